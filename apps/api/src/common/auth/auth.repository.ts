@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { type Role } from '@legenett/contracts';
+import { type Database, schema } from '@legenett/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.module';
+import { type UserStatus } from './principal';
+
+const { users, userInfo, refreshTokenFamilies: families, partnerCompanies, partnerCompanyManagers } = schema;
+
+export interface CallerRow {
+  userId: number;
+  status: UserStatus;
+  deletedAt: Date | null;
+  sessionsValidAfter: Date | null;
+  approvedHrp: number;
+  roles: Role[];
+  familyFound: boolean;
+  familyRevokedAt: Date | null;
+  familyExpiresAt: Date | null;
+  /** The session's business profile, only while the user still manages it and it exists. */
+  activeCompanyId: number | null;
+}
+
+/** The Authenticator's one query: user, status, HPR state, roles, session and business profile. */
+@Injectable()
+export class AuthRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  async caller(userId: number, familyId: number): Promise<CallerRow | null> {
+    const [row] = await this.db
+      .select({
+        userId: users.id,
+        status: users.status,
+        deletedAt: users.deleted_at,
+        sessionsValidAfter: users.sessions_valid_after,
+        approvedHrp: sql<number>`coalesce(${userInfo.approved_hrp}, 0)`.mapWith(Number),
+        roles: sql<Role[]>`array(select r.code from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id} order by r.code)`,
+        familyFound: sql<boolean>`${families.id} is not null`,
+        familyRevokedAt: families.revoked_at,
+        familyExpiresAt: families.absolute_expires_at,
+        activeCompanyId: partnerCompanies.id,
+      })
+      .from(users)
+      .leftJoin(userInfo, eq(userInfo.user_id, users.id))
+      .leftJoin(families, and(eq(families.id, familyId), eq(families.user_id, users.id)))
+      .leftJoin(
+        partnerCompanyManagers,
+        and(
+          eq(partnerCompanyManagers.partner_company_id, families.active_partner_company_id),
+          eq(partnerCompanyManagers.user_id, users.id),
+        ),
+      )
+      .leftJoin(
+        partnerCompanies,
+        and(eq(partnerCompanies.id, partnerCompanyManagers.partner_company_id), isNull(partnerCompanies.deleted_at)),
+      )
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row ?? null;
+  }
+}

@@ -1,0 +1,6 @@
+export { RequireAccess, Public } from './access.decorator';
+export { checkGates } from './access.guard';
+export { Authenticator } from './authenticator';
+export { CurrentPrincipal, OptionalPrincipal } from './current-principal.decorator';
+export { type ApprovedHrp, type Principal, type UserStatus } from './principal';
+export { TokenService } from './token.service';

@@ -1,0 +1,41 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { type Endpoint } from '@legenett/contracts';
+import { type Request } from 'express';
+import { type z } from 'zod';
+import { AppError, type InputIssue } from '../errors/app-error';
+import { ENDPOINT_KEY } from './route.decorator';
+
+type Part = 'params' | 'query' | 'body';
+
+/** Parsed input types of a descriptor: `query: QueryOf<typeof endpoints.list>`. */
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : never;
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.output<E['query']> : never;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : never;
+
+/**
+ * Validates one part of the request against the handler's descriptor (coercion and defaults
+ * included) and returns the parsed value; a mismatch is a 422 with per-field messages.
+ */
+export function parseInput(endpoint: Endpoint | undefined, part: Part, raw: unknown): unknown {
+  const schema = endpoint?.[part];
+  if (!schema) {
+    throw new Error(`@${part}() needs @Route(endpoint) with a ${part} schema on the same handler`);
+  }
+  const result = schema.safeParse(raw ?? {}, { reportInput: true });
+  if (!result.success) throw AppError.validation(result.error.issues as readonly InputIssue[], part);
+  return result.data;
+}
+
+const inputDecorator = (part: Part) =>
+  createParamDecorator((_data: unknown, ctx: ExecutionContext): unknown => {
+    const endpoint = Reflect.getMetadata(ENDPOINT_KEY, ctx.getHandler()) as Endpoint | undefined;
+    const req = ctx.switchToHttp().getRequest<Request>();
+    return parseInput(endpoint, part, req[part]);
+  });
+
+/** Path parameters parsed with the descriptor's `params` schema. */
+export const Params = inputDecorator('params');
+/** Query string parsed with the descriptor's `query` schema. */
+export const Query = inputDecorator('query');
+/** Body parsed with the descriptor's `body` schema (unknown fields follow the schema's rule). */
+export const Body = inputDecorator('body');

@@ -1,0 +1,121 @@
+import { Logger } from '@nestjs/common';
+import { type Job, Queue, Worker } from 'bullmq';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, type EnqueueOptions, type JobHandler, JobQueue } from './job-queue';
+
+export const QUEUE_NAME = 'legenett-jobs';
+const CLOSE_TIMEOUT_MS = 3000;
+
+/**
+ * BullMQ on Redis: one queue, one worker per process dispatching on the job name. Jobs survive a
+ * restart and any replica may run them; BullMQ does the retries with exponential back-off.
+ */
+export class BullMqJobQueue extends JobQueue {
+  private readonly logger = new Logger('Jobs');
+  private readonly handlers = new Map<string, JobHandler<never>>();
+  private readonly queue: Queue;
+  private readonly worker: Worker;
+  private readonly inFlight = new Set<string>();
+  private idleWaiters: (() => void)[] = [];
+  private closing = false;
+
+  constructor(redisUrl: string, options: { prefix?: string; concurrency?: number } = {}) {
+    super();
+    // BullMQ needs its own connections; workers block, so retries-per-request must be off.
+    // Reconnect with back-off while running; stop reconnecting once closing, so a Redis that is
+    // away does not keep the process alive after shutdown.
+    const connection = {
+      url: redisUrl,
+      maxRetriesPerRequest: null,
+      retryStrategy: (times: number) => (this.closing ? null : Math.min(times * 200, 5000)),
+    };
+    const prefix = options.prefix ?? 'bull';
+    this.queue = new Queue(QUEUE_NAME, { connection, prefix });
+    this.worker = new Worker(QUEUE_NAME, (job: Job) => this.process(job), {
+      connection,
+      prefix,
+      concurrency: options.concurrency ?? 5,
+    });
+    this.worker.on('failed', (job, err) => {
+      if (!job) return;
+      const attempts = job.opts.attempts ?? 1;
+      const final = job.attemptsMade >= attempts;
+      const line = `Job "${job.name}" failed (attempt ${job.attemptsMade}/${attempts})${final ? ' for good' : ''}: ${err.message}`;
+      if (final) this.logger.error(line);
+      else this.logger.warn(line);
+      if (final && job.id) this.settle(job.id);
+    });
+    this.worker.on('completed', (job) => {
+      if (job.id) this.settle(job.id);
+    });
+    // Redis being away repeats the same error many times a second: report it once per component.
+    const reported = new Set<string>();
+    const reportOnce = (what: string) => (err: Error) => {
+      if (reported.has(what)) return;
+      reported.add(what);
+      this.logger.warn(`Job ${what}: ${err.message}`);
+    };
+    this.worker.on('error', reportOnce('worker'));
+    this.queue.on('error', reportOnce('queue'));
+
+  }
+
+  register<P>(name: string, handler: JobHandler<P>): void {
+    if (this.handlers.has(name)) throw new Error(`Job handler "${name}" is registered twice`);
+    this.handlers.set(name, handler as JobHandler<never>);
+  }
+
+  async enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}): Promise<void> {
+    const job = await this.queue.add(name, payload, {
+      attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
+      backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
+      delay: opts.delayMs,
+      removeOnComplete: 1000,
+      removeOnFail: 5000,
+    });
+    if (job.id) this.inFlight.add(job.id);
+  }
+
+  private async process(job: Job): Promise<void> {
+    const handler = this.handlers.get(job.name) as JobHandler<unknown> | undefined;
+    if (!handler) throw new Error(`No handler for job "${job.name}" in this process`);
+    await handler({ payload: job.data as unknown, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
+  }
+
+  /** A job this process enqueued completed or failed for good (as seen by this process's worker). */
+  private settle(jobId: string): void {
+    if (!this.inFlight.delete(jobId)) return;
+    if (this.inFlight.size === 0) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      waiters.forEach((resolve) => resolve());
+    }
+  }
+
+  /**
+   * Resolves when every job this process enqueued has completed or failed for good in this
+   * process's worker (tests run one process; with several replicas another may take a job).
+   */
+  onIdle(): Promise<void> {
+    if (this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Lets running jobs finish (waiting jobs stay in Redis for the next process). Against an
+   * unreachable Redis a graceful close would wait for a connection forever, so it is cut short.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    let timer: NodeJS.Timeout | undefined;
+    const graceful = Promise.all([this.worker.close(), this.queue.close()]).then(() => true);
+    const timedOut = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
+    });
+    const closed = await Promise.race([graceful, timedOut]);
+    clearTimeout(timer);
+    if (!closed) {
+      this.logger.warn('Job queue did not close in time (Redis unreachable?); disconnecting');
+      void Promise.allSettled([this.worker.disconnect(), this.queue.disconnect()]);
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { Logger } from '@nestjs/common';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, type EnqueueOptions, type JobHandler, JobQueue } from './job-queue';
+
+/**
+ * Runs jobs in this process (setImmediate / timers) with retries and exponential back-off. Used
+ * without Redis: good for one process, lost on restart — which is why mail is written to the outbox
+ * before it is queued.
+ */
+export class InProcessJobQueue extends JobQueue {
+  private readonly logger = new Logger('Jobs');
+  private readonly handlers = new Map<string, JobHandler<never>>();
+  private readonly timers = new Set<NodeJS.Timeout | NodeJS.Immediate>();
+  private running = 0;
+  private idleWaiters: (() => void)[] = [];
+  private closed = false;
+
+  register<P>(name: string, handler: JobHandler<P>): void {
+    if (this.handlers.has(name)) throw new Error(`Job handler "${name}" is registered twice`);
+    this.handlers.set(name, handler as JobHandler<never>);
+  }
+
+  enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The job queue is closed'));
+    if (!this.handlers.has(name)) return Promise.reject(new Error(`No handler for job "${name}"`));
+    const maxAttempts = opts.attempts ?? DEFAULT_ATTEMPTS;
+    const backoff = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
+    this.schedule(() => this.run(name, payload, 1, maxAttempts, backoff), opts.delayMs ?? 0);
+    return Promise.resolve();
+  }
+
+  private schedule(task: () => Promise<void>, delayMs: number): void {
+    this.running += 1;
+    const start = () => {
+      this.timers.delete(timer);
+      task().finally(() => {
+        this.running -= 1;
+        if (this.running === 0) this.wakeIdle();
+      });
+    };
+    const timer = delayMs > 0 ? setTimeout(start, delayMs) : setImmediate(start);
+    this.timers.add(timer);
+  }
+
+  private async run<P>(name: string, payload: P, attempt: number, maxAttempts: number, backoff: number): Promise<void> {
+    const handler = this.handlers.get(name) as JobHandler<P> | undefined;
+    if (!handler || this.closed) return;
+    try {
+      await handler({ payload, attempt, maxAttempts });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (attempt >= maxAttempts) {
+        this.logger.error(`Job "${name}" failed for good after ${attempt} attempts: ${message}`);
+        return;
+      }
+      const delay = backoff * 2 ** (attempt - 1);
+      this.logger.warn(`Job "${name}" failed (attempt ${attempt}/${maxAttempts}), retrying in ${delay} ms: ${message}`);
+      this.schedule(() => this.run(name, payload, attempt + 1, maxAttempts, backoff), delay);
+    }
+  }
+
+  private wakeIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    waiters.forEach((resolve) => resolve());
+  }
+
+  onIdle(): Promise<void> {
+    if (this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Drops retries still waiting, lets running handlers finish. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) {
+      clearTimeout(timer as NodeJS.Timeout);
+      clearImmediate(timer as NodeJS.Immediate);
+      this.running -= 1;
+    }
+    this.timers.clear();
+    if (this.running <= 0) {
+      this.running = 0;
+      this.wakeIdle();
+    }
+    await this.onIdle();
+  }
+}

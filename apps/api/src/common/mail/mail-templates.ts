@@ -1,0 +1,46 @@
+import { type Locale, translate } from '@legenett/contracts';
+
+/** Every mail the product sends; texts live in the catalogue under `registration.mail.<template>`. */
+export const MAIL_TEMPLATES = ['verification', 'password_reset', 'email_change', 'account_approved', 'account_rejected', 'account_blocked', 'account_unblocked'] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/** Variables each template needs (`name` is the greeting's). */
+export interface MailVars {
+  verification: { name: string; code: string; minutes: number; link: string };
+  password_reset: { name: string; minutes: number; link: string };
+  email_change: { name: string; minutes: number; link: string };
+  account_approved: { name: string; link: string };
+  account_rejected: { name: string; reason: string };
+  account_blocked: { name: string; reason: string };
+  account_unblocked: { name: string; link: string };
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Plain text with bare links turned into anchors; everything else escaped. */
+function toHtml(text: string): string {
+  const paragraphs = text.split(/\n{2,}/).map((p) => {
+    const escaped = escapeHtml(p).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+    return `<p>${escaped.replace(/\n/g, '<br>')}</p>`;
+  });
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5">${paragraphs.join('')}</body></html>`;
+}
+
+export function renderMail<T extends MailTemplate>(template: T, locale: Locale, vars: MailVars[T]): RenderedMail {
+  const v = vars as unknown as Record<string, string | number>;
+  const subject = translate(locale, `registration.mail.${template}.subject`, v);
+  const body = translate(locale, `registration.mail.${template}.body`, v);
+  const text = [
+    translate(locale, 'registration.mail.greeting', v),
+    body,
+    translate(locale, 'registration.mail.signature'),
+  ].join('\n\n');
+  return { subject, text, html: toHtml(text) };
+}

@@ -1,0 +1,102 @@
+import { type AddressInfo, createServer, type Server } from 'node:net';
+import { schema } from '@legenett/db';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { JobQueue } from '../jobs';
+import { MailService } from './mail.service';
+
+/** A minimal SMTP server that accepts everything and keeps the DATA it got. */
+function fakeSmtp(received: string[], options: { reject?: boolean } = {}): Promise<Server> {
+  const server = createServer((socket) => {
+    let inData = false;
+    let data = '';
+    socket.write('220 fake ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\r\n')) {
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(data);
+            data = '';
+            socket.write('250 queued\r\n');
+          } else data += `${line}\n`;
+          continue;
+        }
+        const cmd = line.slice(0, 4).toUpperCase();
+        if (!line) continue;
+        if (cmd === 'EHLO' || cmd === 'HELO') socket.write('250 fake\r\n');
+        else if (cmd === 'MAIL') socket.write(options.reject ? '550 no thanks\r\n' : '250 ok\r\n');
+        else if (cmd === 'RCPT') socket.write('250 ok\r\n');
+        else if (cmd === 'DATA') {
+          inData = true;
+          socket.write('354 go\r\n');
+        } else if (cmd === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function outboxRow(t: TestApp, id: number) {
+  const [row] = await t.db.select().from(schema.outboxMessages).where(eq(schema.outboxMessages.id, id));
+  return row!;
+}
+
+describe('MailService', () => {
+  it('without SMTP the message stays queued in the outbox, rendered in its language', async () => {
+    const t = await createTestApp();
+    try {
+      const mail = t.app.get(MailService);
+      const { id } = await mail.send({ to: 'a@test.no', template: 'account_rejected', locale: 'no', vars: { name: 'Kari', reason: 'Mangler <autorisasjon>' } });
+      const row = await outboxRow(t, id);
+      expect(row).toMatchObject({ status: 'queued', attempts: 0, template: 'account_rejected', locale: 'no' });
+      expect(row.subject).toBe('Kontoen din på Legenett ble ikke godkjent');
+      expect(row.body).toContain('Begrunnelse: Mangler <autorisasjon>');
+      expect(row.html).toContain('Mangler &lt;autorisasjon&gt;');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with SMTP a queued job delivers it and marks it sent', async () => {
+    const received: string[] = [];
+    const smtp = await fakeSmtp(received);
+    const port = (smtp.address() as AddressInfo).port;
+    const t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Legenett <test@legenett.no>' } });
+    try {
+      const mail = t.app.get(MailService);
+      const { id } = await mail.send({ to: 'b@test.no', template: 'account_approved', locale: 'en', vars: { name: 'Ola', link: 'http://localhost/login' } });
+      await t.app.get(JobQueue).onIdle();
+      const row = await outboxRow(t, id);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+      expect(row.sent_at).not.toBeNull();
+      expect(received.join('')).toContain('Subject: Your Legenett account has been approved');
+    } finally {
+      await t.close();
+      smtp.close();
+    }
+  });
+
+  it('a refusing SMTP server leaves a failed row with its attempts and error (never lost silently)', async () => {
+    const smtp = await fakeSmtp([], { reject: true });
+    const port = (smtp.address() as AddressInfo).port;
+    const t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const jobs = t.app.get(JobQueue);
+      const mail = t.app.get(MailService);
+      // The regular job retries for minutes; a one-attempt delivery job shows the final failure now.
+      const { id } = await mail.send({ to: 'c@test.no', template: 'account_approved', locale: 'no', vars: { name: 'Per', link: 'x' } });
+      await t.db.update(schema.outboxMessages).set({ attempts: 0 }).where(eq(schema.outboxMessages.id, id));
+      await jobs.enqueue('mail.deliver', { id }, { attempts: 1, backoffMs: 1 });
+      await jobs.onIdle();
+      const row = await outboxRow(t, id);
+      expect(row.status).toBe('failed');
+      expect(row.attempts).toBeGreaterThanOrEqual(1);
+      expect(row.last_error).toMatch(/550/);
+    } finally {
+      await t.close();
+      smtp.close();
+    }
+  }, 20_000);
+});

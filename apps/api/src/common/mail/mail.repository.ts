@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { type Database, schema } from '@legenett/db';
+import { eq, sql } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.module';
+
+const s = schema;
+
+export type OutboxRow = typeof s.outboxMessages.$inferSelect;
+export type NewOutboxRow = typeof s.outboxMessages.$inferInsert;
+
+@Injectable()
+export class MailRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  async insert(row: NewOutboxRow): Promise<OutboxRow> {
+    const [created] = await this.db.insert(s.outboxMessages).values(row).returning();
+    if (!created) throw new Error('outbox insert returned nothing');
+    return created;
+  }
+
+  async find(id: number): Promise<OutboxRow | undefined> {
+    const [row] = await this.db.select().from(s.outboxMessages).where(eq(s.outboxMessages.id, id));
+    return row;
+  }
+
+  async markSent(id: number): Promise<void> {
+    await this.db
+      .update(s.outboxMessages)
+      .set({ status: 'sent', sent_at: new Date(), attempts: sql`${s.outboxMessages.attempts} + 1`, last_error: null })
+      .where(eq(s.outboxMessages.id, id));
+  }
+
+  async markAttemptFailed(id: number, error: string, final: boolean): Promise<void> {
+    await this.db
+      .update(s.outboxMessages)
+      .set({
+        attempts: sql`${s.outboxMessages.attempts} + 1`,
+        last_error: error.slice(0, 2000),
+        ...(final ? { status: 'failed' as const } : {}),
+      })
+      .where(eq(s.outboxMessages.id, id));
+  }
+}

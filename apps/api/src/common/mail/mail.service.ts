@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
+import { type Locale } from '@legenett/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { type JobContext, JobQueue } from '../jobs';
+import { type MailTemplate, type MailVars, renderMail } from './mail-templates';
+import { MailRepository } from './mail.repository';
+import { MailTransport } from './mail-transport';
+
+export const MAIL_DELIVER_JOB = 'mail.deliver';
+
+export interface SendMail<T extends MailTemplate> {
+  to: string;
+  template: T;
+  locale: Locale;
+  vars: MailVars[T];
+  /** The account the mail is about, for the admin's outbox view. */
+  userId?: number;
+}
+
+/**
+ * Every mail is first written to `outbox_messages` (queued), then delivered by a queued job over
+ * SMTP when SMTP_URL is set; without SMTP it stays queued in the outbox, the local stand-in the
+ * admin area shows. Nothing is lost silently: a failed delivery is recorded with its attempts.
+ */
+@Injectable()
+export class MailService implements OnModuleInit {
+  private readonly logger = new Logger('Mail');
+
+  constructor(
+    private readonly outbox: MailRepository,
+    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(MailTransport) private readonly transport: MailTransport | null,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<{ id: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job));
+  }
+
+  async send<T extends MailTemplate>(mail: SendMail<T>): Promise<{ id: number }> {
+    const rendered = renderMail(mail.template, mail.locale, mail.vars);
+    const row = await this.outbox.insert({
+      channel: 'mail',
+      to: mail.to,
+      user_id: mail.userId ?? null,
+      subject: rendered.subject,
+      body: rendered.text,
+      html: rendered.html,
+      template: mail.template,
+      data: { ...mail.vars },
+      locale: mail.locale,
+      status: 'queued',
+    });
+    if (this.transport) {
+      await this.jobs.enqueue(MAIL_DELIVER_JOB, { id: row.id });
+    } else {
+      this.logger.log(`Mail #${row.id} (${mail.template}) kept in the outbox: SMTP_URL is not set`);
+    }
+    return { id: row.id };
+  }
+
+  private async deliver(job: JobContext<{ id: number }>): Promise<void> {
+    if (!this.transport) return;
+    const row = await this.outbox.find(job.payload.id);
+    if (!row || row.status !== 'queued') return;
+    try {
+      await this.transport.send({
+        from: this.config.mailFrom,
+        to: row.to,
+        subject: row.subject ?? '',
+        text: row.body,
+        html: row.html ?? undefined,
+      });
+      await this.outbox.markSent(row.id);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await this.outbox.markAttemptFailed(row.id, message, job.attempt >= job.maxAttempts);
+      throw err;
+    }
+  }
+}

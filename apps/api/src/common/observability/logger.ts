@@ -1,0 +1,48 @@
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import pino, { type Logger } from 'pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+import { type AppConfig } from '../../config';
+import { assignRequestId } from '../context/request-id';
+
+const QUIET_PATHS = new Set(['/api/health', '/api/metrics']);
+
+/** The process logger: JSON lines in production, pretty output in development when available. */
+export function createLogger(config: AppConfig): Logger {
+  const pretty = config.env === 'development' && config.logLevel !== 'silent' && canUsePretty();
+  const options = {
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
+  };
+  if (pretty) {
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } } });
+  }
+  // Synchronous writes: the last lines before a SIGTERM exit (shutdown hooks) are not lost.
+  return pino(options, pino.destination({ dest: 1, sync: true }));
+}
+
+function canUsePretty(): boolean {
+  try {
+    require.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `?token=...` -> `?token=[redacted]`. */
+export const redactToken = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+
+/** Request logging with the request id of ../context/request-id (also echoed as X-Request-Id). */
+export function createHttpLogger(logger: Logger): HttpLogger {
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => assignRequestId(req, res),
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
+    serializers: {
+      // The SSE route takes the access token as `?token=` (EventSource sends no headers): never log it.
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactToken(req.url) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { type Request } from 'express';
+import { AppError } from '../errors/app-error';
+import { type RateLimitRule } from './rate-limit.decorator';
+import { RateLimitStore } from './rate-limit.store';
+
+/** The account a request speaks for: the caller, else the body's e-mail address. */
+function accountOf(req: Request): string | null {
+  if (req.principal) return `user:${req.principal.userId}`;
+  const body: unknown = req.body;
+  if (typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string') {
+    const email = body.email.trim().toLowerCase().slice(0, 254);
+    if (email) return `email:${email}`;
+  }
+  return null;
+}
+
+/** Rate limits for guards (`@RateLimit`) and for services that count by something only they know. */
+@Injectable()
+export class RateLimitService {
+  constructor(private readonly store: RateLimitStore) {}
+
+  static keyOf(rule: RateLimitRule, req: Request): string {
+    const ip = `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+    const account = accountOf(req);
+    if (rule.by === 'ip') return ip;
+    if (rule.by === 'account') return account ?? ip;
+    return account ? `${ip}|${account}` : ip;
+  }
+
+  /** Counts one hit on `subject` (e.g. `user:12`); throws the 429 when over the limit. */
+  async consume(rule: Pick<RateLimitRule, 'name' | 'limit' | 'windowSeconds'>, subject: string): Promise<void> {
+    const { count, resetIn } = await this.store.hit(`${rule.name}:${subject}`, rule.windowSeconds);
+    if (count > rule.limit) throw new AppError('TOO_MANY_REQUESTS', { retryAfter: resetIn });
+  }
+
+  async reset(rule: Pick<RateLimitRule, 'name'>, subject: string): Promise<void> {
+    await this.store.reset(`${rule.name}:${subject}`);
+  }
+}

@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { InjectRedis } from '../../database/redis.module';
+
+export interface HitResult {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Seconds until the window ends. */
+  resetIn: number;
+}
+
+/**
+ * Fixed-window counters: Redis (INCR + EXPIRE, shared by every API replica) when REDIS_URL is set,
+ * else an in-memory map of this process. When Redis fails the memory counter answers, so a Redis
+ * outage degrades to per-process limits instead of an open door or a 5xx.
+ */
+@Injectable()
+export class RateLimitStore implements OnModuleDestroy {
+  private readonly logger = new Logger('RateLimit');
+  private readonly memory = new Map<string, { count: number; resetAt: number }>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  private readonly redisPrefix: string;
+
+  constructor(
+    @InjectRedis() private readonly redis: Redis | null,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.redisPrefix = `${config.redisPrefix}:ratelimit:`;
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  async hit(key: string, windowSeconds: number): Promise<HitResult> {
+    if (this.redis) {
+      try {
+        return await this.hitRedis(this.redisPrefix + key, windowSeconds);
+      } catch (err) {
+        this.logger.warn(`Redis rate limit failed, counting in memory: ${(err as Error).message}`);
+      }
+    }
+    return this.hitMemory(key, windowSeconds);
+  }
+
+  /** Forget a key (e.g. after a successful login, its failures no longer count). */
+  async reset(key: string): Promise<void> {
+    this.memory.delete(key);
+    if (this.redis) {
+      try {
+        await this.redis.del(this.redisPrefix + key);
+      } catch (err) {
+        this.logger.warn(`Redis rate limit reset failed: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  private async hitRedis(key: string, windowSeconds: number): Promise<HitResult> {
+    const results = await this.redis!.multi().incr(key).expire(key, windowSeconds, 'NX').ttl(key).exec();
+    if (!results) throw new Error('transaction aborted');
+    for (const [err] of results) if (err) throw err;
+    const count = Number(results[0]?.[1]);
+    const ttl = Number(results[2]?.[1]);
+    return { count, resetIn: ttl > 0 ? ttl : windowSeconds };
+  }
+
+  private hitMemory(key: string, windowSeconds: number): HitResult {
+    const now = Date.now();
+    let entry = this.memory.get(key);
+    if (!entry || entry.resetAt <= now) {
+      entry = { count: 0, resetAt: now + windowSeconds * 1000 };
+      this.memory.set(key, entry);
+    }
+    entry.count += 1;
+    return { count: entry.count, resetIn: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) };
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, entry] of this.memory) if (entry.resetAt <= now) this.memory.delete(key);
+  }
+}

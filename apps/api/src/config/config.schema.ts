@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** apps/api, whether this file runs from src/config (dev, tests) or dist/config (build). */
+export const APP_ROOT = path.resolve(__dirname, '..', '..');
+const REPO_ROOT = path.resolve(APP_ROOT, '..', '..');
+
+const DEV_JWT_SECRET = 'legenett-development-secret-not-for-production-use';
+
+/** Unset and empty are the same thing in environment files. */
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (['1', 'true', 'on', 'yes'].includes(v)) return true;
+      if (['0', 'false', 'off', 'no'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `expected true/false (or 1/0, on/off, yes/no), got "${v}"` });
+      return z.NEVER;
+    });
+
+const resolvedPath = (fallback: string) =>
+  optionalString.transform((v) => (v ? path.resolve(v) : fallback));
+
+/** Express's `trust proxy`: false, true, a hop count, or a comma list of addresses/subnets. */
+const trustProxy = optionalString.transform((v): boolean | number | string[] => {
+  if (v === undefined || ['0', 'false', 'off', 'no'].includes(v.toLowerCase())) return false;
+  if (['true', 'on', 'yes'].includes(v.toLowerCase())) return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+});
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: optionalString.transform((v) => v ?? '0.0.0.0'),
+    DATABASE_URL: z
+      .string({ error: 'is required (a PostgreSQL URL, e.g. postgres://user@127.0.0.1:5432/legenett)' })
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+    REDIS_URL: optionalString.pipe(
+      z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+    ),
+    /** Namespace of every Redis key, channel and queue, so several apps or test runs can share one Redis. */
+    REDIS_PREFIX: optionalString.pipe(
+      z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, - or _').optional(),
+    ),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    MAINTENANCE_MODE: flag(false),
+    /** How long the `maintenance_mode` row of frontend_settings is cached (ms). */
+    MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+    MIGRATE_ON_START: flag(true),
+    WEB_DIST_DIR: resolvedPath(path.resolve(APP_ROOT, '..', 'web', 'dist')),
+    DATA_DIR: resolvedPath(path.resolve(REPO_ROOT, '.data')),
+    PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    JWT_SECRET: optionalString,
+    /** Key that encrypts two-step (TOTP) secrets at rest; derived from JWT_SECRET when unset. */
+    TWO_FACTOR_ENCRYPTION_KEY: optionalString,
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+    /** Absolute lifetime of a login session (its refresh-token family). */
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    TRUST_PROXY: trustProxy,
+    /** Comma list of origins allowed to call the API from a browser; CORS stays off when unset. */
+    CORS_ORIGINS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+    BODY_LIMIT: optionalString.transform((v) => v ?? '1mb'),
+    /** Where uploaded files live: `local` (DATA_DIR/uploads) or an S3-compatible bucket (MinIO in compose). */
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: optionalString,
+    S3_REGION: optionalString.transform((v) => v ?? 'us-east-1'),
+    /** e.g. http://minio:9000; unset means AWS itself. */
+    S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Largest accepted upload (one file), in megabytes. */
+    UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(100).default(8),
+    /** smtp://user:pass@host:port; without it mail stays in the outbox (the local stand-in). */
+    SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+    MAIL_FROM: optionalString.transform((v) => v ?? 'Legenett <no-reply@legenett.no>'),
+    IDENTITY_PROVIDER: z.enum(['simulator', 'signicat']).default('simulator'),
+    SIGNICAT_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    SIGNICAT_CLIENT_ID: optionalString,
+    SIGNICAT_CLIENT_SECRET: optionalString,
+    IDENTITY_SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+    /** HMAC key of national identity numbers; must equal the key the seed used. */
+    NATIONAL_ID_HASH_KEY: optionalString,
+    /** Base URL of an HPR register web service; the seeded hpr_register table answers without it. */
+    HPR_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
+    }
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    else if (env.JWT_SECRET.length < 32)
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be at least 32 characters in production' });
+  })
+  .transform((env) => ({
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX ?? 'legenett',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    maintenanceMode: env.MAINTENANCE_MODE,
+    maintenanceCacheMs: env.MAINTENANCE_CACHE_MS,
+    migrateOnStart: env.MIGRATE_ON_START,
+    webDistDir: env.WEB_DIST_DIR,
+    dataDir: env.DATA_DIR,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
+    twoFactorEncryptionKey: env.TWO_FACTOR_ENCRYPTION_KEY ?? `two-factor:${env.JWT_SECRET ?? DEV_JWT_SECRET}`,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
+    bodyLimit: env.BODY_LIMIT,
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      localDir: path.join(env.DATA_DIR, 'uploads'),
+      s3: {
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      },
+    },
+    uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1024 * 1024),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    identity: {
+      provider: env.IDENTITY_PROVIDER,
+      sessionTtlSeconds: env.IDENTITY_SESSION_TTL_SECONDS,
+      signicat: {
+        baseUrl: env.SIGNICAT_BASE_URL,
+        clientId: env.SIGNICAT_CLIENT_ID,
+        clientSecret: env.SIGNICAT_CLIENT_SECRET,
+      },
+    },
+    nationalIdHashKey: env.NATIONAL_ID_HASH_KEY,
+    hprApiUrl: env.HPR_API_URL,
+  }));
+
+export type AppConfig = z.output<typeof EnvSchema>;
+export type RawEnv = Record<string, string | undefined>;

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './load-config';
+
+const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/legenett' };
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      redisUrl: undefined,
+      redisPrefix: 'legenett',
+      logLevel: 'info',
+      maintenanceMode: false,
+      trustProxy: false,
+      corsOrigins: [],
+      bodyLimit: '1mb',
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(config.webDistDir).toBe(path.resolve(__dirname, '..', '..', '..', 'web', 'dist'));
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('parses switches, numbers and lists', () => {
+    const config = loadConfig({
+      ...base,
+      PORT: '8080',
+      MAINTENANCE_MODE: 'on',
+      TRUST_PROXY: '1',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PUBLIC_URL: 'https://legenett.no/',
+      REDIS_PREFIX: 'e2e-42',
+      WEB_DIST_DIR: 'relative/dist',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      maintenanceMode: true,
+      trustProxy: 1,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      redisUrl: 'redis://127.0.0.1:6379',
+      redisPrefix: 'e2e-42',
+      publicUrl: 'https://legenett.no',
+    });
+    expect(path.isAbsolute(config.webDistDir)).toBe(true);
+    expect(loadConfig({ ...base, MAINTENANCE_MODE: 'false', REDIS_URL: '' })).toMatchObject({ maintenanceMode: false, redisUrl: undefined });
+  });
+
+  it('fails with one clear line per problem', () => {
+    expect(() => loadConfig({ PORT: 'abc', MAINTENANCE_MODE: 'maybe' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', MAINTENANCE_MODE: 'maybe', REDIS_URL: 'http://x', REDIS_PREFIX: 'a b:c' });
+    } catch (err) {
+      const message = (err as ConfigError).message;
+      expect(message).toMatch(/^Invalid configuration:/);
+      expect(message).toMatch(/DATABASE_URL: is required/);
+      expect(message).toMatch(/PORT: /);
+      expect(message).toMatch(/MAINTENANCE_MODE: expected true\/false/);
+      expect(message).toMatch(/REDIS_URL: must be a redis:\/\//);
+      expect(message).toMatch(/REDIS_PREFIX: must be 1-40 letters/);
+    }
+  });
+
+  it('requires a strong JWT_SECRET in production only', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required in production/);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/at least 32/);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).isProduction).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+});

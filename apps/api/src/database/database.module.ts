@@ -1,0 +1,48 @@
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { createDatabase, type Database, type DatabaseHandle } from '@legenett/db';
+import { APP_CONFIG, type AppConfig } from '../config';
+
+/** Injection token of the Drizzle `Database`. */
+export const DATABASE = Symbol('DATABASE');
+/** The pool behind it (shutdown, raw pings). */
+export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
+
+/** `@InjectDatabase() private readonly db: Database` — repositories only. */
+export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);
+
+/** Closes the pool when the app shuts down (SIGTERM, app.close()). */
+@Injectable()
+export class DatabaseLifecycle implements OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+
+  constructor(@Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.handle.close();
+    this.logger.log('PostgreSQL pool closed');
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DATABASE_HANDLE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): DatabaseHandle =>
+        createDatabase(config.databaseUrl, {
+          application_name: 'legenett-api',
+          // A lost idle connection (database restart) is logged; the pool reconnects on next use.
+          onIdleError: (error) => new Logger('Database').warn(`PostgreSQL connection lost: ${error.message}`),
+        }),
+    },
+    {
+      provide: DATABASE,
+      inject: [DATABASE_HANDLE],
+      useFactory: (handle: DatabaseHandle): Database => handle.db,
+    },
+    DatabaseLifecycle,
+  ],
+  exports: [DATABASE, DATABASE_HANDLE],
+})
+export class DatabaseModule {}

@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp } from './app';
+import { ConfigError, configFromProcess } from './config';
+import { migrateDatabase } from './database/migrate';
+
+async function bootstrap(): Promise<void> {
+  let config;
+  try {
+    config = configFromProcess();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (config.migrateOnStart) {
+    await migrateDatabase(config.databaseUrl, (message) => Logger.log(message, 'Migrations'));
+  }
+  const app = await createApp({ config });
+  await app.listen(config.port, config.host);
+  const url = await app.getUrl();
+  Logger.log(`Legenett API listening on ${url.replace('[::1]', 'localhost')} (public URL ${config.publicUrl})`, 'Bootstrap');
+}
+
+bootstrap().catch((err: unknown) => {
+  console.error('Legenett API failed to start:', err);
+  process.exit(1);
+});

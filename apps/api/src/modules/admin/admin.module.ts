@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { JobsModule } from '../../common/jobs';
+import { MailModule } from '../../common/mail';
+import { AccountDecisionNotifier } from './account-decision.notifier';
+import { AdminController } from './admin.controller';
+import { AdminRepository } from './admin.repository';
+import { AdminService } from './admin.service';
+
+/** The admin area: approval queue, account decisions, outbox (administrators only). */
+@Module({
+  // Both are global; importing them here keeps this module whole wherever it is mounted.
+  imports: [JobsModule, MailModule],
+  controllers: [AdminController],
+  providers: [AdminRepository, AdminService, AccountDecisionNotifier],
+})
+export class AdminModule {}

@@ -1,0 +1,64 @@
+import { Controller, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { authEndpoints as ep } from '@legenett/contracts';
+import { type Request, type Response } from 'express';
+import { CurrentPrincipal, OptionalPrincipal } from '../../common/auth/current-principal.decorator';
+import { type Principal } from '../../common/auth/principal';
+import { Body, type BodyOf, Params, type ParamsOf, Route } from '../../common/http';
+import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { SessionService } from '../users/session.service';
+import { AccountService } from './account.service';
+import { LOGIN_LIMITS, LoginService } from './login.service';
+
+@ApiTags('Auth and user')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly login: LoginService,
+    private readonly account: AccountService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  @Route(ep.login)
+  @RateLimit(LOGIN_LIMITS.ip, LOGIN_LIMITS.account)
+  logIn(@Body() body: BodyOf<typeof ep.login>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.login.login(body, req, res);
+  }
+
+  @Route(ep.loginTwoFactor)
+  @RateLimit(LOGIN_LIMITS.twoFactorIp)
+  logInTwoFactor(@Body() body: BodyOf<typeof ep.loginTwoFactor>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.login.loginTwoFactor(body, req, res);
+  }
+
+  @Route(ep.logout)
+  logOut(@OptionalPrincipal() principal: Principal | null, @Res({ passthrough: true }) res: Response) {
+    return this.account.logout(principal, res);
+  }
+
+  @Route(ep.refresh)
+  refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.sessions.refresh(req, res);
+  }
+
+  @Route(ep.me)
+  me(@CurrentPrincipal() principal: Principal) {
+    return this.account.me(principal);
+  }
+
+  @Route(ep.authAs)
+  authAs(@CurrentPrincipal() principal: Principal, @Params() p: ParamsOf<typeof ep.authAs>) {
+    return this.account.actAs(principal, p.id);
+  }
+
+  @Route(ep.leaveBusinessProfile)
+  leaveBusinessProfile(@CurrentPrincipal() principal: Principal) {
+    return this.account.leaveBusinessProfile(principal);
+  }
+
+  @Route(ep.changePassword)
+  @RateLimit({ name: 'change-password', limit: 10, windowSeconds: 900, by: 'account' })
+  changePassword(@CurrentPrincipal() principal: Principal, @Body() body: BodyOf<typeof ep.changePassword>) {
+    return this.account.changePassword(principal, body);
+  }
+}

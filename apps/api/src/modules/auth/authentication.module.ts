@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module';
+import { AccountService } from './account.service';
+import { AuthController } from './auth.controller';
+import { CredentialsRepository } from './credentials.repository';
+import { LoginService } from './login.service';
+import { TwoFactorController } from './two-factor.controller';
+import { TwoFactorService } from './two-factor.service';
+
+/** Login (with two-step), logout, refresh, `POST /user`, business profile, password change, two-step set-up. */
+@Module({
+  imports: [UsersModule],
+  controllers: [AuthController, TwoFactorController],
+  providers: [CredentialsRepository, LoginService, AccountService, TwoFactorService],
+})
+export class AuthenticationModule {}

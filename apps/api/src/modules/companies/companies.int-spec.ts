@@ -1,0 +1,266 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildPath, COMPANY_LOGO_FIELD, companyEndpoints as ep, type Endpoint } from '@legenett/contracts';
+import { schema } from '@legenett/db';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { JobQueue } from '../../common/jobs';
+import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
+import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { slugify } from './companies.service';
+
+let t: TestApp;
+let jobs: JobQueue;
+let dataDir: string;
+let token: string;
+let companyCat: number;
+let otherCat: number;
+let productCat: number;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-companies-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  jobs = t.app.get(JobQueue, { strict: false });
+  token = uniqueToken();
+  const [a, b, c] = await t.db
+    .insert(schema.categories)
+    .values([
+      { code: `cc-${token}`, type: 'company', name: { no: `Klinikk ${token}`, en: `Clinic ${token}` } },
+      { code: `cd-${token}`, type: 'company', name: { no: `Lab ${token}`, en: `Lab ${token}` } },
+      { code: `cp-${token}`, type: 'product', name: { no: `Utstyr ${token}`, en: `Equipment ${token}` } },
+    ])
+    .returning();
+  companyCat = a!.id;
+  otherCat = b!.id;
+  productCat = c!.id;
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Opts = { slug?: string; query?: Record<string, string | number>; body?: object; locale?: string };
+
+function call(endpoint: Endpoint, auth: string | null, opts: Opts = {}) {
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'delete' | 'patch' | 'put';
+  let req = t.http[method](`/api${buildPath(endpoint.path, opts.slug ? { slug: opts.slug } : {})}`).set('X-localization', opts.locale ?? 'en');
+  if (opts.query) req = req.query(opts.query);
+  if (auth) req = req.set('Authorization', auth);
+  if (opts.body) req = req.send(opts.body);
+  return req;
+}
+
+async function session(options: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.db, options);
+  return { user, auth: bearer(await tokenFor(t, user)) };
+}
+
+async function managed(published = true) {
+  const manager = await session({ roles: ['doctor', 'company_manager'] });
+  const company = await createCompany(t.db, { managers: [manager.user.id], published, name: `Firma ${uniqueToken()} ${token}` });
+  await t.db.insert(schema.partnerCompanyCategories).values({ partner_company_id: company.id, category_id: companyCat });
+  return { manager, company };
+}
+
+const logo = async () =>
+  sharp({ create: { width: 120, height: 120, channels: 3, background: { r: 200, g: 20, b: 20 } } })
+    .png()
+    .toBuffer();
+
+describe('POST /partner-companies', () => {
+  it('creates with a logo and categories; the creator manages it; slugs are unique', async () => {
+    const me = await session();
+    const name = `Legeklinikk Ås ${token}`;
+    const create = async () => {
+      let req = t.http.post(`/api${ep.create.path}`).set('X-localization', 'en').set('Authorization', me.auth);
+      req = req.field('name', name).field('categories', `${companyCat},${otherCat}`).field('description', 'Allmennlegekontor').field('email', 'post@klinikk.no');
+      return req.attach(COMPANY_LOGO_FIELD, await logo(), 'logo.png');
+    };
+    const res = await create();
+    expect(res.status).toBe(201);
+    const body = ep.create.response.parse(res.body).data;
+    expect(body).toMatchObject({ name, is_manager: true, is_published: false, followers_count: 0, email: 'post@klinikk.no' });
+    expect(body.slug).toBe(slugify(name));
+    expect(body.categories.map((c) => c.id)).toEqual([companyCat, otherCat]);
+    expect(body.logo).toMatch(/^\/|^http/);
+    const second = ep.create.response.parse((await create()).body).data;
+    expect(second.slug).not.toBe(body.slug);
+    const managers = await t.db.select().from(schema.partnerCompanyManagers).where(eq(schema.partnerCompanyManagers.partner_company_id, body.id));
+    expect(managers.map((m) => m.user_id)).toEqual([me.user.id]);
+  });
+
+  it('answers 422 for a missing name or a non-company category, 401 anonymous, 403 as a company', async () => {
+    const me = await session();
+    const noName = await t.http.post(`/api${ep.create.path}`).set('X-localization', 'no').set('Authorization', me.auth).field('categories', String(companyCat));
+    expect(noName.status).toBe(422);
+    expect(noName.body.errors.name).toBeDefined();
+    const badCat = await t.http.post(`/api${ep.create.path}`).set('Authorization', me.auth).field('name', 'Firma').field('categories', String(productCat));
+    expect(badCat.status).toBe(422);
+    expect(badCat.body.errors.categories).toBeDefined();
+    expect((await t.http.post(`/api${ep.create.path}`).field('name', 'Firma')).status).toBe(401);
+    const { manager, company } = await managed();
+    const asCompany = await t.http
+      .post(`/api${ep.create.path}`)
+      .set('Authorization', bearer(await tokenFor(t, manager.user, { actAs: company.id })))
+      .field('name', 'Firma')
+      .field('categories', String(companyCat));
+    expect(asCompany.status).toBe(403);
+    expect(asCompany.body.reason).toBe('business_profile_active');
+  });
+});
+
+describe('GET /partner-companies and /show', () => {
+  it('lists published ones and the caller’s unpublished ones, filtered by name and categories', async () => {
+    const { manager, company: pub } = await managed(true);
+    const { company: hidden } = await managed(false);
+    const { company: mineHidden } = await (async () => {
+      const c = await createCompany(t.db, { managers: [manager.user.id], published: false, name: `Firma mine ${token}` });
+      return { company: c };
+    })();
+    const me = await session();
+    const seen = ep.list.response.parse((await call(ep.list, me.auth, { query: { name: token, per_page: 50 } })).body);
+    const ids = seen.data.map((c) => c.id);
+    expect(ids).toContain(pub.id);
+    expect(ids).not.toContain(hidden.id);
+    expect(ids).not.toContain(mineHidden.id);
+    const asManager = ep.list.response.parse((await call(ep.list, manager.auth, { query: { name: token, per_page: 50 } })).body);
+    expect(asManager.data.map((c) => c.id)).toContain(mineHidden.id);
+    const byCat = ep.list.response.parse((await call(ep.list, me.auth, { query: { categories: `${otherCat}`, per_page: 50 } })).body);
+    expect(byCat.data.map((c) => c.id)).not.toContain(pub.id);
+    const byCat2 = ep.list.response.parse((await call(ep.list, me.auth, { query: { categories: `${companyCat},${otherCat}`, per_page: 50 } })).body);
+    expect(byCat2.data.find((c) => c.id === pub.id)!.categories.map((c) => c.id)).toEqual([companyCat]);
+    expect((await call(ep.list, me.auth, { query: { categories: 'abc' } })).status).toBe(422);
+    expect((await call(ep.list, null)).status).toBe(401);
+    const inReview = await session({ status: 'in_review' });
+    expect((await call(ep.list, inReview.auth)).status).toBe(403);
+  });
+
+  it('shows a published page to members, an unpublished one to managers only, 404 otherwise', async () => {
+    const { manager, company } = await managed(false);
+    const me = await session();
+    expect((await call(ep.show, me.auth, { slug: company.slug })).status).toBe(404);
+    const own = ep.show.response.parse((await call(ep.show, manager.auth, { slug: company.slug })).body).data;
+    expect(own).toMatchObject({ id: company.id, is_manager: true, followed_by_me: false, followers_count: 0 });
+    expect((await call(ep.show, me.auth, { slug: `none-${uniqueToken()}` })).status).toBe(404);
+    // Acting as the company still shows it (company endpoints act for the company).
+    const asCompany = bearer(await tokenFor(t, manager.user, { actAs: company.id }));
+    expect((await call(ep.show, asCompany, { slug: company.slug })).status).toBe(200);
+  });
+});
+
+describe('follow, unfollow, followers', () => {
+  it('follows idempotently with a followers count, lists followers and unfollows', async () => {
+    const { manager, company } = await managed(true);
+    const a = await session();
+    const b = await session();
+    for (let i = 0; i < 2; i++) {
+      const res = await call(ep.follow, a.auth, { slug: company.slug });
+      expect(res.status).toBe(200);
+      expect(ep.follow.response.parse(res.body).data).toEqual({ following: true, followers_count: 1 });
+    }
+    await call(ep.follow, b.auth, { slug: company.slug });
+    const shown = ep.show.response.parse((await call(ep.show, a.auth, { slug: company.slug })).body).data;
+    expect(shown).toMatchObject({ followed_by_me: true, followers_count: 2, is_manager: false });
+    const followers = ep.followers.response.parse((await call(ep.followers, manager.auth, { slug: company.slug, query: { per_page: 1 } })).body);
+    expect(followers.meta.total).toBe(2);
+    expect(followers.data.map((u) => u.id)).toEqual([b.user.id]);
+    for (let i = 0; i < 2; i++) {
+      const res = await call(ep.unfollow, a.auth, { slug: company.slug });
+      expect(ep.unfollow.response.parse(res.body).data).toEqual({ following: false, followers_count: 1 });
+    }
+  });
+
+  it('refuses unpublished (404), anonymous (401), business-profile mode (403) and bad pages (422)', async () => {
+    const { manager, company } = await managed(false);
+    const me = await session();
+    expect((await call(ep.follow, me.auth, { slug: company.slug })).status).toBe(404);
+    expect((await call(ep.followers, me.auth, { slug: company.slug })).status).toBe(404);
+    expect((await call(ep.follow, null, { slug: company.slug })).status).toBe(401);
+    const asCompany = bearer(await tokenFor(t, manager.user, { actAs: company.id }));
+    const r = await call(ep.follow, asCompany, { slug: company.slug });
+    expect(r.status).toBe(403);
+    expect(r.body.reason).toBe('business_profile_active');
+    expect((await call(ep.followers, manager.auth, { slug: company.slug, query: { per_page: 999 } })).status).toBe(422);
+  });
+});
+
+describe('POST /partner-company/:slug/follow-invitation', () => {
+  it('invites members once and notifies each through the queue; managers only', async () => {
+    const { manager, company } = await managed(true);
+    const x = await createUser(t.db);
+    const y = await createUser(t.db);
+    const res = await call(ep.invite, manager.auth, { slug: company.slug, body: { users: [x.id, y.id, manager.user.id, 99999999] } });
+    expect(res.status).toBe(200);
+    expect(ep.invite.response.parse(res.body).data.invited.sort()).toEqual([x.id, y.id].sort());
+    const again = ep.invite.response.parse((await call(ep.invite, manager.auth, { slug: company.slug, body: { users: [x.id] } })).body);
+    expect(again.data.invited).toEqual([]);
+    await jobs.onIdle();
+    const notes = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, x.id));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ kind: 'follow_invitation', partner_company_id: company.id, actor_user_id: manager.user.id, entity_type: 'follow_invitation' });
+    const other = await session();
+    const denied = await call(ep.invite, other.auth, { slug: company.slug, body: { users: [x.id] } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.reason).toBe('not_owner');
+    expect((await call(ep.invite, manager.auth, { slug: company.slug, body: { users: [] } })).status).toBe(422);
+    expect((await call(ep.invite, null, { slug: company.slug, body: { users: [x.id] } })).status).toBe(401);
+  });
+});
+
+describe('PATCH settings and DELETE', () => {
+  it('lets managers publish and switch comments; others get 403 (public) or 404 (unpublished)', async () => {
+    const { manager, company } = await managed(false);
+    const other = await session();
+    expect((await call(ep.settings, other.auth, { slug: company.slug, body: { is_published: true } })).status).toBe(404);
+    const res = await call(ep.settings, manager.auth, { slug: company.slug, body: { is_published: true, is_comments_allowed: false } });
+    expect(res.status).toBe(200);
+    expect(ep.settings.response.parse(res.body).data).toMatchObject({ is_published: true, is_comments_allowed: false });
+    const denied = await call(ep.settings, other.auth, { slug: company.slug, body: { is_published: false } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.reason).toBe('not_owner');
+    expect((await call(ep.settings, manager.auth, { slug: company.slug, body: {} })).status).toBe(422);
+    expect((await call(ep.settings, manager.auth, { slug: company.slug, body: { is_published: 'yes' } })).status).toBe(422);
+    // Business-profile mode: the manager acting as the company may change it.
+    const asCompany = bearer(await tokenFor(t, manager.user, { actAs: company.id }));
+    expect((await call(ep.settings, asCompany, { slug: company.slug, body: { is_comments_allowed: true } })).status).toBe(200);
+  });
+
+  it('soft-deletes with a reason (managers only); the page is gone afterwards', async () => {
+    const { manager, company } = await managed(true);
+    const other = await session();
+    const denied = await call(ep.remove, other.auth, { slug: company.slug, body: { reason_to_delete: 'Nedlagt firma' } });
+    expect(denied.status).toBe(403);
+    expect((await call(ep.remove, manager.auth, { slug: company.slug, body: {} })).status).toBe(422);
+    expect((await call(ep.remove, null, { slug: company.slug, body: { reason_to_delete: 'Nedlagt' } })).status).toBe(401);
+    expect((await call(ep.remove, manager.auth, { slug: company.slug, body: { reason_to_delete: 'Nedlagt firma' } })).status).toBe(204);
+    const [row] = await t.db.select().from(schema.partnerCompanies).where(eq(schema.partnerCompanies.id, company.id));
+    expect(row!.deleted_at).not.toBeNull();
+    expect(row!.reason_to_delete).toBe('Nedlagt firma');
+    expect((await call(ep.show, manager.auth, { slug: company.slug })).status).toBe(404);
+  });
+});
+
+describe('GET /partner-company-posts/:slug', () => {
+  it('pages posts newest first, searches, and shows archived ones to managers only', async () => {
+    const { manager, company } = await managed(true);
+    const base = Date.now();
+    await t.db.insert(schema.posts).values([
+      { slug: `p1-${uniqueToken()}`, partner_company_id: company.id, body: 'Vi åpner ny avdeling for hjertemedisin', created_at: new Date(base - 3000) },
+      { slug: `p2-${uniqueToken()}`, partner_company_id: company.id, body: 'Ledig stilling som fastlege', created_at: new Date(base - 2000) },
+      { slug: `p3-${uniqueToken()}`, partner_company_id: company.id, body: 'Gammel nyhet', archived_at: new Date(), created_at: new Date(base - 1000) },
+    ]);
+    const me = await session();
+    const page = ep.posts.response.parse((await call(ep.posts, me.auth, { slug: company.slug })).body);
+    expect(page.data.map((p) => p.body)).toEqual(['Ledig stilling som fastlege', 'Vi åpner ny avdeling for hjertemedisin']);
+    const found = ep.posts.response.parse((await call(ep.posts, me.auth, { slug: company.slug, query: { search: 'fastlege' } })).body);
+    expect(found.data.map((p) => p.body)).toEqual(['Ledig stilling som fastlege']);
+    const denied = await call(ep.posts, me.auth, { slug: company.slug, query: { archive: 1 } });
+    expect(denied.status).toBe(403);
+    const archived = ep.posts.response.parse((await call(ep.posts, manager.auth, { slug: company.slug, query: { archive: 1 } })).body);
+    expect(archived.data.map((p) => p.body)).toEqual(['Gammel nyhet']);
+    expect((await call(ep.posts, me.auth, { slug: company.slug, query: { archive: 'maybe' } })).status).toBe(422);
+    expect((await call(ep.posts, me.auth, { slug: `none-${uniqueToken()}` })).status).toBe(404);
+    expect((await call(ep.posts, null, { slug: company.slug })).status).toBe(401);
+  });
+});

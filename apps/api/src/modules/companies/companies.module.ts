@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { CompaniesController } from './companies.controller';
+import { CompaniesRepository } from './companies.repository';
+import { CompaniesService } from './companies.service';
+
+/** `/partner-companies`, `/partner-company/:slug/follow-invitation`, `/partner-company-posts/:slug`. */
+@Module({
+  controllers: [CompaniesController],
+  providers: [CompaniesService, CompaniesRepository],
+})
+export class CompaniesModule {}

@@ -1,0 +1,310 @@
+import { Injectable } from '@nestjs/common';
+import { type CompanyInput, type Locale } from '@legenett/contracts';
+import { type Database, schema } from '@legenett/db';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.module';
+import { likePattern, localisedName } from '../reference/reference.repository';
+
+const {
+  partnerCompanies: pc,
+  partnerCompanyCategories: pcc,
+  partnerCompanyManagers: pcm,
+  partnerCompanyFollowers: pcf,
+  followInvitations,
+  categories,
+  users,
+  posts,
+} = schema;
+
+export interface CompanyRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  logo: string | null;
+  is_published: boolean;
+  followers_count: number;
+  organisation_number: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  address: string | null;
+  postal_code: string | null;
+  is_comments_allowed: boolean;
+  followed_by_me: boolean;
+  is_manager: boolean;
+  created_at: Date;
+}
+
+export interface CompanySummaryRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  logo: string | null;
+  is_published: boolean;
+  followers_count: number;
+}
+
+export interface FollowerRow {
+  id: number;
+  slug: string;
+  first_name: string;
+  last_name: string;
+  profile_avatar: string | null;
+}
+
+export interface PostRow {
+  id: number;
+  slug: string;
+  body: string;
+  archived_at: Date | null;
+  likes_count: number;
+  comments_count: number;
+  shares_count: number;
+  created_at: Date;
+}
+
+const managedBy = (userId: number): SQL =>
+  exists(sql`(select 1 from ${pcm} where ${pcm.partner_company_id} = ${pc.id} and ${pcm.user_id} = ${userId})`);
+
+/** Partner companies, their managers, followers, invitations and posts; the only companies file that speaks SQL. */
+@Injectable()
+export class CompaniesRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  /** A live (not deleted) company by slug, with the caller's relation to it. */
+  async bySlug(slug: string, userId: number): Promise<CompanyRow | null> {
+    const [row] = await this.db
+      .select({
+        id: pc.id,
+        slug: pc.slug,
+        name: pc.name,
+        description: pc.description,
+        logo: pc.logo,
+        is_published: pc.is_published,
+        followers_count: pc.followers_count,
+        organisation_number: pc.organisation_number,
+        email: pc.email,
+        phone: pc.phone,
+        website: pc.website,
+        address: pc.address,
+        postal_code: pc.postal_code,
+        is_comments_allowed: pc.is_comments_allowed,
+        followed_by_me: exists(
+          sql`(select 1 from ${pcf} where ${pcf.partner_company_id} = ${pc.id} and ${pcf.user_id} = ${userId})`,
+        ).mapWith(Boolean),
+        is_manager: managedBy(userId).mapWith(Boolean),
+        created_at: pc.created_at,
+      })
+      .from(pc)
+      .where(and(eq(pc.slug, slug), isNull(pc.deleted_at)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Categories of these companies, in one query. */
+  async categoriesOf(companyIds: number[], locale: Locale): Promise<Map<number, { id: number; name: string }[]>> {
+    const map = new Map<number, { id: number; name: string }[]>();
+    if (companyIds.length === 0) return map;
+    const rows = await this.db
+      .select({ company: pcc.partner_company_id, id: categories.id, name: localisedName(categories.name, locale) })
+      .from(pcc)
+      .innerJoin(categories, eq(categories.id, pcc.category_id))
+      .where(inArray(pcc.partner_company_id, companyIds))
+      .orderBy(asc(categories.id));
+    for (const r of rows) {
+      const list = map.get(r.company) ?? [];
+      list.push({ id: r.id, name: r.name });
+      map.set(r.company, list);
+    }
+    return map;
+  }
+
+  /** How many of these ids are categories of type `company`. */
+  async companyCategoryCount(ids: number[]): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(categories)
+      .where(and(inArray(categories.id, ids), eq(categories.type, 'company')));
+    return row?.n ?? 0;
+  }
+
+  async list(
+    userId: number,
+    filter: { categories: number[]; name: string | null },
+    page: number,
+    perPage: number,
+  ): Promise<{ rows: CompanySummaryRow[]; total: number }> {
+    const conditions: SQL[] = [isNull(pc.deleted_at)];
+    const visible = or(eq(pc.is_published, true), managedBy(userId));
+    if (visible) conditions.push(visible);
+    if (filter.name) conditions.push(sql`lower(${pc.name}) like ${likePattern(filter.name.toLowerCase())}`);
+    if (filter.categories.length > 0) {
+      conditions.push(
+        exists(
+          sql`(select 1 from ${pcc} where ${pcc.partner_company_id} = ${pc.id} and ${inArray(pcc.category_id, filter.categories)})`,
+        ),
+      );
+    }
+    const where = and(...conditions);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: pc.id,
+          slug: pc.slug,
+          name: pc.name,
+          description: pc.description,
+          logo: pc.logo,
+          is_published: pc.is_published,
+          followers_count: pc.followers_count,
+        })
+        .from(pc)
+        .where(where)
+        .orderBy(sql`lower(${pc.name})`, asc(pc.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(pc).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** Inserts the company with its categories and the creator as manager; null when the slug is taken. */
+  async create(input: CompanyInput, slug: string, logo: string | null, userId: number): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(pc)
+        .values({
+          slug,
+          name: input.name,
+          description: input.description,
+          organisation_number: input.organisation_number,
+          email: input.email,
+          phone: input.phone,
+          website: input.website,
+          address: input.address,
+          postal_code: input.postal_code,
+          logo,
+          created_by_user_id: userId,
+        })
+        .onConflictDoNothing({ target: pc.slug })
+        .returning({ id: pc.id });
+      if (!row) return null;
+      await tx.insert(pcc).values([...new Set(input.categories)].map((category_id) => ({ partner_company_id: row.id, category_id })));
+      await tx.insert(pcm).values({ partner_company_id: row.id, user_id: userId });
+      return row.id;
+    });
+  }
+
+  /** Follow / unfollow, keeping followers_count in step; answers the new count. */
+  async setFollow(companyId: number, userId: number, follow: boolean): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      let delta = 0;
+      if (follow) {
+        const added = await tx
+          .insert(pcf)
+          .values({ partner_company_id: companyId, user_id: userId })
+          .onConflictDoNothing()
+          .returning({ id: pcf.user_id });
+        delta = added.length;
+      } else {
+        const removed = await tx
+          .delete(pcf)
+          .where(and(eq(pcf.partner_company_id, companyId), eq(pcf.user_id, userId)))
+          .returning({ id: pcf.user_id });
+        delta = -removed.length;
+      }
+      const [row] = await tx
+        .update(pc)
+        .set({ followers_count: sql`greatest(0, ${pc.followers_count} + ${delta})` })
+        .where(eq(pc.id, companyId))
+        .returning({ n: pc.followers_count });
+      return row?.n ?? 0;
+    });
+  }
+
+  async followers(companyId: number, page: number, perPage: number): Promise<{ rows: FollowerRow[]; total: number }> {
+    const where = and(eq(pcf.partner_company_id, companyId), eq(users.status, 'approved'), isNull(users.deleted_at));
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: users.id,
+          slug: users.slug,
+          first_name: users.first_name,
+          last_name: users.last_name,
+          profile_avatar: users.profile_avatar,
+        })
+        .from(pcf)
+        .innerJoin(users, eq(users.id, pcf.user_id))
+        .where(where)
+        .orderBy(desc(pcf.created_at), desc(pcf.user_id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(pcf).innerJoin(users, eq(users.id, pcf.user_id)).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** New invitations for approved, live members among `userIds`; answers [invitation id, user id] of new ones. */
+  async invite(companyId: number, userIds: number[], invitedBy: number): Promise<{ id: number; user_id: number }[]> {
+    const eligible = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, userIds), eq(users.status, 'approved'), isNull(users.deleted_at)));
+    if (eligible.length === 0) return [];
+    return this.db
+      .insert(followInvitations)
+      .values(eligible.map((u) => ({ partner_company_id: companyId, invited_user_id: u.id, invited_by_user_id: invitedBy })))
+      .onConflictDoNothing()
+      .returning({ id: followInvitations.id, user_id: followInvitations.invited_user_id });
+  }
+
+  async updateSettings(companyId: number, patch: { is_published?: boolean; is_comments_allowed?: boolean }): Promise<void> {
+    await this.db
+      .update(pc)
+      .set({ ...patch, updated_at: new Date() })
+      .where(eq(pc.id, companyId));
+  }
+
+  async softDelete(companyId: number, reason: string): Promise<void> {
+    await this.db
+      .update(pc)
+      .set({ deleted_at: new Date(), reason_to_delete: reason, is_published: false })
+      .where(eq(pc.id, companyId));
+  }
+
+  /** The company's posts, newest first (posts_company_created_at_id_idx). */
+  async posts(
+    companyId: number,
+    filter: { archived: boolean; search: string | null },
+    page: number,
+    perPage: number,
+  ): Promise<{ rows: PostRow[]; total: number }> {
+    const conditions: SQL[] = [
+      eq(posts.partner_company_id, companyId),
+      filter.archived ? isNotNull(posts.archived_at) : isNull(posts.archived_at),
+    ];
+    if (filter.search) conditions.push(sql`${posts.search} @@ plainto_tsquery('norwegian', ${filter.search})`);
+    const where = and(...conditions);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: posts.id,
+          slug: posts.slug,
+          body: posts.body,
+          archived_at: posts.archived_at,
+          likes_count: posts.likes_count,
+          comments_count: posts.comments_count,
+          shares_count: posts.shares_count,
+          created_at: posts.created_at,
+        })
+        .from(posts)
+        .where(where)
+        .orderBy(desc(posts.created_at), desc(posts.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(posts).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+}

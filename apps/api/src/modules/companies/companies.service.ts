@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  type Company,
+  type CompanyInput,
+  type CompanyListQuery,
+  type CompanyPost,
+  type CompanyPostsQuery,
+  type CompanySummary,
+  COMPANY_LOGO_FIELD,
+  type Locale,
+  NOTIFICATIONS_CREATE_JOB,
+  type NotificationJobPayload,
+  type PageMeta,
+  pageMeta,
+  type PageQuery,
+  type UserCard,
+} from '@legenett/contracts';
+import { type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
+import { JobQueue } from '../../common/jobs';
+import { isStorageKey, Storage } from '../../common/storage/storage';
+import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { CompaniesRepository, type CompanyRow } from './companies.repository';
+
+const LOGO_PRESET = IMAGE_PRESETS.avatar;
+
+type Page<T> = { data: T[]; meta: PageMeta };
+
+/** `Legeklinikk Ås AS` -> `legeklinikk-as-as`. */
+export function slugify(name: string): string {
+  const base = name
+    .toLowerCase()
+    .replace(/æ/g, 'ae')
+    .replace(/ø/g, 'o')
+    .replace(/å/g, 'a')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+  return base || 'company';
+}
+
+/** Partner companies: the public pages, following, and what only their managers may change. */
+@Injectable()
+export class CompaniesService {
+  private readonly logger = new Logger('Companies');
+
+  constructor(
+    private readonly repository: CompaniesRepository,
+    private readonly jobs: JobQueue,
+    private readonly uploads: UploadsService,
+    private readonly storage: Storage,
+  ) {}
+
+  async list(me: Principal, q: CompanyListQuery, locale: Locale): Promise<Page<CompanySummary>> {
+    const { rows, total } = await this.repository.list(
+      me.userId,
+      { categories: q.categories ?? [], name: q.name ? q.name : null },
+      q.page,
+      q.per_page,
+    );
+    const cats = await this.repository.categoriesOf(
+      rows.map((r) => r.id),
+      locale,
+    );
+    return {
+      data: rows.map((r) => ({ ...r, logo: this.url(r.logo), categories: cats.get(r.id) ?? [] })),
+      meta: pageMeta(total, q.page, q.per_page),
+    };
+  }
+
+  async create(me: Principal, input: CompanyInput, file: Express.Multer.File | undefined, locale: Locale): Promise<{ data: Company }> {
+    const ids = [...new Set(input.categories)];
+    if ((await this.repository.companyCategoryCount(ids)) !== ids.length) {
+      throw new AppError('VALIDATION', { fields: { categories: ['validation.invalid'] } });
+    }
+    const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : null;
+    try {
+      const base = slugify(input.name);
+      let slug = base;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const id = await this.repository.create(input, slug, logo, me.userId);
+        if (id !== null) return this.show(me, slug, locale);
+        slug = `${base}-${randomBytes(3).toString('hex')}`;
+      }
+      throw new AppError('CONFLICT');
+    } catch (error) {
+      if (logo) await this.uploads.deleteImage(logo, LOGO_PRESET).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async show(me: Principal, slug: string, locale: Locale): Promise<{ data: Company }> {
+    const row = await this.visible(me, slug);
+    return { data: await this.company(row, locale) };
+  }
+
+  async followers(me: Principal, slug: string, q: PageQuery): Promise<Page<UserCard>> {
+    const row = await this.visible(me, slug);
+    const { rows, total } = await this.repository.followers(row.id, q.page, q.per_page);
+    return {
+      data: rows.map((r) => ({ ...r, profile_avatar: this.url(r.profile_avatar) })),
+      meta: pageMeta(total, q.page, q.per_page),
+    };
+  }
+
+  async setFollow(me: Principal, slug: string, follow: boolean): Promise<{ data: { following: boolean; followers_count: number } }> {
+    const row = await this.visible(me, slug);
+    const followers_count = await this.repository.setFollow(row.id, me.userId, follow);
+    return { data: { following: follow, followers_count } };
+  }
+
+  async invite(me: Principal, slug: string, userIds: number[]): Promise<{ data: { invited: number[] } }> {
+    const row = await this.managed(me, slug);
+    const ids = [...new Set(userIds)].filter((id) => id !== me.userId);
+    const created = ids.length > 0 ? await this.repository.invite(row.id, ids, me.userId) : [];
+    for (const invitation of created) {
+      const payload: NotificationJobPayload = {
+        user_id: invitation.user_id,
+        kind: 'follow_invitation',
+        actor_user_id: me.userId,
+        partner_company_id: row.id,
+        entity_type: 'follow_invitation',
+        entity_id: invitation.id,
+        data: { company_name: row.name, company_slug: row.slug },
+      };
+      await this.jobs.enqueue(NOTIFICATIONS_CREATE_JOB, payload);
+    }
+    return { data: { invited: created.map((c) => c.user_id) } };
+  }
+
+  async settings(
+    me: Principal,
+    slug: string,
+    patch: { is_published?: boolean; is_comments_allowed?: boolean },
+    locale: Locale,
+  ): Promise<{ data: Company }> {
+    const row = await this.managed(me, slug);
+    await this.repository.updateSettings(row.id, patch);
+    return this.show(me, slug, locale);
+  }
+
+  async remove(me: Principal, slug: string, reason: string): Promise<void> {
+    const row = await this.managed(me, slug);
+    await this.repository.softDelete(row.id, reason);
+    this.logger.log(`Partner company ${row.id} deleted by user ${me.userId}`);
+  }
+
+  async posts(me: Principal, slug: string, q: CompanyPostsQuery): Promise<Page<CompanyPost>> {
+    const row = q.archive ? await this.managed(me, slug) : await this.visible(me, slug);
+    const { rows, total } = await this.repository.posts(row.id, { archived: q.archive, search: q.search ? q.search : null }, q.page, q.per_page);
+    return {
+      data: rows.map((r) => ({
+        ...r,
+        archived_at: r.archived_at ? r.archived_at.toISOString() : null,
+        created_at: r.created_at.toISOString(),
+      })),
+      meta: pageMeta(total, q.page, q.per_page),
+    };
+  }
+
+  /** Live and published, or unpublished and managed by the caller; else 404. */
+  private async visible(me: Principal, slug: string): Promise<CompanyRow> {
+    const row = await this.repository.bySlug(slug, me.userId);
+    if (!row || (!row.is_published && !row.is_manager)) throw AppError.notFound();
+    return row;
+  }
+
+  /** Visible and managed by the caller; a public page of someone else's answers 403 not_owner. */
+  private async managed(me: Principal, slug: string): Promise<CompanyRow> {
+    const row = await this.visible(me, slug);
+    if (!row.is_manager) throw AppError.forbidden('not_owner');
+    return row;
+  }
+
+  private async company(row: CompanyRow, locale: Locale): Promise<Company> {
+    const cats = await this.repository.categoriesOf([row.id], locale);
+    return { ...row, logo: this.url(row.logo), categories: cats.get(row.id) ?? [], created_at: row.created_at.toISOString() };
+  }
+
+  private url(value: string | null): string | null {
+    return value && isStorageKey(value) ? this.storage.publicUrl(value) : value;
+  }
+}

@@ -1,0 +1,336 @@
+import { Injectable } from '@nestjs/common';
+import { type JobInput, type Locale } from '@legenett/contracts';
+import { type Database, schema } from '@legenett/db';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.module';
+import { localisedName } from '../reference/reference.repository';
+
+const {
+  jobs,
+  jobSpecialties,
+  jobViews,
+  jobCategories,
+  specialties,
+  hospitals,
+  clinics,
+  cities,
+  counties,
+  partnerCompanies,
+  partnerCompanyManagers,
+} = schema;
+
+/** Reference tables a job may point at, for existence checks. */
+export const JOB_REFERENCE_TABLES = { jobCategories, hospitals, clinics, cities, counties, specialties } as const;
+export type JobReferenceTable = keyof typeof JOB_REFERENCE_TABLES;
+
+export interface JobFilters {
+  search?: string;
+  speciality?: number;
+  workplace?: (typeof schema.WORKPLACE_TYPES)[number];
+  county?: number;
+  category?: number;
+}
+
+/** A job row as read, before specialities and the logo URL are added. */
+export type JobRow = Awaited<ReturnType<JobBoardRepository['selectRows']>>[number];
+
+export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { published_at: Date | null };
+
+const ref = (id: SQL<number | null>, name: SQL<string>) =>
+  sql<{ id: number; name: string } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
+
+@Injectable()
+export class JobBoardRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  /** `today` is the Oslo calendar day: a job is current until its deadline day has passed. */
+  private static current(today: string): SQL {
+    return and(eq(jobs.status, 'published'), gte(jobs.application_deadline, today))!;
+  }
+
+  private static archived(today: string): SQL {
+    return or(eq(jobs.status, 'closed'), lt(jobs.application_deadline, today))!;
+  }
+
+  private static filters(f: JobFilters): SQL[] {
+    const where: SQL[] = [lte(jobs.published_at, sql`now()`)];
+    if (f.search) where.push(sql`${jobs.search} @@ websearch_to_tsquery('norwegian', ${f.search})`);
+    if (f.county !== undefined) where.push(eq(jobs.county_id, f.county));
+    if (f.category !== undefined) where.push(eq(jobs.job_category_id, f.category));
+    if (f.workplace !== undefined) where.push(eq(jobs.workplace_type, f.workplace));
+    if (f.speciality !== undefined) {
+      where.push(
+        inArray(
+          jobs.id,
+          sql`(select ${jobSpecialties.job_id} from ${jobSpecialties} where ${jobSpecialties.specialty_id} = ${f.speciality})`,
+        ),
+      );
+    }
+    return where;
+  }
+
+  private selectRows(locale: Locale, today: string, userId: number) {
+    return this.db
+      .select({
+        id: jobs.id,
+        title: jobs.title,
+        job_category: ref(sql`${jobCategories.id}`, localisedName(jobCategories.name, locale)),
+        position_type: jobs.position_type,
+        description: jobs.description,
+        workplace_type: jobs.workplace_type,
+        hospital: ref(sql`${hospitals.id}`, localisedName(hospitals.name, locale)),
+        clinic: ref(sql`${clinics.id}`, localisedName(clinics.name, locale)),
+        work_address: jobs.work_address,
+        address_line: jobs.address_line,
+        postal_code: jobs.postal_code,
+        city_area: jobs.city_area,
+        city: ref(sql`${cities.id}`, localisedName(cities.name, locale)),
+        county: ref(sql`${counties.id}`, localisedName(counties.name, locale)),
+        contact_person: jobs.contact_person,
+        phone: jobs.phone,
+        recruiting_link: jobs.recruiting_link,
+        application_deadline: jobs.application_deadline,
+        hiring_date: jobs.hiring_date,
+        published_at: jobs.published_at,
+        company_name: jobs.company_name,
+        company_logo: jobs.company_logo,
+        organisation_number: jobs.organisation_number,
+        partner_company: sql<{ id: number; slug: string; name: string } | null>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`,
+        status: jobs.status,
+        is_archived: sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`,
+        closed_at: jobs.closed_at,
+        views_count: jobs.views_count,
+        can_edit: sql<boolean>`(${jobs.user_id} = ${userId} or exists (select 1 from ${partnerCompanyManagers} where ${partnerCompanyManagers.partner_company_id} = ${jobs.partner_company_id} and ${partnerCompanyManagers.user_id} = ${userId}))`,
+        created_at: jobs.created_at,
+      })
+      .from(jobs)
+      .leftJoin(jobCategories, eq(jobCategories.id, jobs.job_category_id))
+      .leftJoin(hospitals, eq(hospitals.id, jobs.hospital_id))
+      .leftJoin(clinics, eq(clinics.id, jobs.clinic_id))
+      .leftJoin(cities, eq(cities.id, jobs.city_id))
+      .leftJoin(counties, eq(counties.id, jobs.county_id))
+      .leftJoin(partnerCompanies, eq(partnerCompanies.id, jobs.partner_company_id));
+  }
+
+  private async countWhere(where: SQL): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(jobs).where(where);
+    return row?.n ?? 0;
+  }
+
+  /**
+   * A page in board order. The ids are picked first (an index-only walk of jobs_board_idx, cheap
+   * even on deep pages), then only those rows are joined with their references.
+   */
+  private pageWhere(locale: Locale, today: string, userId: number, where: SQL, limit: number, offset: number) {
+    if (limit <= 0) return Promise.resolve([]);
+    const ids = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.published_at), desc(jobs.id))
+      .limit(limit)
+      .offset(offset);
+    return this.selectRows(locale, today, userId)
+      .where(inArray(jobs.id, ids))
+      .orderBy(desc(jobs.published_at), desc(jobs.id));
+  }
+
+  /** Counts of current and archived jobs matching the filters, in one pass. */
+  async countBoard(f: JobFilters, today: string): Promise<{ current: number; archived: number }> {
+    const [row] = await this.db
+      .select({
+        current: sql<number>`(count(*) filter (where ${JobBoardRepository.current(today)}))::int`,
+        total: count(),
+      })
+      .from(jobs)
+      .where(and(...JobBoardRepository.filters(f)));
+    const current = row?.current ?? 0;
+    return { current, archived: (row?.total ?? 0) - current };
+  }
+
+  /**
+   * One page of the combined list: current jobs (newest first), then archived ones appended.
+   * Two index-served range reads instead of one sort over a query-time flag.
+   */
+  async boardPage(f: JobFilters, today: string, userId: number, locale: Locale, currentCount: number, offset: number, limit: number) {
+    const base = JobBoardRepository.filters(f);
+    const fromCurrent = Math.max(0, Math.min(limit, currentCount - offset));
+    const [current, archived] = await Promise.all([
+      this.pageWhere(locale, today, userId, and(...base, JobBoardRepository.current(today))!, fromCurrent, offset),
+      this.pageWhere(
+        locale,
+        today,
+        userId,
+        and(...base, JobBoardRepository.archived(today))!,
+        limit - fromCurrent,
+        Math.max(0, offset - currentCount),
+      ),
+    ]);
+    return [...current, ...archived];
+  }
+
+  async archivedPage(f: JobFilters, today: string, userId: number, locale: Locale, offset: number, limit: number) {
+    const where = and(...JobBoardRepository.filters(f), JobBoardRepository.archived(today))!;
+    const [rows, total] = await Promise.all([
+      this.pageWhere(locale, today, userId, where, limit, offset),
+      this.countWhere(where),
+    ]);
+    return { rows, total };
+  }
+
+  /** Ids of the (not deleted) companies the user manages: a short list. */
+  private async managedCompanyIds(userId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: partnerCompanyManagers.partner_company_id })
+      .from(partnerCompanyManagers)
+      .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerCompanyManagers.partner_company_id))
+      .where(and(eq(partnerCompanyManagers.user_id, userId), sql`${partnerCompanies.deleted_at} is null`));
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Jobs the user posted or that were posted for a company the user manages. The company ids are
+   * literal so the planner can OR jobs_user_id_created_at_idx with jobs_partner_company_id_idx.
+   */
+  private async editableBy(userId: number): Promise<SQL> {
+    const companies = await this.managedCompanyIds(userId);
+    const own = eq(jobs.user_id, userId);
+    return companies.length === 0 ? own : or(own, inArray(jobs.partner_company_id, companies))!;
+  }
+
+  async myPage(userId: number, past: boolean, today: string, locale: Locale, offset: number, limit: number) {
+    const where = and(await this.editableBy(userId), past ? JobBoardRepository.archived(today) : JobBoardRepository.current(today))!;
+    const [rows, total] = await Promise.all([
+      this.selectRows(locale, today, userId)
+        .where(where)
+        .orderBy(desc(jobs.created_at), desc(jobs.id))
+        .limit(limit)
+        .offset(offset),
+      this.countWhere(where),
+    ]);
+    return { rows, total };
+  }
+
+  async find(id: number, today: string, userId: number, locale: Locale, editableOnly: boolean): Promise<JobRow | null> {
+    const where = editableOnly ? and(eq(jobs.id, id), await this.editableBy(userId))! : eq(jobs.id, id);
+    const [row] = await this.selectRows(locale, today, userId).where(where).limit(1);
+    return row ?? null;
+  }
+
+  /** Publicly visible: published already (a future publishing date hides it from others). */
+  async isVisible(id: number, userId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.id, id), or(lte(jobs.published_at, sql`now()`), await this.editableBy(userId))))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Specialities of many jobs in one query, by job id. */
+  async specialitiesOf(jobIds: number[], locale: Locale): Promise<Map<number, { id: number; name: string }[]>> {
+    const map = new Map<number, { id: number; name: string }[]>();
+    if (jobIds.length === 0) return map;
+    const rows = await this.db
+      .select({ job_id: jobSpecialties.job_id, id: specialties.id, name: localisedName(specialties.name, locale) })
+      .from(jobSpecialties)
+      .innerJoin(specialties, eq(specialties.id, jobSpecialties.specialty_id))
+      .where(inArray(jobSpecialties.job_id, jobIds))
+      .orderBy(asc(jobSpecialties.job_id), asc(specialties.id));
+    for (const r of rows) {
+      const list = map.get(r.job_id) ?? [];
+      list.push({ id: r.id, name: r.name });
+      map.set(r.job_id, list);
+    }
+    return map;
+  }
+
+  async referenceExists(table: JobReferenceTable, ids: number[]): Promise<boolean> {
+    if (ids.length === 0) return true;
+    const t = JOB_REFERENCE_TABLES[table];
+    const unique = [...new Set(ids)];
+    const [row] = await this.db.select({ n: count() }).from(t).where(inArray(t.id, unique));
+    return (row?.n ?? 0) === unique.length;
+  }
+
+  async managesCompany(userId: number, companyId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: partnerCompanies.id })
+      .from(partnerCompanies)
+      .innerJoin(partnerCompanyManagers, eq(partnerCompanyManagers.partner_company_id, partnerCompanies.id))
+      .where(
+        and(
+          eq(partnerCompanies.id, companyId),
+          eq(partnerCompanyManagers.user_id, userId),
+          sql`${partnerCompanies.deleted_at} is null`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async insert(userId: number, input: JobWrite, specialtyIds: number[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const { published_at, ...rest } = input;
+      const [row] = await tx
+        .insert(jobs)
+        .values({ ...rest, ...(published_at ? { published_at } : {}), user_id: userId })
+        .returning({ id: jobs.id });
+      const id = row!.id;
+      if (specialtyIds.length > 0) {
+        await tx.insert(jobSpecialties).values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
+      }
+      return id;
+    });
+  }
+
+  async update(id: number, input: JobWrite, specialtyIds: number[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const { published_at, ...rest } = input;
+      await tx
+        .update(jobs)
+        .set({ ...rest, ...(published_at ? { published_at } : {}), updated_at: new Date() })
+        .where(eq(jobs.id, id));
+      await tx.delete(jobSpecialties).where(eq(jobSpecialties.job_id, id));
+      if (specialtyIds.length > 0) {
+        await tx.insert(jobSpecialties).values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
+      }
+    });
+  }
+
+  async close(id: number): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ status: 'closed', closed_at: sql`coalesce(${jobs.closed_at}, now())`, updated_at: new Date() })
+      .where(eq(jobs.id, id));
+  }
+
+  /** Sets the logo key; answers the previous one. */
+  async replaceLogo(id: number, key: string | null): Promise<string | null> {
+    return this.db.transaction(async (tx) => {
+      const [prev] = await tx.select({ logo: jobs.company_logo }).from(jobs).where(eq(jobs.id, id)).for('update');
+      await tx.update(jobs).set({ company_logo: key, updated_at: new Date() }).where(eq(jobs.id, id));
+      return prev?.logo ?? null;
+    });
+  }
+
+  /** Counts the view once per user; answers whether it counted and the new count. */
+  async markViewed(id: number, userId: number): Promise<{ counted: boolean; views_count: number }> {
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(jobViews)
+        .values({ job_id: id, user_id: userId })
+        .onConflictDoNothing({ target: [jobViews.job_id, jobViews.user_id] })
+        .returning({ id: jobViews.id });
+      const counted = inserted.length > 0;
+      const [row] = counted
+        ? await tx
+            .update(jobs)
+            .set({ views_count: sql`${jobs.views_count} + 1` })
+            .where(eq(jobs.id, id))
+            .returning({ views_count: jobs.views_count })
+        : await tx.select({ views_count: jobs.views_count }).from(jobs).where(eq(jobs.id, id));
+      return { counted, views_count: row?.views_count ?? 0 };
+    });
+  }
+}

@@ -1,0 +1,194 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  type Job,
+  type JobInput,
+  type JobListQuery,
+  type Locale,
+  type MessageKey,
+  type MyJobListQuery,
+  pageMeta,
+  roundTotalToTen,
+} from '@legenett/contracts';
+import { type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
+import { isStorageKey, Storage } from '../../common/storage/storage';
+import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { type JobFilters, JobBoardRepository, type JobReferenceTable, type JobRow, type JobWrite } from './job-board.repository';
+
+/** Today's calendar day in Norway: deadlines are Norwegian days. */
+export function osloToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const LOGO_PRESET = IMAGE_PRESETS.content;
+
+/** The jobs board: everyone with jobs-read browses; owners and company managers edit. */
+@Injectable()
+export class JobBoardService {
+  private readonly logger = new Logger(JobBoardService.name);
+
+  constructor(
+    private readonly repository: JobBoardRepository,
+    private readonly uploads: UploadsService,
+    private readonly storage: Storage,
+  ) {}
+
+  private static filters(q: Omit<JobListQuery, 'show_old'>): JobFilters {
+    return { search: q.search || undefined, speciality: q.speciality, workplace: q.workplace, county: q.county, category: q.category };
+  }
+
+  /** Adds the specialities of all rows (one query) and public logo URLs. */
+  private async present(rows: JobRow[], locale: Locale): Promise<Job[]> {
+    const specialities = await this.repository.specialitiesOf(
+      rows.map((r) => r.id),
+      locale,
+    );
+    return rows.map((r) => ({
+      ...r,
+      specialities: specialities.get(r.id) ?? [],
+      company_logo: r.company_logo && isStorageKey(r.company_logo) ? this.storage.publicUrl(r.company_logo) : r.company_logo,
+      published_at: r.published_at.toISOString(),
+      closed_at: r.closed_at ? r.closed_at.toISOString() : null,
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+
+  /** Current jobs first, archived appended; the total rounded up to ten; `show_old` answers the last page. */
+  async list(me: Principal, q: JobListQuery, locale: Locale) {
+    const today = osloToday();
+    const filters = JobBoardService.filters(q);
+    const { current, archived } = await this.repository.countBoard(filters, today);
+    const real = current + archived;
+    const page = q.show_old ? Math.max(1, Math.ceil(real / q.per_page)) : q.page;
+    const rows = await this.repository.boardPage(filters, today, me.userId, locale, current, (page - 1) * q.per_page, q.per_page);
+    return { data: await this.present(rows, locale), meta: pageMeta(roundTotalToTen(real), page, q.per_page) };
+  }
+
+  async archived(me: Principal, q: Omit<JobListQuery, 'show_old'>, locale: Locale) {
+    const today = osloToday();
+    const { rows, total } = await this.repository.archivedPage(
+      JobBoardService.filters(q),
+      today,
+      me.userId,
+      locale,
+      (q.page - 1) * q.per_page,
+      q.per_page,
+    );
+    return { data: await this.present(rows, locale), meta: pageMeta(total, q.page, q.per_page) };
+  }
+
+  async show(me: Principal, id: number, locale: Locale) {
+    if (!(await this.repository.isVisible(id, me.userId))) throw AppError.notFound();
+    return this.one(me, id, locale, false);
+  }
+
+  private async one(me: Principal, id: number, locale: Locale, editableOnly: boolean) {
+    const row = await this.repository.find(id, osloToday(), me.userId, locale, editableOnly);
+    if (!row) throw AppError.notFound();
+    const [job] = await this.present([row], locale);
+    return { data: job! };
+  }
+
+  async markAsViewed(me: Principal, id: number) {
+    if (!(await this.repository.isVisible(id, me.userId))) throw AppError.notFound();
+    const result = await this.repository.markViewed(id, me.userId);
+    return { data: { id, ...result } };
+  }
+
+  async myList(me: Principal, q: MyJobListQuery, locale: Locale) {
+    const { rows, total } = await this.repository.myPage(
+      me.userId,
+      q.status === 'past',
+      osloToday(),
+      locale,
+      (q.page - 1) * q.per_page,
+      q.per_page,
+    );
+    return { data: await this.present(rows, locale), meta: pageMeta(total, q.page, q.per_page) };
+  }
+
+  myShow(me: Principal, id: number, locale: Locale) {
+    return this.one(me, id, locale, true);
+  }
+
+  /** 422 for unknown references, a company the user does not manage, and dates out of order. */
+  private async check(me: Principal, input: JobInput, previousDeadline: string | null): Promise<JobWrite> {
+    const fields: Record<string, MessageKey[]> = {};
+    const refs: [string, JobReferenceTable, number[]][] = [
+      ['job_category_id', 'jobCategories', input.job_category_id === null ? [] : [input.job_category_id]],
+      ['hospital_id', 'hospitals', input.hospital_id === null ? [] : [input.hospital_id]],
+      ['clinic_id', 'clinics', input.clinic_id === null ? [] : [input.clinic_id]],
+      ['city_id', 'cities', input.city_id === null ? [] : [input.city_id]],
+      ['county_id', 'counties', input.county_id === null ? [] : [input.county_id]],
+      ['specialty_ids', 'specialties', input.specialty_ids],
+    ];
+    const missing = await Promise.all(refs.map(async ([, table, ids]) => !(await this.repository.referenceExists(table, ids))));
+    refs.forEach(([field], i) => {
+      if (missing[i]) fields[field] = ['validation.unknown_reference'];
+    });
+    // Acting as a business profile posts for that company unless another is named.
+    const companyId = input.partner_company_id ?? me.activeCompanyId;
+    if (companyId !== null && !(await this.repository.managesCompany(me.userId, companyId))) {
+      fields.partner_company_id = ['jobs.errors.not_manager'];
+    }
+    const today = osloToday();
+    // A new deadline must not be in the past; an unchanged one may have passed since.
+    if (input.application_deadline < today && input.application_deadline !== previousDeadline) {
+      fields.application_deadline = ['validation.date_in_past'];
+    }
+    if (input.published_on && input.published_on > input.application_deadline) {
+      fields.published_on = ['validation.date_order'];
+    }
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
+    const { specialty_ids: _specialtyIds, published_on, ...rest } = input;
+    return {
+      ...rest,
+      partner_company_id: companyId,
+      // Publishing today means now; a later day means midnight of that day, Oslo time.
+      published_at: published_on && published_on > today ? new Date(`${published_on}T00:00:00+01:00`) : null,
+    };
+  }
+
+  async create(me: Principal, input: JobInput, locale: Locale) {
+    const id = await this.repository.insert(me.userId, await this.check(me, input, null), input.specialty_ids);
+    return this.one(me, id, locale, true);
+  }
+
+  async update(me: Principal, id: number, input: JobInput, locale: Locale) {
+    // Ownership first: someone else's job is a 404 even with bad input.
+    const existing = await this.repository.find(id, osloToday(), me.userId, locale, true);
+    if (!existing) throw AppError.notFound();
+    await this.repository.update(id, await this.check(me, input, existing.application_deadline), input.specialty_ids);
+    return this.one(me, id, locale, true);
+  }
+
+  async close(me: Principal, id: number, locale: Locale) {
+    if (!(await this.repository.find(id, osloToday(), me.userId, locale, true))) throw AppError.notFound();
+    await this.repository.close(id);
+    return this.one(me, id, locale, true);
+  }
+
+  async uploadLogo(me: Principal, id: number, file: Express.Multer.File | undefined, locale: Locale) {
+    if (!(await this.repository.find(id, osloToday(), me.userId, locale, true))) throw AppError.notFound();
+    const stored = await this.uploads.storeImage(file, LOGO_PRESET, 'logo');
+    const previous = await this.repository.replaceLogo(id, stored.key);
+    await this.removeLogo(previous);
+    return this.one(me, id, locale, true);
+  }
+
+  async deleteLogo(me: Principal, id: number, locale: Locale) {
+    if (!(await this.repository.find(id, osloToday(), me.userId, locale, true))) throw AppError.notFound();
+    await this.removeLogo(await this.repository.replaceLogo(id, null));
+    return this.one(me, id, locale, true);
+  }
+
+  /** Files go after their rows; a file that cannot be removed now is logged, not an error for the user. */
+  private async removeLogo(key: string | null): Promise<void> {
+    if (!key || !isStorageKey(key)) return;
+    try {
+      await this.storage.deleteMany(this.uploads.variantKeys(key, LOGO_PRESET));
+    } catch (err) {
+      this.logger.warn(`Could not remove logo ${key}: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { MarketplaceController } from './marketplace.controller';
+import { MarketplaceRepository } from './marketplace.repository';
+import { MarketplaceService } from './marketplace.service';
+
+/** `/products` and `/my/products`: the marketplace. */
+@Module({
+  controllers: [MarketplaceController],
+  providers: [MarketplaceService, MarketplaceRepository],
+})
+export class MarketplaceModule {}

@@ -1,0 +1,256 @@
+import { Injectable } from '@nestjs/common';
+import { type Locale, type ProductInput, type ProductListQuery, type ProductStatus } from '@legenett/contracts';
+import { type Database, schema } from '@legenett/db';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.module';
+import { localisedName } from '../reference/reference.repository';
+
+const { products, productImages, productViews, categories, users } = schema;
+
+export interface ProductRow {
+  id: number;
+  title: string;
+  description: string;
+  price: number;
+  manufacturer: string | null;
+  category: { id: number; name: string } | null;
+  status: number;
+  views_count: number;
+  user_id: number;
+  seller: { id: number; slug: string; first_name: string; last_name: string };
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ImageRow {
+  id: number;
+  product_id: number;
+  list_key: string;
+  detail_key: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface NewImage {
+  list_key: string;
+  detail_key: string;
+  mime: string;
+  size_bytes: number;
+}
+
+/** The image count per product a transaction saw when it added images (for the 5-photo rule). */
+export class TooManyImagesError extends Error {}
+
+const dir = (d: 'asc' | 'desc', key: SQL | typeof products.id) => (d === 'asc' ? asc(key) : desc(key));
+
+/**
+ * The sort keys. While searching they are wrapped (`+ 0`) so that the planner cannot walk a sort
+ * index filtering on the text match (a rare word would read every row of the status); it takes the
+ * GIN index on `search` and sorts the matches instead.
+ */
+function orderOf(sort: ProductListQuery['sort'], direction: 'asc' | 'desc', searching: boolean): SQL[] {
+  const price = searching ? sql`${products.price_nok} + 0` : sql`${products.price_nok}`;
+  const created = searching ? sql`${products.created_at} + interval '0 seconds'` : sql`${products.created_at}`;
+  if (sort === 'price') return [dir(direction, price), dir(direction, products.id)];
+  const d = sort === 'recent' ? 'desc' : 'asc';
+  return [dir(d, created), dir(d, products.id)];
+}
+
+/** Products, their images and views; the only marketplace file that speaks SQL. */
+@Injectable()
+export class MarketplaceRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  private select(locale: Locale) {
+    return this.db
+      .select({
+        id: products.id,
+        title: products.title,
+        description: products.description,
+        price: products.price_nok,
+        manufacturer: products.manufacturer,
+        category: sql<{ id: number; name: string } | null>`case when ${categories.id} is null then null else json_build_object('id', ${categories.id}, 'name', ${localisedName(categories.name, locale)}) end`,
+        status: products.status,
+        views_count: products.views_count,
+        user_id: products.user_id,
+        seller: sql<ProductRow['seller']>`json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name})`,
+        created_at: products.created_at,
+        updated_at: products.updated_at,
+      })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.user_id))
+      .leftJoin(categories, eq(categories.id, products.category_id));
+  }
+
+  async list(query: ProductListQuery, locale: Locale): Promise<{ rows: ProductRow[]; total: number }> {
+    const conditions: SQL[] = [eq(products.status, query.status)];
+    if (query.search) conditions.push(sql`${products.search} @@ websearch_to_tsquery('norwegian', ${query.search})`);
+    const where = and(...conditions);
+    const order = orderOf(query.sort, query.direction, Boolean(query.search));
+    // Deferred join: the page's ids come from an index-only walk of the sort index, and only those
+    // ten rows are joined to users and categories (deep pages stay cheap).
+    const pageIds = this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page);
+    const [rows, [total]] = await Promise.all([
+      this.select(locale)
+        .where(inArray(products.id, pageIds))
+        .orderBy(...order),
+      this.db.select({ n: count() }).from(products).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async listOwned(userId: number, page: number, perPage: number, locale: Locale): Promise<{ rows: ProductRow[]; total: number }> {
+    const [rows, [total]] = await Promise.all([
+      this.select(locale)
+        .where(eq(products.user_id, userId))
+        .orderBy(desc(products.created_at), desc(products.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(products).where(eq(products.user_id, userId)),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async find(id: number, locale: Locale, ownerId?: number): Promise<ProductRow | null> {
+    const where = ownerId === undefined ? eq(products.id, id) : and(eq(products.id, id), eq(products.user_id, ownerId));
+    const [row] = await this.select(locale).where(where).limit(1);
+    return row ?? null;
+  }
+
+  /** The images of many products in one query, in gallery order. */
+  async imagesOf(productIds: number[]): Promise<ImageRow[]> {
+    if (productIds.length === 0) return [];
+    return this.db
+      .select({
+        id: productImages.id,
+        product_id: productImages.product_id,
+        list_key: productImages.list_key,
+        detail_key: productImages.detail_key,
+        width: productImages.width,
+        height: productImages.height,
+      })
+      .from(productImages)
+      .where(inArray(productImages.product_id, productIds))
+      .orderBy(asc(productImages.product_id), asc(productImages.position), asc(productImages.id));
+  }
+
+  async productCategoryExists(id: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, id), eq(categories.type, 'product')))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  private async addImages(tx: Pick<Database, 'select' | 'insert'>, productId: number, images: NewImage[], max: number): Promise<void> {
+    if (images.length === 0) return;
+    const [existing] = await tx
+      .select({ n: count(), last: sql<number>`coalesce(max(${productImages.position}), -1)::int` })
+      .from(productImages)
+      .where(eq(productImages.product_id, productId));
+    if ((existing?.n ?? 0) + images.length > max) throw new TooManyImagesError();
+    const first = (existing?.last ?? -1) + 1;
+    await tx.insert(productImages).values(images.map((img, i) => ({ ...img, product_id: productId, position: first + i })));
+  }
+
+  async insert(userId: number, input: ProductInput, images: NewImage[], maxImages: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          title: input.title,
+          description: input.description,
+          price_nok: input.price,
+          manufacturer: input.manufacturer,
+          category_id: input.category_id,
+          user_id: userId,
+        })
+        .returning({ id: products.id });
+      await this.addImages(tx, row!.id, images, maxImages);
+      return row!.id;
+    });
+  }
+
+  /** Updates an owned product and appends images; false when it is not the owner's (or gone). */
+  async update(id: number, userId: number, input: ProductInput, images: NewImage[], maxImages: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      // The row lock serialises concurrent uploads to one product, so the 5-photo count holds.
+      const [row] = await tx
+        .update(products)
+        .set({
+          title: input.title,
+          description: input.description,
+          price_nok: input.price,
+          manufacturer: input.manufacturer,
+          category_id: input.category_id,
+          updated_at: new Date(),
+        })
+        .where(and(eq(products.id, id), eq(products.user_id, userId)))
+        .returning({ id: products.id });
+      if (!row) return false;
+      await this.addImages(tx, id, images, maxImages);
+      return true;
+    });
+  }
+
+  /** Moves an owned product from one status to another; 'missing' or 'wrong_state' when it cannot. */
+  async transition(id: number, userId: number, from: ProductStatus, to: ProductStatus): Promise<'ok' | 'missing' | 'wrong_state'> {
+    const [row] = await this.db
+      .update(products)
+      .set({ status: to, updated_at: new Date() })
+      .where(and(eq(products.id, id), eq(products.user_id, userId), eq(products.status, from)))
+      .returning({ id: products.id });
+    if (row) return 'ok';
+    const [exists] = await this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.user_id, userId)))
+      .limit(1);
+    return exists ? 'wrong_state' : 'missing';
+  }
+
+  /** Deletes one image of an owned product; its storage keys, or null when there is no such image. */
+  async deleteImage(productId: number, imageId: number, userId: number): Promise<{ list_key: string; detail_key: string } | null> {
+    const [row] = await this.db
+      .delete(productImages)
+      .where(
+        and(
+          eq(productImages.id, imageId),
+          eq(productImages.product_id, productId),
+          sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.user_id} = ${userId})`,
+        ),
+      )
+      .returning({ list_key: productImages.list_key, detail_key: productImages.detail_key });
+    return row ?? null;
+  }
+
+  /** Counts a view once per user; the current count, or null when the product does not exist. */
+  async markViewed(productId: number, userId: number): Promise<{ views_count: number; counted: boolean } | null> {
+    return this.db.transaction(async (tx) => {
+      const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+      if (!product) return null;
+      const inserted = await tx
+        .insert(productViews)
+        .values({ product_id: productId, user_id: userId })
+        .onConflictDoNothing({ target: [productViews.product_id, productViews.user_id] })
+        .returning({ id: productViews.id });
+      if (inserted.length > 0) {
+        const [row] = await tx
+          .update(products)
+          .set({ views_count: sql`${products.views_count} + 1` })
+          .where(eq(products.id, productId))
+          .returning({ views_count: products.views_count });
+        return { views_count: row!.views_count, counted: true };
+      }
+      const [row] = await tx.select({ views_count: products.views_count }).from(products).where(eq(products.id, productId));
+      return { views_count: row!.views_count, counted: false };
+    });
+  }
+}

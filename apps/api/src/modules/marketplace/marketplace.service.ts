@@ -1,0 +1,158 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  type Locale,
+  MAX_PRODUCT_IMAGES,
+  pageMeta,
+  type PageQuery,
+  type Product,
+  PRODUCT_IMAGES_FIELD,
+  PRODUCT_STATUS,
+  type ProductInput,
+  type ProductListQuery,
+  type ProductStatus,
+} from '@legenett/contracts';
+import { type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
+import { Storage } from '../../common/storage/storage';
+import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { type ImageRow, MarketplaceRepository, type NewImage, type ProductRow, TooManyImagesError } from './marketplace.repository';
+
+const PRESET = IMAGE_PRESETS.content;
+
+const tooManyPhotos = () =>
+  new AppError('VALIDATION', { fields: { [PRODUCT_IMAGES_FIELD]: ['errors.too_many_photos'] }, vars: { maximum: MAX_PRODUCT_IMAGES } });
+
+/** The stock state table: which call moves a product from which status to which. */
+const TRANSITIONS = {
+  'not-available': { from: PRODUCT_STATUS.IN_STOCK, to: PRODUCT_STATUS.SOLD_OUT, conflict: 'marketplace.errors.already_sold_out' },
+  'in-stock': { from: PRODUCT_STATUS.SOLD_OUT, to: PRODUCT_STATUS.IN_STOCK, conflict: 'marketplace.errors.already_in_stock' },
+} as const;
+export type StockTransition = keyof typeof TRANSITIONS;
+
+/** The marketplace: browsing, own products, photos and the stock state. */
+@Injectable()
+export class MarketplaceService {
+  private readonly logger = new Logger('MarketplaceService');
+
+  constructor(
+    private readonly repository: MarketplaceRepository,
+    private readonly uploads: UploadsService,
+    private readonly storage: Storage,
+  ) {}
+
+  private async present(rows: ProductRow[], viewerId: number): Promise<Product[]> {
+    const images = await this.repository.imagesOf(rows.map((r) => r.id));
+    const byProduct = new Map<number, ImageRow[]>();
+    for (const img of images) byProduct.set(img.product_id, [...(byProduct.get(img.product_id) ?? []), img]);
+    return rows.map(({ user_id, ...row }) => ({
+      ...row,
+      status: row.status === PRODUCT_STATUS.SOLD_OUT ? PRODUCT_STATUS.SOLD_OUT : PRODUCT_STATUS.IN_STOCK,
+      images: (byProduct.get(row.id) ?? []).map((img) => ({
+        id: img.id,
+        thumb_url: this.storage.publicUrl(img.list_key),
+        url: this.storage.publicUrl(img.detail_key),
+        width: img.width,
+        height: img.height,
+      })),
+      is_mine: user_id === viewerId,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    }));
+  }
+
+  private async one(id: number, viewerId: number, locale: Locale, ownerId?: number): Promise<{ data: Product }> {
+    const row = await this.repository.find(id, locale, ownerId);
+    if (!row) throw AppError.notFound();
+    const [product] = await this.present([row], viewerId);
+    return { data: product! };
+  }
+
+  async list(me: Principal, query: ProductListQuery, locale: Locale) {
+    const { rows, total } = await this.repository.list(query, locale);
+    return { data: await this.present(rows, me.userId), meta: pageMeta(total, query.page, query.per_page) };
+  }
+
+  show(me: Principal, id: number, locale: Locale) {
+    return this.one(id, me.userId, locale);
+  }
+
+  async markAsViewed(me: Principal, id: number) {
+    const result = await this.repository.markViewed(id, me.userId);
+    if (!result) throw AppError.notFound();
+    return { data: result };
+  }
+
+  async myList(me: Principal, query: PageQuery, locale: Locale) {
+    const { rows, total } = await this.repository.listOwned(me.userId, query.page, query.per_page, locale);
+    return { data: await this.present(rows, me.userId), meta: pageMeta(total, query.page, query.per_page) };
+  }
+
+  myShow(me: Principal, id: number, locale: Locale) {
+    return this.one(id, me.userId, locale, me.userId);
+  }
+
+  async create(me: Principal, input: ProductInput, files: Express.Multer.File[], locale: Locale) {
+    await this.checkCategory(input);
+    const id = await this.withImages(files, (images) => this.repository.insert(me.userId, input, images, MAX_PRODUCT_IMAGES));
+    return this.one(id, me.userId, locale);
+  }
+
+  async update(me: Principal, id: number, input: ProductInput, files: Express.Multer.File[], locale: Locale) {
+    if (!(await this.repository.find(id, locale, me.userId))) throw AppError.notFound();
+    await this.checkCategory(input);
+    const updated = await this.withImages(files, (images) => this.repository.update(id, me.userId, input, images, MAX_PRODUCT_IMAGES));
+    if (!updated) throw AppError.notFound();
+    return this.one(id, me.userId, locale);
+  }
+
+  async transition(me: Principal, id: number, name: StockTransition, locale: Locale) {
+    const t = TRANSITIONS[name];
+    const result = await this.repository.transition(id, me.userId, t.from as ProductStatus, t.to as ProductStatus);
+    if (result === 'missing') throw AppError.notFound();
+    if (result === 'wrong_state') throw new AppError('CONFLICT', { message: t.conflict });
+    return this.one(id, me.userId, locale);
+  }
+
+  async deleteImage(me: Principal, id: number, imageId: number, locale: Locale) {
+    const removed = await this.repository.deleteImage(id, imageId, me.userId);
+    if (!removed) throw AppError.notFound();
+    await this.removeFiles([removed.list_key, removed.detail_key]);
+    return this.one(id, me.userId, locale);
+  }
+
+  private async checkCategory(input: ProductInput): Promise<void> {
+    if (input.category_id !== null && !(await this.repository.productCategoryExists(input.category_id))) {
+      throw new AppError('VALIDATION', { fields: { category_id: ['marketplace.errors.unknown_category'] } });
+    }
+  }
+
+  /**
+   * Stores the photos (type by magic bytes, re-encoded without metadata, list and detail sizes), then
+   * writes the rows; when the write fails the stored files are removed again.
+   */
+  private async withImages<T>(files: Express.Multer.File[], write: (images: NewImage[]) => Promise<T>): Promise<T> {
+    if (files.length > MAX_PRODUCT_IMAGES) throw tooManyPhotos();
+    const images: NewImage[] = [];
+    try {
+      for (const file of files) {
+        const stored = await this.uploads.storeImage(file, PRESET, PRODUCT_IMAGES_FIELD);
+        images.push({ detail_key: stored.variants.lg!, list_key: stored.variants.sm!, mime: stored.mime, size_bytes: stored.size });
+      }
+      return await write(images);
+    } catch (err) {
+      await this.removeFiles(images.flatMap((i) => [i.list_key, i.detail_key]));
+      if (err instanceof TooManyImagesError) throw tooManyPhotos();
+      throw err;
+    }
+  }
+
+  /** Files go after their rows; a file that cannot be removed now is logged, not an error for the user. */
+  private async removeFiles(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    try {
+      await this.storage.deleteMany(keys);
+    } catch (err) {
+      this.logger.warn(`Could not remove ${keys.length} stored file(s): ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { NetworkController } from './network.controller';
+import { NetworkRepository } from './network.repository';
+import { NetworkService } from './network.service';
+
+/**
+ * `/profile/search`, `/profile/:slug/follow`, `/profile/:slug/followers`. Listed before
+ * ProfileModule in FEATURE_MODULES so that `/profile/search` is not taken for a slug.
+ */
+@Module({
+  controllers: [NetworkController],
+  providers: [NetworkService, NetworkRepository],
+})
+export class NetworkModule {}

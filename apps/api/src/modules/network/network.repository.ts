@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { type Database, schema } from '@legenett/db';
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.module';
+
+const { users, userFollows } = schema;
+
+export interface UserCardRow {
+  id: number;
+  slug: string;
+  first_name: string;
+  last_name: string;
+  profile_avatar: string | null;
+}
+
+const card = {
+  id: users.id,
+  slug: users.slug,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  profile_avatar: users.profile_avatar,
+};
+
+const visible = and(eq(users.status, 'approved'), isNull(users.deleted_at));
+
+/** Escapes LIKE wildcards so a search for `50%` means the text. */
+const likeEscape = (v: string): string => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** User follows and name search; the only network file that speaks SQL. */
+@Injectable()
+export class NetworkRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  /** An approved, not deleted member by slug. */
+  async memberBySlug(slug: string): Promise<UserCardRow | null> {
+    const [row] = await this.db.select(card).from(users).where(and(eq(users.slug, slug), visible)).limit(1);
+    return row ?? null;
+  }
+
+  /** True when a new follow row was written (false when it already existed). */
+  async follow(followerId: number, followedId: number): Promise<boolean> {
+    const rows = await this.db
+      .insert(userFollows)
+      .values({ follower_id: followerId, followed_user_id: followedId })
+      .onConflictDoNothing()
+      .returning({ id: userFollows.follower_id });
+    return rows.length > 0;
+  }
+
+  async unfollow(followerId: number, followedId: number): Promise<void> {
+    await this.db
+      .delete(userFollows)
+      .where(and(eq(userFollows.follower_id, followerId), eq(userFollows.followed_user_id, followedId)));
+  }
+
+  /** Followers newest first (user_follows_followed_created_at_idx); deleted or unapproved ones left out. */
+  async followers(userId: number, page: number, perPage: number): Promise<{ rows: UserCardRow[]; total: number }> {
+    const where = and(eq(userFollows.followed_user_id, userId), visible);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select(card)
+        .from(userFollows)
+        .innerJoin(users, eq(users.id, userFollows.follower_id))
+        .where(where)
+        .orderBy(desc(userFollows.created_at), desc(userFollows.follower_id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(userFollows).innerJoin(users, eq(users.id, userFollows.follower_id)).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /**
+   * Name search on `users.search_name` (trigram GIN index): a prefix of the full name or of a later
+   * word, or a fuzzy word match (`<%`); prefix hits first, then by word similarity.
+   */
+  async search(name: string, page: number, perPage: number): Promise<{ rows: UserCardRow[]; total: number }> {
+    const q = name.toLowerCase();
+    const prefix = `${likeEscape(q)}%`;
+    const wordPrefix = `% ${likeEscape(q)}%`;
+    const match: SQL = sql`(${users.search_name} like ${prefix} or ${users.search_name} like ${wordPrefix} or ${q} <% ${users.search_name})`;
+    const where = and(match, visible);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select(card)
+        .from(users)
+        .where(where)
+        .orderBy(
+          sql`(${users.search_name} like ${prefix}) desc`,
+          sql`word_similarity(${q}, ${users.search_name}) desc`,
+          users.id,
+        )
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(users).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import {
+  NOTIFICATIONS_CREATE_JOB,
+  type NotificationJobPayload,
+  type PageMeta,
+  pageMeta,
+  type PageQuery,
+  type ProfileSearchQuery,
+  type UserCard,
+} from '@legenett/contracts';
+import { type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
+import { JobQueue } from '../../common/jobs';
+import { isStorageKey, Storage } from '../../common/storage/storage';
+import { NetworkRepository, type UserCardRow } from './network.repository';
+
+/** Following members, their followers and the name search. */
+@Injectable()
+export class NetworkService {
+  constructor(
+    private readonly repository: NetworkRepository,
+    private readonly jobs: JobQueue,
+    private readonly storage: Storage,
+  ) {}
+
+  async follow(me: Principal, slug: string): Promise<{ data: { following: boolean } }> {
+    const target = await this.member(slug);
+    if (target.id === me.userId) throw new AppError('VALIDATION', { fields: { slug: ['network.errors.self_follow'] } });
+    if (await this.repository.follow(me.userId, target.id)) {
+      const payload: NotificationJobPayload = {
+        user_id: target.id,
+        kind: 'new_follower',
+        actor_user_id: me.userId,
+        partner_company_id: null,
+        entity_type: 'user',
+        entity_id: me.userId,
+        data: {},
+      };
+      await this.jobs.enqueue(NOTIFICATIONS_CREATE_JOB, payload);
+    }
+    return { data: { following: true } };
+  }
+
+  async unfollow(me: Principal, slug: string): Promise<{ data: { following: boolean } }> {
+    const target = await this.member(slug);
+    await this.repository.unfollow(me.userId, target.id);
+    return { data: { following: false } };
+  }
+
+  async followers(slug: string, q: PageQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {
+    const target = await this.member(slug);
+    const { rows, total } = await this.repository.followers(target.id, q.page, q.per_page);
+    return { data: rows.map((r) => this.card(r)), meta: pageMeta(total, q.page, q.per_page) };
+  }
+
+  async search(q: ProfileSearchQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {
+    const { rows, total } = await this.repository.search(q.name, q.page, q.per_page);
+    return { data: rows.map((r) => this.card(r)), meta: pageMeta(total, q.page, q.per_page) };
+  }
+
+  private async member(slug: string): Promise<UserCardRow> {
+    const row = await this.repository.memberBySlug(slug);
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  private card(r: UserCardRow): UserCard {
+    const avatar = r.profile_avatar && isStorageKey(r.profile_avatar) ? this.storage.publicUrl(r.profile_avatar) : r.profile_avatar;
+    return { ...r, profile_avatar: avatar };
+  }
+}

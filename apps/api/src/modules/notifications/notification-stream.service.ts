@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import { Authenticator, checkGates, type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
+import { NotificationsService } from './notifications.service';
+
+/** Comment lines keep proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * `GET /user-notifications/stream`: server-sent events carrying `{ unreadCount }` at connect and
+ * whenever the count changes. EventSource cannot send headers, so the access token may also come
+ * as the `token` query parameter (this route only).
+ */
+@Injectable()
+export class NotificationStreamService {
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async open(req: Request, res: Response, token: string | undefined): Promise<void> {
+    const me = await this.caller(req, token);
+    const userId = me.userId;
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache, no-transform');
+    res.setHeader('Connection', 'keep-alive');
+    res.setHeader('X-Accel-Buffering', 'no');
+    res.flushHeaders();
+
+    let closed = false;
+    let last = -1;
+    let sending = Promise.resolve();
+    const send = (): void => {
+      sending = sending.then(async () => {
+        if (closed) return;
+        const unreadCount = await this.notifications.unreadCount(userId);
+        if (closed || unreadCount === last) return;
+        last = unreadCount;
+        res.write(`event: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
+      }).catch(() => undefined);
+    };
+    const unsubscribe = await this.notifications.onChange(userId, send);
+    const heartbeat = setInterval(() => {
+      if (!closed) res.write(': ping\n\n');
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    req.on('close', () => {
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+    send();
+  }
+
+  private async caller(req: Request, token: string | undefined): Promise<Principal> {
+    let principal: Principal | null = req.principal ?? null;
+    if (!principal) {
+      if (!token) throw new AppError('UNAUTHENTICATED');
+      const result = await this.authenticator.resolveToken(token);
+      if (!result.ok) throw new AppError(result.failure === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED');
+      principal = result.principal;
+    }
+    checkGates(principal, 'member', { personal: true });
+    return principal;
+  }
+}

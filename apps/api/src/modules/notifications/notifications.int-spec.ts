@@ -1,0 +1,272 @@
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { NOTIFICATIONS_CREATE_JOB, type NotificationJobPayload, notificationEndpoints as ep } from '@legenett/contracts';
+import { schema } from '@legenett/db';
+import { eq } from 'drizzle-orm';
+import { JobQueue } from '../../common/jobs';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { bearer, createCompany, createUser, type TestUser, tokenFor } from '../../../test/auth';
+
+let t: TestApp;
+let jobs: JobQueue;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  jobs = t.app.get(JobQueue, { strict: false });
+  const server = t.app.getHttpServer() as http.Server;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const payload = (user: TestUser, actor: TestUser | null, over: Partial<NotificationJobPayload> = {}): NotificationJobPayload => ({
+  user_id: user.id,
+  kind: 'like',
+  actor_user_id: actor?.id ?? null,
+  partner_company_id: null,
+  entity_type: 'post',
+  entity_id: 42,
+  data: { excerpt: 'Hei' },
+  ...over,
+});
+
+async function notify(p: NotificationJobPayload): Promise<void> {
+  await jobs.enqueue(NOTIFICATIONS_CREATE_JOB, p);
+  await jobs.onIdle();
+}
+
+const list = (auth: string | null, query: Record<string, string | number> = {}) => {
+  let req = t.http.get(`/api${ep.list.path}`).set('X-localization', 'en').query(query);
+  if (auth) req = req.set('Authorization', auth);
+  return req;
+};
+const markRead = (auth: string | null, body: unknown) => {
+  let req = t.http.put(`/api${ep.markRead.path}`).set('X-localization', 'en').send(body as object);
+  if (auth) req = req.set('Authorization', auth);
+  return req;
+};
+
+/** Opens the stream with a raw request, reads the first `data:` event, and aborts. */
+function firstEvent(path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; data: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${baseUrl}${path}`, { headers }, (res) => {
+      const type = String(res.headers['content-type'] ?? '');
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        const match = /data: (.*)\n\n/.exec(buffer);
+        if (match?.[1] !== undefined) {
+          resolve({ status: res.statusCode ?? 0, type, data: JSON.parse(match[1]) as unknown });
+          req.destroy();
+        } else if (!type.startsWith('text/event-stream') && buffer.length > 0) {
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type, data: JSON.parse(buffer) as unknown }));
+        }
+      });
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ECONNRESET') reject(e);
+    });
+  });
+}
+
+describe('notifications.create job', () => {
+  it('stores a notification through the queue and skips the own action', async () => {
+    const me = await createUser(t.db);
+    const actor = await createUser(t.db);
+    await notify(payload(me, actor));
+    await notify(payload(me, me));
+    const rows = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, me.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'like', actor_user_id: actor.id, entity_type: 'post', entity_id: 42, read_at: null });
+  });
+});
+
+describe('GET /user-notifications', () => {
+  it('answers 401 anonymously and 403 to accounts in review and in business-profile mode', async () => {
+    expect((await list(null)).status).toBe(401);
+    const inReview = await createUser(t.db, { status: 'in_review' });
+    const r1 = await list(bearer(await tokenFor(t, inReview)));
+    expect(r1.status).toBe(403);
+    expect(r1.body.reason).toBe('account_in_review');
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const r2 = await list(bearer(await tokenFor(t, manager, { actAs: company.id })));
+    expect(r2.status).toBe(403);
+    expect(r2.body.reason).toBe('business_profile_active');
+  });
+
+  it('lists own notifications newest first with the unread count, paginated', async () => {
+    const me = await createUser(t.db);
+    const other = await createUser(t.db);
+    const actor = await createUser(t.db, { firstName: 'Kari' });
+    await notify(payload(me, actor, { kind: 'comment', entity_id: 1 }));
+    await notify(payload(me, actor, { kind: 'new_follower', entity_type: 'user', entity_id: actor.id }));
+    await notify(payload(me, null, { kind: 'account_decision', entity_type: null, entity_id: null, data: { decision: 'approved' } }));
+    await notify(payload(other, actor));
+    const auth = bearer(await tokenFor(t, me));
+    const res = await list(auth, { per_page: 2 });
+    expect(res.status).toBe(200);
+    const body = ep.list.response.parse(res.body);
+    expect(body.unreadCount).toBe(3);
+    expect(body.meta).toMatchObject({ total: 3, per_page: 2, last_page: 2, current_page: 1 });
+    expect(body.data.map((n) => n.kind)).toEqual(['account_decision', 'new_follower']);
+    expect(body.data[0]!.actor).toBeNull();
+    expect(body.data[1]!.actor).toMatchObject({ id: actor.id, first_name: 'Kari' });
+    const page2 = ep.list.response.parse((await list(auth, { per_page: 2, page: 2 })).body);
+    expect(page2.data.map((n) => n.kind)).toEqual(['comment']);
+  });
+
+  it('answers 422 for a bad page', async () => {
+    const me = await createUser(t.db);
+    const res = await list(bearer(await tokenFor(t, me)), { page: 'x' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.page).toBeDefined();
+  });
+});
+
+describe('PUT /user-notifications', () => {
+  it("marks the caller's ones read, ignores others' ids and answers the new unread count", async () => {
+    const me = await createUser(t.db);
+    const other = await createUser(t.db);
+    const actor = await createUser(t.db);
+    await notify(payload(me, actor));
+    await notify(payload(me, actor, { kind: 'comment' }));
+    await notify(payload(other, actor));
+    const auth = bearer(await tokenFor(t, me));
+    const mine = ep.list.response.parse((await list(auth)).body);
+    const [theirs] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, other.id));
+    const res = await markRead(auth, { ids: [mine.data[0]!.id, theirs!.id] });
+    expect(res.status).toBe(200);
+    expect(ep.markRead.response.parse(res.body)).toEqual({ unreadCount: 1 });
+    const after = ep.list.response.parse((await list(auth)).body);
+    expect(after.unreadCount).toBe(1);
+    expect(after.data.find((n) => n.id === mine.data[0]!.id)!.read_at).not.toBeNull();
+    const [stillUnread] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.id, theirs!.id));
+    expect(stillUnread!.read_at).toBeNull();
+  });
+
+  it('answers 401 anonymously and 422 for bad ids, localised', async () => {
+    expect((await markRead(null, { ids: [1] })).status).toBe(401);
+    const me = await createUser(t.db);
+    const auth = bearer(await tokenFor(t, me));
+    const bad = await markRead(auth, { ids: ['abc'] });
+    expect(bad.status).toBe(422);
+    const empty = await t.http.put(`/api${ep.markRead.path}`).set('X-localization', 'no').set('Authorization', auth).send({});
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors.ids).toBeDefined();
+  });
+});
+
+describe('GET /user-notifications/stream', () => {
+  it('sends the unread count at connect (token as query parameter or bearer header)', async () => {
+    const me = await createUser(t.db);
+    const actor = await createUser(t.db);
+    await notify(payload(me, actor));
+    const session = await tokenFor(t, me);
+    const viaQuery = await firstEvent(`/api${ep.stream.path}?token=${session.accessToken}`);
+    expect(viaQuery.status).toBe(200);
+    expect(viaQuery.type).toContain('text/event-stream');
+    expect(viaQuery.data).toEqual({ unreadCount: 1 });
+    const viaHeader = await firstEvent(`/api${ep.stream.path}`, { Authorization: bearer(session) });
+    expect(viaHeader.data).toEqual({ unreadCount: 1 });
+  });
+
+  it('pushes the new count when a notification arrives', async () => {
+    const me = await createUser(t.db);
+    const actor = await createUser(t.db);
+    const session = await tokenFor(t, me);
+    const counts = await new Promise<number[]>((resolve, reject) => {
+      const seen: number[] = [];
+      const req = http.get(`${baseUrl}/api${ep.stream.path}?token=${session.accessToken}`, (res) => {
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let match: RegExpExecArray | null;
+          while ((match = /data: (.*)\n\n/.exec(buffer))) {
+            buffer = buffer.slice(match.index + match[0].length);
+            seen.push((JSON.parse(match[1]!) as { unreadCount: number }).unreadCount);
+            if (seen.length === 1) void notify(payload(me, actor));
+            if (seen.length === 2) {
+              req.destroy();
+              resolve(seen);
+            }
+          }
+        });
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ECONNRESET') reject(e);
+      });
+    });
+    expect(counts).toEqual([0, 1]);
+  });
+
+  it('answers 401 without or with a bad token and 403 to accounts in review', async () => {
+    const none = await firstEvent(`/api${ep.stream.path}`);
+    expect(none.status).toBe(401);
+    const bad = await firstEvent(`/api${ep.stream.path}?token=nope`);
+    expect(bad.status).toBe(401);
+    const inReview = await createUser(t.db, { status: 'in_review' });
+    const denied = await firstEvent(`/api${ep.stream.path}?token=${(await tokenFor(t, inReview)).accessToken}`);
+    expect(denied.status).toBe(403);
+    expect(denied.data).toMatchObject({ reason: 'account_in_review' });
+  });
+});
+
+describe('GET /user-notifications/stream across replicas (Redis pub/sub)', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let a: TestApp;
+  let b: TestApp;
+  let aUrl: string;
+
+  beforeAll(async () => {
+    a = await createTestApp({ env: { REDIS_URL } });
+    b = await createTestApp({ env: { REDIS_URL } });
+    const server = a.app.getHttpServer() as http.Server;
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    aUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('a change made through one replica reaches a stream open on another', async () => {
+    const me = await createUser(a.db);
+    const actor = await createUser(a.db);
+    await a.db.insert(schema.notifications).values({ user_id: me.id, kind: 'like', actor_user_id: actor.id, data: {} });
+    const [row] = await a.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, me.id));
+    const streamToken = (await tokenFor(a, me)).accessToken;
+    const bAuth = bearer(await tokenFor(b, me));
+    const counts = await new Promise<number[]>((resolve, reject) => {
+      const seen: number[] = [];
+      const req = http.get(`${aUrl}/api${ep.stream.path}?token=${streamToken}`, (res) => {
+        res.setEncoding('utf8');
+        let buffer = '';
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let match: RegExpExecArray | null;
+          while ((match = /data: (.*)\n\n/.exec(buffer))) {
+            buffer = buffer.slice(match.index + match[0].length);
+            seen.push((JSON.parse(match[1]!) as { unreadCount: number }).unreadCount);
+            if (seen.length === 1) {
+              void b.http.put(`/api${ep.markRead.path}`).set('Authorization', bAuth).send({ ids: [row!.id] }).then(() => undefined, reject);
+            }
+            if (seen.length === 2) {
+              req.destroy();
+              resolve(seen);
+            }
+          }
+        });
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ECONNRESET') reject(e);
+      });
+    });
+    expect(counts).toEqual([1, 0]);
+  });
+});

@@ -1,0 +1,76 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  type Notification,
+  NOTIFICATIONS_CREATE_JOB,
+  type NotificationJobPayload,
+  type PageQuery,
+  pageMeta,
+  type PageMeta,
+} from '@legenett/contracts';
+import { type Principal } from '../../common/auth';
+import { JobQueue } from '../../common/jobs';
+import { NotificationsRepository } from './notifications.repository';
+import { UnreadBus } from './unread-bus';
+
+/** Notifications: created by the `notifications.create` job only, listed and marked read by their owner. */
+@Injectable()
+export class NotificationsService implements OnModuleInit {
+  private readonly logger = new Logger('Notifications');
+
+  constructor(
+    private readonly repository: NotificationsRepository,
+    private readonly jobs: JobQueue,
+    private readonly bus: UnreadBus,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<NotificationJobPayload>(NOTIFICATIONS_CREATE_JOB, ({ payload }) => this.create(payload));
+  }
+
+  /** The job handler: one row, then a ping to the user's live streams. A user's own action is skipped. */
+  async create(payload: NotificationJobPayload): Promise<void> {
+    if (payload.actor_user_id !== null && payload.actor_user_id === payload.user_id) return;
+    await this.repository.insert(payload);
+    await this.ping(payload.user_id);
+  }
+
+  async list(me: Principal, q: PageQuery): Promise<{ data: Notification[]; meta: PageMeta; unreadCount: number }> {
+    const [{ rows, total }, unreadCount] = await Promise.all([
+      this.repository.page(me.userId, q.page, q.per_page),
+      this.repository.unreadCount(me.userId),
+    ]);
+    return {
+      data: rows.map((r) => ({
+        ...r,
+        read_at: r.read_at ? r.read_at.toISOString() : null,
+        created_at: r.created_at.toISOString(),
+      })),
+      meta: pageMeta(total, q.page, q.per_page),
+      unreadCount,
+    };
+  }
+
+  async markRead(me: Principal, ids: number[]): Promise<{ unreadCount: number }> {
+    const changed = await this.repository.markRead(me.userId, [...new Set(ids)]);
+    if (changed > 0) await this.ping(me.userId);
+    return { unreadCount: await this.repository.unreadCount(me.userId) };
+  }
+
+  unreadCount(userId: number): Promise<number> {
+    return this.repository.unreadCount(userId);
+  }
+
+  /** Listen for changes of a user's unread count (all replicas). */
+  onChange(userId: number, listener: () => void): Promise<() => void> {
+    return this.bus.subscribe(userId, listener);
+  }
+
+  private async ping(userId: number): Promise<void> {
+    try {
+      await this.bus.publish(userId);
+    } catch (error) {
+      // The row is stored; a missed live update only delays the count until the next change.
+      this.logger.warn(`Unread count publish failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,315 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildPath, type Endpoint, POST_FILES_FIELD, postEndpoints as ep } from '@legenett/contracts';
+import { schema } from '@legenett/db';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { JobQueue } from '../../common/jobs';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+
+let t: TestApp;
+let dataDir: string;
+let enqueue: jest.SpyInstance;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-posts-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  enqueue = jest.spyOn(t.app.get(JobQueue), 'enqueue');
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function session(options: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(t.db, options);
+  return { user, auth: bearer(await tokenFor(t, user)) };
+}
+
+type Params = Record<string, string | number>;
+
+function call(endpoint: Endpoint, auth: string | null, opts: { params?: Params; query?: Params; body?: object } = {}) {
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  let req = t.http[method](`/api${buildPath(endpoint.path, opts.params)}`).set('X-localization', 'en');
+  if (opts.query) req = req.query(opts.query);
+  if (auth) req = req.set('Authorization', auth);
+  return opts.body ? req.send(opts.body) : req;
+}
+
+interface UploadFile {
+  buffer: Buffer;
+  name: string;
+}
+
+function send(auth: string | null, fields: Record<string, string>, files: UploadFile[] = []) {
+  let req = t.http.post(`/api${ep.create.path}`).set('X-localization', 'en');
+  if (auth) req = req.set('Authorization', auth);
+  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+  for (const f of files) req = req.attach(POST_FILES_FIELD, f.buffer, f.name);
+  return req;
+}
+
+const png = async (): Promise<UploadFile> => ({
+  buffer: await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer(),
+  name: 'photo.png',
+});
+const pdf: UploadFile = { buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), name: 'guide.pdf' };
+
+async function createPost(auth: string, body = 'Hei fra legen', files: UploadFile[] = []) {
+  const res = await send(auth, { body }, files);
+  expect(res.status).toBe(201);
+  return ep.create.response.parse(res.body).data;
+}
+
+const notificationsOf = (kind: string) =>
+  enqueue.mock.calls.filter(([name, payload]) => name === 'notifications.create' && (payload as { kind: string }).kind === kind).map(([, payload]) => payload as Record<string, unknown>);
+
+describe('POST /posts', () => {
+  it('creates a post with images and a PDF and shows it', async () => {
+    const { user, auth } = await session();
+    const post = await createPost(auth, 'Ny studie', [await png(), pdf]);
+    expect(post).toMatchObject({ body: 'Ny studie', author: { id: user.id }, company: null, likes_count: 0, comments_count: 0, liked_by_me: false, is_mine: true });
+    expect(post.attachments.map((a) => a.kind)).toEqual(['image', 'document']);
+    expect(post.attachments[0]!.mime).toBe('image/webp');
+    expect(post.attachments[1]).toMatchObject({ original_name: 'guide.pdf', thumb_url: null });
+    const shown = await call(ep.show, auth, { params: { id: post.id } });
+    expect(shown.status).toBe(200);
+    expect(ep.show.response.parse(shown.body).data.id).toBe(post.id);
+  });
+
+  it('posts as the company while acting as it', async () => {
+    const { user } = await session();
+    const company = await createCompany(t.db, { managers: [user.id] });
+    const auth = bearer(await tokenFor(t, user, { actAs: company.id }));
+    const post = await createPost(auth, 'Firmanytt');
+    expect(post).toMatchObject({ author: null, company: { id: company.id, slug: company.slug }, is_mine: true });
+  });
+
+  it('refuses more than 5 files, empty posts, non-images (422), anonymous (401) and unapproved (403)', async () => {
+    const { auth } = await session();
+    const six = await Promise.all(Array.from({ length: 6 }, png));
+    const many = await send(auth, { body: 'x' }, six);
+    expect(many.status).toBe(422);
+    expect(many.body.errors[POST_FILES_FIELD]).toEqual(["You can't upload more than 5 photos!"]);
+    const empty = await send(auth, { body: '   ' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors.body).toEqual(['Write some text or attach a file.']);
+    expect((await send(auth, { body: 'x' }, [{ buffer: Buffer.from('not a file'), name: 'a.txt' }])).status).toBe(422);
+    expect((await send(auth, { body: 'x'.repeat(5001) })).status).toBe(422);
+    expect((await send(null, { body: 'x' })).status).toBe(401);
+    const waiting = await session({ status: 'awaiting_approval' });
+    expect((await send(waiting.auth, { body: 'x' })).status).toBe(403);
+  });
+});
+
+describe('GET /posts/:id and PUT /posts/:id', () => {
+  it('edits own text; others get 403, unknown 404, bad input 422', async () => {
+    const { auth } = await session();
+    const other = await session();
+    const post = await createPost(auth);
+    const res = await call(ep.update, auth, { params: { id: post.id }, body: { body: 'Rettet tekst' } });
+    expect(res.status).toBe(200);
+    expect(ep.update.response.parse(res.body).data.body).toBe('Rettet tekst');
+    const forbidden = await call(ep.update, other.auth, { params: { id: post.id }, body: { body: 'Hack' } });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.reason).toBe('not_owner');
+    expect((await call(ep.update, auth, { params: { id: 999999999 }, body: { body: 'x' } })).status).toBe(404);
+    expect((await call(ep.update, auth, { params: { id: post.id }, body: { body: 5 } })).status).toBe(422);
+    expect((await call(ep.show, auth, { params: { id: 999999999 } })).status).toBe(404);
+    expect((await call(ep.show, auth, { params: { id: 'abc' } })).status).toBe(422);
+    expect((await call(ep.show, null, { params: { id: post.id } })).status).toBe(401);
+  });
+});
+
+describe('delete and archive', () => {
+  it('deletes own user posts (204); other users 403; company posts need a manager', async () => {
+    const { user, auth } = await session();
+    const other = await session();
+    const post = await createPost(auth);
+    expect((await call(ep.deleteUserPost, other.auth, { params: { slug: post.slug } })).status).toBe(403);
+    expect((await call(ep.deleteCompanyPost, auth, { params: { slug: post.slug } })).status).toBe(404);
+    expect((await call(ep.deleteUserPost, auth, { params: { slug: post.slug } })).status).toBe(204);
+    expect((await call(ep.show, auth, { params: { id: post.id } })).status).toBe(404);
+    expect((await call(ep.deleteUserPost, auth, { params: { slug: 'no-such-post' } })).status).toBe(404);
+
+    const company = await createCompany(t.db, { managers: [user.id] });
+    const companyPost = await createPost(bearer(await tokenFor(t, user, { actAs: company.id })));
+    expect((await call(ep.deleteCompanyPost, other.auth, { params: { slug: companyPost.slug } })).status).toBe(403);
+    expect((await call(ep.deleteCompanyPost, auth, { params: { slug: companyPost.slug } })).status).toBe(204);
+  });
+
+  it('archives and unarchives; archived posts are listed for the owner only and hidden from others', async () => {
+    const { user, auth } = await session();
+    const other = await session();
+    const post = await createPost(auth);
+    expect((await call(ep.archiveUserPost, auth, { params: { slug: post.slug }, body: { archive: 'later' } })).status).toBe(422);
+    const res = await call(ep.archiveUserPost, auth, { params: { slug: post.slug }, body: { archive: 'archive' } });
+    expect(res.status).toBe(200);
+    expect(ep.archiveUserPost.response.parse(res.body).data.is_archived).toBe(true);
+    expect((await call(ep.show, other.auth, { params: { id: post.id } })).status).toBe(404);
+    const list = await call(ep.archived, auth, { params: { slug: user.slug } });
+    expect(list.status).toBe(200);
+    expect(ep.archived.response.parse(list.body).data.map((p) => p.id)).toEqual([post.id]);
+    expect((await call(ep.archived, other.auth, { params: { slug: user.slug } })).status).toBe(403);
+    expect((await call(ep.archived, auth, { params: { slug: 'nobody-here' } })).status).toBe(404);
+    const back = await call(ep.archiveUserPost, auth, { params: { slug: post.slug }, body: { archive: 'unarchive' } });
+    expect(ep.archiveUserPost.response.parse(back.body).data.is_archived).toBe(false);
+
+    const company = await createCompany(t.db, { managers: [user.id] });
+    const companyPost = await createPost(bearer(await tokenFor(t, user, { actAs: company.id })));
+    expect((await call(ep.archiveCompanyPost, other.auth, { params: { slug: companyPost.slug }, body: { archive: 'archive' } })).status).toBe(403);
+    expect((await call(ep.archiveCompanyPost, auth, { params: { slug: companyPost.slug }, body: { archive: 'archive' } })).status).toBe(200);
+  });
+});
+
+describe('GET /feed', () => {
+  it('shows followed users and companies and my own posts, not others or archived ones', async () => {
+    const reader = await session();
+    const stranger = await session();
+    const followed = await session();
+    const manager = await session();
+    const company = await createCompany(t.db, { managers: [manager.user.id] });
+    await t.db.insert(schema.userFollows).values({ follower_id: reader.user.id, followed_user_id: followed.user.id });
+    await t.db.insert(schema.partnerCompanyFollowers).values({ partner_company_id: company.id, user_id: reader.user.id });
+    const mine = await createPost(reader.auth, 'mitt');
+    const fromFollowed = await createPost(followed.auth, 'fulgt');
+    const fromCompany = await createPost(bearer(await tokenFor(t, manager.user, { actAs: company.id })), 'firma');
+    const fromStranger = await createPost(stranger.auth, 'fremmed');
+    const archived = await createPost(followed.auth, 'arkiv');
+    await call(ep.archiveUserPost, followed.auth, { params: { slug: archived.slug }, body: { archive: 'archive' } });
+
+    const res = await call(ep.feed, reader.auth);
+    expect(res.status).toBe(200);
+    const ids = ep.feed.response.parse(res.body).data.map((p) => p.id);
+    expect(ids).toEqual([fromCompany.id, fromFollowed.id, mine.id]);
+    expect(ids).not.toContain(fromStranger.id);
+    expect(ids).not.toContain(archived.id);
+
+    const strangerFeed = ep.feed.response.parse((await call(ep.feed, stranger.auth)).body).data.map((p) => p.id);
+    expect(strangerFeed).toEqual([fromStranger.id]);
+  });
+
+  it('pages by keyset without repeats or gaps', async () => {
+    const { auth } = await session();
+    const created: number[] = [];
+    for (let i = 0; i < 7; i += 1) created.push((await createPost(auth, `post ${i}`)).id);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 5; page += 1) {
+      const query: Params = cursor ? { limit: 3, cursor } : { limit: 3 };
+      const res = await call(ep.feed, auth, { query });
+      expect(res.status).toBe(200);
+      const body = ep.feed.response.parse(res.body);
+      seen.push(...body.data.map((p) => p.id));
+      cursor = body.meta.next_cursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual([...created].reverse());
+  });
+
+  it('answers 422 for a bad cursor or limit and 401 anonymously', async () => {
+    const { auth } = await session();
+    expect((await call(ep.feed, auth, { query: { cursor: 'bm90LWEtY3Vyc29y' } })).status).toBe(422);
+    expect((await call(ep.feed, auth, { query: { limit: 51 } })).status).toBe(422);
+    expect((await call(ep.feed, null)).status).toBe(401);
+  });
+});
+
+describe('comments', () => {
+  it('comments, lists oldest first, notifies the author, and deletes by owner rules', async () => {
+    const author = await session();
+    const commenter = await session();
+    const other = await session();
+    const post = await createPost(author.auth);
+    const first = await call(ep.addComment, commenter.auth, { params: { id: post.id }, body: { text: 'Første' } });
+    expect(first.status).toBe(201);
+    const c1 = ep.addComment.response.parse(first.body).data;
+    const c2 = ep.addComment.response.parse((await call(ep.addComment, author.auth, { params: { id: post.id }, body: { text: 'Andre' } })).body).data;
+    expect(notificationsOf('comment').filter((p) => p.entity_id === post.id)).toEqual([
+      expect.objectContaining({ user_id: author.user.id, actor_user_id: commenter.user.id, entity_type: 'post', entity_id: post.id }),
+    ]);
+    const list = ep.comments.response.parse((await call(ep.comments, other.auth, { params: { id: post.id } })).body);
+    expect(list.data.map((c) => c.id)).toEqual([c1.id, c2.id]);
+    expect(list.meta.total).toBe(2);
+    const shown = ep.show.response.parse((await call(ep.show, author.auth, { params: { id: post.id } })).body).data;
+    expect(shown.comments_count).toBe(2);
+
+    expect((await call(ep.addComment, commenter.auth, { params: { id: post.id }, body: { text: '' } })).status).toBe(422);
+    expect((await call(ep.addComment, commenter.auth, { params: { id: post.id }, body: { text: 'x'.repeat(2001) } })).status).toBe(422);
+    expect((await call(ep.addComment, commenter.auth, { params: { id: 999999999 }, body: { text: 'x' } })).status).toBe(404);
+    expect((await call(ep.addComment, null, { params: { id: post.id }, body: { text: 'x' } })).status).toBe(401);
+
+    expect((await call(ep.deleteComment, other.auth, { params: { id: post.id, commentId: c1.id } })).status).toBe(403);
+    expect((await call(ep.deleteComment, author.auth, { params: { id: post.id, commentId: c1.id } })).status).toBe(204);
+    expect((await call(ep.deleteComment, author.auth, { params: { id: post.id, commentId: c1.id } })).status).toBe(404);
+    const after = ep.show.response.parse((await call(ep.show, author.auth, { params: { id: post.id } })).body).data;
+    expect(after.comments_count).toBe(1);
+  });
+
+  it('comments as the company in business-profile mode; the company deletes its own comment', async () => {
+    const author = await session();
+    const manager = await session();
+    const company = await createCompany(t.db, { managers: [manager.user.id] });
+    const asCompany = bearer(await tokenFor(t, manager.user, { actAs: company.id }));
+    const post = await createPost(author.auth);
+    const res = await call(ep.addComment, asCompany, { params: { id: post.id }, body: { text: 'Fra firmaet' } });
+    expect(res.status).toBe(201);
+    const comment = ep.addComment.response.parse(res.body).data;
+    expect(comment).toMatchObject({ author: null, company: { id: company.id }, is_mine: true });
+    expect(notificationsOf('comment').filter((p) => p.entity_id === post.id)).toEqual([
+      expect.objectContaining({ user_id: author.user.id, actor_user_id: manager.user.id, partner_company_id: company.id }),
+    ]);
+    expect((await call(ep.deleteComment, manager.auth, { params: { id: post.id, commentId: comment.id } })).status).toBe(403);
+    expect((await call(ep.deleteComment, asCompany, { params: { id: post.id, commentId: comment.id } })).status).toBe(204);
+  });
+
+  it('refuses comments on a company post with comments turned off (403)', async () => {
+    const manager = await session();
+    const reader = await session();
+    const company = await createCompany(t.db, { managers: [manager.user.id] });
+    await t.db.update(schema.partnerCompanies).set({ is_comments_allowed: false }).where(eq(schema.partnerCompanies.id, company.id));
+    const post = await createPost(bearer(await tokenFor(t, manager.user, { actAs: company.id })));
+    const res = await call(ep.addComment, reader.auth, { params: { id: post.id }, body: { text: 'Hei' } });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('This company has turned off comments on its posts.');
+  });
+});
+
+describe('likes and shares', () => {
+  it('likes idempotently, keeps the count right, notifies once and never for own likes', async () => {
+    const author = await session();
+    const fan = await session();
+    const post = await createPost(author.auth);
+    for (let i = 0; i < 2; i += 1) {
+      const res = await call(ep.like, fan.auth, { params: { id: post.id } });
+      expect(res.status).toBe(200);
+      expect(ep.like.response.parse(res.body).data).toEqual({ liked: true, likes_count: 1 });
+    }
+    await call(ep.like, author.auth, { params: { id: post.id } });
+    expect(notificationsOf('like').filter((p) => p.entity_id === post.id)).toEqual([expect.objectContaining({ user_id: author.user.id, actor_user_id: fan.user.id })]);
+    const shown = ep.show.response.parse((await call(ep.show, fan.auth, { params: { id: post.id } })).body).data;
+    expect(shown).toMatchObject({ likes_count: 2, liked_by_me: true });
+    for (let i = 0; i < 2; i += 1) {
+      const res = await call(ep.unlike, fan.auth, { params: { id: post.id } });
+      expect(ep.unlike.response.parse(res.body).data).toEqual({ liked: false, likes_count: 1 });
+    }
+    expect((await call(ep.like, fan.auth, { params: { id: 999999999 } })).status).toBe(404);
+    expect((await call(ep.like, null, { params: { id: post.id } })).status).toBe(401);
+  });
+
+  it('shares a post as a new post of mine', async () => {
+    const author = await session();
+    const sharer = await session();
+    const post = await createPost(author.auth);
+    const res = await call(ep.share, sharer.auth, { params: { id: post.id }, body: { body: 'Les denne' } });
+    expect(res.status).toBe(201);
+    const share = ep.share.response.parse(res.body).data;
+    expect(share).toMatchObject({ body: 'Les denne', shared_post_id: post.id, author: { id: sharer.user.id } });
+    const original = ep.show.response.parse((await call(ep.show, author.auth, { params: { id: post.id } })).body).data;
+    expect(original.shares_count).toBe(1);
+    expect((await call(ep.share, sharer.auth, { params: { id: 999999999 }, body: {} })).status).toBe(404);
+    expect((await call(ep.share, sharer.auth, { params: { id: post.id }, body: { body: 7 } })).status).toBe(422);
+  });
+});

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { PostsController } from './posts.controller';
+import { PostsRepository } from './posts.repository';
+import { PostsService } from './posts.service';
+
+/** Posts, the feed, comments, likes and shares (issue 5). */
+@Module({
+  controllers: [PostsController],
+  providers: [PostsService, PostsRepository],
+})
+export class PostsModule {}

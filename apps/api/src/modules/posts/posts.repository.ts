@@ -1,0 +1,296 @@
+import { Injectable } from '@nestjs/common';
+import { type FeedCursor } from '@legenett/contracts';
+import { type Database, schema } from '@legenett/db';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.module';
+
+const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyManagers, partnerCompanyFollowers, userFollows } = schema;
+
+export interface PostRow {
+  id: number;
+  slug: string;
+  body: string;
+  author_user_id: number | null;
+  partner_company_id: number | null;
+  created_by_user_id: number | null;
+  author: { id: number; slug: string; first_name: string; last_name: string } | null;
+  company: { id: number; slug: string; name: string } | null;
+  is_comments_allowed: boolean;
+  shared_post_id: number | null;
+  likes_count: number;
+  comments_count: number;
+  shares_count: number;
+  liked_by_me: boolean;
+  archived_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** created_at at full (microsecond) precision, for the feed cursor. */
+  cursor_ts: string;
+}
+
+export interface AttachmentRow {
+  id: number;
+  post_id: number;
+  kind: 'image' | 'document';
+  storage_key: string;
+  preview_key: string | null;
+  original_name: string | null;
+  mime: string;
+}
+
+export type NewAttachment = Omit<AttachmentRow, 'id' | 'post_id'> & { size_bytes: number };
+
+export interface CommentRow {
+  id: number;
+  post_id: number;
+  body: string;
+  author_user_id: number | null;
+  partner_company_id: number | null;
+  author: { id: number; slug: string; first_name: string; last_name: string } | null;
+  company: { id: number; slug: string; name: string } | null;
+  created_at: Date;
+}
+
+export interface NewPost {
+  slug: string;
+  body: string;
+  author_user_id: number | null;
+  partner_company_id: number | null;
+  created_by_user_id: number;
+  shared_post_id: number | null;
+}
+
+const authorJson = sql<PostRow['author']>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name}) end`;
+const companyJson = sql<PostRow['company']>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`;
+/** Company posts of a deleted company are gone for everyone. */
+const companyAlive = or(isNull(posts.partner_company_id), isNull(partnerCompanies.deleted_at));
+
+/** Posts, attachments, comments and likes; the only posts file that speaks SQL. */
+@Injectable()
+export class PostsRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  private select(viewerId: number) {
+    return this.db
+      .select({
+        id: posts.id,
+        slug: posts.slug,
+        body: posts.body,
+        author_user_id: posts.author_user_id,
+        partner_company_id: posts.partner_company_id,
+        created_by_user_id: posts.created_by_user_id,
+        author: authorJson,
+        company: companyJson,
+        is_comments_allowed: sql<boolean>`coalesce(${partnerCompanies.is_comments_allowed}, true)`,
+        shared_post_id: posts.shared_post_id,
+        likes_count: posts.likes_count,
+        comments_count: posts.comments_count,
+        shares_count: posts.shares_count,
+        liked_by_me: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.post_id} = ${posts.id} and ${postLikes.user_id} = ${viewerId})`,
+        archived_at: posts.archived_at,
+        created_at: posts.created_at,
+        updated_at: posts.updated_at,
+        cursor_ts: sql<string>`to_char(${posts.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(posts)
+      .leftJoin(users, eq(users.id, posts.author_user_id))
+      .leftJoin(partnerCompanies, eq(partnerCompanies.id, posts.partner_company_id));
+  }
+
+  async find(where: { id: number } | { slug: string }, viewerId: number): Promise<PostRow | null> {
+    const cond = 'id' in where ? eq(posts.id, where.id) : eq(posts.slug, where.slug);
+    const [row] = await this.select(viewerId).where(and(cond, companyAlive));
+    return row ?? null;
+  }
+
+  async isManager(companyId: number, userId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(partnerCompanyManagers)
+      .where(and(eq(partnerCompanyManagers.partner_company_id, companyId), eq(partnerCompanyManagers.user_id, userId)));
+    return Boolean(row);
+  }
+
+  async userIdBySlug(slug: string): Promise<number | null> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.slug, slug));
+    return row?.id ?? null;
+  }
+
+  /** Posts of followed users and companies plus the viewer's own, not archived, one keyset page (+1 to know if more follow). */
+  feed(viewerId: number, cursor: FeedCursor | null, limit: number): Promise<PostRow[]> {
+    const followedUsers = this.db.select({ id: userFollows.followed_user_id }).from(userFollows).where(eq(userFollows.follower_id, viewerId));
+    const followedCompanies = this.db
+      .select({ id: partnerCompanyFollowers.partner_company_id })
+      .from(partnerCompanyFollowers)
+      .where(eq(partnerCompanyFollowers.user_id, viewerId));
+    const conditions: SQL[] = [
+      isNull(posts.archived_at),
+      companyAlive!,
+      or(eq(posts.author_user_id, viewerId), inArray(posts.author_user_id, followedUsers), inArray(posts.partner_company_id, followedCompanies))!,
+    ];
+    if (cursor) conditions.push(sql`(${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})`);
+    return this.select(viewerId)
+      .where(and(...conditions))
+      .orderBy(desc(posts.created_at), desc(posts.id))
+      .limit(limit + 1);
+  }
+
+  async archivedOf(userId: number, page: number, perPage: number): Promise<{ rows: PostRow[]; total: number }> {
+    const where = and(eq(posts.author_user_id, userId), isNotNull(posts.archived_at));
+    const [rows, [total]] = await Promise.all([
+      this.select(userId)
+        .where(where)
+        .orderBy(desc(posts.created_at), desc(posts.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(posts).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  attachmentsOf(postIds: number[]): Promise<AttachmentRow[]> {
+    if (postIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({
+        id: postAttachments.id,
+        post_id: postAttachments.post_id,
+        kind: postAttachments.kind,
+        storage_key: postAttachments.storage_key,
+        preview_key: postAttachments.preview_key,
+        original_name: postAttachments.original_name,
+        mime: postAttachments.mime,
+      })
+      .from(postAttachments)
+      .where(inArray(postAttachments.post_id, postIds))
+      .orderBy(asc(postAttachments.post_id), asc(postAttachments.position));
+  }
+
+  /** The new post and its attachments; a share also counts on the shared post. */
+  insert(post: NewPost, attachments: NewAttachment[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(posts).values(post).returning({ id: posts.id });
+      const id = row!.id;
+      if (attachments.length > 0) {
+        await tx.insert(postAttachments).values(attachments.map((a, position) => ({ ...a, post_id: id, position })));
+      }
+      if (post.shared_post_id !== null) {
+        await tx
+          .update(posts)
+          .set({ shares_count: sql`${posts.shares_count} + 1` })
+          .where(eq(posts.id, post.shared_post_id));
+      }
+      return id;
+    });
+  }
+
+  async updateBody(id: number, body: string): Promise<void> {
+    await this.db.update(posts).set({ body, updated_at: new Date() }).where(eq(posts.id, id));
+  }
+
+  async setArchived(id: number, archived: boolean): Promise<void> {
+    await this.db
+      .update(posts)
+      .set({ archived_at: archived ? sql`coalesce(${posts.archived_at}, now())` : null, updated_at: new Date() })
+      .where(eq(posts.id, id));
+  }
+
+  /** Deletes the post (attachments, comments and likes cascade) and returns the storage keys to remove. */
+  delete(id: number): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const files = await tx
+        .select({ storage_key: postAttachments.storage_key, preview_key: postAttachments.preview_key })
+        .from(postAttachments)
+        .where(eq(postAttachments.post_id, id));
+      const [gone] = await tx.delete(posts).where(eq(posts.id, id)).returning({ shared_post_id: posts.shared_post_id });
+      if (gone?.shared_post_id) {
+        await tx
+          .update(posts)
+          .set({ shares_count: sql`greatest(${posts.shares_count} - 1, 0)` })
+          .where(eq(posts.id, gone.shared_post_id));
+      }
+      return files.flatMap((f) => (f.preview_key ? [f.storage_key, f.preview_key] : [f.storage_key]));
+    });
+  }
+
+  private selectComments() {
+    return this.db
+      .select({
+        id: postComments.id,
+        post_id: postComments.post_id,
+        body: postComments.body,
+        author_user_id: postComments.author_user_id,
+        partner_company_id: postComments.partner_company_id,
+        author: authorJson,
+        company: companyJson,
+        created_at: postComments.created_at,
+      })
+      .from(postComments)
+      .leftJoin(users, eq(users.id, postComments.author_user_id))
+      .leftJoin(partnerCompanies, eq(partnerCompanies.id, postComments.partner_company_id));
+  }
+
+  async comments(postId: number, page: number, perPage: number): Promise<{ rows: CommentRow[]; total: number }> {
+    const [rows, [total]] = await Promise.all([
+      this.selectComments()
+        .where(eq(postComments.post_id, postId))
+        .orderBy(asc(postComments.created_at), asc(postComments.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(postComments).where(eq(postComments.post_id, postId)),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async findComment(postId: number, commentId: number): Promise<CommentRow | null> {
+    const [row] = await this.selectComments().where(and(eq(postComments.id, commentId), eq(postComments.post_id, postId)));
+    return row ?? null;
+  }
+
+  addComment(postId: number, author: { author_user_id: number | null; partner_company_id: number | null }, body: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(postComments)
+        .values({ post_id: postId, ...author, body })
+        .returning({ id: postComments.id });
+      await tx
+        .update(posts)
+        .set({ comments_count: sql`${posts.comments_count} + 1` })
+        .where(eq(posts.id, postId));
+      return row!.id;
+    });
+  }
+
+  deleteComment(postId: number, commentId: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(postComments)
+        .where(and(eq(postComments.id, commentId), eq(postComments.post_id, postId)))
+        .returning({ id: postComments.id });
+      if (gone.length === 0) return false;
+      await tx
+        .update(posts)
+        .set({ comments_count: sql`greatest(${posts.comments_count} - 1, 0)` })
+        .where(eq(posts.id, postId));
+      return true;
+    });
+  }
+
+  /** Adds or removes the like; the count moves only when the like row did. */
+  setLike(postId: number, userId: number, liked: boolean): Promise<{ changed: boolean; likes_count: number }> {
+    return this.db.transaction(async (tx) => {
+      const changed = liked
+        ? (await tx.insert(postLikes).values({ post_id: postId, user_id: userId }).onConflictDoNothing().returning({ id: postLikes.post_id })).length > 0
+        : (await tx
+            .delete(postLikes)
+            .where(and(eq(postLikes.post_id, postId), eq(postLikes.user_id, userId)))
+            .returning({ id: postLikes.post_id })).length > 0;
+      const delta = changed ? (liked ? 1 : -1) : 0;
+      const [row] = await tx
+        .update(posts)
+        .set({ likes_count: sql`greatest(${posts.likes_count} + ${delta}, 0)` })
+        .where(eq(posts.id, postId))
+        .returning({ likes_count: posts.likes_count });
+      return { changed, likes_count: row?.likes_count ?? 0 };
+    });
+  }
+}

@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  type ArchiveInput,
+  type Comment,
+  encodeFeedCursor,
+  type FeedQuery,
+  MAX_POST_FILES,
+  pageMeta,
+  type PageQuery,
+  type Post,
+  POST_FILES_FIELD,
+  type PostInput,
+  type ShareInput,
+} from '@legenett/contracts';
+import { type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
+import { JobQueue } from '../../common/jobs';
+import { Storage } from '../../common/storage/storage';
+import { sniffFileType } from '../../common/uploads/file-sniffer';
+import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { type AttachmentRow, type CommentRow, type NewAttachment, type PostRow, PostsRepository } from './posts.repository';
+
+const PRESET = IMAGE_PRESETS.content;
+const NOTIFY_JOB = 'notifications.create';
+
+const tooManyFiles = () =>
+  new AppError('VALIDATION', { fields: { [POST_FILES_FIELD]: ['errors.too_many_photos'] }, vars: { maximum: MAX_POST_FILES } });
+
+/** The payload of the `notifications.create` job (owned by the notifications module). */
+interface NotificationJob {
+  user_id: number;
+  kind: 'comment' | 'like';
+  actor_user_id: number | null;
+  partner_company_id: number | null;
+  entity_type: 'post' | 'post_comment';
+  entity_id: number;
+  data: Record<string, string | number | null>;
+}
+
+type Owner = 'user' | 'company';
+
+const newSlug = () => `p-${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '')}${Date.now().toString(36)}`;
+
+/** Posts, the feed, comments, likes and shares. */
+@Injectable()
+export class PostsService {
+  private readonly logger = new Logger('PostsService');
+
+  constructor(
+    private readonly repository: PostsRepository,
+    private readonly uploads: UploadsService,
+    private readonly storage: Storage,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** Whether the caller may edit the post: its user author, or a manager of its company. */
+  private async owns(post: PostRow, me: Principal): Promise<boolean> {
+    if (post.author_user_id !== null) return post.author_user_id === me.userId;
+    return post.partner_company_id !== null && (await this.repository.isManager(post.partner_company_id, me.userId));
+  }
+
+  /** A post the caller may see: archived posts only for their owners. */
+  private async visible(id: number, me: Principal): Promise<PostRow> {
+    const post = await this.repository.find({ id }, me.userId);
+    if (!post || (post.archived_at && !(await this.owns(post, me)))) throw AppError.notFound();
+    return post;
+  }
+
+  private isMine(row: PostRow, me: Principal): boolean {
+    return row.author_user_id !== null
+      ? row.author_user_id === me.userId && me.activeCompanyId === null
+      : row.partner_company_id !== null && row.partner_company_id === me.activeCompanyId;
+  }
+
+  private async present(rows: PostRow[], me: Principal): Promise<Post[]> {
+    const attachments = await this.repository.attachmentsOf(rows.map((r) => r.id));
+    const byPost = new Map<number, AttachmentRow[]>();
+    for (const a of attachments) byPost.set(a.post_id, [...(byPost.get(a.post_id) ?? []), a]);
+    return rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      body: row.body,
+      author: row.partner_company_id === null ? row.author : null,
+      company: row.company,
+      attachments: (byPost.get(row.id) ?? []).map((a) => ({
+        id: a.id,
+        kind: a.kind,
+        url: this.storage.publicUrl(a.storage_key),
+        thumb_url: a.preview_key ? this.storage.publicUrl(a.preview_key) : null,
+        original_name: a.original_name,
+        mime: a.mime,
+      })),
+      shared_post_id: row.shared_post_id,
+      likes_count: row.likes_count,
+      comments_count: row.comments_count,
+      shares_count: row.shares_count,
+      liked_by_me: row.liked_by_me,
+      is_mine: this.isMine(row, me),
+      is_archived: row.archived_at !== null,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    }));
+  }
+
+  private async one(id: number, me: Principal): Promise<{ data: Post }> {
+    const [post] = await this.present([await this.visible(id, me)], me);
+    return { data: post! };
+  }
+
+  private authorOf(me: Principal) {
+    return me.activeCompanyId !== null
+      ? { author_user_id: null, partner_company_id: me.activeCompanyId }
+      : { author_user_id: me.userId, partner_company_id: null };
+  }
+
+  async create(me: Principal, input: PostInput, files: Express.Multer.File[]) {
+    if (files.length > MAX_POST_FILES) throw tooManyFiles();
+    if (input.body === '' && files.length === 0) throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
+    const attachments: NewAttachment[] = [];
+    let id: number;
+    try {
+      for (const file of files) attachments.push(await this.storeFile(file));
+      id = await this.repository.insert(
+        { slug: newSlug(), body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: null },
+        attachments,
+      );
+    } catch (err) {
+      await this.removeFiles(attachments.flatMap((a) => (a.preview_key ? [a.storage_key, a.preview_key] : [a.storage_key])));
+      throw err;
+    }
+    return this.one(id, me);
+  }
+
+  private async storeFile(file: Express.Multer.File): Promise<NewAttachment> {
+    if (sniffFileType(file.buffer) === 'pdf') {
+      const pdf = await this.uploads.storePdf(file, 'posts', POST_FILES_FIELD);
+      return { kind: 'document', storage_key: pdf.key, preview_key: null, original_name: file.originalname.slice(0, 200) || null, mime: pdf.mime, size_bytes: pdf.size };
+    }
+    const img = await this.uploads.storeImage(file, PRESET, POST_FILES_FIELD);
+    return { kind: 'image', storage_key: img.variants.lg!, preview_key: img.variants.sm ?? null, original_name: null, mime: img.mime, size_bytes: img.size };
+  }
+
+  show(me: Principal, id: number) {
+    return this.one(id, me);
+  }
+
+  async update(me: Principal, id: number, input: PostInput) {
+    const post = await this.visible(id, me);
+    if (!(await this.owns(post, me))) throw AppError.forbidden('not_owner');
+    const attachments = await this.repository.attachmentsOf([id]);
+    if (input.body === '' && attachments.length === 0) throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
+    await this.repository.updateBody(id, input.body);
+    return this.one(id, me);
+  }
+
+  /** A post by slug of the given kind the caller owns: 404 when missing or of the other kind, 403 when someone else's. */
+  private async owned(me: Principal, slug: string, kind: Owner): Promise<PostRow> {
+    const post = await this.repository.find({ slug }, me.userId);
+    const ofKind = post && (kind === 'user' ? post.author_user_id !== null : post.partner_company_id !== null);
+    if (!post || !ofKind) throw AppError.notFound();
+    if (!(await this.owns(post, me))) {
+      if (post.archived_at) throw AppError.notFound();
+      throw AppError.forbidden('not_owner');
+    }
+    return post;
+  }
+
+  async delete(me: Principal, slug: string, kind: Owner): Promise<void> {
+    const post = await this.owned(me, slug, kind);
+    await this.removeFiles(await this.repository.delete(post.id));
+  }
+
+  async archive(me: Principal, slug: string, kind: Owner, input: ArchiveInput) {
+    const post = await this.owned(me, slug, kind);
+    await this.repository.setArchived(post.id, input.archive === 'archive');
+    return this.one(post.id, me);
+  }
+
+  async archived(me: Principal, slug: string, query: PageQuery) {
+    const userId = await this.repository.userIdBySlug(slug);
+    if (userId === null) throw AppError.notFound();
+    if (userId !== me.userId) throw AppError.forbidden('not_owner');
+    const { rows, total } = await this.repository.archivedOf(userId, query.page, query.per_page);
+    return { data: await this.present(rows, me), meta: pageMeta(total, query.page, query.per_page) };
+  }
+
+  async feed(me: Principal, query: FeedQuery) {
+    const rows = await this.repository.feed(me.userId, query.cursor, query.limit);
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const next = rows.length > query.limit && last ? encodeFeedCursor({ created_at: last.cursor_ts, id: last.id }) : null;
+    return { data: await this.present(page, me), meta: { next_cursor: next } };
+  }
+
+  private presentComment(row: CommentRow, me: Principal): Comment {
+    return {
+      id: row.id,
+      post_id: row.post_id,
+      text: row.body,
+      author: row.partner_company_id === null ? row.author : null,
+      company: row.company,
+      is_mine: row.partner_company_id !== null ? row.partner_company_id === me.activeCompanyId : row.author_user_id === me.userId,
+      created_at: row.created_at.toISOString(),
+    };
+  }
+
+  async comments(me: Principal, id: number, query: PageQuery) {
+    await this.visible(id, me);
+    const { rows, total } = await this.repository.comments(id, query.page, query.per_page);
+    return { data: rows.map((r) => this.presentComment(r, me)), meta: pageMeta(total, query.page, query.per_page) };
+  }
+
+  async addComment(me: Principal, id: number, text: string) {
+    const post = await this.visible(id, me);
+    if (post.partner_company_id !== null && !post.is_comments_allowed) {
+      throw new AppError('FORBIDDEN', { message: 'posts.errors.comments_disabled' });
+    }
+    const commentId = await this.repository.addComment(id, this.authorOf(me), text);
+    await this.notify(post, me, 'comment', { comment_id: commentId, excerpt: text.slice(0, 140) });
+    const row = await this.repository.findComment(id, commentId);
+    return { data: this.presentComment(row!, me) };
+  }
+
+  async deleteComment(me: Principal, id: number, commentId: number): Promise<void> {
+    const post = await this.visible(id, me);
+    const comment = await this.repository.findComment(id, commentId);
+    if (!comment) throw AppError.notFound();
+    const own =
+      (comment.author_user_id !== null && comment.author_user_id === me.userId) ||
+      (comment.partner_company_id !== null && comment.partner_company_id === me.activeCompanyId);
+    if (!own && !(await this.owns(post, me))) throw AppError.forbidden('not_owner');
+    await this.repository.deleteComment(id, commentId);
+  }
+
+  async like(me: Principal, id: number, liked: boolean) {
+    const post = await this.visible(id, me);
+    const result = await this.repository.setLike(id, me.userId, liked);
+    if (liked && result.changed) await this.notify(post, me, 'like', {});
+    return { data: { liked, likes_count: result.likes_count } };
+  }
+
+  async share(me: Principal, id: number, input: ShareInput) {
+    const original = await this.visible(id, me);
+    if (original.archived_at) throw new AppError('CONFLICT', { message: 'posts.errors.cannot_share_archived' });
+    const newId = await this.repository.insert(
+      { slug: newSlug(), body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: original.id },
+      [],
+    );
+    return this.one(newId, me);
+  }
+
+  /**
+   * Tells the post's writer (its user author, or the manager who wrote a company post) through the
+   * job queue; never about their own action. A queue failure is logged: the action itself stands.
+   */
+  private async notify(post: PostRow, me: Principal, kind: NotificationJob['kind'], data: NotificationJob['data']): Promise<void> {
+    const recipient = post.author_user_id ?? post.created_by_user_id;
+    if (recipient === null || recipient === me.userId) return;
+    const payload: NotificationJob = {
+      user_id: recipient,
+      kind,
+      actor_user_id: me.userId,
+      partner_company_id: me.activeCompanyId,
+      entity_type: 'post',
+      entity_id: post.id,
+      data: { post_slug: post.slug, ...data },
+    };
+    try {
+      await this.jobs.enqueue(NOTIFY_JOB, payload);
+    } catch (err) {
+      this.logger.warn(`Could not queue a ${kind} notification: ${(err as Error).message}`);
+    }
+  }
+
+  private async removeFiles(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    try {
+      await this.storage.deleteMany(keys);
+    } catch (err) {
+      this.logger.warn(`Could not remove ${keys.length} stored file(s): ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ProfessionalModule } from '../professional/professional.module';
+import { UsersModule } from '../users';
+import { ProfileController } from './profile.controller';
+import { ProfileRepository } from './profile.repository';
+import { ProfileService } from './profile.service';
+
+@Module({
+  imports: [UsersModule, ProfessionalModule],
+  controllers: [ProfileController],
+  providers: [ProfileService, ProfileRepository],
+})
+export class ProfileModule {}

@@ -1,0 +1,155 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  type AccountExport,
+  type DeleteAccountInput,
+  type Locale,
+  type MessageKey,
+  type NotificationSettingsInput,
+  type ProfileInformationInput,
+  type PublicProfile,
+  type User,
+} from '@legenett/contracts';
+import bcrypt from 'bcrypt';
+import { type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
+import { isStorageKey, Storage } from '../../common/storage/storage';
+import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { ProfessionalRepository } from '../professional/professional.repository';
+import { UserObjectService } from '../users';
+import { ProfileRepository, type ProfileReferenceTable } from './profile.repository';
+
+/** Longest public profile lists: a page shows everything a person lists, within reason. */
+const PUBLIC_LIST_LIMIT = 50;
+
+type ImageKind = 'avatar' | 'background';
+const IMAGE_COLUMN = { avatar: 'profile_avatar', background: 'profile_background' } as const;
+
+/** The own account (profile, settings, pictures, export, deletion) and other members' profile pages. */
+@Injectable()
+export class ProfileService {
+  private readonly logger = new Logger('ProfileService');
+
+  constructor(
+    private readonly repository: ProfileRepository,
+    private readonly professional: ProfessionalRepository,
+    private readonly userObjects: UserObjectService,
+    private readonly uploads: UploadsService,
+    private readonly storage: Storage,
+  ) {}
+
+  /** A stored image key as the address clients load it from (values that are already URLs pass). */
+  private url(value: string | null): string | null {
+    return value && isStorageKey(value) ? this.storage.publicUrl(value) : value;
+  }
+
+  private async user(principal: Principal): Promise<{ data: User }> {
+    const user = await this.userObjects.build(principal.userId, principal);
+    return {
+      data: { ...user, profile_avatar: this.url(user.profile_avatar), profile_background: this.url(user.profile_background) },
+    };
+  }
+
+  async information(userId: number) {
+    const info = await this.repository.information(userId);
+    if (!info) throw AppError.notFound();
+    return { data: info };
+  }
+
+  async updateInformation(principal: Principal, input: ProfileInformationInput) {
+    const fields: Record<string, MessageKey[]> = {};
+    const refs: [string, ProfileReferenceTable, number | null][] = [
+      ['county_id', 'counties', input.county_id],
+      ['city_id', 'cities', input.city_id],
+      ['workplace_situation_id', 'workplaceSituations', input.workplace_situation_id],
+      ['workplace_hospital_id', 'hospitals', input.workplace_hospital_id],
+      ['workplace_clinic_id', 'clinics', input.workplace_clinic_id],
+      ['workplace_custom_id', 'customWorkplaces', input.workplace_custom_id],
+    ];
+    await Promise.all(
+      refs.map(async ([field, table, id]) => {
+        if (id !== null && !(await this.repository.exists(table, id))) fields[field] = ['validation.unknown_reference'];
+      }),
+    );
+    if (input.city_id !== null && input.county_id !== null && !fields.city_id && !fields.county_id) {
+      if ((await this.repository.countyOfCity(input.city_id)) !== input.county_id) {
+        fields.city_id = ['profile.errors.city_not_in_county'];
+      }
+    }
+    const known = await this.repository.existingSpecialties(input.specialities);
+    if (input.specialities.some((id) => !known.has(id))) fields.specialities = ['validation.unknown_reference'];
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
+
+    await this.repository.updateInformation(principal.userId, input);
+    return this.user(principal);
+  }
+
+  async updateNotificationSettings(principal: Principal, input: NotificationSettingsInput) {
+    await this.repository.updateNotificationSettings(principal.userId, input);
+    return this.user(principal);
+  }
+
+  async uploadImage(principal: Principal, kind: ImageKind, file: Express.Multer.File | undefined) {
+    const preset = IMAGE_PRESETS[kind];
+    const stored = await this.uploads.storeImage(file, preset, 'image');
+    const previous = await this.repository.replaceImage(principal.userId, IMAGE_COLUMN[kind], stored.key);
+    await this.removeFiles(this.uploads.variantKeys(previous, preset));
+    return this.user(principal);
+  }
+
+  async exportData(principal: Principal): Promise<{ body: AccountExport; filename: string }> {
+    const { data: user } = await this.user(principal);
+    const { data } = await this.repository.exportRows(principal.userId);
+    const exportedAt = new Date();
+    // Dates and bigints as JSON has them.
+    const plain = JSON.parse(JSON.stringify(data)) as AccountExport['data'];
+    return {
+      body: { format: 'legenett-account-export', version: 1, exported_at: exportedAt.toISOString(), user, data: plain },
+      filename: `legenett-${user.slug}-${exportedAt.toISOString().slice(0, 10)}.json`,
+    };
+  }
+
+  async deleteAccount(principal: Principal, input: DeleteAccountInput): Promise<void> {
+    const hash = await this.repository.passwordHash(principal.userId);
+    if (hash === undefined) throw new AppError('UNAUTHENTICATED');
+    // Accounts without a password (identity-provider only) confirm with the session alone.
+    if (hash !== null && !(await bcrypt.compare(input.password, hash))) {
+      throw new AppError('VALIDATION', { fields: { password: ['profile.errors.wrong_password'] } });
+    }
+    const erased = await this.repository.eraseAccount(principal.userId, input.reason_to_delete, new Date());
+    await this.removeFiles([
+      ...this.uploads.variantKeys(erased.avatar, IMAGE_PRESETS.avatar),
+      ...this.uploads.variantKeys(erased.background, IMAGE_PRESETS.background),
+      ...erased.files,
+    ]);
+  }
+
+  /** Files go after their rows; a file that cannot be removed now is logged, not an error for the user. */
+  private async removeFiles(keys: string[]): Promise<void> {
+    try {
+      await this.storage.deleteMany(keys.filter(isStorageKey));
+    } catch (err) {
+      this.logger.warn(`Could not remove ${keys.length} stored file(s): ${(err as Error).message}`);
+    }
+  }
+
+  async publicProfile(principal: Principal, slug: string, locale: Locale): Promise<{ data: PublicProfile }> {
+    const row = await this.repository.publicProfile(slug, locale);
+    if (!row) throw AppError.notFound();
+    const [specialities, experiences, educations] = await Promise.all([
+      this.repository.specialities(row.id, locale),
+      this.professional.listExperiences(row.id, locale, 1, PUBLIC_LIST_LIMIT),
+      this.professional.listEducations(row.id, locale, 1, PUBLIC_LIST_LIMIT),
+    ]);
+    return {
+      data: {
+        ...row,
+        profile_avatar: this.url(row.profile_avatar),
+        profile_background: this.url(row.profile_background),
+        specialities,
+        professional_experiences: experiences.rows,
+        educations: educations.rows,
+        is_me: row.id === principal.userId,
+      },
+    };
+  }
+}

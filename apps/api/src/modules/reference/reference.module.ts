@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { ReferenceController } from './reference.controller';
+import { ReferenceRepository } from './reference.repository';
+import { ReferenceService } from './reference.service';
+
+@Module({
+  controllers: [ReferenceController],
+  providers: [ReferenceRepository, ReferenceService],
+})
+export class ReferenceModule {}

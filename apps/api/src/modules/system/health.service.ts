@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { type Health } from '@legenett/contracts';
+import type Redis from 'ioredis';
+import { MaintenanceService } from '../../common/maintenance/maintenance.service';
+import { InjectRedis } from '../../database/redis.module';
+import { HealthRepository } from './health.repository';
+
+type Check = Health['checks'][string];
+
+/** A dependency that does not answer within this time counts as down. */
+const CHECK_TIMEOUT_MS = 2000;
+
+async function timed(probe: () => Promise<unknown>): Promise<Check> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'up', latency_ms: Math.round((performance.now() - started) * 10) / 10 };
+  } catch {
+    return { status: 'down' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+@Injectable()
+export class HealthService {
+  constructor(
+    private readonly repository: HealthRepository,
+    private readonly maintenance: MaintenanceService,
+    @InjectRedis() private readonly redis: Redis | null,
+  ) {}
+
+  async check(): Promise<Health> {
+    const checks: Health['checks'] = { database: await timed(() => this.repository.ping()) };
+    if (this.redis) {
+      const redis = this.redis;
+      checks.redis = await timed(() => redis.ping());
+    }
+    const ok = Object.values(checks).every((c) => c.status === 'up');
+    return { status: ok ? 'ok' : 'error', checks, maintenance: await this.maintenance.isOn() };
+  }
+}

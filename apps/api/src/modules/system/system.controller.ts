@@ -1,0 +1,35 @@
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import { type Health, systemEndpoints } from '@legenett/contracts';
+import { type Response } from 'express';
+import { Public } from '../../common/auth/access.decorator';
+import { Route } from '../../common/http';
+import { MetricsService } from '../../common/observability/metrics.service';
+import { HealthService } from './health.service';
+
+@Controller()
+export class SystemController {
+  constructor(
+    private readonly health: HealthService,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  /** 200 when every dependency answers, 503 (same body) when one is down. */
+  @Route(systemEndpoints.health)
+  @Header('Cache-Control', 'no-store')
+  async healthCheck(@Res({ passthrough: true }) res: Response): Promise<Health> {
+    const health = await this.health.check();
+    if (health.status !== 'ok') res.status(503);
+    return health;
+  }
+
+  /** Prometheus text format (not part of the public API document). */
+  @Get('metrics')
+  @Public()
+  @ApiExcludeEndpoint()
+  @Header('Cache-Control', 'no-store')
+  async prometheus(@Res({ passthrough: true }) res: Response): Promise<string> {
+    res.type(this.metrics.contentType);
+    return this.metrics.render();
+  }
+}

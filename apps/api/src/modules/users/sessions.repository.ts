@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { type Database, schema } from '@legenett/db';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.module';
+
+const { refreshTokenFamilies: families, refreshTokens, users } = schema;
+
+export interface RefreshTokenRow {
+  tokenId: number;
+  familyId: number;
+  userId: number;
+  expiresAt: Date;
+  usedAt: Date | null;
+  familyRevokedAt: Date | null;
+  familyExpiresAt: Date;
+  activeCompanyId: number | null;
+  userStatus: string;
+  userDeletedAt: Date | null;
+}
+
+/** Login sessions: refresh-token families and their rotating tokens (only hashes are stored). */
+@Injectable()
+export class SessionsRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  async createFamily(input: { userId: number; absoluteExpiresAt: Date; userAgent: string | null; ip: string | null }): Promise<number> {
+    const [row] = await this.db
+      .insert(families)
+      .values({
+        user_id: input.userId,
+        absolute_expires_at: input.absoluteExpiresAt,
+        user_agent: input.userAgent,
+        ip: input.ip,
+        last_used_at: new Date(),
+      })
+      .returning({ id: families.id });
+    return row!.id;
+  }
+
+  async insertToken(familyId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db.insert(refreshTokens).values({ family_id: familyId, token_hash: tokenHash, expires_at: expiresAt });
+  }
+
+  async findToken(tokenHash: string): Promise<RefreshTokenRow | null> {
+    const [row] = await this.db
+      .select({
+        tokenId: refreshTokens.id,
+        familyId: families.id,
+        userId: families.user_id,
+        expiresAt: refreshTokens.expires_at,
+        usedAt: refreshTokens.used_at,
+        familyRevokedAt: families.revoked_at,
+        familyExpiresAt: families.absolute_expires_at,
+        activeCompanyId: families.active_partner_company_id,
+        userStatus: users.status,
+        userDeletedAt: users.deleted_at,
+      })
+      .from(refreshTokens)
+      .innerJoin(families, eq(families.id, refreshTokens.family_id))
+      .innerJoin(users, eq(users.id, families.user_id))
+      .where(eq(refreshTokens.token_hash, tokenHash))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Spends a token once; false when it was already spent (a concurrent or replayed use). */
+  async spendToken(tokenId: number, familyId: number, at: Date): Promise<boolean> {
+    const spent = await this.db
+      .update(refreshTokens)
+      .set({ used_at: at })
+      .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.used_at)))
+      .returning({ id: refreshTokens.id });
+    if (spent.length === 0) return false;
+    await this.db.update(families).set({ last_used_at: at }).where(eq(families.id, familyId));
+    return true;
+  }
+
+  async revokeFamily(familyId: number, reason: string): Promise<void> {
+    await this.db
+      .update(families)
+      .set({ revoked_at: new Date(), revoked_reason: reason })
+      .where(and(eq(families.id, familyId), isNull(families.revoked_at)));
+  }
+
+  /** Ends every session of a user, except `keepFamilyId` when given. */
+  async revokeAllFamilies(userId: number, reason: string, keepFamilyId?: number): Promise<number> {
+    const conditions = [eq(families.user_id, userId), isNull(families.revoked_at)];
+    if (keepFamilyId !== undefined) conditions.push(ne(families.id, keepFamilyId));
+    const rows = await this.db
+      .update(families)
+      .set({ revoked_at: new Date(), revoked_reason: reason })
+      .where(and(...conditions))
+      .returning({ id: families.id });
+    return rows.length;
+  }
+
+  async setActiveCompany(familyId: number, userId: number, companyId: number | null): Promise<void> {
+    await this.db
+      .update(families)
+      .set({ active_partner_company_id: companyId })
+      .where(and(eq(families.id, familyId), eq(families.user_id, userId)));
+  }
+
+  async activeCompanyOf(familyId: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ id: families.active_partner_company_id })
+      .from(families)
+      .where(eq(families.id, familyId))
+      .limit(1);
+    return row?.id ?? null;
+  }
+}

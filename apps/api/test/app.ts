@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type DynamicModule, type Type } from '@nestjs/common';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { createDatabase, type Database } from '@legenett/db';
+import request from 'supertest';
+import { createApp } from '../src/app';
+import { type RawEnv } from '../src/config';
+import { readTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  /** supertest agent on the app's HTTP server */
+  http: ReturnType<typeof request>;
+  /** direct database access for fixtures and assertions */
+  db: Database;
+  /** the SPA build directory this app serves (a small fixture) */
+  webDistDir: string;
+  close(): Promise<void>;
+}
+
+/** A fake SPA build: index.html plus one hashed asset. */
+export function makeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="no"><body><div id="root">Legenett SPA</div></body></html>');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-AbCdEf12.js'), 'console.log("app");');
+  fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+  return dir;
+}
+
+/**
+ * The real application (createApp) on this run's test database, with quiet logs, a fixture SPA
+ * build and no maintenance caching unless a test overrides `env`.
+ */
+export async function createTestApp(options: { env?: RawEnv; imports?: (Type | DynamicModule)[] } = {}): Promise<TestApp> {
+  const { url } = readTestDatabase();
+  const webDistDir = makeWebDist();
+  const app = await createApp({
+    env: {
+      NODE_ENV: 'test',
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      REDIS_URL: '',
+      MAINTENANCE_MODE: 'false',
+      MAINTENANCE_CACHE_MS: '0',
+      WEB_DIST_DIR: webDistDir,
+      ...options.env,
+    },
+    imports: options.imports,
+  });
+  const handle = createDatabase(url, { max: 2 });
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    db: handle.db,
+    webDistDir,
+    async close() {
+      await app.close();
+      await handle.close();
+      fs.rmSync(webDistDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A short unique token so each test's rows are its own (`Testby-k3x9`). */
+export const uniqueToken = (): string => Math.random().toString(36).slice(2, 8);

@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+
+/** global-setup writes this run's database info to a file and names the file in this variable. */
+export const TEST_DB_ENV = 'LEGENETT_TEST_DB_FILE';
+
+export interface TestDatabaseInfo {
+  url: string;
+  serverUrl: string;
+  name: string;
+  embedded: boolean;
+}
+
+export function readTestDatabase(): TestDatabaseInfo {
+  const file = process.env[TEST_DB_ENV];
+  if (!file || !fs.existsSync(file)) throw new Error('No test database: run the tier with `npm run test:int`');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as TestDatabaseInfo;
+}

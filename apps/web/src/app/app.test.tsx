@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { storageKeys } from '@/shared/config/storage-keys';
+import { renderApp } from '@/testing/test-utils';
+
+describe('home page and layout', () => {
+  it('renders in Norwegian by default', async () => {
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Det profesjonelle nettverket for leger i Norge' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('no');
+    expect(screen.getByRole('link', { name: 'Registrer deg gratis' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Jeg har allerede konto' })).toHaveAttribute('href', '/login');
+    // The counties come through the API client, in the user's language.
+    const counties = await screen.findByRole('list', { name: 'Fylker i Norge' });
+    expect(within(counties).getByText('Møre og Romsdal')).toBeInTheDocument();
+    const [, init] = vi.mocked(fetch).mock.calls.find(([url]) => String(url).startsWith('/api/counties')) ?? [];
+    expect(new Headers(init?.headers).get('X-localization')).toBe('no');
+  });
+
+  it('switches to English, sets <html lang> and remembers the choice', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Det profesjonelle nettverket for leger i Norge' });
+
+    await user.click(screen.getByRole('radio', { name: 'English' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'The professional network for doctors in Norway' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(window.localStorage.getItem(storageKeys.locale)).toBe('en');
+    expect(screen.getByRole('link', { name: 'Sign up for free' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    // Names of counties are asked for again in English.
+    expect(await screen.findByText('More og Romsdal (en)')).toBeInTheDocument();
+  });
+
+  it('toggles the dark skin and remembers it across a reload', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Mørkt utseende' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(window.localStorage.getItem(storageKeys.colorScheme)).toBe('dark');
+
+    first.unmount();
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Mørkt utseende' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('has landmarks, a skip link and navigation to every area', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Hopp til hovedinnholdet' })).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('radiogroup', { name: 'Språk' })).toBeInTheDocument();
+
+    const nav = screen.getByRole('navigation', { name: 'Hovedmeny' });
+    const expected: [string, string][] = [
+      ['Nyhetsstrøm', '/feed'],
+      ['Jobber', '/jobs'],
+      ['Kurs og webinarer', '/course/webinares'],
+      ['Markedsplass', '/marketplace'],
+      ['Opprop', '/petitions'],
+      ['Partnerbedrifter', '/profile_company'],
+      ['Videoer', '/videos'],
+      ['Lydarkiv', '/audio'],
+      ['Min profil', '/profile'],
+      ['Mine kurs', '/my_courses'],
+      ['Mine jobber', '/my_jobs'],
+      ['Mine produkter', '/my_products'],
+    ];
+    for (const [name, href] of expected) {
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(within(nav).getByRole('link', { name: 'Forside' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the cookie notice until it is accepted', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/');
+    const notice = await screen.findByRole('region', { name: 'Informasjonskapsler' });
+
+    await user.click(within(notice).getByRole('button', { name: 'Jeg forstår' }));
+
+    expect(screen.queryByRole('region', { name: 'Informasjonskapsler' })).not.toBeInTheDocument();
+    first.unmount();
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Informasjonskapsler' })).not.toBeInTheDocument();
+  });
+
+  it('reads the API without a token when nobody is logged in', async () => {
+    renderApp('/');
+    await screen.findByRole('list', { name: 'Fylker i Norge' });
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    for (const [, init] of vi.mocked(fetch).mock.calls) {
+      expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    }
+  });
+});

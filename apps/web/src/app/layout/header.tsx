@@ -1,0 +1,74 @@
+import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useCurrentUser } from '@/shared/auth/auth-store';
+import { paths } from '@/shared/config/paths';
+import { LanguageSwitch } from './language-switch';
+import { SkinToggle } from './skin-toggle';
+
+interface HeaderProps {
+  withNavigation: boolean;
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+function Logo() {
+  return (
+    <svg width={30} height={30} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="var(--mantine-color-blue-filled)" />
+      <path d="M27 14h10v13h13v10H37v13H27V37H14V27h13z" fill="#fff" />
+    </svg>
+  );
+}
+
+export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        {withNavigation && (
+          <Burger
+            opened={navOpened}
+            onClick={onToggleNav}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={t(navOpened ? 'header.close_menu' : 'header.open_menu')}
+            aria-expanded={navOpened}
+            aria-controls="main-navigation"
+          />
+        )}
+        <Anchor component={Link} to={paths.home.path} aria-label={t('header.home_link')} underline="never" c="inherit">
+          <Group gap={8} wrap="nowrap">
+            <Logo />
+            {/* On a phone the account menu needs the room; the logo stays. */}
+            <Text fw={800} fz={{ base: 'lg', xs: 'xl' }} visibleFrom={user ? 'xs' : undefined}>
+              {t('app_name')}
+            </Text>
+          </Group>
+        </Anchor>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <LanguageSwitch />
+        <SkinToggle />
+        {user ? (
+          <>
+            <NotificationBell />
+            <UserMenu user={user} />
+          </>
+        ) : (
+          <>
+            <Button component={Link} to={paths.login.path} variant="default" size="sm" visibleFrom="sm">
+              {t('header.login')}
+            </Button>
+            <Button component={Link} to={paths.register.path} size="sm" visibleFrom="sm">
+              {t('header.register')}
+            </Button>
+          </>
+        )}
+      </Group>
+    </Group>
+  );
+}

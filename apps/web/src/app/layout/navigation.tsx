@@ -1,0 +1,73 @@
+import { Button, NavLink, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, matchPath, useLocation } from 'react-router-dom';
+import { useCurrentUser } from '@/shared/auth/auth-store';
+import { paths } from '@/shared/config/paths';
+import { adminNavItem, navSections } from './nav-items';
+
+function isActive(href: string, pathname: string): boolean {
+  if (href === paths.home.path) return pathname === href;
+  return matchPath({ path: href, end: false }, pathname) !== null;
+}
+
+/** The side navigation; on narrow screens it is the burger menu, which also carries log-in and sign-up. */
+export function Navigation({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { t: tAdmin } = useTranslation('admin');
+  const user = useCurrentUser();
+  const isAdmin = user?.roles.includes('admin') ?? false;
+  return (
+    <Stack gap="md">
+      {/* Sign-up and log-in entries are for visitors only. */}
+      {!user && (
+        <Stack gap="xs" hiddenFrom="sm">
+          <Button component={Link} to={paths.register.path} onClick={onNavigate} fullWidth>
+            {t('header.register')}
+          </Button>
+          <Button component={Link} to={paths.login.path} onClick={onNavigate} variant="default" fullWidth>
+            {t('header.login')}
+          </Button>
+        </Stack>
+      )}
+      {isAdmin && (
+        <NavLink
+          component={Link}
+          to={adminNavItem.href}
+          label={tAdmin(adminNavItem.label)}
+          leftSection={<adminNavItem.icon size={18} />}
+          active={isActive(adminNavItem.href, pathname)}
+          aria-current={isActive(adminNavItem.href, pathname) ? 'page' : undefined}
+          onClick={onNavigate}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      )}
+      {navSections.map((section) => (
+        <div key={section.label}>
+          <Text id={`nav-${section.label}`} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
+            {t(section.label)}
+          </Text>
+          <ul aria-labelledby={`nav-${section.label}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {section.items.map(({ label, href, icon: ItemIcon }) => {
+              const active = isActive(href, pathname);
+              return (
+                <li key={label}>
+                  <NavLink
+                    component={Link}
+                    to={href}
+                    label={t(label)}
+                    leftSection={<ItemIcon size={18} />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={onNavigate}
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </Stack>
+  );
+}

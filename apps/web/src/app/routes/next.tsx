@@ -1,0 +1,3 @@
+import { NextPage } from '@/features/info/components/next-page';
+
+export { NextPage as Component };

@@ -1,0 +1,3 @@
+import { PrivacyPage } from '@/features/info/components/privacy-page';
+
+export { PrivacyPage as Component };

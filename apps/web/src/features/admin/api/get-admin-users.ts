@@ -1,0 +1,23 @@
+import { adminEndpoints, type AdminUserListQuery, type Locale } from '@legenett/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/shared/api/api-client';
+import { useLocale } from '@/shared/i18n/use-locale';
+
+export type AdminUsersFilter = Pick<AdminUserListQuery, 'status' | 'page'> & { search?: string; per_page?: number };
+
+export function getAdminUsers(filter: AdminUsersFilter, { signal }: { signal?: AbortSignal } = {}) {
+  return apiCall(adminEndpoints.users, { query: filter, signal });
+}
+
+export const adminUsersKey = ['admin', 'users'] as const;
+
+export const adminUsersQueryOptions = (filter: AdminUsersFilter, locale: Locale) =>
+  queryOptions({
+    queryKey: [...adminUsersKey, 'list', filter, locale] as const,
+    queryFn: ({ signal }) => getAdminUsers(filter, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminUsers(filter: AdminUsersFilter) {
+  return useQuery(adminUsersQueryOptions(filter, useLocale()));
+}

@@ -1,0 +1,137 @@
+import { OUTBOX_MESSAGE_CHANNELS, OUTBOX_MESSAGE_STATUSES, type OutboxMessage } from '@legenett/contracts';
+import { Alert, Badge, Button, Card, Code, Collapse, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { useOutbox } from '../api/get-outbox';
+import { formatDateTime } from './format';
+
+type Channel = (typeof OUTBOX_MESSAGE_CHANNELS)[number];
+type Status = (typeof OUTBOX_MESSAGE_STATUSES)[number];
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.find((v) => v === value);
+
+const STATUS_COLORS: Record<Status, string> = { queued: 'yellow', sent: 'green', failed: 'red' };
+
+/** The mail/SMS outbox, newest first, filtered by channel and status (kept in the URL). */
+export function OutboxList() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const channel = oneOf(OUTBOX_MESSAGE_CHANNELS, params.get('channel'));
+  const status = oneOf(OUTBOX_MESSAGE_STATUSES, params.get('status'));
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const outbox = useOutbox({ page, channel, status });
+
+  const update = (key: string, value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={t('outbox.channel')}
+          data={[{ value: '', label: t('outbox.all') }, ...OUTBOX_MESSAGE_CHANNELS.map((c) => ({ value: c, label: t(`outbox.channels.${c}`) }))]}
+          value={channel ?? ''}
+          onChange={(v) => update('channel', v)}
+          allowDeselect={false}
+          w={160}
+        />
+        <Select
+          label={t('outbox.status')}
+          data={[{ value: '', label: t('outbox.all') }, ...OUTBOX_MESSAGE_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) }))]}
+          value={status ?? ''}
+          onChange={(v) => update('status', v)}
+          allowDeselect={false}
+          w={160}
+        />
+      </Group>
+      {outbox.isPending ? (
+        <Stack gap="sm" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} height={80} radius="md" />
+          ))}
+        </Stack>
+      ) : outbox.isError ? (
+        <Alert color="red" variant="light">
+          {t('outbox.load_error')}
+        </Alert>
+      ) : outbox.data.data.length === 0 ? (
+        <Text c="dimmed">{t('outbox.empty')}</Text>
+      ) : (
+        <>
+          <Stack component="ul" gap="sm" aria-label={t('outbox.title')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {outbox.data.data.map((m) => (
+              <li key={m.id}>
+                <OutboxItem message={m} />
+              </li>
+            ))}
+          </Stack>
+          {outbox.data.meta.last_page > 1 && (
+            <Pagination
+              total={outbox.data.meta.last_page}
+              value={outbox.data.meta.current_page}
+              onChange={(p) => update('page', p === 1 ? null : String(p))}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function OutboxItem({ message: m }: { message: OutboxMessage }) {
+  const { t } = useTranslation('admin');
+  const locale = useLocale();
+  const [opened, { toggle }] = useDisclosure(false);
+  const channel: Channel = m.channel;
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap={6}>
+            <Badge variant="outline" tt="none">
+              {t(`outbox.channels.${channel}`)}
+            </Badge>
+            <Badge color={STATUS_COLORS[m.status]} variant="light" tt="none">
+              {t(`outbox.statuses.${m.status}`)}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(m.created_at, locale)}
+          </Text>
+        </Group>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {m.subject ?? t('outbox.no_subject')}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t('outbox.to')}: {m.to}
+        </Text>
+        {m.attempts > 0 && <Text size="xs">{t('outbox.attempts', { count: m.attempts })}</Text>}
+        {m.last_error && (
+          <Text size="xs" c="red">
+            {t('outbox.error', { error: m.last_error })}
+          </Text>
+        )}
+        <Button variant="subtle" size="compact-sm" onClick={toggle} aria-expanded={opened} w="fit-content" px={0}>
+          {opened ? t('outbox.hide_body') : t('outbox.show_body')}
+        </Button>
+        <Collapse expanded={opened}>
+          <Code block style={{ whiteSpace: 'pre-wrap' }}>
+            {m.body}
+          </Code>
+        </Collapse>
+      </Stack>
+    </Card>
+  );
+}

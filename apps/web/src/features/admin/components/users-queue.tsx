@@ -1,0 +1,149 @@
+import { ACCOUNT_STATUSES, type AccountStatus, AccountStatusSchema, type AdminUser } from '@legenett/contracts';
+import { Alert, Anchor, Button, Card, Drawer, Group, Pagination, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { useAdminUsers } from '../api/get-admin-users';
+import { AccountActions } from './account-actions';
+import { formatDate, fullName } from './format';
+import { HprSummary } from './hpr-lookup';
+import { UserDetail } from './user-detail';
+
+const positiveInt = (value: string | null): number | null => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * The approval queue: one tab per status (awaiting approval first), a search on name and e-mail,
+ * and the account's details in a drawer. Tab, page, search and open account live in the URL.
+ */
+export function UsersQueue() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const parsedStatus = AccountStatusSchema.safeParse(params.get('status'));
+  const status: AccountStatus = parsedStatus.success ? parsedStatus.data : 'awaiting_approval';
+  const page = positiveInt(params.get('page')) ?? 1;
+  const openId = positiveInt(params.get('user'));
+  const searched = params.get('search') ?? '';
+  const [search, setSearch] = useState(searched);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const applySearch = useDebouncedCallback((text: string) => update({ search: text.trim(), page: null }), 300);
+
+  const users = useAdminUsers({ status, page, search: searched || undefined });
+
+  return (
+    <Stack gap="md">
+      <Tabs value={status} onChange={(v) => update({ status: v === 'awaiting_approval' ? null : v, page: null, user: null })}>
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {ACCOUNT_STATUSES.map((s) => (
+            <Tabs.Tab key={s} value={s}>
+              {t(`status.${s}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <TextInput
+        type="search"
+        label={t('users.search_label')}
+        placeholder={t('users.search_placeholder')}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          applySearch(e.currentTarget.value);
+        }}
+        maxLength={100}
+      />
+
+      {users.isPending ? (
+        <Stack gap="sm" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} height={96} radius="md" />
+          ))}
+        </Stack>
+      ) : users.isError ? (
+        <Alert color="red" variant="light">
+          <Group justify="space-between">
+            <Text size="sm">{t('users.load_error')}</Text>
+            <Button size="xs" variant="default" onClick={() => void users.refetch()}>
+              {t('users.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : users.data.data.length === 0 ? (
+        <Text c="dimmed">{searched ? t('users.empty_search') : t('users.empty')}</Text>
+      ) : (
+        <>
+          <Stack component="ul" gap="sm" aria-label={t('users.list_label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {users.data.data.map((user) => (
+              <li key={user.id}>
+                <UserRow user={user} onOpen={() => update({ user: String(user.id) })} />
+              </li>
+            ))}
+          </Stack>
+          {users.data.meta.last_page > 1 && (
+            <Pagination
+              total={users.data.meta.last_page}
+              value={users.data.meta.current_page}
+              onChange={(p) => update({ page: p === 1 ? null : String(p) })}
+              getControlProps={(control) => ({ 'aria-label': `${t('pagination')}: ${control}` })}
+            />
+          )}
+        </>
+      )}
+
+      <Drawer
+        opened={openId !== null}
+        onClose={() => update({ user: null })}
+        position="right"
+        size="lg"
+        title={t('detail.title')}
+        closeButtonProps={{ 'aria-label': t('detail.close') }}
+      >
+        {openId !== null && <UserDetail id={openId} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
+  const { t } = useTranslation('admin');
+  const locale = useLocale();
+  const name = fullName(user);
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Anchor component="button" type="button" fw={600} onClick={onOpen} aria-label={t('users.open', { name })}>
+              {name}
+            </Anchor>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+          </div>
+          <Text size="xs" c="dimmed">
+            {t('users.registered', { date: formatDate(user.created_at, locale) })}
+          </Text>
+        </Group>
+        <HprSummary hpr={user.hpr} />
+        <AccountActions user={user} size="xs" />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { authEndpoints, type LoginResponse, LoginResponseSchema } from '@legenett/contracts';
+import { apiUrl } from '@/shared/api/api-client';
+import { authStore } from '@/shared/auth/auth-store';
+import { currentLocale } from '@/shared/i18n/i18n';
+
+/** Stores a login answer: token in the `access_token` cookie, user in local storage. */
+export function storeSession(session: LoginResponse): void {
+  authStore.setSession(session.access_token, session.expires_in, session.user);
+}
+
+/**
+ * `POST /user/access-token/refresh` with the httpOnly refresh cookie. Plain fetch on purpose: it runs
+ * inside the 401 handler, so it must not go through that handler again.
+ */
+export async function refreshSession(): Promise<LoginResponse | null> {
+  const response = await fetch(apiUrl(authEndpoints.refresh), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-localization': currentLocale() },
+  });
+  if (!response.ok) return null;
+  const parsed = LoginResponseSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
+}

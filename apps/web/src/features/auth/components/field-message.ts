@@ -1,0 +1,24 @@
+import { catalogue } from '@legenett/contracts';
+import { type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+type ValidationKey = keyof typeof catalogue.no.validation;
+const isValidationKey = (key: string): key is ValidationKey => key in catalogue.no.validation;
+
+function keyOf(error: FieldError): ValidationKey {
+  const message = error.message ?? '';
+  const named = message.startsWith('validation.') ? message.slice('validation.'.length) : '';
+  if (isValidationKey(named)) return named;
+  if (error.type === 'too_small' || error.type === 'invalid_type') return 'required';
+  if (error.type === 'invalid_format') return 'invalid_email';
+  return 'invalid';
+}
+
+/**
+ * A form field's message in the user's language: the contract schemas name catalogue keys
+ * (`validation.password_rule`); zod's own messages are shown by kind.
+ */
+export function useFieldMessage(): (error: FieldError | undefined) => string | undefined {
+  const { t } = useTranslation('validation');
+  return (error) => (error ? t(keyOf(error), { minimum: 1, maximum: 1 }) : undefined);
+}

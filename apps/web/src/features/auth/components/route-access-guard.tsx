@@ -1,0 +1,106 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { setUnauthorizedHandler } from '@/shared/api/api-client';
+import { accessNotice, useAccessNotice } from '@/shared/auth/access-notice';
+import { type AccessDecision, decideAccess } from '@/shared/auth/access-rules';
+import { authStore, useCurrentUser } from '@/shared/auth/auth-store';
+import { useRouteHandle } from '@/shared/auth/route-access';
+import { createRefreshHandler } from '@/shared/auth/session-refresh';
+import { paths } from '@/shared/config/paths';
+import { notify } from '@/shared/ui/notify';
+import { refreshSession } from '../api/session';
+
+const ALLOW: AccessDecision = { kind: 'allow' };
+
+/** The modals of spec point 2, shown on the home page after the guard sent someone there. */
+function AccessNoticeModal() {
+  const { t } = useTranslation('auth');
+  const { t: tErrors } = useTranslation('errors');
+  const navigate = useNavigate();
+  const notice = useAccessNotice();
+  if (!notice) return null;
+  const close = () => accessNotice.close();
+  const go = (to: string) => {
+    close();
+    void navigate(to);
+  };
+  const content = {
+    registration_required: { title: t('access.registration_required_title'), body: tErrors('login_required') },
+    on_review: { title: t('access.on_review_title'), body: tErrors('account_in_review') },
+    company_page: { title: t('access.company_page_title'), body: t('access.company_page_body') },
+  }[notice];
+  return (
+    <Modal opened onClose={close} title={content.title} centered>
+      <Text mb="lg">{content.body}</Text>
+      <Group justify="flex-end">
+        {notice === 'registration_required' ? (
+          <>
+            <Button variant="default" onClick={() => go(paths.register.path)}>
+              {t('access.register')}
+            </Button>
+            <Button onClick={() => go(paths.login.path)}>{t('access.login')}</Button>
+          </>
+        ) : (
+          <Button onClick={close}>{t('access.close')}</Button>
+        )}
+      </Group>
+    </Modal>
+  );
+}
+
+/**
+ * Enforces the route table's `access` rules (spec point 2; decisions in `decideAccess`) and owns
+ * the session's 401 handling: one refresh for all waiting requests, else log out and go home. A
+ * refused page never renders, not even for a frame.
+ */
+export function RouteAccessGuard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('errors');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const handle = useRouteHandle();
+  const user = useCurrentUser();
+
+  useEffect(() => {
+    setUnauthorizedHandler(
+      createRefreshHandler({
+        refresh: refreshSession,
+        onFailure: () => {
+          authStore.clear();
+          queryClient.clear();
+          void navigate(paths.home.path, { replace: true });
+        },
+      }),
+    );
+    return () => setUnauthorizedHandler(null);
+  }, [navigate, queryClient]);
+
+  // Logging in on a page for visitors (the login modal, verification) is not a visit "while logged
+  // in": those pages move on by themselves. Remember whether each visit started logged in.
+  const [entry, setEntry] = useState({ key: location.key, hadUser: user !== null });
+  if (entry.key !== location.key) setEntry({ key: location.key, hadUser: user !== null });
+  const hadUser = entry.key === location.key ? entry.hadUser : user !== null;
+  const access = handle?.access ?? 'public';
+  const loggedInHere = access === 'unauthorizedOnly' && user !== null && !hadUser;
+  const decision = useMemo(
+    () => (loggedInHere ? ALLOW : decideAccess(access, location.pathname, user)),
+    [loggedInHere, access, location.pathname, user],
+  );
+
+  useEffect(() => {
+    if (decision.kind !== 'redirect') return;
+    if (decision.toast) notify.warning(t(decision.toast));
+    if (decision.notice) accessNotice.open(decision.notice);
+    void navigate(decision.to, { replace: true });
+  }, [decision, navigate, t]);
+
+  return (
+    <>
+      {decision.kind === 'allow' ? children : null}
+      <AccessNoticeModal />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { FEED_DEFAULT_LIMIT, type Post, POST_FILES_FIELD, postEndpoints } from '@legenett/contracts';
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/shared/api/api-client';
+import { useLocale } from '@/shared/i18n/use-locale';
+
+type FeedPage = { data: Post[]; meta: { next_cursor: string | null } };
+
+/** The feed, newest first, one keyset page (`cursor`) at a time. */
+export function useFeed() {
+  const locale = useLocale();
+  return useInfiniteQuery({
+    queryKey: ['posts', 'feed', locale] as const,
+    queryFn: async ({ pageParam, signal }) =>
+      apiCall(postEndpoints.feed, { query: { limit: FEED_DEFAULT_LIMIT, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
+}
+
+export function usePost(id: number) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['posts', 'one', id, locale] as const,
+    queryFn: async ({ signal }) => (await apiCall(postEndpoints.show, { params: { id }, signal, silent: true })).data,
+    retry: false,
+  });
+}
+
+/** Comments of a post, oldest first, page by page. */
+export function useComments(id: number, page: number) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['posts', 'comments', id, page, locale] as const,
+    queryFn: async ({ signal }) => apiCall(postEndpoints.comments, { params: { id }, query: { page, per_page: 10 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, files }: { body: string; files: File[] }) => {
+      const form = new FormData();
+      form.append('body', body);
+      for (const file of files) form.append(POST_FILES_FIELD, file);
+      return (await apiCall(postEndpoints.create, { body: form })).data;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] }),
+  });
+}
+
+/** Like or unlike; the answer's state is written into every cached copy of the post. */
+export function useToggleLike() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, like }: { id: number; like: boolean }) =>
+      (await apiCall(like ? postEndpoints.like : postEndpoints.unlike, { params: { id }, overlay: false })).data,
+    onSuccess: (state, { id }) => {
+      const patch = (p: Post): Post => (p.id === id ? { ...p, liked_by_me: state.liked, likes_count: state.likes_count } : p);
+      queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ['posts', 'feed'] }, (old) =>
+        old ? { ...old, pages: old.pages.map((pg) => ({ ...pg, data: pg.data.map(patch) })) } : old,
+      );
+      queryClient.setQueriesData<Post>({ queryKey: ['posts', 'one', id] }, (old) => (old ? patch(old) : old));
+    },
+  });
+}
+
+function useInvalidatePost(id: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['posts', 'comments', id] }),
+      queryClient.invalidateQueries({ queryKey: ['posts', 'one', id] }),
+      queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] }),
+    ]);
+}
+
+export function useAddComment(id: number) {
+  const invalidate = useInvalidatePost(id);
+  return useMutation({
+    mutationFn: async (text: string) => (await apiCall(postEndpoints.addComment, { params: { id }, body: { text }, silent: true })).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteComment(id: number) {
+  const invalidate = useInvalidatePost(id);
+  return useMutation({
+    mutationFn: async (commentId: number) => apiCall(postEndpoints.deleteComment, { params: { id, commentId } }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,89 @@
+import { type Post } from '@legenett/contracts';
+import { Anchor, Avatar, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { useToggleLike } from '../api/posts';
+import { authorName, formatTime, initials } from './format';
+
+/** One post: author (or company) with avatar, time, text, attachments, like button and comments link. */
+export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?: 1 | 2 }) {
+  const { t } = useTranslation('feed');
+  const locale = useLocale();
+  const toggle = useToggleLike();
+  const name = authorName(post);
+  const images = post.attachments.filter((a) => a.kind === 'image');
+  const documents = post.attachments.filter((a) => a.kind === 'document');
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+
+  return (
+    <Card withBorder padding="md" component="article" aria-labelledby={`post-${post.id}-author`}>
+      <Stack gap="sm">
+        <Group wrap="nowrap" gap="sm">
+          <Avatar radius="xl" color={post.company ? 'teal' : 'blue'} aria-hidden>
+            {initials(name)}
+          </Avatar>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text component={Heading} id={`post-${post.id}-author`} fw={600} size="md" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" component="time" dateTime={post.created_at}>
+              {formatTime(post.created_at, locale)}
+            </Text>
+          </Stack>
+        </Group>
+        {post.body ? (
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.body}</Text>
+        ) : null}
+        {images.length > 0 ? (
+          <Group gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {images.map((img, i) => (
+              <li key={img.id}>
+                <a href={img.url} target="_blank" rel="noreferrer">
+                  <Image
+                    src={img.thumb_url ?? img.url}
+                    alt={t('post.image', { index: i + 1, total: images.length })}
+                    w={{ base: 96, sm: 140 }}
+                    h={{ base: 96, sm: 140 }}
+                    fit="cover"
+                    radius="sm"
+                    loading="lazy"
+                  />
+                </a>
+              </li>
+            ))}
+          </Group>
+        ) : null}
+        {documents.length > 0 ? (
+          <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {documents.map((doc) => (
+              <li key={doc.id}>
+                <Anchor href={doc.url} target="_blank" rel="noreferrer" style={{ overflowWrap: 'anywhere' }}>
+                  {t('post.document', { name: doc.original_name ?? doc.url.split('/').pop() ?? '' })}
+                </Anchor>
+              </li>
+            ))}
+          </Stack>
+        ) : null}
+        <Group gap="sm" wrap="wrap">
+          <Button
+            variant={post.liked_by_me ? 'filled' : 'default'}
+            size="xs"
+            aria-pressed={post.liked_by_me}
+            loading={toggle.isPending}
+            onClick={() => toggle.mutate({ id: post.id, like: !post.liked_by_me })}
+          >
+            {t('post.like')}
+          </Button>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('post.likes', { count: post.likes_count })}
+          </Text>
+          <Anchor component={Link} to={paths.post.href({ id: post.id })} size="sm">
+            {t('post.comments', { count: post.comments_count })}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import { MAX_COMMENT_TEXT } from '@legenett/contracts';
+import { Alert, Button, Card, Group, Pagination, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/shared/api/api-error';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { notify } from '@/shared/ui/notify';
+import { useAddComment, useComments, useDeleteComment } from '../api/posts';
+import { authorName, formatTime } from './format';
+
+/** A post's comments, oldest first and paged, with the form to add one and delete buttons on my own. */
+export function PostComments({ postId }: { postId: number }) {
+  const { t } = useTranslation('feed');
+  const locale = useLocale();
+  const [page, setPage] = useState(1);
+  const comments = useComments(postId, page);
+  const add = useAddComment(postId);
+  const remove = useDeleteComment(postId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const submit = async () => {
+    const value = text.trim();
+    if (!value) return;
+    setError(null);
+    try {
+      await add.mutateAsync(value);
+      setText('');
+      notify.success(t('comments.added'));
+      const last = comments.data?.meta.last_page ?? 1;
+      const total = comments.data?.meta.total ?? 0;
+      const perPage = comments.data?.meta.per_page ?? 10;
+      setPage(total % perPage === 0 && total > 0 ? last + 1 : last);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
+  };
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby={`${id}-heading`}>
+      <Title order={2} size="h3" id={`${id}-heading`}>
+        {t('comments.heading')}
+      </Title>
+      {comments.isPending ? (
+        <Skeleton h={80} />
+      ) : comments.data && comments.data.data.length > 0 ? (
+        <>
+          <Stack component="ul" aria-label={t('comments.list')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {comments.data.data.map((c) => (
+              <li key={c.id}>
+                <Card withBorder padding="sm" component="article">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {authorName(c)}
+                      </Text>
+                      <Text size="xs" c="dimmed" component="time" dateTime={c.created_at}>
+                        {formatTime(c.created_at, locale)}
+                      </Text>
+                      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.text}</Text>
+                    </Stack>
+                    {c.is_mine ? (
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="xs"
+                        loading={remove.isPending && remove.variables === c.id}
+                        onClick={() => remove.mutate(c.id, { onSuccess: () => notify.success(t('comments.deleted')) })}
+                      >
+                        {t('comments.delete')}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Card>
+              </li>
+            ))}
+          </Stack>
+          {comments.data.meta.last_page > 1 ? (
+            <Pagination aria-label={t('comments.pagination')} total={comments.data.meta.last_page} value={page} onChange={setPage} />
+          ) : null}
+        </>
+      ) : (
+        <Text c="dimmed">{t('comments.empty')}</Text>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Textarea
+            label={t('comments.add')}
+            rows={2}
+            maxLength={MAX_COMMENT_TEXT}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button type="submit" loading={add.isPending} disabled={!text.trim()}>
+              {t('comments.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

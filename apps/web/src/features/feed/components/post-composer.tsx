@@ -1,0 +1,110 @@
+import { MAX_POST_BODY, MAX_POST_FILES, POST_FILES_FIELD } from '@legenett/contracts';
+import { Button, Card, Group, Input, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/shared/api/api-error';
+import { notify } from '@/shared/ui/notify';
+import { useCreatePost } from '../api/posts';
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
+
+/** Write a post: text and up to 5 images or PDFs; the file count is checked before sending. */
+export function PostComposer() {
+  const { t } = useTranslation('feed');
+  const { t: te } = useTranslation('errors');
+  const create = useCreatePost();
+  const [body, setBody] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [bodyError, setBodyError] = useState<string | null>(null);
+  const [filesError, setFilesError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const choose = (chosen: File[]) => {
+    if (chosen.length > MAX_POST_FILES) {
+      setFilesError(te('too_many_photos'));
+      setFiles([]);
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setFilesError(null);
+    setFiles(chosen);
+  };
+
+  const submit = async () => {
+    if (files.length > MAX_POST_FILES) {
+      setFilesError(te('too_many_photos'));
+      return;
+    }
+    setBodyError(null);
+    try {
+      await create.mutateAsync({ body: body.trim(), files });
+      notify.success(t('composer.published'));
+      setBody('');
+      setFiles([]);
+      if (fileInput.current) fileInput.current.value = '';
+    } catch (err) {
+      // The API client has shown the message as a toast; 422 messages also go beside their fields.
+      const validation = err instanceof ApiError ? err.validation : null;
+      if (!validation) return;
+      const fileMessages: string[] = [];
+      const bodyMessages: string[] = [];
+      for (const [name, messages] of Object.entries(validation.errors)) {
+        if (name === POST_FILES_FIELD || name.startsWith('files')) fileMessages.push(...messages);
+        else bodyMessages.push(...messages);
+      }
+      if (bodyMessages.length === 0 && fileMessages.length === 0) bodyMessages.push(validation.message);
+      setBodyError(bodyMessages.length ? bodyMessages.join(' ') : null);
+      setFilesError(fileMessages.length ? fileMessages.join(' ') : null);
+    }
+  };
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={`${id}-heading`}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h4" id={`${id}-heading`}>
+            {t('composer.heading')}
+          </Title>
+          <Textarea
+            label={t('composer.body')}
+            rows={3}
+            maxLength={MAX_POST_BODY}
+            value={body}
+            onChange={(e) => setBody(e.currentTarget.value)}
+            error={bodyError}
+          />
+          <Input.Wrapper label={t('composer.files')} description={t('composer.files_hint')} error={filesError} id={`${id}-files`}>
+            <input
+              ref={fileInput}
+              id={`${id}-files`}
+              type="file"
+              accept={ACCEPT}
+              multiple
+              aria-invalid={filesError ? true : undefined}
+              aria-describedby={filesError ? `${id}-files-error` : `${id}-files-description`}
+              onChange={(e) => choose(Array.from(e.currentTarget.files ?? []))}
+              style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
+            />
+          </Input.Wrapper>
+          {files.length > 0 ? (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {files.map((f) => f.name).join(', ')}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button type="submit" loading={create.isPending}>
+              {t('composer.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

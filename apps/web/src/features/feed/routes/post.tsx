@@ -1,0 +1,45 @@
+import { Alert, Anchor, Container, Skeleton, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { usePost } from '../api/posts';
+import { PostCard } from '../components/post-card';
+import { PostComments } from '../components/post-comments';
+
+function usePostId(): number | null {
+  const { id } = useParams();
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+function PostView({ id }: { id: number }) {
+  const { t } = useTranslation('feed');
+  const post = usePost(id);
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={paths.feed.path} size="sm">
+        {t('post.back')}
+      </Anchor>
+      {post.isPending ? (
+        <Skeleton h={160} />
+      ) : post.isError ? (
+        <Alert color="red">{t('post.not_found')}</Alert>
+      ) : (
+        <>
+          <PostCard post={post.data} headingLevel={1} />
+          <PostComments postId={id} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function Component() {
+  const id = usePostId();
+  if (id === null) return <Navigate to={paths.notFound.path} replace />;
+  return (
+    <Container size="md" px={0} py="md">
+      <PostView key={id} id={id} />
+    </Container>
+  );
+}

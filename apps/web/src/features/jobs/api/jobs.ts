@@ -1,0 +1,91 @@
+import { type JobInput, jobEndpoints as ep, type JobListQuery, referenceEndpoints, type ReferenceItem } from '@legenett/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/shared/api/api-client';
+import { useLocale } from '@/shared/i18n/use-locale';
+
+export const PAGE_SIZE = 10;
+
+/** The board's filters as they travel in the URL and to the API. */
+export type JobFilterValues = Pick<JobListQuery, 'search' | 'speciality' | 'workplace' | 'county' | 'category'>;
+
+export function useJobs(filters: JobFilterValues, page: number, showOld: boolean) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['jobs', 'list', filters, page, showOld, locale] as const,
+    queryFn: ({ signal }) =>
+      apiCall(ep.list, { query: { ...filters, page, per_page: PAGE_SIZE, show_old: showOld ? '1' : undefined }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useJob(id: number, mine: boolean) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['jobs', mine ? 'mine' : 'one', id, locale] as const,
+    queryFn: async ({ signal }) => (await apiCall(mine ? ep.myShow : ep.show, { params: { id }, signal })).data,
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+export function useMyJobs(status: 'current' | 'past', page: number) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['jobs', 'my', status, page, locale] as const,
+    queryFn: ({ signal }) => apiCall(ep.myList, { query: { status, page, per_page: PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Counts the view once per user; silent, the page works without it. */
+export function useMarkAsViewed() {
+  return useMutation({ mutationFn: (id: number) => apiCall(ep.markAsViewed, { params: { id }, silent: true, overlay: false }) });
+}
+
+function useInvalidateJobs() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['jobs'] });
+}
+
+export function useSaveJob() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number | null; body: JobInput }) =>
+      (id === null ? await apiCall(ep.create, { body }) : await apiCall(ep.update, { params: { id }, body })).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useCloseJob() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({ mutationFn: (id: number) => apiCall(ep.close, { params: { id } }), onSuccess: invalidate });
+}
+
+export function useJobLogo() {
+  const invalidate = useInvalidateJobs();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) => {
+      if (!file) return apiCall(ep.deleteLogo, { params: { id } });
+      const form = new FormData();
+      form.append('logo', file);
+      return apiCall(ep.uploadLogo, { params: { id }, body: form });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+type JobReferenceList = 'counties' | 'specialties' | 'jobCategories' | 'hospitals' | 'clinics';
+
+const referenceListQueryOptions = (list: JobReferenceList, locale: string) =>
+  queryOptions({
+    queryKey: ['reference', list, locale] as const,
+    queryFn: async ({ signal }): Promise<ReferenceItem[]> => (await apiCall(referenceEndpoints[list], { signal })).data,
+    staleTime: 60 * 60 * 1000,
+  });
+
+/** A reference list for the filters and the form (localised names). */
+export function useJobReferenceList(list: JobReferenceList) {
+  return useQuery(referenceListQueryOptions(list, useLocale()));
+}
+
+export const toOptions = (items: readonly ReferenceItem[] | undefined) => (items ?? []).map((i) => ({ value: String(i.id), label: i.name }));

@@ -1,0 +1,5 @@
+import { JobEditPage } from '../components/job-edit-page';
+
+export function Component() {
+  return <JobEditPage create />;
+}

@@ -1,0 +1,5 @@
+import { JobDetailsPage } from '../components/job-details-page';
+
+export function Component() {
+  return <JobDetailsPage mine={false} />;
+}

@@ -1,0 +1,3 @@
+import { JobBoardPage } from '../components/job-board-page';
+
+export { JobBoardPage as Component };

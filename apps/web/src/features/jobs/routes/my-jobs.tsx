@@ -1,0 +1,3 @@
+import { MyJobsPage } from '../components/my-jobs-page';
+
+export { MyJobsPage as Component };

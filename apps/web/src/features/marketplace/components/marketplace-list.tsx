@@ -1,0 +1,141 @@
+import { PRODUCT_STATUS, type ProductListQuery, ProductStatusSchema } from '@legenett/contracts';
+import { Alert, Button, Group, Pagination, Select, SegmentedControl, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { useProducts } from '../api/products';
+import { ProductCard } from './product-card';
+
+/** The four orders the marketplace offers, as one URL value each. */
+const SORTS = {
+  'price-asc': { sort: 'price', direction: 'asc' },
+  'price-desc': { sort: 'price', direction: 'desc' },
+  recent: { sort: 'recent', direction: 'asc' },
+  old: { sort: 'old', direction: 'asc' },
+} as const satisfies Record<string, Pick<ProductListQuery, 'sort' | 'direction'>>;
+type SortKey = keyof typeof SORTS;
+const isSortKey = (v: string | null): v is SortKey => v !== null && v in SORTS;
+
+function sortKeyOf(sort: string | null, direction: string | null): SortKey {
+  if (sort === 'recent' || sort === 'old') return sort;
+  return direction === 'desc' ? 'price-desc' : 'price-asc';
+}
+
+const positiveInt = (value: string | null): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+};
+
+/** `/marketplace`: search, stock status and order live in the URL query (shareable). */
+export function MarketplaceList() {
+  const { t } = useTranslation('marketplace');
+  const [params, setParams] = useSearchParams();
+  const parsedStatus = ProductStatusSchema.safeParse(Number(params.get('status') ?? PRODUCT_STATUS.IN_STOCK));
+  const status = parsedStatus.success ? parsedStatus.data : PRODUCT_STATUS.IN_STOCK;
+  const sortKey = sortKeyOf(params.get('sort'), params.get('direction'));
+  const page = positiveInt(params.get('page'));
+  const search = params.get('search') ?? '';
+  const [searchText, setSearchText] = useState(search);
+
+  const query: ProductListQuery = { page, per_page: 10, status, ...SORTS[sortKey], ...(search ? { search } : {}) };
+  const products = useProducts(query);
+
+  const update = (changes: Record<string, string | null>) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const searchLater = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+
+  const sortOptions = [
+    { value: 'price-asc', label: t('list.sort_price_asc') },
+    { value: 'price-desc', label: t('list.sort_price_desc') },
+    { value: 'recent', label: t('list.sort_recent') },
+    { value: 'old', label: t('list.sort_old') },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Button component={Link} to={paths.productNew.path}>
+          {t('list.new_product')}
+        </Button>
+        <Button component={Link} to={paths.myProducts.path} variant="default">
+          {t('list.my_products')}
+        </Button>
+      </Group>
+      <Stack gap="sm" role="search">
+        <TextInput
+          type="search"
+          label={t('list.search')}
+          placeholder={t('list.search_placeholder')}
+          value={searchText}
+          onChange={(e) => {
+            setSearchText(e.currentTarget.value);
+            searchLater(e.currentTarget.value);
+          }}
+        />
+        <Group grow align="flex-end" wrap="wrap">
+          <Stack gap={4}>
+            <span id="product-status-label">{t('list.status')}</span>
+            <SegmentedControl
+              aria-labelledby="product-status-label"
+              value={String(status)}
+              onChange={(v) => update({ status: v === '1' ? null : v })}
+              data={[
+                { value: '1', label: t('status.in_stock') },
+                { value: '2', label: t('status.sold_out') },
+              ]}
+            />
+          </Stack>
+          <Select
+            label={t('list.sort')}
+            data={sortOptions}
+            value={sortKey}
+            allowDeselect={false}
+            onChange={(v) => {
+              if (!isSortKey(v)) return;
+              const s = SORTS[v];
+              update({ sort: s.sort === 'price' ? null : s.sort, direction: s.direction === 'desc' ? 'desc' : null });
+            }}
+          />
+        </Group>
+      </Stack>
+
+      {products.isPending ? (
+        <Skeleton h={120} />
+      ) : products.data && products.data.data.length > 0 ? (
+        <>
+          <Stack component="ul" aria-label={t('list.title')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {products.data.data.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} href={paths.productDetails.href({ id: p.id })} />
+              </li>
+            ))}
+          </Stack>
+          {products.data.meta.last_page > 1 ? (
+            <Pagination
+              aria-label={t('list.pagination')}
+              total={products.data.meta.last_page}
+              value={page}
+              onChange={(p) => update({ page: p === 1 ? null : String(p) })}
+            />
+          ) : null}
+        </>
+      ) : (
+        <Alert variant="light">{t('list.empty')}</Alert>
+      )}
+    </Stack>
+  );
+}

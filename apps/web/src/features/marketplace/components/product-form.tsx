@@ -1,0 +1,195 @@
+import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_PRICE_NOK, PRODUCT_IMAGES_FIELD, type Product, ProductInput } from '@legenett/contracts';
+import { ActionIcon, Button, Group, Image, Input, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '@/shared/api/api-error';
+import { paths } from '@/shared/config/paths';
+import { notify } from '@/shared/ui/notify';
+import { useDeleteProductImage, useProductCategories, useSaveProduct, useSetStock } from '../api/products';
+import { contractResolver } from './contract-resolver';
+
+const ACCEPT = 'image/jpeg,image/png,image/webp';
+const FIELDS = ['title', 'description', 'price', 'manufacturer', 'category_id'] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
+
+function ExistingImages({ product }: { product: Product }) {
+  const { t } = useTranslation('marketplace');
+  const remove = useDeleteProductImage(product.id);
+  if (product.images.length === 0) return null;
+  return (
+    <Group gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('form.images')}>
+      {product.images.map((img, i) => (
+        <li key={img.id} style={{ position: 'relative' }}>
+          <Image src={img.thumb_url} alt={`${product.title} – ${t('detail.image_of', { index: i + 1, total: product.images.length })}`} w={80} h={80} fit="cover" radius="sm" />
+          <ActionIcon
+            color="red"
+            size="sm"
+            pos="absolute"
+            top={2}
+            right={2}
+            aria-label={t('form.remove_image', { index: i + 1 })}
+            loading={remove.isPending && remove.variables === img.id}
+            onClick={() => remove.mutate(img.id, { onSuccess: () => notify.success(t('form.image_removed')) })}
+          >
+            ×
+          </ActionIcon>
+        </li>
+      ))}
+    </Group>
+  );
+}
+
+function StockSwitch({ product }: { product: Product }) {
+  const { t } = useTranslation('marketplace');
+  const setStock = useSetStock(product.id);
+  return (
+    <Switch
+      label={t('form.stock')}
+      checked={product.status === 1}
+      disabled={setStock.isPending}
+      onChange={(e) => {
+        const inStock = e.currentTarget.checked;
+        setStock.mutate(inStock, { onSuccess: () => notify.success(t(inStock ? 'detail.marked_in_stock' : 'detail.marked_sold_out')) });
+      }}
+    />
+  );
+}
+
+/** New product (`product` absent) or edit one of mine: fields, photos (at most 5 in all) and, when editing, the stock toggle. */
+export function ProductForm({ product }: { product?: Product }) {
+  const { t } = useTranslation('marketplace');
+  const { t: tv } = useTranslation('validation');
+  const { t: te } = useTranslation('errors');
+  const navigate = useNavigate();
+  const categories = useProductCategories();
+  const save = useSaveProduct(product?.id ?? null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const existing = product?.images.length ?? 0;
+  const formId = useId();
+
+  const form = useForm<ProductInput>({
+    resolver: contractResolver(ProductInput),
+    defaultValues: {
+      title: product?.title ?? '',
+      description: product?.description ?? '',
+      price: product?.price ?? 0,
+      manufacturer: product?.manufacturer ?? '',
+      category_id: product?.category?.id ?? null,
+    },
+  });
+  const { register, control, handleSubmit, formState, setError } = form;
+
+  const message = (e: FieldError | undefined, field?: Field): string | undefined => {
+    if (!e) return undefined;
+    if (e.type === 'server') return e.message;
+    if (e.type === 'too_small' && field === 'price') return tv('too_small', { minimum: 0 });
+    if (e.type === 'too_big') return tv('too_big', { maximum: MAX_PRODUCT_PRICE_NOK });
+    if (e.type === 'too_small' || e.type === 'invalid_type') return tv('required');
+    return tv('invalid');
+  };
+
+  const choose = (chosen: File[]) => {
+    if (existing + chosen.length > MAX_PRODUCT_IMAGES) {
+      setPhotoError(te('too_many_photos'));
+      return;
+    }
+    setPhotoError(null);
+    setFiles(chosen);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (existing + files.length > MAX_PRODUCT_IMAGES) {
+      setPhotoError(te('too_many_photos'));
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ values, files });
+      notify.success(t(product ? 'form.saved' : 'form.created'));
+      setFiles([]);
+      void navigate(paths.myProductDetails.href({ id: saved.id }));
+    } catch (err) {
+      // The API client has shown each message as a toast; here they go beside their fields too.
+      const validation = err instanceof ApiError ? err.validation : null;
+      if (!validation) return;
+      for (const [name, messages] of Object.entries(validation.errors)) {
+        if (name === PRODUCT_IMAGES_FIELD) setPhotoError(messages.join(' '));
+        else if (isField(name)) setError(name, { type: 'server', message: messages.join(' ') });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Stack gap="md">
+        <TextInput label={t('form.title')} required {...register('title')} error={message(formState.errors.title)} />
+        <Textarea label={t('form.description')} rows={5} {...register('description')} error={message(formState.errors.description)} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={control}
+            name="price"
+            render={({ field }) => (
+              <NumberInput
+                label={t('form.price')}
+                required
+                name={field.name}
+                value={field.value}
+                onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v))}
+                onBlur={field.onBlur}
+                allowDecimal={false}
+                thousandSeparator=" "
+                error={message(formState.errors.price, 'price')}
+              />
+            )}
+          />
+          <TextInput label={t('form.manufacturer')} {...register('manufacturer')} error={message(formState.errors.manufacturer)} />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="category_id"
+          render={({ field }) => (
+            <Select
+              label={t('form.category')}
+              placeholder={t('form.category_none')}
+              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              value={field.value ? String(field.value) : null}
+              onChange={(v) => field.onChange(v ? Number(v) : null)}
+              clearable
+              searchable
+              error={message(formState.errors.category_id)}
+            />
+          )}
+        />
+        {product ? <ExistingImages product={product} /> : null}
+        <Input.Wrapper label={t('form.images')} description={t('form.images_hint')} error={photoError} id={`${formId}-images`}>
+          <input
+            id={`${formId}-images`}
+            type="file"
+            accept={ACCEPT}
+            multiple
+            aria-invalid={photoError ? true : undefined}
+            onChange={(e) => choose(Array.from(e.currentTarget.files ?? []))}
+            style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
+          />
+        </Input.Wrapper>
+        {product ? <StockSwitch product={product} /> : null}
+        {files.length > 0 ? (
+          <Text size="sm" c="dimmed">
+            {files.map((f) => f.name).join(', ')}
+          </Text>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t(product ? 'form.save' : 'form.publish')}
+          </Button>
+          <Button variant="default" onClick={() => void navigate(product ? paths.myProductDetails.href({ id: product.id }) : paths.marketplace.path)}>
+            {t('form.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

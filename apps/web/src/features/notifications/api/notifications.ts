@@ -1,0 +1,86 @@
+import { type Notification, notificationEndpoints as ep, UnreadCountSchema } from '@legenett/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiCall, apiUrl } from '@/shared/api/api-client';
+
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+const listKey = ['notifications', 'list'] as const;
+
+/** The newest notifications with the unread count; silent, the header works without it. */
+export function useNotifications(enabled: boolean) {
+  return useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) => apiCall(ep.list, { query: { page: 1, per_page: NOTIFICATIONS_PAGE_SIZE }, signal, silent: true }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Marks the given notifications read; the answer's count and read marks go into the list cache. */
+export function useMarkNotificationsRead(onCount: (count: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => apiCall(ep.markRead, { body: { ids }, overlay: false }),
+    onSuccess: ({ unreadCount }, ids) => {
+      onCount(unreadCount);
+      const now = new Date().toISOString();
+      queryClient.setQueryData(listKey, (old: { data: Notification[]; unreadCount: number } | undefined) =>
+        old ? { ...old, unreadCount, data: old.data.map((n) => (ids.includes(n.id) && !n.read_at ? { ...n, read_at: now } : n)) } : old,
+      );
+    },
+  });
+}
+
+const RETRY_MIN_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * The live unread count from `GET /user-notifications/stream` (`event: unread`, data `{ unreadCount }`).
+ * EventSource cannot send headers, so the token travels as `?token=`. The browser retries dropped
+ * connections itself; a refused one (e.g. an expired token) is closed and retried here with backoff.
+ * Closed on unmount and whenever the token changes (logout). `null` until the first event.
+ */
+export function useUnreadStream(token: string | null) {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    setCount(null);
+    if (!token || typeof globalThis.EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let delay = RETRY_MIN_MS;
+    let stopped = false;
+
+    const onUnread = (event: MessageEvent) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      const result = UnreadCountSchema.safeParse(parsed);
+      if (!result.success) return;
+      delay = RETRY_MIN_MS;
+      setCount(result.data.unreadCount);
+    };
+    const connect = () => {
+      if (stopped) return;
+      const es = new EventSource(apiUrl(ep.stream, undefined, { token }));
+      source = es;
+      es.addEventListener('unread', onUnread as EventListener);
+      es.addEventListener('message', onUnread as EventListener);
+      es.addEventListener('error', () => {
+        if (stopped || es.readyState !== EventSource.CLOSED) return;
+        es.close();
+        timer = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
+      });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [token]);
+  return [count, setCount] as const;
+}

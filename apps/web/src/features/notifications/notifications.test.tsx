@@ -1,0 +1,190 @@
+import { type Notification } from '@legenett/contracts';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { changeLocale } from '@/shared/i18n/i18n';
+import { defaultFetch, jsonResponse } from '@/testing/api-mocks';
+import { createTestQueryClient } from '@/testing/test-utils';
+import { logIn } from '@/testing/users';
+import { NotificationBell } from './components/notification-bell';
+
+configure({ asyncUtilTimeout: 5000 });
+
+/** A stand-in for the browser's EventSource that the test drives. */
+class FakeEventSource {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.OPEN;
+  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(public url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  removeEventListener() {}
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data: unknown) {
+    act(() => this.listeners.get(type)?.forEach((l) => l(new MessageEvent(type, { data: JSON.stringify(data) }))));
+  }
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    act(() => this.listeners.get('error')?.forEach((l) => l(new MessageEvent('error'))));
+  }
+}
+
+type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const actor = { id: 3, slug: 'ola', first_name: 'Ola', last_name: 'Hansen' };
+const note = (id: number, kind: Notification['kind'], overrides: Partial<Notification> = {}): Notification => ({
+  id,
+  kind,
+  actor,
+  partner_company_id: null,
+  entity_type: null,
+  entity_id: null,
+  data: {},
+  read_at: null,
+  created_at: minutesAgo(5),
+  ...overrides,
+});
+
+const fixtures: Notification[] = [
+  note(11, 'comment'),
+  note(10, 'like'),
+  note(9, 'new_follower', { read_at: minutesAgo(60) }),
+  note(8, 'follow_invitation', { read_at: minutesAgo(60) }),
+  note(7, 'new_content', { read_at: minutesAgo(60) }),
+  note(6, 'account_decision', { actor: null, data: { decision: 'approved' }, read_at: minutesAgo(60), created_at: minutesAgo(3 * 24 * 60) }),
+  note(5, 'chat_message', { read_at: minutesAgo(60) }),
+];
+
+function mockApi(unreadCount = 2) {
+  const calls: Call[] = [];
+  let unread = unreadCount;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const parsed = new URL(raw, 'http://localhost');
+      const call: Call = {
+        method: init?.method ?? 'GET',
+        path: parsed.pathname,
+        query: parsed.searchParams,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      if (call.path === '/api/user-notifications' && call.method === 'GET') {
+        return Promise.resolve(
+          jsonResponse({ data: fixtures.map((n) => (unread === 0 ? { ...n, read_at: n.read_at ?? minutesAgo(0) } : n)), meta: { current_page: 1, last_page: 1, per_page: 10, total: fixtures.length }, unreadCount: unread }),
+        );
+      }
+      if (call.path === '/api/user-notifications' && call.method === 'PUT') {
+        unread = 0;
+        return Promise.resolve(jsonResponse({ unreadCount: 0 }));
+      }
+      return defaultFetch(input, init);
+    }),
+  );
+  return calls;
+}
+
+function renderBell() {
+  return render(
+    <AppProvider queryClient={createTestQueryClient()}>
+      <NotificationBell />
+    </AppProvider>,
+  );
+}
+
+describe('notification bell', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    logIn(undefined, 'access-123');
+  });
+
+  it('shows the unread count from the stream and follows new events', async () => {
+    mockApi(2);
+    const view = renderBell();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const stream = FakeEventSource.instances[0]!;
+    expect(stream.url).toBe('/api/user-notifications/stream?token=access-123');
+
+    stream.emit('unread', { unreadCount: 3 });
+    expect(await screen.findByRole('button', { name: 'Varsler, 3 uleste' })).toBeInTheDocument();
+    expect(screen.getByText('3')).toBeInTheDocument();
+
+    stream.emit('unread', { unreadCount: 4 });
+    expect(await screen.findByRole('button', { name: 'Varsler, 4 uleste' })).toBeInTheDocument();
+    expect(screen.getByText('4')).toBeInTheDocument();
+
+    view.unmount();
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('falls back to the count from the list, and reconnects a refused stream', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi(2);
+    renderBell();
+    expect(await screen.findByRole('button', { name: 'Varsler, 2 uleste' })).toBeInTheDocument();
+    FakeEventSource.instances[0]!.fail();
+    await act(() => vi.advanceTimersByTimeAsync(2_500));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    FakeEventSource.instances[1]!.emit('unread', { unreadCount: 5 });
+    expect(await screen.findByRole('button', { name: 'Varsler, 5 uleste' })).toBeInTheDocument();
+  });
+
+  it('lists the newest notifications in English and marks all as read', async () => {
+    await changeLocale('en');
+    const calls = mockApi(2);
+    renderBell();
+    FakeEventSource.instances[0]!.emit('unread', { unreadCount: 2 });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    await userEvent.click(bell);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    const list = await within(dialog).findByRole('list', { name: 'Newest notifications' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(7);
+    expect(items[0]).toHaveTextContent('Unread: Ola Hansen commented on your post');
+    expect(items[0]).toHaveTextContent('5 minutes ago');
+    expect(items[1]).toHaveTextContent('Ola Hansen liked your post');
+    expect(items[2]).not.toHaveTextContent('Unread');
+    expect(within(list).getByText('Ola Hansen is now following you')).toBeInTheDocument();
+    expect(within(list).getByText('Ola Hansen invited you to follow')).toBeInTheDocument();
+    expect(within(list).getByText('Ola Hansen published new content')).toBeInTheDocument();
+    expect(within(list).getByText('Your account has been approved')).toBeInTheDocument();
+    expect(within(list).getByText('3 days ago')).toBeInTheDocument();
+    expect(within(list).getByText('New message from Ola Hansen')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ ids: [11, 10] });
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(within(list).queryByText(/^Unread/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-expanded', 'false'));
+  }, 20_000);
+
+  it('lists the texts in Norwegian', async () => {
+    mockApi(2);
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
+    const list = await screen.findByRole('list', { name: 'Nyeste varsler' });
+    expect(within(list).getByText('Ola Hansen kommenterte innlegget ditt')).toBeInTheDocument();
+    expect(within(list).getByText('Ny melding fra Ola Hansen')).toBeInTheDocument();
+    expect(within(list).getAllByText('for 5 minutter siden')).toHaveLength(6);
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Varsler, 2 uleste' })).toHaveAttribute('aria-expanded', 'false'));
+  });
+});

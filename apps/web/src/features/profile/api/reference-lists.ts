@@ -1,0 +1,45 @@
+import { referenceEndpoints, type ReferenceItem } from '@legenett/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/shared/api/api-client';
+import { useLocale } from '@/shared/i18n/use-locale';
+
+type FlatList =
+  | 'counties'
+  | 'specialties'
+  | 'workplaceSituations'
+  | 'hospitals'
+  | 'clinics'
+  | 'universities'
+  | 'universitySpecialties'
+  | 'academicLevels';
+type ChildList = 'citiesOfCounty' | 'hospitalClinicsOfHospital' | 'departmentsOfHospitalClinic' | 'clinicsOfCity';
+
+const HOUR = 60 * 60 * 1000;
+
+/** A reference list for a picker (names localised by the API, so the language is in the key). */
+export const referenceListQueryOptions = (list: FlatList, locale: string) =>
+  queryOptions({
+    queryKey: ['reference', list, locale] as const,
+    queryFn: async ({ signal }): Promise<ReferenceItem[]> => (await apiCall(referenceEndpoints[list], { signal })).data,
+    staleTime: HOUR,
+  });
+
+export function useReferenceList(list: FlatList) {
+  return useQuery(referenceListQueryOptions(list, useLocale()));
+}
+
+/** Children of a chosen parent (cities of a county ...); idle until a parent is chosen. */
+export function useChildReferenceList(list: ChildList, parentId: number | null | undefined) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['reference', list, parentId ?? null, locale] as const,
+    queryFn: async ({ signal }): Promise<ReferenceItem[]> =>
+      (await apiCall(referenceEndpoints[list], { params: { id: parentId ?? 0 }, signal })).data,
+    enabled: parentId !== null && parentId !== undefined,
+    staleTime: HOUR,
+  });
+}
+
+/** `{ value, label }` options of a Mantine select. */
+export const toOptions = (items: readonly ReferenceItem[] | undefined) =>
+  (items ?? []).map((i) => ({ value: String(i.id), label: i.name }));

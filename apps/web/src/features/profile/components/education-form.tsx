@@ -1,0 +1,98 @@
+import { type Education, EducationInput } from '@legenett/contracts';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { notify } from '@/shared/ui/notify';
+import { useSaveEducation } from '../api/professional';
+import { toOptions, useReferenceList } from '../api/reference-lists';
+import { contractResolver } from './contract-resolver';
+import { useFieldError } from './field-error';
+
+const toId = (value: string | null): number | null => (value ? Number(value) : null);
+const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
+
+/** Add or edit one education. */
+export function EducationForm({ education, onDone }: { education: Education | null; onDone: () => void }) {
+  const { t } = useTranslation('profile');
+  const fieldError = useFieldError();
+  const save = useSaveEducation();
+  const { register, control, handleSubmit, setValue, formState } = useForm<EducationInput>({
+    resolver: contractResolver(EducationInput),
+    defaultValues: {
+      university_id: education?.university?.id,
+      university_specialty_id: education?.university_specialty?.id ?? null,
+      academic_level_id: education?.academic_level?.id ?? null,
+      started_at: education?.started_at ?? '',
+      graduated_at: education?.graduated_at ?? '',
+      currently_studying: education?.currently_studying ?? false,
+      doctorate: education?.doctorate ?? false,
+    },
+  });
+  const studying = useWatch({ control, name: 'currently_studying' });
+  const universities = useReferenceList('universities');
+  const fields = useReferenceList('universitySpecialties');
+  const levels = useReferenceList('academicLevels');
+  const e = formState.errors;
+
+  const onSubmit = handleSubmit(async (body) => {
+    await save.mutateAsync({ id: education?.id ?? null, body: { ...body, graduated_at: body.graduated_at || null } });
+    notify.success(t('education.saved'));
+    onDone();
+  });
+
+  const picker = (name: 'university_id' | 'university_specialty_id' | 'academic_level_id', label: string, data: { value: string; label: string }[], required = false) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          required={required}
+          data={data}
+          value={toValue(field.value)}
+          onChange={(v) => field.onChange(toId(v))}
+          error={fieldError(e[name])}
+          searchable
+          clearable={!required}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
+      <Stack gap="sm">
+        {picker('university_id', t('education.university'), toOptions(universities.data), true)}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {picker('university_specialty_id', t('education.university_specialty'), toOptions(fields.data))}
+          {picker('academic_level_id', t('education.academic_level'), toOptions(levels.data))}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput type="date" label={t('education.started_at')} required {...register('started_at', { setValueAs: (v: string | null) => v || undefined })} error={fieldError(e.started_at)} />
+          <TextInput
+            type="date"
+            label={t('education.graduated_at')}
+            disabled={studying}
+            {...register('graduated_at', { setValueAs: (v: string | null) => v || null })}
+            error={fieldError(e.graduated_at)}
+          />
+        </SimpleGrid>
+        <Group>
+          <Checkbox
+            label={t('education.currently_studying')}
+            {...register('currently_studying', { onChange: (ev: { target: { checked: boolean } }) => ev.target.checked && setValue('graduated_at', null) })}
+          />
+          <Checkbox label={t('education.doctorate')} {...register('doctorate')} />
+        </Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,252 @@
+import {
+  MAX_SPECIALITIES,
+  type ProfileInformation,
+  ProfileInformationInput,
+} from '@legenett/contracts';
+import { Button, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { notify } from '@/shared/ui/notify';
+import { useUpdateProfileInformation } from '../api/profile-information';
+import { toOptions, useChildReferenceList, useReferenceList } from '../api/reference-lists';
+import { CustomWorkplacePicker } from './custom-workplace-picker';
+import { contractResolver } from './contract-resolver';
+import { useFieldError } from './field-error';
+
+type WorkplaceKind = 'none' | 'hospital' | 'clinic' | 'custom';
+
+const kindOf = (v: ProfileInformation): WorkplaceKind =>
+  v.workplace_hospital_id ? 'hospital' : v.workplace_clinic_id ? 'clinic' : v.workplace_custom_id ? 'custom' : 'none';
+
+const toId = (value: string | null): number | null => (value ? Number(value) : null);
+const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
+
+/** Profile information: names, phone, county -> city, work situation, specialities, workplace, language, skin. */
+export function ProfileInformationForm({ initial }: { initial: ProfileInformation }) {
+  const { t } = useTranslation('profile');
+  const fieldError = useFieldError();
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const save = useUpdateProfileInformation();
+  const [kind, setKind] = useState<WorkplaceKind>(kindOf(initial));
+  const form = useForm<ProfileInformationInput>({
+    resolver: contractResolver(ProfileInformationInput),
+    defaultValues: { ...initial, phone: initial.phone ?? '' },
+  });
+  const { register, control, handleSubmit, setValue, formState } = form;
+  const countyId = useWatch({ control, name: 'county_id' });
+
+  const counties = useReferenceList('counties');
+  const cities = useChildReferenceList('citiesOfCounty', countyId ?? null);
+  const specialties = useReferenceList('specialties');
+  const situations = useReferenceList('workplaceSituations');
+  const hospitals = useReferenceList('hospitals');
+  const clinics = useReferenceList('clinics');
+
+  const chooseKind = (next: WorkplaceKind) => {
+    setKind(next);
+    if (next !== 'hospital') setValue('workplace_hospital_id', null);
+    if (next !== 'clinic') setValue('workplace_clinic_id', null);
+    if (next !== 'custom') setValue('workplace_custom_id', null);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    await save.mutateAsync(values);
+    notify.success(t('settings.saved'));
+  });
+  const error = (name: keyof ProfileInformationInput) => {
+    const e = formState.errors[name];
+    return fieldError(e && 'type' in e ? { type: String(e.type), message: e.message } : undefined);
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t('info.title')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('info.first_name')} required {...register('first_name')} error={error('first_name')} />
+          <TextInput label={t('info.last_name')} required {...register('last_name')} error={error('last_name')} />
+        </SimpleGrid>
+        <TextInput
+          label={t('info.phone')}
+          description={t('info.phone_hint')}
+          type="tel"
+          autoComplete="tel"
+          {...register('phone')}
+          error={error('phone')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={control}
+            name="county_id"
+            render={({ field }) => (
+              <Select
+                label={t('info.county')}
+                data={toOptions(counties.data)}
+                value={toValue(field.value)}
+                onChange={(v) => {
+                  field.onChange(toId(v));
+                  setValue('city_id', null);
+                }}
+                searchable
+                clearable
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="city_id"
+            render={({ field }) => (
+              <Select
+                label={t('info.city')}
+                placeholder={countyId ? undefined : t('info.choose_county_first')}
+                disabled={!countyId}
+                data={toOptions(cities.data)}
+                value={toValue(field.value)}
+                onChange={(v) => field.onChange(toId(v))}
+                error={error('city_id')}
+                searchable
+                clearable
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="workplace_situation_id"
+          render={({ field }) => (
+            <Select
+              label={t('info.workplace_situation')}
+              data={toOptions(situations.data)}
+              value={toValue(field.value)}
+              onChange={(v) => field.onChange(toId(v))}
+              clearable
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="specialities"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('info.specialities')}
+              description={t('info.specialities_hint', { max: MAX_SPECIALITIES })}
+              data={toOptions(specialties.data)}
+              value={(field.value ?? []).map(String)}
+              onChange={(v) => field.onChange(v.map(Number))}
+              maxValues={MAX_SPECIALITIES}
+              error={error('specialities')}
+              searchable
+              clearable
+            />
+          )}
+        />
+
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="workplace-kind-label">
+            {t('info.workplace_kind')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="workplace-kind-label"
+            value={kind}
+            onChange={(v) => chooseKind(v as WorkplaceKind)}
+            data={[
+              { value: 'none', label: t('info.workplace_kind_none') },
+              { value: 'hospital', label: t('info.workplace_kind_hospital') },
+              { value: 'clinic', label: t('info.workplace_kind_clinic') },
+              { value: 'custom', label: t('info.workplace_kind_custom') },
+            ]}
+            fullWidth
+            orientation={narrow ? 'vertical' : 'horizontal'}
+          />
+        </Stack>
+        {kind === 'hospital' && (
+          <Controller
+            control={control}
+            name="workplace_hospital_id"
+            render={({ field }) => (
+              <Select
+                label={t('info.workplace_hospital')}
+                data={toOptions(hospitals.data)}
+                value={toValue(field.value)}
+                onChange={(v) => field.onChange(toId(v))}
+                error={error('workplace_hospital_id')}
+                searchable
+              />
+            )}
+          />
+        )}
+        {kind === 'clinic' && (
+          <Controller
+            control={control}
+            name="workplace_clinic_id"
+            render={({ field }) => (
+              <Select
+                label={t('info.workplace_clinic')}
+                data={toOptions(clinics.data)}
+                value={toValue(field.value)}
+                onChange={(v) => field.onChange(toId(v))}
+                searchable
+              />
+            )}
+          />
+        )}
+        {kind === 'custom' && (
+          <Controller
+            control={control}
+            name="workplace_custom_id"
+            render={({ field }) => (
+              <CustomWorkplacePicker label={t('info.workplace_custom')} value={field.value ?? null} onChange={field.onChange} />
+            )}
+          />
+        )}
+        {kind === 'none' && <TextInput label={t('info.workplace_name')} {...register('workplace_name')} error={error('workplace_name')} />}
+
+        <TextInput label={t('info.position')} {...register('position')} error={error('position')} />
+        <Textarea label={t('info.about')} rows={4} {...register('about')} error={error('about')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={control}
+            name="locale"
+            render={({ field }) => (
+              <Select
+                label={t('info.locale')}
+                data={[
+                  { value: 'no', label: 'Norsk' },
+                  { value: 'en', label: 'English' },
+                ]}
+                value={field.value ?? 'no'}
+                onChange={(v) => field.onChange(v ?? 'no')}
+                allowDeselect={false}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="theme"
+            render={({ field }) => (
+              <Select
+                label={t('info.theme')}
+                data={[
+                  { value: 'light', label: t('info.theme_light') },
+                  { value: 'dark', label: t('info.theme_dark') },
+                ]}
+                value={field.value ?? 'light'}
+                onChange={(v) => field.onChange(v ?? 'light')}
+                allowDeselect={false}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            {t('settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { Container, Tabs, Title } from '@mantine/core';
+import { type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+
+export const SETTINGS_TABS = ['profile-information', 'email', 'password', 'notifications', 'two-step', 'delete-account'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+const LABEL = {
+  'profile-information': 'settings.tab_profile_information',
+  email: 'settings.tab_email',
+  password: 'settings.tab_password',
+  notifications: 'settings.tab_notifications',
+  'two-step': 'settings.tab_two_step',
+  'delete-account': 'settings.tab_delete_account',
+} as const satisfies Record<SettingsTab, string>;
+
+const isTab = (v: string | undefined): v is SettingsTab => (SETTINGS_TABS as readonly string[]).includes(v ?? '');
+
+/** `/profile_settings/:slug`: one tab per slug; an unknown slug opens the first tab. */
+export function SettingsTabs({ slug, panels }: { slug: string | undefined; panels: Record<SettingsTab, ReactNode> }) {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  if (!isTab(slug)) return <Navigate to={paths.profileSettings.href({ slug: 'profile-information' })} replace />;
+  return (
+    <Container size="md" px={0} py="md">
+      <Title order={1} mb="lg">
+        {t('settings.title')}
+      </Title>
+      <Tabs
+        value={slug}
+        onChange={(v) => v && void navigate(paths.profileSettings.href({ slug: v }))}
+        keepMounted={false}
+        aria-label={t('settings.tabs_label')}
+      >
+        <Tabs.List mb="lg" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          {SETTINGS_TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab} style={{ whiteSpace: 'nowrap' }}>
+              {t(LABEL[tab])}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {SETTINGS_TABS.map((tab) => (
+          <Tabs.Panel key={tab} value={tab}>
+            {panels[tab]}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Container>
+  );
+}

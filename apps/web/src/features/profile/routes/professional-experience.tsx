@@ -1,0 +1,3 @@
+import { ProfessionalExperiencePage } from '../components/professional-experience-page';
+
+export { ProfessionalExperiencePage as Component };

@@ -1,0 +1,19 @@
+import { referenceEndpoints } from '@legenett/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/shared/api/api-client';
+
+export function getFrontendSettings({ signal }: { signal?: AbortSignal } = {}) {
+  return apiCall(referenceEndpoints.frontendSettings, { signal }).then((res) => res.data);
+}
+
+/** Read once at start (main.tsx prefetches it) and kept for the session. */
+export const frontendSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['frontend-settings'] as const,
+    queryFn: ({ signal }) => getFrontendSettings({ signal }),
+    staleTime: Infinity,
+  });
+
+export function useFrontendSettings() {
+  return useQuery(frontendSettingsQueryOptions());
+}

@@ -1,0 +1,233 @@
+import {
+  HprRegistrationInput,
+  IdentityRegistrationInput,
+  type RegistrationResult,
+} from '@legenett/contracts';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { type z } from 'zod';
+import { paths } from '@/shared/config/paths';
+import { useSpecialties, useWorkplaceSituations } from '../api/registration';
+import { applyServerErrors, contractResolver, fieldMessage } from './form-errors';
+import { PasswordRules } from './password-rules';
+
+export type RegistrationValues = z.input<typeof HprRegistrationInput>;
+type Values = RegistrationValues;
+
+const FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'password_confirmation',
+  'phone',
+  'hpr_number',
+  'workplace_situation_id',
+  'specialities',
+  'accept_terms',
+  'accept_no_sensitive_info',
+] as const;
+
+interface Props {
+  /** `identity`: name comes from the electronic ID and the HPR number is optional. */
+  mode: 'identity' | 'hpr';
+  submit: (values: Values) => Promise<{ data: RegistrationResult }>;
+  pending: boolean;
+}
+
+/**
+ * The sign-up form of both ways: e-mail, password with live rule hints, phone with +47, HPR number,
+ * work situation, specialities and the two required consents. Success goes to e-mail verification.
+ */
+export function RegistrationForm({ mode, submit, pending }: Props) {
+  const { t } = useTranslation('registration');
+  const navigate = useNavigate();
+  const specialties = useSpecialties();
+  const situations = useWorkplaceSituations();
+  const form = useForm<Values>({
+    // One form for both schemas: the identity one simply has no name fields.
+    resolver: contractResolver<Values>(mode === 'hpr' ? HprRegistrationInput : IdentityRegistrationInput),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      password_confirmation: '',
+      phone: '+47',
+      hpr_number: '',
+      specialities: [],
+    },
+  });
+  const errors = form.formState.errors;
+  const password = form.watch('password');
+  const err = (name: keyof Values) => fieldMessage(errors[name] as FieldError | undefined);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await submit(values);
+      await navigate(paths.userVerification.href({ id: result.data.verification_id }));
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS);
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('signup.title')}>
+      <Stack gap="sm">
+        {mode === 'hpr' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('form.first_name')}
+              autoComplete="given-name"
+              required
+              {...form.register('first_name')}
+              error={err('first_name')}
+            />
+            <TextInput
+              label={t('form.last_name')}
+              autoComplete="family-name"
+              required
+              {...form.register('last_name')}
+              error={err('last_name')}
+            />
+          </SimpleGrid>
+        )}
+        <TextInput
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.register('email')}
+          error={err('email')}
+        />
+        <PasswordInput
+          label={t('form.password')}
+          autoComplete="new-password"
+          required
+          aria-describedby="password-rules"
+          {...form.register('password')}
+          error={err('password')}
+        />
+        <PasswordRules password={password ?? ''} id="password-rules" />
+        <PasswordInput
+          label={t('form.password_confirmation')}
+          autoComplete="new-password"
+          required
+          {...form.register('password_confirmation')}
+          error={err('password_confirmation')}
+        />
+        <Controller
+          control={form.control}
+          name="phone"
+          render={({ field }) => (
+            <TextInput
+              label={t('form.phone')}
+              type="tel"
+              autoComplete="tel-national"
+              inputMode="tel"
+              required
+              leftSection={<span aria-hidden>+47</span>}
+              leftSectionWidth={44}
+              value={(field.value ?? '').replace(/^\+47/, '')}
+              onChange={(e) => field.onChange(`+47${e.currentTarget.value.replace(/^\+47/, '')}`)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={err('phone')}
+            />
+          )}
+        />
+        <TextInput
+          label={mode === 'hpr' ? t('form.hpr_number') : t('form.hpr_number_optional')}
+          description={t('form.hpr_hint')}
+          inputMode="numeric"
+          required={mode === 'hpr'}
+          {...form.register('hpr_number')}
+          error={err('hpr_number')}
+        />
+        <Controller
+          control={form.control}
+          name="workplace_situation_id"
+          render={({ field }) => (
+            <Select
+              label={t('form.workplace_situation')}
+              placeholder={t('form.workplace_situation_placeholder')}
+              required
+              data={(situations.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+              value={
+                field.value === undefined || field.value === null
+                  ? null
+                  : String(field.value as number | string)
+              }
+              onChange={(v) => field.onChange(v ?? undefined)}
+              onBlur={field.onBlur}
+              error={err('workplace_situation_id')}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="specialities"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('form.specialities')}
+              placeholder={t('form.specialities_placeholder')}
+              searchable
+              data={(specialties.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+              value={((field.value ?? []) as (string | number)[]).map(String)}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={err('specialities')}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="accept_terms"
+          render={({ field }) => (
+            <Checkbox
+              label={
+                <>
+                  {t('form.accept_terms')} (
+                  <Anchor component={Link} to={paths.termsAndPrivacy.href()} target="_blank" size="sm">
+                    {t('form.terms_link')}
+                  </Anchor>
+                  )
+                </>
+              }
+              checked={field.value === true}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              error={err('accept_terms')}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="accept_no_sensitive_info"
+          render={({ field }) => (
+            <Checkbox
+              label={t('form.accept_no_sensitive_info')}
+              checked={field.value === true}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              error={err('accept_no_sensitive_info')}
+            />
+          )}
+        />
+        <Button type="submit" loading={pending}>
+          {t('form.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { ForgotPasswordInput } from '@legenett/contracts';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { Page } from '@/shared/ui/page';
+import { useForgotPassword } from '../api/registration';
+import { applyServerErrors, contractResolver, fieldMessage } from '../components/form-errors';
+
+type Values = { email: string };
+
+/** `/forgot-password`: mails a reset link; the answer is the same whether the address exists. */
+export function ForgotPasswordRoute() {
+  const { t } = useTranslation('registration');
+  const forgot = useForgotPassword();
+  const form = useForm<Values>({
+    resolver: contractResolver<Values>(ForgotPasswordInput),
+    defaultValues: { email: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await forgot.mutateAsync(values);
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['email']);
+    }
+  });
+  return (
+    <Page title={t('forgot.title')} size="sm">
+      {forgot.isSuccess ? (
+        <Alert color="teal" role="status">
+          {forgot.data.data.message}
+        </Alert>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack>
+            <Text>{t('forgot.intro')}</Text>
+            <TextInput
+              label={t('form.email')}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.register('email')}
+              error={fieldMessage(form.formState.errors.email)}
+            />
+            <Button type="submit" loading={forgot.isPending}>
+              {t('forgot.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={paths.login.href()} mt="md" display="inline-block">
+        {t('forgot.back')}
+      </Anchor>
+    </Page>
+  );
+}
+
+export { ForgotPasswordRoute as Component };

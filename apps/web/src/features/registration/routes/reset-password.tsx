@@ -1,0 +1,84 @@
+import { ResetPasswordInput } from '@legenett/contracts';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { Page } from '@/shared/ui/page';
+import { useResetPassword } from '../api/registration';
+import { applyServerErrors, contractResolver, fieldMessage } from '../components/form-errors';
+import { PasswordRules } from '../components/password-rules';
+
+type Values = { token: string; password: string; password_confirmation: string };
+
+/** `/reset-password?token=...`: a new password from the mailed link; every session ends. */
+export function ResetPasswordRoute() {
+  const { t } = useTranslation('registration');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const reset = useResetPassword();
+  const form = useForm<Values>({
+    resolver: contractResolver<Values>(ResetPasswordInput),
+    defaultValues: { token, password: '', password_confirmation: '' },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync(values);
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['token', 'password', 'password_confirmation']);
+    }
+  });
+  const requestNew = (
+    <Anchor component={Link} to={paths.forgotPassword.href()}>
+      {t('reset.request_new')}
+    </Anchor>
+  );
+  return (
+    <Page title={t('reset.title')} size="sm">
+      {!token ? (
+        <Alert color="red" role="alert">
+          {t('reset.missing_token')} {requestNew}
+        </Alert>
+      ) : reset.isSuccess ? (
+        <Alert color="teal" role="status">
+          {reset.data.data.message}{' '}
+          <Anchor component={Link} to={paths.login.href()}>
+            {t('signup.login')}
+          </Anchor>
+        </Alert>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack>
+            {errors.token && (
+              <Alert color="red" role="alert">
+                {fieldMessage(errors.token)} {requestNew}
+              </Alert>
+            )}
+            <PasswordInput
+              label={t('reset.new_password')}
+              autoComplete="new-password"
+              required
+              aria-describedby="reset-password-rules"
+              {...form.register('password')}
+              error={fieldMessage(errors.password)}
+            />
+            <PasswordRules password={form.watch('password')} id="reset-password-rules" />
+            <PasswordInput
+              label={t('form.password_confirmation')}
+              autoComplete="new-password"
+              required
+              {...form.register('password_confirmation')}
+              error={fieldMessage(errors.password_confirmation)}
+            />
+            <Button type="submit" loading={reset.isPending}>
+              {t('reset.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Page>
+  );
+}
+
+export { ResetPasswordRoute as Component };

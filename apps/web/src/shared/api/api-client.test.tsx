@@ -1,0 +1,167 @@
+import { defineEndpoint, IdParamSchema, referenceEndpoints } from '@legenett/contracts';
+import { act, render, screen, within } from '@testing-library/react';
+import { z } from 'zod';
+import { AppProvider } from '@/app/provider';
+import { authStore } from '@/shared/auth/auth-store';
+import { changeLocale } from '@/shared/i18n/i18n';
+import { MaintenanceModal } from '@/shared/ui/maintenance-modal';
+import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
+import { ApiError, ApiResponseShapeError } from './api-error';
+import { apiCall, setUnauthorizedHandler } from './api-client';
+import { pendingRequests } from './pending-requests';
+
+const saveThing = defineEndpoint({
+  method: 'PUT',
+  path: '/things/:id',
+  summary: 'test endpoint',
+  access: 'user',
+  params: IdParamSchema,
+  body: z.object({ title: z.string() }),
+  response: z.object({ data: z.object({ id: z.number(), title: z.string() }) }),
+});
+
+function renderGlobalUi() {
+  return render(
+    <AppProvider queryClient={createTestQueryClient()}>
+      <MaintenanceModal />
+    </AppProvider>,
+  );
+}
+
+function mockFetchOnce(response: Response) {
+  const fetchMock = vi.fn(() => Promise.resolve(response));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function lastRequest(fetchMock: ReturnType<typeof mockFetchOnce>) {
+  const [url, init] = (fetchMock.mock.calls.at(-1) ?? []) as unknown as [string, RequestInit];
+  return { url, init, headers: new Headers(init.headers) };
+}
+
+describe('apiCall', () => {
+  it('builds the path from the descriptor and sends X-localization and the bearer token', async () => {
+    authStore.setSession('token-123', 900, { id: 1 });
+    await changeLocale('en');
+    const fetchMock = mockFetchOnce(jsonResponse({ data: { id: 7, title: 'Hei' } }));
+
+    const result = await apiCall(saveThing, { params: { id: 7 }, body: { title: 'Hei' } });
+
+    expect(result.data).toEqual({ id: 7, title: 'Hei' });
+    const { url, init, headers } = lastRequest(fetchMock);
+    expect(url).toBe('/api/things/7');
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe(JSON.stringify({ title: 'Hei' }));
+    expect(headers.get('X-localization')).toBe('en');
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('reads the token from the access_token cookie and adds the query string', async () => {
+    document.cookie = 'access_token=from-cookie; Path=/';
+    authStore.reload();
+    const fetchMock = mockFetchOnce(jsonResponse({ data: [{ id: 1, name: 'Oslo', code: '03' }] }));
+
+    await apiCall(referenceEndpoints.counties, { query: { search: 'Os', limit: 5 } });
+
+    const { url, headers } = lastRequest(fetchMock);
+    expect(url).toBe('/api/counties?search=Os&limit=5');
+    expect(headers.get('Authorization')).toBe('Bearer from-cookie');
+    expect(headers.get('X-localization')).toBe('no');
+  });
+
+  it('turns a 422 into one warning toast per message', async () => {
+    renderGlobalUi();
+    mockFetchOnce(
+      jsonResponse(
+        {
+          message: 'Noen felt er ikke fylt ut riktig.',
+          errors: { title: ['Feltet er påkrevd.', 'Må være minst 3 tegn.'], price: ['Feltet er påkrevd.'] },
+        },
+        422,
+      ),
+    );
+
+    await act(async () => {
+      await expect(apiCall(saveThing, { params: { id: 1 }, body: { title: '' } })).rejects.toBeInstanceOf(ApiError);
+    });
+
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts).toHaveLength(3);
+    expect(alerts.map((a) => within(a).getByText(/Feltet|Må være/).textContent)).toEqual([
+      'Feltet er påkrevd.',
+      'Må være minst 3 tegn.',
+      'Feltet er påkrevd.',
+    ]);
+    alerts.forEach((a) => expect(within(a).getByText('Sjekk feltene')).toBeInTheDocument());
+  });
+
+  it('opens the maintenance modal on a 503', async () => {
+    renderGlobalUi();
+    mockFetchOnce(jsonResponse({ status_code: 503, message: 'Tjenesten er under vedlikehold. Prøv igjen om litt.' }, 503));
+
+    await act(async () => {
+      await expect(apiCall(referenceEndpoints.counties)).rejects.toMatchObject({ status: 503 });
+    });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Vedlikehold' });
+    expect(within(dialog).getByText('Tjenesten er under vedlikehold. Prøv igjen om litt.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Last inn på nytt' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a danger toast with the message of other errors', async () => {
+    renderGlobalUi();
+    mockFetchOnce(jsonResponse({ status_code: 500, message: 'Serverfeil', request_id: 'abc' }, 500));
+
+    await act(async () => {
+      await expect(apiCall(referenceEndpoints.counties)).rejects.toMatchObject({ status: 500 });
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Serverfeil')).toBeInTheDocument();
+    expect(within(alert).getByText('Noe gikk galt')).toBeInTheDocument();
+  });
+
+  it('hands a 401 to the unauthorized handler and retries once when it renews the session', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(jsonResponse({ status_code: 401, message: 'expired' }, 401))
+      .mockResolvedValueOnce(jsonResponse({ data: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    const handler = vi.fn(() => {
+      authStore.setSession('fresh', 900, { id: 1 });
+      return Promise.resolve(true);
+    });
+    setUnauthorizedHandler(handler);
+
+    await expect(apiCall(referenceEndpoints.counties)).resolves.toEqual({ data: [] });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer fresh');
+  });
+
+  it('drops the stored token on a 401 until the accounts issue installs refresh', async () => {
+    authStore.setSession('stale', 900, { id: 1 });
+    mockFetchOnce(jsonResponse({ status_code: 401, message: 'expired' }, 401));
+
+    await expect(apiCall(referenceEndpoints.counties)).rejects.toMatchObject({ status: 401 });
+    expect(authStore.getToken()).toBeNull();
+    expect(document.cookie).not.toContain('access_token=stale');
+  });
+
+  it('rejects an answer that does not match the response schema', async () => {
+    mockFetchOnce(jsonResponse({ data: [{ id: 'x' }] }));
+    await expect(apiCall(referenceEndpoints.counties, { silent: true })).rejects.toBeInstanceOf(ApiResponseShapeError);
+  });
+
+  it('counts writes for the global loading overlay while they run', async () => {
+    let finish: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (finish = resolve))));
+
+    const call = apiCall(saveThing, { params: { id: 1 }, body: { title: 'x' } });
+    expect(pendingRequests.count()).toBe(1);
+    finish(jsonResponse({ data: { id: 1, title: 'x' } }));
+    await call;
+    expect(pendingRequests.count()).toBe(0);
+  });
+});

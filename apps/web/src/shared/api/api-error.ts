@@ -1,0 +1,50 @@
+import { ErrorBodySchema, ValidationErrorBodySchema, type ErrorBody, type ValidationErrorBody } from '@legenett/contracts';
+
+/** An answer with a non-2xx status; `body` is the parsed JSON, or null when there was none. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    super(ApiError.messageOf(body) ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  static messageOf(body: unknown): string | null {
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message) {
+      return body.message;
+    }
+    return null;
+  }
+
+  /** The 422 body with its `errors` object, if this is one. */
+  get validation(): ValidationErrorBody | null {
+    if (this.status !== 422) return null;
+    const parsed = ValidationErrorBodySchema.safeParse(this.body);
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** The error body of api-conventions.md (status_code, message, reason), if it has that shape. */
+  get error(): ErrorBody | null {
+    const parsed = ErrorBodySchema.safeParse(this.body);
+    return parsed.success ? parsed.data : null;
+  }
+}
+
+/** The server answered, but not with the shape its contract promises. */
+export class ApiResponseShapeError extends Error {
+  constructor(path: string, cause: unknown) {
+    super(`Unexpected response shape from ${path}`, { cause });
+    this.name = 'ApiResponseShapeError';
+  }
+}
+
+/** No answer at all (offline, DNS, aborted connection). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Network error', { cause });
+    this.name = 'NetworkError';
+  }
+}

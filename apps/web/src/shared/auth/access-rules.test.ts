@@ -1,0 +1,34 @@
+import { testUser } from '@/testing/users';
+import { decideAccess } from './access-rules';
+
+const company = { id: 3, slug: 'firma', name: 'Firma AS', logo: null };
+const approved = testUser();
+const inReview = testUser({ status_label: 'In review', user_info: { ...testUser().user_info, approved_hrp: 0 } });
+const notConfirmed = testUser({ user_info: { ...testUser().user_info, approved_hrp: 1 } });
+const acting = testUser({ active_business_profile: company, available_business_profiles: [company] });
+const admin = testUser({ roles: ['admin'] });
+
+describe('decideAccess (spec point 2)', () => {
+  it.each([
+    ['visitor on a login route -> home + registration-required modal', 'login', '/jobs', null, { kind: 'redirect', to: '/', notice: 'registration_required' }],
+    ['visitor on a personal route -> same', 'personal', '/my_jobs', null, { kind: 'redirect', to: '/', notice: 'registration_required' }],
+    ['visitor on videos -> same', 'healthPersonnel', '/videos', null, { kind: 'redirect', to: '/', notice: 'registration_required' }],
+    ['visitor on a public page', 'public', '/about_us', null, { kind: 'allow' }],
+    ['visitor at home stays', 'public', '/', null, { kind: 'allow' }],
+    ['visitor on unauthorized-only', 'unauthorizedOnly', '/user-verification/1', null, { kind: 'allow' }],
+    ['logged-in user on unauthorized-only -> toast + home', 'unauthorizedOnly', '/user-verification/1', approved, { kind: 'redirect', to: '/', toast: 'unauthorized_only' }],
+    ['"In review" -> home + on-review modal', 'login', '/jobs', inReview, { kind: 'redirect', to: '/', notice: 'on_review' }],
+    ['"In review" may watch videos', 'healthPersonnel', '/videos', inReview, { kind: 'allow' }],
+    ['"In review" stays at home', 'public', '/', inReview, { kind: 'allow' }],
+    ['business profile on a personal page -> modal + home', 'personal', '/my_jobs', acting, { kind: 'redirect', to: '/', notice: 'company_page' }],
+    ['business profile on a login page', 'login', '/jobs', acting, { kind: 'allow' }],
+    ['videos without approved_hrp 2 -> message + home', 'healthPersonnel', '/audio', notConfirmed, { kind: 'redirect', to: '/', toast: 'not_health_personnel' }],
+    ['videos with approved_hrp 2', 'healthPersonnel', '/videos/3', approved, { kind: 'allow' }],
+    ['after login at "/" -> feed', 'public', '/', approved, { kind: 'redirect', to: '/feed' }],
+    ['at "/" acting as a company -> stays', 'public', '/', acting, { kind: 'allow' }],
+    ['admin area for an admin', 'admin', '/admin', admin, { kind: 'allow' }],
+    ['admin area for others -> home', 'admin', '/admin', approved, { kind: 'redirect', to: '/' }],
+  ] as const)('%s', (_label, access, path, user, expected) => {
+    expect(decideAccess(access, path, user)).toEqual(expected);
+  });
+});

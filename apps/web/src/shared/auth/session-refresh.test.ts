@@ -1,0 +1,73 @@
+import { referenceEndpoints } from '@legenett/contracts';
+import { apiCall, setUnauthorizedHandler } from '@/shared/api/api-client';
+import { jsonResponse } from '@/testing/api-mocks';
+import { testUser } from '@/testing/users';
+import { authStore } from './auth-store';
+import { createRefreshHandler, type RefreshedSession } from './session-refresh';
+
+const authOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('Authorization');
+
+/** The API: 401 for the stale token, the list for the fresh one. */
+function apiWithTokens() {
+  return vi.fn<typeof fetch>((_input, init) =>
+    Promise.resolve(authOf(init) === 'Bearer fresh' ? jsonResponse({ data: [] }) : jsonResponse({ status_code: 401, message: 'expired' }, 401)),
+  );
+}
+
+describe('refresh on 401 (spec point 8)', () => {
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('refreshes once for requests failing together, queues them and retries them with the new token', async () => {
+    authStore.setSession('stale', 900, testUser());
+    const fetchMock = apiWithTokens();
+    vi.stubGlobal('fetch', fetchMock);
+    let release: (session: RefreshedSession) => void = () => undefined;
+    const refresh = vi.fn(() => new Promise<RefreshedSession | null>((resolve) => (release = resolve)));
+    const onFailure = vi.fn();
+    setUnauthorizedHandler(createRefreshHandler({ refresh, onFailure }));
+
+    const calls = [apiCall(referenceEndpoints.counties), apiCall(referenceEndpoints.specialties), apiCall(referenceEndpoints.cities)];
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    release({ access_token: 'fresh', expires_in: 900, user: testUser() });
+
+    await expect(Promise.all(calls)).resolves.toEqual([{ data: [] }, { data: [] }, { data: [] }]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(onFailure).not.toHaveBeenCalled();
+    expect(authStore.getToken()).toBe('fresh');
+    const retried = fetchMock.mock.calls.filter(([, init]) => authOf(init) === 'Bearer fresh');
+    expect(retried).toHaveLength(3);
+  });
+
+  it('a 401 arriving just after a refresh retries without refreshing again', async () => {
+    authStore.setSession('stale', 900, testUser());
+    vi.stubGlobal('fetch', apiWithTokens());
+    const refresh = vi.fn(() => Promise.resolve<RefreshedSession>({ access_token: 'fresh', expires_in: 900, user: testUser() }));
+    setUnauthorizedHandler(createRefreshHandler({ refresh, onFailure: vi.fn() }));
+    await apiCall(referenceEndpoints.counties);
+    authStore.setSession('fresh', 900, testUser());
+    await apiCall(referenceEndpoints.counties);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the refresh fails: gives up every waiting request and logs out once', async () => {
+    authStore.setSession('stale', 900, testUser());
+    vi.stubGlobal('fetch', apiWithTokens());
+    const refresh = vi.fn(() => Promise.resolve(null));
+    const onFailure = vi.fn(() => authStore.clear());
+    setUnauthorizedHandler(createRefreshHandler({ refresh, onFailure }));
+
+    const results = await Promise.allSettled([apiCall(referenceEndpoints.counties), apiCall(referenceEndpoints.cities)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(authStore.get()).toEqual({ token: null, user: null });
+  });
+
+  it('a visitor (no session) is not refreshed', async () => {
+    vi.stubGlobal('fetch', apiWithTokens());
+    const refresh = vi.fn(() => Promise.resolve(null));
+    setUnauthorizedHandler(createRefreshHandler({ refresh, onFailure: vi.fn() }));
+    await expect(apiCall(referenceEndpoints.counties)).rejects.toMatchObject({ status: 401 });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,54 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import '@/shared/i18n/i18n';
+import { pendingRequests } from '@/shared/api/pending-requests';
+import { setUnauthorizedHandler } from '@/shared/api/api-client';
+import { authStore } from '@/shared/auth/auth-store';
+import { changeLocale } from '@/shared/i18n/i18n';
+import { maintenance } from '@/shared/ui/maintenance-store';
+import { defaultFetch } from './api-mocks';
+
+// jsdom lacks the layout APIs Mantine reads.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+window.scrollTo = () => undefined;
+
+// No test reaches a network: the reference calls answer from fixtures unless a test stubs fetch itself.
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(defaultFetch));
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  cleanNotifications();
+  cleanNotificationsQueue();
+  maintenance.close();
+  pendingRequests.reset();
+  setUnauthorizedHandler(null);
+  window.localStorage.clear();
+  authStore.clear();
+  document.documentElement.removeAttribute('data-mantine-color-scheme');
+  await changeLocale('no');
+});

@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** The whole app (providers, layout, route table) at `url`, with an in-memory history. */
+export function renderApp(url = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const queryClient = createTestQueryClient();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+export { jsonResponse } from './api-mocks';

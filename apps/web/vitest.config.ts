@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import { aliases, dedupe } from './vite.aliases';
+
+// vitest 4.0 bundles Vite 7, which @vitejs/plugin-react 6 (Vite 8 only) does not support; tests need no
+// Fast Refresh, and esbuild compiles TSX with the automatic runtime from tsconfig's `jsx: react-jsx`.
+export default defineConfig({
+  resolve: { alias: aliases, dedupe },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});

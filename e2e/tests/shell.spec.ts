@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('public shell', () => {
+  test('home page in Norwegian by default, with counties from the API @mobile', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Det profesjonelle nettverket for leger i Norge' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'no');
+    // Real reference data from the seeded database, through the API.
+    const counties = page.getByRole('list', { name: 'Fylker i Norge' });
+    await expect(counties.getByText('Møre og Romsdal')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Registrer deg gratis' }).first()).toHaveAttribute('href', '/register');
+  });
+
+  test('language switch changes texts, <html lang> and API answers, and is remembered', async ({ page }) => {
+    await page.goto('/');
+    // The segmented control's radio input is visually hidden; people click its label.
+    await page.getByRole('radiogroup', { name: 'Språk' }).getByText('English', { exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'The professional network for doctors in Norway' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // County names come back in English from the API.
+    await expect(page.getByRole('list', { name: 'Counties of Norway' }).getByText('Møre og Romsdal')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'The professional network for doctors in Norway' })).toBeVisible();
+  });
+
+  test('skin switch goes dark and survives a reload', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Mørkt utseende' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByRole('button', { name: 'Mørkt utseende' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('the page runs under the strict Content-Security-Policy', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('unknown paths land on the not-found page, which links home', async ({ page }) => {
+    await page.goto('/this/does/not/exist');
+    await expect(page).toHaveURL(/\/error-404$/);
+    await expect(page.getByText('Siden ble ikke funnet', { exact: false }).first()).toBeVisible();
+    await page.getByRole('link', { name: /forsiden|hjem/i }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('/search and /kurs go home; deep links are served by the SPA', async ({ page, request }) => {
+    await page.goto('/search');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/kurs');
+    await expect(page).toHaveURL(/\/$/);
+    // History-mode deep link: the server answers index.html, the API keeps answering JSON.
+    const deep = await request.get('/about_us');
+    expect(deep.status()).toBe(200);
+    expect(await deep.text()).toContain('<div id="root">');
+    const api = await request.get('/api/does-not-exist');
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ status_code: 404 });
+  });
+});

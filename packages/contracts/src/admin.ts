@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { dataOf, IdParamSchema, pageOf, PageQuerySchema } from './common';
+import { defineEndpoint } from './endpoint';
+import { RoleSchema, StatusLabelSchema } from './user';
+
+/**
+ * The admin area (issue 3): the approval queue with each account's HPR lookup, decisions on accounts
+ * (approve, reject, block, unblock) and the mail/SMS outbox. Administrators only.
+ */
+
+export const ACCOUNT_STATUSES = ['awaiting_approval', 'in_review', 'approved', 'rejected', 'blocked'] as const;
+export const AccountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof AccountStatusSchema>;
+
+/** What an administrator can do to an account; which of them applies in which status is the API's table. */
+export const ACCOUNT_ACTIONS = ['approve', 'reject', 'block', 'unblock'] as const;
+export const AccountActionSchema = z.enum(ACCOUNT_ACTIONS);
+export type AccountAction = z.infer<typeof AccountActionSchema>;
+
+export const ACCOUNT_DECISION_KINDS = ['approved', 'rejected', 'in_review', 'blocked', 'unblocked'] as const;
+export const AccountDecisionKindSchema = z.enum(ACCOUNT_DECISION_KINDS);
+export type AccountDecisionKind = z.infer<typeof AccountDecisionKindSchema>;
+
+export const AdminHprProfessionSchema = z.enum(['doctor', 'student', 'nurse', 'dentist', 'psychologist', 'physiotherapist', 'other']);
+export type AdminHprProfession = z.infer<typeof AdminHprProfessionSchema>;
+
+/** What the health-personnel register says about an account (by its HPR number, else its identity). */
+export const AdminHprLookupSchema = z.object({
+  found: z.boolean(),
+  /** Which of the account's data found the entry; null when nothing did. */
+  matched_by: z.enum(['hpr_number', 'national_id']).nullable(),
+  hpr_number: z.string().nullable(),
+  profession: AdminHprProfessionSchema.nullable(),
+  has_authorisation: z.boolean(),
+  has_licence: z.boolean(),
+  /** Whether the register's name is the account's (null when nothing was found). */
+  name_matches: z.boolean().nullable(),
+  /** A doctor with authorisation or a student with a licence: approval gives `approved_hrp` 2. */
+  confirms_health_personnel: z.boolean(),
+});
+export type AdminHprLookup = z.infer<typeof AdminHprLookupSchema>;
+
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  status: AccountStatusSchema,
+  status_label: StatusLabelSchema,
+  approved_hrp: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  hpr_number: z.string().nullable(),
+  registered_via: z.enum(['identity_provider', 'hpr_number', 'admin']),
+  roles: z.array(RoleSchema),
+  created_at: z.string(),
+  hpr: AdminHprLookupSchema,
+  /** The actions the account's status allows (the same table the API enforces). */
+  available_actions: z.array(AccountActionSchema),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AccountDecisionSchema = z.object({
+  id: z.number().int(),
+  decision: AccountDecisionKindSchema,
+  from_status: AccountStatusSchema.nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  admin: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+});
+export type AccountDecision = z.infer<typeof AccountDecisionSchema>;
+
+export const AdminUserDetailSchema = AdminUserSchema.extend({
+  phone: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  locale: z.enum(['no', 'en']),
+  email_verified: z.boolean(),
+  last_login_date: z.string().nullable(),
+  decisions: z.array(AccountDecisionSchema),
+});
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+export const AdminUserListQuerySchema = PageQuerySchema.extend({
+  status: AccountStatusSchema.default('awaiting_approval'),
+  search: z.string().trim().max(100).optional(),
+});
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
+
+export const REASON_MAX = 1000;
+export const DecisionReasonSchema = z.object({
+  reason: z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(REASON_MAX),
+});
+export type DecisionReason = z.infer<typeof DecisionReasonSchema>;
+
+export const OUTBOX_MESSAGE_CHANNELS = ['mail', 'sms'] as const;
+export const OUTBOX_MESSAGE_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+export const OutboxQuerySchema = PageQuerySchema.extend({
+  channel: z.enum(OUTBOX_MESSAGE_CHANNELS).optional(),
+  status: z.enum(OUTBOX_MESSAGE_STATUSES).optional(),
+});
+export type OutboxQuery = z.infer<typeof OutboxQuerySchema>;
+
+export const OutboxMessageSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(OUTBOX_MESSAGE_CHANNELS),
+  to: z.string(),
+  user_id: z.number().int().nullable(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  template: z.string().nullable(),
+  locale: z.enum(['no', 'en']).nullable(),
+  status: z.enum(OUTBOX_MESSAGE_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
+
+export const adminEndpoints = {
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/admin/users',
+    summary: 'Accounts in one status (default: awaiting approval), newest first, with their HPR lookup',
+    access: 'admin',
+    query: AdminUserListQuerySchema,
+    response: pageOf(AdminUserSchema),
+  }),
+  user: defineEndpoint({
+    method: 'GET',
+    path: '/admin/users/:id',
+    summary: 'One account with its HPR lookup and decision history',
+    access: 'admin',
+    params: IdParamSchema,
+    response: dataOf(AdminUserDetailSchema),
+  }),
+  approve: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/:id/approve',
+    summary: 'Approve an account (role and approved_hrp from the HPR register)',
+    access: 'admin',
+    params: IdParamSchema,
+    response: dataOf(AdminUserDetailSchema),
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/:id/reject',
+    summary: 'Reject an account, with a reason the user is told',
+    access: 'admin',
+    params: IdParamSchema,
+    body: DecisionReasonSchema,
+    response: dataOf(AdminUserDetailSchema),
+  }),
+  block: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/:id/block',
+    summary: 'Block an account and end its sessions',
+    access: 'admin',
+    params: IdParamSchema,
+    body: DecisionReasonSchema,
+    response: dataOf(AdminUserDetailSchema),
+  }),
+  unblock: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/:id/unblock',
+    summary: 'Unblock an account (back to the status it had before the block)',
+    access: 'admin',
+    params: IdParamSchema,
+    response: dataOf(AdminUserDetailSchema),
+  }),
+  outbox: defineEndpoint({
+    method: 'GET',
+    path: '/admin/outbox',
+    summary: 'Mail and SMS outbox, newest first',
+    access: 'admin',
+    query: OutboxQuerySchema,
+    response: pageOf(OutboxMessageSchema),
+  }),
+} as const;

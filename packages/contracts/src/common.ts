@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+export const LOCALES = ['no', 'en'] as const;
+export const LocaleSchema = z.enum(LOCALES);
+export type Locale = z.infer<typeof LocaleSchema>;
+export const DEFAULT_LOCALE: Locale = 'no';
+export const FALLBACK_LOCALE: Locale = 'en';
+
+/** A name stored per locale, e.g. `{ "no": "Fastlege", "en": "General practitioner" }`. */
+export const LocalisedTextSchema = z.record(z.string(), z.string());
+export type LocalisedText = z.infer<typeof LocalisedTextSchema>;
+
+/**
+ * The spec's fallback rule: the requested locale, else the fallback locale (en), else the first
+ * non-empty value there is.
+ */
+export function localise(text: LocalisedText | null | undefined, locale: string): string {
+  if (!text) return '';
+  const wanted = text[locale];
+  if (wanted) return wanted;
+  const fallback = text[FALLBACK_LOCALE];
+  if (fallback) return fallback;
+  return Object.values(text).find((v) => v.length > 0) ?? '';
+}
+
+export const IdSchema = z.coerce.number().int().positive();
+export const IdParamSchema = z.object({ id: IdSchema });
+
+export const PageMetaSchema = z.object({
+  current_page: z.number().int().min(1),
+  last_page: z.number().int().min(1),
+  per_page: z.number().int().min(1),
+  total: z.number().int().min(0),
+});
+export type PageMeta = z.infer<typeof PageMetaSchema>;
+
+export const MAX_PER_PAGE = 50;
+export const DEFAULT_PER_PAGE = 10;
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/** `{ data: T }` */
+export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });
+/** `{ data: T[], meta }` */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: PageMetaSchema });
+/** `{ data: T[] }` for short unpaged lists (reference data) */
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+
+export function pageMeta(total: number, page: number, perPage: number): PageMeta {
+  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}
+
+/** Courses and jobs: combined totals are rounded up to a multiple of 10 (spec point 9). */
+export function roundTotalToTen(total: number): number {
+  return Math.ceil(total / 10) * 10;
+}
+
+export const ForbiddenReasonSchema = z.enum([
+  'account_in_review',
+  'account_not_approved',
+  'business_profile_active',
+  'missing_permission',
+  'not_health_personnel',
+  'not_owner',
+  'account_blocked',
+]);
+export type ForbiddenReason = z.infer<typeof ForbiddenReasonSchema>;
+
+export const ErrorBodySchema = z.object({
+  status_code: z.number().int(),
+  message: z.string(),
+  reason: ForbiddenReasonSchema.optional(),
+  request_id: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const ValidationErrorBodySchema = z.object({
+  status_code: z.literal(422).optional(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBodySchema>;

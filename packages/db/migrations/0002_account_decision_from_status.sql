@@ -1,0 +1,2 @@
+ALTER TABLE "account_decisions" ADD COLUMN "from_status" text;--> statement-breakpoint
+ALTER TABLE "account_decisions" ADD CONSTRAINT "account_decisions_from_status_check" CHECK ("account_decisions"."from_status" in ('awaiting_approval', 'in_review', 'approved', 'rejected', 'blocked'));

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
+import { partnerCompanies } from './companies';
+import { WORKPLACE_TYPES } from './professional';
+import { categories, cities, counties, specialties } from './reference';
+import { users } from './users';
+
+export const COURSE_TYPES = ['course', 'webinar'] as const;
+/** draft -> submitted -> approved | rejected; approved is no longer editable; any may be cancelled. */
+export const COURSE_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
+export const COURSE_DURATIONS = [30, 60, 90, 120] as const;
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: COURSE_TYPES }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    target: text('target'),
+    /** A `categories` row of type `course`. */
+    category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    county_id: integer('county_id').references(() => counties.id, { onDelete: 'set null' }),
+    city_id: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    workplace_type: text('workplace_type', { enum: WORKPLACE_TYPES }),
+    /** Start date and time together. */
+    start_at: tstz('start_at').notNull(),
+    duration_minutes: integer('duration_minutes').notNull(),
+    subscription_deadline: tstz('subscription_deadline'),
+    host_name: text('host_name'),
+    embed_code: text('embed_code'),
+    video_link: text('video_link'),
+    /** Uploaded webinar video (storage key); must arrive at least 2 days before start_at (checked in the API). */
+    video_storage_key: text('video_storage_key'),
+    video_uploaded_at: tstz('video_uploaded_at'),
+    status: text('status', { enum: COURSE_STATUSES }).notNull().default('draft'),
+    moderation_reason: text('moderation_reason'),
+    submitted_at: tstz('submitted_at'),
+    reviewed_at: tstz('reviewed_at'),
+    reviewed_by_user_id: integer('reviewed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    cancelled_at: tstz('cancelled_at'),
+    /** Owner (creator); with partner_company_id set it was created for that company (`creator_type`). */
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partner_company_id: integer('partner_company_id').references(() => partnerCompanies.id, {
+      onDelete: 'set null',
+    }),
+    attendees_count: integer('attendees_count').notNull().default(0),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        norwegianSearch([
+          ['title', 'A'],
+          ['host_name', 'B'],
+          ['description', 'C'],
+          ['target', 'C'],
+        ]),
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    check('courses_type_check', inList(t.type, COURSE_TYPES)),
+    check('courses_status_check', inList(t.status, COURSE_STATUSES)),
+    check('courses_duration_minutes_check', inList(t.duration_minutes, COURSE_DURATIONS)),
+    check('courses_workplace_type_check', inList(t.workplace_type, WORKPLACE_TYPES)),
+    check('courses_attendees_count_check', sql`${t.attendees_count} >= 0`),
+    // Public lists: approved, by type, upcoming / past by start time.
+    index('courses_status_type_start_at_idx').on(t.status, t.type, t.start_at, t.id),
+    index('courses_county_id_start_at_idx').on(t.county_id, t.start_at),
+    index('courses_city_id_start_at_idx').on(t.city_id, t.start_at),
+    index('courses_category_id_idx').on(t.category_id),
+    index('courses_user_id_start_at_idx').on(t.user_id, t.start_at.desc()),
+    index('courses_partner_company_id_idx').on(t.partner_company_id),
+    index('courses_search_idx').using('gin', t.search),
+  ],
+);
+
+export const courseSpecialties = pgTable(
+  'course_specialties',
+  {
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    specialty_id: integer('specialty_id')
+      .notNull()
+      .references(() => specialties.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.course_id, t.specialty_id] }),
+    index('course_specialties_specialty_id_idx').on(t.specialty_id),
+  ],
+);
+
+/** Attend / leave. */
+export const courseSubscriptions = pgTable(
+  'course_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reminder_sent_at: tstz('reminder_sent_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('course_subscriptions_course_user_uq').on(t.course_id, t.user_id),
+    index('course_subscriptions_user_id_idx').on(t.user_id),
+  ],
+);
+
+/** One row per viewing (`/course-analytics/{id}/user-entered-on` returns its id). */
+export const courseViewRecords = pgTable(
+  'course_view_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    entered_at: tstz('entered_at').notNull().defaultNow(),
+    left_at: tstz('left_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('course_view_records_course_entered_at_idx').on(t.course_id, t.entered_at),
+    index('course_view_records_user_id_idx').on(t.user_id),
+  ],
+);

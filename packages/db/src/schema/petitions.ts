@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
+import { categories, specialties } from './reference';
+import { users } from './users';
+
+/** draft (owner only) -> active (until end_date) -> finished (end date passed) | closed (by the owner). */
+export const PETITION_STATUSES = ['draft', 'active', 'finished', 'closed'] as const;
+/** Set by PATCH: open = published, archived = archived. */
+export const PETITION_VISIBILITIES = ['open', 'archived'] as const;
+
+export const petitions = pgTable(
+  'petitions',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    full_text: text('full_text').notNull().default(''),
+    /** A `categories` row of type `petition`. */
+    category_id: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    end_date: date('end_date', { mode: 'string' }),
+    status: text('status', { enum: PETITION_STATUSES }).notNull().default('draft'),
+    visibility: text('visibility', { enum: PETITION_VISIBILITIES }).notNull().default('open'),
+    post_on_my_page: boolean('post_on_my_page').notNull().default(false),
+    /** Initiator. */
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signatures_count: integer('signatures_count').notNull().default(0),
+    published_at: tstz('published_at'),
+    closed_at: tstz('closed_at'),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        norwegianSearch([
+          ['title', 'A'],
+          ['summary', 'B'],
+          ['full_text', 'C'],
+        ]),
+      ),
+    ...timestamps,
+  },
+  (t) => [
+    check('petitions_status_check', inList(t.status, PETITION_STATUSES)),
+    check('petitions_visibility_check', inList(t.visibility, PETITION_VISIBILITIES)),
+    check('petitions_signatures_count_check', sql`${t.signatures_count} >= 0`),
+    index('petitions_status_end_date_idx').on(t.status, t.end_date),
+    index('petitions_visibility_status_published_at_idx').on(
+      t.visibility,
+      t.status,
+      t.published_at.desc(),
+      t.id.desc(),
+    ),
+    index('petitions_user_id_created_at_idx').on(t.user_id, t.created_at.desc()),
+    index('petitions_category_id_idx').on(t.category_id),
+    index('petitions_search_idx').using('gin', t.search),
+  ],
+);
+
+export const petitionSpecialties = pgTable(
+  'petition_specialties',
+  {
+    petition_id: integer('petition_id')
+      .notNull()
+      .references(() => petitions.id, { onDelete: 'cascade' }),
+    specialty_id: integer('specialty_id')
+      .notNull()
+      .references(() => specialties.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.petition_id, t.specialty_id] }),
+    index('petition_specialties_specialty_id_petition_id_idx').on(t.specialty_id, t.petition_id),
+  ],
+);
+
+export const petitionSignatures = pgTable(
+  'petition_signatures',
+  {
+    id: serial('id').primaryKey(),
+    petition_id: integer('petition_id')
+      .notNull()
+      .references(() => petitions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('petition_signatures_petition_user_uq').on(t.petition_id, t.user_id),
+    index('petition_signatures_petition_created_at_idx').on(t.petition_id, t.created_at.desc()),
+    index('petition_signatures_user_id_idx').on(t.user_id),
+  ],
+);
+
+export const petitionBookmarks = pgTable(
+  'petition_bookmarks',
+  {
+    petition_id: integer('petition_id')
+      .notNull()
+      .references(() => petitions.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.petition_id, t.user_id] }),
+    // `/my/bookmarked-petitions`, newest first.
+    index('petition_bookmarks_user_created_at_idx').on(t.user_id, t.created_at.desc()),
+  ],
+);
+
+/** Manual authors; user_id links one to an account when there is one. */
+export const petitionCoAuthors = pgTable(
+  'petition_co_authors',
+  {
+    id: serial('id').primaryKey(),
+    petition_id: integer('petition_id')
+      .notNull()
+      .references(() => petitions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    title: text('title'),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    position: smallint('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('petition_co_authors_petition_id_idx').on(t.petition_id, t.position)],
+);
+
+/** PDF files only (checked by magic bytes in the API). */
+export const petitionAttachments = pgTable(
+  'petition_attachments',
+  {
+    id: serial('id').primaryKey(),
+    petition_id: integer('petition_id')
+      .notNull()
+      .references(() => petitions.id, { onDelete: 'cascade' }),
+    storage_key: text('storage_key').notNull(),
+    original_name: text('original_name').notNull(),
+    mime: text('mime').notNull().default('application/pdf'),
+    size_bytes: integer('size_bytes').notNull(),
+    uploaded_by_user_id: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('petition_attachments_mime_check', sql`${t.mime} = 'application/pdf'`),
+    index('petition_attachments_petition_id_idx').on(t.petition_id),
+  ],
+);
+
+export const petitionPressReleases = pgTable(
+  'petition_press_releases',
+  {
+    id: serial('id').primaryKey(),
+    petition_id: integer('petition_id')
+      .notNull()
+      .references(() => petitions.id, { onDelete: 'cascade' }),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    sent_at: tstz('sent_at'),
+    sent_by_user_id: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('petition_press_releases_petition_id_idx').on(t.petition_id, t.created_at.desc())],
+);
+
+/** The wire's `co_author_ids`, as a join table so deleting a co-author stays consistent. */
+export const petitionPressReleaseCoAuthors = pgTable(
+  'petition_press_release_co_authors',
+  {
+    press_release_id: integer('press_release_id')
+      .notNull()
+      .references(() => petitionPressReleases.id, { onDelete: 'cascade' }),
+    co_author_id: integer('co_author_id')
+      .notNull()
+      .references(() => petitionCoAuthors.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.press_release_id, t.co_author_id] }),
+    index('petition_press_release_co_authors_co_author_id_idx').on(t.co_author_id),
+  ],
+);

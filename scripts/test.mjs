@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, build, then every test tier. Each tier reports its counts as JSON; the
+// last line printed is the total, `N passed, N failed`. Exits non-zero when anything failed.
+//
+// DATABASE_URL (optional) names a PostgreSQL server the tiers may create their own databases on;
+// without it they start embedded PostgreSQL.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-test-'));
+const only = process.argv.slice(2); // e.g. `npm test -- api-int web`
+const results = [];
+
+function run(name, cmd, args, options = {}) {
+  if (only.length > 0 && !only.includes(name)) return null;
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { status: res.status ?? 1, seconds };
+}
+
+/** A check that is one pass or one fail (lint, typecheck, build). */
+function check(name, cmd, args, options) {
+  const r = run(name, cmd, args, options);
+  if (!r) return;
+  results.push({ name, passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1, seconds: r.seconds });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** A tier whose runner writes a JSON report; a runner that dies without one counts as one failure. */
+function tier(name, cmd, args, parse, reportFile, options) {
+  const r = run(name, cmd, args, options);
+  if (!r) return;
+  const counts = parse(readJson(reportFile));
+  if (!counts) {
+    results.push({ name, passed: 0, failed: 1, seconds: r.seconds, note: 'no report' });
+    return;
+  }
+  // A runner that fails outside its tests (set-up error) still fails the tier.
+  const failed = counts.failed + (r.status !== 0 && counts.failed === 0 ? 1 : 0);
+  results.push({ name, passed: counts.passed, failed, seconds: r.seconds });
+}
+
+const jestCounts = (j) => (j ? { passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0) } : null);
+const vitestCounts = (j) => (j ? { passed: j.numPassedTests, failed: j.numFailedTests } : null);
+const playwrightCounts = (j) => (j?.stats ? { passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected } : null);
+
+check('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
+check('lint', 'npx', ['turbo', 'run', 'lint', '--output-logs=errors-only']);
+check('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
+
+const jestReport = (n) => path.join(reports, `${n}.json`);
+tier('api-unit', 'npx', ['jest', '-c', 'jest.unit.config.js', '--ci', '--json', `--outputFile=${jestReport('api-unit')}`], jestCounts, jestReport('api-unit'), { cwd: path.join(root, 'apps/api') });
+tier('api-int', 'npx', ['jest', '-c', 'jest.int.config.js', '--ci', '--runInBand', '--json', `--outputFile=${jestReport('api-int')}`], jestCounts, jestReport('api-int'), { cwd: path.join(root, 'apps/api') });
+tier('web', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jestReport('web')}`], vitestCounts, jestReport('web'), { cwd: path.join(root, 'apps/web') });
+tier('e2e', 'npx', ['playwright', 'test'], playwrightCounts, jestReport('e2e'), {
+  cwd: path.join(root, 'e2e'),
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: jestReport('e2e') },
+});
+
+console.log('\n=== summary');
+let passed = 0;
+let failed = 0;
+for (const r of results) {
+  passed += r.passed;
+  failed += r.failed;
+  console.log(`${r.name.padEnd(10)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed  ${r.seconds}s${r.note ? `  (${r.note})` : ''}`);
+}
+if (process.env.TEST_SUMMARY_FILE) fs.writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, results }, null, 2));
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.length > 0 ? 0 : 1);

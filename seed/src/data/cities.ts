@@ -1,0 +1,160 @@
+import { type Names, same } from './types';
+
+export interface CitySeed {
+  /** Official municipality number (kommunenummer) valid from 1 January 2024. */
+  code: string;
+  /** County number; the first two digits of the municipality number. */
+  countyCode: string;
+  name: Names;
+}
+
+const municipalities: ReadonlyArray<readonly [code: string, name: string]> = [
+  // Oslo (03) is a single municipality.
+  ['0301', 'Oslo'],
+  // Rogaland (11)
+  ['1101', 'Eigersund'],
+  ['1103', 'Stavanger'],
+  ['1106', 'Haugesund'],
+  ['1108', 'Sandnes'],
+  ['1119', 'Hå'],
+  ['1120', 'Klepp'],
+  ['1121', 'Time'],
+  ['1124', 'Sola'],
+  ['1127', 'Randaberg'],
+  ['1149', 'Karmøy'],
+  // Møre og Romsdal (15)
+  ['1505', 'Kristiansund'],
+  ['1506', 'Molde'],
+  ['1508', 'Ålesund'],
+  ['1515', 'Herøy'],
+  ['1516', 'Ulstein'],
+  ['1520', 'Ørsta'],
+  ['1531', 'Sula'],
+  ['1539', 'Rauma'],
+  ['1577', 'Volda'],
+  ['1580', 'Haram'],
+  // Nordland (18)
+  ['1804', 'Bodø'],
+  ['1806', 'Narvik'],
+  ['1820', 'Alstahaug'],
+  ['1824', 'Vefsn'],
+  ['1833', 'Rana'],
+  ['1841', 'Fauske'],
+  ['1860', 'Vestvågøy'],
+  ['1865', 'Vågan'],
+  ['1866', 'Hadsel'],
+  ['1870', 'Sortland'],
+  // Østfold (31)
+  ['3101', 'Halden'],
+  ['3103', 'Moss'],
+  ['3105', 'Sarpsborg'],
+  ['3107', 'Fredrikstad'],
+  ['3110', 'Hvaler'],
+  ['3118', 'Indre Østfold'],
+  ['3120', 'Rakkestad'],
+  // Akershus (32)
+  ['3201', 'Bærum'],
+  ['3203', 'Asker'],
+  ['3205', 'Lillestrøm'],
+  ['3207', 'Nordre Follo'],
+  ['3209', 'Ullensaker'],
+  ['3212', 'Nesodden'],
+  ['3218', 'Ås'],
+  ['3222', 'Lørenskog'],
+  ['3232', 'Nittedal'],
+  ['3240', 'Eidsvoll'],
+  // Buskerud (33)
+  ['3301', 'Drammen'],
+  ['3303', 'Kongsberg'],
+  ['3305', 'Ringerike'],
+  ['3312', 'Lier'],
+  ['3314', 'Øvre Eiker'],
+  ['3316', 'Modum'],
+  ['3324', 'Gol'],
+  ['3330', 'Hol'],
+  // Innlandet (34)
+  ['3401', 'Kongsvinger'],
+  ['3403', 'Hamar'],
+  ['3405', 'Lillehammer'],
+  ['3407', 'Gjøvik'],
+  ['3411', 'Ringsaker'],
+  ['3413', 'Stange'],
+  ['3420', 'Elverum'],
+  ['3421', 'Trysil'],
+  ['3427', 'Tynset'],
+  ['3446', 'Gran'],
+  // Vestfold (39)
+  ['3901', 'Horten'],
+  ['3903', 'Holmestrand'],
+  ['3905', 'Tønsberg'],
+  ['3907', 'Sandefjord'],
+  ['3909', 'Larvik'],
+  ['3911', 'Færder'],
+  // Telemark (40)
+  ['4001', 'Porsgrunn'],
+  ['4003', 'Skien'],
+  ['4005', 'Notodden'],
+  ['4012', 'Bamble'],
+  ['4014', 'Kragerø'],
+  ['4020', 'Midt-Telemark'],
+  ['4026', 'Tinn'],
+  // Agder (42)
+  ['4201', 'Risør'],
+  ['4202', 'Grimstad'],
+  ['4203', 'Arendal'],
+  ['4204', 'Kristiansand'],
+  ['4205', 'Lindesnes'],
+  ['4206', 'Farsund'],
+  ['4207', 'Flekkefjord'],
+  ['4215', 'Lillesand'],
+  // Vestland (46)
+  ['4601', 'Bergen'],
+  ['4602', 'Kinn'],
+  ['4613', 'Bømlo'],
+  ['4614', 'Stord'],
+  ['4621', 'Voss'],
+  ['4624', 'Bjørnafjorden'],
+  ['4626', 'Øygarden'],
+  ['4627', 'Askøy'],
+  ['4631', 'Alver'],
+  ['4640', 'Sogndal'],
+  ['4642', 'Lærdal'],
+  ['4647', 'Sunnfjord'],
+  ['4649', 'Stad'],
+  // Trøndelag (50)
+  ['5001', 'Trondheim'],
+  ['5006', 'Steinkjer'],
+  ['5007', 'Namsos'],
+  ['5025', 'Røros'],
+  ['5028', 'Melhus'],
+  ['5031', 'Malvik'],
+  ['5035', 'Stjørdal'],
+  ['5037', 'Levanger'],
+  ['5038', 'Verdal'],
+  ['5059', 'Orkland'],
+  // Troms (55)
+  ['5501', 'Tromsø'],
+  ['5503', 'Harstad'],
+  ['5520', 'Bardu'],
+  ['5524', 'Målselv'],
+  ['5530', 'Senja'],
+  ['5532', 'Balsfjord'],
+  ['5536', 'Lyngen'],
+  ['5544', 'Nordreisa'],
+  // Finnmark (56)
+  ['5601', 'Alta'],
+  ['5603', 'Hammerfest'],
+  ['5605', 'Sør-Varanger'],
+  ['5607', 'Vadsø'],
+  ['5610', 'Karasjok'],
+  ['5612', 'Kautokeino'],
+  ['5620', 'Nordkapp'],
+  ['5622', 'Porsanger'],
+];
+
+/** The larger municipalities of every county (Oslo has only one). */
+export const CITIES: readonly CitySeed[] = municipalities.map(([code, name]) => ({
+  code,
+  countyCode: code.slice(0, 2).padStart(2, '0'),
+  name: same(name),
+}));

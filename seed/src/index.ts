@@ -1,0 +1,29 @@
+import type { Database } from '@legenett/db';
+import { seedDemo } from './demo';
+import { seedReference } from './reference';
+
+export { DEMO_ACCOUNTS, DEFAULT_NATIONAL_ID_HASH_KEY, demoClock, hashNationalId, seedDemo } from './demo';
+export { DEMO_PASSWORD, TEST_PERSONS, type TestPerson } from './data/people';
+export { seedReference } from './reference';
+
+export interface SeedOptions {
+  /** Also create the demo accounts and content (default true). Reference data is always seeded. */
+  demo?: boolean;
+  log?: (msg: string) => void;
+  /** "Now" for the demo content's relative dates (default: the current time). */
+  now?: Date;
+  /** Key of the national-identity hash (default NATIONAL_ID_HASH_KEY, else the development key). */
+  nationalIdKey?: string;
+}
+
+/**
+ * Seeds the reference lists (always) and the demo accounts and content (unless `demo: false`).
+ * Idempotent: a second run writes nothing.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  await seedReference(db, log);
+  if (options.demo ?? true) {
+    await seedDemo(db, { log, now: options.now, nationalIdKey: options.nationalIdKey });
+  }
+}
