@@ -11,5 +11,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // UI tests drive Mantine in jsdom; on a loaded 2-core CI machine one test can take several seconds.
+    testTimeout: 20_000,
   },
 });

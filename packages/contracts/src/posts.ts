@@ -136,6 +136,15 @@ export const postEndpoints = {
     query: FeedQuery,
     response: FeedPageSchema,
   }),
+  userPosts: defineEndpoint({
+    method: 'GET',
+    path: '/profile/:slug/posts',
+    summary: "A member's own posts (not archived, not company posts), newest first (keyset: cursor, limit)",
+    access: 'member',
+    params: PostSlugParamSchema,
+    query: FeedQuery,
+    response: FeedPageSchema,
+  }),
   show: defineEndpoint({
     method: 'GET',
     path: '/posts/:id',

@@ -115,6 +115,10 @@ export const PublicProfileSchema = z.object({
   city: NamedRefSchema.nullable(),
   professional_experiences: z.array(ExperienceSchema),
   educations: z.array(EducationSchema),
+  followers_count: z.number().int(),
+  following_count: z.number().int(),
+  /** Whether the viewer follows this member. */
+  is_following: z.boolean(),
   is_me: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;

@@ -78,11 +78,11 @@ export const pageRoutes: RouteObject[] = [
 
   // Feed, posts, partner companies
   r(paths.feed.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/feed')) }),
-  r(paths.archivedPosts.path, 'login', 'nav.feed'),
+  r(paths.archivedPosts.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/archived-posts')) }),
   r(paths.post.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/post')) }),
-  r(paths.companyProxy.path, 'login', 'nav.companies'),
-  r(paths.company.path, 'login', 'nav.companies'),
-  r(paths.companyManage.path, 'login', 'nav.companies'),
+  r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies')) }),
+  r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company')) }),
+  r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage')) }),
 
   // Courses and webinars
   r(paths.course.path, 'login', 'nav.courses', {

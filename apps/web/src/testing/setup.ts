@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '@/shared/i18n/i18n';
 import { pendingRequests } from '@/shared/api/pending-requests';
@@ -9,6 +9,9 @@ import { authStore } from '@/shared/auth/auth-store';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { maintenance } from '@/shared/ui/maintenance-store';
 import { defaultFetch } from './api-mocks';
+
+// Lazy routes and Mantine transitions can take seconds on a loaded 2-core CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine reads.
 Object.defineProperty(window, 'matchMedia', {

@@ -61,12 +61,13 @@ export const posts = pgTable(
       sql`${t.likes_count} >= 0 and ${t.comments_count} >= 0 and ${t.shares_count} >= 0`,
     ),
     index('posts_created_at_id_idx').on(t.created_at.desc(), t.id.desc()),
-    // Feed merge and profile / company pages: one keyset range per followed author.
+    // Feed merge and profile / company pages: one keyset range per followed author. `archived_at`
+    // rides along so the feed's "not archived" test is answered from the index (index-only scan).
     index('posts_author_created_at_id_idx')
-      .on(t.author_user_id, t.created_at.desc(), t.id.desc())
+      .on(t.author_user_id, t.created_at.desc(), t.id.desc(), t.archived_at)
       .where(sql`${t.author_user_id} is not null`),
     index('posts_company_created_at_id_idx')
-      .on(t.partner_company_id, t.created_at.desc(), t.id.desc())
+      .on(t.partner_company_id, t.created_at.desc(), t.id.desc(), t.archived_at)
       .where(sql`${t.partner_company_id} is not null`),
     index('posts_shared_post_id_idx')
       .on(t.shared_post_id)

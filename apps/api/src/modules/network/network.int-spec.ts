@@ -1,4 +1,4 @@
-import { buildPath, type Endpoint, networkEndpoints as ep } from '@legenett/contracts';
+import { buildPath, type Endpoint, networkEndpoints as ep, profileEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { JobQueue } from '../../common/jobs';
@@ -127,5 +127,27 @@ describe('GET /profile/search', () => {
     expect((await call(ep.search, null, { query: { name: 'a' } })).status).toBe(401);
     const inReview = await session({ status: 'in_review' });
     expect((await call(ep.search, inReview.auth, { query: { name: 'a' } })).status).toBe(403);
+  });
+});
+
+describe('follow figures on GET /profile/:slug', () => {
+  it('shows followers, following and whether the viewer follows, as the figures change', async () => {
+    const me = await session();
+    const other = await session();
+    const target = await createUser(t.db);
+    const profile = async (auth: string) => {
+      const res = await t.http.get(`/api${buildPath(profileEndpoints.show.path, { slug: target.slug })}`).set('Authorization', auth);
+      expect(res.status).toBe(200);
+      return profileEndpoints.show.response.parse(res.body).data;
+    };
+    expect(await profile(me.auth)).toMatchObject({ followers_count: 0, following_count: 0, is_following: false });
+    await call(ep.follow, me.auth, { slug: target.slug });
+    await call(ep.follow, other.auth, { slug: target.slug });
+    expect(await profile(me.auth)).toMatchObject({ followers_count: 2, is_following: true });
+    await call(ep.unfollow, me.auth, { slug: target.slug });
+    expect(await profile(me.auth)).toMatchObject({ followers_count: 1, is_following: false });
+    expect(await profile(other.auth)).toMatchObject({ followers_count: 1, is_following: true });
+    const mine = await t.http.get(`/api${buildPath(profileEndpoints.show.path, { slug: other.user.slug })}`).set('Authorization', other.auth);
+    expect(profileEndpoints.show.response.parse(mine.body).data).toMatchObject({ following_count: 1, is_me: true, is_following: false });
   });
 });

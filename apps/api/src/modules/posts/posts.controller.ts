@@ -25,6 +25,11 @@ export class PostsController {
     return this.posts.feed(me, q);
   }
 
+  @Route(ep.userPosts)
+  userPosts(@CurrentPrincipal() me: Principal, @Params() p: Slug, @Query() q: QueryOf<typeof ep.userPosts>) {
+    return this.posts.userPosts(me, p.slug, q);
+  }
+
   @Route(ep.show)
   show(@CurrentPrincipal() me: Principal, @Params() p: Id) {
     return this.posts.show(me, p.id);

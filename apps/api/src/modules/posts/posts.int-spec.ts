@@ -217,6 +217,37 @@ describe('GET /feed', () => {
   });
 });
 
+describe('GET /profile/:slug/posts', () => {
+  it("pages a member's own live posts newest first, without company or archived posts", async () => {
+    const viewer = await session();
+    const author = await session({ roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [author.user.id] });
+    const first = await createPost(author.auth, 'en');
+    const second = await createPost(author.auth, 'to');
+    const archived = await createPost(author.auth, 'arkiv');
+    await call(ep.archiveUserPost, author.auth, { params: { slug: archived.slug }, body: { archive: 'archive' } });
+    await createPost(bearer(await tokenFor(t, author.user, { actAs: company.id })), 'firma');
+    const third = await createPost(author.auth, 'tre');
+
+    const page1 = ep.userPosts.response.parse((await call(ep.userPosts, viewer.auth, { params: { slug: author.user.slug }, query: { limit: 2 } })).body);
+    expect(page1.data.map((p) => p.id)).toEqual([third.id, second.id]);
+    expect(page1.data[0]).toMatchObject({ is_mine: false, author: { id: author.user.id } });
+    expect(page1.meta.next_cursor).not.toBeNull();
+    const page2 = ep.userPosts.response.parse(
+      (await call(ep.userPosts, viewer.auth, { params: { slug: author.user.slug }, query: { limit: 2, cursor: page1.meta.next_cursor! } })).body,
+    );
+    expect(page2.data.map((p) => p.id)).toEqual([first.id]);
+    expect(page2.meta.next_cursor).toBeNull();
+  });
+
+  it('answers 404 for an unknown member, 422 for a bad cursor, 401 anonymously', async () => {
+    const { user, auth } = await session();
+    expect((await call(ep.userPosts, auth, { params: { slug: 'nobody-at-all-here' } })).status).toBe(404);
+    expect((await call(ep.userPosts, auth, { params: { slug: user.slug }, query: { cursor: 'xyz' } })).status).toBe(422);
+    expect((await call(ep.userPosts, null, { params: { slug: user.slug } })).status).toBe(401);
+  });
+});
+
 describe('comments', () => {
   it('comments, lists oldest first, notifies the author, and deletes by owner rules', async () => {
     const author = await session();

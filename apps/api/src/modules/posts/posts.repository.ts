@@ -116,18 +116,47 @@ export class PostsRepository {
     return row?.id ?? null;
   }
 
-  /** Posts of followed users and companies plus the viewer's own, not archived, one keyset page (+1 to know if more follow). */
+  /**
+   * Posts of followed users and companies plus the viewer's own, not archived, one keyset page (+1 to
+   * know if more follow). Merged per author: each followed user (and the viewer) and each followed live
+   * company gives at most `limit + 1` ids from its own keyset range (index-only scans of
+   * posts_author_created_at_id_idx / posts_company_created_at_id_idx, which carry `archived_at`), the
+   * newest `limit + 1` of those are the page, and only those rows are joined to their authors and like
+   * state. The cost follows the number of followed authors, not the size of the table or the depth of
+   * the cursor. `nulls last` matches the indexes (drizzle's `.desc()`), so each range stops after
+   * `limit + 1` entries instead of sorting all of an author's posts. (A single scan of posts filtered
+   * by "author followed" read the whole table: see docs/performance/feed.md.)
+   */
   feed(viewerId: number, cursor: FeedCursor | null, limit: number): Promise<PostRow[]> {
-    const followedUsers = this.db.select({ id: userFollows.followed_user_id }).from(userFollows).where(eq(userFollows.follower_id, viewerId));
-    const followedCompanies = this.db
-      .select({ id: partnerCompanyFollowers.partner_company_id })
-      .from(partnerCompanyFollowers)
-      .where(eq(partnerCompanyFollowers.user_id, viewerId));
-    const conditions: SQL[] = [
-      isNull(posts.archived_at),
-      companyAlive!,
-      or(eq(posts.author_user_id, viewerId), inArray(posts.author_user_id, followedUsers), inArray(posts.partner_company_id, followedCompanies))!,
-    ];
+    const take = limit + 1;
+    const after = cursor ? sql`and (${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})` : sql``;
+    const newestOf = (owner: SQL) => sql`
+      select ${posts.id}, ${posts.created_at} from ${posts}
+      where ${owner} and ${posts.archived_at} is null ${after}
+      order by ${posts.created_at} desc nulls last, ${posts.id} desc nulls last limit ${take}`;
+    const pageIds = sql`
+      select page.id from (
+        select own.id, own.created_at
+        from (select ${userFollows.followed_user_id} as author_id from ${userFollows} where ${userFollows.follower_id} = ${viewerId}
+              union all select ${viewerId}::int) as authors
+        cross join lateral (${newestOf(sql`${posts.author_user_id} = authors.author_id`)}) as own
+        union all
+        select company.id, company.created_at
+        from ${partnerCompanyFollowers}
+        join ${partnerCompanies} on ${partnerCompanies.id} = ${partnerCompanyFollowers.partner_company_id} and ${partnerCompanies.deleted_at} is null
+        cross join lateral (${newestOf(sql`${posts.partner_company_id} = ${partnerCompanyFollowers.partner_company_id}`)}) as company
+        where ${partnerCompanyFollowers.user_id} = ${viewerId}
+      ) as page
+      order by page.created_at desc, page.id desc limit ${take}`;
+    return this.select(viewerId)
+      .where(and(sql`${posts.id} in (${pageIds})`, companyAlive))
+      .orderBy(desc(posts.created_at), desc(posts.id))
+      .limit(take);
+  }
+
+  /** A member's own live posts (company posts they wrote belong to the company), one keyset page (+1). */
+  byAuthor(authorId: number, viewerId: number, cursor: FeedCursor | null, limit: number): Promise<PostRow[]> {
+    const conditions: SQL[] = [eq(posts.author_user_id, authorId), isNull(posts.partner_company_id), isNull(posts.archived_at)];
     if (cursor) conditions.push(sql`(${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})`);
     return this.select(viewerId)
       .where(and(...conditions))

@@ -186,10 +186,20 @@ export class PostsService {
   }
 
   async feed(me: Principal, query: FeedQuery) {
-    const rows = await this.repository.feed(me.userId, query.cursor, query.limit);
-    const page = rows.slice(0, query.limit);
+    return this.keysetPage(await this.repository.feed(me.userId, query.cursor, query.limit), query.limit, me);
+  }
+
+  async userPosts(me: Principal, slug: string, query: FeedQuery) {
+    const authorId = await this.repository.userIdBySlug(slug);
+    if (authorId === null) throw AppError.notFound();
+    return this.keysetPage(await this.repository.byAuthor(authorId, me.userId, query.cursor, query.limit), query.limit, me);
+  }
+
+  /** One keyset page from `limit + 1` rows: the extra row only tells that more follow. */
+  private async keysetPage(rows: PostRow[], limit: number, me: Principal) {
+    const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    const next = rows.length > query.limit && last ? encodeFeedCursor({ created_at: last.cursor_ts, id: last.id }) : null;
+    const next = rows.length > limit && last ? encodeFeedCursor({ created_at: last.cursor_ts, id: last.id }) : null;
     return { data: await this.present(page, me), meta: { next_cursor: next } };
   }
 

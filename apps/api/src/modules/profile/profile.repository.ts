@@ -93,6 +93,9 @@ export interface PublicProfileRow {
   about: string | null;
   county: { id: number; name: string } | null;
   city: { id: number; name: string } | null;
+  followers_count: number;
+  following_count: number;
+  is_following: boolean;
 }
 
 @Injectable()
@@ -220,7 +223,8 @@ export class ProfileRepository {
 
   // ---------- public profile ----------
 
-  async publicProfile(slug: string, locale: Locale): Promise<PublicProfileRow | null> {
+  /** A member's page; the follow figures come from the follows indexes, `is_following` is the viewer's. */
+  async publicProfile(slug: string, locale: Locale, viewerId: number): Promise<PublicProfileRow | null> {
     const countyName = localisedName(s.counties.name, locale);
     const cityName = localisedName(s.cities.name, locale);
     const hospitalName = localisedName(s.hospitals.name, locale);
@@ -238,6 +242,9 @@ export class ProfileRepository {
         about: s.userInfo.about,
         county: sql<{ id: number; name: string } | null>`case when ${s.counties.id} is null then null else json_build_object('id', ${s.counties.id}, 'name', ${countyName}) end`,
         city: sql<{ id: number; name: string } | null>`case when ${s.cities.id} is null then null else json_build_object('id', ${s.cities.id}, 'name', ${cityName}) end`,
+        followers_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.followed_user_id} = ${s.users.id})`,
+        following_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.follower_id} = ${s.users.id})`,
+        is_following: sql<boolean>`exists (select 1 from ${s.userFollows} where ${s.userFollows.follower_id} = ${viewerId} and ${s.userFollows.followed_user_id} = ${s.users.id})`,
       })
       .from(s.users)
       .leftJoin(s.userInfo, eq(s.userInfo.user_id, s.users.id))

@@ -133,7 +133,7 @@ export class ProfileService {
   }
 
   async publicProfile(principal: Principal, slug: string, locale: Locale): Promise<{ data: PublicProfile }> {
-    const row = await this.repository.publicProfile(slug, locale);
+    const row = await this.repository.publicProfile(slug, locale, principal.userId);
     if (!row) throw AppError.notFound();
     const [specialities, experiences, educations] = await Promise.all([
       this.repository.specialities(row.id, locale),

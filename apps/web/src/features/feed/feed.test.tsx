@@ -213,3 +213,133 @@ describe('feed texts', () => {
     expect(i18n.t('feed:post.likes', { count: 3, lng: 'en' })).toBe('3 likes');
   });
 });
+
+describe('my posts: edit, archive, delete, share', () => {
+  const mine = () => post({ id: 40, slug: 'mitt-innlegg', body: 'Første utkast', is_mine: true, author: { id: me.id, slug: me.slug, first_name: 'Meg', last_name: 'Selv' } });
+
+  it('edits the text of my post in place', async () => {
+    const ui = userEvent.setup();
+    let current = mine();
+    const calls = mockApi({
+      'GET /api/feed': () => jsonResponse({ data: [current], meta: { next_cursor: null } }),
+      'PUT /api/posts/40': (call) => {
+        current = { ...current, body: (JSON.parse(call.body as string) as { body: string }).body };
+        return jsonResponse({ data: current });
+      },
+    });
+    renderApp('/feed');
+    const article = await screen.findByRole('article', { name: 'Meg Selv' });
+    expect(within(article).getByRole('link', { name: 'Meg Selv' })).toHaveAttribute('href', `/profile/${me.slug}`);
+    await ui.click(within(article).getByRole('button', { name: 'Valg for innlegget' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Rediger' }));
+    const text = within(article).getByRole('textbox', { name: 'Tekst' });
+    await ui.clear(text);
+    await ui.type(text, 'Rettet tekst');
+    await ui.click(within(article).getByRole('button', { name: 'Lagre' }));
+    expect(await within(article).findByText('Rettet tekst')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body as string)).toEqual({ body: 'Rettet tekst' });
+  });
+
+  // One menu use per render: Mantine's menu transition does not reopen reliably in jsdom (it does in Chromium, see e2e).
+  it('archives a post, which leaves the feed', async () => {
+    const ui = userEvent.setup();
+    let gone = false;
+    const calls = mockApi({
+      'GET /api/feed': () => jsonResponse({ data: gone ? [] : [mine()], meta: { next_cursor: null } }),
+      'PUT /api/user-posts/mitt-innlegg/archive': () => {
+        gone = true;
+        return jsonResponse({ data: { ...mine(), is_archived: true } });
+      },
+    });
+    renderApp('/feed');
+    const article = await screen.findByRole('article', { name: 'Meg Selv' });
+    await ui.click(within(article).getByRole('button', { name: 'Valg for innlegget' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Arkiver' }));
+    expect(await screen.findByText('Innlegget er arkivert.')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.path.endsWith('/archive'))!.body as string)).toEqual({ archive: 'archive' });
+    expect(await screen.findByText(/Ingen innlegg ennå/)).toBeInTheDocument();
+  });
+
+  it('asks before deleting and deletes through the company path for a company post', async () => {
+    const ui = userEvent.setup();
+    const companyPost = post({ id: 41, slug: 'firma-innlegg', is_mine: true, author: null, company: { id: 2, slug: 'medico', name: 'Medico AS' } });
+    const calls = mockApi({
+      'GET /api/feed': () => jsonResponse({ data: [companyPost], meta: { next_cursor: null } }),
+      'DELETE /api/partner-company-posts/firma-innlegg': () => new Response(null, { status: 204 }),
+    });
+    renderApp('/feed');
+    const article = await screen.findByRole('article', { name: 'Medico AS' });
+    expect(within(article).getByRole('link', { name: 'Medico AS' })).toHaveAttribute('href', '/profile_company/medico');
+    await ui.click(within(article).getByRole('button', { name: 'Valg for innlegget' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Slett' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Slette innlegget?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await ui.click(within(dialog).getByRole('button', { name: 'Slett' }));
+    expect(await screen.findByText('Innlegget er slettet.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/partner-company-posts/firma-innlegg']);
+  });
+
+  it("shares someone else's post with a comment; no owner menu on it", async () => {
+    const ui = userEvent.setup();
+    const calls = mockApi({
+      'GET /api/feed': () => jsonResponse({ data: [post()], meta: { next_cursor: null } }),
+      'POST /api/posts/21/share': () => jsonResponse({ data: post({ id: 50, shared_post_id: 21, is_mine: true }) }, 201),
+    });
+    renderApp('/feed');
+    const article = await screen.findByRole('article', { name: 'Kari Lege' });
+    expect(within(article).queryByRole('button', { name: 'Valg for innlegget' })).not.toBeInTheDocument();
+    await ui.click(within(article).getByRole('button', { name: 'Del' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Del innlegget' });
+    await ui.type(within(dialog).getByRole('textbox', { name: 'Skriv noe om det (valgfritt)' }), 'Verdt å lese');
+    await ui.click(within(dialog).getByRole('button', { name: 'Del' }));
+    expect(await screen.findByText('Innlegget er delt.')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body as string)).toEqual({ body: 'Verdt å lese' });
+  });
+});
+
+describe('archived posts and colleague search', () => {
+  it('lists my archived posts and restores one', async () => {
+    const ui = userEvent.setup();
+    let archived = [post({ id: 60, slug: 'gammelt', body: 'Gammelt innlegg', is_mine: true, is_archived: true })];
+    const calls = mockApi({
+      [`GET /api/archived-posts/${me.slug}`]: () => jsonResponse({ data: archived, meta: { current_page: 1, last_page: 1, per_page: 10, total: archived.length } }),
+      'PUT /api/user-posts/gammelt/archive': () => {
+        archived = [];
+        return jsonResponse({ data: post({ id: 60, slug: 'gammelt', is_mine: true }) });
+      },
+    });
+    renderApp(`/archived_posts/${me.slug}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arkiverte innlegg' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Arkiverte innlegg' });
+    const article = within(list).getByRole('article');
+    expect(within(article).getByText('Arkivert')).toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: 'Del' })).not.toBeInTheDocument();
+    await ui.click(within(article).getByRole('button', { name: 'Valg for innlegget' }));
+    expect(screen.queryByRole('menuitem', { name: 'Rediger' })).not.toBeInTheDocument();
+    await ui.click(await screen.findByRole('menuitem', { name: 'Hent fram fra arkivet' }));
+    expect(await screen.findByText('Du har ingen arkiverte innlegg.')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body as string)).toEqual({ archive: 'unarchive' });
+  });
+
+  it("says so on someone else's archive", async () => {
+    mockApi({ 'GET /api/archived-posts/kari': () => jsonResponse({ status_code: 403, message: 'Ikke tillatt', reason: 'not_owner' }, 403) });
+    renderApp('/archived_posts/kari');
+    expect(await screen.findByText('Du kan bare se dine egne arkiverte innlegg.')).toBeInTheDocument();
+  });
+
+  it('finds colleagues by name from the feed', async () => {
+    const ui = userEvent.setup();
+    const calls = mockApi({
+      'GET /api/feed': () => jsonResponse({ data: [], meta: { next_cursor: null } }),
+      'GET /api/profile/search': () =>
+        jsonResponse({ data: [{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }], meta: { current_page: 1, last_page: 1, per_page: 8, total: 1 } }),
+    });
+    renderApp('/feed');
+    await ui.type(await screen.findByRole('searchbox', { name: 'Søk etter navn' }), 'Per');
+    const results = await screen.findByRole('list', { name: 'Søkeresultater' });
+    expect(within(results).getByRole('link', { name: 'Per Kirurg' })).toHaveAttribute('href', '/profile/per-kirurg');
+    const search = calls.find((c) => c.path === '/api/profile/search')!;
+    expect(search.query.get('name')).toBe('Per');
+    expect(search.query.get('type')).toBe('user');
+  });
+});

@@ -2,12 +2,13 @@ import { type Notification } from '@legenett/contracts';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { defaultFetch, jsonResponse } from '@/testing/api-mocks';
 import { createTestQueryClient } from '@/testing/test-utils';
 import { logIn } from '@/testing/users';
-import { NotificationBell } from './components/notification-bell';
+import { NotificationBell, notificationHref } from './components/notification-bell';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -56,8 +57,8 @@ const note = (id: number, kind: Notification['kind'], overrides: Partial<Notific
 });
 
 const fixtures: Notification[] = [
-  note(11, 'comment'),
-  note(10, 'like'),
+  note(11, 'comment', { entity_type: 'post', entity_id: 21, data: { post_slug: 'p-21' } }),
+  note(10, 'like', { entity_type: 'post', entity_id: 21 }),
   note(9, 'new_follower', { read_at: minutesAgo(60) }),
   note(8, 'follow_invitation', { read_at: minutesAgo(60) }),
   note(7, 'new_content', { read_at: minutesAgo(60) }),
@@ -98,7 +99,9 @@ function mockApi(unreadCount = 2) {
 function renderBell() {
   return render(
     <AppProvider queryClient={createTestQueryClient()}>
-      <NotificationBell />
+      <MemoryRouter>
+        <NotificationBell />
+      </MemoryRouter>
     </AppProvider>,
   );
 }
@@ -186,5 +189,27 @@ describe('notification bell', () => {
 
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Varsler, 2 uleste' })).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('opens what a notification is about and marks that one read', async () => {
+    const calls = mockApi(2);
+    renderBell();
+    await userEvent.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
+    const list = await screen.findByRole('list', { name: 'Nyeste varsler' });
+    const link = within(list).getByRole('link', { name: /^Ulest:\s*Ola Hansen kommenterte innlegget ditt$/ });
+    expect(link).toHaveAttribute('href', '/post/21');
+    expect(within(list).getByRole('link', { name: 'Ola Hansen følger deg nå' })).toHaveAttribute('href', '/profile/ola');
+    await userEvent.click(link);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ids: [11] }));
+  });
+});
+
+describe('notificationHref', () => {
+  it('leads to the post, the follower, the company or my profile', () => {
+    expect(notificationHref(note(1, 'like', { entity_type: 'post', entity_id: 5 }))).toBe('/post/5');
+    expect(notificationHref(note(2, 'new_follower'))).toBe('/profile/ola');
+    expect(notificationHref(note(3, 'follow_invitation', { entity_type: 'follow_invitation', entity_id: 9, data: { company_slug: 'medico' } }))).toBe('/profile_company/medico');
+    expect(notificationHref(note(4, 'account_decision', { actor: null }))).toBe('/profile');
+    expect(notificationHref(note(5, 'chat_message'))).toBeNull();
   });
 });

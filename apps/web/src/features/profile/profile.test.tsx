@@ -249,13 +249,18 @@ describe('profile pages', () => {
     city: { id: 4601, name: 'Bergen' },
     professional_experiences: [experience],
     educations: [],
+    followers_count: 4,
+    following_count: 2,
+    is_following: false,
     is_me: false,
   };
+  const noPosts = () => jsonResponse({ data: [], meta: { next_cursor: null } });
 
   it("shows a member's profile with specialities and experience", async () => {
-    mockApi((c) => (c.path === '/api/profile/ola-lege' ? jsonResponse({ data: profile }) : undefined));
+    mockApi((c) => (c.path === '/api/profile/ola-lege' ? jsonResponse({ data: profile }) : c.path === '/api/profile/ola-lege/posts' ? noPosts() : undefined));
     renderApp('/profile/ola-lege');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ola Lege' })).toBeInTheDocument();
+    expect(await screen.findByText('Ingen innlegg ennå.')).toBeInTheDocument();
     expect(screen.getByText('Indremedisin')).toBeInTheDocument();
     expect(screen.getByText('Overlege · Haukeland universitetssjukehus · Bergen')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Erfaring' })).getByText('Overlege')).toBeInTheDocument();
@@ -269,9 +274,48 @@ describe('profile pages', () => {
   });
 
   it('/profile goes to the own profile', async () => {
-    mockApi((c) => (c.path === '/api/profile/kari-nordmann' ? jsonResponse({ data: { ...profile, slug: 'kari-nordmann', first_name: 'Kari', is_me: true } }) : undefined));
+    mockApi((c) =>
+      c.path === '/api/profile/kari-nordmann'
+        ? jsonResponse({ data: { ...profile, slug: 'kari-nordmann', first_name: 'Kari', is_me: true } })
+        : c.path === '/api/profile/kari-nordmann/posts'
+          ? noPosts()
+          : undefined,
+    );
     const { router } = renderApp('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/kari-nordmann'));
     expect(await screen.findByRole('link', { name: 'Rediger profil' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Følg' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Arkiverte innlegg' })).toHaveAttribute('href', '/archived_posts/kari-nordmann');
+  });
+
+  it('follows and unfollows a member, and lists their followers', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((c) => {
+      if (c.path === '/api/profile/ola-lege') return jsonResponse({ data: profile });
+      if (c.path === '/api/profile/ola-lege/posts') return noPosts();
+      if (c.path === '/api/profile/ola-lege/follow') return jsonResponse({ data: { following: c.method === 'POST' } });
+      if (c.path === '/api/profile/ola-lege/followers') {
+        return jsonResponse({
+          data: [{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }],
+          meta: { current_page: 1, last_page: 1, per_page: 20, total: 1 },
+        });
+      }
+      return undefined;
+    });
+    renderApp('/profile/ola-lege');
+    const follow = await screen.findByRole('button', { name: 'Følg' });
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: '4 følgere' })).toBeInTheDocument();
+    await user.click(follow);
+    const unfollow = await screen.findByRole('button', { name: 'Slutt å følge' });
+    expect(unfollow).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '5 følgere' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/profile/ola-lege/follow')).toBe(true);
+    await user.click(unfollow);
+    expect(await screen.findByRole('button', { name: 'Følg' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/profile/ola-lege/follow')).toBe(true);
+    await user.click(screen.getByRole('button', { name: '4 følgere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Følgere av Ola Lege' });
+    expect(await within(dialog).findByRole('link', { name: 'Per Kirurg' })).toHaveAttribute('href', '/profile/per-kirurg');
   });
 });

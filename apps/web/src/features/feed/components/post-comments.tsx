@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { notify } from '@/shared/ui/notify';
-import { useAddComment, useComments, useDeleteComment } from '../api/posts';
-import { authorName, formatTime } from './format';
+import { useAddComment, useComments, useDeleteComment } from '@/shared/posts/api';
+import { authorName, formatTime } from '@/shared/posts/format';
 
 /** A post's comments, oldest first and paged, with the form to add one and delete buttons on my own. */
 export function PostComments({ postId }: { postId: number }) {

@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
 import { notify } from '@/shared/ui/notify';
-import { useCreatePost } from '../api/posts';
+import { useCreatePost } from '@/shared/posts/api';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
 

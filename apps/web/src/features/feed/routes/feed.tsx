@@ -1,5 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Grid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ProfileSearch } from '@/shared/network/components';
 import { Page } from '@/shared/ui/page';
 import { FeedList } from '../components/feed-list';
 import { PostComposer } from '../components/post-composer';
@@ -8,10 +9,17 @@ export function Component() {
   const { t } = useTranslation('feed');
   return (
     <Page title={t('title')}>
-      <Stack gap="lg">
-        <PostComposer />
-        <FeedList />
-      </Stack>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+          <Stack gap="lg">
+            <PostComposer />
+            <FeedList />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+          <ProfileSearch />
+        </Grid.Col>
+      </Grid>
     </Page>
   );
 }

@@ -2,8 +2,8 @@ import { Alert, Anchor, Container, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
-import { usePost } from '../api/posts';
-import { PostCard } from '../components/post-card';
+import { usePost } from '@/shared/posts/api';
+import { PostCard } from '@/shared/posts/post-card';
 import { PostComments } from '../components/post-comments';
 
 function usePostId(): number | null {

@@ -1,6 +1,7 @@
 import { type Notification } from '@legenett/contracts';
 import {
   ActionIcon,
+  Anchor,
   Box,
   Button,
   Group,
@@ -15,7 +16,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useAuthSession } from '@/shared/auth/auth-store';
+import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useMarkNotificationsRead, useNotifications, useUnreadStream } from '../api/notifications';
 
@@ -62,10 +65,26 @@ function NotificationText({ notification }: { notification: Notification }) {
   }
 }
 
-function NotificationItem({ notification }: { notification: Notification }) {
+/** Where a notification leads: the post, the new follower, the inviting company, or my profile. */
+export function notificationHref(n: Notification): string | null {
+  if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
+  if (n.kind === 'new_follower' && n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
+  if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string') return paths.company.href({ slug: n.data.company_slug });
+  if (n.kind === 'account_decision') return paths.profile.path;
+  return null;
+}
+
+function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: (n: Notification) => void }) {
   const { t } = useTranslation('notifications_ui');
   const locale = useLocale();
   const unread = notification.read_at === null;
+  const href = notificationHref(notification);
+  const text = (
+    <>
+      {unread && <VisuallyHidden>{t('unread')}: </VisuallyHidden>}
+      <NotificationText notification={notification} />
+    </>
+  );
   return (
     <Box
       component="li"
@@ -88,8 +107,13 @@ function NotificationItem({ notification }: { notification: Notification }) {
         />
         <Box style={{ minWidth: 0 }}>
           <Text size="sm" fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
-            {unread && <VisuallyHidden>{t('unread')}: </VisuallyHidden>}
-            <NotificationText notification={notification} />
+            {href ? (
+              <Anchor component={Link} to={href} inherit c="inherit" onClick={() => onOpen(notification)}>
+                {text}
+              </Anchor>
+            ) : (
+              text
+            )}
           </Text>
           <Text size="xs" c="dimmed" component="time" dateTime={notification.created_at}>
             {relativeTime(notification.created_at, locale)}
@@ -121,6 +145,11 @@ export function NotificationBell() {
   const unreadIds = notifications.filter((n) => n.read_at === null).map((n) => n.id);
   const label = count > 0 ? t('bell_label_unread', { count }) : t('bell_label');
 
+  /** Following a notification reads it and closes the list. */
+  const open = (n: Notification) => {
+    if (n.read_at === null) markRead.mutate([n.id]);
+    setOpened(false);
+  };
 
   const toggle = () => {
     if (!opened && list.isStale) void list.refetch();
@@ -179,7 +208,7 @@ export function NotificationBell() {
             <ScrollArea.Autosize mah="min(420px, 70vh)" type="auto">
               <Stack component="ul" gap={4} m={0} p={0} aria-label={t('list_label')}>
                 {notifications.map((n) => (
-                  <NotificationItem key={n.id} notification={n} />
+                  <NotificationItem key={n.id} notification={n} onOpen={open} />
                 ))}
               </Stack>
             </ScrollArea.Autosize>

@@ -1,13 +1,22 @@
-import { Avatar, Badge, BackgroundImage, Box, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, BackgroundImage, Box, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PostList } from '@/shared/posts/post-list';
+import { useUserPosts } from '@/shared/posts/api';
 import { paths } from '@/shared/config/paths';
 import { usePublicProfile } from '../api/public-profile';
+import { FollowButton, FollowersLink } from '@/shared/network/components';
 import { EducationSummary, ExperienceSummary } from './professional-lists';
+
+function ProfilePosts({ slug, name }: { slug: string; name: string }) {
+  const { t } = useTranslation('network');
+  return <PostList query={useUserPosts(slug)} label={t('posts_list', { name })} empty={t('posts_empty')} />;
+}
 
 /** `/profile/:slug`: a member's page (name, pictures, specialities, workplace, experience, education). */
 export function PublicProfilePage({ slug }: { slug: string }) {
   const { t } = useTranslation('profile');
+  const { t: tn } = useTranslation('network');
   const query = usePublicProfile(slug);
   if (query.isPending) return <Loader aria-label={t('page.loading')} m="xl" />;
   if (!query.data) {
@@ -39,7 +48,7 @@ export function PublicProfilePage({ slug }: { slug: string }) {
               <Title order={1}>{name}</Title>
               {place && <Text c="dimmed">{place}</Text>}
             </Stack>
-            {p.is_me && (
+            {p.is_me ? (
               <Group>
                 <Button component={Link} to={paths.profileSettings.href({ slug: 'profile-information' })} variant="default">
                   {t('page.edit_profile')}
@@ -48,8 +57,11 @@ export function PublicProfilePage({ slug }: { slug: string }) {
                   {t('page.manage_experience')}
                 </Button>
               </Group>
+            ) : (
+              <FollowButton profile={p} />
             )}
           </Group>
+          <FollowersLink profile={p} />
           {p.specialities.length > 0 && (
             <Group gap="xs" aria-label={t('page.specialities')}>
               {p.specialities.map((s) => (
@@ -90,6 +102,19 @@ export function PublicProfilePage({ slug }: { slug: string }) {
             <EducationSummary item={e} />
           </Card>
         ))}
+      </Stack>
+      <Stack gap="sm" mt="lg" component="section" aria-labelledby="profile-posts-heading">
+        <Group justify="space-between">
+          <Title order={2} size="h3" id="profile-posts-heading">
+            {tn('posts_title')}
+          </Title>
+          {p.is_me ? (
+            <Anchor component={Link} to={paths.archivedPosts.href({ slug: p.slug })} size="sm">
+              {tn('archived_link')}
+            </Anchor>
+          ) : null}
+        </Group>
+        <ProfilePosts slug={p.slug} name={name} />
       </Stack>
     </Container>
   );

@@ -1,13 +1,18 @@
 import { type Post } from '@legenett/contracts';
-import { Anchor, Avatar, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { useToggleLike } from '../api/posts';
+import { useToggleLike } from './api';
 import { authorName, formatTime, initials } from './format';
+import { PostEditor, PostOwnerMenu, ShareButton } from './post-actions';
 
-/** One post: author (or company) with avatar, time, text, attachments, like button and comments link. */
+/**
+ * One post: author (or company, linked to their page) with avatar, time, text, attachments, like,
+ * share and comments; the owner also edits, archives and deletes it here.
+ */
 export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?: 1 | 2 }) {
   const { t } = useTranslation('feed');
   const locale = useLocale();
@@ -16,24 +21,49 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
   const images = post.attachments.filter((a) => a.kind === 'image');
   const documents = post.attachments.filter((a) => a.kind === 'document');
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const [editing, setEditing] = useState(false);
+  const authorHref = post.company ? paths.company.href({ slug: post.company.slug }) : post.author ? paths.profileBySlug.href({ slug: post.author.slug }) : null;
 
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={`post-${post.id}-author`}>
       <Stack gap="sm">
-        <Group wrap="nowrap" gap="sm">
-          <Avatar radius="xl" color={post.company ? 'teal' : 'blue'} aria-hidden>
-            {initials(name)}
-          </Avatar>
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text component={Heading} id={`post-${post.id}-author`} fw={600} size="md" m={0} style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Text>
-            <Text size="xs" c="dimmed" component="time" dateTime={post.created_at}>
-              {formatTime(post.created_at, locale)}
-            </Text>
-          </Stack>
+        <Group wrap="nowrap" gap="sm" justify="space-between" align="flex-start">
+          <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+            <Avatar radius="xl" color={post.company ? 'teal' : 'blue'} aria-hidden>
+              {initials(name)}
+            </Avatar>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text component={Heading} id={`post-${post.id}-author`} fw={600} size="md" m={0} style={{ overflowWrap: 'anywhere' }}>
+                {authorHref ? (
+                  <Anchor component={Link} to={authorHref} inherit c="inherit">
+                    {name}
+                  </Anchor>
+                ) : (
+                  name
+                )}
+              </Text>
+              <Group gap={6}>
+                <Text size="xs" c="dimmed" component="time" dateTime={post.created_at}>
+                  {formatTime(post.created_at, locale)}
+                </Text>
+                {post.is_archived ? (
+                  <Badge size="xs" variant="light" color="gray">
+                    {t('actions.archived_badge')}
+                  </Badge>
+                ) : null}
+              </Group>
+            </Stack>
+          </Group>
+          {post.is_mine ? <PostOwnerMenu post={post} onEdit={() => setEditing(true)} /> : null}
         </Group>
-        {post.body ? (
+        {post.shared_post_id ? (
+          <Anchor component={Link} to={paths.post.href({ id: post.shared_post_id })} size="sm">
+            {t('actions.shared_link')}
+          </Anchor>
+        ) : null}
+        {editing ? (
+          <PostEditor post={post} onDone={() => setEditing(false)} />
+        ) : post.body ? (
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.body}</Text>
         ) : null}
         {images.length > 0 ? (
@@ -82,6 +112,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
           <Anchor component={Link} to={paths.post.href({ id: post.id })} size="sm">
             {t('post.comments', { count: post.comments_count })}
           </Anchor>
+          {!post.is_archived ? <ShareButton post={post} /> : null}
         </Group>
       </Stack>
     </Card>

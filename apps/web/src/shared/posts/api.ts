@@ -17,6 +17,81 @@ export function useFeed() {
   });
 }
 
+/** A member's own posts on their profile page, newest first, keyset pages. */
+export function useUserPosts(slug: string) {
+  const locale = useLocale();
+  return useInfiniteQuery({
+    queryKey: ['posts', 'feed', 'user', slug, locale] as const,
+    queryFn: async ({ pageParam, signal }) =>
+      apiCall(postEndpoints.userPosts, {
+        params: { slug },
+        query: { limit: FEED_DEFAULT_LIMIT, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
+}
+
+/** My archived posts (`/archived_posts/:slug`), numbered pages. */
+export function useArchivedPosts(slug: string, page: number) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['posts', 'archived', slug, page, locale] as const,
+    queryFn: async ({ signal }) => apiCall(postEndpoints.archived, { params: { slug }, query: { page, per_page: 10 }, signal, silent: true }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** After a change to one post every list that may hold it is fetched again. */
+function useInvalidatePosts() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['posts'] });
+}
+
+export function useUpdatePost() {
+  const invalidate = useInvalidatePosts();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: string }) =>
+      (await apiCall(postEndpoints.update, { params: { id }, body: { body }, silent: true })).data,
+    onSuccess: invalidate,
+  });
+}
+
+/** Delete or (un)archive: a company post goes through the company's path, a member's through theirs. */
+export function useDeletePost() {
+  const invalidate = useInvalidatePosts();
+  return useMutation({
+    mutationFn: async (post: Pick<Post, 'slug' | 'company'>) =>
+      apiCall(post.company ? postEndpoints.deleteCompanyPost : postEndpoints.deleteUserPost, { params: { slug: post.slug } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useArchivePost() {
+  const invalidate = useInvalidatePosts();
+  return useMutation({
+    mutationFn: async ({ post, archive }: { post: Pick<Post, 'slug' | 'company'>; archive: boolean }) =>
+      (
+        await apiCall(post.company ? postEndpoints.archiveCompanyPost : postEndpoints.archiveUserPost, {
+          params: { slug: post.slug },
+          body: { archive: archive ? 'archive' : 'unarchive' },
+        })
+      ).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useSharePost() {
+  const invalidate = useInvalidatePosts();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: string }) =>
+      (await apiCall(postEndpoints.share, { params: { id }, body: { body }, silent: true })).data,
+    onSuccess: invalidate,
+  });
+}
+
 export function usePost(id: number) {
   const locale = useLocale();
   return useQuery({

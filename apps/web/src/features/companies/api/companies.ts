@@ -1,0 +1,166 @@
+import {
+  authEndpoints,
+  type Company,
+  COMPANY_LOGO_FIELD,
+  companyEndpoints as ep,
+  type CompanyInput,
+  networkEndpoints,
+  referenceEndpoints,
+} from '@legenett/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/shared/api/api-client';
+import { authStore } from '@/shared/auth/auth-store';
+import { currentLocale } from '@/shared/i18n/i18n';
+import { useLocale } from '@/shared/i18n/use-locale';
+
+export const PAGE_SIZE = 12;
+export const FOLLOWERS_PAGE_SIZE = 20;
+export const POSTS_PAGE_SIZE = 10;
+const HOUR = 60 * 60 * 1000;
+
+/** The directory's filters as they travel in the URL and to the API. */
+export interface CompanyFilters {
+  name: string;
+  categories: number[];
+  page: number;
+}
+
+export function useCompanies({ name, categories, page }: CompanyFilters) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['companies', 'list', { name, categories, page }, locale] as const,
+    queryFn: ({ signal }) =>
+      apiCall(ep.list, {
+        query: { page, per_page: PAGE_SIZE, ...(name ? { name } : {}), ...(categories.length > 0 ? { categories: categories.join(',') } : {}) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const companyQueryOptions = (slug: string, locale: string) =>
+  queryOptions({
+    queryKey: ['companies', 'one', slug, locale] as const,
+    // Silent: a 404 (missing, deleted or unpublished) is shown as the page's own not-found state.
+    queryFn: async ({ signal }) => (await apiCall(ep.show, { params: { slug }, signal, silent: true })).data,
+    retry: false,
+  });
+
+export function useCompany(slug: string | null) {
+  const locale = useLocale();
+  return useQuery({ ...companyQueryOptions(slug ?? '', locale), enabled: slug !== null });
+}
+
+export function useCompanyFollowers(slug: string, page: number) {
+  return useQuery({
+    queryKey: ['companies', 'followers', slug, page] as const,
+    queryFn: ({ signal }) => apiCall(ep.followers, { params: { slug }, query: { page, per_page: FOLLOWERS_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCompanyPosts(slug: string, search: string, page: number) {
+  return useQuery({
+    queryKey: ['companies', 'posts', slug, search, page] as const,
+    queryFn: ({ signal }) =>
+      apiCall(ep.posts, { params: { slug }, query: { page, per_page: POSTS_PAGE_SIZE, ...(search ? { search } : {}) }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCompanyCategories() {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['reference', 'categories', 'company', locale] as const,
+    queryFn: async ({ signal }) => (await apiCall(referenceEndpoints.categories, { query: { type: 'company' }, signal })).data,
+    staleTime: HOUR,
+  });
+}
+
+/** Members by name, for invitations; nothing is asked until there is a name. */
+export function useMemberSearch(name: string) {
+  return useQuery({
+    queryKey: ['companies', 'member-search', name] as const,
+    queryFn: ({ signal }) => apiCall(networkEndpoints.search, { query: { name, type: 'user', per_page: 10 }, signal }),
+    enabled: name.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The stored user object again: its `available_business_profiles` (the companies I manage) change
+ * when I create or delete one.
+ */
+export async function reloadUser(): Promise<void> {
+  const { data } = await apiCall(authEndpoints.me, { overlay: false, silent: true });
+  if (authStore.getToken()) authStore.setUser(data);
+}
+
+/** Follow or unfollow; the answer's state goes into the cached company, and its followers list is refetched. */
+export function useToggleFollow(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (follow: boolean) => (await apiCall(follow ? ep.follow : ep.unfollow, { params: { slug }, overlay: false })).data,
+    onSuccess: (state) => {
+      queryClient.setQueriesData<Company>({ queryKey: ['companies', 'one', slug] }, (old) =>
+        old ? { ...old, followed_by_me: state.following, followers_count: state.followers_count } : old,
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['companies', 'followers', slug] }),
+        queryClient.invalidateQueries({ queryKey: ['companies', 'list'] }),
+      ]);
+    },
+  });
+}
+
+function formDataOf(values: CompanyInput, logo: File | null): FormData {
+  const body = new FormData();
+  body.append('name', values.name);
+  // One field, comma separated: the contract reads `1,2,3` as well as repeated fields.
+  body.append('categories', values.categories.join(','));
+  const optional = ['description', 'organisation_number', 'email', 'phone', 'website', 'address', 'postal_code'] as const;
+  for (const key of optional) body.append(key, values[key] ?? '');
+  if (logo) body.append(COMPANY_LOGO_FIELD, logo);
+  return body;
+}
+
+export function useCreateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, logo }: { values: CompanyInput; logo: File | null }) =>
+      (await apiCall(ep.create, { body: formDataOf(values, logo) })).data,
+    onSuccess: async (company) => {
+      queryClient.setQueryData(companyQueryOptions(company.slug, currentLocale()).queryKey, company);
+      await Promise.all([reloadUser().catch(() => undefined), queryClient.invalidateQueries({ queryKey: ['companies', 'list'] })]);
+    },
+  });
+}
+
+export function useCompanySettings(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: { is_published?: boolean; is_comments_allowed?: boolean }) =>
+      (await apiCall(ep.settings, { params: { slug }, body: patch })).data,
+    onSuccess: (company) => {
+      queryClient.setQueriesData<Company>({ queryKey: ['companies', 'one', slug] }, (old) => (old ? { ...old, ...company } : old));
+      return queryClient.invalidateQueries({ queryKey: ['companies', 'list'] });
+    },
+  });
+}
+
+export function useInviteFollowers(slug: string) {
+  return useMutation({
+    mutationFn: async (users: number[]) => (await apiCall(ep.invite, { params: { slug }, body: { users } })).data,
+  });
+}
+
+export function useDeleteCompany(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason_to_delete: string) => apiCall(ep.remove, { params: { slug }, body: { reason_to_delete } }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: ['companies', 'one', slug] });
+      await Promise.all([reloadUser().catch(() => undefined), queryClient.invalidateQueries({ queryKey: ['companies', 'list'] })]);
+    },
+  });
+}

@@ -1,0 +1,147 @@
+import { Alert, Anchor, Button, Card, Group, MultiSelect, Pagination, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useCurrentUser } from '@/shared/auth/auth-store';
+import { paths } from '@/shared/config/paths';
+import { useCompanies, useCompanyCategories } from '../api/companies';
+import { createRefusal, idsOf, pageOf } from './access';
+import { CompanyCard } from './company-card';
+import { CompanyLogo } from './company-logo';
+
+/** The companies I manage (my business profiles), each with its page and its manage screen. */
+function MyCompanies() {
+  const { t } = useTranslation('companies_ui');
+  const user = useCurrentUser();
+  const mine = user?.available_business_profiles ?? [];
+  if (mine.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="my-companies-heading">
+      <Title order={2} size="h3" id="my-companies-heading">
+        {t('directory.mine_title')}
+      </Title>
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('directory.mine_list')}>
+        {mine.map((c) => (
+          <li key={c.id}>
+            <Card withBorder padding="sm">
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <CompanyLogo name={c.name} logo={c.logo} size={40} />
+                  <Anchor component={Link} to={paths.company.href({ slug: c.slug })} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {c.name}
+                  </Anchor>
+                </Group>
+                <Button
+                  component={Link}
+                  to={paths.companyManage.href({ id: c.id })}
+                  variant="light"
+                  size="xs"
+                  aria-label={t('directory.manage_named', { name: c.name })}
+                >
+                  {t('directory.manage')}
+                </Button>
+              </Group>
+            </Card>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** `/profile_company`: every published company (and unpublished ones I manage); name, categories and page live in the URL. */
+export function CompanyDirectory() {
+  const { t } = useTranslation('companies_ui');
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const name = params.get('name') ?? '';
+  const categories = idsOf(params.get('categories'));
+  const page = pageOf(params.get('page'));
+  const [nameText, setNameText] = useState(name);
+  const companies = useCompanies({ name, categories, page });
+  const categoryList = useCompanyCategories();
+
+  const update = (changes: Record<string, string | null>) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null || v === '') next.delete(k);
+          else next.set(k, v);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const searchLater = useDebouncedCallback((value: string) => update({ name: value.trim() }), 300);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Alert variant="light" color="blue" style={{ flex: '1 1 260px' }}>
+          {t('directory.intro')}
+        </Alert>
+        {createRefusal(user) === null ? (
+          <Button component={Link} to={paths.companyManage.href({ id: null })}>
+            {t('directory.create')}
+          </Button>
+        ) : null}
+      </Group>
+
+      <MyCompanies />
+
+      <Stack gap="sm" role="search" aria-label={t('directory.filters')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            type="search"
+            label={t('directory.search')}
+            placeholder={t('directory.search_placeholder')}
+            value={nameText}
+            onChange={(e) => {
+              setNameText(e.currentTarget.value);
+              searchLater(e.currentTarget.value);
+            }}
+          />
+          <MultiSelect
+            label={t('directory.categories')}
+            placeholder={categories.length === 0 ? t('directory.categories_placeholder') : undefined}
+            data={(categoryList.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            value={categories.map(String)}
+            onChange={(v) => update({ categories: v.join(',') })}
+            searchable
+            clearable
+          />
+        </SimpleGrid>
+      </Stack>
+
+      {companies.isPending ? (
+        <Skeleton h={160} />
+      ) : companies.isError ? (
+        <Alert color="red">{t('directory.load_error')}</Alert>
+      ) : companies.data.data.length === 0 ? (
+        <Alert variant="light">{t('directory.empty')}</Alert>
+      ) : (
+        <>
+          <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('directory.list')}>
+            {companies.data.data.map((c) => (
+              <li key={c.id}>
+                <CompanyCard company={c} />
+              </li>
+            ))}
+          </SimpleGrid>
+          {companies.data.meta.last_page > 1 ? (
+            <Pagination
+              aria-label={t('directory.pagination')}
+              total={companies.data.meta.last_page}
+              value={page}
+              onChange={(p) => update({ page: p === 1 ? null : String(p) })}
+            />
+          ) : null}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+import { CompanyInput, MAX_COMPANY_CATEGORIES } from '@legenett/contracts';
+import { Alert, Button, FileInput, Group, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { type z } from 'zod';
+import { useCurrentUser } from '@/shared/auth/auth-store';
+import { paths } from '@/shared/config/paths';
+import { notify } from '@/shared/ui/notify';
+import { useCompanyCategories, useCreateCompany } from '../api/companies';
+import { createRefusal } from './access';
+import { applyServerErrors, contractResolver, useFieldError } from './form-support';
+
+const ACCEPT = 'image/jpeg,image/png,image/webp';
+const FIELDS = Object.keys(CompanyInput.shape);
+
+type FormValues = z.input<typeof CompanyInput>;
+
+const DEFAULTS: FormValues = {
+  name: '',
+  categories: [],
+  description: '',
+  organisation_number: '',
+  email: '',
+  phone: '',
+  website: '',
+  address: '',
+  postal_code: '',
+};
+
+/** The new-company form: the contract's fields, a logo, browser checks by the contract, server 422s per field. */
+export function CompanyForm() {
+  const { t } = useTranslation('companies_ui');
+  const fieldError = useFieldError();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const categories = useCompanyCategories();
+  const create = useCreateCompany();
+  const [logo, setLogo] = useState<File | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CompanyInput>({
+    resolver: contractResolver(CompanyInput),
+    defaultValues: DEFAULTS,
+  });
+  const e = formState.errors;
+  const refusal = createRefusal(user);
+
+  if (refusal) {
+    return (
+      <Alert color="yellow" title={t('form.not_allowed_title')}>
+        {t(refusal === 'as_company' ? 'form.as_company' : 'form.not_approved')}
+      </Alert>
+    );
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setLogoError(null);
+    try {
+      const company = await create.mutateAsync({ values, logo });
+      notify.success(t('form.created'));
+      void navigate(paths.companyManage.href({ id: company.id }));
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS, (field, message) => {
+        if (field === 'logo') setLogoError(message);
+      });
+    }
+  });
+
+  const text = (name: Exclude<keyof FormValues, 'categories'>, label: string, extra: { type?: string; autoComplete?: string; max: number }) => (
+    <TextInput
+      label={label}
+      type={extra.type}
+      autoComplete={extra.autoComplete}
+      {...register(name)}
+      error={fieldError(e[name], { max: extra.max, email: name === 'email' })}
+    />
+  );
+
+  return (
+    <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">{t('form.intro')}</Text>
+        <TextInput label={t('form.name')} required autoComplete="organization" {...register('name')} error={fieldError(e.name, { min: 2, max: 200 })} />
+        <Controller
+          control={control}
+          name="categories"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('form.categories')}
+              description={t('form.categories_hint')}
+              required
+              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              value={Array.isArray(field.value) ? field.value : field.value ? field.value.split(',') : []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              maxValues={MAX_COMPANY_CATEGORIES}
+              searchable
+              error={fieldError(e.categories as Parameters<typeof fieldError>[0], { list: true, min: 1, max: MAX_COMPANY_CATEGORIES })}
+            />
+          )}
+        />
+        <FileInput
+          label={t('form.logo')}
+          description={t('form.logo_hint')}
+          accept={ACCEPT}
+          clearable
+          value={logo}
+          onChange={(file) => {
+            setLogo(file);
+            setLogoError(null);
+          }}
+          error={logoError}
+        />
+        <Textarea label={t('form.description')} rows={5} {...register('description')} error={fieldError(e.description, { max: 5000 })} />
+        <Title order={2} size="h4">
+          {t('form.contact_heading')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text('organisation_number', t('form.organisation_number'), { max: 20 })}
+          {text('email', t('form.email'), { type: 'email', autoComplete: 'email', max: 254 })}
+          {text('phone', t('form.phone'), { type: 'tel', autoComplete: 'tel', max: 40 })}
+          {text('website', t('form.website'), { type: 'url', autoComplete: 'url', max: 500 })}
+          {text('address', t('form.address'), { autoComplete: 'street-address', max: 300 })}
+          {text('postal_code', t('form.postal_code'), { autoComplete: 'postal-code', max: 10 })}
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            {t('form.submit')}
+          </Button>
+          <Button variant="default" onClick={() => void navigate(paths.companyProxy.path)}>
+            {t('form.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

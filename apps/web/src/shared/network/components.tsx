@@ -1,0 +1,129 @@
+import { type PublicProfile, type UserCard } from '@legenett/contracts';
+import { Alert, Anchor, Avatar, Button, Card, Group, Loader, Modal, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { notify } from '@/shared/ui/notify';
+import { useFollowers, useFollowMember, useProfileSearch } from './api';
+
+const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
+
+/** Follow / unfollow a member; a pressed toggle button so screen readers hear the state. */
+export function FollowButton({ profile }: { profile: Pick<PublicProfile, 'slug' | 'first_name' | 'last_name' | 'is_following'> }) {
+  const { t } = useTranslation('network');
+  const follow = useFollowMember(profile.slug);
+  const name = fullName(profile);
+  const toggle = async () => {
+    const next = !profile.is_following;
+    await follow.mutateAsync(next);
+    notify.success(t(next ? 'followed' : 'unfollowed', { name }));
+  };
+  return (
+    <Button
+      variant={profile.is_following ? 'default' : 'filled'}
+      aria-pressed={profile.is_following}
+      loading={follow.isPending}
+      onClick={() => void toggle().catch(() => undefined)}
+    >
+      {profile.is_following ? t('unfollow') : t('follow')}
+    </Button>
+  );
+}
+
+/** A person in a list: avatar and name linking to their page. */
+export function UserCardRow({ user }: { user: UserCard }) {
+  const name = fullName(user);
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={user.profile_avatar} radius="xl" size="md" alt="">
+        {user.first_name.charAt(0)}
+        {user.last_name.charAt(0)}
+      </Avatar>
+      <Anchor component={Link} to={paths.profileBySlug.href({ slug: user.slug })} style={{ overflowWrap: 'anywhere' }}>
+        {name}
+      </Anchor>
+    </Group>
+  );
+}
+
+function FollowersList({ slug }: { slug: string }) {
+  const { t } = useTranslation('network');
+  const [page, setPage] = useState(1);
+  const query = useFollowers(slug, page);
+  if (query.isPending) return <Loader size="sm" />;
+  if (query.isError) return <Alert color="red">{t('followers_empty')}</Alert>;
+  const { data, meta } = query.data;
+  if (data.length === 0) return <Text c="dimmed">{t('followers_empty')}</Text>;
+  return (
+    <Stack gap="sm">
+      <Stack component="ul" aria-label={t('followers_list')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {data.map((u) => (
+          <li key={u.id}>
+            <UserCardRow user={u} />
+          </li>
+        ))}
+      </Stack>
+      {meta.last_page > 1 ? (
+        <Pagination total={meta.last_page} value={page} onChange={setPage} size="sm" aria-label={t('pagination')} />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** "N followers" as a button that opens the paged list of followers. */
+export function FollowersLink({ profile }: { profile: Pick<PublicProfile, 'slug' | 'first_name' | 'last_name' | 'followers_count' | 'following_count'> }) {
+  const { t } = useTranslation('network');
+  const [open, setOpen] = useState(false);
+  return (
+    <Group gap="md">
+      <Anchor component="button" type="button" onClick={() => setOpen(true)} size="sm">
+        {t('followers', { count: profile.followers_count })}
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        {t('following', { count: profile.following_count })}
+      </Text>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('followers_title', { name: fullName(profile) })}>
+        {open ? <FollowersList slug={profile.slug} /> : null}
+      </Modal>
+    </Group>
+  );
+}
+
+/** "Find colleagues": name search over approved members (prefix and fuzzy). */
+export function ProfileSearch() {
+  const { t } = useTranslation('network');
+  const id = useId();
+  const [name, setName] = useState('');
+  const [debounced] = useDebouncedValue(name, 250);
+  const query = useProfileSearch(debounced);
+  const term = debounced.trim();
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={`${id}-heading`}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={`${id}-heading`}>
+          {t('search.heading')}
+        </Title>
+        <TextInput type="search" label={t('search.label')} description={t('search.hint')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={100} />
+        {term.length >= 2 ? (
+          query.isPending ? (
+            <Loader size="sm" />
+          ) : query.data && query.data.data.length > 0 ? (
+            <Stack component="ul" aria-label={t('search.results')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+              {query.data.data.map((u) => (
+                <li key={u.id}>
+                  <UserCardRow user={u} />
+                </li>
+              ))}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed" role="status">
+              {t('search.empty', { name: term })}
+            </Text>
+          )
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

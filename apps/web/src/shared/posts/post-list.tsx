@@ -1,0 +1,34 @@
+import { type Post } from '@legenett/contracts';
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PostCard } from './post-card';
+
+type PostPages = InfiniteData<{ data: Post[]; meta: { next_cursor: string | null } }>;
+
+/** Posts of a keyset query (feed, a profile), newest first; "load more" fetches the next page. */
+export function PostList({ query, label, empty }: { query: UseInfiniteQueryResult<PostPages>; label: string; empty: string }) {
+  const { t } = useTranslation('feed');
+  if (query.isPending) return <Skeleton h={160} />;
+  if (query.isError) return <Alert color="red">{t('load_error')}</Alert>;
+  const posts = query.data.pages.flatMap((p) => p.data);
+  if (posts.length === 0) return <Alert variant="light">{empty}</Alert>;
+  return (
+    <Stack gap="md">
+      <Stack component="ul" aria-label={label} gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </Stack>
+      {query.hasNextPage ? (
+        <Group justify="center">
+          <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {t('load_more')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, logInViaApi } from './fixtures';
+
+/** A valid 4x4 PNG; the API decodes and re-encodes it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVR4nGM4IScHRwzEcQCxYxBBO0tjggAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The unread count the bell announces ("Varsler, 3 uleste" or just "Varsler"). */
+async function unreadCount(page: Page): Promise<number> {
+  const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
+  return Number(/(\d+)/.exec(label)?.[1] ?? 0);
+}
+
+test.describe('feed', () => {
+  test('a doctor posts with an image, a colleague comments, and the author sees it live and reads it', async ({ browser }) => {
+    const text = `Vaktbytte i julen? ${Date.now()}`;
+    const author = await browser.newContext();
+    const page = await author.newPage();
+
+    // The author logs in through the form and writes a post with an image.
+    await page.goto('/login');
+    await page.getByLabel('E-post').fill('lege@demo.no');
+    await page.getByLabel(/^Passord/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Logg inn' }).last().click();
+    await expect(page).toHaveURL(/\/feed$/);
+    await page.getByRole('textbox', { name: 'Hva vil du dele?' }).fill(text);
+    await page.getByLabel('Bilder og PDF-er').setInputFiles([{ name: 'vaktliste.png', mimeType: 'image/png', buffer: PNG }]);
+    await page.getByRole('button', { name: 'Publiser' }).click();
+    await expect(page.getByText('Innlegget er publisert.')).toBeVisible();
+    const post = page.getByRole('article').filter({ hasText: text });
+    await expect(post.getByRole('img', { name: 'Bilde 1 av 1' })).toBeVisible();
+    const href = await post.getByRole('link', { name: /kommentar/ }).getAttribute('href');
+    expect(href).toMatch(/^\/post\/\d+$/);
+
+    // Wait for the live stream to report, then note the count before the comment.
+    await expect(page.getByTestId('notification-bell')).toBeVisible();
+    await page.waitForTimeout(500);
+    const before = await unreadCount(page);
+
+    // A colleague opens the post and comments.
+    const colleague = await browser.newContext();
+    const other = await colleague.newPage();
+    await logInViaApi(other, 'student@demo.no');
+    await other.goto(href!);
+    await expect(other.getByRole('heading', { level: 1, name: 'Anders Lie' })).toBeVisible();
+    await expect(other.getByText(text)).toBeVisible();
+    await other.getByRole('textbox', { name: 'Skriv en kommentar' }).fill('Jeg kan ta 24. desember.');
+    await other.getByRole('button', { name: 'Kommenter' }).click();
+    await expect(other.getByText('Kommentaren er lagt til.')).toBeVisible();
+
+    // Without reloading, the author's bell counts one more, then the author reads the notification.
+    await expect(page.getByTestId('notification-bell')).toHaveAttribute('aria-label', `Varsler, ${before + 1} uleste`, { timeout: 15_000 });
+    await page.getByTestId('notification-bell').click();
+    const list = page.getByRole('list', { name: 'Nyeste varsler' });
+    await list.getByRole('link', { name: /kommenterte innlegget ditt/ }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('list', { name: 'Kommentarer' }).getByText('Jeg kan ta 24. desember.')).toBeVisible();
+    await expect.poll(() => unreadCount(page)).toBe(before);
+
+    await colleague.close();
+    await author.close();
+  });
+
+  test('the author edits, archives and restores a post, and a colleague follows the author', async ({ page, browser }) => {
+    const text = `Arkivtest ${Date.now()}`;
+    const me = await logInViaApi(page, 'lege@demo.no');
+    await page.goto('/feed');
+    await page.getByRole('textbox', { name: 'Hva vil du dele?' }).fill(text);
+    await page.getByRole('button', { name: 'Publiser' }).click();
+    const post = page.getByRole('article').filter({ hasText: text });
+    await expect(post).toBeVisible();
+
+    await post.getByRole('button', { name: 'Valg for innlegget' }).click();
+    await page.getByRole('menuitem', { name: 'Rediger' }).click();
+    await post.getByRole('textbox', { name: 'Tekst' }).fill(`${text} (rettet)`);
+    await post.getByRole('button', { name: 'Lagre' }).click();
+    await expect(post.getByText(`${text} (rettet)`)).toBeVisible();
+
+    await post.getByRole('button', { name: 'Valg for innlegget' }).click();
+    await page.getByRole('menuitem', { name: 'Arkiver' }).click();
+    await expect(page.getByText('Innlegget er arkivert.')).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: text })).toHaveCount(0);
+
+    await page.goto(`/archived_posts/${me.user.slug}`);
+    const archived = page.getByRole('list', { name: 'Arkiverte innlegg' }).getByRole('article').filter({ hasText: text });
+    await archived.getByRole('button', { name: 'Valg for innlegget' }).click();
+    await page.getByRole('menuitem', { name: 'Hent fram fra arkivet' }).click();
+    await expect(page.getByText('Innlegget er hentet fram igjen.')).toBeVisible();
+    await page.goto('/feed');
+    await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
+
+    // A colleague finds the author by name, follows, and sees the post on the profile page.
+    const colleague = await browser.newContext();
+    const other = await colleague.newPage();
+    await logInViaApi(other, 'student@demo.no');
+    await other.goto('/feed');
+    await other.getByRole('searchbox', { name: 'Søk etter navn' }).fill('Anders Li');
+    await other.getByRole('list', { name: 'Søkeresultater' }).getByRole('link', { name: 'Anders Lie' }).click();
+    await expect(other).toHaveURL(new RegExp(`/profile/${me.user.slug}$`));
+    // The seed may already have the student following the doctor: start from "not following".
+    const follow = other.getByRole('button', { name: /^(Følg|Slutt å følge)$/ });
+    if ((await follow.getAttribute('aria-pressed')) === 'true') await follow.click();
+    const followButton = other.getByRole('button', { name: 'Følg', exact: true });
+    await expect(followButton).toBeEnabled();
+    await followButton.click();
+    await expect(other.getByRole('button', { name: 'Slutt å følge' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(other.getByRole('article').filter({ hasText: text })).toBeVisible();
+    await colleague.close();
+  });
+});
