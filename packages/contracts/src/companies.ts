@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, IdSchema, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { type Post, PostSchema } from './posts';
 import { UserCardSchema } from './network';
 import { SlugParamSchema } from './profile';
 
@@ -93,17 +94,9 @@ export const CompanySchema = CompanySummarySchema.extend({
 });
 export type Company = z.infer<typeof CompanySchema>;
 
-export const CompanyPostSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  body: z.string(),
-  archived_at: z.string().nullable(),
-  likes_count: z.number().int(),
-  comments_count: z.number().int(),
-  shares_count: z.number().int(),
-  created_at: z.string(),
-});
-export type CompanyPost = z.infer<typeof CompanyPostSchema>;
+/** A company's posts are posts like any other: the same shape as the feed (attachments, like state). */
+export const CompanyPostSchema = PostSchema;
+export type CompanyPost = Post;
 
 export const companyEndpoints = {
   list: defineEndpoint({

@@ -58,11 +58,6 @@ export const companiesUi = defineMessages(
       empty: 'Ingen innlegg ennå.',
       empty_search: 'Ingen innlegg passer søket.',
       pagination: 'Sider med innlegg',
-      likes: '{{count}} liker',
-      likes_one: '{{count}} liker',
-      comments: '{{count}} kommentarer',
-      comments_one: '{{count}} kommentar',
-      open: 'Åpne innlegget',
     },
     followers: {
       list: 'Følgere',
@@ -199,11 +194,6 @@ export const companiesUi = defineMessages(
       empty: 'No posts yet.',
       empty_search: 'No posts match the search.',
       pagination: 'Pages of posts',
-      likes: '{{count}} likes',
-      likes_one: '{{count}} like',
-      comments: '{{count}} comments',
-      comments_one: '{{count}} comment',
-      open: 'Open the post',
     },
     followers: {
       list: 'Followers',

@@ -253,12 +253,15 @@ describe('GET /partner-company-posts/:slug', () => {
     const me = await session();
     const page = ep.posts.response.parse((await call(ep.posts, me.auth, { slug: company.slug })).body);
     expect(page.data.map((p) => p.body)).toEqual(['Ledig stilling som fastlege', 'Vi åpner ny avdeling for hjertemedisin']);
+    // The same post shape as the feed, so the page can like, share and open them.
+    expect(page.data[0]).toMatchObject({ company: { id: company.id, slug: company.slug }, author: null, attachments: [], liked_by_me: false, is_mine: false, is_archived: false });
     const found = ep.posts.response.parse((await call(ep.posts, me.auth, { slug: company.slug, query: { search: 'fastlege' } })).body);
     expect(found.data.map((p) => p.body)).toEqual(['Ledig stilling som fastlege']);
     const denied = await call(ep.posts, me.auth, { slug: company.slug, query: { archive: 1 } });
     expect(denied.status).toBe(403);
     const archived = ep.posts.response.parse((await call(ep.posts, manager.auth, { slug: company.slug, query: { archive: 1 } })).body);
     expect(archived.data.map((p) => p.body)).toEqual(['Gammel nyhet']);
+    expect(archived.data[0]!.is_archived).toBe(true);
     expect((await call(ep.posts, me.auth, { slug: company.slug, query: { archive: 'maybe' } })).status).toBe(422);
     expect((await call(ep.posts, me.auth, { slug: `none-${uniqueToken()}` })).status).toBe(404);
     expect((await call(ep.posts, null, { slug: company.slug })).status).toBe(401);

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { PostsModule } from '../posts/posts.module';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CompaniesService } from './companies.service';
 
 /** `/partner-companies`, `/partner-company/:slug/follow-invitation`, `/partner-company-posts/:slug`. */
 @Module({
+  imports: [PostsModule],
   controllers: [CompaniesController],
   providers: [CompaniesService, CompaniesRepository],
 })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type CompanyInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -13,7 +13,6 @@ const {
   followInvitations,
   categories,
   users,
-  posts,
 } = schema;
 
 export interface CompanyRow {
@@ -271,40 +270,5 @@ export class CompaniesRepository {
       .update(pc)
       .set({ deleted_at: new Date(), reason_to_delete: reason, is_published: false })
       .where(eq(pc.id, companyId));
-  }
-
-  /** The company's posts, newest first (posts_company_created_at_id_idx). */
-  async posts(
-    companyId: number,
-    filter: { archived: boolean; search: string | null },
-    page: number,
-    perPage: number,
-  ): Promise<{ rows: PostRow[]; total: number }> {
-    const conditions: SQL[] = [
-      eq(posts.partner_company_id, companyId),
-      filter.archived ? isNotNull(posts.archived_at) : isNull(posts.archived_at),
-    ];
-    if (filter.search) conditions.push(sql`${posts.search} @@ plainto_tsquery('norwegian', ${filter.search})`);
-    const where = and(...conditions);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: posts.id,
-          slug: posts.slug,
-          body: posts.body,
-          archived_at: posts.archived_at,
-          likes_count: posts.likes_count,
-          comments_count: posts.comments_count,
-          shares_count: posts.shares_count,
-          created_at: posts.created_at,
-        })
-        .from(posts)
-        .where(where)
-        .orderBy(desc(posts.created_at), desc(posts.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(posts).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
   }
 }

@@ -21,6 +21,7 @@ import { AppError } from '../../common/errors/app-error';
 import { JobQueue } from '../../common/jobs';
 import { isStorageKey, Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { PostsService } from '../posts/posts.service';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
 
 const LOGO_PRESET = IMAGE_PRESETS.avatar;
@@ -53,6 +54,7 @@ export class CompaniesService {
     private readonly jobs: JobQueue,
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
+    private readonly postsService: PostsService,
   ) {}
 
   async list(me: Principal, q: CompanyListQuery, locale: Locale): Promise<Page<CompanySummary>> {
@@ -151,15 +153,7 @@ export class CompaniesService {
 
   async posts(me: Principal, slug: string, q: CompanyPostsQuery): Promise<Page<CompanyPost>> {
     const row = q.archive ? await this.managed(me, slug) : await this.visible(me, slug);
-    const { rows, total } = await this.repository.posts(row.id, { archived: q.archive, search: q.search ? q.search : null }, q.page, q.per_page);
-    return {
-      data: rows.map((r) => ({
-        ...r,
-        archived_at: r.archived_at ? r.archived_at.toISOString() : null,
-        created_at: r.created_at.toISOString(),
-      })),
-      meta: pageMeta(total, q.page, q.per_page),
-    };
+    return this.postsService.forCompany(me, row.id, { archived: q.archive, search: q.search ? q.search : null }, q.page, q.per_page);
   }
 
   /** Live and published, or unpublished and managed by the caller; else 404. */

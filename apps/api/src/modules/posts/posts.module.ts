@@ -7,5 +7,6 @@ import { PostsService } from './posts.service';
 @Module({
   controllers: [PostsController],
   providers: [PostsService, PostsRepository],
+  exports: [PostsService],
 })
 export class PostsModule {}

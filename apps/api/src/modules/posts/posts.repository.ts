@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
 
 const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyManagers, partnerCompanyFollowers, userFollows } = schema;
@@ -62,6 +62,8 @@ export interface NewPost {
 
 const authorJson = sql<PostRow['author']>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name}) end`;
 const companyJson = sql<PostRow['company']>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`;
+/** Newest first in the order of the posts indexes (drizzle's `.desc()` builds them `nulls last`). */
+const newestFirst = [sql`${posts.created_at} desc nulls last`, sql`${posts.id} desc nulls last`];
 /** Company posts of a deleted company are gone for everyone. */
 const companyAlive = or(isNull(posts.partner_company_id), isNull(partnerCompanies.deleted_at));
 
@@ -150,8 +152,30 @@ export class PostsRepository {
       order by page.created_at desc, page.id desc limit ${take}`;
     return this.select(viewerId)
       .where(and(sql`${posts.id} in (${pageIds})`, companyAlive))
-      .orderBy(desc(posts.created_at), desc(posts.id))
+      .orderBy(...newestFirst)
       .limit(take);
+  }
+
+  /** A company's posts (live or archived, optional Norwegian full-text search), numbered pages. */
+  async byCompany(
+    companyId: number,
+    filter: { archived: boolean; search: string | null },
+    viewerId: number,
+    page: number,
+    perPage: number,
+  ): Promise<{ rows: PostRow[]; total: number }> {
+    const conditions: SQL[] = [eq(posts.partner_company_id, companyId), filter.archived ? isNotNull(posts.archived_at) : isNull(posts.archived_at)];
+    if (filter.search) conditions.push(sql`${posts.search} @@ plainto_tsquery('norwegian', ${filter.search})`);
+    const where = and(...conditions);
+    const [rows, [total]] = await Promise.all([
+      this.select(viewerId)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ n: count() }).from(posts).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
   }
 
   /** A member's own live posts (company posts they wrote belong to the company), one keyset page (+1). */
@@ -160,7 +184,7 @@ export class PostsRepository {
     if (cursor) conditions.push(sql`(${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})`);
     return this.select(viewerId)
       .where(and(...conditions))
-      .orderBy(desc(posts.created_at), desc(posts.id))
+      .orderBy(...newestFirst)
       .limit(limit + 1);
   }
 
@@ -169,7 +193,7 @@ export class PostsRepository {
     const [rows, [total]] = await Promise.all([
       this.select(userId)
         .where(where)
-        .orderBy(desc(posts.created_at), desc(posts.id))
+        .orderBy(...newestFirst)
         .limit(perPage)
         .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(posts).where(where),

@@ -189,6 +189,12 @@ export class PostsService {
     return this.keysetPage(await this.repository.feed(me.userId, query.cursor, query.limit), query.limit, me);
   }
 
+  /** A company page's posts; the caller (companies) has decided that `me` may see them. */
+  async forCompany(me: Principal, companyId: number, filter: { archived: boolean; search: string | null }, page: number, perPage: number) {
+    const { rows, total } = await this.repository.byCompany(companyId, filter, me.userId, page, perPage);
+    return { data: await this.present(rows, me), meta: pageMeta(total, page, perPage) };
+  }
+
   async userPosts(me: Principal, slug: string, query: FeedQuery) {
     const authorId = await this.repository.userIdBySlug(slug);
     if (authorId === null) throw AppError.notFound();

@@ -42,11 +42,18 @@ const companyPost = (overrides: Partial<CompanyPost> = {}): CompanyPost => ({
   id: 31,
   slug: 'post-31',
   body: 'Nytt webinar om diabetes neste uke.',
-  archived_at: null,
+  author: null,
+  company: { id: 3, slug: 'demo-medisin-as', name: 'Demo Medisin AS' },
+  attachments: [],
+  shared_post_id: null,
   likes_count: 4,
   comments_count: 1,
   shares_count: 0,
+  liked_by_me: false,
+  is_mine: false,
+  is_archived: false,
   created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
   ...overrides,
 });
 
@@ -167,7 +174,8 @@ describe('company page', () => {
     expect(screen.queryByRole('link', { name: 'Administrer' })).not.toBeInTheDocument();
     const posts = await screen.findByRole('list', { name: 'Innlegg fra Demo Medisin AS' });
     expect(within(posts).getByText('Nytt webinar om diabetes neste uke.')).toBeInTheDocument();
-    expect(within(posts).getByRole('link', { name: 'Åpne innlegget' })).toHaveAttribute('href', '/post/31');
+    expect(within(posts).getByRole('link', { name: '1 kommentar' })).toHaveAttribute('href', '/post/31');
+    expect(within(posts).getByRole('button', { name: 'Liker' })).toHaveAttribute('aria-pressed', 'false');
     const followers = await screen.findByRole('list', { name: 'Følgere' });
     expect(within(followers).getByRole('link', { name: 'Ola Nordmann' })).toHaveAttribute('href', '/profile/ola-9');
 

@@ -4,6 +4,7 @@ import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
 
 type FeedPage = { data: Post[]; meta: { next_cursor: string | null } };
+type CachedPosts = InfiniteData<FeedPage> | { data: Post[]; meta: unknown } | Post;
 
 /** The feed, newest first, one keyset page (`cursor`) at a time. */
 export function useFeed() {
@@ -132,10 +133,14 @@ export function useToggleLike() {
       (await apiCall(like ? postEndpoints.like : postEndpoints.unlike, { params: { id }, overlay: false })).data,
     onSuccess: (state, { id }) => {
       const patch = (p: Post): Post => (p.id === id ? { ...p, liked_by_me: state.liked, likes_count: state.likes_count } : p);
-      queryClient.setQueriesData<InfiniteData<FeedPage>>({ queryKey: ['posts', 'feed'] }, (old) =>
-        old ? { ...old, pages: old.pages.map((pg) => ({ ...pg, data: pg.data.map(patch) })) } : old,
-      );
-      queryClient.setQueriesData<Post>({ queryKey: ['posts', 'one', id] }, (old) => (old ? patch(old) : old));
+      // Every cached list or copy of the post: keyset pages (feed, profile), numbered pages (archive, company), one post.
+      queryClient.setQueriesData<CachedPosts>({ queryKey: ['posts'] }, (old) => {
+        if (!old || typeof old !== 'object') return old;
+        if ('pages' in old) return { ...old, pages: old.pages.map((pg) => ({ ...pg, data: pg.data.map(patch) })) };
+        if ('data' in old && Array.isArray(old.data)) return { ...old, data: old.data.map(patch) };
+        if ('id' in old) return patch(old);
+        return old;
+      });
     },
   });
 }

@@ -61,7 +61,8 @@ export function useCompanyFollowers(slug: string, page: number) {
 
 export function useCompanyPosts(slug: string, search: string, page: number) {
   return useQuery({
-    queryKey: ['companies', 'posts', slug, search, page] as const,
+    // Under 'posts' so liking, editing or deleting a post anywhere refreshes this list too.
+    queryKey: ['posts', 'company', slug, search, page] as const,
     queryFn: ({ signal }) =>
       apiCall(ep.posts, { params: { slug }, query: { page, per_page: POSTS_PAGE_SIZE, ...(search ? { search } : {}) }, signal }),
     placeholderData: keepPreviousData,
