@@ -21,9 +21,26 @@ export function parseInput(endpoint: Endpoint | undefined, part: Part, raw: unkn
   if (!schema) {
     throw new Error(`@${part}() needs @Route(endpoint) with a ${part} schema on the same handler`);
   }
+  // PostgreSQL text cannot hold NUL; refuse it here as bad input rather than fail in the database.
+  const nul = nulPaths(raw);
+  if (nul.length > 0) {
+    throw AppError.validation(nul.map((path): InputIssue => ({ code: 'custom', path, message: 'validation.invalid' })), part);
+  }
   const result = schema.safeParse(raw ?? {}, { reportInput: true });
   if (!result.success) throw AppError.validation(result.error.issues as readonly InputIssue[], part);
   return result.data;
+}
+
+/** Paths of the strings in `value` that contain a NUL character. */
+export function nulPaths(value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []): (string | number)[][] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nulPaths(v, [...path, i], found));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) nulPaths(v, [...path, k], found);
+  }
+  return found;
 }
 
 const inputDecorator = (part: Part) =>

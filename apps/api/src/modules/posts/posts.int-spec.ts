@@ -243,6 +243,14 @@ describe('GET /profile/:slug/posts', () => {
   it('answers 404 for an unknown member, 422 for a bad cursor, 401 anonymously', async () => {
     const { user, auth } = await session();
     expect((await call(ep.userPosts, auth, { params: { slug: 'nobody-at-all-here' } })).status).toBe(404);
+    // A NUL character (which PostgreSQL cannot store) is bad input, in the path or in a body.
+    const nulPath = await t.http.get('/api/profile/a%00b/posts').set('Authorization', auth);
+    expect(nulPath.status).toBe(422);
+    expect(nulPath.body.errors).toHaveProperty('slug');
+    const post = await createPost(auth, 'NUL-test');
+    const nulBody = await call(ep.addComment, auth, { params: { id: post.id }, body: { text: 'a\u0000b' } });
+    expect(nulBody.status).toBe(422);
+    expect(nulBody.body.errors).toHaveProperty('text');
     expect((await call(ep.userPosts, auth, { params: { slug: user.slug }, query: { cursor: 'xyz' } })).status).toBe(422);
     expect((await call(ep.userPosts, null, { params: { slug: user.slug } })).status).toBe(401);
   });

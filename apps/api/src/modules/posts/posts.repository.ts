@@ -157,7 +157,7 @@ export class PostsRepository {
   }
 
   /** A company's posts (live or archived, optional Norwegian full-text search), numbered pages. */
-  async byCompany(
+  byCompany(
     companyId: number,
     filter: { archived: boolean; search: string | null },
     viewerId: number,
@@ -166,7 +166,11 @@ export class PostsRepository {
   ): Promise<{ rows: PostRow[]; total: number }> {
     const conditions: SQL[] = [eq(posts.partner_company_id, companyId), filter.archived ? isNotNull(posts.archived_at) : isNull(posts.archived_at)];
     if (filter.search) conditions.push(sql`${posts.search} @@ plainto_tsquery('norwegian', ${filter.search})`);
-    const where = and(...conditions);
+    return this.numberedPage(and(...conditions)!, viewerId, page, perPage);
+  }
+
+  /** One numbered page of posts matching `where`, newest first, with the total. */
+  private async numberedPage(where: SQL, viewerId: number, page: number, perPage: number): Promise<{ rows: PostRow[]; total: number }> {
     const [rows, [total]] = await Promise.all([
       this.select(viewerId)
         .where(where)
@@ -188,17 +192,8 @@ export class PostsRepository {
       .limit(limit + 1);
   }
 
-  async archivedOf(userId: number, page: number, perPage: number): Promise<{ rows: PostRow[]; total: number }> {
-    const where = and(eq(posts.author_user_id, userId), isNotNull(posts.archived_at));
-    const [rows, [total]] = await Promise.all([
-      this.select(userId)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(posts).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  archivedOf(userId: number, page: number, perPage: number): Promise<{ rows: PostRow[]; total: number }> {
+    return this.numberedPage(and(eq(posts.author_user_id, userId), isNotNull(posts.archived_at))!, userId, page, perPage);
   }
 
   attachmentsOf(postIds: number[]): Promise<AttachmentRow[]> {

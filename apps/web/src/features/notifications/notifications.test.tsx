@@ -202,6 +202,18 @@ describe('notification bell', () => {
     await userEvent.click(link);
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ids: [11] }));
   });
+  it('names the inviting company', async () => {
+    mockApi(2);
+    fixtures.push(note(4, 'follow_invitation', { actor: null, data: { company_name: 'Medico AS', company_slug: 'medico' } }));
+    try {
+      renderBell();
+      await userEvent.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
+      const list = await screen.findByRole('list', { name: 'Nyeste varsler' });
+      expect(within(list).getByRole('link', { name: /Medico AS inviterer deg til å følge bedriften/ })).toHaveAttribute('href', '/profile_company/medico');
+    } finally {
+      fixtures.pop();
+    }
+  });
 });
 
 describe('notificationHref', () => {
@@ -212,4 +224,5 @@ describe('notificationHref', () => {
     expect(notificationHref(note(4, 'account_decision', { actor: null }))).toBe('/profile');
     expect(notificationHref(note(5, 'chat_message'))).toBeNull();
   });
+
 });

@@ -15,15 +15,6 @@ export function managedSlug(user: User | null, id: number): string | null {
   return user?.available_business_profiles.find((c) => c.id === id)?.slug ?? null;
 }
 
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
-}
-
 const positiveInt = (value: string | null | undefined): number | null => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;

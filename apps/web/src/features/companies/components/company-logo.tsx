@@ -1,6 +1,6 @@
 import { Avatar } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { initials } from './access';
+import { initials } from '@/shared/posts/format';
 
 /** A company's logo, or its initials on a coloured square when it has none. */
 export function CompanyLogo({ name, logo, size = 56 }: { name: string; logo: string | null; size?: number }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useCompanyFollowers } from '../api/companies';
-import { initials } from './access';
+import { initials } from '@/shared/posts/format';
 
 /** A company's followers, newest first, a page at a time; each links to the member's profile. */
 export function FollowersList({ slug }: { slug: string }) {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { notify } from '@/shared/ui/notify';
 import { useInviteFollowers, useMemberSearch } from '../api/companies';
-import { initials } from './access';
+import { initials } from '@/shared/posts/format';
 
 /** The contract's limit on one invitation call. */
 const MAX_INVITES = 100;

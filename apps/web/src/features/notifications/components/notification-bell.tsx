@@ -60,6 +60,10 @@ function NotificationText({ notification }: { notification: Notification }) {
       if (decision === 'rejected') return t('kinds.account_decision_rejected');
       return t('kinds.account_decision');
     }
+    case 'follow_invitation': {
+      const company = notification.data.company_name;
+      return typeof company === 'string' ? t('kinds.follow_invitation_company', { company }) : t('kinds.follow_invitation', { name });
+    }
     default:
       return t(`kinds.${notification.kind}`, { name });
   }
