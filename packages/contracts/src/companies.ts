@@ -39,7 +39,10 @@ export const CompanyInput = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   phone: optionalText(40),
-  website: optionalText(500),
+  /** A web address; `legenett.no` becomes `https://legenett.no`, other schemes than http(s) are refused. */
+  website: optionalText(500)
+    .transform((v) => (v && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v))
+    .refine((v) => v === null || (/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v) && URL.canParse(v)), 'validation.invalid_url'),
   address: optionalText(300),
   postal_code: optionalText(10),
 });
@@ -116,6 +119,16 @@ export const companyEndpoints = {
     multipart: true,
     body: CompanyInput,
     status: 201,
+    response: dataOf(CompanySchema),
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/partner-companies/:slug',
+    summary: "Edit a company's details (multipart; a new `logo` replaces the old one; managers only; the slug stays)",
+    access: 'member',
+    multipart: true,
+    params: SlugParamSchema,
+    body: CompanyInput,
     response: dataOf(CompanySchema),
   }),
   show: defineEndpoint({

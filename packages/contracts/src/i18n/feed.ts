@@ -11,6 +11,7 @@ export const feed = defineMessages(
     load_error: 'Kunne ikke laste innlegg.',
     composer: {
       heading: 'Nytt innlegg',
+      as_company: 'Du publiserer som {{name}}.',
       body: 'Hva vil du dele?',
       files: 'Bilder og PDF-er',
       files_hint: 'Inntil 5 filer (JPEG, PNG, WebP eller PDF).',
@@ -79,6 +80,7 @@ export const feed = defineMessages(
     load_error: 'Could not load posts.',
     composer: {
       heading: 'New post',
+      as_company: 'You are posting as {{name}}.',
       body: 'What do you want to share?',
       files: 'Images and PDFs',
       files_hint: 'Up to 5 files (JPEG, PNG, WebP or PDF).',

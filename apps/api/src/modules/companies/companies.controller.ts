@@ -30,6 +30,18 @@ export class CompaniesController {
     return this.companies.create(me, body, file, locale);
   }
 
+  @Route(ep.update)
+  @UseInterceptors(FileUpload({ field: COMPANY_LOGO_FIELD }))
+  update(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Params() p: Slug,
+    @Body() body: BodyOf<typeof ep.update>,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ) {
+    return this.companies.update(me, p.slug, body, file, locale);
+  }
+
   @Route(ep.show)
   show(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Slug) {
     return this.companies.show(me, p.slug, locale);

@@ -98,6 +98,23 @@ describe('POST /partner-companies', () => {
     const badCat = await t.http.post(`/api${ep.create.path}`).set('Authorization', me.auth).field('name', 'Firma').field('categories', String(productCat));
     expect(badCat.status).toBe(422);
     expect(badCat.body.errors.categories).toBeDefined();
+    const script = await t.http
+      .post(`/api${ep.create.path}`)
+      .set('X-localization', 'en')
+      .set('Authorization', me.auth)
+      .field('name', 'Firma')
+      .field('categories', String(companyCat))
+      .field('website', 'javascript:alert(1)');
+    expect(script.status).toBe(422);
+    expect(script.body.errors.website).toEqual(['Invalid link.']);
+    const bare = await t.http
+      .post(`/api${ep.create.path}`)
+      .set('Authorization', me.auth)
+      .field('name', `Nettside ${Date.now()}`)
+      .field('categories', String(companyCat))
+      .field('website', 'legenett.no/om');
+    expect(bare.status).toBe(201);
+    expect(ep.create.response.parse(bare.body).data.website).toBe('https://legenett.no/om');
     expect((await t.http.post(`/api${ep.create.path}`).field('name', 'Firma')).status).toBe(401);
     const { manager, company } = await managed();
     const asCompany = await t.http
@@ -205,6 +222,51 @@ describe('POST /partner-company/:slug/follow-invitation', () => {
     expect(denied.body.reason).toBe('not_owner');
     expect((await call(ep.invite, manager.auth, { slug: company.slug, body: { users: [] } })).status).toBe(422);
     expect((await call(ep.invite, null, { slug: company.slug, body: { users: [x.id] } })).status).toBe(401);
+  });
+});
+
+describe('POST /partner-companies/:slug (edit details)', () => {
+  const edit = (slug: string, auth: string | null, fields: Record<string, string>, withLogo?: Buffer) => {
+    let req = t.http.post(`/api${buildPath(ep.update.path, { slug })}`).set('X-localization', 'en');
+    if (auth) req = req.set('Authorization', auth);
+    for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+    return withLogo ? req.attach(COMPANY_LOGO_FIELD, withLogo, 'logo.png') : req;
+  };
+
+  it('lets a manager change details, categories and logo; the slug stays and the old logo file goes', async () => {
+    const { manager, company } = await managed();
+    const first = ep.update.response.parse((await edit(company.slug, manager.auth, { name: 'Nytt Navn AS', categories: String(companyCat) }, await logo())).body).data;
+    const oldLogo = first.logo!;
+    const res = await edit(company.slug, manager.auth, { name: 'Nytt Navn AS', categories: `${otherCat}`, website: 'nyttnavn.no', phone: '+47 22 00 00 00' }, await logo());
+    expect(res.status).toBe(200);
+    const body = ep.update.response.parse(res.body).data;
+    expect(body).toMatchObject({ slug: company.slug, name: 'Nytt Navn AS', website: 'https://nyttnavn.no', phone: '+47 22 00 00 00' });
+    expect(body.categories.map((c) => c.id)).toEqual([otherCat]);
+    expect(body.logo).not.toBe(oldLogo);
+    expect((await t.http.get(oldLogo)).status).toBe(404);
+    expect((await t.http.get(body.logo!)).status).toBe(200);
+    // Without a new logo the logo is kept.
+    const kept = ep.update.response.parse((await edit(company.slug, manager.auth, { name: 'Nytt Navn AS', categories: `${otherCat}` })).body).data;
+    expect(kept.logo).toBe(body.logo);
+  });
+
+  it('answers 403 to a non-manager, 404 for an unknown company, 401 anonymously, 422 for bad input', async () => {
+    const { manager, company } = await managed();
+    const other = await session();
+    const refused = await edit(company.slug, other.auth, { name: 'Kapret', categories: String(companyCat) });
+    expect(refused.status).toBe(403);
+    expect((await edit(`none-${uniqueToken()}`, manager.auth, { name: 'X AS', categories: String(companyCat) })).status).toBe(404);
+    expect((await edit(company.slug, null, { name: 'X AS', categories: String(companyCat) })).status).toBe(401);
+    const bad = await edit(company.slug, manager.auth, { name: 'X', categories: String(productCat), website: 'ftp://x.no' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['name', 'website']);
+    const badCategory = await edit(company.slug, manager.auth, { name: 'Gyldig AS', categories: String(productCat) });
+    expect(badCategory.status).toBe(422);
+    expect(badCategory.body.errors.categories).toBeDefined();
+    const notImage = await edit(company.slug, manager.auth, { name: 'Gyldig AS', categories: String(companyCat) }, Buffer.from('not an image at all'));
+    expect(notImage.status).toBe(422);
+    const unchanged = ep.show.response.parse((await call(ep.show, manager.auth, { slug: company.slug })).body).data;
+    expect(unchanged.name).toBe(company.name);
   });
 });
 

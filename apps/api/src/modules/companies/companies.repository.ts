@@ -195,6 +195,29 @@ export class CompaniesRepository {
     });
   }
 
+  /** New details (and categories; a new logo when given) of a company. */
+  async update(companyId: number, input: CompanyInput, logo: string | undefined): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(pc)
+        .set({
+          name: input.name,
+          description: input.description,
+          organisation_number: input.organisation_number,
+          email: input.email,
+          phone: input.phone,
+          website: input.website,
+          address: input.address,
+          postal_code: input.postal_code,
+          ...(logo === undefined ? {} : { logo }),
+          updated_at: new Date(),
+        })
+        .where(eq(pc.id, companyId));
+      await tx.delete(pcc).where(eq(pcc.partner_company_id, companyId));
+      await tx.insert(pcc).values([...new Set(input.categories)].map((category_id) => ({ partner_company_id: companyId, category_id })));
+    });
+  }
+
   /** Follow / unfollow, keeping followers_count in step; answers the new count. */
   async setFollow(companyId: number, userId: number, follow: boolean): Promise<number> {
     return this.db.transaction(async (tx) => {

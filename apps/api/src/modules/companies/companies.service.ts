@@ -75,10 +75,7 @@ export class CompaniesService {
   }
 
   async create(me: Principal, input: CompanyInput, file: Express.Multer.File | undefined, locale: Locale): Promise<{ data: Company }> {
-    const ids = [...new Set(input.categories)];
-    if ((await this.repository.companyCategoryCount(ids)) !== ids.length) {
-      throw new AppError('VALIDATION', { fields: { categories: ['validation.invalid'] } });
-    }
+    await this.checkCategories(input);
     const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : null;
     try {
       const base = slugify(input.name);
@@ -92,6 +89,30 @@ export class CompaniesService {
     } catch (error) {
       if (logo) await this.uploads.deleteImage(logo, LOGO_PRESET).catch(() => undefined);
       throw error;
+    }
+  }
+
+  /** Managers edit the details; a new logo is stored first and the old one removed once saved. */
+  async update(me: Principal, slug: string, input: CompanyInput, file: Express.Multer.File | undefined, locale: Locale): Promise<{ data: Company }> {
+    const row = await this.managed(me, slug);
+    await this.checkCategories(input);
+    const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : undefined;
+    try {
+      await this.repository.update(row.id, input, logo);
+    } catch (error) {
+      if (logo) await this.uploads.deleteImage(logo, LOGO_PRESET).catch(() => undefined);
+      throw error;
+    }
+    if (logo && row.logo && isStorageKey(row.logo)) {
+      await this.uploads.deleteImage(row.logo, LOGO_PRESET).catch((err: Error) => this.logger.warn(`Old logo not removed: ${err.message}`));
+    }
+    return this.show(me, slug, locale);
+  }
+
+  private async checkCategories(input: CompanyInput): Promise<void> {
+    const ids = [...new Set(input.categories)];
+    if ((await this.repository.companyCategoryCount(ids)) !== ids.length) {
+      throw new AppError('VALIDATION', { fields: { categories: ['validation.invalid'] } });
     }
   }
 

@@ -305,6 +305,27 @@ describe('manage company', () => {
     expect(await screen.findByRole('link', { name: 'Ola Nordmann' })).toBeInTheDocument();
   });
 
+  it('edits the details with the current values filled in, as multipart to the update call', async () => {
+    logInAs(manager());
+    const calls = mockApi(
+      manageHandlers({
+        'POST /api/partner-companies/demo-medisin-as': () => jsonResponse({ data: company({ is_manager: true, name: 'Demo Medisin Norge AS' }) }),
+      }),
+    );
+    renderApp('/profile_company_manage/5?tab=details');
+    const name = await screen.findByRole('textbox', { name: /^Navn/ });
+    expect(name).toHaveValue('Demo Medisin AS');
+    expect(screen.getByRole('textbox', { name: 'Nettsted' })).toHaveValue('https://demomedisin.no');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Demo Medisin Norge AS');
+    await userEvent.click(screen.getByRole('button', { name: 'Lagre endringer' }));
+    expect(await screen.findByText('Endringene er lagret.')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/partner-companies/demo-medisin-as')!.body as FormData;
+    expect(sent.get('name')).toBe('Demo Medisin Norge AS');
+    expect(sent.get('categories')).toBe('3');
+    expect(sent.get('website')).toBe('https://demomedisin.no');
+  });
+
   it('shows a no-access state to someone who does not manage the company', async () => {
     const calls = mockApi({});
     renderApp('/profile_company_manage/5');

@@ -144,6 +144,13 @@ describe('feed', () => {
     expect(body.getAll('files[]')).toHaveLength(1);
   });
 
+  it('says when the post will be published as the company I act as', async () => {
+    authStore.setSession('test-token', 900, testUser({ active_business_profile: { id: 3, slug: 'medico', name: 'Medico AS', logo: null } }));
+    mockApi({ 'GET /api/feed': () => jsonResponse({ data: [], meta: { next_cursor: null } }) });
+    renderApp('/feed');
+    expect(await screen.findByText('Du publiserer som Medico AS.')).toBeInTheDocument();
+  });
+
   it('shows a server 422 beside the composer', async () => {
     mockApi({
       'GET /api/feed': () => jsonResponse({ data: [], meta: { next_cursor: null } }),

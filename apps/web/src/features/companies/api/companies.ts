@@ -137,6 +137,19 @@ export function useCreateCompany() {
   });
 }
 
+/** Edit the details (and logo) of a company I manage; its page, the directory and my profiles follow. */
+export function useUpdateCompany(slug: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, logo }: { values: CompanyInput; logo: File | null }) =>
+      (await apiCall(ep.update, { params: { slug }, body: formDataOf(values, logo) })).data,
+    onSuccess: async (company) => {
+      queryClient.setQueriesData<Company>({ queryKey: ['companies', 'one', slug] }, (old) => (old ? { ...old, ...company } : old));
+      await Promise.all([reloadUser().catch(() => undefined), queryClient.invalidateQueries({ queryKey: ['companies', 'list'] })]);
+    },
+  });
+}
+
 export function useCompanySettings(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({

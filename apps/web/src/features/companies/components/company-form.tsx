@@ -1,4 +1,4 @@
-import { CompanyInput, MAX_COMPANY_CATEGORIES } from '@legenett/contracts';
+import { type Company, CompanyInput, MAX_COMPANY_CATEGORIES } from '@legenett/contracts';
 import { Alert, Button, FileInput, Group, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { type z } from 'zod';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
-import { useCompanyCategories, useCreateCompany } from '../api/companies';
+import { useCompanyCategories, useCreateCompany, useUpdateCompany } from '../api/companies';
 import { createRefusal } from './access';
 import { applyServerErrors, contractResolver, useFieldError } from './form-support';
 
@@ -29,22 +29,42 @@ const DEFAULTS: FormValues = {
   postal_code: '',
 };
 
-/** The new-company form: the contract's fields, a logo, browser checks by the contract, server 422s per field. */
-export function CompanyForm() {
+/** The form's values from a company's current details. */
+function valuesOf(company: Company): FormValues {
+  return {
+    name: company.name,
+    categories: company.categories.map((c) => String(c.id)),
+    description: company.description ?? '',
+    organisation_number: company.organisation_number ?? '',
+    email: company.email ?? '',
+    phone: company.phone ?? '',
+    website: company.website ?? '',
+    address: company.address ?? '',
+    postal_code: company.postal_code ?? '',
+  };
+}
+
+/**
+ * The company form: the contract's fields, a logo, browser checks by the contract, server 422s per
+ * field. Without `company` it creates one (and opens its manage page); with it, it edits its details.
+ */
+export function CompanyForm({ company }: { company?: Company }) {
   const { t } = useTranslation('companies_ui');
   const fieldError = useFieldError();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const categories = useCompanyCategories();
   const create = useCreateCompany();
+  const update = useUpdateCompany(company?.slug ?? '');
+  const saving = company ? update.isPending : create.isPending;
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CompanyInput>({
     resolver: contractResolver(CompanyInput),
-    defaultValues: DEFAULTS,
+    defaultValues: company ? valuesOf(company) : DEFAULTS,
   });
   const e = formState.errors;
-  const refusal = createRefusal(user);
+  const refusal = company ? null : createRefusal(user);
 
   if (refusal) {
     return (
@@ -57,9 +77,15 @@ export function CompanyForm() {
   const onSubmit = handleSubmit(async (values) => {
     setLogoError(null);
     try {
-      const company = await create.mutateAsync({ values, logo });
+      if (company) {
+        await update.mutateAsync({ values, logo });
+        notify.success(t('form.saved'));
+        setLogo(null);
+        return;
+      }
+      const created = await create.mutateAsync({ values, logo });
       notify.success(t('form.created'));
-      void navigate(paths.companyManage.href({ id: company.id }));
+      void navigate(paths.companyManage.href({ id: created.id }));
     } catch (error) {
       applyServerErrors(error, setError, FIELDS, (field, message) => {
         if (field === 'logo') setLogoError(message);
@@ -80,7 +106,7 @@ export function CompanyForm() {
   return (
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
       <Stack gap="md">
-        <Text c="dimmed">{t('form.intro')}</Text>
+        {company ? null : <Text c="dimmed">{t('form.intro')}</Text>}
         <TextInput label={t('form.name')} required autoComplete="organization" {...register('name')} error={fieldError(e.name, { min: 2, max: 200 })} />
         <Controller
           control={control}
@@ -101,7 +127,7 @@ export function CompanyForm() {
           )}
         />
         <FileInput
-          label={t('form.logo')}
+          label={t(company ? 'form.logo_replace' : 'form.logo')}
           description={t('form.logo_hint')}
           accept={ACCEPT}
           clearable
@@ -125,12 +151,14 @@ export function CompanyForm() {
           {text('postal_code', t('form.postal_code'), { autoComplete: 'postal-code', max: 10 })}
         </SimpleGrid>
         <Group>
-          <Button type="submit" loading={create.isPending}>
-            {t('form.submit')}
+          <Button type="submit" loading={saving}>
+            {t(company ? 'form.save' : 'form.submit')}
           </Button>
-          <Button variant="default" onClick={() => void navigate(paths.companyProxy.path)}>
-            {t('form.cancel')}
-          </Button>
+          {company ? null : (
+            <Button variant="default" onClick={() => void navigate(paths.companyProxy.path)}>
+              {t('form.cancel')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>

@@ -7,13 +7,14 @@ import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { reloadUser, useCompany } from '../api/companies';
 import { managedSlug } from './access';
+import { CompanyForm } from './company-form';
 import { CompanyLogo } from './company-logo';
 import { FollowersList } from './followers-list';
 import { ManageDelete } from './manage-delete';
 import { ManageInvitations } from './manage-invitations';
 import { ManageSettings } from './manage-settings';
 
-const TABS = ['settings', 'followers', 'invitations', 'delete'] as const;
+const TABS = ['settings', 'details', 'followers', 'invitations', 'delete'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (v: string | null): v is Tab => v !== null && (TABS as readonly string[]).includes(v);
 
@@ -59,6 +60,7 @@ function ManageTabs({ company }: { company: Company }) {
       >
         <Tabs.List aria-label={t('manage.tabs')} style={{ flexWrap: 'wrap' }}>
           <Tabs.Tab value="settings">{t('manage.tab_settings')}</Tabs.Tab>
+          <Tabs.Tab value="details">{t('manage.tab_details')}</Tabs.Tab>
           <Tabs.Tab value="followers">{t('manage.tab_followers')}</Tabs.Tab>
           <Tabs.Tab value="invitations">{t('manage.tab_invitations')}</Tabs.Tab>
           <Tabs.Tab value="delete" color="red">
@@ -67,6 +69,9 @@ function ManageTabs({ company }: { company: Company }) {
         </Tabs.List>
         <Tabs.Panel value="settings" pt="md">
           <ManageSettings company={company} />
+        </Tabs.Panel>
+        <Tabs.Panel value="details" pt="md">
+          <CompanyForm company={company} />
         </Tabs.Panel>
         <Tabs.Panel value="followers" pt="md">
           <FollowersList slug={company.slug} />

@@ -3,6 +3,7 @@ import { Button, Card, Group, Input, Stack, Text, Textarea, Title } from '@manti
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
+import { useCurrentUser } from '@/shared/auth/auth-store';
 import { notify } from '@/shared/ui/notify';
 import { useCreatePost } from '@/shared/posts/api';
 
@@ -13,6 +14,7 @@ export function PostComposer() {
   const { t } = useTranslation('feed');
   const { t: te } = useTranslation('errors');
   const create = useCreatePost();
+  const acting = useCurrentUser()?.active_business_profile ?? null;
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [bodyError, setBodyError] = useState<string | null>(null);
@@ -72,6 +74,11 @@ export function PostComposer() {
           <Title order={2} size="h4" id={`${id}-heading`}>
             {t('composer.heading')}
           </Title>
+          {acting ? (
+            <Text size="sm" c="dimmed">
+              {t('composer.as_company', { name: acting.name })}
+            </Text>
+          ) : null}
           <Textarea
             label={t('composer.body')}
             rows={3}
