@@ -55,7 +55,10 @@ test.describe('feed', () => {
     await expect(page.getByTestId('notification-bell')).toHaveAttribute('aria-label', `Varsler, ${before + 1} uleste`, { timeout: 15_000 });
     await page.getByTestId('notification-bell').click();
     const list = page.getByRole('list', { name: 'Nyeste varsler' });
-    await list.getByRole('link', { name: /kommenterte innlegget ditt/ }).first().click();
+    // The list refreshes when the count changes: wait for this comment's notification, then open it.
+    const notification = list.locator(`a[href="${href}"]`).filter({ hasText: 'Kari Nordby kommenterte innlegget ditt' }).first();
+    await expect(notification).toBeVisible();
+    await notification.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByRole('list', { name: 'Kommentarer' }).getByText('Jeg kan ta 24. desember.')).toBeVisible();
     await expect.poll(() => unreadCount(page)).toBe(before);

@@ -15,6 +15,18 @@ const {
   users,
 } = schema;
 
+/** The columns a company's form sets (create and edit). */
+const detailsOf = (input: CompanyInput) => ({
+  name: input.name,
+  description: input.description,
+  organisation_number: input.organisation_number,
+  email: input.email,
+  phone: input.phone,
+  website: input.website,
+  address: input.address,
+  postal_code: input.postal_code,
+});
+
 export interface CompanyRow {
   id: number;
   slug: string;
@@ -175,14 +187,7 @@ export class CompaniesRepository {
         .insert(pc)
         .values({
           slug,
-          name: input.name,
-          description: input.description,
-          organisation_number: input.organisation_number,
-          email: input.email,
-          phone: input.phone,
-          website: input.website,
-          address: input.address,
-          postal_code: input.postal_code,
+          ...detailsOf(input),
           logo,
           created_by_user_id: userId,
         })
@@ -201,14 +206,7 @@ export class CompaniesRepository {
       await tx
         .update(pc)
         .set({
-          name: input.name,
-          description: input.description,
-          organisation_number: input.organisation_number,
-          email: input.email,
-          phone: input.phone,
-          website: input.website,
-          address: input.address,
-          postal_code: input.postal_code,
+          ...detailsOf(input),
           ...(logo === undefined ? {} : { logo }),
           updated_at: new Date(),
         })
