@@ -3,7 +3,7 @@ import { apiCall, setUnauthorizedHandler } from '@/shared/api/api-client';
 import { jsonResponse } from '@/testing/api-mocks';
 import { testUser } from '@/testing/users';
 import { authStore } from './auth-store';
-import { createRefreshHandler, type RefreshedSession } from './session-refresh';
+import { createRefreshHandler, REFRESH_LOCK, type RefreshedSession, withTabLock } from './session-refresh';
 
 const authOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('Authorization');
 
@@ -69,5 +69,48 @@ describe('refresh on 401 (spec point 8)', () => {
     setUnauthorizedHandler(createRefreshHandler({ refresh, onFailure: vi.fn() }));
     await expect(apiCall(referenceEndpoints.counties)).rejects.toMatchObject({ status: 401 });
     expect(refresh).not.toHaveBeenCalled();
+  });
+});
+
+describe('one refresh at a time across tabs', () => {
+  /** A LockManager stand-in: exclusive locks by name, granted in order. */
+  function fakeLocks() {
+    const queues = new Map<string, Promise<unknown>>();
+    const names: string[] = [];
+    const locks = {
+      request: (name: string, _options: LockOptions, callback: () => Promise<unknown>) => {
+        names.push(name);
+        const previous = queues.get(name) ?? Promise.resolve();
+        const run = previous.then(callback, callback);
+        queues.set(name, run.catch(() => undefined));
+        return run;
+      },
+    } as unknown as LockManager;
+    return { locks, names };
+  }
+
+  it('runs refreshes of two tabs one after the other under the same lock', async () => {
+    const { locks, names } = fakeLocks();
+    const order: string[] = [];
+    let releaseFirst: () => void = () => undefined;
+    const first = withTabLock(async () => {
+      order.push('first starts');
+      await new Promise<void>((resolve) => (releaseFirst = resolve));
+      order.push('first ends');
+      return 1;
+    }, locks);
+    const second = withTabLock(async () => {
+      order.push('second starts');
+      return 2;
+    }, locks);
+    await vi.waitFor(() => expect(order).toEqual(['first starts']));
+    releaseFirst();
+    await expect(Promise.all([first, second])).resolves.toEqual([1, 2]);
+    expect(order).toEqual(['first starts', 'first ends', 'second starts']);
+    expect(names).toEqual([REFRESH_LOCK, REFRESH_LOCK]);
+  });
+
+  it('runs the task directly where the browser has no Web Locks', async () => {
+    await expect(withTabLock(() => Promise.resolve('ok'), undefined)).resolves.toBe('ok');
   });
 });

@@ -17,6 +17,20 @@ interface RefreshHandlerOptions {
   now?: () => number;
 }
 
+/** The Web Locks name every tab of the app takes before renewing the session. */
+export const REFRESH_LOCK = 'legenett-session-refresh';
+
+/**
+ * Runs `task` while holding a lock shared by every tab of this origin (Web Locks), so two tabs never
+ * present the same refresh cookie at once: the server rotates it on use and treats a second use as
+ * theft (the whole session family is revoked). The tab that waits sends the already rotated cookie.
+ * Browsers without Web Locks run the task at once.
+ */
+export function withTabLock<T>(task: () => Promise<T>, locks: LockManager | undefined = globalThis.navigator?.locks): Promise<T> {
+  if (!locks?.request) return task();
+  return locks.request(REFRESH_LOCK, { mode: 'exclusive' }, () => task()) as Promise<T>;
+}
+
 /**
  * Spec point 8 on a 401: refresh once; requests failing meanwhile wait for that one refresh and are
  * retried with the new token; when the refresh fails, log out and go home.
@@ -28,7 +42,7 @@ export function createRefreshHandler({ refresh, onFailure, graceMs = 10_000, now
   const run = async (): Promise<boolean> => {
     let session: RefreshedSession | null = null;
     try {
-      session = await refresh();
+      session = await withTabLock(refresh);
     } catch {
       session = null;
     }
