@@ -27,9 +27,10 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { NetworkModule } from './modules/network/network.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { PostsModule } from './modules/posts/posts.module';
+import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
-const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, UploadsModule, ProfessionalModule, NetworkModule, ProfileModule, JobsModule, MailModule, RegistrationModule, MarketplaceModule, JobBoardModule, NotificationsModule, CompaniesModule, PostsModule];
+const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, UploadsModule, ProfessionalModule, NetworkModule, ProfileModule, JobsModule, MailModule, RegistrationModule, MarketplaceModule, JobBoardModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule];
 
 export interface AppModuleOptions {
   config: AppConfig;

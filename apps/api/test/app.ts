@@ -32,7 +32,7 @@ export function makeWebDist(): string {
 
 /**
  * The real application (createApp) on this run's test database, with quiet logs, a fixture SPA
- * build and no maintenance caching unless a test overrides `env`.
+ * build, no maintenance caching and no periodic housekeeping unless a test overrides `env`.
  */
 export async function createTestApp(options: { env?: RawEnv; imports?: (Type | DynamicModule)[] } = {}): Promise<TestApp> {
   const { url } = readTestDatabase();
@@ -45,6 +45,8 @@ export async function createTestApp(options: { env?: RawEnv; imports?: (Type | D
       REDIS_URL: '',
       MAINTENANCE_MODE: 'false',
       MAINTENANCE_CACHE_MS: '0',
+      // Tests run the purge themselves (housekeeping.int-spec.ts), not on every app start.
+      HOUSEKEEPING_INTERVAL_MINUTES: '0',
       WEB_DIST_DIR: webDistDir,
       ...options.env,
     },

@@ -23,8 +23,14 @@ export function localise(text: LocalisedText | null | undefined, locale: string)
   return Object.values(text).find((v) => v.length > 0) ?? '';
 }
 
-export const IdSchema = z.coerce.number().int().positive();
+/** Largest value of a PostgreSQL `integer` column: most tables' ids. */
+export const MAX_INT_ID = 2_147_483_647;
+/** An id of an `integer` key; a larger number names no row and is bad input, not a database error. */
+export const IdSchema = z.coerce.number().int().positive().max(MAX_INT_ID);
 export const IdParamSchema = z.object({ id: IdSchema });
+/** An id of a `bigserial` key (posts, comments, attachments, notifications): up to 2^53 on the wire. */
+export const BigIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const BigIdParamSchema = z.object({ id: BigIdSchema });
 
 export const PageMetaSchema = z.object({
   current_page: z.number().int().min(1),

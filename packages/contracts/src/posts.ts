@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, pageOf, PageQuerySchema } from './common';
+import { BigIdParamSchema, BigIdSchema, dataOf, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** At most this many attachments (images or PDFs) per post (spec point 5). */
@@ -25,7 +25,7 @@ export const CommentInput = z.object({ text: z.string().trim().min(1).max(MAX_CO
 export type CommentInput = z.infer<typeof CommentInput>;
 
 export const PostSlugParamSchema = z.object({ slug: z.string().trim().min(1).max(200) });
-export const CommentParamsSchema = z.object({ id: IdSchema, commentId: IdSchema });
+export const CommentParamsSchema = z.object({ id: BigIdSchema, commentId: BigIdSchema });
 
 /** The position after the last post of a page: (created_at, id), opaque to clients. */
 export interface FeedCursor {
@@ -37,7 +37,32 @@ export function encodeFeedCursor(c: FeedCursor): string {
   return Buffer.from(JSON.stringify([c.created_at, c.id]), 'utf8').toString('base64url');
 }
 
-const CursorTuple = z.tuple([z.string().min(10).max(40).regex(/^\d{4}-\d{2}-\d{2}[ T][\d:.+\-Z]+$/), z.number().int().positive()]);
+/** `2026-03-01T12:00:00.123456Z` as the API writes it (a space or an offset `+01`/`+01:00` also pass). */
+const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)$/;
+
+/** A real instant PostgreSQL accepts: no 2024-02-30, 25:00 or +99 offset (those fail in the database). */
+function isCursorTime(value: string): boolean {
+  const m = CURSOR_TIME.exec(value);
+  if (!m) return false;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = m
+    .slice(1)
+    .map((v) => (v === undefined ? 0 : Number(v)));
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return (
+    year >= 1000 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  );
+}
+
+const CursorTuple = z.tuple([z.string().min(10).max(40).refine(isCursorTime), z.number().int().positive()]);
 
 export function decodeFeedCursor(raw: string): FeedCursor | null {
   try {
@@ -150,7 +175,7 @@ export const postEndpoints = {
     path: '/posts/:id',
     summary: 'One post',
     access: 'member',
-    params: IdParamSchema,
+    params: BigIdParamSchema,
     response: dataOf(PostSchema),
   }),
   update: defineEndpoint({
@@ -158,7 +183,7 @@ export const postEndpoints = {
     path: '/posts/:id',
     summary: 'Edit the text of my post (or of a post of the company I act as)',
     access: 'member',
-    params: IdParamSchema,
+    params: BigIdParamSchema,
     body: PostInput,
     response: dataOf(PostSchema),
   }),
@@ -212,7 +237,7 @@ export const postEndpoints = {
     path: '/post/:id/comments',
     summary: 'Comments of a post, oldest first',
     access: 'member',
-    params: IdParamSchema,
+    params: BigIdParamSchema,
     query: PageQuerySchema,
     response: pageOf(CommentSchema),
   }),
@@ -221,7 +246,7 @@ export const postEndpoints = {
     path: '/post/:id/comments',
     summary: 'Comment on a post (refused when the company turned comments off)',
     access: 'member',
-    params: IdParamSchema,
+    params: BigIdParamSchema,
     body: CommentInput,
     response: dataOf(CommentSchema),
     status: 201,
@@ -240,7 +265,7 @@ export const postEndpoints = {
     path: '/posts/:id/like',
     summary: 'Like a post (idempotent)',
     access: 'member',
-    params: IdParamSchema,
+    params: BigIdParamSchema,
     response: dataOf(LikeStateSchema),
   }),
   unlike: defineEndpoint({
@@ -248,7 +273,7 @@ export const postEndpoints = {
     path: '/posts/:id/like',
     summary: 'Take back my like (idempotent)',
     access: 'member',
-    params: IdParamSchema,
+    params: BigIdParamSchema,
     response: dataOf(LikeStateSchema),
   }),
   share: defineEndpoint({
@@ -256,7 +281,7 @@ export const postEndpoints = {
     path: '/posts/:id/share',
     summary: 'Share a post as a new post of mine (or of the company I act as), with optional text',
     access: 'member',
-    params: IdParamSchema,
+    params: BigIdParamSchema,
     body: ShareInput,
     response: dataOf(PostSchema),
     status: 201,

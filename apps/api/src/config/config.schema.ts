@@ -7,6 +7,10 @@ const REPO_ROOT = path.resolve(APP_ROOT, '..', '..');
 
 const DEV_JWT_SECRET = 'legenett-development-secret-not-for-production-use';
 
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
 /** Unset and empty are the same thing in environment files. */
 const optionalString = z
   .string()
@@ -91,6 +95,14 @@ export const EnvSchema = z
     SIGNICAT_CLIENT_ID: optionalString,
     SIGNICAT_CLIENT_SECRET: optionalString,
     IDENTITY_SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+    /** How often the housekeeping purge runs; 0 turns the periodic run off. */
+    HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /** Expired e-mail codes, reset and e-mail-change tokens, identity sessions: kept this long past expiry. */
+    EXPIRED_TOKEN_RETENTION_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
+    /** Login sessions (refresh-token families): kept this long past absolute expiry or revocation. */
+    ENDED_SESSION_RETENTION_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
+    /** Delivered outbox messages: kept this many days after sending. */
+    SENT_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** HMAC key of national identity numbers; must equal the key the seed used. */
     NATIONAL_ID_HASH_KEY: optionalString,
     /** Base URL of an HPR register web service; the seeded hpr_register table answers without it. */
@@ -152,6 +164,12 @@ export const EnvSchema = z
     },
     nationalIdHashKey: env.NATIONAL_ID_HASH_KEY,
     hprApiUrl: env.HPR_API_URL,
+    housekeeping: {
+      intervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * MINUTE_MS,
+      expiredTokenRetentionMs: env.EXPIRED_TOKEN_RETENTION_HOURS * HOUR_MS,
+      endedSessionRetentionMs: env.ENDED_SESSION_RETENTION_HOURS * HOUR_MS,
+      sentOutboxRetentionMs: env.SENT_OUTBOX_RETENTION_DAYS * DAY_MS,
+    },
   }));
 
 export type AppConfig = z.output<typeof EnvSchema>;

@@ -106,6 +106,10 @@ export const users = pgTable(
       .where(sql`${t.national_id_hash} is not null and ${t.deleted_at} is null`),
     index('users_status_created_at_idx').on(t.status, t.created_at),
     index('users_search_name_trgm_idx').using('gin', sql`${t.search_name} gin_trgm_ops`),
+    // Housekeeping clears e-mail changes that were never confirmed.
+    index('users_pending_email_expires_at_idx')
+      .on(t.pending_email_expires_at)
+      .where(sql`${t.pending_email_expires_at} is not null`),
   ],
 );
 
@@ -219,7 +223,12 @@ export const refreshTokenFamilies = pgTable(
     ip: text('ip'),
     ...timestamps,
   },
-  (t) => [index('refresh_token_families_user_id_idx').on(t.user_id)],
+  (t) => [
+    index('refresh_token_families_user_id_idx').on(t.user_id),
+    // Housekeeping: sessions past their absolute lifetime or revoked.
+    index('refresh_token_families_absolute_expires_at_idx').on(t.absolute_expires_at),
+    index('refresh_token_families_revoked_at_idx').on(t.revoked_at).where(sql`${t.revoked_at} is not null`),
+  ],
 );
 
 export const refreshTokens = pgTable(
@@ -265,7 +274,10 @@ export const passwordResetTokens = pgTable(
     used_at: tstz('used_at'),
     ...timestamps,
   },
-  (t) => [index('password_reset_tokens_user_id_idx').on(t.user_id)],
+  (t) => [
+    index('password_reset_tokens_user_id_idx').on(t.user_id),
+    index('password_reset_tokens_expires_at_idx').on(t.expires_at),
+  ],
 );
 
 export const emailVerificationCodes = pgTable(
@@ -283,7 +295,10 @@ export const emailVerificationCodes = pgTable(
     used_at: tstz('used_at'),
     ...timestamps,
   },
-  (t) => [index('email_verification_codes_user_id_idx').on(t.user_id)],
+  (t) => [
+    index('email_verification_codes_user_id_idx').on(t.user_id),
+    index('email_verification_codes_expires_at_idx').on(t.expires_at),
+  ],
 );
 
 /** Electronic-ID sessions (Signicat-style); the uuid is the session id in URLs. */
@@ -310,6 +325,8 @@ export const identitySessions = pgTable(
     check('identity_sessions_provider_check', inList(t.provider, IDENTITY_PROVIDERS)),
     uniqueIndex('identity_sessions_user_id_uq').on(t.user_id),
     index('identity_sessions_status_expires_at_idx').on(t.status, t.expires_at),
+    // Housekeeping deletes sessions of every status once expired.
+    index('identity_sessions_expires_at_idx').on(t.expires_at),
   ],
 );
 
@@ -402,5 +419,7 @@ export const outboxMessages = pgTable(
     check('outbox_messages_locale_check', inList(t.locale, LOCALES)),
     index('outbox_messages_created_at_idx').on(t.created_at.desc(), t.id.desc()),
     index('outbox_messages_status_created_at_idx').on(t.status, t.created_at),
+    // Housekeeping deletes delivered messages after the retention period.
+    index('outbox_messages_sent_at_idx').on(t.sent_at).where(sql`${t.status} = 'sent'`),
   ],
 );

@@ -1,6 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, type EnqueueOptions, type JobHandler, JobQueue } from './job-queue';
+import {
+  checkRepeat,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  type EnqueueOptions,
+  type JobHandler,
+  JobQueue,
+  type RepeatOptions,
+} from './job-queue';
 
 export const QUEUE_NAME = 'legenett-jobs';
 const CLOSE_TIMEOUT_MS = 3000;
@@ -73,6 +81,23 @@ export class BullMqJobQueue extends JobQueue {
       removeOnFail: 5000,
     });
     if (job.id) this.inFlight.add(job.id);
+  }
+
+  /**
+   * A BullMQ job scheduler named after the job: upserting it replaces the previous schedule, and
+   * Redis holds it for every replica, so restarts and scale-out never double it.
+   */
+  async repeat<P>(name: string, payload: P, opts: RepeatOptions): Promise<void> {
+    checkRepeat(name, opts);
+    await this.queue.upsertJobScheduler(
+      name,
+      { every: opts.everyMs },
+      { name, data: payload, opts: { attempts: 1, removeOnComplete: 100, removeOnFail: 500 } },
+    );
+  }
+
+  async stopRepeat(name: string): Promise<void> {
+    await this.queue.removeJobScheduler(name);
   }
 
   private async process(job: Job): Promise<void> {

@@ -1,5 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, type EnqueueOptions, type JobHandler, JobQueue } from './job-queue';
+import {
+  checkRepeat,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  type EnqueueOptions,
+  type JobHandler,
+  JobQueue,
+  type RepeatOptions,
+} from './job-queue';
 
 /**
  * Runs jobs in this process (setImmediate / timers) with retries and exponential back-off. Used
@@ -10,6 +18,7 @@ export class InProcessJobQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
   private readonly handlers = new Map<string, JobHandler<never>>();
   private readonly timers = new Set<NodeJS.Timeout | NodeJS.Immediate>();
+  private readonly repeats = new Map<string, NodeJS.Timeout>();
   private running = 0;
   private idleWaiters: (() => void)[] = [];
   private closed = false;
@@ -25,6 +34,42 @@ export class InProcessJobQueue extends JobQueue {
     const maxAttempts = opts.attempts ?? DEFAULT_ATTEMPTS;
     const backoff = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
     this.schedule(() => this.run(name, payload, 1, maxAttempts, backoff), opts.delayMs ?? 0);
+    return Promise.resolve();
+  }
+
+  repeat<P>(name: string, payload: P, opts: RepeatOptions): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('The job queue is closed'));
+    if (!this.handlers.has(name)) return Promise.reject(new Error(`No handler for job "${name}"`));
+    try {
+      checkRepeat(name, opts);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    clearInterval(this.repeats.get(name));
+    let busy = false;
+    const tick = () => {
+      // A run that outlasts the interval is not joined by a second one.
+      if (busy || this.closed) return;
+      busy = true;
+      this.schedule(
+        () =>
+          this.run(name, payload, 1, 1, 0).finally(() => {
+            busy = false;
+          }),
+        0,
+      );
+    };
+    const interval = setInterval(tick, opts.everyMs);
+    // A schedule alone does not keep the process alive.
+    interval.unref();
+    this.repeats.set(name, interval);
+    tick();
+    return Promise.resolve();
+  }
+
+  stopRepeat(name: string): Promise<void> {
+    clearInterval(this.repeats.get(name));
+    this.repeats.delete(name);
     return Promise.resolve();
   }
 
@@ -69,9 +114,11 @@ export class InProcessJobQueue extends JobQueue {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Drops retries still waiting, lets running handlers finish. */
+  /** Drops retries still waiting and repeat schedules, lets running handlers finish. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const interval of this.repeats.values()) clearInterval(interval);
+    this.repeats.clear();
     for (const timer of this.timers) {
       clearTimeout(timer as NodeJS.Timeout);
       clearImmediate(timer as NodeJS.Immediate);

@@ -17,18 +17,38 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
+export interface RepeatOptions {
+  /** Run every this many milliseconds (the first run comes at once). */
+  everyMs: number;
+}
+
 /**
- * The background-job port: mail now, notification fan-out later. BullMQ when Redis is configured
- * (jobs survive restarts and are shared by every replica), an in-process runner otherwise.
+ * The background-job port: mail, notification fan-out, periodic housekeeping. BullMQ when Redis is
+ * configured (jobs survive restarts and are shared by every replica), an in-process runner otherwise.
  * Handlers are registered once at start-up by the module that owns them.
  */
 export abstract class JobQueue {
   abstract register<P>(name: string, handler: JobHandler<P>): void;
   abstract enqueue<P>(name: string, payload: P, opts?: EnqueueOptions): Promise<void>;
+  /**
+   * Runs a registered job now and then every `everyMs`. One schedule per name: scheduling it again
+   * replaces it. In process the schedule ends with the queue; BullMQ keeps it in Redis, shared by
+   * every replica, so the job runs once per interval in all. A failed run is not retried: the next
+   * interval is its retry.
+   */
+  abstract repeat<P>(name: string, payload: P, opts: RepeatOptions): Promise<void>;
+  /** Ends the schedule `repeat` made for this name, if any (a run under way finishes). */
+  abstract stopRepeat(name: string): Promise<void>;
   /** Resolves when no job is waiting or running in this process (tests use it). */
   abstract onIdle(): Promise<void>;
   abstract close(): Promise<void>;
 }
 
 export const DEFAULT_ATTEMPTS = 5;
+
+export function checkRepeat(name: string, opts: RepeatOptions): void {
+  if (!Number.isInteger(opts.everyMs) || opts.everyMs <= 0) {
+    throw new RangeError(`Job "${name}" must repeat every whole number of milliseconds above 0, got ${opts.everyMs}`);
+  }
+}
 export const DEFAULT_BACKOFF_MS = 2000;

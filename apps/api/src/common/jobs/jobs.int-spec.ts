@@ -42,7 +42,57 @@ function contract(name: string, make: () => JobQueue | Promise<JobQueue>) {
       await queue.onIdle();
       expect(attempts).toEqual([1, 2]);
     });
+
+    it('repeats a scheduled job at once and then every interval; scheduling again replaces it', async () => {
+      const seen: string[] = [];
+      queue.register<{ tag: string }>('tick', async ({ payload }) => {
+        seen.push(payload.tag);
+      });
+      await expect(queue.repeat('tick', { tag: 'bad' }, { everyMs: 0 })).rejects.toThrow(RangeError);
+      await queue.repeat('tick', { tag: 'a' }, { everyMs: 100 });
+      await until(() => seen.length >= 3);
+      expect(seen.slice(0, 3)).toEqual(['a', 'a', 'a']);
+
+      await queue.repeat('tick', { tag: 'b' }, { everyMs: 100 });
+      await until(() => seen.filter((tag) => tag === 'b').length >= 2);
+      // Replaced, not added: after the first 'b' no 'a' runs any more.
+      expect(seen.slice(seen.indexOf('b'))).not.toContain('a');
+    });
+
+    it('keeps repeating after a failed run', async () => {
+      let runs = 0;
+      queue.register('sometimes', async () => {
+        runs += 1;
+        if (runs === 1) throw new Error('first run fails');
+      });
+      await queue.repeat('sometimes', {}, { everyMs: 100 });
+      await until(() => runs >= 3);
+    });
+
+    it('stops a schedule on request', async () => {
+      let runs = 0;
+      queue.register('tick', async () => {
+        runs += 1;
+      });
+      await queue.stopRepeat('tick'); // nothing scheduled yet: no error
+      await queue.repeat('tick', {}, { everyMs: 50 });
+      await until(() => runs >= 2);
+      await queue.stopRepeat('tick');
+      await new Promise((r) => setTimeout(r, 150)); // a run already under way may still finish
+      const after = runs;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(runs).toBe(after);
+    });
   });
+}
+
+/** Polls `done` until it holds (or the test times out). */
+async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 contract('InProcessJobQueue', () => new InProcessJobQueue());
@@ -61,5 +111,21 @@ describe('InProcessJobQueue rules', () => {
     await new Promise((r) => setTimeout(r, 20));
     await queue.close();
     await expect(queue.onIdle()).resolves.toBeUndefined();
+  });
+
+  it('refuses to repeat unknown jobs; close stops a schedule', async () => {
+    const queue = new InProcessJobQueue();
+    await expect(queue.repeat('nobody', {}, { everyMs: 50 })).rejects.toThrow(/No handler/);
+    let runs = 0;
+    queue.register('tick', async () => {
+      runs += 1;
+    });
+    await queue.repeat('tick', {}, { everyMs: 30 });
+    await until(() => runs >= 2);
+    await queue.close();
+    const after = runs;
+    await new Promise((r) => setTimeout(r, 120));
+    expect(runs).toBe(after);
+    await expect(queue.repeat('tick', {}, { everyMs: 30 })).rejects.toThrow(/closed/);
   });
 });

@@ -1,16 +1,20 @@
-import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { BullMqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { JobQueue } from './job-queue';
 
+/**
+ * Closes the queue before any module's `onApplicationShutdown` (which closes the PostgreSQL pool and
+ * Redis), so running jobs finish on live connections instead of failing on a closed pool.
+ */
 @Injectable()
-export class JobQueueLifecycle implements OnApplicationShutdown {
+export class JobQueueLifecycle implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Jobs');
 
   constructor(@Inject(JobQueue) private readonly jobs: JobQueue) {}
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.jobs.close();
     this.logger.log('Job queue closed');
   }

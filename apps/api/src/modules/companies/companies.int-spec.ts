@@ -329,3 +329,162 @@ describe('GET /partner-company-posts/:slug', () => {
     expect((await call(ep.posts, null, { slug: company.slug })).status).toBe(401);
   });
 });
+
+describe('access gates, not-found and hostile input', () => {
+  const HUGE_ID = '99999999999999999999';
+  const multipart = (path: string, auth: string | null, fields: Record<string, string>) => {
+    let req = t.http.post(`/api${path}`).set('X-localization', 'en');
+    if (auth) req = req.set('Authorization', auth);
+    for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+    return req;
+  };
+
+  it('every endpoint answers 401 anonymously and 403 account_in_review to accounts in review, changing nothing', async () => {
+    const { company } = await managed(true);
+    const inReview = await session({ status: 'in_review' });
+    const cases: [Endpoint, Opts][] = [
+      [ep.list, {}],
+      [ep.show, { slug: company.slug }],
+      [ep.followers, { slug: company.slug }],
+      [ep.follow, { slug: company.slug }],
+      [ep.unfollow, { slug: company.slug }],
+      [ep.invite, { slug: company.slug, body: { users: [inReview.user.id] } }],
+      [ep.settings, { slug: company.slug, body: { is_published: false } }],
+      [ep.remove, { slug: company.slug, body: { reason_to_delete: 'Nedlagt firma' } }],
+      [ep.posts, { slug: company.slug }],
+    ];
+    for (const [endpoint, opts] of cases) {
+      const anonymous = await call(endpoint, null, opts);
+      expect([endpoint.path, anonymous.status, anonymous.body.message]).toEqual([endpoint.path, 401, 'You need to log in to continue.']);
+      const refused = await call(endpoint, inReview.auth, opts);
+      expect([endpoint.path, refused.status, refused.body.reason]).toEqual([endpoint.path, 403, 'account_in_review']);
+    }
+    const fields = { name: 'Firma AS', categories: String(companyCat) };
+    for (const path of [ep.create.path, buildPath(ep.update.path, { slug: company.slug })]) {
+      expect([path, (await multipart(path, null, fields)).status]).toEqual([path, 401]);
+      const refused = await multipart(path, inReview.auth, fields);
+      expect([path, refused.status, refused.body.reason]).toEqual([path, 403, 'account_in_review']);
+    }
+    const [row] = await t.db.select().from(schema.partnerCompanies).where(eq(schema.partnerCompanies.id, company.id));
+    expect(row).toMatchObject({ name: company.name, is_published: true, deleted_at: null, followers_count: 0 });
+  });
+
+  it('unfollow is personal: 403 business_profile_active while acting as a company', async () => {
+    const { manager, company } = await managed(true);
+    const res = await call(ep.unfollow, bearer(await tokenFor(t, manager.user, { actAs: company.id })), { slug: company.slug });
+    expect(res.status).toBe(403);
+    expect(res.body.reason).toBe('business_profile_active');
+  });
+
+  it('answers 404 for unknown, deleted and (to non-managers) unpublished companies on every endpoint', async () => {
+    const { manager, company: hidden } = await managed(false);
+    const { manager: gone, company: deleted } = await managed(true);
+    await call(ep.remove, gone.auth, { slug: deleted.slug, body: { reason_to_delete: 'Nedlagt firma' } });
+    const me = await session();
+    const unknown = `none-${uniqueToken()}`;
+    const cases: [Endpoint, Opts][] = [
+      [ep.show, {}],
+      [ep.followers, {}],
+      [ep.follow, {}],
+      [ep.unfollow, {}],
+      [ep.invite, { body: { users: [me.user.id] } }],
+      [ep.settings, { body: { is_published: true } }],
+      [ep.remove, { body: { reason_to_delete: 'Nedlagt firma' } }],
+      [ep.posts, {}],
+      [ep.posts, { query: { archive: 1 } }],
+    ];
+    for (const [endpoint, opts] of cases) {
+      for (const [who, slug] of [
+        [me.auth, unknown],
+        [me.auth, hidden.slug],
+        [gone.auth, deleted.slug],
+      ] as const) {
+        const res = await call(endpoint, who, { ...opts, slug });
+        expect([endpoint.path, slug, res.status, res.body.message]).toEqual([endpoint.path, slug, 404, 'We could not find what you were looking for.']);
+      }
+    }
+    for (const [who, slug] of [
+      [me.auth, hidden.slug],
+      [gone.auth, deleted.slug],
+    ] as const) {
+      expect((await multipart(buildPath(ep.update.path, { slug }), who, { name: 'Kapret AS', categories: String(companyCat) })).status).toBe(404);
+    }
+    // The unpublished company is untouched and still its managers' own.
+    const own = ep.show.response.parse((await call(ep.show, manager.auth, { slug: hidden.slug })).body).data;
+    expect(own).toMatchObject({ name: hidden.name, is_published: false, followers_count: 0 });
+  });
+
+  it('answers 422 with per-field messages for bad slugs, queries and bodies', async () => {
+    const { manager, company } = await managed(true);
+    const longSlug = 's'.repeat(201);
+    const bad: [Endpoint, Opts, string, string][] = [
+      [ep.show, { slug: longSlug }, 'slug', 'Can be at most 200 characters.'],
+      [ep.followers, { slug: longSlug }, 'slug', 'Can be at most 200 characters.'],
+      [ep.follow, { slug: longSlug }, 'slug', 'Can be at most 200 characters.'],
+      [ep.unfollow, { slug: longSlug }, 'slug', 'Can be at most 200 characters.'],
+      [ep.posts, { slug: longSlug }, 'slug', 'Can be at most 200 characters.'],
+      [ep.list, { query: { name: 'x'.repeat(201) } }, 'name', 'Can be at most 200 characters.'],
+      [ep.list, { query: { categories: HUGE_ID } }, 'categories.0', 'Can be at most 9007199254740991.'],
+      [ep.list, { query: { categories: '-1' } }, 'categories.0', 'Must be at least 0.'],
+      [ep.list, { query: { page: HUGE_ID } }, 'page', 'Can be at most 100000.'],
+      [ep.followers, { slug: company.slug, query: { page: 'abc' } }, 'page', 'Invalid value.'],
+      [ep.posts, { slug: company.slug, query: { search: 'x'.repeat(201) } }, 'search', 'Can be at most 200 characters.'],
+      [ep.invite, { slug: company.slug, body: { users: [HUGE_ID] } }, 'users.0', 'Can be at most 9007199254740991.'],
+      [ep.invite, { slug: company.slug, body: { users: ['1; DROP TABLE users'] } }, 'users.0', 'Invalid value.'],
+      [ep.invite, { slug: company.slug, body: { users: 'abc' } }, 'users', 'Invalid value.'],
+      [ep.invite, { slug: company.slug, body: { users: Array.from({ length: 101 }, (_, i) => i + 1) } }, 'users', 'Choose at most 100.'],
+      [ep.settings, { slug: company.slug, body: { is_published: null } }, 'is_published', 'Invalid value.'],
+      [ep.settings, { slug: company.slug, body: { is_comments_allowed: 1 } }, 'is_comments_allowed', 'Invalid value.'],
+      [ep.remove, { slug: company.slug, body: { reason_to_delete: 7 } }, 'reason_to_delete', 'Invalid value.'],
+      [ep.remove, { slug: company.slug, body: { reason_to_delete: 'x'.repeat(2001) } }, 'reason_to_delete', 'Can be at most 2000 characters.'],
+    ];
+    for (const [endpoint, opts, field, message] of bad) {
+      const res = await call(endpoint, manager.auth, opts);
+      expect([endpoint.path, field, res.status, res.body.errors?.[field]]).toEqual([endpoint.path, field, 422, expect.arrayContaining([message])]);
+    }
+    // Norwegian is the default language of the messages.
+    const no = await call(ep.remove, manager.auth, { slug: company.slug, body: { reason_to_delete: 'x'.repeat(2001) }, locale: 'no' });
+    expect(no.status).toBe(422);
+    expect(no.body.errors.reason_to_delete).toEqual(['Kan være maks 2000 tegn.']);
+    const [row] = await t.db.select().from(schema.partnerCompanies).where(eq(schema.partnerCompanies.id, company.id));
+    expect(row).toMatchObject({ deleted_at: null, is_published: true });
+  });
+
+  it('ids beyond the database integer range are bad input (422), not a server error', async () => {
+    const { manager, company } = await managed(true);
+    const beyond = '2147483648';
+    for (const path of [ep.create.path, buildPath(ep.update.path, { slug: company.slug })]) {
+      const res = await multipart(path, manager.auth, { name: `Stort Tall ${token}`, categories: `${companyCat},${beyond}` });
+      expect([path, res.status, Object.keys(res.body.errors ?? {})]).toEqual([path, 422, ['categories.1']]);
+    }
+    const listed = await call(ep.list, manager.auth, { query: { categories: beyond } });
+    expect(listed.status).toBe(422);
+    const invited = await call(ep.invite, manager.auth, { slug: company.slug, body: { users: [Number(beyond), 9007199254740991] } });
+    expect(invited.status).toBe(422);
+    expect(Object.keys(invited.body.errors).sort()).toEqual(['users.0', 'users.1']);
+  });
+
+  it('stores emoji and SQL-looking names verbatim and searches them as text', async () => {
+    const me = await session();
+    const name = `Klinikk 😀 '); DROP TABLE partner_companies;-- ${token}`;
+    const res = await multipart(ep.create.path, me.auth, { name, categories: String(companyCat), description: '<script>alert(1)</script>' });
+    expect(res.status).toBe(201);
+    const created = ep.create.response.parse(res.body).data;
+    expect(created).toMatchObject({ name, description: '<script>alert(1)</script>' });
+    expect(created.slug).toMatch(/^[a-z0-9-]+$/);
+    const emojiOnly = ep.create.response.parse((await multipart(ep.create.path, me.auth, { name: '😀😀😀', categories: String(companyCat) })).body).data;
+    expect(emojiOnly.slug).toMatch(/^company(-[0-9a-f]+)?$/);
+    const found = ep.list.response.parse((await call(ep.list, me.auth, { query: { name: "'); DROP TABLE" } })).body);
+    expect(found.data.map((c) => c.id)).toContain(created.id);
+    for (const name of ["' OR 1=1 --", '%', '_', '\\']) {
+      const page = await call(ep.list, me.auth, { query: { name } });
+      expect([name, page.status]).toEqual([name, 200]);
+      expect(ep.list.response.parse(page.body).data.map((c) => c.id)).not.toContain(emojiOnly.id);
+    }
+    const { company } = await managed(true);
+    for (const search of ["'&|!:*() <-> \\", '😀', 'x'.repeat(200)]) {
+      const page = await call(ep.posts, me.auth, { slug: company.slug, query: { search } });
+      expect([search.slice(0, 10), page.status]).toEqual([search.slice(0, 10), 200]);
+    }
+  });
+});

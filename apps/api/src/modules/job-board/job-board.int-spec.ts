@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
 import { insertReferenceFixtures } from '../../../test/fixtures';
-import { osloToday } from './job-board.service';
+import { osloMidnight, osloToday } from './oslo-date';
 
 type Fixtures = Awaited<ReturnType<typeof insertReferenceFixtures>>;
 
@@ -269,6 +269,8 @@ describe('the jobs board', () => {
     const owner = await session();
     const other = await session();
     const job = await createJob(owner.auth, { published_on: day(5) });
+    // Midnight in Oslo that day, whether it falls in winter or summer time.
+    expect(job.published_at).toBe(osloMidnight(day(5)).toISOString());
     expect((await call(ep.show, other.auth, { params: { id: job.id } })).status).toBe(404);
     expect((await call(ep.show, owner.auth, { params: { id: job.id } })).status).toBe(200);
   });

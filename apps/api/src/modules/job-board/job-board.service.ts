@@ -14,11 +14,7 @@ import { AppError } from '../../common/errors/app-error';
 import { isStorageKey, Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
 import { type JobFilters, JobBoardRepository, type JobReferenceTable, type JobRow, type JobWrite } from './job-board.repository';
-
-/** Today's calendar day in Norway: deadlines are Norwegian days. */
-export function osloToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+import { osloMidnight, osloToday } from './oslo-date';
 
 const LOGO_PRESET = IMAGE_PRESETS.content;
 
@@ -144,8 +140,8 @@ export class JobBoardService {
     return {
       ...rest,
       partner_company_id: companyId,
-      // Publishing today means now; a later day means midnight of that day, Oslo time.
-      published_at: published_on && published_on > today ? new Date(`${published_on}T00:00:00+01:00`) : null,
+      // Publishing today means now; a later day means midnight of that day, Oslo time (summer time too).
+      published_at: published_on && published_on > today ? osloMidnight(published_on) : null,
     };
   }
 

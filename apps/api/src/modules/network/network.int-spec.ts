@@ -151,3 +151,75 @@ describe('follow figures on GET /profile/:slug', () => {
     expect(profileEndpoints.show.response.parse(mine.body).data).toMatchObject({ following_count: 1, is_me: true, is_following: false });
   });
 });
+
+describe('access gates, not-found and hostile input', () => {
+  it('every endpoint answers 403 account_in_review to accounts in review; unfollow is personal (business_profile_active)', async () => {
+    const target = await createUser(t.db);
+    const inReview = await session({ status: 'in_review' });
+    const cases: [Endpoint, { slug?: string; query?: Record<string, string | number> }][] = [
+      [ep.search, { query: { name: 'a' } }],
+      [ep.follow, { slug: target.slug }],
+      [ep.unfollow, { slug: target.slug }],
+      [ep.followers, { slug: target.slug }],
+    ];
+    for (const [endpoint, opts] of cases) {
+      const res = await call(endpoint, inReview.auth, opts);
+      expect([endpoint.path, res.status, res.body.reason]).toEqual([endpoint.path, 403, 'account_in_review']);
+    }
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    await t.db.insert(schema.userFollows).values({ follower_id: manager.id, followed_user_id: target.id });
+    const res = await call(ep.unfollow, bearer(await tokenFor(t, manager, { actAs: company.id })), { slug: target.slug });
+    expect(res.status).toBe(403);
+    expect(res.body.reason).toBe('business_profile_active');
+    const rows = await t.db.select().from(schema.userFollows).where(eq(schema.userFollows.follower_id, manager.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('unfollow and followers answer 404 for unknown, unapproved and SQL-looking slugs', async () => {
+    const me = await session();
+    const pending = await createUser(t.db, { status: 'awaiting_approval' });
+    const blocked = await createUser(t.db, { status: 'blocked' });
+    for (const slug of [`nobody-${uniqueToken()}`, pending.slug, blocked.slug, "' OR 1=1 --", '😀', '%']) {
+      for (const endpoint of [ep.unfollow, ep.followers, ep.follow]) {
+        const res = await call(endpoint, me.auth, { slug });
+        expect([endpoint.path, slug, res.status, res.body.message]).toEqual([endpoint.path, slug, 404, 'We could not find what you were looking for.']);
+      }
+    }
+  });
+
+  it('answers 422 with per-field messages for bad slugs and queries', async () => {
+    const me = await session();
+    const longSlug = 's'.repeat(201);
+    const bad: [Endpoint, { slug?: string; query?: Record<string, string | number> }, string, string][] = [
+      [ep.follow, { slug: longSlug }, 'slug', 'Can be at most 200 characters.'],
+      [ep.unfollow, { slug: longSlug }, 'slug', 'Can be at most 200 characters.'],
+      [ep.followers, { slug: longSlug }, 'slug', 'Can be at most 200 characters.'],
+      [ep.followers, { slug: me.user.slug, query: { per_page: 999 } }, 'per_page', 'Can be at most 50.'],
+      [ep.search, { query: { name: 'x'.repeat(101) } }, 'name', 'Can be at most 100 characters.'],
+      [ep.search, { query: { name: '   ' } }, 'name', 'This field is required.'],
+      [ep.search, { query: { name: 'a', page: '99999999999999999999' } }, 'page', 'Can be at most 100000.'],
+      [ep.search, { query: { name: 'a', per_page: -1 } }, 'per_page', 'Must be at least 1.'],
+    ];
+    for (const [endpoint, opts, field, message] of bad) {
+      const res = await call(endpoint, me.auth, opts);
+      expect([endpoint.path, field, res.status, res.body.errors?.[field]]).toEqual([endpoint.path, field, 422, expect.arrayContaining([message])]);
+    }
+    const repeated = await t.http.get(`/api${ep.search.path}?name=a&name=b`).set('Authorization', me.auth).set('X-localization', 'en');
+    expect(repeated.status).toBe(422);
+    expect(repeated.body.errors.name).toEqual(['Invalid value.']);
+  });
+
+  it('searches emoji and SQL-looking names as plain text', async () => {
+    const me = await session();
+    const last = `O'Brien-${uniqueToken()}`;
+    const irish = await createUser(t.db, { firstName: 'Siobhán', lastName: last });
+    const found = ep.search.response.parse((await call(ep.search, me.auth, { query: { name: last } })).body);
+    expect(found.data.map((u) => u.id)).toEqual([irish.id]);
+    for (const name of ["'; DROP TABLE users; --", '😀', '\\', "x' OR '1'='1"]) {
+      const res = await call(ep.search, me.auth, { query: { name } });
+      expect([name, res.status]).toEqual([name, 200]);
+      expect(ep.search.response.parse(res.body).data.map((u) => u.id)).not.toContain(irish.id);
+    }
+  });
+});

@@ -270,3 +270,64 @@ describe('GET /user-notifications/stream across replicas (Redis pub/sub)', () =>
     expect(counts).toEqual([1, 0]);
   });
 });
+
+describe('access gates and hostile input', () => {
+  it('PUT answers 403 to accounts in review and in business-profile mode, marking nothing', async () => {
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const actor = await createUser(t.db);
+    await notify(payload(manager, actor));
+    const [row] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, manager.id));
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const asCompany = await markRead(bearer(await tokenFor(t, manager, { actAs: company.id })), { ids: [row!.id] });
+    expect(asCompany.status).toBe(403);
+    expect(asCompany.body.reason).toBe('business_profile_active');
+    const inReview = await createUser(t.db, { status: 'in_review' });
+    const r = await markRead(bearer(await tokenFor(t, inReview)), { ids: [row!.id] });
+    expect(r.status).toBe(403);
+    expect(r.body.reason).toBe('account_in_review');
+    const [after] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.id, row!.id));
+    expect(after!.read_at).toBeNull();
+  });
+
+  it('the stream answers 403 in business-profile mode and 422 for an oversized token', async () => {
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const asCompany = await firstEvent(`/api${ep.stream.path}?token=${(await tokenFor(t, manager, { actAs: company.id })).accessToken}`);
+    expect(asCompany.status).toBe(403);
+    expect(asCompany.data).toMatchObject({ reason: 'business_profile_active' });
+    const huge = await firstEvent(`/api${ep.stream.path}?token=${'x'.repeat(4001)}`, { 'X-localization': 'en' });
+    expect(huge.status).toBe(422);
+    expect(huge.data).toMatchObject({ errors: { token: ['Can be at most 4000 characters.'] } });
+  });
+
+  it('answers 422 with per-field messages for bad pages and ids; ids beyond the integer range are ignored', async () => {
+    const me = await createUser(t.db);
+    const actor = await createUser(t.db);
+    await notify(payload(me, actor));
+    const auth = bearer(await tokenFor(t, me));
+    const badPages: [Record<string, string | number>, string, string][] = [
+      [{ per_page: 999 }, 'per_page', 'Can be at most 50.'],
+      [{ page: '99999999999999999999' }, 'page', 'Can be at most 100000.'],
+      [{ page: -1 }, 'page', 'Must be at least 1.'],
+    ];
+    for (const [query, field, message] of badPages) {
+      const res = await list(auth, query);
+      expect([field, res.status, res.body.errors?.[field]]).toEqual([field, 422, expect.arrayContaining([message])]);
+    }
+    const badBodies: [unknown, string, string][] = [
+      [{ ids: ['99999999999999999999'] }, 'ids.0', 'Can be at most 9007199254740991.'],
+      [{ ids: [-1] }, 'ids.0', 'Must be at least 0.'],
+      [{ ids: ['1; DROP TABLE notifications'] }, 'ids.0', 'Invalid value.'],
+      [{ ids: 'abc' }, 'ids', 'Invalid value.'],
+      [{ ids: Array.from({ length: 501 }, (_, i) => i + 1) }, 'ids', 'Choose at most 500.'],
+      [{ ids: [{ $gt: 0 }] }, 'ids.0', 'Invalid value.'],
+    ];
+    for (const [body, field, message] of badBodies) {
+      const res = await markRead(auth, body);
+      expect([field, res.status, res.body.errors?.[field]]).toEqual([field, 422, [message]]);
+    }
+    const beyond = await markRead(auth, { ids: [2147483648, 9007199254740991] });
+    expect(beyond.status).toBe(200);
+    expect(ep.markRead.response.parse(beyond.body)).toEqual({ unreadCount: 1 });
+  });
+});

@@ -256,6 +256,20 @@ describe('GET /profile/:slug/posts', () => {
   });
 });
 
+describe('posts of a blocked member', () => {
+  it('leave the feeds of their followers and their page answers 404', async () => {
+    const reader = await session();
+    const author = await session();
+    await t.db.insert(schema.userFollows).values({ follower_id: reader.user.id, followed_user_id: author.user.id });
+    const post = await createPost(author.auth, 'før blokkering');
+    const feedIds = async () => ep.feed.response.parse((await call(ep.feed, reader.auth)).body).data.map((p) => p.id);
+    expect(await feedIds()).toContain(post.id);
+    await t.db.update(schema.users).set({ status: 'blocked' }).where(eq(schema.users.id, author.user.id));
+    expect(await feedIds()).not.toContain(post.id);
+    expect((await call(ep.userPosts, reader.auth, { params: { slug: author.user.slug } })).status).toBe(404);
+  });
+});
+
 describe('comments', () => {
   it('comments, lists oldest first, notifies the author, and deletes by owner rules', async () => {
     const author = await session();
@@ -350,5 +364,190 @@ describe('likes and shares', () => {
     expect(original.shares_count).toBe(1);
     expect((await call(ep.share, sharer.auth, { params: { id: 999999999 }, body: {} })).status).toBe(404);
     expect((await call(ep.share, sharer.auth, { params: { id: post.id }, body: { body: 7 } })).status).toBe(422);
+  });
+});
+
+describe('access gates, visibility, not-found and hostile input', () => {
+  const HUGE_ID = '99999999999999999999';
+
+  it('every endpoint answers 401 anonymously and 403 account_in_review to accounts in review, never touching the post', async () => {
+    const owner = await session();
+    const post = await createPost(owner.auth, 'Urørt');
+    const inReview = await session({ status: 'in_review' });
+    const cases: [Endpoint, { params?: Params; body?: object }][] = [
+      [ep.feed, {}],
+      [ep.userPosts, { params: { slug: owner.user.slug } }],
+      [ep.show, { params: { id: post.id } }],
+      [ep.update, { params: { id: post.id }, body: { body: 'x' } }],
+      [ep.deleteUserPost, { params: { slug: post.slug } }],
+      [ep.deleteCompanyPost, { params: { slug: post.slug } }],
+      [ep.archiveUserPost, { params: { slug: post.slug }, body: { archive: 'archive' } }],
+      [ep.archiveCompanyPost, { params: { slug: post.slug }, body: { archive: 'archive' } }],
+      [ep.archived, { params: { slug: owner.user.slug } }],
+      [ep.comments, { params: { id: post.id } }],
+      [ep.addComment, { params: { id: post.id }, body: { text: 'x' } }],
+      [ep.deleteComment, { params: { id: post.id, commentId: 1 } }],
+      [ep.like, { params: { id: post.id } }],
+      [ep.unlike, { params: { id: post.id } }],
+      [ep.share, { params: { id: post.id }, body: { body: 'x' } }],
+    ];
+    for (const [endpoint, opts] of cases) {
+      const anonymous = await call(endpoint, null, opts);
+      expect([endpoint.path, anonymous.status, anonymous.body.message]).toEqual([endpoint.path, 401, 'You need to log in to continue.']);
+      const refused = await call(endpoint, inReview.auth, opts);
+      expect([endpoint.path, refused.status, refused.body.reason]).toEqual([endpoint.path, 403, 'account_in_review']);
+    }
+    const created = await send(inReview.auth, { body: 'x' });
+    expect(created.status).toBe(403);
+    expect(created.body.reason).toBe('account_in_review');
+    const after = ep.show.response.parse((await call(ep.show, owner.auth, { params: { id: post.id } })).body).data;
+    expect(after).toMatchObject({ body: 'Urørt', likes_count: 0, comments_count: 0, shares_count: 0, is_archived: false });
+  });
+
+  it("someone else's post: 403 not_owner while live, 404 for everything once archived", async () => {
+    const owner = await session();
+    const other = await session();
+    const post = await createPost(owner.auth);
+    const archive = await call(ep.archiveUserPost, other.auth, { params: { slug: post.slug }, body: { archive: 'archive' } });
+    expect(archive.status).toBe(403);
+    expect(archive.body.reason).toBe('not_owner');
+    expect((await call(ep.archiveCompanyPost, owner.auth, { params: { slug: post.slug }, body: { archive: 'archive' } })).status).toBe(404);
+    await call(ep.archiveUserPost, owner.auth, { params: { slug: post.slug }, body: { archive: 'archive' } });
+    const hidden: [Endpoint, { params: Params; body?: object }][] = [
+      [ep.update, { params: { id: post.id }, body: { body: 'x' } }],
+      [ep.deleteUserPost, { params: { slug: post.slug } }],
+      [ep.archiveUserPost, { params: { slug: post.slug }, body: { archive: 'unarchive' } }],
+      [ep.comments, { params: { id: post.id } }],
+      [ep.addComment, { params: { id: post.id }, body: { text: 'x' } }],
+      [ep.like, { params: { id: post.id } }],
+      [ep.unlike, { params: { id: post.id } }],
+      [ep.share, { params: { id: post.id }, body: {} }],
+    ];
+    for (const [endpoint, opts] of hidden) {
+      const res = await call(endpoint, other.auth, opts);
+      expect([endpoint.path, res.status, res.body.message]).toEqual([endpoint.path, 404, 'We could not find what you were looking for.']);
+    }
+    const archived = ep.archived.response.parse((await call(ep.archived, owner.auth, { params: { slug: owner.user.slug } })).body);
+    expect(archived.data.map((p) => p.id)).toEqual([post.id]);
+  });
+
+  it("posts of an unpublished company are 404 for non-managers (and not in their feed), visible to its managers", async () => {
+    const manager = await session();
+    const reader = await session();
+    const company = await createCompany(t.db, { managers: [manager.user.id], published: false });
+    await t.db.insert(schema.partnerCompanyFollowers).values({ partner_company_id: company.id, user_id: reader.user.id });
+    const post = await createPost(bearer(await tokenFor(t, manager.user, { actAs: company.id })), 'Ikke publisert ennå');
+    const hidden: [Endpoint, { params: Params; body?: object }][] = [
+      [ep.show, { params: { id: post.id } }],
+      [ep.comments, { params: { id: post.id } }],
+      [ep.addComment, { params: { id: post.id }, body: { text: 'x' } }],
+      [ep.like, { params: { id: post.id } }],
+      [ep.unlike, { params: { id: post.id } }],
+      [ep.share, { params: { id: post.id }, body: {} }],
+      [ep.deleteCompanyPost, { params: { slug: post.slug } }],
+      [ep.archiveCompanyPost, { params: { slug: post.slug }, body: { archive: 'archive' } }],
+    ];
+    for (const [endpoint, opts] of hidden) {
+      expect([endpoint.path, (await call(endpoint, reader.auth, opts)).status]).toEqual([endpoint.path, 404]);
+    }
+    expect(ep.feed.response.parse((await call(ep.feed, reader.auth)).body).data.map((p) => p.id)).not.toContain(post.id);
+    expect((await call(ep.show, manager.auth, { params: { id: post.id } })).status).toBe(200);
+    await t.db.insert(schema.partnerCompanyFollowers).values({ partner_company_id: company.id, user_id: manager.user.id });
+    expect(ep.feed.response.parse((await call(ep.feed, manager.auth)).body).data.map((p) => p.id)).toContain(post.id);
+    // Once published, members see it.
+    await t.db.update(schema.partnerCompanies).set({ is_published: true }).where(eq(schema.partnerCompanies.id, company.id));
+    expect((await call(ep.show, reader.auth, { params: { id: post.id } })).status).toBe(200);
+    expect(ep.feed.response.parse((await call(ep.feed, reader.auth)).body).data.map((p) => p.id)).toContain(post.id);
+  });
+
+  it('answers 404 for unknown posts, comments and slugs on every endpoint', async () => {
+    const { auth } = await session();
+    const post = await createPost(auth);
+    const missing: [Endpoint, { params: Params; body?: object }][] = [
+      [ep.archiveUserPost, { params: { slug: 'no-such-post' }, body: { archive: 'archive' } }],
+      [ep.archiveCompanyPost, { params: { slug: 'no-such-post' }, body: { archive: 'archive' } }],
+      [ep.deleteCompanyPost, { params: { slug: 'no-such-post' } }],
+      [ep.comments, { params: { id: 999999999 } }],
+      [ep.unlike, { params: { id: 999999999 } }],
+      [ep.deleteComment, { params: { id: 999999999, commentId: 1 } }],
+      [ep.deleteComment, { params: { id: post.id, commentId: 999999999 } }],
+      // Beyond PostgreSQL's integer range, but a valid JSON number: still just "not found".
+      [ep.show, { params: { id: 2147483648 } }],
+      [ep.like, { params: { id: 9007199254740991 } }],
+    ];
+    for (const [endpoint, opts] of missing) {
+      const res = await call(endpoint, auth, opts);
+      expect([endpoint.path, res.status, res.body.message]).toEqual([endpoint.path, 404, 'We could not find what you were looking for.']);
+    }
+  });
+
+  it('answers 422 with per-field messages for bad path parameters, queries and bodies', async () => {
+    const { user, auth } = await session();
+    const post = await createPost(auth);
+    const longSlug = 's'.repeat(201);
+    const bad: [Endpoint, { params?: Params; query?: Params; body?: object }, string, string][] = [
+      [ep.show, { params: { id: HUGE_ID } }, 'id', 'Can be at most 9007199254740991.'],
+      [ep.update, { params: { id: -1 }, body: { body: 'x' } }, 'id', 'Must be at least 0.'],
+      [ep.like, { params: { id: '1.5' } }, 'id', 'Must be a whole number.'],
+      [ep.unlike, { params: { id: "1' OR '1'='1" } }, 'id', 'Invalid value.'],
+      [ep.share, { params: { id: '😀' }, body: {} }, 'id', 'Invalid value.'],
+      [ep.comments, { params: { id: HUGE_ID } }, 'id', 'Can be at most 9007199254740991.'],
+      [ep.addComment, { params: { id: 0 }, body: { text: 'x' } }, 'id', 'Must be at least 0.'],
+      [ep.deleteComment, { params: { id: post.id, commentId: 'abc' } }, 'commentId', 'Invalid value.'],
+      [ep.deleteComment, { params: { id: post.id, commentId: HUGE_ID } }, 'commentId', 'Can be at most 9007199254740991.'],
+      [ep.deleteUserPost, { params: { slug: longSlug } }, 'slug', 'Can be at most 200 characters.'],
+      [ep.deleteCompanyPost, { params: { slug: longSlug } }, 'slug', 'Can be at most 200 characters.'],
+      [ep.archiveUserPost, { params: { slug: post.slug }, body: { archive: true } }, 'archive', 'Invalid choice.'],
+      [ep.archiveCompanyPost, { params: { slug: longSlug }, body: { archive: 'archive' } }, 'slug', 'Can be at most 200 characters.'],
+      [ep.archiveCompanyPost, { params: { slug: post.slug }, body: {} }, 'archive', 'Invalid choice.'],
+      [ep.archived, { params: { slug: user.slug }, query: { page: 0 } }, 'page', 'Must be at least 1.'],
+      [ep.archived, { params: { slug: user.slug }, query: { per_page: 999 } }, 'per_page', 'Can be at most 50.'],
+      [ep.comments, { params: { id: post.id }, query: { page: 'abc' } }, 'page', 'Invalid value.'],
+      [ep.feed, { query: { limit: 'ten' } }, 'limit', 'Invalid value.'],
+      [ep.feed, { query: { cursor: 'x'.repeat(201) } }, 'cursor', 'Can be at most 200 characters.'],
+      [ep.userPosts, { params: { slug: longSlug } }, 'slug', 'Can be at most 200 characters.'],
+      [ep.update, { params: { id: post.id }, body: { body: ['x'] } }, 'body', 'Invalid value.'],
+      [ep.update, { params: { id: post.id }, body: { body: null } }, 'body', 'Invalid value.'],
+      [ep.update, { params: { id: post.id }, body: { body: 'x'.repeat(5001) } }, 'body', 'Can be at most 5000 characters.'],
+      [ep.addComment, { params: { id: post.id }, body: { text: { $ne: '' } } }, 'text', 'Invalid value.'],
+      [ep.addComment, { params: { id: post.id }, body: { text: '😀'.repeat(2001) } }, 'text', 'Can be at most 2000 characters.'],
+      [ep.share, { params: { id: post.id }, body: { body: 'x'.repeat(5001) } }, 'body', 'Can be at most 5000 characters.'],
+    ];
+    for (const [endpoint, opts, field, message] of bad) {
+      const res = await call(endpoint, auth, opts);
+      expect([endpoint.path, res.status, res.body.errors?.[field]]).toEqual([endpoint.path, 422, [message]]);
+    }
+    const after = ep.show.response.parse((await call(ep.show, auth, { params: { id: post.id } })).body).data;
+    expect(after).toMatchObject({ body: 'Hei fra legen', comments_count: 0, shares_count: 0, likes_count: 0 });
+  });
+
+  it('refuses well-formed cursors that carry an impossible time (422, not a database error)', async () => {
+    const { user, auth } = await session();
+    await createPost(auth);
+    const cursorOf = (time: string) => Buffer.from(JSON.stringify([time, 5]), 'utf8').toString('base64url');
+    for (const time of ['2026-99-99T99:99:99Z', '2026-02-30T10:00:00Z', '2026-01-01T24:00:00Z', '0000-01-01T00:00:00Z', '2026-01-01T00:00:00.000+99']) {
+      for (const endpoint of [ep.feed, ep.userPosts]) {
+        const res = await call(endpoint, auth, { params: { slug: user.slug }, query: { cursor: cursorOf(time) } });
+        expect([time, endpoint.path, res.status, res.body.errors?.cursor]).toEqual([time, endpoint.path, 422, ['Invalid value.']]);
+      }
+    }
+    // The API's own format and PostgreSQL's text format both still page.
+    for (const time of ['2026-02-28T10:00:00.123456Z', '2099-01-01 00:00:00+01']) {
+      expect((await call(ep.feed, auth, { query: { cursor: cursorOf(time) } })).status).toBe(200);
+    }
+  });
+
+  it('stores emoji and SQL-looking text verbatim', async () => {
+    const { auth } = await session();
+    const text = "Robert'); DROP TABLE posts;-- 😀 <script>alert(1)</script>";
+    const post = await createPost(auth, text);
+    expect(post.body).toBe(text);
+    const edited = await call(ep.update, auth, { params: { id: post.id }, body: { body: `${text} ✅` } });
+    expect(ep.update.response.parse(edited.body).data.body).toBe(`${text} ✅`);
+    const comment = await call(ep.addComment, auth, { params: { id: post.id }, body: { text: "1' OR '1'='1 🙂" } });
+    expect(comment.status).toBe(201);
+    expect(ep.addComment.response.parse(comment.body).data.text).toBe("1' OR '1'='1 🙂");
+    const notFound = await call(ep.userPosts, auth, { params: { slug: "' OR 1=1 --" } });
+    expect(notFound.status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
 
 const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyManagers, partnerCompanyFollowers, userFollows } = schema;
@@ -66,6 +66,18 @@ const companyJson = sql<PostRow['company']>`case when ${partnerCompanies.id} is 
 const newestFirst = [sql`${posts.created_at} desc nulls last`, sql`${posts.id} desc nulls last`];
 /** Company posts of a deleted company are gone for everyone. */
 const companyAlive = or(isNull(posts.partner_company_id), isNull(partnerCompanies.deleted_at));
+/** Whether the viewer manages the company `companyId` (an SQL expression). */
+const managedBy = (companyId: SQL | typeof posts.partner_company_id, viewerId: number) =>
+  sql`exists (select 1 from ${partnerCompanyManagers} where ${partnerCompanyManagers.partner_company_id} = ${companyId} and ${partnerCompanyManagers.user_id} = ${viewerId})`;
+/**
+ * Company posts the viewer may see: of a live company that is published or that the viewer manages
+ * (the same rule as the company page). Used with the join on partner_companies of `select()`.
+ */
+const companyVisibleTo = (viewerId: number) =>
+  or(
+    isNull(posts.partner_company_id),
+    and(isNull(partnerCompanies.deleted_at), or(eq(partnerCompanies.is_published, true), managedBy(posts.partner_company_id, viewerId))),
+  );
 
 /** Posts, attachments, comments and likes; the only posts file that speaks SQL. */
 @Injectable()
@@ -101,7 +113,7 @@ export class PostsRepository {
 
   async find(where: { id: number } | { slug: string }, viewerId: number): Promise<PostRow | null> {
     const cond = 'id' in where ? eq(posts.id, where.id) : eq(posts.slug, where.slug);
-    const [row] = await this.select(viewerId).where(and(cond, companyAlive));
+    const [row] = await this.select(viewerId).where(and(cond, companyVisibleTo(viewerId)));
     return row ?? null;
   }
 
@@ -115,6 +127,15 @@ export class PostsRepository {
 
   async userIdBySlug(slug: string): Promise<number | null> {
     const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.slug, slug));
+    return row?.id ?? null;
+  }
+
+  /** A member whose page others may see (not deleted, blocked or rejected), by slug. */
+  async visibleMemberIdBySlug(slug: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.slug, slug), isNull(users.deleted_at), notInArray(users.status, ['blocked', 'rejected'])));
     return row?.id ?? null;
   }
 
@@ -139,13 +160,17 @@ export class PostsRepository {
     const pageIds = sql`
       select page.id from (
         select own.id, own.created_at
-        from (select ${userFollows.followed_user_id} as author_id from ${userFollows} where ${userFollows.follower_id} = ${viewerId}
+        from (select ${userFollows.followed_user_id} as author_id from ${userFollows}
+              join ${users} on ${users.id} = ${userFollows.followed_user_id} and ${users.deleted_at} is null
+                and ${users.status} not in ('blocked', 'rejected')
+              where ${userFollows.follower_id} = ${viewerId}
               union all select ${viewerId}::int) as authors
         cross join lateral (${newestOf(sql`${posts.author_user_id} = authors.author_id`)}) as own
         union all
         select company.id, company.created_at
         from ${partnerCompanyFollowers}
         join ${partnerCompanies} on ${partnerCompanies.id} = ${partnerCompanyFollowers.partner_company_id} and ${partnerCompanies.deleted_at} is null
+          and (${partnerCompanies.is_published} or ${managedBy(sql`${partnerCompanies.id}`, viewerId)})
         cross join lateral (${newestOf(sql`${posts.partner_company_id} = ${partnerCompanyFollowers.partner_company_id}`)}) as company
         where ${partnerCompanyFollowers.user_id} = ${viewerId}
       ) as page

@@ -196,7 +196,7 @@ export class PostsService {
   }
 
   async userPosts(me: Principal, slug: string, query: FeedQuery) {
-    const authorId = await this.repository.userIdBySlug(slug);
+    const authorId = await this.repository.visibleMemberIdBySlug(slug);
     if (authorId === null) throw AppError.notFound();
     return this.keysetPage(await this.repository.byAuthor(authorId, me.userId, query.cursor, query.limit), query.limit, me);
   }

@@ -1,0 +1,87 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { JobQueue } from '../../common/jobs';
+import { HousekeepingRepository } from './housekeeping.repository';
+
+export const HOUSEKEEPING_PURGE_JOB = 'housekeeping.purge';
+/** Rows per statement: short transactions and locks, however much has piled up. */
+export const PURGE_BATCH_SIZE = 1000;
+
+export interface PurgeCounts {
+  emailVerificationCodes: number;
+  passwordResetTokens: number;
+  emailChanges: number;
+  identitySessions: number;
+  refreshTokenFamilies: number;
+  sentOutboxMessages: number;
+}
+
+/**
+ * Removes what has outlived its use: expired codes and tokens, identity sessions, ended login
+ * sessions and delivered outbox mail, each some retention time after it ended (config). Runs as a
+ * repeating job: hourly by default, once across all replicas when Redis is there.
+ */
+@Injectable()
+export class HousekeepingService implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger('Housekeeping');
+
+  constructor(
+    private readonly repo: HousekeepingRepository,
+    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register(HOUSEKEEPING_PURGE_JOB, async () => {
+      await this.purge();
+    });
+  }
+
+  /**
+   * Scheduled once every module has registered its handlers. Not awaited: a Redis that is away
+   * must not hold up start-up (the health check reports it); the schedule is made when it is back.
+   */
+  onApplicationBootstrap(): void {
+    const { intervalMs } = this.config.housekeeping;
+    const scheduled =
+      intervalMs === 0
+        ? this.jobs.stopRepeat(HOUSEKEEPING_PURGE_JOB)
+        : this.jobs.repeat(HOUSEKEEPING_PURGE_JOB, {}, { everyMs: intervalMs });
+    scheduled.catch((err: unknown) => {
+      this.logger.warn(`Could not schedule the purge: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
+
+  async purge(options: { now?: Date; batchSize?: number } = {}): Promise<PurgeCounts> {
+    const now = (options.now ?? new Date()).getTime();
+    const batchSize = options.batchSize ?? PURGE_BATCH_SIZE;
+    const { expiredTokenRetentionMs, endedSessionRetentionMs, sentOutboxRetentionMs } =
+      this.config.housekeeping;
+    const tokensBefore = new Date(now - expiredTokenRetentionMs);
+    // A completed identity session may still register for one session lifetime after it completed.
+    const identityBefore = new Date(
+      now - expiredTokenRetentionMs - this.config.identity.sessionTtlSeconds * 1000,
+    );
+    const sessionsBefore = new Date(now - endedSessionRetentionMs);
+    const outboxBefore = new Date(now - sentOutboxRetentionMs);
+    const drain = async (step: (limit: number) => Promise<number>): Promise<number> => {
+      let total = 0;
+      for (;;) {
+        const done = await step(batchSize);
+        total += done;
+        if (done < batchSize) return total;
+      }
+    };
+    const counts: PurgeCounts = {
+      emailVerificationCodes: await drain((n) => this.repo.deleteEmailVerificationCodes(tokensBefore, n)),
+      passwordResetTokens: await drain((n) => this.repo.deletePasswordResetTokens(tokensBefore, n)),
+      emailChanges: await drain((n) => this.repo.clearEmailChanges(tokensBefore, n)),
+      identitySessions: await drain((n) => this.repo.deleteIdentitySessions(identityBefore, n)),
+      refreshTokenFamilies: await drain((n) => this.repo.deleteRefreshTokenFamilies(sessionsBefore, n)),
+      sentOutboxMessages: await drain((n) => this.repo.deleteSentOutboxMessages(outboxBefore, n)),
+    };
+    const purged = Object.entries(counts).filter(([, n]) => n > 0);
+    if (purged.length > 0) this.logger.log(`Purged ${purged.map(([what, n]) => `${n} ${what}`).join(', ')}`);
+    return counts;
+  }
+}
