@@ -35,6 +35,8 @@ export interface InputIssue {
   format?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
+  /** For too_small / too_big: whether the bound itself is allowed (`positive()` is min 0, exclusive). */
+  inclusive?: boolean;
   keys?: string[];
 }
 

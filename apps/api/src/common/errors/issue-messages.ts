@@ -33,6 +33,8 @@ export function issueMessageKey(issue: InputIssue): Keyed {
       }
       if (SIZED_LISTS.has(issue.origin ?? '')) return { key: 'validation.too_few_items', vars };
       if (issue.origin === 'date') return { key: 'validation.invalid_date' };
+      // `positive()` is "more than 0": say so rather than "at least 0".
+      if (issue.inclusive === false) return { key: 'validation.too_small_exclusive', vars };
       return { key: 'validation.too_small', vars };
     }
     case 'too_big': {
@@ -48,6 +50,8 @@ export function issueMessageKey(issue: InputIssue): Keyed {
       if (issue.format && /date|time/.test(issue.format)) return { key: 'validation.invalid_date' };
       return { key: 'validation.invalid' };
     case 'invalid_value':
+      // A missing choice is a required field, not a wrong one.
+      if ('input' in issue && issue.input === undefined) return { key: 'validation.required' };
       return { key: 'validation.invalid_enum' };
     case 'unrecognized_keys':
       return { key: 'validation.unknown_field' };

@@ -425,7 +425,7 @@ describe('access gates, not-found and hostile input', () => {
       [ep.posts, { slug: longSlug }, 'slug', 'Can be at most 200 characters.'],
       [ep.list, { query: { name: 'x'.repeat(201) } }, 'name', 'Can be at most 200 characters.'],
       [ep.list, { query: { categories: HUGE_ID } }, 'categories.0', 'Can be at most 9007199254740991.'],
-      [ep.list, { query: { categories: '-1' } }, 'categories.0', 'Must be at least 0.'],
+      [ep.list, { query: { categories: '-1' } }, 'categories.0', 'Must be greater than 0.'],
       [ep.list, { query: { page: HUGE_ID } }, 'page', 'Can be at most 100000.'],
       [ep.followers, { slug: company.slug, query: { page: 'abc' } }, 'page', 'Invalid value.'],
       [ep.posts, { slug: company.slug, query: { search: 'x'.repeat(201) } }, 'search', 'Can be at most 200 characters.'],

@@ -316,7 +316,7 @@ describe('access gates and hostile input', () => {
     }
     const badBodies: [unknown, string, string][] = [
       [{ ids: ['99999999999999999999'] }, 'ids.0', 'Can be at most 9007199254740991.'],
-      [{ ids: [-1] }, 'ids.0', 'Must be at least 0.'],
+      [{ ids: [-1] }, 'ids.0', 'Must be greater than 0.'],
       [{ ids: ['1; DROP TABLE notifications'] }, 'ids.0', 'Invalid value.'],
       [{ ids: 'abc' }, 'ids', 'Invalid value.'],
       [{ ids: Array.from({ length: 501 }, (_, i) => i + 1) }, 'ids', 'Choose at most 500.'],
