@@ -63,7 +63,6 @@ export const companiesUi = defineMessages(
       list: 'Følgere',
       empty: 'Ingen følgere ennå.',
       pagination: 'Sider med følgere',
-      avatar: 'Profilbilde for {{name}}',
     },
     form: {
       create_title: 'Opprett partnerbedrift',
@@ -203,7 +202,6 @@ export const companiesUi = defineMessages(
       list: 'Followers',
       empty: 'No followers yet.',
       pagination: 'Pages of followers',
-      avatar: 'Profile picture of {{name}}',
     },
     form: {
       create_title: 'Create a partner company',

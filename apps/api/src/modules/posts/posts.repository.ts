@@ -125,11 +125,6 @@ export class PostsRepository {
     return Boolean(row);
   }
 
-  async userIdBySlug(slug: string): Promise<number | null> {
-    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.slug, slug));
-    return row?.id ?? null;
-  }
-
   /** A member whose page others may see (not deleted, blocked or rejected), by slug. */
   async visibleMemberIdBySlug(slug: string): Promise<number | null> {
     const [row] = await this.db

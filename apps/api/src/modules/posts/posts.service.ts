@@ -178,7 +178,7 @@ export class PostsService {
   }
 
   async archived(me: Principal, slug: string, query: PageQuery) {
-    const userId = await this.repository.userIdBySlug(slug);
+    const userId = await this.repository.visibleMemberIdBySlug(slug);
     if (userId === null) throw AppError.notFound();
     if (userId !== me.userId) throw AppError.forbidden('not_owner');
     const { rows, total } = await this.repository.archivedOf(userId, query.page, query.per_page);

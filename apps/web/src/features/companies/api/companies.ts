@@ -4,7 +4,6 @@ import {
   COMPANY_LOGO_FIELD,
   companyEndpoints as ep,
   type CompanyInput,
-  networkEndpoints,
   referenceEndpoints,
 } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -79,15 +78,6 @@ export function useCompanyCategories() {
 }
 
 /** Members by name, for invitations; nothing is asked until there is a name. */
-export function useMemberSearch(name: string) {
-  return useQuery({
-    queryKey: ['companies', 'member-search', name] as const,
-    queryFn: ({ signal }) => apiCall(networkEndpoints.search, { query: { name, type: 'user', per_page: 10 }, signal }),
-    enabled: name.length > 0,
-    placeholderData: keepPreviousData,
-  });
-}
-
 /**
  * The stored user object again: its `available_business_profiles` (the companies I manage) change
  * when I create or delete one.

@@ -10,7 +10,8 @@ import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { useCompanyCategories, useCreateCompany, useUpdateCompany } from '../api/companies';
 import { createRefusal } from './access';
-import { applyServerErrors, contractResolver, useFieldError } from './form-support';
+import { applyServerErrors, inputContractResolver } from '@/shared/forms/contract-form';
+import { useFieldError } from './form-support';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 const FIELDS = Object.keys(CompanyInput.shape);
@@ -60,7 +61,7 @@ export function CompanyForm({ company }: { company?: Company }) {
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CompanyInput>({
-    resolver: contractResolver(CompanyInput),
+    resolver: inputContractResolver(CompanyInput),
     defaultValues: company ? valuesOf(company) : DEFAULTS,
   });
   const e = formState.errors;

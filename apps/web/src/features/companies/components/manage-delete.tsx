@@ -8,7 +8,8 @@ import { type z } from 'zod';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { useDeleteCompany } from '../api/companies';
-import { applyServerErrors, contractResolver, useFieldError } from './form-support';
+import { applyServerErrors, inputContractResolver } from '@/shared/forms/contract-form';
+import { useFieldError } from './form-support';
 
 type Values = z.input<typeof CompanyDeleteBody>;
 
@@ -20,7 +21,7 @@ export function ManageDelete({ company }: { company: Company }) {
   const remove = useDeleteCompany(company.slug);
   const [confirming, setConfirming] = useState(false);
   const { register, handleSubmit, formState, getValues, setError } = useForm<Values, unknown, z.output<typeof CompanyDeleteBody>>({
-    resolver: contractResolver(CompanyDeleteBody),
+    resolver: inputContractResolver(CompanyDeleteBody),
     defaultValues: { reason_to_delete: '' },
   });
 

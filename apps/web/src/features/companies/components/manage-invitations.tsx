@@ -5,7 +5,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { notify } from '@/shared/ui/notify';
-import { useInviteFollowers, useMemberSearch } from '../api/companies';
+import { useProfileSearch } from '@/shared/network/api';
+import { useInviteFollowers } from '../api/companies';
 import { initials } from '@/shared/posts/format';
 
 /** The contract's limit on one invitation call. */
@@ -34,7 +35,7 @@ export function ManageInvitations({ slug }: { slug: string }) {
   const [text, setText] = useState('');
   const [name] = useDebouncedValue(text.trim(), 300);
   const [selected, setSelected] = useState<UserCard[]>([]);
-  const search = useMemberSearch(name);
+  const search = useProfileSearch(name);
   const invite = useInviteFollowers(slug);
   const results = (search.data?.data ?? []).filter((u) => u.id !== me?.id);
   const isSelected = (id: number) => selected.some((s) => s.id === id);
@@ -69,7 +70,7 @@ export function ManageInvitations({ slug }: { slug: string }) {
           onChange={(e) => setText(e.currentTarget.value)}
           rightSection={search.isFetching ? <Loader size="xs" /> : null}
         />
-        {name ? (
+        {name.length >= 2 ? (
           search.isPending ? null : results.length === 0 ? (
             <Text size="sm" c="dimmed" role="status">
               {t('manage.invite.no_results')}

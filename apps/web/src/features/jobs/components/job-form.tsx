@@ -8,7 +8,8 @@ import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { toOptions, useJobLogo, useJobReferenceList, useSaveJob } from '../api/jobs';
-import { applyServerErrors, contractResolver, useFieldError } from './form-support';
+import { applyServerErrors, contractResolver } from '@/shared/forms/contract-form';
+import { useFieldError } from './form-support';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);
 const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);

@@ -4,16 +4,14 @@ import { useId, useState } from 'react';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { useDeleteProductImage, useProductCategories, useSaveProduct, useSetStock } from '../api/products';
-import { contractResolver } from './contract-resolver';
+import { applyServerErrors, contractResolver } from '@/shared/forms/contract-form';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 const FIELDS = ['title', 'description', 'price', 'manufacturer', 'category_id'] as const;
 type Field = (typeof FIELDS)[number];
-const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
 
 function ExistingImages({ product }: { product: Product }) {
   const { t } = useTranslation('marketplace');
@@ -113,12 +111,9 @@ export function ProductForm({ product }: { product?: Product }) {
       void navigate(paths.myProductDetails.href({ id: saved.id }));
     } catch (err) {
       // The API client has shown each message as a toast; here they go beside their fields too.
-      const validation = err instanceof ApiError ? err.validation : null;
-      if (!validation) return;
-      for (const [name, messages] of Object.entries(validation.errors)) {
-        if (name === PRODUCT_IMAGES_FIELD) setPhotoError(messages.join(' '));
-        else if (isField(name)) setError(name, { type: 'server', message: messages.join(' ') });
-      }
+      applyServerErrors(err, setError, FIELDS, (name, message) => {
+        if (name === PRODUCT_IMAGES_FIELD) setPhotoError(message);
+      });
     }
   });
 

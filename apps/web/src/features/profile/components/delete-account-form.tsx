@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { downloadMyData, useDeleteAccount } from '../api/settings';
-import { contractResolver } from './contract-resolver';
+import { contractResolver } from '@/shared/forms/contract-form';
 import { useFieldError } from './field-error';
 
 /** Download my data, then delete the account with a reason, the password and a confirmation. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useSaveEducation } from '../api/professional';
 import { toOptions, useReferenceList } from '../api/reference-lists';
-import { contractResolver } from './contract-resolver';
+import { contractResolver } from '@/shared/forms/contract-form';
 import { useFieldError } from './field-error';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);

@@ -7,7 +7,7 @@ import { notify } from '@/shared/ui/notify';
 import { useSaveExperience } from '../api/professional';
 import { toOptions, useChildReferenceList, useReferenceList } from '../api/reference-lists';
 import { CustomWorkplacePicker } from './custom-workplace-picker';
-import { contractResolver } from './contract-resolver';
+import { contractResolver } from '@/shared/forms/contract-form';
 import { useFieldError } from './field-error';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);

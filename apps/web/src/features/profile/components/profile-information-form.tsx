@@ -12,7 +12,7 @@ import { notify } from '@/shared/ui/notify';
 import { useUpdateProfileInformation } from '../api/profile-information';
 import { toOptions, useChildReferenceList, useReferenceList } from '../api/reference-lists';
 import { CustomWorkplacePicker } from './custom-workplace-picker';
-import { contractResolver } from './contract-resolver';
+import { contractResolver } from '@/shared/forms/contract-form';
 import { useFieldError } from './field-error';
 
 type WorkplaceKind = 'none' | 'hospital' | 'clinic' | 'custom';

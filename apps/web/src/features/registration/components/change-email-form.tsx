@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { notify } from '@/shared/ui/notify';
 import { useChangeEmail } from '../api/registration';
-import { applyServerErrors, contractResolver, fieldMessage } from './form-errors';
+import { applyServerErrors } from '@/shared/forms/contract-form';
+import { contractResolver, fieldMessage } from './form-errors';
 
 type Values = { new_email: string; password: string };
 const EMPTY: Values = { new_email: '', password: '' };

@@ -3,12 +3,9 @@ import {
   type FieldError,
   type FieldErrors,
   type FieldValues,
-  type Path,
   type Resolver,
-  type UseFormSetError,
 } from 'react-hook-form';
 import { type z } from 'zod';
-import { ApiError } from '@/shared/api/api-error';
 import { currentLocale } from '@/shared/i18n/i18n';
 
 /**
@@ -24,21 +21,6 @@ export function fieldMessage(error: FieldError | undefined): string | undefined 
   if (error.type === 'too_small' || error.type === 'invalid_type')
     return translate(locale, 'validation.required');
   return translate(locale, 'validation.invalid');
-}
-
-/** Puts a 422's messages on the form's fields (the toasts are shown by the API client). */
-export function applyServerErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-): void {
-  if (!(error instanceof ApiError)) return;
-  const validation = error.validation;
-  if (!validation) return;
-  for (const [field, messages] of Object.entries(validation.errors)) {
-    const name = field.split('.')[0] ?? field;
-    if (fields.includes(name)) setError(name as Path<T>, { type: 'server', message: messages.join(' ') });
-  }
 }
 
 /**

@@ -20,7 +20,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { type z } from 'zod';
 import { paths } from '@/shared/config/paths';
 import { useSpecialties, useWorkplaceSituations } from '../api/registration';
-import { applyServerErrors, contractResolver, fieldMessage } from './form-errors';
+import { applyServerErrors } from '@/shared/forms/contract-form';
+import { contractResolver, fieldMessage } from './form-errors';
 import { PasswordRules } from './password-rules';
 
 export type RegistrationValues = z.input<typeof HprRegistrationInput>;

@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { Page } from '@/shared/ui/page';
 import { useForgotPassword } from '../api/registration';
-import { applyServerErrors, contractResolver, fieldMessage } from '../components/form-errors';
+import { applyServerErrors } from '@/shared/forms/contract-form';
+import { contractResolver, fieldMessage } from '../components/form-errors';
 
 type Values = { email: string };
 

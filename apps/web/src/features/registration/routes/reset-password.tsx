@@ -6,7 +6,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { Page } from '@/shared/ui/page';
 import { useResetPassword } from '../api/registration';
-import { applyServerErrors, contractResolver, fieldMessage } from '../components/form-errors';
+import { applyServerErrors } from '@/shared/forms/contract-form';
+import { contractResolver, fieldMessage } from '../components/form-errors';
 import { PasswordRules } from '../components/password-rules';
 
 type Values = { token: string; password: string; password_confirmation: string };
