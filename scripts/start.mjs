@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,10 +43,26 @@ function clusterDir() {
   }
 }
 
+/** `preferred` when nothing listens on it at 127.0.0.1, else a port the system picks. */
+function freePort(preferred) {
+  const tryListen = (p) =>
+    new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(p, '127.0.0.1', () => {
+        const { port: got } = server.address();
+        server.close(() => resolve(got));
+      });
+    });
+  return tryListen(preferred).catch(() => tryListen(0));
+}
+
 let embedded = null;
 let databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
-  const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? port + 2432);
+  // PORT + 2432 (5432 for the default 3000) unless something already listens there, e.g. a
+  // PostgreSQL of the machine's own: then any free port.
+  const pgPort = process.env.EMBEDDED_PG_PORT ? Number(process.env.EMBEDDED_PG_PORT) : await freePort(port + 2432);
   fs.mkdirSync(dataDir, { recursive: true });
   log(`starting embedded PostgreSQL on 127.0.0.1:${pgPort} ...`);
   embedded = await startEmbeddedPostgres({ dataDir: clusterDir(), port: pgPort });
