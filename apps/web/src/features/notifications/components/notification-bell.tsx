@@ -112,7 +112,8 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
         <Box style={{ minWidth: 0 }}>
           <Text size="sm" fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
             {href ? (
-              <Anchor component={Link} to={href} inherit c="inherit" onClick={() => onOpen(notification)}>
+              // Block-level, so the whole wrapped text is one target (an inline link that wraps leaves gaps).
+              <Anchor component={Link} to={href} inherit c="inherit" display="block" onClick={() => onOpen(notification)}>
                 {text}
               </Anchor>
             ) : (
