@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Card, Group, MultiSelect, Pagination, SimpleGrid
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useQueryParams } from '@/shared/lib/use-query-params';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useCompanies, useCompanyCategories } from '../api/companies';
@@ -54,7 +55,7 @@ function MyCompanies() {
 export function CompanyDirectory() {
   const { t } = useTranslation('companies_ui');
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryParams();
   const name = params.get('name') ?? '';
   const categories = idsOf(params.get('categories'));
   const page = pageOf(params.get('page'));
@@ -62,20 +63,6 @@ export function CompanyDirectory() {
   const companies = useCompanies({ name, categories, page });
   const categoryList = useCompanyCategories();
 
-  const update = (changes: Record<string, string | null>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
   const searchLater = useDebouncedCallback((value: string) => update({ name: value.trim() }), 300);
 
   return (

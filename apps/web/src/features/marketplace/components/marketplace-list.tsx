@@ -3,7 +3,8 @@ import { Alert, Button, Group, Pagination, Select, SegmentedControl, Skeleton, S
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useQueryParams } from '@/shared/lib/use-query-params';
 import { paths } from '@/shared/config/paths';
 import { useProducts } from '../api/products';
 import { ProductCard } from './product-card';
@@ -31,7 +32,7 @@ const positiveInt = (value: string | null): number => {
 /** `/marketplace`: search, stock status and order live in the URL query (shareable). */
 export function MarketplaceList() {
   const { t } = useTranslation('marketplace');
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryParams();
   const parsedStatus = ProductStatusSchema.safeParse(Number(params.get('status') ?? PRODUCT_STATUS.IN_STOCK));
   const status = parsedStatus.success ? parsedStatus.data : PRODUCT_STATUS.IN_STOCK;
   const sortKey = sortKeyOf(params.get('sort'), params.get('direction'));
@@ -42,20 +43,6 @@ export function MarketplaceList() {
   const query: ProductListQuery = { page, per_page: 10, status, ...SORTS[sortKey], ...(search ? { search } : {}) };
   const products = useProducts(query);
 
-  const update = (changes: Record<string, string | null>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
   const searchLater = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
 
   const sortOptions = [
