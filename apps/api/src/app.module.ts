@@ -18,11 +18,11 @@ import { StorageModule } from './common/storage/storage.module';
 import { UploadsModule } from './common/uploads/uploads.module';
 import { ProfessionalModule } from './modules/professional/professional.module';
 import { ProfileModule } from './modules/profile/profile.module';
-import { JobsModule } from './common/jobs';
+import { QueueModule } from './common/queue';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { MailModule } from './common/mail';
 import { RegistrationModule } from './modules/registration/registration.module';
-import { JobBoardModule } from './modules/job-board/job-board.module';
+import { JobsModule } from './modules/jobs/jobs.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { NetworkModule } from './modules/network/network.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -30,7 +30,7 @@ import { PostsModule } from './modules/posts/posts.module';
 import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
-const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, UploadsModule, ProfessionalModule, NetworkModule, ProfileModule, JobsModule, MailModule, RegistrationModule, MarketplaceModule, JobBoardModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule];
+const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, UploadsModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule];
 
 export interface AppModuleOptions {
   config: AppConfig;

@@ -2,7 +2,7 @@ import { type AddressInfo, createServer, type Server } from 'node:net';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { JobQueue } from '../jobs';
+import { JobQueue } from '../queue';
 import { MailService } from './mail.service';
 
 /** A minimal SMTP server that accepts everything and keeps the DATA it got. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import { type Locale } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { type JobContext, JobQueue } from '../jobs';
+import { type JobContext, JobQueue } from '../queue';
 import { type MailTemplate, type MailVars, renderMail } from './mail-templates';
 import { MailRepository } from './mail.repository';
 import { MailTransport } from './mail-transport';

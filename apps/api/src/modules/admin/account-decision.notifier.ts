@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { type AccountDecisionKind, type AccountStatus } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { type JobContext, JobQueue } from '../../common/jobs';
+import { type JobContext, JobQueue } from '../../common/queue';
 import { MailService } from '../../common/mail';
 import { AdminRepository } from './admin.repository';
 

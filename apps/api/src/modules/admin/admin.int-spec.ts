@@ -3,7 +3,7 @@ import { type Database, hashNationalId, schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createUser, type CreateUserOptions, tokenFor, type TestUser } from '../../../test/auth';
-import { JobQueue } from '../../common/jobs';
+import { JobQueue } from '../../common/queue';
 
 let t: TestApp;
 let admin: TestUser;

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { JobsModule } from '../../common/jobs';
+import { QueueModule } from '../../common/queue';
 import { MailModule } from '../../common/mail';
 import { AccountDecisionNotifier } from './account-decision.notifier';
 import { AdminController } from './admin.controller';
@@ -9,7 +9,7 @@ import { AdminService } from './admin.service';
 /** The admin area: approval queue, account decisions, outbox (administrators only). */
 @Module({
   // Both are global; importing them here keeps this module whole wherever it is mounted.
-  imports: [JobsModule, MailModule],
+  imports: [QueueModule, MailModule],
   controllers: [AdminController],
   providers: [AdminRepository, AdminService, AccountDecisionNotifier],
 })

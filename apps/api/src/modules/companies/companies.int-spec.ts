@@ -5,7 +5,7 @@ import { buildPath, COMPANY_LOGO_FIELD, companyEndpoints as ep, type Endpoint } 
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { JobQueue } from '../../common/jobs';
+import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
 import { slugify } from './companies.service';

@@ -18,7 +18,7 @@ import {
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { JobQueue } from '../../common/jobs';
+import { JobQueue } from '../../common/queue';
 import { isStorageKey, Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
 import { PostsService } from '../posts/posts.service';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { JobQueue } from '../../common/jobs';
+import { JobQueue } from '../../common/queue';
 import { HousekeepingRepository } from './housekeeping.repository';
 
 export const HOUSEKEEPING_PURGE_JOB = 'housekeeping.purge';

@@ -1,7 +1,7 @@
 import { buildPath, type Endpoint, networkEndpoints as ep, profileEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
-import { JobQueue } from '../../common/jobs';
+import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
 

@@ -3,7 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { NOTIFICATIONS_CREATE_JOB, type NotificationJobPayload, notificationEndpoints as ep } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
-import { JobQueue } from '../../common/jobs';
+import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, type TestUser, tokenFor } from '../../../test/auth';
 

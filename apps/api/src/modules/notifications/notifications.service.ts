@@ -8,7 +8,7 @@ import {
   type PageMeta,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
-import { JobQueue } from '../../common/jobs';
+import { JobQueue } from '../../common/queue';
 import { NotificationsRepository } from './notifications.repository';
 import { UnreadBus } from './unread-bus';
 

@@ -5,7 +5,7 @@ import { buildPath, type Endpoint, POST_FILES_FIELD, postEndpoints as ep } from 
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { JobQueue } from '../../common/jobs';
+import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
 

@@ -15,7 +15,7 @@ import {
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { JobQueue } from '../../common/jobs';
+import { JobQueue } from '../../common/queue';
 import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';

@@ -1,2 +1,2 @@
 export { type EnqueueOptions, type JobContext, type JobHandler, JobQueue, type RepeatOptions } from './job-queue';
-export { JobsModule } from './jobs.module';
+export { QueueModule } from './queue.module';

@@ -13,18 +13,18 @@ import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { isStorageKey, Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
-import { type JobFilters, JobBoardRepository, type JobReferenceTable, type JobRow, type JobWrite } from './job-board.repository';
+import { type JobFilters, JobsRepository, type JobReferenceTable, type JobRow, type JobWrite } from './jobs.repository';
 import { osloMidnight, osloToday } from './oslo-date';
 
 const LOGO_PRESET = IMAGE_PRESETS.content;
 
 /** The jobs board: everyone with jobs-read browses; owners and company managers edit. */
 @Injectable()
-export class JobBoardService {
-  private readonly logger = new Logger(JobBoardService.name);
+export class JobsService {
+  private readonly logger = new Logger(JobsService.name);
 
   constructor(
-    private readonly repository: JobBoardRepository,
+    private readonly repository: JobsRepository,
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
   ) {}
@@ -52,7 +52,7 @@ export class JobBoardService {
   /** Current jobs first, archived appended; the total rounded up to ten; `show_old` answers the last page. */
   async list(me: Principal, q: JobListQuery, locale: Locale) {
     const today = osloToday();
-    const filters = JobBoardService.filters(q);
+    const filters = JobsService.filters(q);
     const { current, archived } = await this.repository.countBoard(filters, today);
     const real = current + archived;
     const page = q.show_old ? Math.max(1, Math.ceil(real / q.per_page)) : q.page;
@@ -63,7 +63,7 @@ export class JobBoardService {
   async archived(me: Principal, q: Omit<JobListQuery, 'show_old'>, locale: Locale) {
     const today = osloToday();
     const { rows, total } = await this.repository.archivedPage(
-      JobBoardService.filters(q),
+      JobsService.filters(q),
       today,
       me.userId,
       locale,

@@ -10,7 +10,7 @@ import { JobQueue } from './job-queue';
  */
 @Injectable()
 export class JobQueueLifecycle implements BeforeApplicationShutdown {
-  private readonly logger = new Logger('Jobs');
+  private readonly logger = new Logger('Queue');
 
   constructor(@Inject(JobQueue) private readonly jobs: JobQueue) {}
 
@@ -34,4 +34,4 @@ export class JobQueueLifecycle implements BeforeApplicationShutdown {
   ],
   exports: [JobQueue],
 })
-export class JobsModule {}
+export class QueueModule {}

@@ -32,7 +32,7 @@ export interface JobFilters {
 }
 
 /** A job row as read, before specialities and the logo URL are added. */
-export type JobRow = Awaited<ReturnType<JobBoardRepository['selectRows']>>[number];
+export type JobRow = Awaited<ReturnType<JobsRepository['selectRows']>>[number];
 
 export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { published_at: Date | null };
 
@@ -40,7 +40,7 @@ const ref = (id: SQL<number | null>, name: SQL<string>) =>
   sql<{ id: number; name: string } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
 
 @Injectable()
-export class JobBoardRepository {
+export class JobsRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
   /** `today` is the Oslo calendar day: a job is current until its deadline day has passed. */
@@ -139,11 +139,11 @@ export class JobBoardRepository {
   async countBoard(f: JobFilters, today: string): Promise<{ current: number; archived: number }> {
     const [row] = await this.db
       .select({
-        current: sql<number>`(count(*) filter (where ${JobBoardRepository.current(today)}))::int`,
+        current: sql<number>`(count(*) filter (where ${JobsRepository.current(today)}))::int`,
         total: count(),
       })
       .from(jobs)
-      .where(and(...JobBoardRepository.filters(f)));
+      .where(and(...JobsRepository.filters(f)));
     const current = row?.current ?? 0;
     return { current, archived: (row?.total ?? 0) - current };
   }
@@ -153,15 +153,15 @@ export class JobBoardRepository {
    * Two index-served range reads instead of one sort over a query-time flag.
    */
   async boardPage(f: JobFilters, today: string, userId: number, locale: Locale, currentCount: number, offset: number, limit: number) {
-    const base = JobBoardRepository.filters(f);
+    const base = JobsRepository.filters(f);
     const fromCurrent = Math.max(0, Math.min(limit, currentCount - offset));
     const [current, archived] = await Promise.all([
-      this.pageWhere(locale, today, userId, and(...base, JobBoardRepository.current(today))!, fromCurrent, offset),
+      this.pageWhere(locale, today, userId, and(...base, JobsRepository.current(today))!, fromCurrent, offset),
       this.pageWhere(
         locale,
         today,
         userId,
-        and(...base, JobBoardRepository.archived(today))!,
+        and(...base, JobsRepository.archived(today))!,
         limit - fromCurrent,
         Math.max(0, offset - currentCount),
       ),
@@ -170,7 +170,7 @@ export class JobBoardRepository {
   }
 
   async archivedPage(f: JobFilters, today: string, userId: number, locale: Locale, offset: number, limit: number) {
-    const where = and(...JobBoardRepository.filters(f), JobBoardRepository.archived(today))!;
+    const where = and(...JobsRepository.filters(f), JobsRepository.archived(today))!;
     const [rows, total] = await Promise.all([
       this.pageWhere(locale, today, userId, where, limit, offset),
       this.countWhere(where),
@@ -199,7 +199,7 @@ export class JobBoardRepository {
   }
 
   async myPage(userId: number, past: boolean, today: string, locale: Locale, offset: number, limit: number) {
-    const where = and(await this.editableBy(userId), past ? JobBoardRepository.archived(today) : JobBoardRepository.current(today))!;
+    const where = and(await this.editableBy(userId), past ? JobsRepository.archived(today) : JobsRepository.current(today))!;
     const [rows, total] = await Promise.all([
       this.selectRows(locale, today, userId)
         .where(where)

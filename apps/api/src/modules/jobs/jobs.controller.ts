@@ -5,14 +5,14 @@ import { CurrentPrincipal, type Principal } from '../../common/auth';
 import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } from '../../common/http';
 import { RequestLocale } from '../../common/i18n/locale';
 import { FileUpload } from '../../common/uploads/upload.interceptor';
-import { JobBoardService } from './job-board.service';
+import { JobsService } from './jobs.service';
 
 type Id = ParamsOf<typeof ep.show>;
 
 @ApiTags('Jobs')
 @Controller()
-export class JobBoardController {
-  constructor(private readonly jobs: JobBoardService) {}
+export class JobsController {
+  constructor(private readonly jobs: JobsService) {}
 
   @Route(ep.list)
   list(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Query() q: QueryOf<typeof ep.list>) {

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { JobsController } from './jobs.controller';
+import { JobsRepository } from './jobs.repository';
+import { JobsService } from './jobs.service';
+
+/** The jobs board (spec points 3 and 7). The background job queue is `QueueModule` (common/queue). */
+@Module({
+  controllers: [JobsController],
+  providers: [JobsService, JobsRepository],
+})
+export class JobsModule {}
