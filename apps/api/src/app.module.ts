@@ -7,6 +7,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { MaintenanceModule } from './common/maintenance/maintenance.module';
 import { ObservabilityModule } from './common/observability/observability.module';
 import { type AppConfig, ConfigModule } from './config';
+import { ListsModule } from './common/lists';
 import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './database/redis.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -30,7 +31,27 @@ import { PostsModule } from './modules/posts/posts.module';
 import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
-const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, UploadsModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule];
+const FEATURE_MODULES: Type[] = [
+  SystemModule,
+  ReferenceModule,
+  UsersModule,
+  AuthenticationModule,
+  AdminModule,
+  StorageModule,
+  UploadsModule,
+  ProfessionalModule,
+  NetworkModule,
+  ProfileModule,
+  QueueModule,
+  MailModule,
+  RegistrationModule,
+  MarketplaceModule,
+  JobsModule,
+  NotificationsModule,
+  CompaniesModule,
+  PostsModule,
+  HousekeepingModule,
+];
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -56,6 +77,7 @@ export class AppModule {
         ObservabilityModule,
         DatabaseModule,
         RedisModule,
+        ListsModule,
         MaintenanceModule,
         AuthModule,
         ...FEATURE_MODULES,

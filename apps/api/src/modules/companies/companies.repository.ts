@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type CompanyInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { orderFor, type Slice } from '../../common/lists';
+import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -57,6 +59,18 @@ export interface CompanySummaryRow {
   followers_count: number;
 }
 
+/** Directory filters: category ids (any of them) and a part of the name. */
+export interface DirectoryFilter {
+  categories: number[];
+  name: string | null;
+}
+
+/** Directory order: by name, case-insensitive; the id breaks ties. */
+const DIRECTORY_ORDER = [
+  [sql`lower(${pc.name})`, 'asc'],
+  [pc.id, 'asc'],
+] as const;
+
 export interface FollowerRow {
   id: number;
   slug: string;
@@ -77,7 +91,9 @@ export interface PostRow {
 }
 
 const managedBy = (userId: number): SQL =>
-  exists(sql`(select 1 from ${pcm} where ${pcm.partner_company_id} = ${pc.id} and ${pcm.user_id} = ${userId})`);
+  exists(
+    sql`(select 1 from ${pcm} where ${pcm.partner_company_id} = ${pc.id} and ${pcm.user_id} = ${userId})`,
+  );
 
 /** Partner companies, their managers, followers, invitations and posts; the only companies file that speaks SQL. */
 @Injectable()
@@ -115,11 +131,18 @@ export class CompaniesRepository {
   }
 
   /** Categories of these companies, in one query. */
-  async categoriesOf(companyIds: number[], locale: Locale): Promise<Map<number, { id: number; name: string }[]>> {
+  async categoriesOf(
+    companyIds: number[],
+    locale: Locale,
+  ): Promise<Map<number, { id: number; name: string }[]>> {
     const map = new Map<number, { id: number; name: string }[]>();
     if (companyIds.length === 0) return map;
     const rows = await this.db
-      .select({ company: pcc.partner_company_id, id: categories.id, name: localisedName(categories.name, locale) })
+      .select({
+        company: pcc.partner_company_id,
+        id: categories.id,
+        name: localisedName(categories.name, locale),
+      })
       .from(pcc)
       .innerJoin(categories, eq(categories.id, pcc.category_id))
       .where(inArray(pcc.partner_company_id, companyIds))
@@ -141,12 +164,8 @@ export class CompaniesRepository {
     return row?.n ?? 0;
   }
 
-  async list(
-    userId: number,
-    filter: { categories: number[]; name: string | null },
-    page: number,
-    perPage: number,
-  ): Promise<{ rows: CompanySummaryRow[]; total: number }> {
+  /** The directory's rows for this viewer: published companies and the ones the viewer manages. */
+  private static directoryWhere(userId: number, filter: DirectoryFilter): SQL | undefined {
     const conditions: SQL[] = [isNull(pc.deleted_at)];
     const visible = or(eq(pc.is_published, true), managedBy(userId));
     if (visible) conditions.push(visible);
@@ -158,30 +177,43 @@ export class CompaniesRepository {
         ),
       );
     }
-    const where = and(...conditions);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: pc.id,
-          slug: pc.slug,
-          name: pc.name,
-          description: pc.description,
-          logo: pc.logo,
-          is_published: pc.is_published,
-          followers_count: pc.followers_count,
-        })
-        .from(pc)
-        .where(where)
-        .orderBy(sql`lower(${pc.name})`, asc(pc.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(pc).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return and(...conditions);
+  }
+
+  async countDirectory(userId: number, filter: DirectoryFilter): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(pc)
+      .where(CompaniesRepository.directoryWhere(userId, filter));
+    return row?.n ?? 0;
+  }
+
+  /** A slice of the directory, by name. */
+  directorySlice(userId: number, filter: DirectoryFilter, slice: Slice): Promise<CompanySummaryRow[]> {
+    return this.db
+      .select({
+        id: pc.id,
+        slug: pc.slug,
+        name: pc.name,
+        description: pc.description,
+        logo: pc.logo,
+        is_published: pc.is_published,
+        followers_count: pc.followers_count,
+      })
+      .from(pc)
+      .where(CompaniesRepository.directoryWhere(userId, filter))
+      .orderBy(...orderFor(DIRECTORY_ORDER, slice.fromEnd))
+      .limit(slice.limit)
+      .offset(slice.offset);
   }
 
   /** Inserts the company with its categories and the creator as manager; null when the slug is taken. */
-  async create(input: CompanyInput, slug: string, logo: string | null, userId: number): Promise<number | null> {
+  async create(
+    input: CompanyInput,
+    slug: string,
+    logo: string | null,
+    userId: number,
+  ): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(pc)
@@ -194,7 +226,11 @@ export class CompaniesRepository {
         .onConflictDoNothing({ target: pc.slug })
         .returning({ id: pc.id });
       if (!row) return null;
-      await tx.insert(pcc).values([...new Set(input.categories)].map((category_id) => ({ partner_company_id: row.id, category_id })));
+      await tx
+        .insert(pcc)
+        .values(
+          [...new Set(input.categories)].map((category_id) => ({ partner_company_id: row.id, category_id })),
+        );
       await tx.insert(pcm).values({ partner_company_id: row.id, user_id: userId });
       return row.id;
     });
@@ -212,7 +248,14 @@ export class CompaniesRepository {
         })
         .where(eq(pc.id, companyId));
       await tx.delete(pcc).where(eq(pcc.partner_company_id, companyId));
-      await tx.insert(pcc).values([...new Set(input.categories)].map((category_id) => ({ partner_company_id: companyId, category_id })));
+      await tx
+        .insert(pcc)
+        .values(
+          [...new Set(input.categories)].map((category_id) => ({
+            partner_company_id: companyId,
+            category_id,
+          })),
+        );
     });
   }
 
@@ -243,30 +286,45 @@ export class CompaniesRepository {
     });
   }
 
-  async followers(companyId: number, page: number, perPage: number): Promise<{ rows: FollowerRow[]; total: number }> {
-    const where = and(eq(pcf.partner_company_id, companyId), eq(users.status, 'approved'), isNull(users.deleted_at));
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: users.id,
-          slug: users.slug,
-          first_name: users.first_name,
-          last_name: users.last_name,
-          profile_avatar: users.profile_avatar,
-        })
-        .from(pcf)
-        .innerJoin(users, eq(users.id, pcf.user_id))
-        .where(where)
-        .orderBy(desc(pcf.created_at), desc(pcf.user_id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(pcf).innerJoin(users, eq(users.id, pcf.user_id)).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  followers(companyId: number): PageSource<FollowerRow> {
+    const where = and(
+      eq(pcf.partner_company_id, companyId),
+      eq(users.status, 'approved'),
+      isNull(users.deleted_at),
+    );
+    return {
+      count: async () => {
+        const [total] = await this.db
+          .select({ n: count() })
+          .from(pcf)
+          .innerJoin(users, eq(users.id, pcf.user_id))
+          .where(where);
+        return total?.n ?? 0;
+      },
+      read: (slice) =>
+        this.db
+          .select({
+            id: users.id,
+            slug: users.slug,
+            first_name: users.first_name,
+            last_name: users.last_name,
+            profile_avatar: users.profile_avatar,
+          })
+          .from(pcf)
+          .innerJoin(users, eq(users.id, pcf.user_id))
+          .where(where)
+          .orderBy(desc(pcf.created_at), desc(pcf.user_id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   /** New invitations for approved, live members among `userIds`; answers [invitation id, user id] of new ones. */
-  async invite(companyId: number, userIds: number[], invitedBy: number): Promise<{ id: number; user_id: number }[]> {
+  async invite(
+    companyId: number,
+    userIds: number[],
+    invitedBy: number,
+  ): Promise<{ id: number; user_id: number }[]> {
     const eligible = await this.db
       .select({ id: users.id })
       .from(users)
@@ -274,12 +332,21 @@ export class CompaniesRepository {
     if (eligible.length === 0) return [];
     return this.db
       .insert(followInvitations)
-      .values(eligible.map((u) => ({ partner_company_id: companyId, invited_user_id: u.id, invited_by_user_id: invitedBy })))
+      .values(
+        eligible.map((u) => ({
+          partner_company_id: companyId,
+          invited_user_id: u.id,
+          invited_by_user_id: invitedBy,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: followInvitations.id, user_id: followInvitations.invited_user_id });
   }
 
-  async updateSettings(companyId: number, patch: { is_published?: boolean; is_comments_allowed?: boolean }): Promise<void> {
+  async updateSettings(
+    companyId: number,
+    patch: { is_published?: boolean; is_comments_allowed?: boolean },
+  ): Promise<void> {
     await this.db
       .update(pc)
       .set({ ...patch, updated_at: new Date() })

@@ -12,12 +12,12 @@ import {
   NOTIFICATIONS_CREATE_JOB,
   type NotificationJobPayload,
   type PageMeta,
-  pageMeta,
   type PageQuery,
   type UserCard,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
+import { ListCounts, readPage } from '../../common/lists';
 import { JobQueue } from '../../common/queue';
 import { isStorageKey, Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
@@ -55,26 +55,39 @@ export class CompaniesService {
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
     private readonly postsService: PostsService,
+    private readonly counts: ListCounts,
   ) {}
 
   async list(me: Principal, q: CompanyListQuery, locale: Locale): Promise<Page<CompanySummary>> {
-    const { rows, total } = await this.repository.list(
-      me.userId,
-      { categories: q.categories ?? [], name: q.name ? q.name : null },
-      q.page,
-      q.per_page,
-    );
+    const filter = { categories: q.categories ?? [], name: q.name ? q.name : null };
+    // Visibility depends on the companies the viewer manages, so the viewer is part of the key.
+    const { rows, meta } = await readPage(q, {
+      count: () =>
+        this.counts.cached(
+          'companies.directory',
+          ['partner_companies'],
+          { ...filter, viewer: me.userId },
+          () => this.repository.countDirectory(me.userId, filter),
+        ),
+      read: (slice) => this.repository.directorySlice(me.userId, filter, slice),
+      fromEnd: true,
+    });
     const cats = await this.repository.categoriesOf(
       rows.map((r) => r.id),
       locale,
     );
     return {
       data: rows.map((r) => ({ ...r, logo: this.url(r.logo), categories: cats.get(r.id) ?? [] })),
-      meta: pageMeta(total, q.page, q.per_page),
+      meta,
     };
   }
 
-  async create(me: Principal, input: CompanyInput, file: Express.Multer.File | undefined, locale: Locale): Promise<{ data: Company }> {
+  async create(
+    me: Principal,
+    input: CompanyInput,
+    file: Express.Multer.File | undefined,
+    locale: Locale,
+  ): Promise<{ data: Company }> {
     await this.checkCategories(input);
     const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : null;
     try {
@@ -93,10 +106,18 @@ export class CompaniesService {
   }
 
   /** Managers edit the details; a new logo is stored first and the old one removed once saved. */
-  async update(me: Principal, slug: string, input: CompanyInput, file: Express.Multer.File | undefined, locale: Locale): Promise<{ data: Company }> {
+  async update(
+    me: Principal,
+    slug: string,
+    input: CompanyInput,
+    file: Express.Multer.File | undefined,
+    locale: Locale,
+  ): Promise<{ data: Company }> {
     const row = await this.managed(me, slug);
     await this.checkCategories(input);
-    const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : undefined;
+    const logo = file
+      ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key
+      : undefined;
     try {
       await this.repository.update(row.id, input, logo);
     } catch (error) {
@@ -104,7 +125,9 @@ export class CompaniesService {
       throw error;
     }
     if (logo && row.logo && isStorageKey(row.logo)) {
-      await this.uploads.deleteImage(row.logo, LOGO_PRESET).catch((err: Error) => this.logger.warn(`Old logo not removed: ${err.message}`));
+      await this.uploads
+        .deleteImage(row.logo, LOGO_PRESET)
+        .catch((err: Error) => this.logger.warn(`Old logo not removed: ${err.message}`));
     }
     return this.show(me, slug, locale);
   }
@@ -123,14 +146,18 @@ export class CompaniesService {
 
   async followers(me: Principal, slug: string, q: PageQuery): Promise<Page<UserCard>> {
     const row = await this.visible(me, slug);
-    const { rows, total } = await this.repository.followers(row.id, q.page, q.per_page);
+    const { rows, meta } = await readPage(q, this.repository.followers(row.id));
     return {
       data: rows.map((r) => ({ ...r, profile_avatar: this.url(r.profile_avatar) })),
-      meta: pageMeta(total, q.page, q.per_page),
+      meta,
     };
   }
 
-  async setFollow(me: Principal, slug: string, follow: boolean): Promise<{ data: { following: boolean; followers_count: number } }> {
+  async setFollow(
+    me: Principal,
+    slug: string,
+    follow: boolean,
+  ): Promise<{ data: { following: boolean; followers_count: number } }> {
     const row = await this.visible(me, slug);
     const followers_count = await this.repository.setFollow(row.id, me.userId, follow);
     return { data: { following: follow, followers_count } };
@@ -174,7 +201,12 @@ export class CompaniesService {
 
   async posts(me: Principal, slug: string, q: CompanyPostsQuery): Promise<Page<CompanyPost>> {
     const row = q.archive ? await this.managed(me, slug) : await this.visible(me, slug);
-    return this.postsService.forCompany(me, row.id, { archived: q.archive, search: q.search ? q.search : null }, q.page, q.per_page);
+    return this.postsService.forCompany(
+      me,
+      row.id,
+      { archived: q.archive, search: q.search ? q.search : null },
+      q,
+    );
   }
 
   /** Live and published, or unpublished and managed by the caller; else 404. */
@@ -193,7 +225,12 @@ export class CompaniesService {
 
   private async company(row: CompanyRow, locale: Locale): Promise<Company> {
     const cats = await this.repository.categoriesOf([row.id], locale);
-    return { ...row, logo: this.url(row.logo), categories: cats.get(row.id) ?? [], created_at: row.created_at.toISOString() };
+    return {
+      ...row,
+      logo: this.url(row.logo),
+      categories: cats.get(row.id) ?? [],
+      created_at: row.created_at.toISOString(),
+    };
   }
 
   private url(value: string | null): string | null {

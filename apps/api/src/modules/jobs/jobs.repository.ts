@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type JobInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
 
@@ -20,7 +21,14 @@ const {
 } = schema;
 
 /** Reference tables a job may point at, for existence checks. */
-export const JOB_REFERENCE_TABLES = { jobCategories, hospitals, clinics, cities, counties, specialties } as const;
+export const JOB_REFERENCE_TABLES = {
+  jobCategories,
+  hospitals,
+  clinics,
+  cities,
+  counties,
+  specialties,
+} as const;
 export type JobReferenceTable = keyof typeof JOB_REFERENCE_TABLES;
 
 export interface JobFilters {
@@ -34,10 +42,19 @@ export interface JobFilters {
 /** A job row as read, before specialities and the logo URL are added. */
 export type JobRow = Awaited<ReturnType<JobsRepository['selectRows']>>[number];
 
+/** Board order: newest first; the id breaks ties so the order reads the same from either end. */
+const BOARD_ORDER = [
+  [jobs.published_at, 'desc'],
+  [jobs.id, 'desc'],
+] as const;
+
 export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { published_at: Date | null };
 
 const ref = (id: SQL<number | null>, name: SQL<string>) =>
-  sql<{ id: number; name: string } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
+  sql<{
+    id: number;
+    name: string;
+  } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
 
 @Injectable()
 export class JobsRepository {
@@ -95,7 +112,11 @@ export class JobsRepository {
         company_name: jobs.company_name,
         company_logo: jobs.company_logo,
         organisation_number: jobs.organisation_number,
-        partner_company: sql<{ id: number; slug: string; name: string } | null>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`,
+        partner_company: sql<{
+          id: number;
+          slug: string;
+          name: string;
+        } | null>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`,
         status: jobs.status,
         is_archived: sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`,
         closed_at: jobs.closed_at,
@@ -118,21 +139,21 @@ export class JobsRepository {
   }
 
   /**
-   * A page in board order. The ids are picked first (an index-only walk of jobs_board_idx, cheap
-   * even on deep pages), then only those rows are joined with their references.
+   * A slice in board order (newest first). The ids are picked first (an index-only walk of
+   * jobs_board_idx, cheap even on deep pages), then only those rows are joined with their references.
    */
-  private pageWhere(locale: Locale, today: string, userId: number, where: SQL, limit: number, offset: number) {
-    if (limit <= 0) return Promise.resolve([]);
+  private sliceWhere(locale: Locale, today: string, userId: number, where: SQL, slice: Slice) {
+    const order = orderFor(BOARD_ORDER, slice.fromEnd);
     const ids = this.db
       .select({ id: jobs.id })
       .from(jobs)
       .where(where)
-      .orderBy(desc(jobs.published_at), desc(jobs.id))
-      .limit(limit)
-      .offset(offset);
+      .orderBy(...order)
+      .limit(slice.limit)
+      .offset(slice.offset);
     return this.selectRows(locale, today, userId)
       .where(inArray(jobs.id, ids))
-      .orderBy(desc(jobs.published_at), desc(jobs.id));
+      .orderBy(...order);
   }
 
   /** Counts of current and archived jobs matching the filters, in one pass. */
@@ -148,34 +169,21 @@ export class JobsRepository {
     return { current, archived: (row?.total ?? 0) - current };
   }
 
-  /**
-   * One page of the combined list: current jobs (newest first), then archived ones appended.
-   * Two index-served range reads instead of one sort over a query-time flag.
-   */
-  async boardPage(f: JobFilters, today: string, userId: number, locale: Locale, currentCount: number, offset: number, limit: number) {
-    const base = JobsRepository.filters(f);
-    const fromCurrent = Math.max(0, Math.min(limit, currentCount - offset));
-    const [current, archived] = await Promise.all([
-      this.pageWhere(locale, today, userId, and(...base, JobsRepository.current(today))!, fromCurrent, offset),
-      this.pageWhere(
-        locale,
-        today,
-        userId,
-        and(...base, JobsRepository.archived(today))!,
-        limit - fromCurrent,
-        Math.max(0, offset - currentCount),
-      ),
-    ]);
-    return [...current, ...archived];
+  countArchived(f: JobFilters, today: string): Promise<number> {
+    return this.countWhere(and(...JobsRepository.filters(f), JobsRepository.archived(today))!);
   }
 
-  async archivedPage(f: JobFilters, today: string, userId: number, locale: Locale, offset: number, limit: number) {
-    const where = and(...JobsRepository.filters(f), JobsRepository.archived(today))!;
-    const [rows, total] = await Promise.all([
-      this.pageWhere(locale, today, userId, where, limit, offset),
-      this.countWhere(where),
-    ]);
-    return { rows, total };
+  /** A slice of the current or of the archived part of the board (the board shows current first). */
+  boardSlice(
+    part: 'current' | 'archived',
+    f: JobFilters,
+    today: string,
+    userId: number,
+    locale: Locale,
+    slice: Slice,
+  ) {
+    const state = part === 'current' ? JobsRepository.current(today) : JobsRepository.archived(today);
+    return this.sliceWhere(locale, today, userId, and(...JobsRepository.filters(f), state)!, slice);
   }
 
   /** Ids of the (not deleted) companies the user manages: a short list. */
@@ -198,20 +206,30 @@ export class JobsRepository {
     return companies.length === 0 ? own : or(own, inArray(jobs.partner_company_id, companies))!;
   }
 
-  async myPage(userId: number, past: boolean, today: string, locale: Locale, offset: number, limit: number) {
-    const where = and(await this.editableBy(userId), past ? JobsRepository.archived(today) : JobsRepository.current(today))!;
-    const [rows, total] = await Promise.all([
-      this.selectRows(locale, today, userId)
-        .where(where)
-        .orderBy(desc(jobs.created_at), desc(jobs.id))
-        .limit(limit)
-        .offset(offset),
-      this.countWhere(where),
-    ]);
-    return { rows, total };
+  /** The user's own jobs (a short list: count and page are read together). */
+  async mine(userId: number, past: boolean, today: string, locale: Locale) {
+    const where = and(
+      await this.editableBy(userId),
+      past ? JobsRepository.archived(today) : JobsRepository.current(today),
+    )!;
+    return {
+      count: () => this.countWhere(where),
+      read: (slice: Slice) =>
+        this.selectRows(locale, today, userId)
+          .where(where)
+          .orderBy(desc(jobs.created_at), desc(jobs.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
-  async find(id: number, today: string, userId: number, locale: Locale, editableOnly: boolean): Promise<JobRow | null> {
+  async find(
+    id: number,
+    today: string,
+    userId: number,
+    locale: Locale,
+    editableOnly: boolean,
+  ): Promise<JobRow | null> {
     const where = editableOnly ? and(eq(jobs.id, id), await this.editableBy(userId))! : eq(jobs.id, id);
     const [row] = await this.selectRows(locale, today, userId).where(where).limit(1);
     return row ?? null;
@@ -228,11 +246,18 @@ export class JobsRepository {
   }
 
   /** Specialities of many jobs in one query, by job id. */
-  async specialitiesOf(jobIds: number[], locale: Locale): Promise<Map<number, { id: number; name: string }[]>> {
+  async specialitiesOf(
+    jobIds: number[],
+    locale: Locale,
+  ): Promise<Map<number, { id: number; name: string }[]>> {
     const map = new Map<number, { id: number; name: string }[]>();
     if (jobIds.length === 0) return map;
     const rows = await this.db
-      .select({ job_id: jobSpecialties.job_id, id: specialties.id, name: localisedName(specialties.name, locale) })
+      .select({
+        job_id: jobSpecialties.job_id,
+        id: specialties.id,
+        name: localisedName(specialties.name, locale),
+      })
       .from(jobSpecialties)
       .innerJoin(specialties, eq(specialties.id, jobSpecialties.specialty_id))
       .where(inArray(jobSpecialties.job_id, jobIds))
@@ -278,7 +303,9 @@ export class JobsRepository {
         .returning({ id: jobs.id });
       const id = row!.id;
       if (specialtyIds.length > 0) {
-        await tx.insert(jobSpecialties).values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
+        await tx
+          .insert(jobSpecialties)
+          .values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
       }
       return id;
     });
@@ -293,7 +320,9 @@ export class JobsRepository {
         .where(eq(jobs.id, id));
       await tx.delete(jobSpecialties).where(eq(jobSpecialties.job_id, id));
       if (specialtyIds.length > 0) {
-        await tx.insert(jobSpecialties).values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
+        await tx
+          .insert(jobSpecialties)
+          .values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
       }
     });
   }
@@ -308,7 +337,11 @@ export class JobsRepository {
   /** Sets the logo key; answers the previous one. */
   async replaceLogo(id: number, key: string | null): Promise<string | null> {
     return this.db.transaction(async (tx) => {
-      const [prev] = await tx.select({ logo: jobs.company_logo }).from(jobs).where(eq(jobs.id, id)).for('update');
+      const [prev] = await tx
+        .select({ logo: jobs.company_logo })
+        .from(jobs)
+        .where(eq(jobs.id, id))
+        .for('update');
       await tx.update(jobs).set({ company_logo: key, updated_at: new Date() }).where(eq(jobs.id, id));
       return prev?.logo ?? null;
     });

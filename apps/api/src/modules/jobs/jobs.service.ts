@@ -6,14 +6,19 @@ import {
   type Locale,
   type MessageKey,
   type MyJobListQuery,
-  pageMeta,
-  roundTotalToTen,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
+import { ListCounts, readCurrentThenArchived, readPage } from '../../common/lists';
 import { isStorageKey, Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
-import { type JobFilters, JobsRepository, type JobReferenceTable, type JobRow, type JobWrite } from './jobs.repository';
+import {
+  type JobFilters,
+  JobsRepository,
+  type JobReferenceTable,
+  type JobRow,
+  type JobWrite,
+} from './jobs.repository';
 import { osloMidnight, osloToday } from './oslo-date';
 
 const LOGO_PRESET = IMAGE_PRESETS.content;
@@ -27,10 +32,17 @@ export class JobsService {
     private readonly repository: JobsRepository,
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
+    private readonly counts: ListCounts,
   ) {}
 
   private static filters(q: Omit<JobListQuery, 'show_old'>): JobFilters {
-    return { search: q.search || undefined, speciality: q.speciality, workplace: q.workplace, county: q.county, category: q.category };
+    return {
+      search: q.search || undefined,
+      speciality: q.speciality,
+      workplace: q.workplace,
+      county: q.county,
+      category: q.category,
+    };
   }
 
   /** Adds the specialities of all rows (one query) and public logo URLs. */
@@ -42,7 +54,10 @@ export class JobsService {
     return rows.map((r) => ({
       ...r,
       specialities: specialities.get(r.id) ?? [],
-      company_logo: r.company_logo && isStorageKey(r.company_logo) ? this.storage.publicUrl(r.company_logo) : r.company_logo,
+      company_logo:
+        r.company_logo && isStorageKey(r.company_logo)
+          ? this.storage.publicUrl(r.company_logo)
+          : r.company_logo,
       published_at: r.published_at.toISOString(),
       closed_at: r.closed_at ? r.closed_at.toISOString() : null,
       created_at: r.created_at.toISOString(),
@@ -53,24 +68,30 @@ export class JobsService {
   async list(me: Principal, q: JobListQuery, locale: Locale) {
     const today = osloToday();
     const filters = JobsService.filters(q);
-    const { current, archived } = await this.repository.countBoard(filters, today);
-    const real = current + archived;
-    const page = q.show_old ? Math.max(1, Math.ceil(real / q.per_page)) : q.page;
-    const rows = await this.repository.boardPage(filters, today, me.userId, locale, current, (page - 1) * q.per_page, q.per_page);
-    return { data: await this.present(rows, locale), meta: pageMeta(roundTotalToTen(real), page, q.per_page) };
+    const page = await readCurrentThenArchived(q, {
+      counts: () =>
+        this.counts.cached('jobs.board', ['jobs'], { ...filters, today }, () =>
+          this.repository.countBoard(filters, today),
+        ),
+      current: (slice) => this.repository.boardSlice('current', filters, today, me.userId, locale, slice),
+      archived: (slice) => this.repository.boardSlice('archived', filters, today, me.userId, locale, slice),
+      roundToTen: true,
+    });
+    return { data: await this.present(page.rows, locale), meta: page.meta };
   }
 
   async archived(me: Principal, q: Omit<JobListQuery, 'show_old'>, locale: Locale) {
     const today = osloToday();
-    const { rows, total } = await this.repository.archivedPage(
-      JobsService.filters(q),
-      today,
-      me.userId,
-      locale,
-      (q.page - 1) * q.per_page,
-      q.per_page,
-    );
-    return { data: await this.present(rows, locale), meta: pageMeta(total, q.page, q.per_page) };
+    const filters = JobsService.filters(q);
+    const page = await readPage(q, {
+      count: () =>
+        this.counts.cached('jobs.archived', ['jobs'], { ...filters, today }, () =>
+          this.repository.countArchived(filters, today),
+        ),
+      read: (slice) => this.repository.boardSlice('archived', filters, today, me.userId, locale, slice),
+      fromEnd: true,
+    });
+    return { data: await this.present(page.rows, locale), meta: page.meta };
   }
 
   async show(me: Principal, id: number, locale: Locale) {
@@ -92,15 +113,11 @@ export class JobsService {
   }
 
   async myList(me: Principal, q: MyJobListQuery, locale: Locale) {
-    const { rows, total } = await this.repository.myPage(
-      me.userId,
-      q.status === 'past',
-      osloToday(),
-      locale,
-      (q.page - 1) * q.per_page,
-      q.per_page,
+    const page = await readPage(
+      q,
+      await this.repository.mine(me.userId, q.status === 'past', osloToday(), locale),
     );
-    return { data: await this.present(rows, locale), meta: pageMeta(total, q.page, q.per_page) };
+    return { data: await this.present(page.rows, locale), meta: page.meta };
   }
 
   myShow(me: Principal, id: number, locale: Locale) {
@@ -118,7 +135,9 @@ export class JobsService {
       ['county_id', 'counties', input.county_id === null ? [] : [input.county_id]],
       ['specialty_ids', 'specialties', input.specialty_ids],
     ];
-    const missing = await Promise.all(refs.map(async ([, table, ids]) => !(await this.repository.referenceExists(table, ids))));
+    const missing = await Promise.all(
+      refs.map(async ([, table, ids]) => !(await this.repository.referenceExists(table, ids))),
+    );
     refs.forEach(([field], i) => {
       if (missing[i]) fields[field] = ['validation.unknown_reference'];
     });
@@ -146,7 +165,11 @@ export class JobsService {
   }
 
   async create(me: Principal, input: JobInput, locale: Locale) {
-    const id = await this.repository.insert(me.userId, await this.check(me, input, null), input.specialty_ids);
+    const id = await this.repository.insert(
+      me.userId,
+      await this.check(me, input, null),
+      input.specialty_ids,
+    );
     return this.one(me, id, locale, true);
   }
 
@@ -154,7 +177,11 @@ export class JobsService {
     // Ownership first: someone else's job is a 404 even with bad input.
     const existing = await this.repository.find(id, osloToday(), me.userId, locale, true);
     if (!existing) throw AppError.notFound();
-    await this.repository.update(id, await this.check(me, input, existing.application_deadline), input.specialty_ids);
+    await this.repository.update(
+      id,
+      await this.check(me, input, existing.application_deadline),
+      input.specialty_ids,
+    );
     return this.one(me, id, locale, true);
   }
 

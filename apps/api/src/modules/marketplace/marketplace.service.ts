@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   type Locale,
   MAX_PRODUCT_IMAGES,
-  pageMeta,
   type PageQuery,
   type Product,
   PRODUCT_IMAGES_FIELD,
@@ -13,19 +12,37 @@ import {
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
+import { ListCounts, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
-import { type ImageRow, MarketplaceRepository, type NewImage, type ProductRow, TooManyImagesError } from './marketplace.repository';
+import {
+  type ImageRow,
+  MarketplaceRepository,
+  type NewImage,
+  type ProductRow,
+  TooManyImagesError,
+} from './marketplace.repository';
 
 const PRESET = IMAGE_PRESETS.content;
 
 const tooManyPhotos = () =>
-  new AppError('VALIDATION', { fields: { [PRODUCT_IMAGES_FIELD]: ['errors.too_many_photos'] }, vars: { maximum: MAX_PRODUCT_IMAGES } });
+  new AppError('VALIDATION', {
+    fields: { [PRODUCT_IMAGES_FIELD]: ['errors.too_many_photos'] },
+    vars: { maximum: MAX_PRODUCT_IMAGES },
+  });
 
 /** The stock state table: which call moves a product from which status to which. */
 const TRANSITIONS = {
-  'not-available': { from: PRODUCT_STATUS.IN_STOCK, to: PRODUCT_STATUS.SOLD_OUT, conflict: 'marketplace.errors.already_sold_out' },
-  'in-stock': { from: PRODUCT_STATUS.SOLD_OUT, to: PRODUCT_STATUS.IN_STOCK, conflict: 'marketplace.errors.already_in_stock' },
+  'not-available': {
+    from: PRODUCT_STATUS.IN_STOCK,
+    to: PRODUCT_STATUS.SOLD_OUT,
+    conflict: 'marketplace.errors.already_sold_out',
+  },
+  'in-stock': {
+    from: PRODUCT_STATUS.SOLD_OUT,
+    to: PRODUCT_STATUS.IN_STOCK,
+    conflict: 'marketplace.errors.already_in_stock',
+  },
 } as const;
 export type StockTransition = keyof typeof TRANSITIONS;
 
@@ -38,6 +55,7 @@ export class MarketplaceService {
     private readonly repository: MarketplaceRepository,
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
+    private readonly counts: ListCounts,
   ) {}
 
   private async present(rows: ProductRow[], viewerId: number): Promise<Product[]> {
@@ -60,7 +78,12 @@ export class MarketplaceService {
     }));
   }
 
-  private async one(id: number, viewerId: number, locale: Locale, ownerId?: number): Promise<{ data: Product }> {
+  private async one(
+    id: number,
+    viewerId: number,
+    locale: Locale,
+    ownerId?: number,
+  ): Promise<{ data: Product }> {
     const row = await this.repository.find(id, locale, ownerId);
     if (!row) throw AppError.notFound();
     const [product] = await this.present([row], viewerId);
@@ -68,8 +91,13 @@ export class MarketplaceService {
   }
 
   async list(me: Principal, query: ProductListQuery, locale: Locale) {
-    const { rows, total } = await this.repository.list(query, locale);
-    return { data: await this.present(rows, me.userId), meta: pageMeta(total, query.page, query.per_page) };
+    const filter = { status: query.status, search: query.search || undefined };
+    const page = await readPage(query, {
+      count: () => this.counts.cached('products', ['products'], filter, () => this.repository.count(filter)),
+      read: (slice) => this.repository.slice(query, locale, slice),
+      fromEnd: true,
+    });
+    return { data: await this.present(page.rows, me.userId), meta: page.meta };
   }
 
   show(me: Principal, id: number, locale: Locale) {
@@ -83,8 +111,11 @@ export class MarketplaceService {
   }
 
   async myList(me: Principal, query: PageQuery, locale: Locale) {
-    const { rows, total } = await this.repository.listOwned(me.userId, query.page, query.per_page, locale);
-    return { data: await this.present(rows, me.userId), meta: pageMeta(total, query.page, query.per_page) };
+    const page = await readPage(query, {
+      count: () => this.repository.countOwned(me.userId),
+      read: (slice) => this.repository.sliceOwned(me.userId, locale, slice),
+    });
+    return { data: await this.present(page.rows, me.userId), meta: page.meta };
   }
 
   myShow(me: Principal, id: number, locale: Locale) {
@@ -93,21 +124,30 @@ export class MarketplaceService {
 
   async create(me: Principal, input: ProductInput, files: Express.Multer.File[], locale: Locale) {
     await this.checkCategory(input);
-    const id = await this.withImages(files, (images) => this.repository.insert(me.userId, input, images, MAX_PRODUCT_IMAGES));
+    const id = await this.withImages(files, (images) =>
+      this.repository.insert(me.userId, input, images, MAX_PRODUCT_IMAGES),
+    );
     return this.one(id, me.userId, locale);
   }
 
   async update(me: Principal, id: number, input: ProductInput, files: Express.Multer.File[], locale: Locale) {
     if (!(await this.repository.find(id, locale, me.userId))) throw AppError.notFound();
     await this.checkCategory(input);
-    const updated = await this.withImages(files, (images) => this.repository.update(id, me.userId, input, images, MAX_PRODUCT_IMAGES));
+    const updated = await this.withImages(files, (images) =>
+      this.repository.update(id, me.userId, input, images, MAX_PRODUCT_IMAGES),
+    );
     if (!updated) throw AppError.notFound();
     return this.one(id, me.userId, locale);
   }
 
   async transition(me: Principal, id: number, name: StockTransition, locale: Locale) {
     const t = TRANSITIONS[name];
-    const result = await this.repository.transition(id, me.userId, t.from as ProductStatus, t.to as ProductStatus);
+    const result = await this.repository.transition(
+      id,
+      me.userId,
+      t.from as ProductStatus,
+      t.to as ProductStatus,
+    );
     if (result === 'missing') throw AppError.notFound();
     if (result === 'wrong_state') throw new AppError('CONFLICT', { message: t.conflict });
     return this.one(id, me.userId, locale);
@@ -130,13 +170,21 @@ export class MarketplaceService {
    * Stores the photos (type by magic bytes, re-encoded without metadata, list and detail sizes), then
    * writes the rows; when the write fails the stored files are removed again.
    */
-  private async withImages<T>(files: Express.Multer.File[], write: (images: NewImage[]) => Promise<T>): Promise<T> {
+  private async withImages<T>(
+    files: Express.Multer.File[],
+    write: (images: NewImage[]) => Promise<T>,
+  ): Promise<T> {
     if (files.length > MAX_PRODUCT_IMAGES) throw tooManyPhotos();
     const images: NewImage[] = [];
     try {
       for (const file of files) {
         const stored = await this.uploads.storeImage(file, PRESET, PRODUCT_IMAGES_FIELD);
-        images.push({ detail_key: stored.variants.lg!, list_key: stored.variants.sm!, mime: stored.mime, size_bytes: stored.size });
+        images.push({
+          detail_key: stored.variants.lg!,
+          list_key: stored.variants.sm!,
+          mime: stored.mime,
+          size_bytes: stored.size,
+        });
       }
       return await write(images);
     } catch (err) {

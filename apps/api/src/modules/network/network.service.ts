@@ -3,12 +3,12 @@ import {
   NOTIFICATIONS_CREATE_JOB,
   type NotificationJobPayload,
   type PageMeta,
-  pageMeta,
   type PageQuery,
   type ProfileSearchQuery,
   type UserCard,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
+import { readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
 import { JobQueue } from '../../common/queue';
 import { isStorageKey, Storage } from '../../common/storage/storage';
@@ -25,7 +25,8 @@ export class NetworkService {
 
   async follow(me: Principal, slug: string): Promise<{ data: { following: boolean } }> {
     const target = await this.member(slug);
-    if (target.id === me.userId) throw new AppError('VALIDATION', { fields: { slug: ['network.errors.self_follow'] } });
+    if (target.id === me.userId)
+      throw new AppError('VALIDATION', { fields: { slug: ['network.errors.self_follow'] } });
     if (await this.repository.follow(me.userId, target.id)) {
       const payload: NotificationJobPayload = {
         user_id: target.id,
@@ -49,13 +50,13 @@ export class NetworkService {
 
   async followers(slug: string, q: PageQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {
     const target = await this.member(slug);
-    const { rows, total } = await this.repository.followers(target.id, q.page, q.per_page);
-    return { data: rows.map((r) => this.card(r)), meta: pageMeta(total, q.page, q.per_page) };
+    const { rows, meta } = await readPage(q, this.repository.followers(target.id));
+    return { data: rows.map((r) => this.card(r)), meta };
   }
 
   async search(q: ProfileSearchQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {
-    const { rows, total } = await this.repository.search(q.name, q.page, q.per_page);
-    return { data: rows.map((r) => this.card(r)), meta: pageMeta(total, q.page, q.per_page) };
+    const { rows, meta } = await readPage(q, this.repository.search(q.name));
+    return { data: rows.map((r) => this.card(r)), meta };
   }
 
   private async member(slug: string): Promise<UserCardRow> {
@@ -65,7 +66,10 @@ export class NetworkService {
   }
 
   private card(r: UserCardRow): UserCard {
-    const avatar = r.profile_avatar && isStorageKey(r.profile_avatar) ? this.storage.publicUrl(r.profile_avatar) : r.profile_avatar;
+    const avatar =
+      r.profile_avatar && isStorageKey(r.profile_avatar)
+        ? this.storage.publicUrl(r.profile_avatar)
+        : r.profile_avatar;
     return { ...r, profile_avatar: avatar };
   }
 }

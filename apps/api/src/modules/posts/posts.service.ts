@@ -6,7 +6,6 @@ import {
   encodeFeedCursor,
   type FeedQuery,
   MAX_POST_FILES,
-  pageMeta,
   type PageQuery,
   type Post,
   POST_FILES_FIELD,
@@ -14,18 +13,28 @@ import {
   type ShareInput,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
+import { type PageRequest, readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
 import { JobQueue } from '../../common/queue';
 import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
-import { type AttachmentRow, type CommentRow, type NewAttachment, type PostRow, PostsRepository } from './posts.repository';
+import {
+  type AttachmentRow,
+  type CommentRow,
+  type NewAttachment,
+  type PostRow,
+  PostsRepository,
+} from './posts.repository';
 
 const PRESET = IMAGE_PRESETS.content;
 const NOTIFY_JOB = 'notifications.create';
 
 const tooManyFiles = () =>
-  new AppError('VALIDATION', { fields: { [POST_FILES_FIELD]: ['errors.too_many_photos'] }, vars: { maximum: MAX_POST_FILES } });
+  new AppError('VALIDATION', {
+    fields: { [POST_FILES_FIELD]: ['errors.too_many_photos'] },
+    vars: { maximum: MAX_POST_FILES },
+  });
 
 /** The payload of the `notifications.create` job (owned by the notifications module). */
 interface NotificationJob {
@@ -40,7 +49,11 @@ interface NotificationJob {
 
 type Owner = 'user' | 'company';
 
-const newSlug = () => `p-${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '')}${Date.now().toString(36)}`;
+const newSlug = () =>
+  `p-${randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}${Date.now().toString(36)}`;
 
 /** Posts, the feed, comments, likes and shares. */
 @Injectable()
@@ -57,7 +70,10 @@ export class PostsService {
   /** Whether the caller may edit the post: its user author, or a manager of its company. */
   private async owns(post: PostRow, me: Principal): Promise<boolean> {
     if (post.author_user_id !== null) return post.author_user_id === me.userId;
-    return post.partner_company_id !== null && (await this.repository.isManager(post.partner_company_id, me.userId));
+    return (
+      post.partner_company_id !== null &&
+      (await this.repository.isManager(post.partner_company_id, me.userId))
+    );
   }
 
   /** A post the caller may see: archived posts only for their owners. */
@@ -116,17 +132,26 @@ export class PostsService {
 
   async create(me: Principal, input: PostInput, files: Express.Multer.File[]) {
     if (files.length > MAX_POST_FILES) throw tooManyFiles();
-    if (input.body === '' && files.length === 0) throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
+    if (input.body === '' && files.length === 0)
+      throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
     const attachments: NewAttachment[] = [];
     let id: number;
     try {
       for (const file of files) attachments.push(await this.storeFile(file));
       id = await this.repository.insert(
-        { slug: newSlug(), body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: null },
+        {
+          slug: newSlug(),
+          body: input.body,
+          ...this.authorOf(me),
+          created_by_user_id: me.userId,
+          shared_post_id: null,
+        },
         attachments,
       );
     } catch (err) {
-      await this.removeFiles(attachments.flatMap((a) => (a.preview_key ? [a.storage_key, a.preview_key] : [a.storage_key])));
+      await this.removeFiles(
+        attachments.flatMap((a) => (a.preview_key ? [a.storage_key, a.preview_key] : [a.storage_key])),
+      );
       throw err;
     }
     return this.one(id, me);
@@ -135,10 +160,24 @@ export class PostsService {
   private async storeFile(file: Express.Multer.File): Promise<NewAttachment> {
     if (sniffFileType(file.buffer) === 'pdf') {
       const pdf = await this.uploads.storePdf(file, 'posts', POST_FILES_FIELD);
-      return { kind: 'document', storage_key: pdf.key, preview_key: null, original_name: file.originalname.slice(0, 200) || null, mime: pdf.mime, size_bytes: pdf.size };
+      return {
+        kind: 'document',
+        storage_key: pdf.key,
+        preview_key: null,
+        original_name: file.originalname.slice(0, 200) || null,
+        mime: pdf.mime,
+        size_bytes: pdf.size,
+      };
     }
     const img = await this.uploads.storeImage(file, PRESET, POST_FILES_FIELD);
-    return { kind: 'image', storage_key: img.variants.lg!, preview_key: img.variants.sm ?? null, original_name: null, mime: img.mime, size_bytes: img.size };
+    return {
+      kind: 'image',
+      storage_key: img.variants.lg!,
+      preview_key: img.variants.sm ?? null,
+      original_name: null,
+      mime: img.mime,
+      size_bytes: img.size,
+    };
   }
 
   show(me: Principal, id: number) {
@@ -149,7 +188,8 @@ export class PostsService {
     const post = await this.visible(id, me);
     if (!(await this.owns(post, me))) throw AppError.forbidden('not_owner');
     const attachments = await this.repository.attachmentsOf([id]);
-    if (input.body === '' && attachments.length === 0) throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
+    if (input.body === '' && attachments.length === 0)
+      throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
     await this.repository.updateBody(id, input.body);
     return this.one(id, me);
   }
@@ -157,7 +197,8 @@ export class PostsService {
   /** A post by slug of the given kind the caller owns: 404 when missing or of the other kind, 403 when someone else's. */
   private async owned(me: Principal, slug: string, kind: Owner): Promise<PostRow> {
     const post = await this.repository.find({ slug }, me.userId);
-    const ofKind = post && (kind === 'user' ? post.author_user_id !== null : post.partner_company_id !== null);
+    const ofKind =
+      post && (kind === 'user' ? post.author_user_id !== null : post.partner_company_id !== null);
     if (!post || !ofKind) throw AppError.notFound();
     if (!(await this.owns(post, me))) {
       if (post.archived_at) throw AppError.notFound();
@@ -181,8 +222,8 @@ export class PostsService {
     const userId = await this.repository.visibleMemberIdBySlug(slug);
     if (userId === null) throw AppError.notFound();
     if (userId !== me.userId) throw AppError.forbidden('not_owner');
-    const { rows, total } = await this.repository.archivedOf(userId, query.page, query.per_page);
-    return { data: await this.present(rows, me), meta: pageMeta(total, query.page, query.per_page) };
+    const { rows, meta } = await readPage(query, this.repository.archivedOf(userId));
+    return { data: await this.present(rows, me), meta };
   }
 
   async feed(me: Principal, query: FeedQuery) {
@@ -190,22 +231,32 @@ export class PostsService {
   }
 
   /** A company page's posts; the caller (companies) has decided that `me` may see them. */
-  async forCompany(me: Principal, companyId: number, filter: { archived: boolean; search: string | null }, page: number, perPage: number) {
-    const { rows, total } = await this.repository.byCompany(companyId, filter, me.userId, page, perPage);
-    return { data: await this.present(rows, me), meta: pageMeta(total, page, perPage) };
+  async forCompany(
+    me: Principal,
+    companyId: number,
+    filter: { archived: boolean; search: string | null },
+    q: PageRequest,
+  ) {
+    const { rows, meta } = await readPage(q, this.repository.byCompany(companyId, filter, me.userId));
+    return { data: await this.present(rows, me), meta };
   }
 
   async userPosts(me: Principal, slug: string, query: FeedQuery) {
     const authorId = await this.repository.visibleMemberIdBySlug(slug);
     if (authorId === null) throw AppError.notFound();
-    return this.keysetPage(await this.repository.byAuthor(authorId, me.userId, query.cursor, query.limit), query.limit, me);
+    return this.keysetPage(
+      await this.repository.byAuthor(authorId, me.userId, query.cursor, query.limit),
+      query.limit,
+      me,
+    );
   }
 
   /** One keyset page from `limit + 1` rows: the extra row only tells that more follow. */
   private async keysetPage(rows: PostRow[], limit: number, me: Principal) {
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    const next = rows.length > limit && last ? encodeFeedCursor({ created_at: last.cursor_ts, id: last.id }) : null;
+    const next =
+      rows.length > limit && last ? encodeFeedCursor({ created_at: last.cursor_ts, id: last.id }) : null;
     return { data: await this.present(page, me), meta: { next_cursor: next } };
   }
 
@@ -216,15 +267,18 @@ export class PostsService {
       text: row.body,
       author: row.partner_company_id === null ? row.author : null,
       company: row.company,
-      is_mine: row.partner_company_id !== null ? row.partner_company_id === me.activeCompanyId : row.author_user_id === me.userId,
+      is_mine:
+        row.partner_company_id !== null
+          ? row.partner_company_id === me.activeCompanyId
+          : row.author_user_id === me.userId,
       created_at: row.created_at.toISOString(),
     };
   }
 
   async comments(me: Principal, id: number, query: PageQuery) {
     await this.visible(id, me);
-    const { rows, total } = await this.repository.comments(id, query.page, query.per_page);
-    return { data: rows.map((r) => this.presentComment(r, me)), meta: pageMeta(total, query.page, query.per_page) };
+    const { rows, meta } = await readPage(query, this.repository.comments(id));
+    return { data: rows.map((r) => this.presentComment(r, me)), meta };
   }
 
   async addComment(me: Principal, id: number, text: string) {
@@ -258,9 +312,16 @@ export class PostsService {
 
   async share(me: Principal, id: number, input: ShareInput) {
     const original = await this.visible(id, me);
-    if (original.archived_at) throw new AppError('CONFLICT', { message: 'posts.errors.cannot_share_archived' });
+    if (original.archived_at)
+      throw new AppError('CONFLICT', { message: 'posts.errors.cannot_share_archived' });
     const newId = await this.repository.insert(
-      { slug: newSlug(), body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: original.id },
+      {
+        slug: newSlug(),
+        body: input.body,
+        ...this.authorOf(me),
+        created_by_user_id: me.userId,
+        shared_post_id: original.id,
+      },
       [],
     );
     return this.one(newId, me);
@@ -270,7 +331,12 @@ export class PostsService {
    * Tells the post's writer (its user author, or the manager who wrote a company post) through the
    * job queue; never about their own action. A queue failure is logged: the action itself stands.
    */
-  private async notify(post: PostRow, me: Principal, kind: NotificationJob['kind'], data: NotificationJob['data']): Promise<void> {
+  private async notify(
+    post: PostRow,
+    me: Principal,
+    kind: NotificationJob['kind'],
+    data: NotificationJob['data'],
+  ): Promise<void> {
     const recipient = post.author_user_id ?? post.created_by_user_id;
     if (recipient === null || recipient === me.userId) return;
     const payload: NotificationJob = {

@@ -9,6 +9,7 @@ import {
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -41,7 +42,10 @@ export const REFERENCE_TABLES = {
 export type ReferenceTable = keyof typeof REFERENCE_TABLES;
 
 const ref = (id: SQL<number | null> | typeof hospitals.id, name: SQL<string>) =>
-  sql<{ id: number; name: string } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
+  sql<{
+    id: number;
+    name: string;
+  } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
 
 @Injectable()
 export class ProfessionalRepository {
@@ -59,7 +63,10 @@ export class ProfessionalRepository {
         workplace_type: experiences.workplace_type,
         hospital: ref(sql`${hospitals.id}`, localisedName(hospitals.name, locale)),
         hospital_clinic: ref(sql`${hospitalClinics.id}`, localisedName(hospitalClinics.name, locale)),
-        department: ref(sql`${hospitalClinicDepartments.id}`, localisedName(hospitalClinicDepartments.name, locale)),
+        department: ref(
+          sql`${hospitalClinicDepartments.id}`,
+          localisedName(hospitalClinicDepartments.name, locale),
+        ),
         department_name: experiences.department_name,
         city: ref(sql`${cities.id}`, localisedName(cities.name, locale)),
         clinic: ref(sql`${clinics.id}`, localisedName(clinics.name, locale)),
@@ -91,16 +98,24 @@ export class ProfessionalRepository {
     return { ...row, workplace_name };
   }
 
-  async listExperiences(userId: number, locale: Locale, page: number, perPage: number) {
-    const [rows, [total]] = await Promise.all([
-      this.experienceSelect(locale)
-        .where(eq(experiences.user_id, userId))
-        .orderBy(desc(experiences.is_current), desc(experiences.started_at), desc(experiences.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(experiences).where(eq(experiences.user_id, userId)),
-    ]);
-    return { rows: rows.map(ProfessionalRepository.withWorkplaceName), total: total?.n ?? 0 };
+  listExperiences(userId: number, locale: Locale): PageSource<Experience> {
+    return {
+      count: async () => {
+        const [total] = await this.db
+          .select({ n: count() })
+          .from(experiences)
+          .where(eq(experiences.user_id, userId));
+        return total?.n ?? 0;
+      },
+      read: async (slice) => {
+        const rows = await this.experienceSelect(locale)
+          .where(eq(experiences.user_id, userId))
+          .orderBy(desc(experiences.is_current), desc(experiences.started_at), desc(experiences.id))
+          .limit(slice.limit)
+          .offset(slice.offset);
+        return rows.map(ProfessionalRepository.withWorkplaceName);
+      },
+    };
   }
 
   async findExperience(userId: number, id: number, locale: Locale): Promise<Experience | null> {
@@ -143,7 +158,10 @@ export class ProfessionalRepository {
       .select({
         id: educations.id,
         university: ref(sql`${universities.id}`, localisedName(universities.name, locale)),
-        university_specialty: ref(sql`${universitySpecialties.id}`, localisedName(universitySpecialties.name, locale)),
+        university_specialty: ref(
+          sql`${universitySpecialties.id}`,
+          localisedName(universitySpecialties.name, locale),
+        ),
         academic_level: ref(sql`${academicLevels.id}`, localisedName(academicLevels.name, locale)),
         started_at: educations.started_at,
         graduated_at: educations.graduated_at,
@@ -156,16 +174,24 @@ export class ProfessionalRepository {
       .leftJoin(academicLevels, eq(academicLevels.id, educations.academic_level_id));
   }
 
-  async listEducations(userId: number, locale: Locale, page: number, perPage: number) {
-    const [rows, [total]] = await Promise.all([
-      this.educationSelect(locale)
-        .where(eq(educations.user_id, userId))
-        .orderBy(desc(educations.currently_studying), desc(educations.started_at), desc(educations.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(educations).where(eq(educations.user_id, userId)),
-    ]);
-    return { rows: rows as Education[], total: total?.n ?? 0 };
+  listEducations(userId: number, locale: Locale): PageSource<Education> {
+    return {
+      count: async () => {
+        const [total] = await this.db
+          .select({ n: count() })
+          .from(educations)
+          .where(eq(educations.user_id, userId));
+        return total?.n ?? 0;
+      },
+      read: async (slice) => {
+        const rows = await this.educationSelect(locale)
+          .where(eq(educations.user_id, userId))
+          .orderBy(desc(educations.currently_studying), desc(educations.started_at), desc(educations.id))
+          .limit(slice.limit)
+          .offset(slice.offset);
+        return rows as Education[];
+      },
+    };
   }
 
   async findEducation(userId: number, id: number, locale: Locale): Promise<Education | null> {
@@ -228,23 +254,32 @@ export class ProfessionalRepository {
 
   // ---------- custom workplaces ----------
 
-  async listCustomWorkplaces(search: string | undefined, page: number, perPage: number) {
+  listCustomWorkplaces(search: string | undefined): PageSource<CustomWorkplace> {
     const where = search ? sql`${customWorkplaces.name} ilike ${likePattern(search)}` : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ id: customWorkplaces.id, name: customWorkplaces.name, city_id: customWorkplaces.city_id })
-        .from(customWorkplaces)
-        .where(where)
-        .orderBy(asc(sql`lower(${customWorkplaces.name})`), asc(customWorkplaces.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(customWorkplaces).where(where),
-    ]);
-    return { rows: rows as CustomWorkplace[], total: total?.n ?? 0 };
+    return {
+      count: async () => {
+        const [total] = await this.db.select({ n: count() }).from(customWorkplaces).where(where);
+        return total?.n ?? 0;
+      },
+      read: async (slice) => {
+        const rows = await this.db
+          .select({ id: customWorkplaces.id, name: customWorkplaces.name, city_id: customWorkplaces.city_id })
+          .from(customWorkplaces)
+          .where(where)
+          .orderBy(asc(sql`lower(${customWorkplaces.name})`), asc(customWorkplaces.id))
+          .limit(slice.limit)
+          .offset(slice.offset);
+        return rows as CustomWorkplace[];
+      },
+    };
   }
 
   /** Inserts, or answers the existing workplace of the same name in any case (unique on lower(name)). */
-  async findOrCreateCustomWorkplace(name: string, cityId: number | null, userId: number): Promise<CustomWorkplace> {
+  async findOrCreateCustomWorkplace(
+    name: string,
+    cityId: number | null,
+    userId: number,
+  ): Promise<CustomWorkplace> {
     const [created] = await this.db
       .insert(customWorkplaces)
       .values({ name, city_id: cityId, created_by_user_id: userId })
