@@ -1,0 +1,101 @@
+import { PageMetaSchema } from '@legenett/contracts';
+import { schema } from '@legenett/db';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
+import { bearer, createUser, tokenFor } from '../../../test/auth';
+
+const { jobs, products, listVersions } = schema;
+
+let t: TestApp;
+let auth: string;
+let userId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await createUser(t.db);
+  userId = user.id;
+  auth = bearer(await tokenFor(t, user));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const version = async (name: string) =>
+  (await t.db.select({ v: listVersions.version }).from(listVersions).where(eq(listVersions.name, name)))[0]?.v ?? 0;
+
+async function list(path: string, query: Record<string, string | number>) {
+  const res = await t.http.get(`/api${path}`).set('Authorization', auth).query(query);
+  expect(res.status).toBe(200);
+  const body = res.body as { data: { id: number }[]; meta: unknown };
+  return { ids: body.data.map((r) => r.id), meta: PageMetaSchema.parse(body.meta) };
+}
+
+/** Jobs written straight to the database, as a migration, a script or another replica would. */
+async function insertJobs(word: string, n: number, deadline: string) {
+  const rows = await t.db
+    .insert(jobs)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        title: `Overlege ${word} ${i}`,
+        position_type: 'full_time' as const,
+        application_deadline: deadline,
+        company_name: 'Listetest AS',
+        user_id: userId,
+        published_at: new Date(Date.now() - (n - i) * 60_000),
+      })),
+    )
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
+}
+
+describe('list versions (the triggers behind cached counts)', () => {
+  it('rise on writes that change a list, not on a page view', async () => {
+    const [id] = await insertJobs(`v${uniqueToken()}`, 1, '2999-01-01');
+    const before = await version('jobs');
+    await t.db.update(jobs).set({ views_count: sql`${jobs.views_count} + 1`, updated_at: new Date() }).where(eq(jobs.id, id!));
+    expect(await version('jobs')).toBe(before);
+    await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, id!));
+    expect(await version('jobs')).toBeGreaterThan(before);
+  });
+});
+
+describe('cached counts stay exact', () => {
+  it('the jobs board follows writes made outside the API, and deep pages read from the end agree', async () => {
+    const word = `liste${uniqueToken()}`;
+    const current = await insertJobs(word, 13, '2999-01-01');
+    const first = await list('/jobs', { search: word, per_page: 5 });
+    expect(first.meta).toEqual({ current_page: 1, last_page: 4, per_page: 5, total: 20 });
+    expect(first.ids).toEqual(current.slice(-5).reverse());
+    // Page 3 of 13 (the back half) is read from the end; same rows as reading from the start.
+    expect((await list('/jobs', { search: word, per_page: 5, page: 3 })).ids).toEqual(current.slice(0, 3).reverse());
+
+    await t.db.update(jobs).set({ status: 'closed' }).where(inArray(jobs.id, current.slice(0, 2)));
+    const archived = await list('/jobs/archived', { search: word });
+    expect(archived.meta.total).toBe(2);
+    const old = await list('/jobs', { search: word, per_page: 5, show_old: 1 });
+    expect(old.meta.current_page).toBe(3);
+    expect(old.ids).toEqual([current[2]!, current[1]!, current[0]!]);
+
+    await insertJobs(word, 9, '2999-01-01');
+    expect((await list('/jobs', { search: word, per_page: 5 })).meta.total).toBe(30);
+    await t.db.delete(jobs).where(inArray(jobs.id, current));
+    expect((await list('/jobs', { search: word, per_page: 5 })).meta.total).toBe(10);
+    expect((await list('/jobs/archived', { search: word })).meta.total).toBe(0);
+  });
+
+  it('the marketplace follows writes, and every page agrees with a plain read', async () => {
+    const word = `marked${uniqueToken()}`;
+    const ids = (
+      await t.db
+        .insert(products)
+        .values(Array.from({ length: 7 }, (_, i) => ({ title: `Stetoskop ${word}`, price_nok: 100 + i, user_id: userId })))
+        .returning({ id: products.id })
+    ).map((r) => r.id);
+    const pages = [];
+    for (const page of [1, 2, 3]) pages.push(await list('/products', { search: word, per_page: 3, page }));
+    expect(pages.map((p) => p.meta.total)).toEqual([7, 7, 7]);
+    expect(pages.flatMap((p) => p.ids)).toEqual(ids);
+    await t.db.delete(products).where(eq(products.id, ids[0]!));
+    expect((await list('/products', { search: word, per_page: 3 })).meta.total).toBe(6);
+  });
+});
