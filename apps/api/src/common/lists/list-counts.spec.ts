@@ -2,7 +2,9 @@ import { filterKey, ListCounts } from './list-counts';
 import { type ListedTable, type ListVersionsRepository } from './list-versions.repository';
 
 function counts(version: { n: number }) {
-  const versions = { versions: (tables: readonly ListedTable[]) => Promise.resolve(tables.map(() => version.n)) };
+  const versions = {
+    versions: (tables: readonly ListedTable[]) => Promise.resolve(tables.map(() => version.n)),
+  };
   return new ListCounts(versions as unknown as ListVersionsRepository);
 }
 

@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 const version = async (name: string) =>
-  (await t.db.select({ v: listVersions.version }).from(listVersions).where(eq(listVersions.name, name)))[0]?.v ?? 0;
+  (await t.db.select({ v: listVersions.version }).from(listVersions).where(eq(listVersions.name, name)))[0]
+    ?.v ?? 0;
 
 async function list(path: string, query: Record<string, string | number>) {
   const res = await t.http.get(`/api${path}`).set('Authorization', auth).query(query);
@@ -52,7 +53,10 @@ describe('list versions (the triggers behind cached counts)', () => {
   it('rise on writes that change a list, not on a page view', async () => {
     const [id] = await insertJobs(`v${uniqueToken()}`, 1, '2999-01-01');
     const before = await version('jobs');
-    await t.db.update(jobs).set({ views_count: sql`${jobs.views_count} + 1`, updated_at: new Date() }).where(eq(jobs.id, id!));
+    await t.db
+      .update(jobs)
+      .set({ views_count: sql`${jobs.views_count} + 1`, updated_at: new Date() })
+      .where(eq(jobs.id, id!));
     expect(await version('jobs')).toBe(before);
     await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, id!));
     expect(await version('jobs')).toBeGreaterThan(before);
@@ -67,9 +71,14 @@ describe('cached counts stay exact', () => {
     expect(first.meta).toEqual({ current_page: 1, last_page: 4, per_page: 5, total: 20 });
     expect(first.ids).toEqual(current.slice(-5).reverse());
     // Page 3 of 13 (the back half) is read from the end; same rows as reading from the start.
-    expect((await list('/jobs', { search: word, per_page: 5, page: 3 })).ids).toEqual(current.slice(0, 3).reverse());
+    expect((await list('/jobs', { search: word, per_page: 5, page: 3 })).ids).toEqual(
+      current.slice(0, 3).reverse(),
+    );
 
-    await t.db.update(jobs).set({ status: 'closed' }).where(inArray(jobs.id, current.slice(0, 2)));
+    await t.db
+      .update(jobs)
+      .set({ status: 'closed' })
+      .where(inArray(jobs.id, current.slice(0, 2)));
     const archived = await list('/jobs/archived', { search: word });
     expect(archived.meta.total).toBe(2);
     const old = await list('/jobs', { search: word, per_page: 5, show_old: 1 });
@@ -88,7 +97,13 @@ describe('cached counts stay exact', () => {
     const ids = (
       await t.db
         .insert(products)
-        .values(Array.from({ length: 7 }, (_, i) => ({ title: `Stetoskop ${word}`, price_nok: 100 + i, user_id: userId })))
+        .values(
+          Array.from({ length: 7 }, (_, i) => ({
+            title: `Stetoskop ${word}`,
+            price_nok: 100 + i,
+            user_id: userId,
+          })),
+        )
         .returning({ id: products.id })
     ).map((r) => r.id);
     const pages = [];

@@ -27,20 +27,34 @@ describe('sliceOf', () => {
 });
 
 describe('readPage', () => {
-  it.each([0, 1, 9, 10, 11, 64, 101])('answers the same rows as a plain offset read (%i rows)', async (total) => {
-    const list = range(1, total);
-    for (const per_page of [1, 3, 10, 50]) {
-      for (let page = 1; page <= Math.ceil(total / per_page) + 1; page++) {
-        const got = await readPage({ page, per_page }, { count: () => Promise.resolve(total), read: reader(list), fromEnd: true });
-        expect(got.rows).toEqual(list.slice((page - 1) * per_page, page * per_page));
-        expect(got.meta).toEqual({ current_page: page, last_page: Math.max(1, Math.ceil(total / per_page)), per_page, total });
+  it.each([0, 1, 9, 10, 11, 64, 101])(
+    'answers the same rows as a plain offset read (%i rows)',
+    async (total) => {
+      const list = range(1, total);
+      for (const per_page of [1, 3, 10, 50]) {
+        for (let page = 1; page <= Math.ceil(total / per_page) + 1; page++) {
+          const got = await readPage(
+            { page, per_page },
+            { count: () => Promise.resolve(total), read: reader(list), fromEnd: true },
+          );
+          expect(got.rows).toEqual(list.slice((page - 1) * per_page, page * per_page));
+          expect(got.meta).toEqual({
+            current_page: page,
+            last_page: Math.max(1, Math.ceil(total / per_page)),
+            per_page,
+            total,
+          });
+        }
       }
-    }
-  });
+    },
+  );
 
   it('without fromEnd always reads from the start', async () => {
     const asked: Slice[] = [];
-    const got = await readPage({ page: 3, per_page: 10 }, { count: () => Promise.resolve(25), read: reader(range(1, 25), asked) });
+    const got = await readPage(
+      { page: 3, per_page: 10 },
+      { count: () => Promise.resolve(25), read: reader(range(1, 25), asked) },
+    );
     expect(got.rows).toEqual(range(21, 5));
     expect(asked).toEqual([{ offset: 20, limit: 10, fromEnd: false }]);
   });
@@ -63,7 +77,12 @@ describe('readCurrentThenArchived', () => {
       expect(got.rows).toEqual(all.slice((page - 1) * 10, page * 10));
       expect(got.meta).toEqual({ current_page: page, last_page: 4, per_page: 10, total: 40 });
     }
-    expect((await readCurrentThenArchived({ page: 3, per_page: 10 }, source())).rows).toEqual([21, 22, 23, ...range(101, 7)]);
+    expect((await readCurrentThenArchived({ page: 3, per_page: 10 }, source())).rows).toEqual([
+      21,
+      22,
+      23,
+      ...range(101, 7),
+    ]);
   });
 
   it('show_old answers the last page, read from the end of the archive', async () => {
@@ -82,7 +101,12 @@ describe('readCurrentThenArchived', () => {
   it('show_old on an empty list is page 1', async () => {
     const got = await readCurrentThenArchived(
       { page: 1, per_page: 10, show_old: true },
-      { counts: () => Promise.resolve({ current: 0, archived: 0 }), current: reader([]), archived: reader([]), roundToTen: true },
+      {
+        counts: () => Promise.resolve({ current: 0, archived: 0 }),
+        current: reader([]),
+        archived: reader([]),
+        roundToTen: true,
+      },
     );
     expect(got).toEqual({ rows: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } });
   });

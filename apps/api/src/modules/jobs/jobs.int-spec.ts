@@ -1,4 +1,10 @@
-import { buildPath, type Endpoint, ErrorBodySchema, jobEndpoints as ep, ValidationErrorBodySchema } from '@legenett/contracts';
+import {
+  buildPath,
+  type Endpoint,
+  ErrorBodySchema,
+  jobEndpoints as ep,
+  ValidationErrorBodySchema,
+} from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -33,7 +39,10 @@ function call(
   opts: { params?: Record<string, string | number>; body?: object; query?: object; locale?: string } = {},
 ) {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-  let req = t.http[method](`/api${buildPath(endpoint.path, opts.params)}`).set('X-localization', opts.locale ?? 'en');
+  let req = t.http[method](`/api${buildPath(endpoint.path, opts.params)}`).set(
+    'X-localization',
+    opts.locale ?? 'en',
+  );
   if (auth) req = req.set('Authorization', auth);
   if (opts.query) req = req.query(opts.query);
   return opts.body ? req.send(opts.body) : req;
@@ -77,7 +86,10 @@ async function createJob(auth: string, overrides: object = {}) {
 
 /** Moves a job's deadline into the past directly (the API refuses that on create). */
 async function expire(id: number) {
-  await t.db.update(schema.jobs).set({ application_deadline: day(-3) }).where(eq(schema.jobs.id, id));
+  await t.db
+    .update(schema.jobs)
+    .set({ application_deadline: day(-3) })
+    .where(eq(schema.jobs.id, id));
 }
 
 describe('publishing and editing jobs', () => {
@@ -104,9 +116,15 @@ describe('publishing and editing jobs', () => {
     const shown = ep.show.response.parse((await call(ep.show, auth, { params: { id: job.id } })).body).data;
     expect(shown.title).toBe(job.title);
 
-    const edited = await call(ep.update, auth, { params: { id: job.id }, body: jobBody({ title: `Endret ${token}`, specialty_ids: [] }) });
+    const edited = await call(ep.update, auth, {
+      params: { id: job.id },
+      body: jobBody({ title: `Endret ${token}`, specialty_ids: [] }),
+    });
     expect(edited.status).toBe(200);
-    expect(ep.update.response.parse(edited.body).data).toMatchObject({ title: `Endret ${token}`, specialities: [] });
+    expect(ep.update.response.parse(edited.body).data).toMatchObject({
+      title: `Endret ${token}`,
+      specialities: [],
+    });
 
     const closed = await call(ep.close, auth, { params: { id: job.id } });
     expect(closed.status).toBe(200);
@@ -116,7 +134,9 @@ describe('publishing and editing jobs', () => {
     const past = ep.myList.response.parse((await call(ep.myList, auth, { query: { status: 'past' } })).body);
     expect(current.data.map((j) => j.id)).not.toContain(job.id);
     expect(past.data.map((j) => j.id)).toContain(job.id);
-    expect(ep.myShow.response.parse((await call(ep.myShow, auth, { params: { id: job.id } })).body).data.id).toBe(job.id);
+    expect(
+      ep.myShow.response.parse((await call(ep.myShow, auth, { params: { id: job.id } })).body).data.id,
+    ).toBe(job.id);
   });
 
   it('refuses bad input with localised 422 per field', async () => {
@@ -134,16 +154,29 @@ describe('publishing and editing jobs', () => {
     });
     expect(res.status).toBe(422);
     const body = ValidationErrorBodySchema.parse(res.body);
-    expect(Object.keys(body.errors).sort()).toEqual(['organisation_number', 'position_type', 'postal_code', 'recruiting_link', 'title']);
+    expect(Object.keys(body.errors).sort()).toEqual([
+      'organisation_number',
+      'position_type',
+      'postal_code',
+      'recruiting_link',
+      'title',
+    ]);
     expect(body.errors.postal_code).toEqual(['Postnummeret må ha fire sifre.']);
 
     const past = await call(ep.create, auth, { body: jobBody({ application_deadline: day(-1) }) });
     expect(past.status).toBe(422);
-    expect(ValidationErrorBodySchema.parse(past.body).errors.application_deadline).toEqual(['The date cannot be in the past.']);
+    expect(ValidationErrorBodySchema.parse(past.body).errors.application_deadline).toEqual([
+      'The date cannot be in the past.',
+    ]);
 
-    const unknown = await call(ep.create, auth, { body: jobBody({ county_id: 987654321, specialty_ids: [fx.specialty.id, 987654321] }) });
+    const unknown = await call(ep.create, auth, {
+      body: jobBody({ county_id: 987654321, specialty_ids: [fx.specialty.id, 987654321] }),
+    });
     expect(unknown.status).toBe(422);
-    expect(Object.keys(ValidationErrorBodySchema.parse(unknown.body).errors).sort()).toEqual(['county_id', 'specialty_ids']);
+    expect(Object.keys(ValidationErrorBodySchema.parse(unknown.body).errors).sort()).toEqual([
+      'county_id',
+      'specialty_ids',
+    ]);
 
     expect((await call(ep.create, auth, { body: { title: 'x' } })).status).toBe(422);
     expect((await call(ep.list, auth, { query: { county: 'abc' } })).status).toBe(422);
@@ -155,9 +188,15 @@ describe('publishing and editing jobs', () => {
     const { auth } = await session();
     const job = await createJob(auth);
     await expire(job.id);
-    const same = await call(ep.update, auth, { params: { id: job.id }, body: jobBody({ application_deadline: day(-3) }) });
+    const same = await call(ep.update, auth, {
+      params: { id: job.id },
+      body: jobBody({ application_deadline: day(-3) }),
+    });
     expect(same.status).toBe(200);
-    const moved = await call(ep.update, auth, { params: { id: job.id }, body: jobBody({ application_deadline: day(-5) }) });
+    const moved = await call(ep.update, auth, {
+      params: { id: job.id },
+      body: jobBody({ application_deadline: day(-5) }),
+    });
     expect(moved.status).toBe(422);
   });
 
@@ -170,7 +209,14 @@ describe('publishing and editing jobs', () => {
     expect(job.partner_company).toMatchObject({ id: company.id, name: company.name });
 
     expect((await call(ep.myShow, manager.auth, { params: { id: job.id } })).status).toBe(200);
-    expect((await call(ep.update, manager.auth, { params: { id: job.id }, body: jobBody({ partner_company_id: company.id }) })).status).toBe(200);
+    expect(
+      (
+        await call(ep.update, manager.auth, {
+          params: { id: job.id },
+          body: jobBody({ partner_company_id: company.id }),
+        })
+      ).status,
+    ).toBe(200);
 
     for (const [endpoint, body] of [
       [ep.myShow, undefined],
@@ -181,13 +227,17 @@ describe('publishing and editing jobs', () => {
       expect((await call(endpoint, stranger.auth, { params: { id: job.id }, body })).status).toBe(404);
     }
     // The stranger still sees it on the board, without the right to edit.
-    const seen = ep.show.response.parse((await call(ep.show, stranger.auth, { params: { id: job.id } })).body).data;
+    const seen = ep.show.response.parse(
+      (await call(ep.show, stranger.auth, { params: { id: job.id } })).body,
+    ).data;
     expect(seen.can_edit).toBe(false);
 
     // Posting for a company one does not manage.
     const bad = await call(ep.create, stranger.auth, { body: jobBody({ partner_company_id: company.id }) });
     expect(bad.status).toBe(422);
-    expect(ValidationErrorBodySchema.parse(bad.body).errors.partner_company_id).toEqual(['You do not manage this company.']);
+    expect(ValidationErrorBodySchema.parse(bad.body).errors.partner_company_id).toEqual([
+      'You do not manage this company.',
+    ]);
   });
 
   it('posts for the active business profile', async () => {
@@ -216,19 +266,27 @@ describe('the jobs board', () => {
     await expire(made[0]!.id);
     await call(ep.close, auth, { params: { id: made[1]!.id } });
 
-    const page = ep.list.response.parse((await call(ep.list, auth, { query: { search: word, per_page: 3 } })).body);
+    const page = ep.list.response.parse(
+      (await call(ep.list, auth, { query: { search: word, per_page: 3 } })).body,
+    );
     expect(page.meta).toEqual({ current_page: 1, last_page: 4, per_page: 3, total: 10 });
     expect(page.data.map((j) => j.id)).toEqual([made[3]!.id, made[2]!.id, made[1]!.id]);
     expect(page.data.map((j) => j.is_archived)).toEqual([false, false, true]);
 
-    const second = ep.list.response.parse((await call(ep.list, auth, { query: { search: word, per_page: 3, page: 2 } })).body);
+    const second = ep.list.response.parse(
+      (await call(ep.list, auth, { query: { search: word, per_page: 3, page: 2 } })).body,
+    );
     expect(second.data.map((j) => j.id)).toEqual([made[0]!.id]);
 
-    const old = ep.list.response.parse((await call(ep.list, auth, { query: { search: word, per_page: 3, show_old: 1 } })).body);
+    const old = ep.list.response.parse(
+      (await call(ep.list, auth, { query: { search: word, per_page: 3, show_old: 1 } })).body,
+    );
     expect(old.meta.current_page).toBe(2);
     expect(old.data.map((j) => j.id)).toEqual([made[0]!.id]);
 
-    const archived = ep.archived.response.parse((await call(ep.archived, auth, { query: { search: word } })).body);
+    const archived = ep.archived.response.parse(
+      (await call(ep.archived, auth, { query: { search: word } })).body,
+    );
     expect(archived.data.map((j) => j.id).sort()).toEqual([made[0]!.id, made[1]!.id].sort());
     expect(archived.meta.total).toBe(2);
   });
@@ -249,7 +307,9 @@ describe('the jobs board', () => {
       description: 'Travel praksis med hyggelige kolleger.',
     });
     const ids = async (query: object) =>
-      ep.list.response.parse((await call(ep.list, auth, { query: { search: word, ...query } })).body).data.map((j) => j.id);
+      ep.list.response
+        .parse((await call(ep.list, auth, { query: { search: word, ...query } })).body)
+        .data.map((j) => j.id);
     expect(await ids({})).toEqual([gpJob.id, hospitalJob.id]);
     expect(await ids({ county: fx.county.id })).toEqual([hospitalJob.id]);
     expect(await ids({ county: fx.otherCounty.id })).toEqual([gpJob.id]);
@@ -257,9 +317,13 @@ describe('the jobs board', () => {
     expect(await ids({ workplace: 'general_practice' })).toEqual([gpJob.id]);
     expect(await ids({ speciality: fx.specialty.id })).toEqual([hospitalJob.id]);
     // Stemming: "kollega" finds "kolleger" in the description; the company name is searched too.
-    const stem = ep.list.response.parse((await call(ep.list, auth, { query: { search: `${word} kollega` } })).body).data;
+    const stem = ep.list.response.parse(
+      (await call(ep.list, auth, { query: { search: `${word} kollega` } })).body,
+    ).data;
     expect(stem.map((j) => j.id)).toEqual([gpJob.id]);
-    const company = ep.list.response.parse((await call(ep.list, auth, { query: { search: `Legesenteret ${word}` } })).body).data;
+    const company = ep.list.response.parse(
+      (await call(ep.list, auth, { query: { search: `Legesenteret ${word}` } })).body,
+    ).data;
     expect(company.map((j) => j.id)).toEqual([gpJob.id]);
     // Odd search syntax is not an error.
     expect((await call(ep.list, auth, { query: { search: '"( & ! :*' } })).status).toBe(200);
@@ -279,9 +343,15 @@ describe('the jobs board', () => {
     const owner = await session();
     const viewer = await session();
     const job = await createJob(owner.auth);
-    const first = ep.markAsViewed.response.parse((await call(ep.markAsViewed, viewer.auth, { params: { id: job.id } })).body).data;
-    const again = ep.markAsViewed.response.parse((await call(ep.markAsViewed, viewer.auth, { params: { id: job.id } })).body).data;
-    const other = ep.markAsViewed.response.parse((await call(ep.markAsViewed, owner.auth, { params: { id: job.id } })).body).data;
+    const first = ep.markAsViewed.response.parse(
+      (await call(ep.markAsViewed, viewer.auth, { params: { id: job.id } })).body,
+    ).data;
+    const again = ep.markAsViewed.response.parse(
+      (await call(ep.markAsViewed, viewer.auth, { params: { id: job.id } })).body,
+    ).data;
+    const other = ep.markAsViewed.response.parse(
+      (await call(ep.markAsViewed, owner.auth, { params: { id: job.id } })).body,
+    ).data;
     expect([first, again, other]).toEqual([
       { id: job.id, views_count: 1, counted: true },
       { id: job.id, views_count: 1, counted: false },
@@ -291,7 +361,10 @@ describe('the jobs board', () => {
 });
 
 describe('company logo', () => {
-  const png = () => sharp({ create: { width: 300, height: 120, channels: 3, background: { r: 10, g: 90, b: 200 } } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 300, height: 120, channels: 3, background: { r: 10, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
   const upload = (auth: string | null, id: number, file: Buffer, name = 'logo.png') => {
     let req = t.http.post(`/api${buildPath(ep.uploadLogo.path, { id })}`).set('X-localization', 'en');
     if (auth) req = req.set('Authorization', auth);
@@ -333,7 +406,10 @@ describe('access', () => {
 
   it('answers 401 to anonymous callers on every endpoint', async () => {
     for (const [endpoint, params] of everyEndpoint()) {
-      expect([endpoint.path, (await call(endpoint, null, { params, body: jobBody() })).status]).toEqual([endpoint.path, 401]);
+      expect([endpoint.path, (await call(endpoint, null, { params, body: jobBody() })).status]).toEqual([
+        endpoint.path,
+        401,
+      ]);
     }
   });
 
@@ -341,7 +417,11 @@ describe('access', () => {
     const { auth } = await session({ status: 'awaiting_approval', approvedHrp: 0 });
     for (const [endpoint, params] of everyEndpoint()) {
       const res = await call(endpoint, auth, { params, body: jobBody() });
-      expect([endpoint.path, res.status, ErrorBodySchema.parse(res.body).reason]).toEqual([endpoint.path, 403, 'account_not_approved']);
+      expect([endpoint.path, res.status, ErrorBodySchema.parse(res.body).reason]).toEqual([
+        endpoint.path,
+        403,
+        'account_not_approved',
+      ]);
     }
   });
 
@@ -358,7 +438,11 @@ describe('access', () => {
       [ep.deleteLogo, { id: job.id }],
     ] as const) {
       const res = await call(endpoint, auth, { params, body: jobBody() });
-      expect([endpoint.path, res.status, ErrorBodySchema.parse(res.body).reason]).toEqual([endpoint.path, 403, 'missing_permission']);
+      expect([endpoint.path, res.status, ErrorBodySchema.parse(res.body).reason]).toEqual([
+        endpoint.path,
+        403,
+        'missing_permission',
+      ]);
     }
   });
 });

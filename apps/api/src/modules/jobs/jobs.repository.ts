@@ -42,10 +42,10 @@ export interface JobFilters {
 /** A job row as read, before specialities and the logo URL are added. */
 export type JobRow = Awaited<ReturnType<JobsRepository['selectRows']>>[number];
 
-/** Board order: newest first; the id breaks ties so the order reads the same from either end. */
+/** Board order: newest first, as jobs_board_idx (and the per-filter indexes) hold it; the id breaks ties. */
 const BOARD_ORDER = [
-  [jobs.published_at, 'desc'],
-  [jobs.id, 'desc'],
+  [jobs.published_at, 'desc', 'last'],
+  [jobs.id, 'desc', 'last'],
 ] as const;
 
 export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { published_at: Date | null };

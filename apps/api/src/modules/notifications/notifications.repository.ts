@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type NotificationJobPayload } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { type PageSource, type Slice } from '../../common/lists';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { orderFor, type PageSource, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
 const { notifications, users } = schema;
@@ -22,6 +22,12 @@ export interface NotificationRow {
   read_at: Date | null;
   created_at: Date;
 }
+
+/** Newest first, as notifications_user_created_at_idx holds them (so a page walks the index, no sort). */
+const NEWEST_FIRST = [
+  [notifications.created_at, 'desc', 'last'],
+  [notifications.id, 'desc', 'last'],
+] as const;
 
 /** Notifications; the only notifications file that speaks SQL. */
 @Injectable()
@@ -76,7 +82,7 @@ export class NotificationsRepository {
       .from(notifications)
       .leftJoin(users, eq(users.id, notifications.actor_user_id))
       .where(eq(notifications.user_id, userId))
-      .orderBy(desc(notifications.created_at), desc(notifications.id))
+      .orderBy(...orderFor(NEWEST_FIRST, slice.fromEnd))
       .limit(slice.limit)
       .offset(slice.offset);
     return rows.map((r) => ({
