@@ -1,4 +1,4 @@
-export { ListCounts, filterKey } from './list-counts';
+export { BOOKMARK_EVERY, filterKey, type KeysetSource, ListCounts } from './list-counts';
 export { type ListedTable } from './list-versions.repository';
 export { ListsModule } from './lists.module';
 export {
@@ -13,4 +13,4 @@ export {
   type Slice,
   sliceOf,
 } from './page';
-export { type OrderKey, orderFor } from './order';
+export { keysAsText, keysetAfter, type OrderKey, orderFor } from './order';

@@ -48,4 +48,19 @@ describe('ListCounts', () => {
     await expect(lists.cached('products', ['products'], {}, failing)).rejects.toThrow('down');
     expect(await lists.cached('products', ['products'], {}, () => Promise.resolve(3))).toBe(3);
   });
+
+  it('reads deep slices after a cached bookmark', async () => {
+    const lists = counts({ n: 1 });
+    const keyAt = jest.fn((position: number) => Promise.resolve([`key${position}`]));
+    const read = jest.fn(() => Promise.resolve([]));
+    const reader = lists.keyset('products', ['products'], {}, { read, keyAt });
+    await reader({ offset: 20, limit: 10, fromEnd: false });
+    expect(read).toHaveBeenLastCalledWith({ offset: 20, limit: 10, fromEnd: false });
+    await reader({ offset: 2_510, limit: 10, fromEnd: true });
+    expect(keyAt).toHaveBeenLastCalledWith(1_999, true);
+    expect(read).toHaveBeenLastCalledWith({ offset: 510, limit: 10, fromEnd: true, after: ['key1999'] });
+    await reader({ offset: 2_990, limit: 10, fromEnd: true });
+    expect(keyAt).toHaveBeenCalledTimes(1);
+    expect(read).toHaveBeenLastCalledWith({ offset: 990, limit: 10, fromEnd: true, after: ['key1999'] });
+  });
 });

@@ -1,5 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { type ListedTable, ListVersionsRepository } from './list-versions.repository';
+import { type ReadSlice } from './page';
+
+/** A deep slice starts from the cached key of the last row of the block before it: it skips < 1000 rows. */
+export const BOOKMARK_EVERY = 1000;
+
+/** A list reader that can also name the order keys of the row at a position (a bookmark). */
+export interface KeysetSource<T> {
+  read: ReadSlice<T>;
+  /** The order keys (as text) of the row at `position` counted from the start or the end; null past the end. */
+  keyAt: (position: number, fromEnd: boolean) => Promise<string[] | null>;
+}
 
 /** Ceiling of the cache: past it the oldest entries go (a Map keeps insertion order). */
 const MAX_ENTRIES = 5_000;
@@ -65,6 +76,33 @@ export class ListCounts {
     } finally {
       this.running.delete(key);
     }
+  }
+
+  /**
+   * A reader whose deep slices are keyset reads: the key of the row before the slice's block of
+   * `BOOKMARK_EVERY` rows is found once per table version (one walk to it) and cached under the list
+   * and filter like a count; every later page of that block skips fewer than `BOOKMARK_EVERY` rows,
+   * however large the table.
+   */
+  keyset<T>(
+    list: string,
+    tables: readonly ListedTable[],
+    filter: Record<string, unknown>,
+    source: KeysetSource<T>,
+  ): ReadSlice<T> {
+    return async (slice) => {
+      const block = Math.floor(slice.offset / BOOKMARK_EVERY);
+      if (block === 0) return source.read(slice);
+      const position = block * BOOKMARK_EVERY - 1;
+      const after = await this.cached(
+        `${list}@${slice.fromEnd ? 'end' : 'start'}${position}`,
+        tables,
+        filter,
+        () => source.keyAt(position, slice.fromEnd),
+      );
+      if (!after) return source.read(slice);
+      return source.read({ ...slice, offset: slice.offset - position - 1, after });
+    };
   }
 
   private store(key: string, value: unknown, expires: number): void {

@@ -113,4 +113,25 @@ describe('cached counts stay exact', () => {
     await t.db.delete(products).where(eq(products.id, ids[0]!));
     expect((await list('/products', { search: word, per_page: 3 })).meta.total).toBe(6);
   });
+
+  it('deep pages start from bookmarks and agree with the plain order (ties, microseconds)', async () => {
+    const word = `dyp${uniqueToken()}`;
+    // 2 500 current jobs; three share each timestamp, a microsecond apart, so ids break the ties
+    // and a bookmark rounded to milliseconds would skip or repeat rows.
+    await t.db.execute(sql`
+      insert into ${jobs} (title, position_type, application_deadline, company_name, user_id, published_at)
+      select ${`Lege ${word} `} || g, 'full_time', '2999-01-01', 'Listetest AS', ${userId}, now() - interval '1 hour' - (g / 3) * interval '1 microsecond'
+      from generate_series(1, 2500) g`);
+    const ordered = (
+      await t.db.execute<{ id: number }>(
+        sql`select id from ${jobs} where title like ${`Lege ${word} %`} order by published_at desc, id desc`,
+      )
+    ).rows.map((r) => Number(r.id));
+    expect(ordered).toHaveLength(2500);
+    // page 21 starts at 1000 (a bookmark from the start), page 30 at 1450 (from the end, 1000 from it).
+    for (const page of [20, 21, 22, 30, 41, 50]) {
+      const got = await list('/jobs', { search: word, per_page: 50, page });
+      expect(got.ids).toEqual(ordered.slice((page - 1) * 50, page * 50));
+    }
+  });
 });

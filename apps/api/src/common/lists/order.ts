@@ -21,3 +21,32 @@ export function orderFor(keys: readonly OrderKey[], fromEnd: boolean): SQL[] {
     return sql`${key} ${sql.raw(dir)} nulls ${sql.raw(where)}`;
   });
 }
+
+/**
+ * `(k1, k2, ...) > (v1, v2, ...)` (or `<`): the rows after `after` in the reading direction. The keys
+ * must all run the same way (a row comparison), which the list orders here do. The values come as
+ * text (timestamps keep their microseconds) and PostgreSQL casts them to the keys' types.
+ */
+export function keysetAfter(keys: readonly OrderKey[], fromEnd: boolean, after: readonly string[]): SQL {
+  const directions = new Set(keys.map(([, direction]) => direction));
+  if (directions.size !== 1 || after.length !== keys.length)
+    throw new Error('keysetAfter: keys must share one direction');
+  const ascending = (keys[0]![1] === 'asc') !== fromEnd;
+  const columns = sql.join(
+    keys.map(([key]) => sql`${key}`),
+    sql`, `,
+  );
+  const values = sql.join(
+    after.map((v) => sql`${v}`),
+    sql`, `,
+  );
+  return ascending ? sql`(${columns}) > (${values})` : sql`(${columns}) < (${values})`;
+}
+
+/** The order keys of a row as text, for `keysetAfter` bookmarks. */
+export function keysAsText(keys: readonly OrderKey[]): SQL<string[]> {
+  return sql<string[]>`array[${sql.join(
+    keys.map(([key]) => sql`(${key})::text`),
+    sql`, `,
+  )}]`;
+}

@@ -16,6 +16,12 @@ export interface Slice {
   offset: number;
   limit: number;
   fromEnd: boolean;
+  /**
+   * The order keys of the row just before the slice (in the reading direction), as text: read the
+   * rows after it (`keysetAfter`) and skip only `offset` more. Set by `ListCounts.keyset` for deep
+   * slices, from a cached bookmark.
+   */
+  after?: readonly string[];
 }
 
 /** Reads one slice: `order by <keys>` (every key reversed when `fromEnd`) `limit` / `offset`. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type JobInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { orderFor, type Slice } from '../../common/lists';
+import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
 
@@ -140,14 +140,15 @@ export class JobsRepository {
 
   /**
    * A slice in board order (newest first). The ids are picked first (an index-only walk of
-   * jobs_board_idx, cheap even on deep pages), then only those rows are joined with their references.
+   * jobs_board_idx, from a bookmark on deep pages), then only those rows are joined with their references.
    */
   private sliceWhere(locale: Locale, today: string, userId: number, where: SQL, slice: Slice) {
     const order = orderFor(BOARD_ORDER, slice.fromEnd);
+    const from = slice.after ? and(where, keysetAfter(BOARD_ORDER, slice.fromEnd, slice.after))! : where;
     const ids = this.db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(where)
+      .where(from)
       .orderBy(...order)
       .limit(slice.limit)
       .offset(slice.offset);
@@ -173,6 +174,13 @@ export class JobsRepository {
     return this.countWhere(and(...JobsRepository.filters(f), JobsRepository.archived(today))!);
   }
 
+  private static part(part: 'current' | 'archived', f: JobFilters, today: string): SQL {
+    return and(
+      ...JobsRepository.filters(f),
+      part === 'current' ? JobsRepository.current(today) : JobsRepository.archived(today),
+    )!;
+  }
+
   /** A slice of the current or of the archived part of the board (the board shows current first). */
   boardSlice(
     part: 'current' | 'archived',
@@ -182,8 +190,25 @@ export class JobsRepository {
     locale: Locale,
     slice: Slice,
   ) {
-    const state = part === 'current' ? JobsRepository.current(today) : JobsRepository.archived(today);
-    return this.sliceWhere(locale, today, userId, and(...JobsRepository.filters(f), state)!, slice);
+    return this.sliceWhere(locale, today, userId, JobsRepository.part(part, f, today), slice);
+  }
+
+  /** The board-order keys of the job at `position` of a part (a bookmark for deep pages). */
+  async boardKeyAt(
+    part: 'current' | 'archived',
+    f: JobFilters,
+    today: string,
+    position: number,
+    fromEnd: boolean,
+  ): Promise<string[] | null> {
+    const [row] = await this.db
+      .select({ key: keysAsText(BOARD_ORDER) })
+      .from(jobs)
+      .where(JobsRepository.part(part, f, today))
+      .orderBy(...orderFor(BOARD_ORDER, fromEnd))
+      .limit(1)
+      .offset(position);
+    return row?.key ?? null;
   }
 
   /** Ids of the (not deleted) companies the user manages: a short list. */

@@ -64,6 +64,25 @@ export class JobsService {
     }));
   }
 
+  /** Reads of one part of the board (current or archived), keyset from cached bookmarks on deep pages. */
+  private part(
+    part: 'current' | 'archived',
+    me: Principal,
+    filters: JobFilters,
+    today: string,
+    locale: Locale,
+  ) {
+    return this.counts.keyset(
+      `jobs.${part}`,
+      ['jobs'],
+      { ...filters, today },
+      {
+        read: (slice) => this.repository.boardSlice(part, filters, today, me.userId, locale, slice),
+        keyAt: (position, fromEnd) => this.repository.boardKeyAt(part, filters, today, position, fromEnd),
+      },
+    );
+  }
+
   /** Current jobs first, archived appended; the total rounded up to ten; `show_old` answers the last page. */
   async list(me: Principal, q: JobListQuery, locale: Locale) {
     const today = osloToday();
@@ -73,8 +92,8 @@ export class JobsService {
         this.counts.cached('jobs.board', ['jobs'], { ...filters, today }, () =>
           this.repository.countBoard(filters, today),
         ),
-      current: (slice) => this.repository.boardSlice('current', filters, today, me.userId, locale, slice),
-      archived: (slice) => this.repository.boardSlice('archived', filters, today, me.userId, locale, slice),
+      current: this.part('current', me, filters, today, locale),
+      archived: this.part('archived', me, filters, today, locale),
       roundToTen: true,
     });
     return { data: await this.present(page.rows, locale), meta: page.meta };
@@ -88,7 +107,7 @@ export class JobsService {
         this.counts.cached('jobs.archived', ['jobs'], { ...filters, today }, () =>
           this.repository.countArchived(filters, today),
         ),
-      read: (slice) => this.repository.boardSlice('archived', filters, today, me.userId, locale, slice),
+      read: this.part('archived', me, filters, today, locale),
       fromEnd: true,
     });
     return { data: await this.present(page.rows, locale), meta: page.meta };

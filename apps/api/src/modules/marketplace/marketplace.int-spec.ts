@@ -20,7 +20,11 @@ beforeAll(async () => {
   token = uniqueToken();
   const [cat] = await t.db
     .insert(schema.categories)
-    .values({ code: `pc-${token}`, type: 'product', name: { no: `Utstyr ${token}`, en: `Equipment ${token}` } })
+    .values({
+      code: `pc-${token}`,
+      type: 'product',
+      name: { no: `Utstyr ${token}`, en: `Equipment ${token}` },
+    })
     .returning();
   const [other] = await t.db
     .insert(schema.categories)
@@ -41,9 +45,16 @@ async function session(options: Parameters<typeof createUser>[1] = {}) {
 
 type Params = Record<string, string | number>;
 
-function call(endpoint: Endpoint, auth: string | null, opts: { params?: Params; query?: Record<string, string | number>; locale?: string } = {}) {
+function call(
+  endpoint: Endpoint,
+  auth: string | null,
+  opts: { params?: Params; query?: Record<string, string | number>; locale?: string } = {},
+) {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'delete';
-  let req = t.http[method](`/api${buildPath(endpoint.path, opts.params)}`).set('X-localization', opts.locale ?? 'en');
+  let req = t.http[method](`/api${buildPath(endpoint.path, opts.params)}`).set(
+    'X-localization',
+    opts.locale ?? 'en',
+  );
   if (opts.query) req = req.query(opts.query);
   if (auth) req = req.set('Authorization', auth);
   return req;
@@ -54,8 +65,16 @@ interface UploadFile {
   name: string;
 }
 
-function send(endpoint: Endpoint, auth: string | null, fields: Record<string, string | number>, files: UploadFile[] = [], opts: { params?: Params; locale?: string } = {}) {
-  let req = t.http.post(`/api${buildPath(endpoint.path, opts.params)}`).set('X-localization', opts.locale ?? 'en');
+function send(
+  endpoint: Endpoint,
+  auth: string | null,
+  fields: Record<string, string | number>,
+  files: UploadFile[] = [],
+  opts: { params?: Params; locale?: string } = {},
+) {
+  let req = t.http
+    .post(`/api${buildPath(endpoint.path, opts.params)}`)
+    .set('X-localization', opts.locale ?? 'en');
   if (auth) req = req.set('Authorization', auth);
   for (const [k, v] of Object.entries(fields)) req = req.field(k, String(v));
   for (const f of files) req = req.attach(PRODUCT_IMAGES_FIELD, f.buffer, f.name);
@@ -63,7 +82,9 @@ function send(endpoint: Endpoint, auth: string | null, fields: Record<string, st
 }
 
 const png = async (): Promise<UploadFile> => ({
-  buffer: await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+  buffer: await sharp({
+    create: { width: 60, height: 40, channels: 3, background: { r: 10, g: 120, b: 200 } },
+  })
     .png()
     .withMetadata({ exif: { IFD0: { Copyright: 'secret-camera-owner' } } })
     .toBuffer(),
@@ -91,7 +112,13 @@ describe('POST /my/products', () => {
   it('creates a product with photos, re-encoded in list and detail sizes without metadata', async () => {
     const { auth, user } = await session();
     const product = await createProduct(auth, {}, 2);
-    expect(product).toMatchObject({ price: 12500, manufacturer: 'Philips', status: 1, is_mine: true, views_count: 0 });
+    expect(product).toMatchObject({
+      price: 12500,
+      manufacturer: 'Philips',
+      status: 1,
+      is_mine: true,
+      views_count: 0,
+    });
     expect(product.category).toEqual({ id: categoryId, name: `Equipment ${token}` });
     expect(product.seller.id).toBe(user.id);
     expect(product.images).toHaveLength(2);
@@ -114,9 +141,13 @@ describe('POST /my/products', () => {
 
   it('refuses a text file named .png, a negative price and other bad fields with 422', async () => {
     const { auth } = await session();
-    const text = await send(ep.create, auth, fields(), [{ buffer: Buffer.from('I am not a picture at all'), name: 'photo.png' }]);
+    const text = await send(ep.create, auth, fields(), [
+      { buffer: Buffer.from('I am not a picture at all'), name: 'photo.png' },
+    ]);
     expect(text.status).toBe(422);
-    expect(text.body.errors[PRODUCT_IMAGES_FIELD]).toEqual(['This file type is not supported. Use JPEG, PNG or WebP.']);
+    expect(text.body.errors[PRODUCT_IMAGES_FIELD]).toEqual([
+      'This file type is not supported. Use JPEG, PNG or WebP.',
+    ]);
 
     const negative = await send(ep.create, auth, fields({ price: -1 }));
     expect(negative.status).toBe(422);
@@ -136,7 +167,9 @@ describe('POST /my/products', () => {
 
   it('answers 413 for a photo over the size cap', async () => {
     const { auth } = await session();
-    const res = await send(ep.create, auth, fields(), [{ buffer: Buffer.alloc(600 * 1024, 1), name: 'big.png' }]);
+    const res = await send(ep.create, auth, fields(), [
+      { buffer: Buffer.alloc(600 * 1024, 1), name: 'big.png' },
+    ]);
     expect(res.status).toBe(413);
   });
 
@@ -177,7 +210,13 @@ describe('GET /products', () => {
 
   it('answers 422 for bad filters and 401/403 for anonymous and unapproved callers', async () => {
     const { auth } = await session();
-    const bad: Record<string, string | number>[] = [{ status: 3 }, { sort: 'name' }, { direction: 'up' }, { page: 0 }, { per_page: 500 }];
+    const bad: Record<string, string | number>[] = [
+      { status: 3 },
+      { sort: 'name' },
+      { direction: 'up' },
+      { page: 0 },
+      { per_page: 500 },
+    ];
     for (const query of bad) {
       const res = await call(ep.list, auth, { query });
       expect(res.status).toBe(422);
@@ -194,13 +233,19 @@ describe('GET /products/:id and mark-as-viewed', () => {
     const owner = await session();
     const product = await createProduct(owner.auth, {}, 1);
     const viewer = await session();
-    const shown = ep.show.response.parse((await call(ep.show, viewer.auth, { params: { id: product.id } })).body).data;
+    const shown = ep.show.response.parse(
+      (await call(ep.show, viewer.auth, { params: { id: product.id } })).body,
+    ).data;
     expect(shown).toMatchObject({ id: product.id, is_mine: false });
     expect(shown.images).toHaveLength(1);
 
-    const first = ep.markAsViewed.response.parse((await call(ep.markAsViewed, viewer.auth, { params: { id: product.id } })).body).data;
+    const first = ep.markAsViewed.response.parse(
+      (await call(ep.markAsViewed, viewer.auth, { params: { id: product.id } })).body,
+    ).data;
     expect(first).toEqual({ views_count: 1, counted: true });
-    const again = ep.markAsViewed.response.parse((await call(ep.markAsViewed, viewer.auth, { params: { id: product.id } })).body).data;
+    const again = ep.markAsViewed.response.parse(
+      (await call(ep.markAsViewed, viewer.auth, { params: { id: product.id } })).body,
+    ).data;
     expect(again).toEqual({ views_count: 1, counted: false });
   });
 
@@ -241,7 +286,13 @@ describe('/my/products', () => {
   it('updates fields and adds photos up to 5 in all', async () => {
     const { auth } = await session();
     const product = await createProduct(auth, {}, 3);
-    const res = await send(ep.update, auth, fields({ title: 'Nytt navn', price: 0, manufacturer: '' }), await photos(2), { params: { id: product.id } });
+    const res = await send(
+      ep.update,
+      auth,
+      fields({ title: 'Nytt navn', price: 0, manufacturer: '' }),
+      await photos(2),
+      { params: { id: product.id } },
+    );
     expect(res.status).toBe(200);
     const updated = ep.update.response.parse(res.body).data;
     expect(updated).toMatchObject({ title: 'Nytt navn', price: 0, manufacturer: null });
@@ -251,7 +302,9 @@ describe('/my/products', () => {
     const sixth = await send(ep.update, auth, fields(), await photos(1), { params: { id: product.id } });
     expect(sixth.status).toBe(422);
     expect(sixth.body.errors[PRODUCT_IMAGES_FIELD]).toEqual(["You can't upload more than 5 photos!"]);
-    const after = ep.myShow.response.parse((await call(ep.myShow, auth, { params: { id: product.id } })).body).data;
+    const after = ep.myShow.response.parse(
+      (await call(ep.myShow, auth, { params: { id: product.id } })).body,
+    ).data;
     expect(after.images).toHaveLength(5);
   });
 
@@ -259,13 +312,23 @@ describe('/my/products', () => {
     const owner = await session();
     const product = await createProduct(owner.auth);
     const other = await session();
-    expect((await send(ep.update, other.auth, fields(), [], { params: { id: product.id } })).status).toBe(404);
-    expect((await send(ep.update, owner.auth, fields(), [], { params: { id: 2_000_000_000 } })).status).toBe(404);
-    expect((await send(ep.update, owner.auth, fields({ price: -5 }), [], { params: { id: product.id } })).status).toBe(422);
+    expect((await send(ep.update, other.auth, fields(), [], { params: { id: product.id } })).status).toBe(
+      404,
+    );
+    expect((await send(ep.update, owner.auth, fields(), [], { params: { id: 2_000_000_000 } })).status).toBe(
+      404,
+    );
+    expect(
+      (await send(ep.update, owner.auth, fields({ price: -5 }), [], { params: { id: product.id } })).status,
+    ).toBe(422);
     expect((await send(ep.update, null, fields(), [], { params: { id: product.id } })).status).toBe(401);
     const waiting = await session({ status: 'awaiting_approval' });
-    expect((await send(ep.update, waiting.auth, fields(), [], { params: { id: product.id } })).status).toBe(403);
-    const unchanged = ep.myShow.response.parse((await call(ep.myShow, owner.auth, { params: { id: product.id } })).body).data;
+    expect((await send(ep.update, waiting.auth, fields(), [], { params: { id: product.id } })).status).toBe(
+      403,
+    );
+    const unchanged = ep.myShow.response.parse(
+      (await call(ep.myShow, owner.auth, { params: { id: product.id } })).body,
+    ).data;
     expect(unchanged.price).toBe(12500);
   });
 
@@ -279,7 +342,9 @@ describe('/my/products', () => {
     expect(twice.body.message).toBe('The product is already marked as sold out.');
     const back = await call(ep.markAsInStock, auth, { params: { id: product.id } });
     expect(ep.markAsInStock.response.parse(back.body).data.status).toBe(1);
-    expect((await call(ep.markAsInStock, auth, { params: { id: product.id }, locale: 'no' })).body.message).toBe('Produktet er allerede på lager.');
+    expect(
+      (await call(ep.markAsInStock, auth, { params: { id: product.id }, locale: 'no' })).body.message,
+    ).toBe('Produktet er allerede på lager.');
 
     const other = await session();
     expect((await call(ep.markAsNotAvailable, other.auth, { params: { id: product.id } })).status).toBe(404);
@@ -296,12 +361,20 @@ describe('/my/products', () => {
     const product = await createProduct(auth, {}, 2);
     const [first, second] = product.images;
     const other = await session();
-    expect((await call(ep.deleteImage, other.auth, { params: { id: product.id, imageId: first!.id } })).status).toBe(404);
-    expect((await call(ep.deleteImage, auth, { params: { id: product.id, imageId: 2_000_000_000 } })).status).toBe(404);
+    expect(
+      (await call(ep.deleteImage, other.auth, { params: { id: product.id, imageId: first!.id } })).status,
+    ).toBe(404);
+    expect(
+      (await call(ep.deleteImage, auth, { params: { id: product.id, imageId: 2_000_000_000 } })).status,
+    ).toBe(404);
     expect((await call(ep.deleteImage, auth, { params: { id: product.id, imageId: 'x' } })).status).toBe(422);
-    expect((await call(ep.deleteImage, null, { params: { id: product.id, imageId: first!.id } })).status).toBe(401);
+    expect(
+      (await call(ep.deleteImage, null, { params: { id: product.id, imageId: first!.id } })).status,
+    ).toBe(401);
     const waiting = await session({ status: 'awaiting_approval' });
-    expect((await call(ep.deleteImage, waiting.auth, { params: { id: product.id, imageId: first!.id } })).status).toBe(403);
+    expect(
+      (await call(ep.deleteImage, waiting.auth, { params: { id: product.id, imageId: first!.id } })).status,
+    ).toBe(403);
 
     const res = await call(ep.deleteImage, auth, { params: { id: product.id, imageId: first!.id } });
     expect(res.status).toBe(200);

@@ -7,7 +7,7 @@ import {
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type OrderKey, orderFor, type Slice } from '../../common/lists';
+import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
 
@@ -119,19 +119,34 @@ export class MarketplaceRepository {
 
   /** A slice of the marketplace in the query's order. */
   slice(query: ProductListQuery, locale: Locale, slice: Slice): Promise<ProductRow[]> {
-    const order = orderFor(orderOf(query.sort, query.direction, Boolean(query.search)), slice.fromEnd);
-    // Deferred join: the slice's ids come from an index-only walk of the sort index, and only those
-    // rows are joined to users and categories (deep pages stay cheap).
+    const keys = orderOf(query.sort, query.direction, Boolean(query.search));
+    const order = orderFor(keys, slice.fromEnd);
+    const where = MarketplaceRepository.where(query);
+    // Deferred join: the slice's ids come from an index-only walk of the sort index (from a bookmark
+    // on deep pages), and only those rows are joined to users and categories.
     const ids = this.db
       .select({ id: products.id })
       .from(products)
-      .where(MarketplaceRepository.where(query))
+      .where(slice.after ? and(where, keysetAfter(keys, slice.fromEnd, slice.after)) : where)
       .orderBy(...order)
       .limit(slice.limit)
       .offset(slice.offset);
     return this.select(locale)
       .where(inArray(products.id, ids))
       .orderBy(...order);
+  }
+
+  /** The sort keys of the product at `position` (a bookmark for deep pages). */
+  async keyAt(query: ProductListQuery, position: number, fromEnd: boolean): Promise<string[] | null> {
+    const keys = orderOf(query.sort, query.direction, Boolean(query.search));
+    const [row] = await this.db
+      .select({ key: keysAsText(keys) })
+      .from(products)
+      .where(MarketplaceRepository.where(query))
+      .orderBy(...orderFor(keys, fromEnd))
+      .limit(1)
+      .offset(position);
+    return row?.key ?? null;
   }
 
   async countOwned(userId: number): Promise<number> {

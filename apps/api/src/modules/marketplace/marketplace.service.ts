@@ -94,7 +94,15 @@ export class MarketplaceService {
     const filter = { status: query.status, search: query.search || undefined };
     const page = await readPage(query, {
       count: () => this.counts.cached('products', ['products'], filter, () => this.repository.count(filter)),
-      read: (slice) => this.repository.slice(query, locale, slice),
+      read: this.counts.keyset(
+        'products',
+        ['products'],
+        { ...filter, sort: query.sort, direction: query.direction },
+        {
+          read: (slice) => this.repository.slice(query, locale, slice),
+          keyAt: (position, fromEnd) => this.repository.keyAt(query, position, fromEnd),
+        },
+      ),
       fromEnd: true,
     });
     return { data: await this.present(page.rows, me.userId), meta: page.meta };
