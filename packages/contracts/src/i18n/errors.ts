@@ -1,6 +1,6 @@
 import { defineMessages } from './define';
 
-/** Messages the API sends in error bodies (spec point 8 plus api-conventions.md). */
+/** Messages the API sends in error bodies (spec point 8 plus docs/api-conventions.md). */
 export const errors = defineMessages(
   {
     unauthenticated: 'Du må logge inn for å fortsette.',

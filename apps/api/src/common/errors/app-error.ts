@@ -44,7 +44,7 @@ export interface AppErrorOptions {
   /** A catalogue key replacing the code's default message. */
   message?: MessageKey;
   vars?: Record<string, string | number>;
-  /** 403 only: why (api-conventions.md). */
+  /** 403 only: why (docs/api-conventions.md). */
   reason?: ForbiddenReason;
   /** 422 only: per-field catalogue keys (already chosen by the caller). */
   fields?: Record<string, MessageKey[]>;

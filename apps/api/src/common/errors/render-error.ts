@@ -73,7 +73,7 @@ function classify(error: unknown): AppError {
 }
 
 /**
- * Turns any error into the status, headers and body of api-conventions.md in the request's
+ * Turns any error into the status, headers and body of docs/api-conventions.md in the request's
  * language. Used by the global exception filter and by the Express error handler for errors that
  * happen before Nest routes a request (body parsing).
  */
