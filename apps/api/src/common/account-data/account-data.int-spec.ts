@@ -61,7 +61,7 @@ const count = async (column: string, userId: number): Promise<number> => {
 
 describe('account data rules', () => {
   it('has a rule for every column that points at users.id', async () => {
-    const declared = new Set(registry.rules().map((r) => r.column));
+    const declared = new Set<string>(registry.rules().map((r) => r.column));
     const needed = [...new Set([...(await foreignKeysToUsers()), ...(await userLikeColumns())])];
     const missing = needed.filter((c) => !declared.has(c));
     // A new table with a user column needs a rule in its module's <area>.account-data.ts.
