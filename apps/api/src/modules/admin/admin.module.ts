@@ -5,12 +5,13 @@ import { AccountDecisionNotifier } from './account-decision.notifier';
 import { AdminController } from './admin.controller';
 import { AdminRepository } from './admin.repository';
 import { AdminService } from './admin.service';
+import { AdminAccountData } from './admin.account-data';
 
 /** The admin area: approval queue, account decisions, outbox (administrators only). */
 @Module({
   // Both are global; importing them here keeps this module whole wherever it is mounted.
   imports: [QueueModule, MailModule],
   controllers: [AdminController],
-  providers: [AdminRepository, AdminService, AccountDecisionNotifier],
+  providers: [AdminRepository, AdminAccountData, AdminService, AccountDecisionNotifier],
 })
 export class AdminModule {}

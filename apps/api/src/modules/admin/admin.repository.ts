@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type AccountDecisionKind, type AccountStatus, type OutboxQuery, type Role } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
 const { users, userInfo, userRoles, roles, hprRegister, accountDecisions, refreshTokenFamilies, notifications, outboxMessages } = schema;
@@ -249,5 +250,12 @@ export class AdminRepository {
       this.db.select({ total: count() }).from(outboxMessages).where(where),
     ]);
     return { rows, total: totals?.total ?? 0 };
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Nothing to erase: the decisions are the administrators' audit trail and stay on the tombstone. */
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return { account_decisions: await this.db.select().from(accountDecisions).where(eq(accountDecisions.user_id, userId)) };
   }
 }

@@ -3,11 +3,12 @@ import { PostsModule } from '../posts/posts.module';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CompaniesService } from './companies.service';
+import { CompaniesAccountData } from './companies.account-data';
 
 /** `/partner-companies`, `/partner-company/:slug/follow-invitation`, `/partner-company-posts/:slug`. */
 @Module({
   imports: [PostsModule],
   controllers: [CompaniesController],
-  providers: [CompaniesService, CompaniesRepository],
+  providers: [CompaniesService, CompaniesRepository, CompaniesAccountData],
 })
 export class CompaniesModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type CompanyInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -291,5 +292,30 @@ export class CompaniesRepository {
       .update(pc)
       .set({ deleted_at: new Date(), reason_to_delete: reason, is_published: false })
       .where(eq(pc.id, companyId));
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** The person's relations to companies go; the companies and what they published stay. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(pcm).where(eq(pcm.user_id, userId));
+    await tx.delete(pcf).where(eq(pcf.user_id, userId));
+    await tx.delete(followInvitations).where(eq(followInvitations.invited_user_id, userId));
+    await tx
+      .update(followInvitations)
+      .set({ invited_by_user_id: null })
+      .where(eq(followInvitations.invited_by_user_id, userId));
+    await tx.update(pc).set({ created_by_user_id: null }).where(eq(pc.created_by_user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      managed_companies: await this.db.select().from(pcm).where(eq(pcm.user_id, userId)),
+      followed_companies: await this.db.select().from(pcf).where(eq(pcf.user_id, userId)),
+      company_follow_invitations: await this.db
+        .select()
+        .from(followInvitations)
+        .where(eq(followInvitations.invited_user_id, userId)),
+    };
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { NetworkController } from './network.controller';
 import { NetworkRepository } from './network.repository';
 import { NetworkService } from './network.service';
+import { NetworkAccountData } from './network.account-data';
 
 /**
  * `/profile/search`, `/profile/:slug/follow`, `/profile/:slug/followers`. Listed before
@@ -9,6 +10,6 @@ import { NetworkService } from './network.service';
  */
 @Module({
   controllers: [NetworkController],
-  providers: [NetworkService, NetworkRepository],
+  providers: [NetworkService, NetworkRepository, NetworkAccountData],
 })
 export class NetworkModule {}

@@ -4,11 +4,12 @@ import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 import { UnreadBus } from './unread-bus';
+import { NotificationsAccountData } from './notifications.account-data';
 
 /** `/user-notifications`: the list, mark read, the live unread count, and the `notifications.create` job. */
 @Module({
   controllers: [NotificationsController],
-  providers: [NotificationsService, NotificationsRepository, NotificationStreamService, UnreadBus],
+  providers: [NotificationsService, NotificationsRepository, NotificationStreamService, UnreadBus, NotificationsAccountData],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}

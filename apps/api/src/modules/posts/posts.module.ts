@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
+import { PostsAccountData } from './posts.account-data';
 
 /** Posts, the feed, comments, likes and shares (issue 5). */
 @Module({
   controllers: [PostsController],
-  providers: [PostsService, PostsRepository],
+  providers: [PostsService, PostsRepository, PostsAccountData],
   exports: [PostsService],
 })
 export class PostsModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ErasureContext, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
 const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyManagers, partnerCompanyFollowers, userFollows } = schema;
@@ -360,5 +361,29 @@ export class PostsRepository {
         .returning({ likes_count: posts.likes_count });
       return { changed, likes_count: row?.likes_count ?? 0 };
     });
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** The person's posts (with attachments, their files, comments and likes), comments and likes go; company posts stay. */
+  async eraseAccount(tx: AccountTx, userId: number, ctx: ErasureContext): Promise<void> {
+    const files = await tx
+      .select({ a: postAttachments.storage_key, b: postAttachments.preview_key })
+      .from(postAttachments)
+      .innerJoin(posts, eq(posts.id, postAttachments.post_id))
+      .where(eq(posts.author_user_id, userId));
+    files.forEach((r) => ctx.removeAfterCommit(r.a, r.b));
+    await tx.delete(posts).where(eq(posts.author_user_id, userId));
+    await tx.update(posts).set({ created_by_user_id: null }).where(eq(posts.created_by_user_id, userId));
+    await tx.delete(postComments).where(eq(postComments.author_user_id, userId));
+    await tx.delete(postLikes).where(eq(postLikes.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      posts: await this.db.select().from(posts).where(eq(posts.author_user_id, userId)),
+      post_comments: await this.db.select().from(postComments).where(eq(postComments.author_user_id, userId)),
+      post_likes: await this.db.select().from(postLikes).where(eq(postLikes.user_id, userId)),
+    };
   }
 }

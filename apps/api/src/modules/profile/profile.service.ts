@@ -10,6 +10,7 @@ import {
   type User,
 } from '@legenett/contracts';
 import bcrypt from 'bcrypt';
+import { AccountDataService } from '../../common/account-data';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { isStorageKey, Storage } from '../../common/storage/storage';
@@ -35,6 +36,7 @@ export class ProfileService {
     private readonly userObjects: UserObjectService,
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
+    private readonly accountData: AccountDataService,
   ) {}
 
   /** A stored image key as the address clients load it from (values that are already URLs pass). */
@@ -98,7 +100,7 @@ export class ProfileService {
 
   async exportData(principal: Principal): Promise<{ body: AccountExport; filename: string }> {
     const { data: user } = await this.user(principal);
-    const { data } = await this.repository.exportRows(principal.userId);
+    const data = await this.accountData.export(principal.userId);
     const exportedAt = new Date();
     // Dates and bigints as JSON has them.
     const plain = JSON.parse(JSON.stringify(data)) as AccountExport['data'];
@@ -115,12 +117,8 @@ export class ProfileService {
     if (hash !== null && !(await bcrypt.compare(input.password, hash))) {
       throw new AppError('VALIDATION', { fields: { password: ['profile.errors.wrong_password'] } });
     }
-    const erased = await this.repository.eraseAccount(principal.userId, input.reason_to_delete, new Date());
-    await this.removeFiles([
-      ...this.uploads.variantKeys(erased.avatar, IMAGE_PRESETS.avatar),
-      ...this.uploads.variantKeys(erased.background, IMAGE_PRESETS.background),
-      ...erased.files,
-    ]);
+    // Every module's erase step in one transaction; their stored files go after the commit.
+    await this.accountData.erase(principal.userId, input.reason_to_delete, new Date());
   }
 
   /** Files go after their rows; a file that cannot be removed now is logged, not an error for the user. */
