@@ -15,6 +15,11 @@ export interface EnqueueOptions {
   backoffMs?: number;
   /** Wait this long before the first attempt. */
   delayMs?: number;
+  /**
+   * Stable id: BullMQ keeps one job per id, so a hand-over repeated after a timeout does not run
+   * the job twice. The in-process runner has nothing to deduplicate against a restart and ignores it.
+   */
+  jobId?: string;
 }
 
 export interface RepeatOptions {

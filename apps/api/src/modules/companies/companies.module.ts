@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PostsModule } from '../posts/posts.module';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
@@ -6,7 +7,7 @@ import { CompaniesService } from './companies.service';
 
 /** `/partner-companies`, `/partner-company/:slug/follow-invitation`, `/partner-company-posts/:slug`. */
 @Module({
-  imports: [PostsModule],
+  imports: [PostsModule, NotificationsModule],
   controllers: [CompaniesController],
   providers: [CompaniesService, CompaniesRepository],
 })

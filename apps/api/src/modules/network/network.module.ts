@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { NetworkController } from './network.controller';
 import { NetworkRepository } from './network.repository';
 import { NetworkService } from './network.service';
@@ -8,6 +9,7 @@ import { NetworkService } from './network.service';
  * ProfileModule in FEATURE_MODULES so that `/profile/search` is not taken for a slug.
  */
 @Module({
+  imports: [NotificationsModule],
   controllers: [NetworkController],
   providers: [NetworkService, NetworkRepository],
 })

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
 /** Posts, the feed, comments, likes and shares (issue 5). */
 @Module({
+  imports: [NotificationsModule],
   controllers: [PostsController],
   providers: [PostsService, PostsRepository],
   exports: [PostsService],

@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { JobOutbox } from './job-outbox';
+import { OutboxRelay } from './outbox-relay';
+import { OutboxRepository } from './outbox.repository';
+
+/** `JobOutbox` for every module, and the relay that feeds the JobQueue from it (docs/how-to/notify.md). */
+@Global()
+@Module({
+  providers: [OutboxRepository, OutboxRelay, JobOutbox],
+  exports: [JobOutbox, OutboxRelay],
+})
+export class OutboxModule {}
