@@ -17,7 +17,8 @@ export interface EnqueueOptions {
   delayMs?: number;
   /**
    * Stable id: BullMQ keeps one job per id, so a hand-over repeated after a timeout does not run
-   * the job twice. The in-process runner has nothing to deduplicate against a restart and ignores it.
+   * the job twice (while BullMQ still holds the finished job). The in-process runner remembers the
+   * last 10 000 ids.
    */
   jobId?: string;
 }
