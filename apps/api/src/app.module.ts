@@ -20,6 +20,7 @@ import { UploadsModule } from './common/uploads/uploads.module';
 import { ProfessionalModule } from './modules/professional/professional.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { QueueModule } from './common/queue';
+import { OutboxModule } from './common/outbox';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { MailModule } from './common/mail';
 import { RegistrationModule } from './modules/registration/registration.module';
@@ -33,7 +34,7 @@ import { CoursesModule } from './modules/courses/courses.module';
 import { PetitionsModule } from './modules/petitions/petitions.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
-const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, UploadsModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule, CoursesModule, PetitionsModule];
+const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, UploadsModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, OutboxModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule, CoursesModule, PetitionsModule];
 
 export interface AppModuleOptions {
   config: AppConfig;

@@ -49,12 +49,14 @@ const userLikeColumns = () =>
     select table_name || '.' || column_name as name
     from information_schema.columns
     where table_schema = 'public' and table_name <> 'users'
-      and column_name ~ '(^|_)(user_id|owner_id)$'`);
+      and column_name ~ '(^|_)(user_id|owner_id|user_ids)$'`);
 
 const count = async (column: string, userId: number): Promise<number> => {
   const [table, name] = column.split('.') as [string, string];
   const { rows } = await t.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(name)} = ${userId}`,
+    name.endsWith('_ids')
+      ? sql`select count(*)::int as n from ${sql.identifier(table)} where ${userId}::int = any(${sql.identifier(name)})`
+      : sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(name)} = ${userId}`,
   );
   return rows[0]!.n;
 };
@@ -230,6 +232,7 @@ async function richAccount() {
     { user_id: y.id, actor_user_id: x.id, kind: 'like' },
   ]);
   await t.db.insert(s.outboxMessages).values({ channel: 'mail', to: x.email, user_id: x.id, body: 'Hei' });
+  await t.db.insert(s.jobOutbox).values({ name: 'notifications.create', payload: { user_id: x.id }, user_ids: [x.id], status: 'done' });
   await t.db
     .insert(s.storedFiles)
     .values({ storage_key: files.upload, mime: 'image/webp', size_bytes: 10, owner_user_id: x.id });

@@ -1,7 +1,7 @@
-import { type Database } from '@legenett/db';
+import { type Database, type Transaction } from '@legenett/db';
 
 /** The one transaction every erase step runs in (what `db.transaction` hands its callback). */
-export type AccountTx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type AccountTx = Transaction;
 
 /** What an erase step does to the rows a `table.column` pair points at. */
 export type ErasureAction =

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { eq, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../account-data';
 import { InjectDatabase } from '../../database/database.module';
@@ -13,8 +13,8 @@ export type NewOutboxRow = typeof s.outboxMessages.$inferInsert;
 export class MailRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  async insert(row: NewOutboxRow): Promise<OutboxRow> {
-    const [created] = await this.db.insert(s.outboxMessages).values(row).returning();
+  async insert(row: NewOutboxRow, tx?: Transaction): Promise<OutboxRow> {
+    const [created] = await (tx ?? this.db).insert(s.outboxMessages).values(row).returning();
     if (!created) throw new Error('outbox insert returned nothing');
     return created;
   }

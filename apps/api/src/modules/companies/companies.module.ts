@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PostsModule } from '../posts/posts.module';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
@@ -7,7 +8,7 @@ import { CompaniesAccountData } from './companies.account-data';
 
 /** `/partner-companies`, `/partner-company/:slug/follow-invitation`, `/partner-company-posts/:slug`. */
 @Module({
-  imports: [PostsModule],
+  imports: [PostsModule, NotificationsModule],
   controllers: [CompaniesController],
   providers: [CompaniesService, CompaniesRepository, CompaniesAccountData],
 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type CompanyInput, type Locale } from '@legenett/contracts';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
@@ -267,13 +267,14 @@ export class CompaniesRepository {
   }
 
   /** New invitations for approved, live members among `userIds`; answers [invitation id, user id] of new ones. */
-  async invite(companyId: number, userIds: number[], invitedBy: number): Promise<{ id: number; user_id: number }[]> {
-    const eligible = await this.db
+  async invite(companyId: number, userIds: number[], invitedBy: number, tx?: Transaction): Promise<{ id: number; user_id: number }[]> {
+    const db = tx ?? this.db;
+    const eligible = await db
       .select({ id: users.id })
       .from(users)
       .where(and(inArray(users.id, userIds), eq(users.status, 'approved'), isNull(users.deleted_at)));
     if (eligible.length === 0) return [];
-    return this.db
+    return db
       .insert(followInvitations)
       .values(eligible.map((u) => ({ partner_company_id: companyId, invited_user_id: u.id, invited_by_user_id: invitedBy })))
       .onConflictDoNothing()

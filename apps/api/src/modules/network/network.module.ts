@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { NetworkController } from './network.controller';
 import { NetworkRepository } from './network.repository';
 import { NetworkService } from './network.service';
@@ -9,6 +10,7 @@ import { NetworkAccountData } from './network.account-data';
  * ProfileModule in FEATURE_MODULES so that `/profile/search` is not taken for a slug.
  */
 @Module({
+  imports: [NotificationsModule],
   controllers: [NetworkController],
   providers: [NetworkService, NetworkRepository, NetworkAccountData],
 })

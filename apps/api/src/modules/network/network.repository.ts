@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
@@ -39,8 +39,8 @@ export class NetworkRepository {
   }
 
   /** True when a new follow row was written (false when it already existed). */
-  async follow(followerId: number, followedId: number): Promise<boolean> {
-    const rows = await this.db
+  async follow(followerId: number, followedId: number, tx?: Transaction): Promise<boolean> {
+    const rows = await (tx ?? this.db)
       .insert(userFollows)
       .values({ follower_id: followerId, followed_user_id: followedId })
       .onConflictDoNothing()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ErasureContext, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
@@ -315,8 +315,13 @@ export class PostsRepository {
     return row ?? null;
   }
 
-  addComment(postId: number, author: { author_user_id: number | null; partner_company_id: number | null }, body: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
+  addComment(
+    postId: number,
+    author: { author_user_id: number | null; partner_company_id: number | null },
+    body: string,
+    outer?: Transaction,
+  ): Promise<number> {
+    return (outer ?? this.db).transaction(async (tx) => {
       const [row] = await tx
         .insert(postComments)
         .values({ post_id: postId, ...author, body })
@@ -345,8 +350,8 @@ export class PostsRepository {
   }
 
   /** Adds or removes the like; the count moves only when the like row did. */
-  setLike(postId: number, userId: number, liked: boolean): Promise<{ changed: boolean; likes_count: number }> {
-    return this.db.transaction(async (tx) => {
+  setLike(postId: number, userId: number, liked: boolean, outer?: Transaction): Promise<{ changed: boolean; likes_count: number }> {
+    return (outer ?? this.db).transaction(async (tx) => {
       const changed = liked
         ? (await tx.insert(postLikes).values({ post_id: postId, user_id: userId }).onConflictDoNothing().returning({ id: postLikes.post_id })).length > 0
         : (await tx
