@@ -1,4 +1,4 @@
-import { type Database, type Transaction } from '@legenett/db';
+import { type Transaction } from '@legenett/db';
 
 /** The one transaction every erase step runs in (what `db.transaction` hands its callback). */
 export type AccountTx = Transaction;
