@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
@@ -29,3 +30,11 @@ export function renderApp(url = '/') {
 }
 
 export { jsonResponse } from './api-mocks';
+
+/**
+ * userEvent without its per-keystroke timer: typing "Fastlege" took eight macrotask round trips,
+ * which on a loaded machine made form tests take seconds.
+ */
+export function setupUser() {
+  return userEvent.setup({ delay: null });
+}
