@@ -32,6 +32,9 @@ type Answer<E extends Endpoint> = (E['response'] extends z.ZodType ? z.input<E['
 /** A fixed answer, or one made from the call (e.g. by its id or body). */
 export type MockAnswer<E extends Endpoint> = Answer<E> | ((call: MockedCall) => Answer<E> | Promise<Answer<E>>);
 
+const isMaker = <E extends Endpoint>(answer: MockAnswer<E>): answer is (call: MockedCall) => Answer<E> | Promise<Answer<E>> =>
+  typeof answer === 'function';
+
 const API_ORIGIN = 'http://localhost:3000';
 const urlOf = (endpoint: Endpoint) => `${API_ORIGIN}/api${endpoint.path}`;
 
@@ -52,7 +55,7 @@ function handlerFor<E extends Endpoint>(endpoint: E, answer: MockAnswer<E>, call
       headers: request.headers,
     };
     calls.push(call);
-    const result = typeof answer === 'function' ? await answer(call) : answer;
+    const result = isMaker(answer) ? await answer(call) : answer;
     if (result instanceof Response) return result;
     if (endpoint.response === null) return new HttpResponse(null, { status: 204 });
     return HttpResponse.json(result as JsonBodyType, { status: endpoint.status ?? 200 });

@@ -1,4 +1,4 @@
-import { networkEndpoints, postEndpoints, professionalEndpoints, profileEndpoints, referenceEndpoints, type Experience, type PublicProfile } from '@legenett/contracts';
+import { networkEndpoints, postEndpoints, professionalEndpoints, profileEndpoints, referenceEndpoints, type Experience, type ProfileInformation, type PublicProfile } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@/shared/auth/auth-store';
 import { changeLocale } from '@/shared/i18n/i18n';
@@ -8,7 +8,7 @@ import { logIn, testUser } from '@/testing/users';
 
 const me = testUser({ id: 5, user_info: { ...testUser().user_info, hpr_number: null }, permissions: [] });
 
-const information = {
+const information: ProfileInformation = {
   first_name: 'Kari',
   last_name: 'Nordmann',
   phone: null,

@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
-import { toOptions, useJobLogo, useJobReferenceList, useSaveJob } from '../api/jobs';
+import { useJobLogo, useSaveJob } from '../api/jobs';
+import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { useContractForm } from '@/shared/forms/contract-form';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);
@@ -49,9 +50,9 @@ export function JobForm({ job }: { job: Job | null }) {
   const save = useSaveJob();
   const logo = useJobLogo();
   const [logoFile, setLogoFile] = useState<File | null>(null);
-  const counties = useJobReferenceList('counties');
-  const specialties = useJobReferenceList('specialties');
-  const categories = useJobReferenceList('jobCategories');
+  const counties = useReferenceList('counties');
+  const specialties = useReferenceList('specialties');
+  const categories = useReferenceList('jobCategories');
   const { register, control, submit, fieldError } = useContractForm(JobInput, { defaultValues: defaults(job) });
   const companies = (user?.available_business_profiles ?? []).map((c) => ({ value: String(c.id), label: c.name }));
 

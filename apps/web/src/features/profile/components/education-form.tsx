@@ -4,7 +4,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useSaveEducation } from '../api/professional';
-import { toOptions, useReferenceList } from '../api/reference-lists';
+import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { useContractForm } from '@/shared/forms/contract-form';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);

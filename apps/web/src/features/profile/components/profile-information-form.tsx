@@ -10,7 +10,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useUpdateProfileInformation } from '../api/profile-information';
-import { toOptions, useChildReferenceList, useReferenceList } from '../api/reference-lists';
+import { toOptions, useChildReferenceList, useReferenceList } from '@/shared/reference/reference-lists';
 import { CustomWorkplacePicker } from './custom-workplace-picker';
 import { useContractForm } from '@/shared/forms/contract-form';
 
