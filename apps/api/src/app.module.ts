@@ -2,6 +2,7 @@ import { type DynamicModule, Module, RequestMethod, type Type } from '@nestjs/co
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
+import { AccessModule } from './common/access';
 import { AuthModule } from './common/auth/auth.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { MaintenanceModule } from './common/maintenance/maintenance.module';
@@ -58,6 +59,7 @@ export class AppModule {
         RedisModule,
         MaintenanceModule,
         AuthModule,
+        AccessModule,
         ...FEATURE_MODULES,
         ...imports,
       ],

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type CompanyInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { approvedMemberSql, companyVisibleToSql, managesCompanySql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -76,9 +77,6 @@ export interface PostRow {
   created_at: Date;
 }
 
-const managedBy = (userId: number): SQL =>
-  exists(sql`(select 1 from ${pcm} where ${pcm.partner_company_id} = ${pc.id} and ${pcm.user_id} = ${userId})`);
-
 /** Partner companies, their managers, followers, invitations and posts; the only companies file that speaks SQL. */
 @Injectable()
 export class CompaniesRepository {
@@ -105,7 +103,7 @@ export class CompaniesRepository {
         followed_by_me: exists(
           sql`(select 1 from ${pcf} where ${pcf.partner_company_id} = ${pc.id} and ${pcf.user_id} = ${userId})`,
         ).mapWith(Boolean),
-        is_manager: managedBy(userId).mapWith(Boolean),
+        is_manager: managesCompanySql(userId, pc.id),
         created_at: pc.created_at,
       })
       .from(pc)
@@ -147,9 +145,7 @@ export class CompaniesRepository {
     page: number,
     perPage: number,
   ): Promise<{ rows: CompanySummaryRow[]; total: number }> {
-    const conditions: SQL[] = [isNull(pc.deleted_at)];
-    const visible = or(eq(pc.is_published, true), managedBy(userId));
-    if (visible) conditions.push(visible);
+    const conditions: SQL[] = [companyVisibleToSql(userId)];
     if (filter.name) conditions.push(sql`lower(${pc.name}) like ${likePattern(filter.name.toLowerCase())}`);
     if (filter.categories.length > 0) {
       conditions.push(
@@ -244,7 +240,7 @@ export class CompaniesRepository {
   }
 
   async followers(companyId: number, page: number, perPage: number): Promise<{ rows: FollowerRow[]; total: number }> {
-    const where = and(eq(pcf.partner_company_id, companyId), eq(users.status, 'approved'), isNull(users.deleted_at));
+    const where = and(eq(pcf.partner_company_id, companyId), approvedMemberSql());
     const [rows, [total]] = await Promise.all([
       this.db
         .select({
@@ -270,7 +266,7 @@ export class CompaniesRepository {
     const eligible = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, userIds), eq(users.status, 'approved'), isNull(users.deleted_at)));
+      .where(and(inArray(users.id, userIds), approvedMemberSql()));
     if (eligible.length === 0) return [];
     return this.db
       .insert(followInvitations)

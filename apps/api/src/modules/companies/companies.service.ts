@@ -16,6 +16,7 @@ import {
   type PageQuery,
   type UserCard,
 } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { JobQueue } from '../../common/queue';
@@ -180,14 +181,14 @@ export class CompaniesService {
   /** Live and published, or unpublished and managed by the caller; else 404. */
   private async visible(me: Principal, slug: string): Promise<CompanyRow> {
     const row = await this.repository.bySlug(slug, me.userId);
-    if (!row || (!row.is_published && !row.is_manager)) throw AppError.notFound();
+    AccessService.checkCompany(row, 'see');
     return row;
   }
 
   /** Visible and managed by the caller; a public page of someone else's answers 403 not_owner. */
   private async managed(me: Principal, slug: string): Promise<CompanyRow> {
-    const row = await this.visible(me, slug);
-    if (!row.is_manager) throw AppError.forbidden('not_owner');
+    const row = await this.repository.bySlug(slug, me.userId);
+    AccessService.checkCompany(row, 'manage');
     return row;
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type JobInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { AccessRepository, managesCompanySql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
 
@@ -16,7 +17,6 @@ const {
   cities,
   counties,
   partnerCompanies,
-  partnerCompanyManagers,
 } = schema;
 
 /** Reference tables a job may point at, for existence checks. */
@@ -41,7 +41,10 @@ const ref = (id: SQL<number | null>, name: SQL<string>) =>
 
 @Injectable()
 export class JobsRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly access: AccessRepository,
+  ) {}
 
   /** `today` is the Oslo calendar day: a job is current until its deadline day has passed. */
   private static current(today: string): SQL {
@@ -100,7 +103,7 @@ export class JobsRepository {
         is_archived: sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`,
         closed_at: jobs.closed_at,
         views_count: jobs.views_count,
-        can_edit: sql<boolean>`(${jobs.user_id} = ${userId} or exists (select 1 from ${partnerCompanyManagers} where ${partnerCompanyManagers.partner_company_id} = ${jobs.partner_company_id} and ${partnerCompanyManagers.user_id} = ${userId}))`,
+        can_edit: sql<boolean>`(${jobs.user_id} = ${userId} or ${managesCompanySql(userId, jobs.partner_company_id)})`,
         created_at: jobs.created_at,
       })
       .from(jobs)
@@ -178,22 +181,12 @@ export class JobsRepository {
     return { rows, total };
   }
 
-  /** Ids of the (not deleted) companies the user manages: a short list. */
-  private async managedCompanyIds(userId: number): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: partnerCompanyManagers.partner_company_id })
-      .from(partnerCompanyManagers)
-      .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerCompanyManagers.partner_company_id))
-      .where(and(eq(partnerCompanyManagers.user_id, userId), sql`${partnerCompanies.deleted_at} is null`));
-    return rows.map((r) => r.id);
-  }
-
   /**
    * Jobs the user posted or that were posted for a company the user manages. The company ids are
    * literal so the planner can OR jobs_user_id_created_at_idx with jobs_partner_company_id_idx.
    */
   private async editableBy(userId: number): Promise<SQL> {
-    const companies = await this.managedCompanyIds(userId);
+    const companies = await this.access.managedCompanyIds(userId);
     const own = eq(jobs.user_id, userId);
     return companies.length === 0 ? own : or(own, inArray(jobs.partner_company_id, companies))!;
   }
@@ -251,22 +244,6 @@ export class JobsRepository {
     const unique = [...new Set(ids)];
     const [row] = await this.db.select({ n: count() }).from(t).where(inArray(t.id, unique));
     return (row?.n ?? 0) === unique.length;
-  }
-
-  async managesCompany(userId: number, companyId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: partnerCompanies.id })
-      .from(partnerCompanies)
-      .innerJoin(partnerCompanyManagers, eq(partnerCompanyManagers.partner_company_id, partnerCompanies.id))
-      .where(
-        and(
-          eq(partnerCompanies.id, companyId),
-          eq(partnerCompanyManagers.user_id, userId),
-          sql`${partnerCompanies.deleted_at} is null`,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
   }
 
   async insert(userId: number, input: JobWrite, specialtyIds: number[]): Promise<number> {

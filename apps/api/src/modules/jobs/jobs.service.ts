@@ -9,6 +9,7 @@ import {
   pageMeta,
   roundTotalToTen,
 } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { isStorageKey, Storage } from '../../common/storage/storage';
@@ -27,6 +28,7 @@ export class JobsService {
     private readonly repository: JobsRepository,
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
+    private readonly access: AccessService,
   ) {}
 
   private static filters(q: Omit<JobListQuery, 'show_old'>): JobFilters {
@@ -124,7 +126,7 @@ export class JobsService {
     });
     // Acting as a business profile posts for that company unless another is named.
     const companyId = input.partner_company_id ?? me.activeCompanyId;
-    if (companyId !== null && !(await this.repository.managesCompany(me.userId, companyId))) {
+    if (companyId !== null && !(await this.access.managesCompany(me.userId, companyId))) {
       fields.partner_company_id = ['jobs.errors.not_manager'];
     }
     const today = osloToday();

@@ -6,8 +6,9 @@ import {
   type ProfileInformationInput,
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { visibleMemberSql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
 
@@ -256,8 +257,7 @@ export class ProfileRepository {
       .where(
         and(
           eq(s.users.slug, slug),
-          isNull(s.users.deleted_at),
-          notInArray(s.users.status, ['blocked', 'rejected']),
+          visibleMemberSql(),
         ),
       )
       .limit(1);
