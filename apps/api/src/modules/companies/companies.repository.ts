@@ -130,15 +130,6 @@ export class CompaniesRepository {
     return map;
   }
 
-  /** How many of these ids are categories of type `company`. */
-  async companyCategoryCount(ids: number[]): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(categories)
-      .where(and(inArray(categories.id, ids), eq(categories.type, 'company')));
-    return row?.n ?? 0;
-  }
-
   async list(
     userId: number,
     filter: { categories: number[]; name: string | null },

@@ -21,29 +21,15 @@ import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { JobQueue } from '../../common/queue';
 import { isStorageKey, Storage } from '../../common/storage/storage';
+import { slugify } from '../../common/text/slugify';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
 import { PostsService } from '../posts/posts.service';
+import { ReferenceChecks } from '../reference/reference-checks.service';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
 
 const LOGO_PRESET = IMAGE_PRESETS.avatar;
 
 type Page<T> = { data: T[]; meta: PageMeta };
-
-/** `Legeklinikk Ås AS` -> `legeklinikk-as-as`. */
-export function slugify(name: string): string {
-  const base = name
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .replace(/å/g, 'a')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return base || 'company';
-}
 
 /** Partner companies: the public pages, following, and what only their managers may change. */
 @Injectable()
@@ -56,6 +42,7 @@ export class CompaniesService {
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
     private readonly postsService: PostsService,
+    private readonly references: ReferenceChecks,
   ) {}
 
   async list(me: Principal, q: CompanyListQuery, locale: Locale): Promise<Page<CompanySummary>> {
@@ -79,7 +66,7 @@ export class CompaniesService {
     await this.checkCategories(input);
     const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : null;
     try {
-      const base = slugify(input.name);
+      const base = slugify(input.name, 'company');
       let slug = base;
       for (let attempt = 0; attempt < 5; attempt++) {
         const id = await this.repository.create(input, slug, logo, me.userId);
@@ -110,11 +97,8 @@ export class CompaniesService {
     return this.show(me, slug, locale);
   }
 
-  private async checkCategories(input: CompanyInput): Promise<void> {
-    const ids = [...new Set(input.categories)];
-    if ((await this.repository.companyCategoryCount(ids)) !== ids.length) {
-      throw new AppError('VALIDATION', { fields: { categories: ['validation.invalid'] } });
-    }
+  private checkCategories(input: CompanyInput): Promise<void> {
+    return this.references.require([['categories', 'companyCategories', input.categories]]);
   }
 
   async show(me: Principal, slug: string, locale: Locale): Promise<{ data: Company }> {

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ReferenceModule } from '../reference/reference.module';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 
 /** The jobs board (spec points 3 and 7). The background job queue is `QueueModule` (common/queue). */
 @Module({
+  imports: [ReferenceModule],
   controllers: [JobsController],
   providers: [JobsService, JobsRepository],
 })

@@ -4,7 +4,7 @@ import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { AccessRepository, managesCompanySql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
-import { localisedName } from '../reference/reference.repository';
+import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const {
   jobs,
@@ -19,10 +19,6 @@ const {
   partnerCompanies,
 } = schema;
 
-/** Reference tables a job may point at, for existence checks. */
-export const JOB_REFERENCE_TABLES = { jobCategories, hospitals, clinics, cities, counties, specialties } as const;
-export type JobReferenceTable = keyof typeof JOB_REFERENCE_TABLES;
-
 export interface JobFilters {
   search?: string;
   speciality?: number;
@@ -35,9 +31,6 @@ export interface JobFilters {
 export type JobRow = Awaited<ReturnType<JobsRepository['selectRows']>>[number];
 
 export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { published_at: Date | null };
-
-const ref = (id: SQL<number | null>, name: SQL<string>) =>
-  sql<{ id: number; name: string } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
 
 @Injectable()
 export class JobsRepository {
@@ -77,18 +70,18 @@ export class JobsRepository {
       .select({
         id: jobs.id,
         title: jobs.title,
-        job_category: ref(sql`${jobCategories.id}`, localisedName(jobCategories.name, locale)),
+        job_category: localisedRef(jobCategories, locale),
         position_type: jobs.position_type,
         description: jobs.description,
         workplace_type: jobs.workplace_type,
-        hospital: ref(sql`${hospitals.id}`, localisedName(hospitals.name, locale)),
-        clinic: ref(sql`${clinics.id}`, localisedName(clinics.name, locale)),
+        hospital: localisedRef(hospitals, locale),
+        clinic: localisedRef(clinics, locale),
         work_address: jobs.work_address,
         address_line: jobs.address_line,
         postal_code: jobs.postal_code,
         city_area: jobs.city_area,
-        city: ref(sql`${cities.id}`, localisedName(cities.name, locale)),
-        county: ref(sql`${counties.id}`, localisedName(counties.name, locale)),
+        city: localisedRef(cities, locale),
+        county: localisedRef(counties, locale),
         contact_person: jobs.contact_person,
         phone: jobs.phone,
         recruiting_link: jobs.recruiting_link,
@@ -236,14 +229,6 @@ export class JobsRepository {
       map.set(r.job_id, list);
     }
     return map;
-  }
-
-  async referenceExists(table: JobReferenceTable, ids: number[]): Promise<boolean> {
-    if (ids.length === 0) return true;
-    const t = JOB_REFERENCE_TABLES[table];
-    const unique = [...new Set(ids)];
-    const [row] = await this.db.select({ n: count() }).from(t).where(inArray(t.id, unique));
-    return (row?.n ?? 0) === unique.length;
   }
 
   async insert(userId: number, input: JobWrite, specialtyIds: number[]): Promise<number> {
