@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
 import { AccountDataModule } from './common/account-data';
+import { AccessModule } from './common/access';
 import { AuthModule } from './common/auth/auth.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { MaintenanceModule } from './common/maintenance/maintenance.module';
@@ -63,6 +64,7 @@ export class AppModule {
         MaintenanceModule,
         AuthModule,
         AccountDataModule,
+        AccessModule,
         ...FEATURE_MODULES,
         ...imports,
       ],

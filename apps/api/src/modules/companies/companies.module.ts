@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PostsModule } from '../posts/posts.module';
+import { ReferenceModule } from '../reference/reference.module';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CompaniesService } from './companies.service';
@@ -8,7 +9,7 @@ import { CompaniesAccountData } from './companies.account-data';
 
 /** `/partner-companies`, `/partner-company/:slug/follow-invitation`, `/partner-company-posts/:slug`. */
 @Module({
-  imports: [PostsModule, NotificationsModule],
+  imports: [PostsModule, NotificationsModule, ReferenceModule],
   controllers: [CompaniesController],
   providers: [CompaniesService, CompaniesRepository, CompaniesAccountData],
 })

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type CompanyInput, type Locale } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { approvedMemberSql, companyVisibleToSql, managesCompanySql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -77,9 +78,6 @@ export interface PostRow {
   created_at: Date;
 }
 
-const managedBy = (userId: number): SQL =>
-  exists(sql`(select 1 from ${pcm} where ${pcm.partner_company_id} = ${pc.id} and ${pcm.user_id} = ${userId})`);
-
 /** Partner companies, their managers, followers, invitations and posts; the only companies file that speaks SQL. */
 @Injectable()
 export class CompaniesRepository {
@@ -106,7 +104,7 @@ export class CompaniesRepository {
         followed_by_me: exists(
           sql`(select 1 from ${pcf} where ${pcf.partner_company_id} = ${pc.id} and ${pcf.user_id} = ${userId})`,
         ).mapWith(Boolean),
-        is_manager: managedBy(userId).mapWith(Boolean),
+        is_manager: managesCompanySql(userId, pc.id),
         created_at: pc.created_at,
       })
       .from(pc)
@@ -133,24 +131,13 @@ export class CompaniesRepository {
     return map;
   }
 
-  /** How many of these ids are categories of type `company`. */
-  async companyCategoryCount(ids: number[]): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(categories)
-      .where(and(inArray(categories.id, ids), eq(categories.type, 'company')));
-    return row?.n ?? 0;
-  }
-
   async list(
     userId: number,
     filter: { categories: number[]; name: string | null },
     page: number,
     perPage: number,
   ): Promise<{ rows: CompanySummaryRow[]; total: number }> {
-    const conditions: SQL[] = [isNull(pc.deleted_at)];
-    const visible = or(eq(pc.is_published, true), managedBy(userId));
-    if (visible) conditions.push(visible);
+    const conditions: SQL[] = [companyVisibleToSql(userId)];
     if (filter.name) conditions.push(sql`lower(${pc.name}) like ${likePattern(filter.name.toLowerCase())}`);
     if (filter.categories.length > 0) {
       conditions.push(
@@ -245,7 +232,7 @@ export class CompaniesRepository {
   }
 
   async followers(companyId: number, page: number, perPage: number): Promise<{ rows: FollowerRow[]; total: number }> {
-    const where = and(eq(pcf.partner_company_id, companyId), eq(users.status, 'approved'), isNull(users.deleted_at));
+    const where = and(eq(pcf.partner_company_id, companyId), approvedMemberSql());
     const [rows, [total]] = await Promise.all([
       this.db
         .select({
@@ -272,7 +259,7 @@ export class CompaniesRepository {
     const eligible = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, userIds), eq(users.status, 'approved'), isNull(users.deleted_at)));
+      .where(and(inArray(users.id, userIds), approvedMemberSql()));
     if (eligible.length === 0) return [];
     return db
       .insert(followInvitations)

@@ -14,34 +14,21 @@ import {
   type PageQuery,
   type UserCard,
 } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { isStorageKey, Storage } from '../../common/storage/storage';
+import { slugify } from '../../common/text/slugify';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { PostsService } from '../posts/posts.service';
+import { ReferenceChecks } from '../reference/reference-checks.service';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
 
 const LOGO_PRESET = IMAGE_PRESETS.avatar;
 
 type Page<T> = { data: T[]; meta: PageMeta };
-
-/** `Legeklinikk Ås AS` -> `legeklinikk-as-as`. */
-export function slugify(name: string): string {
-  const base = name
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .replace(/å/g, 'a')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return base || 'company';
-}
 
 /** Partner companies: the public pages, following, and what only their managers may change. */
 @Injectable()
@@ -55,6 +42,7 @@ export class CompaniesService {
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
     private readonly postsService: PostsService,
+    private readonly references: ReferenceChecks,
   ) {}
 
   async list(me: Principal, q: CompanyListQuery, locale: Locale): Promise<Page<CompanySummary>> {
@@ -78,7 +66,7 @@ export class CompaniesService {
     await this.checkCategories(input);
     const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : null;
     try {
-      const base = slugify(input.name);
+      const base = slugify(input.name, 'company');
       let slug = base;
       for (let attempt = 0; attempt < 5; attempt++) {
         const id = await this.repository.create(input, slug, logo, me.userId);
@@ -109,11 +97,8 @@ export class CompaniesService {
     return this.show(me, slug, locale);
   }
 
-  private async checkCategories(input: CompanyInput): Promise<void> {
-    const ids = [...new Set(input.categories)];
-    if ((await this.repository.companyCategoryCount(ids)) !== ids.length) {
-      throw new AppError('VALIDATION', { fields: { categories: ['validation.invalid'] } });
-    }
+  private checkCategories(input: CompanyInput): Promise<void> {
+    return this.references.require([['categories', 'companyCategories', input.categories]]);
   }
 
   async show(me: Principal, slug: string, locale: Locale): Promise<{ data: Company }> {
@@ -186,14 +171,14 @@ export class CompaniesService {
   /** Live and published, or unpublished and managed by the caller; else 404. */
   private async visible(me: Principal, slug: string): Promise<CompanyRow> {
     const row = await this.repository.bySlug(slug, me.userId);
-    if (!row || (!row.is_published && !row.is_manager)) throw AppError.notFound();
+    AccessService.checkCompany(row, 'see');
     return row;
   }
 
   /** Visible and managed by the caller; a public page of someone else's answers 403 not_owner. */
   private async managed(me: Principal, slug: string): Promise<CompanyRow> {
-    const row = await this.visible(me, slug);
-    if (!row.is_manager) throw AppError.forbidden('not_owner');
+    const row = await this.repository.bySlug(slug, me.userId);
+    AccessService.checkCompany(row, 'manage');
     return row;
   }
 

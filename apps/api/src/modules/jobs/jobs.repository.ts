@@ -3,8 +3,9 @@ import { type JobInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { AccessRepository, managesCompanySql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
-import { localisedName } from '../reference/reference.repository';
+import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const {
   jobs,
@@ -17,12 +18,7 @@ const {
   cities,
   counties,
   partnerCompanies,
-  partnerCompanyManagers,
 } = schema;
-
-/** Reference tables a job may point at, for existence checks. */
-export const JOB_REFERENCE_TABLES = { jobCategories, hospitals, clinics, cities, counties, specialties } as const;
-export type JobReferenceTable = keyof typeof JOB_REFERENCE_TABLES;
 
 export interface JobFilters {
   search?: string;
@@ -37,12 +33,12 @@ export type JobRow = Awaited<ReturnType<JobsRepository['selectRows']>>[number];
 
 export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { published_at: Date | null };
 
-const ref = (id: SQL<number | null>, name: SQL<string>) =>
-  sql<{ id: number; name: string } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
-
 @Injectable()
 export class JobsRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly access: AccessRepository,
+  ) {}
 
   /** `today` is the Oslo calendar day: a job is current until its deadline day has passed. */
   private static current(today: string): SQL {
@@ -75,18 +71,18 @@ export class JobsRepository {
       .select({
         id: jobs.id,
         title: jobs.title,
-        job_category: ref(sql`${jobCategories.id}`, localisedName(jobCategories.name, locale)),
+        job_category: localisedRef(jobCategories, locale),
         position_type: jobs.position_type,
         description: jobs.description,
         workplace_type: jobs.workplace_type,
-        hospital: ref(sql`${hospitals.id}`, localisedName(hospitals.name, locale)),
-        clinic: ref(sql`${clinics.id}`, localisedName(clinics.name, locale)),
+        hospital: localisedRef(hospitals, locale),
+        clinic: localisedRef(clinics, locale),
         work_address: jobs.work_address,
         address_line: jobs.address_line,
         postal_code: jobs.postal_code,
         city_area: jobs.city_area,
-        city: ref(sql`${cities.id}`, localisedName(cities.name, locale)),
-        county: ref(sql`${counties.id}`, localisedName(counties.name, locale)),
+        city: localisedRef(cities, locale),
+        county: localisedRef(counties, locale),
         contact_person: jobs.contact_person,
         phone: jobs.phone,
         recruiting_link: jobs.recruiting_link,
@@ -101,7 +97,7 @@ export class JobsRepository {
         is_archived: sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`,
         closed_at: jobs.closed_at,
         views_count: jobs.views_count,
-        can_edit: sql<boolean>`(${jobs.user_id} = ${userId} or exists (select 1 from ${partnerCompanyManagers} where ${partnerCompanyManagers.partner_company_id} = ${jobs.partner_company_id} and ${partnerCompanyManagers.user_id} = ${userId}))`,
+        can_edit: sql<boolean>`(${jobs.user_id} = ${userId} or ${managesCompanySql(userId, jobs.partner_company_id)})`,
         created_at: jobs.created_at,
       })
       .from(jobs)
@@ -179,22 +175,12 @@ export class JobsRepository {
     return { rows, total };
   }
 
-  /** Ids of the (not deleted) companies the user manages: a short list. */
-  private async managedCompanyIds(userId: number): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: partnerCompanyManagers.partner_company_id })
-      .from(partnerCompanyManagers)
-      .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerCompanyManagers.partner_company_id))
-      .where(and(eq(partnerCompanyManagers.user_id, userId), sql`${partnerCompanies.deleted_at} is null`));
-    return rows.map((r) => r.id);
-  }
-
   /**
    * Jobs the user posted or that were posted for a company the user manages. The company ids are
    * literal so the planner can OR jobs_user_id_created_at_idx with jobs_partner_company_id_idx.
    */
   private async editableBy(userId: number): Promise<SQL> {
-    const companies = await this.managedCompanyIds(userId);
+    const companies = await this.access.managedCompanyIds(userId);
     const own = eq(jobs.user_id, userId);
     return companies.length === 0 ? own : or(own, inArray(jobs.partner_company_id, companies))!;
   }
@@ -244,30 +230,6 @@ export class JobsRepository {
       map.set(r.job_id, list);
     }
     return map;
-  }
-
-  async referenceExists(table: JobReferenceTable, ids: number[]): Promise<boolean> {
-    if (ids.length === 0) return true;
-    const t = JOB_REFERENCE_TABLES[table];
-    const unique = [...new Set(ids)];
-    const [row] = await this.db.select({ n: count() }).from(t).where(inArray(t.id, unique));
-    return (row?.n ?? 0) === unique.length;
-  }
-
-  async managesCompany(userId: number, companyId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: partnerCompanies.id })
-      .from(partnerCompanies)
-      .innerJoin(partnerCompanyManagers, eq(partnerCompanyManagers.partner_company_id, partnerCompanies.id))
-      .where(
-        and(
-          eq(partnerCompanies.id, companyId),
-          eq(partnerCompanyManagers.user_id, userId),
-          sql`${partnerCompanies.deleted_at} is null`,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
   }
 
   async insert(userId: number, input: JobWrite, specialtyIds: number[]): Promise<number> {

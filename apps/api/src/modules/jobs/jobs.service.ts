@@ -9,11 +9,13 @@ import {
   pageMeta,
   roundTotalToTen,
 } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { isStorageKey, Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
-import { type JobFilters, JobsRepository, type JobReferenceTable, type JobRow, type JobWrite } from './jobs.repository';
+import { ReferenceChecks } from '../reference/reference-checks.service';
+import { type JobFilters, JobsRepository, type JobRow, type JobWrite } from './jobs.repository';
 import { osloMidnight, osloToday } from './oslo-date';
 
 const LOGO_PRESET = IMAGE_PRESETS.content;
@@ -27,6 +29,8 @@ export class JobsService {
     private readonly repository: JobsRepository,
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
+    private readonly access: AccessService,
+    private readonly references: ReferenceChecks,
   ) {}
 
   private static filters(q: Omit<JobListQuery, 'show_old'>): JobFilters {
@@ -109,22 +113,17 @@ export class JobsService {
 
   /** 422 for unknown references, a company the user does not manage, and dates out of order. */
   private async check(me: Principal, input: JobInput, previousDeadline: string | null): Promise<JobWrite> {
-    const fields: Record<string, MessageKey[]> = {};
-    const refs: [string, JobReferenceTable, number[]][] = [
-      ['job_category_id', 'jobCategories', input.job_category_id === null ? [] : [input.job_category_id]],
-      ['hospital_id', 'hospitals', input.hospital_id === null ? [] : [input.hospital_id]],
-      ['clinic_id', 'clinics', input.clinic_id === null ? [] : [input.clinic_id]],
-      ['city_id', 'cities', input.city_id === null ? [] : [input.city_id]],
-      ['county_id', 'counties', input.county_id === null ? [] : [input.county_id]],
+    const fields: Record<string, MessageKey[]> = await this.references.unknown([
+      ['job_category_id', 'jobCategories', input.job_category_id],
+      ['hospital_id', 'hospitals', input.hospital_id],
+      ['clinic_id', 'clinics', input.clinic_id],
+      ['city_id', 'cities', input.city_id],
+      ['county_id', 'counties', input.county_id],
       ['specialty_ids', 'specialties', input.specialty_ids],
-    ];
-    const missing = await Promise.all(refs.map(async ([, table, ids]) => !(await this.repository.referenceExists(table, ids))));
-    refs.forEach(([field], i) => {
-      if (missing[i]) fields[field] = ['validation.unknown_reference'];
-    });
+    ]);
     // Acting as a business profile posts for that company unless another is named.
     const companyId = input.partner_company_id ?? me.activeCompanyId;
-    if (companyId !== null && !(await this.repository.managesCompany(me.userId, companyId))) {
+    if (companyId !== null && !(await this.access.managesCompany(me.userId, companyId))) {
       fields.partner_company_id = ['jobs.errors.not_manager'];
     }
     const today = osloToday();

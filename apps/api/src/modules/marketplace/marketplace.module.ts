@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ReferenceModule } from '../reference/reference.module';
 import { MarketplaceController } from './marketplace.controller';
 import { MarketplaceRepository } from './marketplace.repository';
 import { MarketplaceService } from './marketplace.service';
@@ -6,6 +7,7 @@ import { MarketplaceAccountData } from './marketplace.account-data';
 
 /** `/products` and `/my/products`: the marketplace. */
 @Module({
+  imports: [ReferenceModule],
   controllers: [MarketplaceController],
   providers: [MarketplaceService, MarketplaceRepository, MarketplaceAccountData],
 })

@@ -4,7 +4,7 @@ import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ErasureContext, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
-import { localisedName } from '../reference/reference.repository';
+import { localisedRef } from '../reference/reference.repository';
 
 const { products, productImages, productViews, categories, users } = schema;
 
@@ -70,7 +70,7 @@ export class MarketplaceRepository {
         description: products.description,
         price: products.price_nok,
         manufacturer: products.manufacturer,
-        category: sql<{ id: number; name: string } | null>`case when ${categories.id} is null then null else json_build_object('id', ${categories.id}, 'name', ${localisedName(categories.name, locale)}) end`,
+        category: localisedRef(categories, locale),
         status: products.status,
         views_count: products.views_count,
         user_id: products.user_id,
@@ -139,15 +139,6 @@ export class MarketplaceRepository {
       .from(productImages)
       .where(inArray(productImages.product_id, productIds))
       .orderBy(asc(productImages.product_id), asc(productImages.position), asc(productImages.id));
-  }
-
-  async productCategoryExists(id: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.id, id), eq(categories.type, 'product')))
-      .limit(1);
-    return row !== undefined;
   }
 
   private async addImages(tx: Pick<Database, 'select' | 'insert'>, productId: number, images: NewImage[], max: number): Promise<void> {

@@ -15,6 +15,7 @@ import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { ReferenceChecks } from '../reference/reference-checks.service';
 import { type ImageRow, MarketplaceRepository, type NewImage, type ProductRow, TooManyImagesError } from './marketplace.repository';
 
 const PRESET = IMAGE_PRESETS.content;
@@ -38,6 +39,7 @@ export class MarketplaceService {
     private readonly repository: MarketplaceRepository,
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
+    private readonly references: ReferenceChecks,
   ) {}
 
   private async present(rows: ProductRow[], viewerId: number): Promise<Product[]> {
@@ -120,10 +122,8 @@ export class MarketplaceService {
     return this.one(id, me.userId, locale);
   }
 
-  private async checkCategory(input: ProductInput): Promise<void> {
-    if (input.category_id !== null && !(await this.repository.productCategoryExists(input.category_id))) {
-      throw new AppError('VALIDATION', { fields: { category_id: ['marketplace.errors.unknown_category'] } });
-    }
+  private checkCategory(input: ProductInput): Promise<void> {
+    return this.references.require([['category_id', 'productCategories', input.category_id]]);
   }
 
   /**

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { approvedMemberSql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
 
 const { users, userFollows } = schema;
@@ -22,7 +23,7 @@ const card = {
   profile_avatar: users.profile_avatar,
 };
 
-const visible = and(eq(users.status, 'approved'), isNull(users.deleted_at));
+const visible = approvedMemberSql();
 
 /** Escapes LIKE wildcards so a search for `50%` means the text. */
 const likeEscape = (v: string): string => v.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ErasureContext, type ExportRows } from '../../common/account-data';
+import { companyVisibleToSql, visibleMemberSql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
 
-const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyManagers, partnerCompanyFollowers, userFollows } = schema;
+const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows } = schema;
 
 export interface PostRow {
   id: number;
@@ -67,18 +68,11 @@ const companyJson = sql<PostRow['company']>`case when ${partnerCompanies.id} is 
 const newestFirst = [sql`${posts.created_at} desc nulls last`, sql`${posts.id} desc nulls last`];
 /** Company posts of a deleted company are gone for everyone. */
 const companyAlive = or(isNull(posts.partner_company_id), isNull(partnerCompanies.deleted_at));
-/** Whether the viewer manages the company `companyId` (an SQL expression). */
-const managedBy = (companyId: SQL | typeof posts.partner_company_id, viewerId: number) =>
-  sql`exists (select 1 from ${partnerCompanyManagers} where ${partnerCompanyManagers.partner_company_id} = ${companyId} and ${partnerCompanyManagers.user_id} = ${viewerId})`;
 /**
  * Company posts the viewer may see: of a live company that is published or that the viewer manages
- * (the same rule as the company page). Used with the join on partner_companies of `select()`.
+ * (the company page's rule). Used with the join on partner_companies of `select()`.
  */
-const companyVisibleTo = (viewerId: number) =>
-  or(
-    isNull(posts.partner_company_id),
-    and(isNull(partnerCompanies.deleted_at), or(eq(partnerCompanies.is_published, true), managedBy(posts.partner_company_id, viewerId))),
-  );
+const companyVisibleTo = (viewerId: number) => or(isNull(posts.partner_company_id), companyVisibleToSql(viewerId));
 
 /** Posts, attachments, comments and likes; the only posts file that speaks SQL. */
 @Injectable()
@@ -118,23 +112,6 @@ export class PostsRepository {
     return row ?? null;
   }
 
-  async isManager(companyId: number, userId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ one: sql<number>`1` })
-      .from(partnerCompanyManagers)
-      .where(and(eq(partnerCompanyManagers.partner_company_id, companyId), eq(partnerCompanyManagers.user_id, userId)));
-    return Boolean(row);
-  }
-
-  /** A member whose page others may see (not deleted, blocked or rejected), by slug. */
-  async visibleMemberIdBySlug(slug: string): Promise<number | null> {
-    const [row] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.slug, slug), isNull(users.deleted_at), notInArray(users.status, ['blocked', 'rejected'])));
-    return row?.id ?? null;
-  }
-
   /**
    * Posts of followed users and companies plus the viewer's own, not archived, one keyset page (+1 to
    * know if more follow). Merged per author: each followed user (and the viewer) and each followed live
@@ -157,16 +134,14 @@ export class PostsRepository {
       select page.id from (
         select own.id, own.created_at
         from (select ${userFollows.followed_user_id} as author_id from ${userFollows}
-              join ${users} on ${users.id} = ${userFollows.followed_user_id} and ${users.deleted_at} is null
-                and ${users.status} not in ('blocked', 'rejected')
+              join ${users} on ${users.id} = ${userFollows.followed_user_id} and ${visibleMemberSql()}
               where ${userFollows.follower_id} = ${viewerId}
               union all select ${viewerId}::int) as authors
         cross join lateral (${newestOf(sql`${posts.author_user_id} = authors.author_id`)}) as own
         union all
         select company.id, company.created_at
         from ${partnerCompanyFollowers}
-        join ${partnerCompanies} on ${partnerCompanies.id} = ${partnerCompanyFollowers.partner_company_id} and ${partnerCompanies.deleted_at} is null
-          and (${partnerCompanies.is_published} or ${managedBy(sql`${partnerCompanies.id}`, viewerId)})
+        join ${partnerCompanies} on ${partnerCompanies.id} = ${partnerCompanyFollowers.partner_company_id} and ${companyVisibleToSql(viewerId)}
         cross join lateral (${newestOf(sql`${posts.partner_company_id} = ${partnerCompanyFollowers.partner_company_id}`)}) as company
         where ${partnerCompanyFollowers.user_id} = ${viewerId}
       ) as page

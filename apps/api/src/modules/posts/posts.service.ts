@@ -14,6 +14,7 @@ import {
   type PostInput,
   type ShareInput,
 } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { Storage } from '../../common/storage/storage';
@@ -43,12 +44,13 @@ export class PostsService {
     private readonly storage: Storage,
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationPublisher,
+    private readonly access: AccessService,
   ) {}
 
   /** Whether the caller may edit the post: its user author, or a manager of its company. */
   private async owns(post: PostRow, me: Principal): Promise<boolean> {
     if (post.author_user_id !== null) return post.author_user_id === me.userId;
-    return post.partner_company_id !== null && (await this.repository.isManager(post.partner_company_id, me.userId));
+    return post.partner_company_id !== null && (await this.access.managesCompany(me.userId, post.partner_company_id));
   }
 
   /** A post the caller may see: archived posts only for their owners. */
@@ -169,8 +171,7 @@ export class PostsService {
   }
 
   async archived(me: Principal, slug: string, query: PageQuery) {
-    const userId = await this.repository.visibleMemberIdBySlug(slug);
-    if (userId === null) throw AppError.notFound();
+    const userId = await this.access.requireVisibleMember(slug);
     if (userId !== me.userId) throw AppError.forbidden('not_owner');
     const { rows, total } = await this.repository.archivedOf(userId, query.page, query.per_page);
     return { data: await this.present(rows, me), meta: pageMeta(total, query.page, query.per_page) };
@@ -187,8 +188,7 @@ export class PostsService {
   }
 
   async userPosts(me: Principal, slug: string, query: FeedQuery) {
-    const authorId = await this.repository.visibleMemberIdBySlug(slug);
-    if (authorId === null) throw AppError.notFound();
+    const authorId = await this.access.requireVisibleMember(slug);
     return this.keysetPage(await this.repository.byAuthor(authorId, me.userId, query.cursor, query.limit), query.limit, me);
   }
 

@@ -6,29 +6,14 @@ import {
   type ProfileInformationInput,
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { visibleMemberSql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
-import { localisedName } from '../reference/reference.repository';
+import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const s = schema;
 
-export type ProfileReferenceTable =
-  | 'counties'
-  | 'cities'
-  | 'workplaceSituations'
-  | 'hospitals'
-  | 'clinics'
-  | 'customWorkplaces';
-
-const REFERENCE = {
-  counties: s.counties,
-  cities: s.cities,
-  workplaceSituations: s.workplaceSituations,
-  hospitals: s.hospitals,
-  clinics: s.clinics,
-  customWorkplaces: s.customWorkplaces,
-} as const;
 
 export interface PublicProfileRow {
   id: number;
@@ -51,25 +36,9 @@ export interface PublicProfileRow {
 export class ProfileRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  async exists(table: ProfileReferenceTable, id: number): Promise<boolean> {
-    const t = REFERENCE[table];
-    const rows = await this.db.select({ id: t.id }).from(t).where(eq(t.id, id)).limit(1);
-    return rows.length > 0;
-  }
-
   async countyOfCity(cityId: number): Promise<number | null> {
     const [row] = await this.db.select({ id: s.cities.county_id }).from(s.cities).where(eq(s.cities.id, cityId)).limit(1);
     return row?.id ?? null;
-  }
-
-  /** Which of these specialty ids exist. */
-  async existingSpecialties(ids: readonly number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db
-      .select({ id: s.specialties.id })
-      .from(s.specialties)
-      .where(inArray(s.specialties.id, [...ids]));
-    return new Set(rows.map((r) => r.id));
   }
 
   /** A live (not deleted) account's password hash; undefined when there is no such account. */
@@ -174,8 +143,6 @@ export class ProfileRepository {
 
   /** A member's page; the follow figures come from the follows indexes, `is_following` is the viewer's. */
   async publicProfile(slug: string, locale: Locale, viewerId: number): Promise<PublicProfileRow | null> {
-    const countyName = localisedName(s.counties.name, locale);
-    const cityName = localisedName(s.cities.name, locale);
     const hospitalName = localisedName(s.hospitals.name, locale);
     const clinicName = localisedName(s.clinics.name, locale);
     const [row] = await this.db
@@ -189,8 +156,8 @@ export class ProfileRepository {
         workplace_name: sql<string | null>`coalesce(${s.customWorkplaces.name}, case when ${s.hospitals.id} is null then null else ${hospitalName} end, case when ${s.clinics.id} is null then null else ${clinicName} end, ${s.userInfo.workplace_name})`,
         position: s.userInfo.position,
         about: s.userInfo.about,
-        county: sql<{ id: number; name: string } | null>`case when ${s.counties.id} is null then null else json_build_object('id', ${s.counties.id}, 'name', ${countyName}) end`,
-        city: sql<{ id: number; name: string } | null>`case when ${s.cities.id} is null then null else json_build_object('id', ${s.cities.id}, 'name', ${cityName}) end`,
+        county: localisedRef(s.counties, locale),
+        city: localisedRef(s.cities, locale),
         followers_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.followed_user_id} = ${s.users.id})`,
         following_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.follower_id} = ${s.users.id})`,
         is_following: sql<boolean>`exists (select 1 from ${s.userFollows} where ${s.userFollows.follower_id} = ${viewerId} and ${s.userFollows.followed_user_id} = ${s.users.id})`,
@@ -205,8 +172,7 @@ export class ProfileRepository {
       .where(
         and(
           eq(s.users.slug, slug),
-          isNull(s.users.deleted_at),
-          notInArray(s.users.status, ['blocked', 'rejected']),
+          visibleMemberSql(),
         ),
       )
       .limit(1);

@@ -17,7 +17,8 @@ import { isStorageKey, Storage } from '../../common/storage/storage';
 import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
 import { ProfessionalRepository } from '../professional/professional.repository';
 import { UserObjectService } from '../users';
-import { ProfileRepository, type ProfileReferenceTable } from './profile.repository';
+import { ReferenceChecks } from '../reference/reference-checks.service';
+import { ProfileRepository } from './profile.repository';
 
 /** Longest public profile lists: a page shows everything a person lists, within reason. */
 const PUBLIC_LIST_LIMIT = 50;
@@ -37,6 +38,7 @@ export class ProfileService {
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
     private readonly accountData: AccountDataService,
+    private readonly references: ReferenceChecks,
   ) {}
 
   /** A stored image key as the address clients load it from (values that are already URLs pass). */
@@ -58,27 +60,20 @@ export class ProfileService {
   }
 
   async updateInformation(principal: Principal, input: ProfileInformationInput) {
-    const fields: Record<string, MessageKey[]> = {};
-    const refs: [string, ProfileReferenceTable, number | null][] = [
+    const fields: Record<string, MessageKey[]> = await this.references.unknown([
       ['county_id', 'counties', input.county_id],
       ['city_id', 'cities', input.city_id],
       ['workplace_situation_id', 'workplaceSituations', input.workplace_situation_id],
       ['workplace_hospital_id', 'hospitals', input.workplace_hospital_id],
       ['workplace_clinic_id', 'clinics', input.workplace_clinic_id],
       ['workplace_custom_id', 'customWorkplaces', input.workplace_custom_id],
-    ];
-    await Promise.all(
-      refs.map(async ([field, table, id]) => {
-        if (id !== null && !(await this.repository.exists(table, id))) fields[field] = ['validation.unknown_reference'];
-      }),
-    );
+      ['specialities', 'specialties', input.specialities],
+    ]);
     if (input.city_id !== null && input.county_id !== null && !fields.city_id && !fields.county_id) {
       if ((await this.repository.countyOfCity(input.city_id)) !== input.county_id) {
         fields.city_id = ['profile.errors.city_not_in_county'];
       }
     }
-    const known = await this.repository.existingSpecialties(input.specialities);
-    if (input.specialities.some((id) => !known.has(id))) fields.specialities = ['validation.unknown_reference'];
     if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
 
     await this.repository.updateInformation(principal.userId, input);

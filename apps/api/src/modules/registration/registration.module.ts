@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type AppConfig, APP_CONFIG } from '../../config';
+import { ReferenceModule } from '../reference/reference.module';
 import { UsersModule } from '../users';
 import { AccountRecoveryService } from './account-recovery.service';
 import { DbHprRegistry } from './db-hpr-registry';
@@ -31,7 +32,7 @@ export function identityProviderFor(config: AppConfig): IdentityProvider {
  * and e-mail change. The simulator pages serve only sessions started with the simulator.
  */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, ReferenceModule],
   controllers: [RegistrationController, SimulatorController],
   providers: [
     RegistrationRepository,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
-import { and, eq, gt, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, like, or, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { slugify } from '../../common/text/slugify';
 import { InjectDatabase } from '../../database/database.module';
 
 const s = schema;
@@ -138,12 +139,6 @@ export class RegistrationRepository {
     return row?.code;
   }
 
-  async existingSpecialtyIds(ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db.select({ id: s.specialties.id }).from(s.specialties).where(inArray(s.specialties.id, ids));
-    return rows.map((r) => r.id);
-  }
-
   // --- accounts -----------------------------------------------------------------------------
 
   async emailTaken(email: string, exceptUserId?: number): Promise<boolean> {
@@ -224,17 +219,7 @@ export class RegistrationRepository {
   }
 
   private async freeSlug(tx: Pick<Database, 'select'>, name: string): Promise<string> {
-    const base =
-      name
-        .toLowerCase()
-        .replace(/æ/g, 'ae')
-        .replace(/ø/g, 'o')
-        .replace(/å/g, 'a')
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 60) || 'user';
+    const base = slugify(name, 'user');
     const rows = await tx
       .select({ slug: s.users.slug })
       .from(s.users)

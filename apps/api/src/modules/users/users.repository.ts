@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type Locale, localise, type Role } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { managedCompanyIdsSql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
 
-const { users, userInfo, userRoles, roles, userSpecialties, specialties, partnerCompanies, partnerCompanyManagers } = schema;
+const { users, userInfo, userRoles, roles, userSpecialties, specialties, partnerCompanies } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 export type UserInfoRow = typeof userInfo.$inferSelect;
@@ -66,9 +67,8 @@ export class UsersRepository {
   async managedCompanies(userId: number): Promise<CompanyRow[]> {
     return this.db
       .select({ id: partnerCompanies.id, slug: partnerCompanies.slug, name: partnerCompanies.name, logo: partnerCompanies.logo })
-      .from(partnerCompanyManagers)
-      .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerCompanyManagers.partner_company_id))
-      .where(and(eq(partnerCompanyManagers.user_id, userId), isNull(partnerCompanies.deleted_at)))
+      .from(partnerCompanies)
+      .where(inArray(partnerCompanies.id, managedCompanyIdsSql(userId)))
       .orderBy(asc(partnerCompanies.name), asc(partnerCompanies.id));
   }
 
