@@ -1,4 +1,13 @@
-import { buildPath, type Endpoint, type HttpMethod, type Locale } from '@legenett/contracts';
+import {
+  buildPath,
+  type Endpoint,
+  type ErrorBody,
+  ErrorBodySchema,
+  type HttpMethod,
+  type Locale,
+  type ValidationErrorBody,
+  ValidationErrorBodySchema,
+} from '@legenett/contracts';
 import type request from 'supertest';
 import { z } from 'zod';
 import { successStatus } from '../src/common/http/route.decorator';
@@ -52,11 +61,15 @@ export interface CallOptions<E extends Endpoint> {
 export interface Answer<E extends Endpoint> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  /** The raw JSON body: assert error answers on it (`ErrorBodySchema.parse(res.body)`). */
+  /** The raw JSON body. */
   body: unknown;
   text: string;
   /** The success body as the contract parsed it; throws when the answer was not a success. */
   readonly parsed: ResponseBody<E>;
+  /** A 4xx/5xx other than 422 in the conventions' error shape (`status_code`, `message`, `reason`). */
+  readonly error: ErrorBody;
+  /** A 422 in the conventions' validation shape (`message`, `errors` by field). */
+  readonly validation: ValidationErrorBody;
 }
 
 const VERBS = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' } as const satisfies Record<HttpMethod, string>;
@@ -136,6 +149,14 @@ export async function callEndpoint<E extends Endpoint>(
       if (!ok) throw new Error(`${where}, not a success: ${short(res.body)}`);
       // The descriptor's own schema produced it; TypeScript cannot follow E through safeParse.
       return parsed as ResponseBody<E>;
+    },
+    get error(): ErrorBody {
+      if (ok || res.status === 422) throw new Error(`${where}, not an error answer: ${short(res.body)}`);
+      return ErrorBodySchema.parse(res.body);
+    },
+    get validation(): ValidationErrorBody {
+      if (res.status !== 422) throw new Error(`${where}, not a validation answer (422): ${short(res.body)}`);
+      return ValidationErrorBodySchema.parse(res.body);
     },
   };
 }

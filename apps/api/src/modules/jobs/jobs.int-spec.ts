@@ -121,17 +121,17 @@ describe('publishing and editing jobs', () => {
       locale: 'no',
     });
     expect(res.status).toBe(422);
-    const body = ValidationErrorBodySchema.parse(res.body);
+    const body = res.validation;
     expect(Object.keys(body.errors).sort()).toEqual(['organisation_number', 'position_type', 'postal_code', 'recruiting_link', 'title']);
     expect(body.errors.postal_code).toEqual(['Postnummeret må ha fire sifre.']);
 
     const past = await t.call(ep.create, { as: me, body: jobBody({ application_deadline: day(-1) }), locale: 'en' });
     expect(past.status).toBe(422);
-    expect(ValidationErrorBodySchema.parse(past.body).errors.application_deadline).toEqual(['The date cannot be in the past.']);
+    expect(past.validation.errors.application_deadline).toEqual(['The date cannot be in the past.']);
 
     const unknown = await t.call(ep.create, { as: me, body: jobBody({ county_id: 987654321, specialty_ids: [fx.specialty.id, 987654321] }) });
     expect(unknown.status).toBe(422);
-    expect(Object.keys(ValidationErrorBodySchema.parse(unknown.body).errors).sort()).toEqual(['county_id', 'specialty_ids']);
+    expect(Object.keys(unknown.validation.errors).sort()).toEqual(['county_id', 'specialty_ids']);
 
     expect((await t.call(ep.create, { as: me, body: invalid({ title: 'x' }) })).status).toBe(422);
     expect((await t.call(ep.list, { as: me, query: invalid({ county: 'abc' }) })).status).toBe(422);
@@ -175,7 +175,7 @@ describe('publishing and editing jobs', () => {
     // Posting for a company one does not manage.
     const bad = await t.call(ep.create, { as: stranger, body: jobBody({ partner_company_id: company.id }), locale: 'en' });
     expect(bad.status).toBe(422);
-    expect(ValidationErrorBodySchema.parse(bad.body).errors.partner_company_id).toEqual(['You do not manage this company.']);
+    expect(bad.validation.errors.partner_company_id).toEqual(['You do not manage this company.']);
   });
 
   it('posts for the active business profile', async () => {
@@ -293,7 +293,7 @@ describe('company logo', () => {
     expect(logo).toMatch(/^\/api\/files\/.+\.webp$/);
     const text = await upload(owner, job.id, Buffer.from('not an image at all'), 'evil.png');
     expect(text.status).toBe(422);
-    expect(ValidationErrorBodySchema.parse(text.body).errors.logo).toBeDefined();
+    expect(text.validation.errors.logo).toBeDefined();
     expect((await upload(stranger, job.id, await png())).status).toBe(404);
     expect((await upload(null, job.id, await png())).status).toBe(401);
     const removed = await t.call(ep.deleteLogo, { as: owner, params: { id: job.id } });
@@ -326,7 +326,7 @@ describe('access', () => {
     const me = await t.session({ status: 'awaiting_approval', approvedHrp: 0 });
     for (const [endpoint, params] of everyEndpoint()) {
       const res = await t.call(endpoint, { as: me, params, body: jobBody() });
-      expect([endpoint.path, res.status, ErrorBodySchema.parse(res.body).reason]).toEqual([endpoint.path, 403, 'account_not_approved']);
+      expect([endpoint.path, res.status, res.error.reason]).toEqual([endpoint.path, 403, 'account_not_approved']);
     }
   });
 
@@ -343,7 +343,7 @@ describe('access', () => {
       [ep.deleteLogo, { id: job.id }],
     ] as const) {
       const res = await t.call(endpoint, { as: me, params, body: jobBody() });
-      expect([endpoint.path, res.status, ErrorBodySchema.parse(res.body).reason]).toEqual([endpoint.path, 403, 'missing_permission']);
+      expect([endpoint.path, res.status, res.error.reason]).toEqual([endpoint.path, 403, 'missing_permission']);
     }
   });
 });
