@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPath, COMPANY_LOGO_FIELD, companyEndpoints as ep, type Endpoint } from '@legenett/contracts';
+import { COMPANY_LOGO_FIELD, companyEndpoints as ep, type Endpoint } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-import { ErrorBodySchema, jobEndpoints as ep, ValidationErrorBodySchema } from '@legenett/contracts';
+import { jobEndpoints as ep } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';

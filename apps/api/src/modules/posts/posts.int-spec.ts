@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { createCompany, createUser, tokenFor } from '../../../test/auth';
+import { createCompany, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, invalid, type Upload } from '../../../test/call';
 
 let t: TestApp;

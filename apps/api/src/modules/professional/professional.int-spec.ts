@@ -1,6 +1,6 @@
-import { type Endpoint, professionalEndpoints as ep } from '@legenett/contracts';
+import { professionalEndpoints as ep } from '@legenett/contracts';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
-import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type BodyIn, invalid } from '../../../test/call';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 

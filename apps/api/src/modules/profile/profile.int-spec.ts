@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPath, type Endpoint, professionalEndpoints, profileEndpoints as ep, UserSchema } from '@legenett/contracts';
+import { professionalEndpoints, profileEndpoints as ep, UserSchema } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
-import { bearer, createCompany, createUser, TEST_PASSWORD, tokenFor } from '../../../test/auth';
+import { createCompany, createUser, TEST_PASSWORD, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, invalid } from '../../../test/call';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 
