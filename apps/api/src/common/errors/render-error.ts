@@ -48,8 +48,6 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function zodIssuesOf(error: unknown): readonly InputIssue[] | undefined {
   if (!isRecord(error)) return undefined;
-  // nestjs-zod's ZodValidationException (createZodDto + ZodValidationPipe) carries the zod error.
-  if (typeof error.getZodError === 'function') return zodIssuesOf((error.getZodError as () => unknown).call(error));
   if ((error.name === 'ZodError' || error.name === '$ZodError') && Array.isArray(error.issues)) {
     return error.issues as InputIssue[];
   }

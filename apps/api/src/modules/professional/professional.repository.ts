@@ -149,7 +149,7 @@ export class ProfessionalRepository {
         .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(educations).where(eq(educations.user_id, userId)),
     ]);
-    return { rows: rows as Education[], total: total?.n ?? 0 };
+    return { rows, total: total?.n ?? 0 };
   }
 
   async findEducation(userId: number, id: number, locale: Locale): Promise<Education | null> {
@@ -218,7 +218,7 @@ export class ProfessionalRepository {
         .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(customWorkplaces).where(where),
     ]);
-    return { rows: rows as CustomWorkplace[], total: total?.n ?? 0 };
+    return { rows, total: total?.n ?? 0 };
   }
 
   /** Inserts, or answers the existing workplace of the same name in any case (unique on lower(name)). */
