@@ -15,7 +15,7 @@ import { UsersModule } from './modules/users/users.module';
 import { ReferenceModule } from './modules/reference/reference.module';
 import { SystemModule } from './modules/system/system.module';
 import { StorageModule } from './common/storage/storage.module';
-import { UploadsModule } from './common/uploads/uploads.module';
+import { FilesModule } from './common/files/files.module';
 import { ProfessionalModule } from './modules/professional/professional.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { QueueModule } from './common/queue';
@@ -30,7 +30,7 @@ import { PostsModule } from './modules/posts/posts.module';
 import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
-const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, UploadsModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule];
+const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, FilesModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule];
 
 export interface AppModuleOptions {
   config: AppConfig;

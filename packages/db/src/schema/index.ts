@@ -11,5 +11,5 @@ export * from './petitions';
 export * from './posts';
 export * from './notifications';
 export * from './media';
-export * from './uploads';
+export * from './files';
 export * from './relations';
