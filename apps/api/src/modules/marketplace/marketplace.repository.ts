@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { type Locale, type ProductInput, type ProductListQuery, type ProductStatus } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { variantKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
 
-const { products, productImages, productViews, categories, users } = schema;
+const { products, productImages, productViews, categories, users, storedFiles } = schema;
 
 export interface ProductRow {
   id: number;
@@ -31,11 +32,9 @@ export interface ImageRow {
   height: number | null;
 }
 
+/** A stored picture (its `stored_files` main row) to add to a product. */
 export interface NewImage {
-  list_key: string;
-  detail_key: string;
-  mime: string;
-  size_bytes: number;
+  file_id: number;
 }
 
 /** The image count per product a transaction saw when it added images (for the 5-photo rule). */
@@ -130,12 +129,13 @@ export class MarketplaceRepository {
       .select({
         id: productImages.id,
         product_id: productImages.product_id,
-        list_key: productImages.list_key,
-        detail_key: productImages.detail_key,
-        width: productImages.width,
-        height: productImages.height,
+        list_key: sql<string>`coalesce(${variantKey(productImages.file_id, 'sm')}, ${storedFiles.storage_key})`,
+        detail_key: storedFiles.storage_key,
+        width: storedFiles.width,
+        height: storedFiles.height,
       })
       .from(productImages)
+      .innerJoin(storedFiles, eq(storedFiles.id, productImages.file_id))
       .where(inArray(productImages.product_id, productIds))
       .orderBy(asc(productImages.product_id), asc(productImages.position), asc(productImages.id));
   }
@@ -216,8 +216,8 @@ export class MarketplaceRepository {
     return exists ? 'wrong_state' : 'missing';
   }
 
-  /** Deletes one image of an owned product; its storage keys, or null when there is no such image. */
-  async deleteImage(productId: number, imageId: number, userId: number): Promise<{ list_key: string; detail_key: string } | null> {
+  /** Deletes one image of an owned product; answers its file, or null when there is no such image. */
+  async deleteImage(productId: number, imageId: number, userId: number): Promise<number | null> {
     const [row] = await this.db
       .delete(productImages)
       .where(
@@ -227,8 +227,8 @@ export class MarketplaceRepository {
           sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.user_id} = ${userId})`,
         ),
       )
-      .returning({ list_key: productImages.list_key, detail_key: productImages.detail_key });
-    return row ?? null;
+      .returning({ file_id: productImages.file_id });
+    return row?.file_id ?? null;
   }
 
   /** Counts a view once per user; the current count, or null when the product does not exist. */

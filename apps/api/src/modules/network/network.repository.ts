@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
 import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
 const { users, userFollows } = schema;
@@ -18,7 +19,7 @@ const card = {
   slug: users.slug,
   first_name: users.first_name,
   last_name: users.last_name,
-  profile_avatar: users.profile_avatar,
+  profile_avatar: fileKey(users.avatar_file_id),
 };
 
 const visible = and(eq(users.status, 'approved'), isNull(users.deleted_at));

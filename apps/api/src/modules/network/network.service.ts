@@ -11,7 +11,7 @@ import {
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { JobQueue } from '../../common/queue';
-import { isStorageKey, Storage } from '../../common/storage/storage';
+import { Storage } from '../../common/storage/storage';
 import { NetworkRepository, type UserCardRow } from './network.repository';
 
 /** Following members, their followers and the name search. */
@@ -65,7 +65,6 @@ export class NetworkService {
   }
 
   private card(r: UserCardRow): UserCard {
-    const avatar = r.profile_avatar && isStorageKey(r.profile_avatar) ? this.storage.publicUrl(r.profile_avatar) : r.profile_avatar;
-    return { ...r, profile_avatar: avatar };
+    return { ...r, profile_avatar: this.storage.publicUrl(r.profile_avatar) };
   }
 }

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { variantKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
-const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyManagers, partnerCompanyFollowers, userFollows } = schema;
+const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyManagers, partnerCompanyFollowers, userFollows, storedFiles } = schema;
 
 export interface PostRow {
   id: number;
@@ -38,7 +39,11 @@ export interface AttachmentRow {
   mime: string;
 }
 
-export type NewAttachment = Omit<AttachmentRow, 'id' | 'post_id'> & { size_bytes: number };
+/** A stored file (its `stored_files` main row) to attach. */
+export interface NewAttachment {
+  kind: 'image' | 'document';
+  file_id: number;
+}
 
 export interface CommentRow {
   id: number;
@@ -223,12 +228,13 @@ export class PostsRepository {
         id: postAttachments.id,
         post_id: postAttachments.post_id,
         kind: postAttachments.kind,
-        storage_key: postAttachments.storage_key,
-        preview_key: postAttachments.preview_key,
-        original_name: postAttachments.original_name,
-        mime: postAttachments.mime,
+        storage_key: storedFiles.storage_key,
+        preview_key: variantKey(postAttachments.file_id, 'sm'),
+        original_name: storedFiles.original_name,
+        mime: storedFiles.content_type,
       })
       .from(postAttachments)
+      .innerJoin(storedFiles, eq(storedFiles.id, postAttachments.file_id))
       .where(inArray(postAttachments.post_id, postIds))
       .orderBy(asc(postAttachments.post_id), asc(postAttachments.position));
   }
@@ -262,13 +268,10 @@ export class PostsRepository {
       .where(eq(posts.id, id));
   }
 
-  /** Deletes the post (attachments, comments and likes cascade) and returns the storage keys to remove. */
-  delete(id: number): Promise<string[]> {
+  /** Deletes the post (attachments, comments and likes cascade) and answers the files it used. */
+  delete(id: number): Promise<number[]> {
     return this.db.transaction(async (tx) => {
-      const files = await tx
-        .select({ storage_key: postAttachments.storage_key, preview_key: postAttachments.preview_key })
-        .from(postAttachments)
-        .where(eq(postAttachments.post_id, id));
+      const files = await tx.select({ id: postAttachments.file_id }).from(postAttachments).where(eq(postAttachments.post_id, id));
       const [gone] = await tx.delete(posts).where(eq(posts.id, id)).returning({ shared_post_id: posts.shared_post_id });
       if (gone?.shared_post_id) {
         await tx
@@ -276,7 +279,7 @@ export class PostsRepository {
           .set({ shares_count: sql`greatest(${posts.shares_count} - 1, 0)` })
           .where(eq(posts.id, gone.shared_post_id));
       }
-      return files.flatMap((f) => (f.preview_key ? [f.storage_key, f.preview_key] : [f.storage_key]));
+      return files.map((f) => f.id);
     });
   }
 

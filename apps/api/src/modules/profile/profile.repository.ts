@@ -8,6 +8,7 @@ import {
 import { type Database, schema } from '@legenett/db';
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
 
@@ -207,8 +208,8 @@ export class ProfileRepository {
       .onConflictDoUpdate({ target: s.userInfo.user_id, set: input });
   }
 
-  /** Points the profile at a new image; answers the key it replaced. */
-  async replaceImage(userId: number, column: 'profile_avatar' | 'profile_background', key: string): Promise<string | null> {
+  /** Points the profile at a new image (a `stored_files` id); answers the file it replaced. */
+  async replaceImage(userId: number, column: 'avatar_file_id' | 'background_file_id', fileId: number): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ old: s.users[column] })
@@ -216,7 +217,7 @@ export class ProfileRepository {
         .where(eq(s.users.id, userId))
         .for('update')
         .limit(1);
-      await tx.update(s.users).set({ [column]: key }).where(eq(s.users.id, userId));
+      await tx.update(s.users).set({ [column]: fileId }).where(eq(s.users.id, userId));
       return row?.old ?? null;
     });
   }
@@ -235,8 +236,8 @@ export class ProfileRepository {
         slug: s.users.slug,
         first_name: s.users.first_name,
         last_name: s.users.last_name,
-        profile_avatar: s.users.profile_avatar,
-        profile_background: s.users.profile_background,
+        profile_avatar: fileKey(s.users.avatar_file_id),
+        profile_background: fileKey(s.users.background_file_id),
         workplace_name: sql<string | null>`coalesce(${s.customWorkplaces.name}, case when ${s.hospitals.id} is null then null else ${hospitalName} end, case when ${s.clinics.id} is null then null else ${clinicName} end, ${s.userInfo.workplace_name})`,
         position: s.userInfo.position,
         about: s.userInfo.about,
@@ -290,37 +291,14 @@ export class ProfileRepository {
   /**
    * Erases an account in one transaction (docs/account-deletion.md): personal rows deleted, the
    * users row kept as an anonymous tombstone so content others rely on keeps a valid author.
-   * Answers the storage keys the erased rows pointed at, to be removed after the commit.
+   * The files these rows used are the files step's (`FilesService.eraseOwnedBy`, after this commits).
    */
-  async eraseAccount(
-    userId: number,
-    reason: string,
-    now: Date,
-  ): Promise<{ avatar: string | null; background: string | null; files: string[] }> {
-    return this.db.transaction(async (tx) => {
-      const keys: (string | null)[] = [];
+  async eraseAccount(userId: number, reason: string, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.id, userId)).for('update');
 
-      const [user] = await tx
-        .select({ avatar: s.users.profile_avatar, background: s.users.profile_background })
-        .from(s.users)
-        .where(eq(s.users.id, userId))
-        .for('update');
-
-      // Own content that only makes sense with its author: removed, with its files.
-      const productImages = await tx
-        .select({ a: s.productImages.list_key, b: s.productImages.detail_key })
-        .from(s.productImages)
-        .innerJoin(s.products, eq(s.products.id, s.productImages.product_id))
-        .where(eq(s.products.user_id, userId));
-      productImages.forEach((r) => keys.push(r.a, r.b));
+      // Own content that only makes sense with its author: removed (its files go in the files step).
       await tx.delete(s.products).where(eq(s.products.user_id, userId));
-
-      const postFiles = await tx
-        .select({ a: s.postAttachments.storage_key, b: s.postAttachments.preview_key })
-        .from(s.postAttachments)
-        .innerJoin(s.posts, eq(s.posts.id, s.postAttachments.post_id))
-        .where(eq(s.posts.author_user_id, userId));
-      postFiles.forEach((r) => keys.push(r.a, r.b));
       await tx.delete(s.posts).where(eq(s.posts.author_user_id, userId));
       await tx.update(s.posts).set({ created_by_user_id: null }).where(eq(s.posts.created_by_user_id, userId));
       await tx.delete(s.postComments).where(eq(s.postComments.author_user_id, userId));
@@ -331,21 +309,13 @@ export class ProfileRepository {
       await tx.delete(s.productViews).where(eq(s.productViews.user_id, userId));
 
       // Courses nobody else took part in (not approved) go; approved or cancelled ones stay, anonymised.
-      const droppedCourses = await tx
+      await tx
         .delete(s.courses)
-        .where(and(eq(s.courses.user_id, userId), inArray(s.courses.status, ['draft', 'submitted', 'rejected'])))
-        .returning({ video: s.courses.video_storage_key });
-      droppedCourses.forEach((r) => keys.push(r.video));
+        .where(and(eq(s.courses.user_id, userId), inArray(s.courses.status, ['draft', 'submitted', 'rejected'])));
       await tx.delete(s.courseSubscriptions).where(eq(s.courseSubscriptions.user_id, userId));
       await tx.update(s.courseViewRecords).set({ user_id: null }).where(eq(s.courseViewRecords.user_id, userId));
 
       // Draft petitions go; published ones carry other people's signatures and stay, anonymised.
-      const draftFiles = await tx
-        .select({ key: s.petitionAttachments.storage_key })
-        .from(s.petitionAttachments)
-        .innerJoin(s.petitions, eq(s.petitions.id, s.petitionAttachments.petition_id))
-        .where(and(eq(s.petitions.user_id, userId), eq(s.petitions.status, 'draft')));
-      draftFiles.forEach((r) => keys.push(r.key));
       await tx.delete(s.petitions).where(and(eq(s.petitions.user_id, userId), eq(s.petitions.status, 'draft')));
       // A signature tells a political or professional opinion: erased, not anonymised.
       await tx.delete(s.petitionSignatures).where(eq(s.petitionSignatures.user_id, userId));
@@ -389,12 +359,6 @@ export class ProfileRepository {
       await tx.delete(s.identitySessions).where(eq(s.identitySessions.user_id, userId));
       await tx.delete(s.outboxMessages).where(eq(s.outboxMessages.user_id, userId));
 
-      const files = await tx
-        .delete(s.storedFiles)
-        .where(eq(s.storedFiles.owner_user_id, userId))
-        .returning({ key: s.storedFiles.storage_key });
-      files.forEach((r) => keys.push(r.key));
-
       // Credentials and sessions.
       await tx.delete(s.recoveryCodes).where(eq(s.recoveryCodes.user_id, userId));
       await tx.delete(s.passwordResetTokens).where(eq(s.passwordResetTokens.user_id, userId));
@@ -432,8 +396,8 @@ export class ProfileRepository {
           pending_email: null,
           pending_email_token_hash: null,
           pending_email_expires_at: null,
-          profile_avatar: null,
-          profile_background: null,
+          avatar_file_id: null,
+          background_file_id: null,
           last_login_date: null,
           terms_accepted_at: null,
           no_sensitive_info_accepted_at: null,
@@ -443,12 +407,6 @@ export class ProfileRepository {
           reason_to_delete: reason,
         })
         .where(eq(s.users.id, userId));
-
-      return {
-        avatar: user?.avatar ?? null,
-        background: user?.background ?? null,
-        files: keys.filter((k): k is string => !!k),
-      };
     });
   }
 }

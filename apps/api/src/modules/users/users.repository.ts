@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Locale, localise, type Role } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
 const { users, userInfo, userRoles, roles, userSpecialties, specialties, partnerCompanies, partnerCompanyManagers } = schema;
@@ -21,9 +22,12 @@ export interface CompanyRow {
 export class UsersRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  async findById(userId: number): Promise<{ user: UserRow; info: UserInfoRow | null } | null> {
+  /** The account with its info row and the storage keys of its pictures. */
+  async findById(
+    userId: number,
+  ): Promise<{ user: UserRow; info: UserInfoRow | null; avatar: string | null; background: string | null } | null> {
     const [row] = await this.db
-      .select({ user: users, info: userInfo })
+      .select({ user: users, info: userInfo, avatar: fileKey(users.avatar_file_id), background: fileKey(users.background_file_id) })
       .from(users)
       .leftJoin(userInfo, eq(userInfo.user_id, users.id))
       .where(and(eq(users.id, userId), isNull(users.deleted_at)))
@@ -64,7 +68,7 @@ export class UsersRepository {
   /** Companies the user manages (their business profiles), by name. */
   async managedCompanies(userId: number): Promise<CompanyRow[]> {
     return this.db
-      .select({ id: partnerCompanies.id, slug: partnerCompanies.slug, name: partnerCompanies.name, logo: partnerCompanies.logo })
+      .select({ id: partnerCompanies.id, slug: partnerCompanies.slug, name: partnerCompanies.name, logo: fileKey(partnerCompanies.logo_file_id) })
       .from(partnerCompanyManagers)
       .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerCompanyManagers.partner_company_id))
       .where(and(eq(partnerCompanyManagers.user_id, userId), isNull(partnerCompanies.deleted_at)))
