@@ -319,7 +319,7 @@ describe('DELETE /user', () => {
     expect(res.status).toBe(204);
 
     const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, s.user.id));
-    expect(row).toMatchObject({ password_hash: null, phone: null, profile_avatar: null, reason_to_delete: 'Bytter jobb', first_name: 'Slettet' });
+    expect(row).toMatchObject({ password_hash: null, phone: null, avatar_file_id: null, reason_to_delete: 'Bytter jobb', first_name: 'Slettet' });
     expect(row!.email).not.toBe(s.user.email);
     expect(row!.deleted_at).toBeInstanceOf(Date);
     expect(row!.sessions_valid_after).toBeInstanceOf(Date);
