@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { fileRows } from '../../../test/files';
 import { slugify } from './companies.service';
 
 let t: TestApp;
@@ -237,6 +238,10 @@ describe('POST /partner-companies/:slug (edit details)', () => {
     const { manager, company } = await managed();
     const first = ep.update.response.parse((await edit(company.slug, manager.auth, { name: 'Nytt Navn AS', categories: String(companyCat) }, await logo())).body).data;
     const oldLogo = first.logo!;
+    expect((await fileRows(t.db, oldLogo)).map((r) => [r.kind, r.variant, r.owner_user_id])).toEqual([
+      ['company_logo', 'lg', manager.user.id],
+      ['company_logo', 'sm', manager.user.id],
+    ]);
     const res = await edit(company.slug, manager.auth, { name: 'Nytt Navn AS', categories: `${otherCat}`, website: 'nyttnavn.no', phone: '+47 22 00 00 00' }, await logo());
     expect(res.status).toBe(200);
     const body = ep.update.response.parse(res.body).data;
@@ -244,6 +249,7 @@ describe('POST /partner-companies/:slug (edit details)', () => {
     expect(body.categories.map((c) => c.id)).toEqual([otherCat]);
     expect(body.logo).not.toBe(oldLogo);
     expect((await t.http.get(oldLogo)).status).toBe(404);
+    expect(await fileRows(t.db, oldLogo)).toEqual([]);
     expect((await t.http.get(body.logo!)).status).toBe(200);
     // Without a new logo the logo is kept.
     const kept = ep.update.response.parse((await edit(company.slug, manager.auth, { name: 'Nytt Navn AS', categories: `${otherCat}` })).body).data;

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { fileRows } from '../../../test/files';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 import { osloMidnight, osloToday } from './oslo-date';
 
@@ -306,6 +307,16 @@ describe('company logo', () => {
     expect(res.status).toBe(200);
     const logo = ep.uploadLogo.response.parse(res.body).data.company_logo;
     expect(logo).toMatch(/^\/api\/files\/.+\.webp$/);
+    expect((await fileRows(t.db, logo!)).map((r) => [r.kind, r.variant, r.owner_user_id])).toEqual([
+      ['job_logo', 'lg', owner.user.id],
+      ['job_logo', 'sm', owner.user.id],
+    ]);
+    // A new logo replaces the old one: its rows (and objects) go.
+    const replaced = ep.uploadLogo.response.parse((await upload(owner.auth, job.id, await png())).body).data.company_logo!;
+    expect(replaced).not.toBe(logo);
+    expect(await fileRows(t.db, logo!)).toEqual([]);
+    expect((await t.http.get(logo!)).status).toBe(404);
+    expect((await t.http.get(replaced)).status).toBe(200);
     const text = await upload(owner.auth, job.id, Buffer.from('not an image at all'), 'evil.png');
     expect(text.status).toBe(422);
     expect(ValidationErrorBodySchema.parse(text.body).errors.logo).toBeDefined();
@@ -313,6 +324,7 @@ describe('company logo', () => {
     expect((await upload(null, job.id, await png())).status).toBe(401);
     const removed = await call(ep.deleteLogo, owner.auth, { params: { id: job.id } });
     expect(ep.deleteLogo.response.parse(removed.body).data.company_logo).toBeNull();
+    expect(await fileRows(t.db, replaced)).toEqual([]);
   });
 });
 

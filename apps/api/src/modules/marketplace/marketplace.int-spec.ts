@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { fileRows } from '../../../test/files';
 
 let t: TestApp;
 let dataDir: string;
@@ -292,9 +293,16 @@ describe('/my/products', () => {
   });
 
   it('deletes a photo with its files; others and unknown images get 404', async () => {
-    const { auth } = await session();
+    const { user, auth } = await session();
     const product = await createProduct(auth, {}, 2);
     const [first, second] = product.images;
+    const firstRows = await fileRows(t.db, first!.url);
+    expect(firstRows.map((r) => [r.kind, r.variant, r.owner_user_id])).toEqual([
+      ['product_image', 'lg', user.id],
+      ['product_image', 'sm', user.id],
+    ]);
+    expect(firstRows[1]!.storage_key).toBe(first!.thumb_url.replace('/api/files/', ''));
+    expect(firstRows[0]).toMatchObject({ width: first!.width, height: first!.height });
     const other = await session();
     expect((await call(ep.deleteImage, other.auth, { params: { id: product.id, imageId: first!.id } })).status).toBe(404);
     expect((await call(ep.deleteImage, auth, { params: { id: product.id, imageId: 2_000_000_000 } })).status).toBe(404);
@@ -308,6 +316,8 @@ describe('/my/products', () => {
     expect(ep.deleteImage.response.parse(res.body).data.images.map((i) => i.id)).toEqual([second!.id]);
     expect(fs.existsSync(stored(first!.url))).toBe(false);
     expect(fs.existsSync(stored(first!.thumb_url))).toBe(false);
+    expect(await fileRows(t.db, first!.url)).toEqual([]);
+    expect(await fileRows(t.db, second!.url)).toHaveLength(2);
     const rows = await t.db.select().from(schema.productImages).where(eq(schema.productImages.id, first!.id));
     expect(rows).toHaveLength(0);
   });

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { fileRows, objectsExist } from '../../../test/files';
 
 let t: TestApp;
 let dataDir: string;
@@ -127,10 +128,23 @@ describe('delete and archive', () => {
   it('deletes own user posts (204); other users 403; company posts need a manager', async () => {
     const { user, auth } = await session();
     const other = await session();
-    const post = await createPost(auth);
+    const post = await createPost(auth, 'Med vedlegg', [await png(), pdf]);
+    const [image, document] = post.attachments;
+    const rows = [...(await fileRows(t.db, image!.url)), ...(await fileRows(t.db, document!.url))];
+    expect(rows.map((r) => [r.kind, r.variant, r.owner_user_id])).toEqual([
+      ['post_image', 'lg', user.id],
+      ['post_image', 'sm', user.id],
+      ['post_document', null, user.id],
+    ]);
+    expect(rows[1]!.storage_key).toBe(image!.thumb_url!.replace('/api/files/', ''));
+    expect(rows[2]).toMatchObject({ original_name: 'guide.pdf', content_type: 'application/pdf' });
+    expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([true, true, true]);
     expect((await call(ep.deleteUserPost, other.auth, { params: { slug: post.slug } })).status).toBe(403);
     expect((await call(ep.deleteCompanyPost, auth, { params: { slug: post.slug } })).status).toBe(404);
     expect((await call(ep.deleteUserPost, auth, { params: { slug: post.slug } })).status).toBe(204);
+    // The attachments' rows and objects go with the post.
+    expect([...(await fileRows(t.db, image!.url)), ...(await fileRows(t.db, document!.url))]).toEqual([]);
+    expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([false, false, false]);
     expect((await call(ep.show, auth, { params: { id: post.id } })).status).toBe(404);
     expect((await call(ep.deleteUserPost, auth, { params: { slug: 'no-such-post' } })).status).toBe(404);
 

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, TEST_PASSWORD, tokenFor } from '../../../test/auth';
+import { fileRows, objectsExist } from '../../../test/files';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 
 type Fixtures = Awaited<ReturnType<typeof insertReferenceFixtures>>;
@@ -164,10 +165,23 @@ describe('avatar and background uploads', () => {
     expect(meta.exif).toBeUndefined();
     expect(fs.readFileSync(stored(user.profile_avatar!)).includes('secret-camera-owner')).toBe(false);
     expect(fs.existsSync(stored(user.profile_avatar!).replace('-lg.', '-sm.'))).toBe(true);
+    // One stored_files row per size, owned by the uploader; the user row points at the main one.
+    const rows = await fileRows(t.db, user.profile_avatar!);
+    expect(rows.map((r) => [r.kind, r.variant, r.owner_user_id, r.content_type])).toEqual([
+      ['avatar', 'lg', user.id, 'image/webp'],
+      ['avatar', 'sm', user.id, 'image/webp'],
+    ]);
+    expect(rows[0]).toMatchObject({ width: 512, height: 512, original_id: null });
+    expect(rows[1]).toMatchObject({ width: 128, height: 128, original_id: rows[0]!.id });
+    const [me] = await t.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(me!.avatar_file_id).toBe(rows[0]!.id);
 
     const second = ep.uploadAvatar.response.parse((await upload(ep.uploadAvatar, auth, await photo())).body).data;
     expect(second.profile_avatar).not.toBe(user.profile_avatar);
     expect(fs.existsSync(stored(user.profile_avatar!))).toBe(false);
+    expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([false, false]);
+    expect(await fileRows(t.db, user.profile_avatar!)).toEqual([]);
+    expect(await fileRows(t.db, second.profile_avatar!)).toHaveLength(2);
     expect((await t.http.get(user.profile_avatar!)).status).toBe(404);
 
     const bg = await upload(ep.uploadBackground, auth, await photo(1200, 500), 'bg.png');
@@ -330,6 +344,8 @@ describe('DELETE /user', () => {
     expect(await t.db.select().from(schema.professionalExperiences).where(eq(schema.professionalExperiences.user_id, s.user.id))).toEqual([]);
     expect(await t.db.select().from(schema.userFollows).where(eq(schema.userFollows.followed_user_id, s.user.id))).toEqual([]);
     expect(fs.existsSync(stored(avatar))).toBe(false);
+    expect(await fileRows(t.db, avatar)).toEqual([]);
+    expect(await t.db.select().from(schema.storedFiles).where(eq(schema.storedFiles.owner_user_id, s.user.id))).toEqual([]);
     expect((await t.http.get(avatar)).status).toBe(404);
 
     // The old access token and the profile page are gone; the e-mail is free again.
