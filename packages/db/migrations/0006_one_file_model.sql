@@ -30,6 +30,8 @@ ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_variant_check" CHECK ("s
 -- Values that are not storage keys of ours (a URL typed in by hand) name no file we hold: they are dropped.
 -- Rows already in stored_files (uploads on their own) keep their type, size and name.
 UPDATE "stored_files" SET "content_type" = "mime", "kind" = CASE WHEN "purpose" IN ('avatar', 'profile_background', 'company_logo', 'company_background', 'job_logo', 'post_image', 'post_document', 'product_image', 'course_video', 'petition_attachment') THEN "purpose" ELSE 'image' END;--> statement-breakpoint
+-- `mime` is dropped below; rows carried over set `content_type` only.
+ALTER TABLE "stored_files" ALTER COLUMN "mime" DROP NOT NULL;--> statement-breakpoint
 -- One table of every (main key, kind, owner, sm variant key, ...) to carry over, in order of who keeps a shared key.
 CREATE TEMPORARY TABLE "file_import" ON COMMIT DROP AS
 SELECT * FROM (
