@@ -2,6 +2,7 @@ import { type DynamicModule, Module, RequestMethod, type Type } from '@nestjs/co
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
+import { AccountDataModule } from './common/account-data';
 import { AuthModule } from './common/auth/auth.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { MaintenanceModule } from './common/maintenance/maintenance.module';
@@ -19,6 +20,7 @@ import { FilesModule } from './common/files/files.module';
 import { ProfessionalModule } from './modules/professional/professional.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { QueueModule } from './common/queue';
+import { OutboxModule } from './common/outbox';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { MailModule } from './common/mail';
 import { RegistrationModule } from './modules/registration/registration.module';
@@ -28,9 +30,11 @@ import { NetworkModule } from './modules/network/network.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { PostsModule } from './modules/posts/posts.module';
 import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
+import { CoursesModule } from './modules/courses/courses.module';
+import { PetitionsModule } from './modules/petitions/petitions.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
-const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, FilesModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule];
+const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, FilesModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, OutboxModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule, CoursesModule, PetitionsModule];
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -58,6 +62,7 @@ export class AppModule {
         RedisModule,
         MaintenanceModule,
         AuthModule,
+        AccountDataModule,
         ...FEATURE_MODULES,
         ...imports,
       ],

@@ -32,7 +32,7 @@ export const storedFiles = pgTable(
     storage_key: text('storage_key').notNull().unique(),
     kind: text('kind', { enum: FILE_KINDS }).notNull(),
     content_type: text('content_type').notNull(),
-    /** Null only for files carried over from before migration 0006, whose size was never recorded. */
+    /** Null only for files carried over from before migration 0007, whose size was never recorded. */
     size_bytes: integer('size_bytes'),
     width: integer('width'),
     height: integer('height'),

@@ -12,4 +12,5 @@ export * from './posts';
 export * from './notifications';
 export * from './media';
 export * from './files';
+export * from './job-outbox';
 export * from './relations';

@@ -88,7 +88,7 @@ export const postAttachments = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: POST_ATTACHMENT_KINDS }).notNull(),
-    /** Storage keys: the re-encoded image (or the PDF) and, for images, a smaller list variant. */
+    /** The stored image (its smaller list size is a variant row) or PDF. */
     file_id: integer('file_id')
       .notNull()
       .references(() => storedFiles.id, { onDelete: 'restrict' }),

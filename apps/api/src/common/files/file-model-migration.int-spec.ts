@@ -6,10 +6,11 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { readTestDatabase } from '../../../test/test-database';
 
 /**
- * Migration 0006 (one file model) carries the old key columns over to `stored_files`: a scratch
- * database is migrated up to 0005, given rows in the old shape, then migrated to the end.
+ * Migration 0007 (one file model) carries the old key columns over to `stored_files`: a scratch
+ * database is migrated up to the one before it (0006, job outbox), given rows in the old shape, then
+ * migrated to the end.
  */
-const MIGRATION = '0006_one_file_model';
+const MIGRATION = '0007_one_file_model';
 
 let serverUrl: string;
 let name: string;

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCompany, createUser } from '../../../test/auth';
 import { fileRows, objectsExist } from '../../../test/files';
+import { AccountDataService } from '../account-data';
 import { AppError } from '../errors/app-error';
 import { keyOf, newKeyBase, Storage } from '../storage/storage';
 import { FilesService } from './files.service';
@@ -94,7 +95,7 @@ describe('GET /api/files/<key>', () => {
   });
 });
 
-describe('FilesService.eraseOwnedBy', () => {
+describe('the files step of account erasure', () => {
   it("deletes the user's files nothing uses, keeps the ones still in use without an owner", async () => {
     const user = await createUser(t.db);
     const other = await createUser(t.db);
@@ -108,9 +109,8 @@ describe('FilesService.eraseOwnedBy', () => {
     );
     const someoneElses = await files.store(pdf(), { kind: 'post_document', owner: other.id });
 
-    // The account step has cleared the user's own references (as ProfileRepository.eraseAccount does).
-    await t.db.update(schema.users).set({ avatar_file_id: null }).where(eq(schema.users.id, user.id));
-    await files.eraseOwnedBy(user.id);
+    // The whole erasure: the users step clears the avatar reference, the files step runs after it.
+    await t.app.get(AccountDataService).erase(user.id, 'Bytter jobb', new Date());
 
     for (const gone of [loose, avatar]) {
       expect(await fileRows(t.db, gone.storage_key)).toEqual([]);

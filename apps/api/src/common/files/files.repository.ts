@@ -3,6 +3,7 @@ import { type Database, type FileKind, schema } from '@legenett/db';
 import { and, eq, inArray, is, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { InjectDatabase } from '../../database/database.module';
+import { type AccountTx, type ExportRows } from '../account-data';
 
 const { storedFiles: files } = schema;
 
@@ -112,30 +113,35 @@ export class FilesRepository {
     });
   }
 
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
   /**
-   * A user's files at account erasure: those nothing uses any more are deleted (keys answered, to be
-   * removed from storage); those still in use (a published petition's PDF, a company's logo) stay,
-   * with no owner.
+   * A user's files at account erasure, inside the erasure transaction after every other step: those
+   * nothing uses any more are deleted (their keys answered, to leave storage after the commit);
+   * those still in use (a published petition's PDF, a company's logo) stay, with no owner.
    */
-  async eraseOwnedBy(userId: number): Promise<string[]> {
-    return this.db.transaction(async (tx) => {
-      const unused = await tx
-        .select({ id: files.id })
+  async eraseAccount(tx: AccountTx, userId: number): Promise<string[]> {
+    const unused = await tx
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.owner_user_id, userId), isNull(files.original_id), sql`not ${this.inUse}`))
+      .for('update');
+    const ids = unused.map((r) => r.id);
+    let keys: string[] = [];
+    if (ids.length > 0) {
+      const rows = await tx
+        .select({ key: files.storage_key })
         .from(files)
-        .where(and(eq(files.owner_user_id, userId), isNull(files.original_id), sql`not ${this.inUse}`))
-        .for('update');
-      const ids = unused.map((r) => r.id);
-      let keys: string[] = [];
-      if (ids.length > 0) {
-        const rows = await tx
-          .select({ key: files.storage_key })
-          .from(files)
-          .where(or(inArray(files.id, ids), inArray(files.original_id, ids)));
-        keys = rows.map((r) => r.key);
-        await tx.delete(files).where(inArray(files.id, ids));
-      }
-      await tx.update(files).set({ owner_user_id: null }).where(eq(files.owner_user_id, userId));
-      return keys;
-    });
+        .where(or(inArray(files.id, ids), inArray(files.original_id, ids)));
+      keys = rows.map((r) => r.key);
+      await tx.delete(files).where(inArray(files.id, ids));
+    }
+    await tx.update(files).set({ owner_user_id: null }).where(eq(files.owner_user_id, userId));
+    return keys;
+  }
+
+  /** The person's uploads, every size. */
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return { uploaded_files: await this.db.select().from(files).where(eq(files.owner_user_id, userId)) };
   }
 }

@@ -103,15 +103,6 @@ export class FilesService {
     await this.removeObjects(await this.repository.delete([...new Set(list)]));
   }
 
-  /**
-   * Account erasure's file step: the user's files nothing uses any more are deleted with their
-   * objects; files still in use by what outlives the account stay, without an owner. Run it after
-   * the other erasure steps, which drop or anonymise the rows that pointed at the files.
-   */
-  async eraseOwnedBy(userId: number): Promise<void> {
-    await this.removeObjects(await this.repository.eraseOwnedBy(userId));
-  }
-
   /** A stored object for `GET /api/files/<key>`, only while its row exists, with the row's type. */
   async open(key: string): Promise<StoredObject | null> {
     const row = await this.repository.byKey(key);

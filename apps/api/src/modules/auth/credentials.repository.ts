@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { type AccountTx } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
 const { users, recoveryCodes, partnerCompanies, partnerCompanyManagers } = schema;
@@ -126,5 +127,12 @@ export class CredentialsRepository {
       )
       .limit(1);
     return row !== undefined;
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Two-step recovery codes are credentials: deleted, never exported. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
   }
 }

@@ -5,14 +5,13 @@ import { buildPath, COMPANY_LOGO_FIELD, companyEndpoints as ep, type Endpoint } 
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
 import { fileRows } from '../../../test/files';
+import { settleJobs } from '../../../test/jobs';
 import { slugify } from './companies.service';
 
 let t: TestApp;
-let jobs: JobQueue;
 let dataDir: string;
 let token: string;
 let companyCat: number;
@@ -22,7 +21,6 @@ let productCat: number;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-companies-'));
   t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  jobs = t.app.get(JobQueue, { strict: false });
   token = uniqueToken();
   const [a, b, c] = await t.db
     .insert(schema.categories)
@@ -213,7 +211,7 @@ describe('POST /partner-company/:slug/follow-invitation', () => {
     expect(ep.invite.response.parse(res.body).data.invited.sort()).toEqual([x.id, y.id].sort());
     const again = ep.invite.response.parse((await call(ep.invite, manager.auth, { slug: company.slug, body: { users: [x.id] } })).body);
     expect(again.data.invited).toEqual([]);
-    await jobs.onIdle();
+    await settleJobs(t);
     const notes = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, x.id));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'follow_invitation', partner_company_id: company.id, actor_user_id: manager.user.id, entity_type: 'follow_invitation' });

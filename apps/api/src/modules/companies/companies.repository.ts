@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type CompanyInput, type Locale } from '@legenett/contracts';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
@@ -269,13 +270,14 @@ export class CompaniesRepository {
   }
 
   /** New invitations for approved, live members among `userIds`; answers [invitation id, user id] of new ones. */
-  async invite(companyId: number, userIds: number[], invitedBy: number): Promise<{ id: number; user_id: number }[]> {
-    const eligible = await this.db
+  async invite(companyId: number, userIds: number[], invitedBy: number, tx?: Transaction): Promise<{ id: number; user_id: number }[]> {
+    const db = tx ?? this.db;
+    const eligible = await db
       .select({ id: users.id })
       .from(users)
       .where(and(inArray(users.id, userIds), eq(users.status, 'approved'), isNull(users.deleted_at)));
     if (eligible.length === 0) return [];
-    return this.db
+    return db
       .insert(followInvitations)
       .values(eligible.map((u) => ({ partner_company_id: companyId, invited_user_id: u.id, invited_by_user_id: invitedBy })))
       .onConflictDoNothing()
@@ -294,5 +296,30 @@ export class CompaniesRepository {
       .update(pc)
       .set({ deleted_at: new Date(), reason_to_delete: reason, is_published: false })
       .where(eq(pc.id, companyId));
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** The person's relations to companies go; the companies and what they published stay. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(pcm).where(eq(pcm.user_id, userId));
+    await tx.delete(pcf).where(eq(pcf.user_id, userId));
+    await tx.delete(followInvitations).where(eq(followInvitations.invited_user_id, userId));
+    await tx
+      .update(followInvitations)
+      .set({ invited_by_user_id: null })
+      .where(eq(followInvitations.invited_by_user_id, userId));
+    await tx.update(pc).set({ created_by_user_id: null }).where(eq(pc.created_by_user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      managed_companies: await this.db.select().from(pcm).where(eq(pcm.user_id, userId)),
+      followed_companies: await this.db.select().from(pcf).where(eq(pcf.user_id, userId)),
+      company_follow_invitations: await this.db
+        .select()
+        .from(followInvitations)
+        .where(eq(followInvitations.invited_user_id, userId)),
+    };
   }
 }

@@ -9,8 +9,6 @@ import {
   type CompanySummary,
   COMPANY_LOGO_FIELD,
   type Locale,
-  NOTIFICATIONS_CREATE_JOB,
-  type NotificationJobPayload,
   type PageMeta,
   pageMeta,
   type PageQuery,
@@ -18,9 +16,10 @@ import {
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { JobQueue } from '../../common/queue';
 import { FilesService, type StoreOptions } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { NotificationPublisher } from '../notifications/notification.publisher';
 import { PostsService } from '../posts/posts.service';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
 
@@ -50,7 +49,8 @@ export class CompaniesService {
 
   constructor(
     private readonly repository: CompaniesRepository,
-    private readonly jobs: JobQueue,
+    private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationPublisher,
     private readonly files: FilesService,
     private readonly storage: Storage,
     private readonly postsService: PostsService,
@@ -131,19 +131,25 @@ export class CompaniesService {
   async invite(me: Principal, slug: string, userIds: number[]): Promise<{ data: { invited: number[] } }> {
     const row = await this.managed(me, slug);
     const ids = [...new Set(userIds)].filter((id) => id !== me.userId);
-    const created = ids.length > 0 ? await this.repository.invite(row.id, ids, me.userId) : [];
-    for (const invitation of created) {
-      const payload: NotificationJobPayload = {
-        user_id: invitation.user_id,
-        kind: 'follow_invitation',
-        actor_user_id: me.userId,
-        partner_company_id: row.id,
-        entity_type: 'follow_invitation',
-        entity_id: invitation.id,
-        data: { company_name: row.name, company_slug: row.slug },
-      };
-      await this.jobs.enqueue(NOTIFICATIONS_CREATE_JOB, payload);
-    }
+    const created =
+      ids.length === 0
+        ? []
+        : await this.uow.run(async (tx) => {
+            const invitations = await this.repository.invite(row.id, ids, me.userId, tx);
+            await this.notifications.publish(
+              tx,
+              invitations.map((invitation) => ({
+                user_id: invitation.user_id,
+                kind: 'follow_invitation' as const,
+                actor_user_id: me.userId,
+                partner_company_id: row.id,
+                entity_type: 'follow_invitation',
+                entity_id: invitation.id,
+                data: { company_name: row.name, company_slug: row.slug },
+              })),
+            );
+            return invitations;
+          });
     return { data: { invited: created.map((c) => c.user_id) } };
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type JobInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
@@ -333,5 +334,20 @@ export class JobsRepository {
         : await tx.select({ views_count: jobs.views_count }).from(jobs).where(eq(jobs.id, id));
       return { counted, views_count: row?.views_count ?? 0 };
     });
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** A job without its contact is useless: the person's jobs go (with their views), and their own views. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(jobs).where(eq(jobs.user_id, userId));
+    await tx.delete(jobViews).where(eq(jobViews.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      jobs: await this.db.select().from(jobs).where(eq(jobs.user_id, userId)),
+      job_views: await this.db.select().from(jobViews).where(eq(jobViews.user_id, userId)),
+    };
   }
 }

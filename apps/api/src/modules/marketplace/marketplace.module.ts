@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { MarketplaceController } from './marketplace.controller';
 import { MarketplaceRepository } from './marketplace.repository';
 import { MarketplaceService } from './marketplace.service';
+import { MarketplaceAccountData } from './marketplace.account-data';
 
 /** `/products` and `/my/products`: the marketplace. */
 @Module({
   controllers: [MarketplaceController],
-  providers: [MarketplaceService, MarketplaceRepository],
+  providers: [MarketplaceService, MarketplaceRepository, MarketplaceAccountData],
 })
 export class MarketplaceModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Locale, type ProductInput, type ProductListQuery, type ProductStatus } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { variantKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
@@ -252,5 +253,23 @@ export class MarketplaceRepository {
       const [row] = await tx.select({ views_count: products.views_count }).from(products).where(eq(products.id, productId));
       return { views_count: row!.views_count, counted: false };
     });
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /**
+   * A listing without its seller is useless: products go with their image rows and views; own views
+   * go. The image files are the seller's uploads: the files step deletes them once nothing points at them.
+   */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(products).where(eq(products.user_id, userId));
+    await tx.delete(productViews).where(eq(productViews.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      products: await this.db.select().from(products).where(eq(products.user_id, userId)),
+      product_views: await this.db.select().from(productViews).where(eq(productViews.user_id, userId)),
+    };
   }
 }

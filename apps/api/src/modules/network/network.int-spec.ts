@@ -1,16 +1,14 @@
 import { buildPath, type Endpoint, networkEndpoints as ep, profileEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
-import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
-let jobs: JobQueue;
 
 beforeAll(async () => {
   t = await createTestApp();
-  jobs = t.app.get(JobQueue, { strict: false });
 });
 afterAll(async () => {
   await t.close();
@@ -38,7 +36,7 @@ describe('follow and unfollow a member', () => {
       expect(res.status).toBe(200);
       expect(ep.follow.response.parse(res.body).data.following).toBe(true);
     }
-    await jobs.onIdle();
+    await settleJobs(t);
     const notes = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, target.id));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'new_follower', actor_user_id: me.user.id, entity_type: 'user', entity_id: me.user.id });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, schema } from '@legenett/db';
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Database, schema, type Transaction } from '@legenett/db';
+import { and, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -39,8 +40,8 @@ export class NetworkRepository {
   }
 
   /** True when a new follow row was written (false when it already existed). */
-  async follow(followerId: number, followedId: number): Promise<boolean> {
-    const rows = await this.db
+  async follow(followerId: number, followedId: number, tx?: Transaction): Promise<boolean> {
+    const rows = await (tx ?? this.db)
       .insert(userFollows)
       .values({ follower_id: followerId, followed_user_id: followedId })
       .onConflictDoNothing()
@@ -96,5 +97,19 @@ export class NetworkRepository {
       this.db.select({ n: count() }).from(users).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Both directions: whom the person follows and who follows them. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(userFollows).where(or(eq(userFollows.follower_id, userId), eq(userFollows.followed_user_id, userId)));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      following: await this.db.select().from(userFollows).where(eq(userFollows.follower_id, userId)),
+      followers: await this.db.select().from(userFollows).where(eq(userFollows.followed_user_id, userId)),
+    };
   }
 }

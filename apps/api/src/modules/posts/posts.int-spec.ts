@@ -9,6 +9,7 @@ import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
 import { fileRows, objectsExist } from '../../../test/files';
+import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
 let dataDir: string;
@@ -64,8 +65,11 @@ async function createPost(auth: string, body = 'Hei fra legen', files: UploadFil
   return ep.create.response.parse(res.body).data;
 }
 
-const notificationsOf = (kind: string) =>
-  enqueue.mock.calls.filter(([name, payload]) => name === 'notifications.create' && (payload as { kind: string }).kind === kind).map(([, payload]) => payload as Record<string, unknown>);
+/** The notification jobs the queue was handed so far, once the outbox is settled. */
+const notificationsOf = async (kind: string) => {
+  await settleJobs(t);
+  return enqueue.mock.calls.filter(([name, payload]) => name === 'notifications.create' && (payload as { kind: string }).kind === kind).map(([, payload]) => payload as Record<string, unknown>);
+};
 
 describe('POST /posts', () => {
   it('creates a post with images and a PDF and shows it', async () => {
@@ -294,7 +298,7 @@ describe('comments', () => {
     expect(first.status).toBe(201);
     const c1 = ep.addComment.response.parse(first.body).data;
     const c2 = ep.addComment.response.parse((await call(ep.addComment, author.auth, { params: { id: post.id }, body: { text: 'Andre' } })).body).data;
-    expect(notificationsOf('comment').filter((p) => p.entity_id === post.id)).toEqual([
+    expect((await notificationsOf('comment')).filter((p) => p.entity_id === post.id)).toEqual([
       expect.objectContaining({ user_id: author.user.id, actor_user_id: commenter.user.id, entity_type: 'post', entity_id: post.id }),
     ]);
     const list = ep.comments.response.parse((await call(ep.comments, other.auth, { params: { id: post.id } })).body);
@@ -325,7 +329,7 @@ describe('comments', () => {
     expect(res.status).toBe(201);
     const comment = ep.addComment.response.parse(res.body).data;
     expect(comment).toMatchObject({ author: null, company: { id: company.id }, is_mine: true });
-    expect(notificationsOf('comment').filter((p) => p.entity_id === post.id)).toEqual([
+    expect((await notificationsOf('comment')).filter((p) => p.entity_id === post.id)).toEqual([
       expect.objectContaining({ user_id: author.user.id, actor_user_id: manager.user.id, partner_company_id: company.id }),
     ]);
     expect((await call(ep.deleteComment, manager.auth, { params: { id: post.id, commentId: comment.id } })).status).toBe(403);
@@ -355,7 +359,7 @@ describe('likes and shares', () => {
       expect(ep.like.response.parse(res.body).data).toEqual({ liked: true, likes_count: 1 });
     }
     await call(ep.like, author.auth, { params: { id: post.id } });
-    expect(notificationsOf('like').filter((p) => p.entity_id === post.id)).toEqual([expect.objectContaining({ user_id: author.user.id, actor_user_id: fan.user.id })]);
+    expect((await notificationsOf('like')).filter((p) => p.entity_id === post.id)).toEqual([expect.objectContaining({ user_id: author.user.id, actor_user_id: fan.user.id })]);
     const shown = ep.show.response.parse((await call(ep.show, fan.auth, { params: { id: post.id } })).body).data;
     expect(shown).toMatchObject({ likes_count: 2, liked_by_me: true });
     for (let i = 0; i < 2; i += 1) {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { variantKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -317,8 +318,13 @@ export class PostsRepository {
     return row ?? null;
   }
 
-  addComment(postId: number, author: { author_user_id: number | null; partner_company_id: number | null }, body: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
+  addComment(
+    postId: number,
+    author: { author_user_id: number | null; partner_company_id: number | null },
+    body: string,
+    outer?: Transaction,
+  ): Promise<number> {
+    return (outer ?? this.db).transaction(async (tx) => {
       const [row] = await tx
         .insert(postComments)
         .values({ post_id: postId, ...author, body })
@@ -347,8 +353,8 @@ export class PostsRepository {
   }
 
   /** Adds or removes the like; the count moves only when the like row did. */
-  setLike(postId: number, userId: number, liked: boolean): Promise<{ changed: boolean; likes_count: number }> {
-    return this.db.transaction(async (tx) => {
+  setLike(postId: number, userId: number, liked: boolean, outer?: Transaction): Promise<{ changed: boolean; likes_count: number }> {
+    return (outer ?? this.db).transaction(async (tx) => {
       const changed = liked
         ? (await tx.insert(postLikes).values({ post_id: postId, user_id: userId }).onConflictDoNothing().returning({ id: postLikes.post_id })).length > 0
         : (await tx
@@ -363,5 +369,27 @@ export class PostsRepository {
         .returning({ likes_count: posts.likes_count });
       return { changed, likes_count: row?.likes_count ?? 0 };
     });
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /**
+   * The person's posts (with their attachment rows, comments and likes), comments and likes go;
+   * company posts stay. The attached files are the writer's uploads: the files step deletes them
+   * once nothing points at them.
+   */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(posts).where(eq(posts.author_user_id, userId));
+    await tx.update(posts).set({ created_by_user_id: null }).where(eq(posts.created_by_user_id, userId));
+    await tx.delete(postComments).where(eq(postComments.author_user_id, userId));
+    await tx.delete(postLikes).where(eq(postLikes.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      posts: await this.db.select().from(posts).where(eq(posts.author_user_id, userId)),
+      post_comments: await this.db.select().from(postComments).where(eq(postComments.author_user_id, userId)),
+      post_likes: await this.db.select().from(postLikes).where(eq(postLikes.user_id, userId)),
+    };
   }
 }

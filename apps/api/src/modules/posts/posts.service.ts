@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type ArchiveInput,
   type Comment,
@@ -10,31 +10,21 @@ import {
   type PageQuery,
   type Post,
   POST_FILES_FIELD,
+  type NotificationJobPayload,
   type PostInput,
   type ShareInput,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { JobQueue } from '../../common/queue';
 import { FilesService, type StoreOptions } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
+import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
+import { NotificationPublisher } from '../notifications/notification.publisher';
 import { type AttachmentRow, type CommentRow, type PostRow, PostsRepository } from './posts.repository';
-const NOTIFY_JOB = 'notifications.create';
 
 const tooManyFiles = () =>
   new AppError('VALIDATION', { fields: { [POST_FILES_FIELD]: ['errors.too_many_photos'] }, vars: { maximum: MAX_POST_FILES } });
-
-/** The payload of the `notifications.create` job (owned by the notifications module). */
-interface NotificationJob {
-  user_id: number;
-  kind: 'comment' | 'like';
-  actor_user_id: number | null;
-  partner_company_id: number | null;
-  entity_type: 'post' | 'post_comment';
-  entity_id: number;
-  data: Record<string, string | number | null>;
-}
 
 type Owner = 'user' | 'company';
 
@@ -43,13 +33,12 @@ const newSlug = () => `p-${randomBytes(9).toString('base64url').toLowerCase().re
 /** Posts, the feed, comments, likes and shares. */
 @Injectable()
 export class PostsService {
-  private readonly logger = new Logger('PostsService');
-
   constructor(
     private readonly repository: PostsRepository,
     private readonly files: FilesService,
     private readonly storage: Storage,
-    private readonly jobs: JobQueue,
+    private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationPublisher,
   ) {}
 
   /** Whether the caller may edit the post: its user author, or a manager of its company. */
@@ -221,8 +210,11 @@ export class PostsService {
     if (post.partner_company_id !== null && !post.is_comments_allowed) {
       throw new AppError('FORBIDDEN', { message: 'posts.errors.comments_disabled' });
     }
-    const commentId = await this.repository.addComment(id, this.authorOf(me), text);
-    await this.notify(post, me, 'comment', { comment_id: commentId, excerpt: text.slice(0, 140) });
+    const commentId = await this.uow.run(async (tx) => {
+      const created = await this.repository.addComment(id, this.authorOf(me), text, tx);
+      await this.notify(tx, post, me, 'comment', { comment_id: created, excerpt: text.slice(0, 140) });
+      return created;
+    });
     const row = await this.repository.findComment(id, commentId);
     return { data: this.presentComment(row!, me) };
   }
@@ -240,8 +232,11 @@ export class PostsService {
 
   async like(me: Principal, id: number, liked: boolean) {
     const post = await this.visible(id, me);
-    const result = await this.repository.setLike(id, me.userId, liked);
-    if (liked && result.changed) await this.notify(post, me, 'like', {});
+    const result = await this.uow.run(async (tx) => {
+      const changed = await this.repository.setLike(id, me.userId, liked, tx);
+      if (liked && changed.changed) await this.notify(tx, post, me, 'like', {});
+      return changed;
+    });
     return { data: { liked, likes_count: result.likes_count } };
   }
 
@@ -256,13 +251,19 @@ export class PostsService {
   }
 
   /**
-   * Tells the post's writer (its user author, or the manager who wrote a company post) through the
-   * job queue; never about their own action. A queue failure is logged: the action itself stands.
+   * Tells the post's writer (its user author, or the manager who wrote a company post), in the
+   * transaction of the comment or like; never about their own action.
    */
-  private async notify(post: PostRow, me: Principal, kind: NotificationJob['kind'], data: NotificationJob['data']): Promise<void> {
+  private async notify(
+    tx: Transaction,
+    post: PostRow,
+    me: Principal,
+    kind: 'comment' | 'like',
+    data: NotificationJobPayload['data'],
+  ): Promise<void> {
     const recipient = post.author_user_id ?? post.created_by_user_id;
     if (recipient === null || recipient === me.userId) return;
-    const payload: NotificationJob = {
+    await this.notifications.publish(tx, {
       user_id: recipient,
       kind,
       actor_user_id: me.userId,
@@ -270,11 +271,6 @@ export class PostsService {
       entity_type: 'post',
       entity_id: post.id,
       data: { post_slug: post.slug, ...data },
-    };
-    try {
-      await this.jobs.enqueue(NOTIFY_JOB, payload);
-    } catch (err) {
-      this.logger.warn(`Could not queue a ${kind} notification: ${(err as Error).message}`);
-    }
+    });
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -257,5 +258,19 @@ export class ProfessionalRepository {
       .where(sql`lower(${customWorkplaces.name}) = lower(${name})`)
       .limit(1);
     return existing!;
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(experiences).where(eq(experiences.user_id, userId));
+    await tx.delete(educations).where(eq(educations.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      professional_experiences: await this.db.select().from(experiences).where(eq(experiences.user_id, userId)),
+      educations: await this.db.select().from(educations).where(eq(educations.user_id, userId)),
+    };
   }
 }

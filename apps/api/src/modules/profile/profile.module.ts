@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProfessionalModule } from '../professional/professional.module';
 import { UsersModule } from '../users';
+import { ProfileAccountData } from './profile.account-data';
 import { ProfileController } from './profile.controller';
 import { ProfileRepository } from './profile.repository';
 import { ProfileService } from './profile.service';
@@ -8,6 +9,6 @@ import { ProfileService } from './profile.service';
 @Module({
   imports: [UsersModule, ProfessionalModule],
   controllers: [ProfileController],
-  providers: [ProfileService, ProfileRepository],
+  providers: [ProfileService, ProfileRepository, ProfileAccountData],
 })
 export class ProfileModule {}

@@ -6,8 +6,8 @@ import {
   type ProfileInformationInput,
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName } from '../reference/reference.repository';
@@ -30,57 +30,6 @@ const REFERENCE = {
   clinics: s.clinics,
   customWorkplaces: s.customWorkplaces,
 } as const;
-
-/** Columns that are secrets or keyed hashes: never part of an export. */
-const SECRET_COLUMNS = new Set([
-  'password_hash',
-  'two_factor_secret',
-  'two_factor_last_step',
-  'national_id_hash',
-  'person_national_id_hash',
-  'pending_email_token_hash',
-  'token_hash',
-  'code_hash',
-]);
-
-/** One table of the export: a name, the table, and the column that points at the user. */
-type ExportSource = [name: string, table: PgTable, column: PgColumn];
-
-const EXPORT_SOURCES: ExportSource[] = [
-  ['user_info', s.userInfo, s.userInfo.user_id],
-  ['user_specialties', s.userSpecialties, s.userSpecialties.user_id],
-  ['user_roles', s.userRoles, s.userRoles.user_id],
-  ['professional_experiences', s.professionalExperiences, s.professionalExperiences.user_id],
-  ['educations', s.educations, s.educations.user_id],
-  ['custom_workplaces', s.customWorkplaces, s.customWorkplaces.created_by_user_id],
-  ['sessions', s.refreshTokenFamilies, s.refreshTokenFamilies.user_id],
-  ['identity_sessions', s.identitySessions, s.identitySessions.user_id],
-  ['account_decisions', s.accountDecisions, s.accountDecisions.user_id],
-  ['following', s.userFollows, s.userFollows.follower_id],
-  ['followers', s.userFollows, s.userFollows.followed_user_id],
-  ['managed_companies', s.partnerCompanyManagers, s.partnerCompanyManagers.user_id],
-  ['followed_companies', s.partnerCompanyFollowers, s.partnerCompanyFollowers.user_id],
-  ['company_follow_invitations', s.followInvitations, s.followInvitations.invited_user_id],
-  ['courses', s.courses, s.courses.user_id],
-  ['course_subscriptions', s.courseSubscriptions, s.courseSubscriptions.user_id],
-  ['course_views', s.courseViewRecords, s.courseViewRecords.user_id],
-  ['jobs', s.jobs, s.jobs.user_id],
-  ['job_views', s.jobViews, s.jobViews.user_id],
-  ['products', s.products, s.products.user_id],
-  ['product_views', s.productViews, s.productViews.user_id],
-  ['petitions', s.petitions, s.petitions.user_id],
-  ['petition_signatures', s.petitionSignatures, s.petitionSignatures.user_id],
-  ['petition_bookmarks', s.petitionBookmarks, s.petitionBookmarks.user_id],
-  ['posts', s.posts, s.posts.author_user_id],
-  ['post_comments', s.postComments, s.postComments.author_user_id],
-  ['post_likes', s.postLikes, s.postLikes.user_id],
-  ['notifications', s.notifications, s.notifications.user_id],
-  ['uploaded_files', s.storedFiles, s.storedFiles.owner_user_id],
-  ['messages_sent_to_you', s.outboxMessages, s.outboxMessages.user_id],
-];
-
-const withoutSecrets = (row: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_COLUMNS.has(key)));
 
 export interface PublicProfileRow {
   id: number;
@@ -274,139 +223,26 @@ export class ProfileRepository {
       .orderBy(asc(s.userSpecialties.created_at), asc(s.specialties.id));
   }
 
-  // ---------- export ----------
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
-  async exportRows(userId: number): Promise<{ account: Record<string, unknown>; data: Record<string, Record<string, unknown>[]> }> {
-    const [account] = await this.db.select().from(s.users).where(eq(s.users.id, userId)).limit(1);
-    const data: Record<string, Record<string, unknown>[]> = {};
-    for (const [name, table, column] of EXPORT_SOURCES) {
-      const rows = (await this.db.select().from(table).where(eq(column, userId))) as Record<string, unknown>[];
-      data[name] = rows.map(withoutSecrets);
-    }
-    return { account: withoutSecrets(account ?? {}), data };
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    // Shared reference data others may have chosen: kept, no longer linked to the person.
+    await tx
+      .update(s.customWorkplaces)
+      .set({ created_by_user_id: null })
+      .where(eq(s.customWorkplaces.created_by_user_id, userId));
+    await tx.delete(s.userSpecialties).where(eq(s.userSpecialties.user_id, userId));
+    await tx.delete(s.userInfo).where(eq(s.userInfo.user_id, userId));
   }
 
-  // ---------- deletion ----------
-
-  /**
-   * Erases an account in one transaction (docs/account-deletion.md): personal rows deleted, the
-   * users row kept as an anonymous tombstone so content others rely on keeps a valid author.
-   * The files these rows used are the files step's (`FilesService.eraseOwnedBy`, after this commits).
-   */
-  async eraseAccount(userId: number, reason: string, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.id, userId)).for('update');
-
-      // Own content that only makes sense with its author: removed (its files go in the files step).
-      await tx.delete(s.products).where(eq(s.products.user_id, userId));
-      await tx.delete(s.posts).where(eq(s.posts.author_user_id, userId));
-      await tx.update(s.posts).set({ created_by_user_id: null }).where(eq(s.posts.created_by_user_id, userId));
-      await tx.delete(s.postComments).where(eq(s.postComments.author_user_id, userId));
-      await tx.delete(s.postLikes).where(eq(s.postLikes.user_id, userId));
-
-      await tx.delete(s.jobs).where(eq(s.jobs.user_id, userId));
-      await tx.delete(s.jobViews).where(eq(s.jobViews.user_id, userId));
-      await tx.delete(s.productViews).where(eq(s.productViews.user_id, userId));
-
-      // Courses nobody else took part in (not approved) go; approved or cancelled ones stay, anonymised.
-      await tx
-        .delete(s.courses)
-        .where(and(eq(s.courses.user_id, userId), inArray(s.courses.status, ['draft', 'submitted', 'rejected'])));
-      await tx.delete(s.courseSubscriptions).where(eq(s.courseSubscriptions.user_id, userId));
-      await tx.update(s.courseViewRecords).set({ user_id: null }).where(eq(s.courseViewRecords.user_id, userId));
-
-      // Draft petitions go; published ones carry other people's signatures and stay, anonymised.
-      await tx.delete(s.petitions).where(and(eq(s.petitions.user_id, userId), eq(s.petitions.status, 'draft')));
-      // A signature tells a political or professional opinion: erased, not anonymised.
-      await tx.delete(s.petitionSignatures).where(eq(s.petitionSignatures.user_id, userId));
-      await tx.delete(s.petitionBookmarks).where(eq(s.petitionBookmarks.user_id, userId));
-      await tx.update(s.petitionCoAuthors).set({ user_id: null }).where(eq(s.petitionCoAuthors.user_id, userId));
-      await tx
-        .update(s.petitionAttachments)
-        .set({ uploaded_by_user_id: null })
-        .where(eq(s.petitionAttachments.uploaded_by_user_id, userId));
-      await tx
-        .update(s.petitionPressReleases)
-        .set({ sent_by_user_id: null })
-        .where(eq(s.petitionPressReleases.sent_by_user_id, userId));
-
-      // Relations and personal records.
-      await tx
-        .delete(s.userFollows)
-        .where(or(eq(s.userFollows.follower_id, userId), eq(s.userFollows.followed_user_id, userId)));
-      await tx.delete(s.partnerCompanyManagers).where(eq(s.partnerCompanyManagers.user_id, userId));
-      await tx.delete(s.partnerCompanyFollowers).where(eq(s.partnerCompanyFollowers.user_id, userId));
-      await tx.delete(s.followInvitations).where(eq(s.followInvitations.invited_user_id, userId));
-      await tx
-        .update(s.followInvitations)
-        .set({ invited_by_user_id: null })
-        .where(eq(s.followInvitations.invited_by_user_id, userId));
-      await tx
-        .update(s.partnerCompanies)
-        .set({ created_by_user_id: null })
-        .where(eq(s.partnerCompanies.created_by_user_id, userId));
-      await tx.delete(s.notifications).where(eq(s.notifications.user_id, userId));
-      await tx.update(s.notifications).set({ actor_user_id: null }).where(eq(s.notifications.actor_user_id, userId));
-      await tx
-        .update(s.customWorkplaces)
-        .set({ created_by_user_id: null })
-        .where(eq(s.customWorkplaces.created_by_user_id, userId));
-      await tx.delete(s.professionalExperiences).where(eq(s.professionalExperiences.user_id, userId));
-      await tx.delete(s.educations).where(eq(s.educations.user_id, userId));
-      await tx.delete(s.userSpecialties).where(eq(s.userSpecialties.user_id, userId));
-      await tx.delete(s.userRoles).where(eq(s.userRoles.user_id, userId));
-      await tx.delete(s.userInfo).where(eq(s.userInfo.user_id, userId));
-      await tx.delete(s.identitySessions).where(eq(s.identitySessions.user_id, userId));
-      await tx.delete(s.outboxMessages).where(eq(s.outboxMessages.user_id, userId));
-
-      // Credentials and sessions.
-      await tx.delete(s.recoveryCodes).where(eq(s.recoveryCodes.user_id, userId));
-      await tx.delete(s.passwordResetTokens).where(eq(s.passwordResetTokens.user_id, userId));
-      await tx.delete(s.emailVerificationCodes).where(eq(s.emailVerificationCodes.user_id, userId));
-      const families = tx
-        .select({ id: s.refreshTokenFamilies.id })
-        .from(s.refreshTokenFamilies)
-        .where(eq(s.refreshTokenFamilies.user_id, userId));
-      await tx.delete(s.refreshTokens).where(inArray(s.refreshTokens.family_id, families));
-      await tx
-        .update(s.refreshTokenFamilies)
-        .set({ revoked_at: now, revoked_reason: 'account_deleted', user_agent: null, ip: null })
-        .where(and(eq(s.refreshTokenFamilies.user_id, userId), isNull(s.refreshTokenFamilies.revoked_at)));
-      await tx
-        .update(s.refreshTokenFamilies)
-        .set({ user_agent: null, ip: null })
-        .where(and(eq(s.refreshTokenFamilies.user_id, userId), isNotNull(s.refreshTokenFamilies.revoked_at)));
-
-      // The tombstone: nothing left that identifies the person.
-      await tx
-        .update(s.users)
-        .set({
-          email: `deleted-${userId}@deleted.invalid`,
-          password_hash: null,
-          first_name: 'Slettet',
-          last_name: 'bruker',
-          slug: `deleted-${userId}`,
-          phone: null,
-          private_mobile: null,
-          birth_date: null,
-          national_id_hash: null,
-          two_factor_secret: null,
-          two_factor_enabled: false,
-          two_factor_last_step: null,
-          pending_email: null,
-          pending_email_token_hash: null,
-          pending_email_expires_at: null,
-          avatar_file_id: null,
-          background_file_id: null,
-          last_login_date: null,
-          terms_accepted_at: null,
-          no_sensitive_info_accepted_at: null,
-          email_verified_at: null,
-          sessions_valid_after: now,
-          deleted_at: now,
-          reason_to_delete: reason,
-        })
-        .where(eq(s.users.id, userId));
-    });
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      user_info: await this.db.select().from(s.userInfo).where(eq(s.userInfo.user_id, userId)),
+      user_specialties: await this.db.select().from(s.userSpecialties).where(eq(s.userSpecialties.user_id, userId)),
+      custom_workplaces: await this.db
+        .select()
+        .from(s.customWorkplaces)
+        .where(eq(s.customWorkplaces.created_by_user_id, userId)),
+    };
   }
 }

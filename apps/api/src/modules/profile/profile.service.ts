@@ -10,6 +10,7 @@ import {
   type User,
 } from '@legenett/contracts';
 import bcrypt from 'bcrypt';
+import { AccountDataService } from '../../common/account-data';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
@@ -36,6 +37,7 @@ export class ProfileService {
     private readonly userObjects: UserObjectService,
     private readonly files: FilesService,
     private readonly storage: Storage,
+    private readonly accountData: AccountDataService,
   ) {}
 
   private async user(principal: Principal): Promise<{ data: User }> {
@@ -94,7 +96,7 @@ export class ProfileService {
 
   async exportData(principal: Principal): Promise<{ body: AccountExport; filename: string }> {
     const { data: user } = await this.user(principal);
-    const { data } = await this.repository.exportRows(principal.userId);
+    const data = await this.accountData.export(principal.userId);
     const exportedAt = new Date();
     // Dates and bigints as JSON has them.
     const plain = JSON.parse(JSON.stringify(data)) as AccountExport['data'];
@@ -111,9 +113,8 @@ export class ProfileService {
     if (hash !== null && !(await bcrypt.compare(input.password, hash))) {
       throw new AppError('VALIDATION', { fields: { password: ['profile.errors.wrong_password'] } });
     }
-    await this.repository.eraseAccount(principal.userId, input.reason_to_delete, new Date());
-    // After the rows that used them are gone: what nothing else uses goes, the rest loses its owner.
-    await this.files.eraseOwnedBy(principal.userId);
+    // Every module's erase step in one transaction, the files step last; objects leave storage after the commit.
+    await this.accountData.erase(principal.userId, input.reason_to_delete, new Date());
   }
 
   async publicProfile(principal: Principal, slug: string, locale: Locale): Promise<{ data: PublicProfile }> {

@@ -14,6 +14,7 @@ import { SimulatorIdentityProvider } from './simulator-identity-provider';
 import { SimulatorPersons } from './simulator-persons';
 import { SimulatorController } from './simulator.controller';
 import { SimulatorService } from './simulator.service';
+import { RegistrationAccountData } from './registration.account-data';
 
 /** Chooses the identity provider adapter from IDENTITY_PROVIDER (and its SIGNICAT_* settings). */
 export function identityProviderFor(config: AppConfig): IdentityProvider {
@@ -34,6 +35,7 @@ export function identityProviderFor(config: AppConfig): IdentityProvider {
   controllers: [RegistrationController, SimulatorController],
   providers: [
     RegistrationRepository,
+    RegistrationAccountData,
     IdentityService,
     RegistrationService,
     AccountRecoveryService,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
 import { and, eq, gt, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
 const s = schema;
@@ -431,5 +432,18 @@ export class RegistrationRepository {
       .update(s.refreshTokenFamilies)
       .set({ revoked_at: now, revoked_reason: reason })
       .where(and(eq(s.refreshTokenFamilies.user_id, userId), isNull(s.refreshTokenFamilies.revoked_at)));
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Reset tokens and verification codes are credentials; the identity session holds identity data. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(s.passwordResetTokens).where(eq(s.passwordResetTokens.user_id, userId));
+    await tx.delete(s.emailVerificationCodes).where(eq(s.emailVerificationCodes.user_id, userId));
+    await tx.delete(s.identitySessions).where(eq(s.identitySessions.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return { identity_sessions: await this.db.select().from(s.identitySessions).where(eq(s.identitySessions.user_id, userId)) };
   }
 }

@@ -15,7 +15,7 @@ function statusLabel(status: keyof typeof schema.USER_STATUS_LABELS): StatusLabe
 }
 
 /**
- * The user object of api-conventions.md (login, refresh, `POST /user`, and every endpoint that
+ * The user object of docs/api-conventions.md (login, refresh, `POST /user`, and every endpoint that
  * answers "the user"). The active business profile comes from the caller's session, so pass the
  * principal when there is one.
  */

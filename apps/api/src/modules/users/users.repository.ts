@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Locale, localise, type Role } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -77,5 +78,53 @@ export class UsersRepository {
 
   async touchLastLogin(userId: number, at: Date): Promise<void> {
     await this.db.update(users).set({ last_login_date: at }).where(eq(users.id, userId));
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Takes the users row lock before every other erase step (the pictures go with the files step). */
+  async lockForErasure(tx: AccountTx, userId: number): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  }
+
+  async eraseRoles(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(userRoles).where(eq(userRoles.user_id, userId));
+  }
+
+  /** The tombstone: nothing left that identifies the person; the e-mail is free at once. */
+  async scrubToTombstone(tx: AccountTx, userId: number, reason: string, now: Date): Promise<void> {
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${userId}@deleted.invalid`,
+        password_hash: null,
+        first_name: 'Slettet',
+        last_name: 'bruker',
+        slug: `deleted-${userId}`,
+        phone: null,
+        private_mobile: null,
+        birth_date: null,
+        national_id_hash: null,
+        two_factor_secret: null,
+        two_factor_enabled: false,
+        two_factor_last_step: null,
+        pending_email: null,
+        pending_email_token_hash: null,
+        pending_email_expires_at: null,
+        avatar_file_id: null,
+        background_file_id: null,
+        last_login_date: null,
+        terms_accepted_at: null,
+        no_sensitive_info_accepted_at: null,
+        email_verified_at: null,
+        sessions_valid_after: now,
+        deleted_at: now,
+        reason_to_delete: reason,
+      })
+      .where(eq(users.id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return { user_roles: await this.db.select().from(userRoles).where(eq(userRoles.user_id, userId)) };
   }
 }

@@ -140,7 +140,7 @@ describe('apiCall', () => {
     expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer fresh');
   });
 
-  it('drops the stored token on a 401 until the accounts issue installs refresh', async () => {
+  it('drops the stored token on a 401 when no refresh handler is installed', async () => {
     authStore.setSession('stale', 900, { id: 1 });
     mockFetchOnce(jsonResponse({ status_code: 401, message: 'expired' }, 401));
 
