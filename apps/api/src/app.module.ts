@@ -17,7 +17,7 @@ import { UsersModule } from './modules/users/users.module';
 import { ReferenceModule } from './modules/reference/reference.module';
 import { SystemModule } from './modules/system/system.module';
 import { StorageModule } from './common/storage/storage.module';
-import { UploadsModule } from './common/uploads/uploads.module';
+import { FilesModule } from './common/files/files.module';
 import { ProfessionalModule } from './modules/professional/professional.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { QueueModule } from './common/queue';
@@ -35,7 +35,7 @@ import { CoursesModule } from './modules/courses/courses.module';
 import { PetitionsModule } from './modules/petitions/petitions.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
-const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, UploadsModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, OutboxModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule, CoursesModule, PetitionsModule];
+const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, FilesModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, OutboxModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule, CoursesModule, PetitionsModule];
 
 export interface AppModuleOptions {
   config: AppConfig;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { schema } from '@legenett/db';
-import { eq, sql } from 'drizzle-orm';
+import { type FileKind, schema } from '@legenett/db';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { insertReferenceFixtures } from '../../../test/fixtures';
@@ -116,6 +116,36 @@ describe('account data rules', () => {
 const key = (area: string, ext = 'webp') =>
   `${area}/${randomBytes(16).toString('hex')}${ext === 'pdf' ? '' : '-lg'}.${ext}`;
 
+/** The owners of these stored files, in the order of the keys (a key with no row is left out). */
+async function fileOwners(keys: readonly string[]): Promise<(number | null)[]> {
+  if (keys.length === 0) return [];
+  const rows = await t.db
+    .select({ key: schema.storedFiles.storage_key, owner: schema.storedFiles.owner_user_id })
+    .from(schema.storedFiles)
+    .where(inArray(schema.storedFiles.storage_key, [...keys]));
+  const byKey = new Map(rows.map((r) => [r.key, r.owner]));
+  return keys.filter((k) => byKey.has(k)).map((k) => byKey.get(k)!);
+}
+
+/** A `stored_files` main row (an image also gets its `sm` row); answers its id, key and `sm` key. */
+async function storedFile(kind: FileKind, owner: number | null, ext = 'webp') {
+  const area = ext === 'pdf' ? 'petitions' : ext === 'mp4' ? 'videos' : 'images';
+  const main = key(area, ext);
+  const image = ext === 'webp';
+  const contentType = image ? 'image/webp' : ext === 'pdf' ? 'application/pdf' : 'video/mp4';
+  const [row] = await t.db
+    .insert(schema.storedFiles)
+    .values({ storage_key: main, kind, content_type: contentType, size_bytes: 10, owner_user_id: owner, variant: image ? 'lg' : null })
+    .returning({ id: schema.storedFiles.id });
+  const sm = image ? main.replace(/-lg\.webp$/, '-sm.webp') : null;
+  if (sm) {
+    await t.db
+      .insert(schema.storedFiles)
+      .values({ storage_key: sm, kind, content_type: contentType, size_bytes: 5, owner_user_id: owner, original_id: row!.id, variant: 'sm' });
+  }
+  return { id: row!.id, key: main, sm };
+}
+
 /** An account with rows in every table that has a rule, and someone else whose content it touched. */
 async function richAccount() {
   const token = uniqueToken();
@@ -123,14 +153,23 @@ async function richAccount() {
   const x = await createUser(t.db, { prefix: 'erase' });
   const y = await createUser(t.db, { prefix: 'other' });
   const s = schema;
+  // The person's files: those only erased rows use go, those something kept uses stay without owner.
   const files = {
-    post: key('posts'),
-    product: key('products'),
-    upload: key('images'),
-    draftVideo: key('courses'),
-    keptVideo: key('courses'),
-    draftPdf: key('petitions', 'pdf'),
+    avatar: await storedFile('avatar', x.id),
+    post: await storedFile('post_image', x.id),
+    product: await storedFile('product_image', x.id),
+    upload: await storedFile('image', x.id),
+    jobLogo: await storedFile('job_logo', x.id),
+    draftVideo: await storedFile('course_video', x.id, 'mp4'),
+    draftPdf: await storedFile('petition_attachment', x.id, 'pdf'),
+    companyLogo: await storedFile('company_logo', x.id),
+    companyPostImage: await storedFile('post_image', x.id),
+    keptVideo: await storedFile('course_video', x.id, 'mp4'),
+    otherPetitionPdf: await storedFile('petition_attachment', x.id, 'pdf'),
+    /** Someone else's file on the person's content: not the person's to erase. */
+    theirImage: await storedFile('post_image', y.id),
   };
+  await t.db.update(s.users).set({ avatar_file_id: files.avatar.id }).where(eq(s.users.id, x.id));
 
   await t.db.insert(s.userSpecialties).values({ user_id: x.id, specialty_id: fx.specialty.id });
   await t.db.insert(s.customWorkplaces).values({ name: `Privat praksis ${token}`, created_by_user_id: x.id });
@@ -165,7 +204,7 @@ async function richAccount() {
   const theirs = await createCompany(t.db, { managers: [y.id] });
   await t.db
     .update(s.partnerCompanies)
-    .set({ created_by_user_id: x.id })
+    .set({ created_by_user_id: x.id, logo_file_id: files.companyLogo.id })
     .where(eq(s.partnerCompanies.id, managed.id));
   await t.db.insert(s.partnerCompanyFollowers).values({ partner_company_id: theirs.id, user_id: x.id });
   await t.db.insert(s.followInvitations).values([
@@ -177,9 +216,10 @@ async function richAccount() {
     .insert(s.posts)
     .values({ slug: `p-${token}`, author_user_id: x.id, body: 'Mitt innlegg' })
     .returning();
-  await t.db
-    .insert(s.postAttachments)
-    .values({ post_id: ownPost!.id, kind: 'image', storage_key: files.post, mime: 'image/webp' });
+  await t.db.insert(s.postAttachments).values([
+    { post_id: ownPost!.id, kind: 'image', file_id: files.post.id },
+    { post_id: ownPost!.id, kind: 'image', file_id: files.theirImage.id, position: 1 },
+  ]);
   const [otherPost] = await t.db
     .insert(s.posts)
     .values({ slug: `q-${token}`, author_user_id: y.id })
@@ -193,6 +233,7 @@ async function richAccount() {
       body: 'Fra firmaet',
     })
     .returning();
+  await t.db.insert(s.postAttachments).values({ post_id: companyPost!.id, kind: 'image', file_id: files.companyPostImage.id });
   await t.db.insert(s.postComments).values({ post_id: otherPost!.id, author_user_id: x.id, body: 'Enig' });
   await t.db.insert(s.postLikes).values({ post_id: otherPost!.id, user_id: x.id });
 
@@ -202,7 +243,7 @@ async function richAccount() {
     application_deadline: '2099-01-01',
     company_name: 'Sykehuset',
   };
-  await t.db.insert(s.jobs).values({ ...job, user_id: x.id });
+  await t.db.insert(s.jobs).values({ ...job, user_id: x.id, company_logo_file_id: files.jobLogo.id });
   const [otherJob] = await t.db
     .insert(s.jobs)
     .values({ ...job, user_id: y.id })
@@ -213,14 +254,7 @@ async function richAccount() {
     .insert(s.products)
     .values({ title: 'Stetoskop', price_nok: 100, user_id: x.id })
     .returning();
-  await t.db
-    .insert(s.productImages)
-    .values({
-      product_id: ownProduct!.id,
-      list_key: files.product,
-      detail_key: files.product,
-      mime: 'image/webp',
-    });
+  await t.db.insert(s.productImages).values({ product_id: ownProduct!.id, file_id: files.product.id });
   const [otherProduct] = await t.db
     .insert(s.products)
     .values({ title: 'Otoskop', price_nok: 50, user_id: y.id })
@@ -233,17 +267,14 @@ async function richAccount() {
   ]);
   await t.db.insert(s.outboxMessages).values({ channel: 'mail', to: x.email, user_id: x.id, body: 'Hei' });
   await t.db.insert(s.jobOutbox).values({ name: 'notifications.create', payload: { user_id: x.id }, user_ids: [x.id], status: 'done' });
-  await t.db
-    .insert(s.storedFiles)
-    .values({ storage_key: files.upload, mime: 'image/webp', size_bytes: 10, owner_user_id: x.id });
 
   const course = { type: 'course' as const, title: 'Kurs', start_at: later, duration_minutes: 60 };
   await t.db
     .insert(s.courses)
-    .values({ ...course, user_id: x.id, status: 'draft', video_storage_key: files.draftVideo });
+    .values({ ...course, user_id: x.id, status: 'draft', video_file_id: files.draftVideo.id });
   const [keptCourse] = await t.db
     .insert(s.courses)
-    .values({ ...course, user_id: x.id, status: 'approved', video_storage_key: files.keptVideo })
+    .values({ ...course, user_id: x.id, status: 'approved', video_file_id: files.keptVideo.id })
     .returning();
   const [otherCourse] = await t.db
     .insert(s.courses)
@@ -264,15 +295,9 @@ async function richAccount() {
     .insert(s.petitions)
     .values({ title: 'Deres', user_id: y.id, status: 'active' })
     .returning();
-  const pdf = { mime: 'application/pdf', original_name: 'a.pdf', size_bytes: 10 };
   await t.db.insert(s.petitionAttachments).values([
-    { ...pdf, petition_id: draftPetition!.id, storage_key: files.draftPdf, uploaded_by_user_id: x.id },
-    {
-      ...pdf,
-      petition_id: otherPetition!.id,
-      storage_key: key('petitions', 'pdf'),
-      uploaded_by_user_id: x.id,
-    },
+    { petition_id: draftPetition!.id, file_id: files.draftPdf.id, uploaded_by_user_id: x.id },
+    { petition_id: otherPetition!.id, file_id: files.otherPetitionPdf.id, uploaded_by_user_id: x.id },
   ]);
   await t.db.insert(s.petitionSignatures).values({ petition_id: otherPetition!.id, user_id: x.id });
   await t.db.insert(s.petitionBookmarks).values({ petition_id: otherPetition!.id, user_id: x.id });
@@ -314,23 +339,26 @@ describe('erasing an account with rows everywhere', () => {
     );
 
     const storage = t.app.get(Storage);
-    const removed = jest.spyOn(storage, 'deleteMany');
+    const removed = jest.spyOn(storage, 'delete');
     try {
       await service.erase(a.x.id, 'Bytter jobb', new Date());
-      const keys = removed.mock.calls.flatMap(([k]) => k);
-      expect(keys).toEqual(
-        expect.arrayContaining([
-          a.files.post,
-          a.files.product,
-          a.files.upload,
-          a.files.draftVideo,
-          a.files.draftPdf,
-        ]),
-      );
-      expect(keys).not.toContain(a.files.keptVideo);
+      // Files only erased rows used go, every size, rows and objects (after the commit).
+      const { avatar, post, product, upload, jobLogo, draftVideo, draftPdf } = a.files;
+      const gone = [avatar, post, product, upload, jobLogo, draftVideo, draftPdf].flatMap((f) => [f.key, f.sm]);
+      const goneKeys = gone.filter((k): k is string => k !== null);
+      expect(removed.mock.calls.map(([k]) => k).sort()).toEqual(goneKeys.sort());
+      expect(await fileOwners(goneKeys)).toEqual([]);
     } finally {
       removed.mockRestore();
     }
+    // Files something that stays still uses keep their rows, without the person as owner; someone
+    // else's file on the person's erased post is theirs.
+    const { companyLogo, companyPostImage, keptVideo, otherPetitionPdf, theirImage } = a.files;
+    const kept = [companyLogo, companyPostImage, keptVideo, otherPetitionPdf].flatMap((f) => [f.key, f.sm]);
+    expect(await fileOwners(kept.filter((k): k is string => k !== null))).toEqual(
+      kept.filter((k): k is string => k !== null).map(() => null),
+    );
+    expect(await fileOwners([theirImage.key])).toEqual([a.y.id]);
 
     const left: string[] = [];
     for (const rule of rules) {
@@ -371,7 +399,7 @@ describe('erasing an account with rows everywhere', () => {
       },
     });
     const storage = t.app.get(Storage);
-    const removed = jest.spyOn(storage, 'deleteMany');
+    const removed = jest.spyOn(storage, 'delete');
     try {
       await expect(service.erase(a.x.id, 'x', new Date())).rejects.toThrow('step failed');
       expect(removed).not.toHaveBeenCalled();
@@ -382,5 +410,6 @@ describe('erasing an account with rows everywhere', () => {
     expect(user).toMatchObject({ email: a.x.email, deleted_at: null });
     expect(await count('jobs.user_id', a.x.id)).toBe(1);
     expect(await count('petitions.user_id', a.x.id)).toBe(2);
+    expect(await fileOwners([a.files.avatar.key, a.files.post.key])).toEqual([a.x.id, a.x.id]);
   });
 });

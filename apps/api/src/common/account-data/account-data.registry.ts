@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type AccountEraser, type AccountExporter, type ErasureRule } from './account-data.types';
 
-const rank = (e: AccountEraser): number => (e.stage === 'first' ? 0 : e.stage === 'last' ? 2 : 1);
+const STAGE_RANK = { first: 0, default: 1, last: 2, sweep: 3 } as const;
+const rank = (e: AccountEraser): number => STAGE_RANK[e.stage ?? 'default'];
 
 /**
  * Who erases and exports which personal data. Each module registers its own step from its
@@ -30,7 +31,7 @@ export class AccountDataRegistry {
     this.exporters.push(exporter);
   }
 
-  /** The erase steps in the order they run: `first`, the rest as registered, `last`. */
+  /** The erase steps in the order they run: `first`, the rest as registered, `last`, `sweep`. */
   erasersInOrder(): readonly AccountEraser[] {
     return [...this.erasers].sort((a, b) => rank(a) - rank(b));
   }

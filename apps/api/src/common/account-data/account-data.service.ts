@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { isStorageKey, Storage } from '../storage/storage';
+import { Injectable } from '@nestjs/common';
+import { Storage } from '../storage/storage';
 import { AccountDataRegistry } from './account-data.registry';
 import { AccountDataRepository } from './account-data.repository';
 import { type ErasureContext, type ExportRows } from './account-data.types';
@@ -25,15 +25,16 @@ const withoutSecrets = (row: Record<string, unknown>): Record<string, unknown> =
  */
 @Injectable()
 export class AccountDataService {
-  private readonly logger = new Logger('AccountData');
-
   constructor(
     private readonly registry: AccountDataRegistry,
     private readonly repository: AccountDataRepository,
     private readonly storage: Storage,
   ) {}
 
-  /** Erases the account: all steps commit together or not at all; stored files go after the commit. */
+  /**
+   * Erases the account: all steps commit together or not at all, the files step last; the objects of
+   * the deleted files leave storage after the commit.
+   */
   async erase(userId: number, reason: string, now: Date): Promise<void> {
     const keys: string[] = [];
     const ctx: ErasureContext = {
@@ -60,14 +61,10 @@ export class AccountDataService {
   }
 
   /**
-   * The one place erased files leave storage. Rows are gone already; a file that cannot be removed
-   * now is logged, not an error for the person (an orphan sweep can find it later).
+   * The one place erased files leave storage. Their rows are gone already; an object that cannot be
+   * removed now is logged by `deleteQuietly`, not an error for the person (ADR 0007).
    */
-  private async removeFiles(keys: string[]): Promise<void> {
-    try {
-      await this.storage.deleteMany(keys.filter(isStorageKey));
-    } catch (err) {
-      this.logger.warn(`Could not remove ${keys.length} stored file(s): ${(err as Error).message}`);
-    }
+  private async removeFiles(keys: readonly string[]): Promise<void> {
+    await Promise.all([...new Set(keys)].map((key) => this.storage.deleteQuietly(key)));
   }
 }

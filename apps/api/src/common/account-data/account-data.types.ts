@@ -30,7 +30,11 @@ export interface ErasureContext {
   now: Date;
   /** `reason_to_delete` as the person wrote it. */
   reason: string;
-  /** Storage keys to remove once the transaction has committed (null and undefined are ignored). */
+  /**
+   * Storage keys to remove once the transaction has committed (null and undefined are ignored). Only
+   * the files step needs it: other steps drop the rows that point at `stored_files`, and the files
+   * step deletes what nothing uses any more.
+   */
   removeAfterCommit(...keys: readonly (string | null | undefined)[]): void;
 }
 
@@ -44,9 +48,11 @@ export interface AccountEraser {
   erase(tx: AccountTx, userId: number, ctx: ErasureContext): Promise<void>;
   /**
    * Leave it out. `first` and `last` are for the users module: it locks the users row before every
-   * other step and scrubs it into the tombstone after them. The other steps must not depend on order.
+   * other step and scrubs it into the tombstone after them. `sweep` is for the files module: it runs
+   * after `last`, when no erased row points at the person's files any more, and deletes those nothing
+   * uses. The other steps must not depend on order.
    */
-  stage?: 'first' | 'last';
+  stage?: 'first' | 'last' | 'sweep';
 }
 
 /** Rows of one export section: plain column values (secret columns are dropped centrally). */

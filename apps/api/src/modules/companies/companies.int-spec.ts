@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
-import { type BodyIn, type CallOptions, type Caller, invalid } from '../../../test/call';
+import { type BodyIn, type Caller, type CallOptions, invalid } from '../../../test/call';
+import { fileRows } from '../../../test/files';
 import { settleJobs } from '../../../test/jobs';
 import { slugify } from '../../common/text/slugify';
 
@@ -222,6 +223,10 @@ describe('POST /partner-companies/:slug (edit details)', () => {
     const { manager, company } = await managed();
     const first = (await edit(company.slug, manager, { name: 'Nytt Navn AS', categories: String(companyCat) }, await logo())).parsed.data;
     const oldLogo = first.logo!;
+    expect((await fileRows(t.db, oldLogo)).map((r) => [r.kind, r.variant, r.owner_user_id])).toEqual([
+      ['company_logo', 'lg', manager.user.id],
+      ['company_logo', 'sm', manager.user.id],
+    ]);
     const res = await edit(company.slug, manager, { name: 'Nytt Navn AS', categories: `${otherCat}`, website: 'nyttnavn.no', phone: '+47 22 00 00 00' }, await logo());
     expect(res.status).toBe(200);
     const body = res.parsed.data;
@@ -229,6 +234,7 @@ describe('POST /partner-companies/:slug (edit details)', () => {
     expect(body.categories.map((c) => c.id)).toEqual([otherCat]);
     expect(body.logo).not.toBe(oldLogo);
     expect((await t.http.get(oldLogo)).status).toBe(404);
+    expect(await fileRows(t.db, oldLogo)).toEqual([]);
     expect((await t.http.get(body.logo!)).status).toBe(200);
     // Without a new logo the logo is kept.
     const kept = (await edit(company.slug, manager, { name: 'Nytt Navn AS', categories: `${otherCat}` })).parsed.data;

@@ -4,6 +4,7 @@ import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { approvedMemberSql, companyVisibleToSql, managesCompanySql } from '../../common/access';
+import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -91,7 +92,7 @@ export class CompaniesRepository {
         slug: pc.slug,
         name: pc.name,
         description: pc.description,
-        logo: pc.logo,
+        logo: fileKey(pc.logo_file_id),
         is_published: pc.is_published,
         followers_count: pc.followers_count,
         organisation_number: pc.organisation_number,
@@ -154,7 +155,7 @@ export class CompaniesRepository {
           slug: pc.slug,
           name: pc.name,
           description: pc.description,
-          logo: pc.logo,
+          logo: fileKey(pc.logo_file_id),
           is_published: pc.is_published,
           followers_count: pc.followers_count,
         })
@@ -169,14 +170,14 @@ export class CompaniesRepository {
   }
 
   /** Inserts the company with its categories and the creator as manager; null when the slug is taken. */
-  async create(input: CompanyInput, slug: string, logo: string | null, userId: number): Promise<number | null> {
+  async create(input: CompanyInput, slug: string, logoFileId: number | null, userId: number): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(pc)
         .values({
           slug,
           ...detailsOf(input),
-          logo,
+          logo_file_id: logoFileId,
           created_by_user_id: userId,
         })
         .onConflictDoNothing({ target: pc.slug })
@@ -188,19 +189,21 @@ export class CompaniesRepository {
     });
   }
 
-  /** New details (and categories; a new logo when given) of a company. */
-  async update(companyId: number, input: CompanyInput, logo: string | undefined): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /** New details (and categories; a new logo file when given) of a company; answers the logo file it replaced. */
+  async update(companyId: number, input: CompanyInput, logoFileId: number | undefined): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const [previous] = await tx.select({ logo: pc.logo_file_id }).from(pc).where(eq(pc.id, companyId)).for('update');
       await tx
         .update(pc)
         .set({
           ...detailsOf(input),
-          ...(logo === undefined ? {} : { logo }),
+          ...(logoFileId === undefined ? {} : { logo_file_id: logoFileId }),
           updated_at: new Date(),
         })
         .where(eq(pc.id, companyId));
       await tx.delete(pcc).where(eq(pcc.partner_company_id, companyId));
       await tx.insert(pcc).values([...new Set(input.categories)].map((category_id) => ({ partner_company_id: companyId, category_id })));
+      return logoFileId === undefined ? null : (previous?.logo ?? null);
     });
   }
 
@@ -240,7 +243,7 @@ export class CompaniesRepository {
           slug: users.slug,
           first_name: users.first_name,
           last_name: users.last_name,
-          profile_avatar: users.profile_avatar,
+          profile_avatar: fileKey(users.avatar_file_id),
         })
         .from(pcf)
         .innerJoin(users, eq(users.id, pcf.user_id))

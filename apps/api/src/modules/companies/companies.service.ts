@@ -17,16 +17,15 @@ import {
 import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { isStorageKey, Storage } from '../../common/storage/storage';
+import { Storage } from '../../common/storage/storage';
 import { slugify } from '../../common/text/slugify';
-import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { FilesService, type StoreOptions } from '../../common/files/files.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { PostsService } from '../posts/posts.service';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
 
-const LOGO_PRESET = IMAGE_PRESETS.avatar;
 
 type Page<T> = { data: T[]; meta: PageMeta };
 
@@ -39,7 +38,7 @@ export class CompaniesService {
     private readonly repository: CompaniesRepository,
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationPublisher,
-    private readonly uploads: UploadsService,
+    private readonly files: FilesService,
     private readonly storage: Storage,
     private readonly postsService: PostsService,
     private readonly references: ReferenceChecks,
@@ -64,36 +63,29 @@ export class CompaniesService {
 
   async create(me: Principal, input: CompanyInput, file: Express.Multer.File | undefined, locale: Locale): Promise<{ data: Company }> {
     await this.checkCategories(input);
-    const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : null;
-    try {
+    const insert = async (logoFileId: number | null): Promise<string> => {
       const base = slugify(input.name, 'company');
       let slug = base;
       for (let attempt = 0; attempt < 5; attempt++) {
-        const id = await this.repository.create(input, slug, logo, me.userId);
-        if (id !== null) return this.show(me, slug, locale);
+        if ((await this.repository.create(input, slug, logoFileId, me.userId)) !== null) return slug;
         slug = `${base}-${randomBytes(3).toString('hex')}`;
       }
       throw new AppError('CONFLICT');
-    } catch (error) {
-      if (logo) await this.uploads.deleteImage(logo, LOGO_PRESET).catch(() => undefined);
-      throw error;
-    }
+    };
+    const slug = file ? await this.files.storeFor([file], this.logo(me), ([logo]) => insert(logo!.id)) : await insert(null);
+    return this.show(me, slug, locale);
+  }
+
+  private logo(me: Principal): StoreOptions {
+    return { kind: 'company_logo', owner: me.userId, field: COMPANY_LOGO_FIELD };
   }
 
   /** Managers edit the details; a new logo is stored first and the old one removed once saved. */
   async update(me: Principal, slug: string, input: CompanyInput, file: Express.Multer.File | undefined, locale: Locale): Promise<{ data: Company }> {
     const row = await this.managed(me, slug);
     await this.checkCategories(input);
-    const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : undefined;
-    try {
-      await this.repository.update(row.id, input, logo);
-    } catch (error) {
-      if (logo) await this.uploads.deleteImage(logo, LOGO_PRESET).catch(() => undefined);
-      throw error;
-    }
-    if (logo && row.logo && isStorageKey(row.logo)) {
-      await this.uploads.deleteImage(row.logo, LOGO_PRESET).catch((err: Error) => this.logger.warn(`Old logo not removed: ${err.message}`));
-    }
+    if (file) await this.files.replace(file, this.logo(me), (logoFileId) => this.repository.update(row.id, input, logoFileId));
+    else await this.repository.update(row.id, input, undefined);
     return this.show(me, slug, locale);
   }
 
@@ -187,7 +179,7 @@ export class CompaniesService {
     return { ...row, logo: this.url(row.logo), categories: cats.get(row.id) ?? [], created_at: row.created_at.toISOString() };
   }
 
-  private url(value: string | null): string | null {
-    return value && isStorageKey(value) ? this.storage.publicUrl(value) : value;
+  private url(key: string | null): string | null {
+    return this.storage.publicUrl(key);
   }
 }

@@ -39,7 +39,7 @@ export class CoursesAccountData implements OnModuleInit {
           exportedAs: 'course_views',
         },
       ],
-      erase: (tx, userId, ctx) => this.courses.eraseAccount(tx, userId, ctx),
+      erase: (tx, userId) => this.courses.eraseAccount(tx, userId),
     });
     this.registry.registerExporter({
       name: 'courses',

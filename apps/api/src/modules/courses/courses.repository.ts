@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
 import { and, eq, inArray } from 'drizzle-orm';
-import { type AccountTx, type ErasureContext, type ExportRows } from '../../common/account-data';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
 const { courses, courseSubscriptions, courseViewRecords } = schema;
@@ -17,13 +17,12 @@ export class CoursesRepository {
 
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
-  async eraseAccount(tx: AccountTx, userId: number, ctx: ErasureContext): Promise<void> {
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
     // Courses nobody else took part in (not approved) go; approved or cancelled ones stay, anonymised.
-    const dropped = await tx
+    // The video of a course that goes is then used by nothing: the files step deletes it.
+    await tx
       .delete(courses)
-      .where(and(eq(courses.user_id, userId), inArray(courses.status, ['draft', 'submitted', 'rejected'])))
-      .returning({ video: courses.video_storage_key });
-    dropped.forEach((r) => ctx.removeAfterCommit(r.video));
+      .where(and(eq(courses.user_id, userId), inArray(courses.status, ['draft', 'submitted', 'rejected'])));
     await tx.delete(courseSubscriptions).where(eq(courseSubscriptions.user_id, userId));
     await tx.update(courseViewRecords).set({ user_id: null }).where(eq(courseViewRecords.user_id, userId));
   }

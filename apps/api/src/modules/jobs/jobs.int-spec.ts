@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, invalid } from '../../../test/call';
+import { fileRows } from '../../../test/files';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 import { osloMidnight, osloToday } from './oslo-date';
 
@@ -291,6 +292,16 @@ describe('company logo', () => {
     expect(res.status).toBe(200);
     const logo = res.parsed.data.company_logo;
     expect(logo).toMatch(/^\/api\/files\/.+\.webp$/);
+    expect((await fileRows(t.db, logo!)).map((r) => [r.kind, r.variant, r.owner_user_id])).toEqual([
+      ['job_logo', 'lg', owner.user.id],
+      ['job_logo', 'sm', owner.user.id],
+    ]);
+    // A new logo replaces the old one: its rows (and objects) go.
+    const replaced = (await upload(owner, job.id, await png())).parsed.data.company_logo!;
+    expect(replaced).not.toBe(logo);
+    expect(await fileRows(t.db, logo!)).toEqual([]);
+    expect((await t.http.get(logo!)).status).toBe(404);
+    expect((await t.http.get(replaced)).status).toBe(200);
     const text = await upload(owner, job.id, Buffer.from('not an image at all'), 'evil.png');
     expect(text.status).toBe(422);
     expect(text.validation.errors.logo).toBeDefined();
@@ -298,6 +309,7 @@ describe('company logo', () => {
     expect((await upload(null, job.id, await png())).status).toBe(401);
     const removed = await t.call(ep.deleteLogo, { as: owner, params: { id: job.id } });
     expect(removed.parsed.data.company_logo).toBeNull();
+    expect(await fileRows(t.db, replaced)).toEqual([]);
   });
 });
 

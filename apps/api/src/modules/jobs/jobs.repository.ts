@@ -4,6 +4,7 @@ import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { AccessRepository, managesCompanySql } from '../../common/access';
+import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName, localisedRef } from '../reference/reference.repository';
 
@@ -90,7 +91,7 @@ export class JobsRepository {
         hiring_date: jobs.hiring_date,
         published_at: jobs.published_at,
         company_name: jobs.company_name,
-        company_logo: jobs.company_logo,
+        company_logo: fileKey(jobs.company_logo_file_id),
         organisation_number: jobs.organisation_number,
         partner_company: sql<{ id: number; slug: string; name: string } | null>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`,
         status: jobs.status,
@@ -268,11 +269,11 @@ export class JobsRepository {
       .where(eq(jobs.id, id));
   }
 
-  /** Sets the logo key; answers the previous one. */
-  async replaceLogo(id: number, key: string | null): Promise<string | null> {
+  /** Sets the logo (a `stored_files` id, or none); answers the file it replaced. */
+  async replaceLogo(id: number, fileId: number | null): Promise<number | null> {
     return this.db.transaction(async (tx) => {
-      const [prev] = await tx.select({ logo: jobs.company_logo }).from(jobs).where(eq(jobs.id, id)).for('update');
-      await tx.update(jobs).set({ company_logo: key, updated_at: new Date() }).where(eq(jobs.id, id));
+      const [prev] = await tx.select({ logo: jobs.company_logo_file_id }).from(jobs).where(eq(jobs.id, id)).for('update');
+      await tx.update(jobs).set({ company_logo_file_id: fileId, updated_at: new Date() }).where(eq(jobs.id, id));
       return prev?.logo ?? null;
     });
   }

@@ -17,7 +17,7 @@ export class MarketplaceAccountData implements OnModuleInit {
         {
           column: 'products.user_id',
           does: 'delete',
-          why: 'a listing without its seller is useless; images (files removed) and views go with it',
+          why: 'a listing without its seller is useless; its images and views go with it (the image files with the files step)',
           exportedAs: 'products',
         },
         {
@@ -27,7 +27,7 @@ export class MarketplaceAccountData implements OnModuleInit {
           exportedAs: 'product_views',
         },
       ],
-      erase: (tx, userId, ctx) => this.marketplace.eraseAccount(tx, userId, ctx),
+      erase: (tx, userId) => this.marketplace.eraseAccount(tx, userId),
     });
     this.registry.registerExporter({
       name: 'marketplace',

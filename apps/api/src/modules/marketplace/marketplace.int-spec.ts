@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, Invalid, invalid, type Upload } from '../../../test/call';
+import { fileRows } from '../../../test/files';
 
 let t: TestApp;
 let dataDir: string;
@@ -280,8 +281,16 @@ describe('/my/products', () => {
 
   it('deletes a photo with its files; others and unknown images get 404', async () => {
     const me = await t.session();
+    const { user } = me;
     const product = await createProduct(me, {}, 2);
     const [first, second] = product.images;
+    const firstRows = await fileRows(t.db, first!.url);
+    expect(firstRows.map((r) => [r.kind, r.variant, r.owner_user_id])).toEqual([
+      ['product_image', 'lg', user.id],
+      ['product_image', 'sm', user.id],
+    ]);
+    expect(firstRows[1]!.storage_key).toBe(first!.thumb_url.replace('/api/files/', ''));
+    expect(firstRows[0]).toMatchObject({ width: first!.width, height: first!.height });
     const other = await t.session();
     expect((await t.call(ep.deleteImage, { as: other, params: { id: product.id, imageId: first!.id } })).status).toBe(404);
     expect((await t.call(ep.deleteImage, { as: me, params: { id: product.id, imageId: 2_000_000_000 } })).status).toBe(404);
@@ -295,6 +304,8 @@ describe('/my/products', () => {
     expect(res.parsed.data.images.map((i) => i.id)).toEqual([second!.id]);
     expect(fs.existsSync(stored(first!.url))).toBe(false);
     expect(fs.existsSync(stored(first!.thumb_url))).toBe(false);
+    expect(await fileRows(t.db, first!.url)).toEqual([]);
+    expect(await fileRows(t.db, second!.url)).toHaveLength(2);
     const rows = await t.db.select().from(schema.productImages).where(eq(schema.productImages.id, first!.id));
     expect(rows).toHaveLength(0);
   });

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { type Locale, type ProductInput, type ProductListQuery, type ProductStatus } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type AccountTx, type ErasureContext, type ExportRows } from '../../common/account-data';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { variantKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedRef } from '../reference/reference.repository';
 
-const { products, productImages, productViews, categories, users } = schema;
+const { products, productImages, productViews, categories, users, storedFiles } = schema;
 
 export interface ProductRow {
   id: number;
@@ -32,11 +33,9 @@ export interface ImageRow {
   height: number | null;
 }
 
+/** A stored picture (its `stored_files` main row) to add to a product. */
 export interface NewImage {
-  list_key: string;
-  detail_key: string;
-  mime: string;
-  size_bytes: number;
+  file_id: number;
 }
 
 /** The image count per product a transaction saw when it added images (for the 5-photo rule). */
@@ -131,12 +130,13 @@ export class MarketplaceRepository {
       .select({
         id: productImages.id,
         product_id: productImages.product_id,
-        list_key: productImages.list_key,
-        detail_key: productImages.detail_key,
-        width: productImages.width,
-        height: productImages.height,
+        list_key: sql<string>`coalesce(${variantKey(productImages.file_id, 'sm')}, ${storedFiles.storage_key})`,
+        detail_key: storedFiles.storage_key,
+        width: storedFiles.width,
+        height: storedFiles.height,
       })
       .from(productImages)
+      .innerJoin(storedFiles, eq(storedFiles.id, productImages.file_id))
       .where(inArray(productImages.product_id, productIds))
       .orderBy(asc(productImages.product_id), asc(productImages.position), asc(productImages.id));
   }
@@ -208,8 +208,8 @@ export class MarketplaceRepository {
     return exists ? 'wrong_state' : 'missing';
   }
 
-  /** Deletes one image of an owned product; its storage keys, or null when there is no such image. */
-  async deleteImage(productId: number, imageId: number, userId: number): Promise<{ list_key: string; detail_key: string } | null> {
+  /** Deletes one image of an owned product; answers its file, or null when there is no such image. */
+  async deleteImage(productId: number, imageId: number, userId: number): Promise<number | null> {
     const [row] = await this.db
       .delete(productImages)
       .where(
@@ -219,8 +219,8 @@ export class MarketplaceRepository {
           sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.user_id} = ${userId})`,
         ),
       )
-      .returning({ list_key: productImages.list_key, detail_key: productImages.detail_key });
-    return row ?? null;
+      .returning({ file_id: productImages.file_id });
+    return row?.file_id ?? null;
   }
 
   /** Counts a view once per user; the current count, or null when the product does not exist. */
@@ -248,14 +248,11 @@ export class MarketplaceRepository {
 
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
-  /** A listing without its seller is useless: products go with their images (files too) and views; own views go. */
-  async eraseAccount(tx: AccountTx, userId: number, ctx: ErasureContext): Promise<void> {
-    const images = await tx
-      .select({ a: productImages.list_key, b: productImages.detail_key })
-      .from(productImages)
-      .innerJoin(products, eq(products.id, productImages.product_id))
-      .where(eq(products.user_id, userId));
-    images.forEach((r) => ctx.removeAfterCommit(r.a, r.b));
+  /**
+   * A listing without its seller is useless: products go with their image rows and views; own views
+   * go. The image files are the seller's uploads: the files step deletes them once nothing points at them.
+   */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
     await tx.delete(products).where(eq(products.user_id, userId));
     await tx.delete(productViews).where(eq(productViews.user_id, userId));
   }

@@ -3,6 +3,7 @@ import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { approvedMemberSql } from '../../common/access';
+import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
 const { users, userFollows } = schema;
@@ -20,7 +21,7 @@ const card = {
   slug: users.slug,
   first_name: users.first_name,
   last_name: users.last_name,
-  profile_avatar: users.profile_avatar,
+  profile_avatar: fileKey(users.avatar_file_id),
 };
 
 const visible = approvedMemberSql();

@@ -8,7 +8,7 @@ import {
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { isStorageKey, Storage } from '../../common/storage/storage';
+import { Storage } from '../../common/storage/storage';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { NetworkRepository, type UserCardRow } from './network.repository';
@@ -65,7 +65,6 @@ export class NetworkService {
   }
 
   private card(r: UserCardRow): UserCard {
-    const avatar = r.profile_avatar && isStorageKey(r.profile_avatar) ? this.storage.publicUrl(r.profile_avatar) : r.profile_avatar;
-    return { ...r, profile_avatar: avatar };
+    return { ...r, profile_avatar: this.storage.publicUrl(r.profile_avatar) };
   }
 }

@@ -51,7 +51,7 @@ export class PetitionsAccountData implements OnModuleInit {
           exportedAs: null,
         },
       ],
-      erase: (tx, userId, ctx) => this.petitions.eraseAccount(tx, userId, ctx),
+      erase: (tx, userId) => this.petitions.eraseAccount(tx, userId),
     });
     this.registry.registerExporter({
       name: 'petitions',

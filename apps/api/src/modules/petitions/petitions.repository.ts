@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
-import { type AccountTx, type ErasureContext, type ExportRows } from '../../common/account-data';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
 const {
@@ -24,14 +24,9 @@ export class PetitionsRepository {
 
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
-  async eraseAccount(tx: AccountTx, userId: number, ctx: ErasureContext): Promise<void> {
-    // Draft petitions go with their files; published ones carry other people's signatures and stay, anonymised.
-    const draftFiles = await tx
-      .select({ key: petitionAttachments.storage_key })
-      .from(petitionAttachments)
-      .innerJoin(petitions, eq(petitions.id, petitionAttachments.petition_id))
-      .where(and(eq(petitions.user_id, userId), eq(petitions.status, 'draft')));
-    draftFiles.forEach((r) => ctx.removeAfterCommit(r.key));
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    // Draft petitions go with their attachment rows (the files step then deletes the unused files);
+    // published ones carry other people's signatures and stay, anonymised.
     await tx.delete(petitions).where(and(eq(petitions.user_id, userId), eq(petitions.status, 'draft')));
     // A signature tells a political or professional opinion: erased, not anonymised.
     await tx.delete(petitionSignatures).where(eq(petitionSignatures.user_id, userId));

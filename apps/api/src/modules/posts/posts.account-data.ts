@@ -34,7 +34,7 @@ export class PostsAccountData implements OnModuleInit {
         },
         { column: 'post_likes.user_id', does: 'delete', why: 'personal', exportedAs: 'post_likes' },
       ],
-      erase: (tx, userId, ctx) => this.posts.eraseAccount(tx, userId, ctx),
+      erase: (tx, userId) => this.posts.eraseAccount(tx, userId),
     });
     this.registry.registerExporter({ name: 'posts', export: (userId) => this.posts.exportAccount(userId) });
   }

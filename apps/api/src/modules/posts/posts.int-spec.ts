@@ -9,6 +9,7 @@ import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCompany, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, invalid, type Upload } from '../../../test/call';
+import { fileRows, objectsExist } from '../../../test/files';
 import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
@@ -113,10 +114,23 @@ describe('delete and archive', () => {
     const me = await t.session();
     const { user } = me;
     const other = await t.session();
-    const post = await createPost(me);
+    const post = await createPost(me, 'Med vedlegg', [await png(), pdf]);
+    const [image, document] = post.attachments;
+    const rows = [...(await fileRows(t.db, image!.url)), ...(await fileRows(t.db, document!.url))];
+    expect(rows.map((r) => [r.kind, r.variant, r.owner_user_id])).toEqual([
+      ['post_image', 'lg', user.id],
+      ['post_image', 'sm', user.id],
+      ['post_document', null, user.id],
+    ]);
+    expect(rows[1]!.storage_key).toBe(image!.thumb_url!.replace('/api/files/', ''));
+    expect(rows[2]).toMatchObject({ original_name: 'guide.pdf', content_type: 'application/pdf' });
+    expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([true, true, true]);
     expect((await t.call(ep.deleteUserPost, { as: other, params: { slug: post.slug } })).status).toBe(403);
     expect((await t.call(ep.deleteCompanyPost, { as: me, params: { slug: post.slug } })).status).toBe(404);
     expect((await t.call(ep.deleteUserPost, { as: me, params: { slug: post.slug } })).status).toBe(204);
+    // The attachments' rows and objects go with the post.
+    expect([...(await fileRows(t.db, image!.url)), ...(await fileRows(t.db, document!.url))]).toEqual([]);
+    expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([false, false, false]);
     expect((await t.call(ep.show, { as: me, params: { id: post.id } })).status).toBe(404);
     expect((await t.call(ep.deleteUserPost, { as: me, params: { slug: 'no-such-post' } })).status).toBe(404);
 

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type AccountTx, type ErasureContext, type ExportRows } from '../../common/account-data';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { companyVisibleToSql, visibleMemberSql } from '../../common/access';
+import { variantKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
-const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows } = schema;
+const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows, storedFiles } = schema;
 
 export interface PostRow {
   id: number;
@@ -40,7 +41,11 @@ export interface AttachmentRow {
   mime: string;
 }
 
-export type NewAttachment = Omit<AttachmentRow, 'id' | 'post_id'> & { size_bytes: number };
+/** A stored file (its `stored_files` main row) to attach. */
+export interface NewAttachment {
+  kind: 'image' | 'document';
+  file_id: number;
+}
 
 export interface CommentRow {
   id: number;
@@ -199,12 +204,13 @@ export class PostsRepository {
         id: postAttachments.id,
         post_id: postAttachments.post_id,
         kind: postAttachments.kind,
-        storage_key: postAttachments.storage_key,
-        preview_key: postAttachments.preview_key,
-        original_name: postAttachments.original_name,
-        mime: postAttachments.mime,
+        storage_key: storedFiles.storage_key,
+        preview_key: variantKey(postAttachments.file_id, 'sm'),
+        original_name: storedFiles.original_name,
+        mime: storedFiles.content_type,
       })
       .from(postAttachments)
+      .innerJoin(storedFiles, eq(storedFiles.id, postAttachments.file_id))
       .where(inArray(postAttachments.post_id, postIds))
       .orderBy(asc(postAttachments.post_id), asc(postAttachments.position));
   }
@@ -238,13 +244,10 @@ export class PostsRepository {
       .where(eq(posts.id, id));
   }
 
-  /** Deletes the post (attachments, comments and likes cascade) and returns the storage keys to remove. */
-  delete(id: number): Promise<string[]> {
+  /** Deletes the post (attachments, comments and likes cascade) and answers the files it used. */
+  delete(id: number): Promise<number[]> {
     return this.db.transaction(async (tx) => {
-      const files = await tx
-        .select({ storage_key: postAttachments.storage_key, preview_key: postAttachments.preview_key })
-        .from(postAttachments)
-        .where(eq(postAttachments.post_id, id));
+      const files = await tx.select({ id: postAttachments.file_id }).from(postAttachments).where(eq(postAttachments.post_id, id));
       const [gone] = await tx.delete(posts).where(eq(posts.id, id)).returning({ shared_post_id: posts.shared_post_id });
       if (gone?.shared_post_id) {
         await tx
@@ -252,7 +255,7 @@ export class PostsRepository {
           .set({ shares_count: sql`greatest(${posts.shares_count} - 1, 0)` })
           .where(eq(posts.id, gone.shared_post_id));
       }
-      return files.flatMap((f) => (f.preview_key ? [f.storage_key, f.preview_key] : [f.storage_key]));
+      return files.map((f) => f.id);
     });
   }
 
@@ -345,14 +348,12 @@ export class PostsRepository {
 
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
-  /** The person's posts (with attachments, their files, comments and likes), comments and likes go; company posts stay. */
-  async eraseAccount(tx: AccountTx, userId: number, ctx: ErasureContext): Promise<void> {
-    const files = await tx
-      .select({ a: postAttachments.storage_key, b: postAttachments.preview_key })
-      .from(postAttachments)
-      .innerJoin(posts, eq(posts.id, postAttachments.post_id))
-      .where(eq(posts.author_user_id, userId));
-    files.forEach((r) => ctx.removeAfterCommit(r.a, r.b));
+  /**
+   * The person's posts (with their attachment rows, comments and likes), comments and likes go;
+   * company posts stay. The attached files are the writer's uploads: the files step deletes them
+   * once nothing points at them.
+   */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
     await tx.delete(posts).where(eq(posts.author_user_id, userId));
     await tx.update(posts).set({ created_by_user_id: null }).where(eq(posts.created_by_user_id, userId));
     await tx.delete(postComments).where(eq(postComments.author_user_id, userId));

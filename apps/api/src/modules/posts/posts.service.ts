@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type ArchiveInput,
   type Comment,
@@ -17,14 +17,12 @@ import {
 import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
+import { FilesService, type StoreOptions } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
-import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
-import { type AttachmentRow, type CommentRow, type NewAttachment, type PostRow, PostsRepository } from './posts.repository';
-
-const PRESET = IMAGE_PRESETS.content;
+import { type AttachmentRow, type CommentRow, type PostRow, PostsRepository } from './posts.repository';
 
 const tooManyFiles = () =>
   new AppError('VALIDATION', { fields: { [POST_FILES_FIELD]: ['errors.too_many_photos'] }, vars: { maximum: MAX_POST_FILES } });
@@ -36,11 +34,9 @@ const newSlug = () => `p-${randomBytes(9).toString('base64url').toLowerCase().re
 /** Posts, the feed, comments, likes and shares. */
 @Injectable()
 export class PostsService {
-  private readonly logger = new Logger('PostsService');
-
   constructor(
     private readonly repository: PostsRepository,
-    private readonly uploads: UploadsService,
+    private readonly files: FilesService,
     private readonly storage: Storage,
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationPublisher,
@@ -110,28 +106,19 @@ export class PostsService {
   async create(me: Principal, input: PostInput, files: Express.Multer.File[]) {
     if (files.length > MAX_POST_FILES) throw tooManyFiles();
     if (input.body === '' && files.length === 0) throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
-    const attachments: NewAttachment[] = [];
-    let id: number;
-    try {
-      for (const file of files) attachments.push(await this.storeFile(file));
-      id = await this.repository.insert(
+    // A post carries pictures and PDFs: the first bytes say which.
+    const as = (file: Express.Multer.File): StoreOptions => ({
+      kind: sniffFileType(file.buffer) === 'pdf' ? 'post_document' : 'post_image',
+      owner: me.userId,
+      field: POST_FILES_FIELD,
+    });
+    const id = await this.files.storeFor(files, as, (stored) =>
+      this.repository.insert(
         { slug: newSlug(), body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: null },
-        attachments,
-      );
-    } catch (err) {
-      await this.removeFiles(attachments.flatMap((a) => (a.preview_key ? [a.storage_key, a.preview_key] : [a.storage_key])));
-      throw err;
-    }
+        stored.map((f) => ({ kind: f.kind === 'post_document' ? 'document' : 'image', file_id: f.id })),
+      ),
+    );
     return this.one(id, me);
-  }
-
-  private async storeFile(file: Express.Multer.File): Promise<NewAttachment> {
-    if (sniffFileType(file.buffer) === 'pdf') {
-      const pdf = await this.uploads.storePdf(file, 'posts', POST_FILES_FIELD);
-      return { kind: 'document', storage_key: pdf.key, preview_key: null, original_name: file.originalname.slice(0, 200) || null, mime: pdf.mime, size_bytes: pdf.size };
-    }
-    const img = await this.uploads.storeImage(file, PRESET, POST_FILES_FIELD);
-    return { kind: 'image', storage_key: img.variants.lg!, preview_key: img.variants.sm ?? null, original_name: null, mime: img.mime, size_bytes: img.size };
   }
 
   show(me: Principal, id: number) {
@@ -161,7 +148,7 @@ export class PostsService {
 
   async delete(me: Principal, slug: string, kind: Owner): Promise<void> {
     const post = await this.owned(me, slug, kind);
-    await this.removeFiles(await this.repository.delete(post.id));
+    await this.files.remove(await this.repository.delete(post.id));
   }
 
   async archive(me: Principal, slug: string, kind: Owner, input: ArchiveInput) {
@@ -285,14 +272,5 @@ export class PostsService {
       entity_id: post.id,
       data: { post_slug: post.slug, ...data },
     });
-  }
-
-  private async removeFiles(keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    try {
-      await this.storage.deleteMany(keys);
-    } catch (err) {
-      this.logger.warn(`Could not remove ${keys.length} stored file(s): ${(err as Error).message}`);
-    }
   }
 }

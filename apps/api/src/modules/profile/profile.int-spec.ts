@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, TEST_PASSWORD, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, invalid } from '../../../test/call';
+import { fileRows, objectsExist } from '../../../test/files';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 
 type Fixtures = Awaited<ReturnType<typeof insertReferenceFixtures>>;
@@ -148,10 +149,23 @@ describe('avatar and background uploads', () => {
     expect(meta.exif).toBeUndefined();
     expect(fs.readFileSync(stored(user.profile_avatar!)).includes('secret-camera-owner')).toBe(false);
     expect(fs.existsSync(stored(user.profile_avatar!).replace('-lg.', '-sm.'))).toBe(true);
+    // One stored_files row per size, owned by the uploader; the user row points at the main one.
+    const rows = await fileRows(t.db, user.profile_avatar!);
+    expect(rows.map((r) => [r.kind, r.variant, r.owner_user_id, r.content_type])).toEqual([
+      ['avatar', 'lg', user.id, 'image/webp'],
+      ['avatar', 'sm', user.id, 'image/webp'],
+    ]);
+    expect(rows[0]).toMatchObject({ width: 512, height: 512, original_id: null });
+    expect(rows[1]).toMatchObject({ width: 128, height: 128, original_id: rows[0]!.id });
+    const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(row!.avatar_file_id).toBe(rows[0]!.id);
 
     const second = (await upload(ep.uploadAvatar, me, await photo())).parsed.data;
     expect(second.profile_avatar).not.toBe(user.profile_avatar);
     expect(fs.existsSync(stored(user.profile_avatar!))).toBe(false);
+    expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([false, false]);
+    expect(await fileRows(t.db, user.profile_avatar!)).toEqual([]);
+    expect(await fileRows(t.db, second.profile_avatar!)).toHaveLength(2);
     expect((await t.http.get(user.profile_avatar!)).status).toBe(404);
 
     const bg = await upload(ep.uploadBackground, me, await photo(1200, 500), 'bg.png');
@@ -300,7 +314,7 @@ describe('DELETE /user', () => {
     expect(res.status).toBe(204);
 
     const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, s.user.id));
-    expect(row).toMatchObject({ password_hash: null, phone: null, profile_avatar: null, reason_to_delete: 'Bytter jobb', first_name: 'Slettet' });
+    expect(row).toMatchObject({ password_hash: null, phone: null, avatar_file_id: null, reason_to_delete: 'Bytter jobb', first_name: 'Slettet' });
     expect(row!.email).not.toBe(s.user.email);
     expect(row!.deleted_at).toBeInstanceOf(Date);
     expect(row!.sessions_valid_after).toBeInstanceOf(Date);
@@ -311,6 +325,8 @@ describe('DELETE /user', () => {
     expect(await t.db.select().from(schema.professionalExperiences).where(eq(schema.professionalExperiences.user_id, s.user.id))).toEqual([]);
     expect(await t.db.select().from(schema.userFollows).where(eq(schema.userFollows.followed_user_id, s.user.id))).toEqual([]);
     expect(fs.existsSync(stored(avatar))).toBe(false);
+    expect(await fileRows(t.db, avatar)).toEqual([]);
+    expect(await t.db.select().from(schema.storedFiles).where(eq(schema.storedFiles.owner_user_id, s.user.id))).toEqual([]);
     expect((await t.http.get(avatar)).status).toBe(404);
 
     // The old access token and the profile page are gone; the e-mail is free again.

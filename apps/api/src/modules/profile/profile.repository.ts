@@ -9,6 +9,7 @@ import { type Database, schema } from '@legenett/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { visibleMemberSql } from '../../common/access';
+import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName, localisedRef } from '../reference/reference.repository';
 
@@ -125,8 +126,8 @@ export class ProfileRepository {
       .onConflictDoUpdate({ target: s.userInfo.user_id, set: input });
   }
 
-  /** Points the profile at a new image; answers the key it replaced. */
-  async replaceImage(userId: number, column: 'profile_avatar' | 'profile_background', key: string): Promise<string | null> {
+  /** Points the profile at a new image (a `stored_files` id); answers the file it replaced. */
+  async replaceImage(userId: number, column: 'avatar_file_id' | 'background_file_id', fileId: number): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ old: s.users[column] })
@@ -134,7 +135,7 @@ export class ProfileRepository {
         .where(eq(s.users.id, userId))
         .for('update')
         .limit(1);
-      await tx.update(s.users).set({ [column]: key }).where(eq(s.users.id, userId));
+      await tx.update(s.users).set({ [column]: fileId }).where(eq(s.users.id, userId));
       return row?.old ?? null;
     });
   }
@@ -151,8 +152,8 @@ export class ProfileRepository {
         slug: s.users.slug,
         first_name: s.users.first_name,
         last_name: s.users.last_name,
-        profile_avatar: s.users.profile_avatar,
-        profile_background: s.users.profile_background,
+        profile_avatar: fileKey(s.users.avatar_file_id),
+        profile_background: fileKey(s.users.background_file_id),
         workplace_name: sql<string | null>`coalesce(${s.customWorkplaces.name}, case when ${s.hospitals.id} is null then null else ${hospitalName} end, case when ${s.clinics.id} is null then null else ${clinicName} end, ${s.userInfo.workplace_name})`,
         position: s.userInfo.position,
         about: s.userInfo.about,

@@ -1,6 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AccountDataRegistry } from '../../common/account-data';
-import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
 import { SessionsRepository } from './sessions.repository';
 import { UsersRepository } from './users.repository';
 
@@ -11,22 +10,15 @@ export class UsersAccountData implements OnModuleInit {
     private readonly registry: AccountDataRegistry,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
-    private readonly uploads: UploadsService,
   ) {}
 
   onModuleInit(): void {
     this.registry.registerEraser({
-      name: 'users (row lock and pictures)',
+      name: 'users (row lock)',
       stage: 'first',
       rules: [],
       // The lock first, as every change of the row does, so a concurrent picture upload or a second deletion waits.
-      erase: async (tx, userId, ctx) => {
-        const { avatar, background } = await this.users.lockForErasure(tx, userId);
-        ctx.removeAfterCommit(
-          ...this.uploads.variantKeys(avatar, IMAGE_PRESETS.avatar),
-          ...this.uploads.variantKeys(background, IMAGE_PRESETS.background),
-        );
-      },
+      erase: (tx, userId) => this.users.lockForErasure(tx, userId),
     });
     this.registry.registerEraser({
       name: 'users',

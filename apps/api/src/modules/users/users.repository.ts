@@ -4,6 +4,7 @@ import { type Database, schema } from '@legenett/db';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { managedCompanyIdsSql } from '../../common/access';
+import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
 const { users, userInfo, userRoles, roles, userSpecialties, specialties, partnerCompanies } = schema;
@@ -23,9 +24,12 @@ export interface CompanyRow {
 export class UsersRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  async findById(userId: number): Promise<{ user: UserRow; info: UserInfoRow | null } | null> {
+  /** The account with its info row and the storage keys of its pictures. */
+  async findById(
+    userId: number,
+  ): Promise<{ user: UserRow; info: UserInfoRow | null; avatar: string | null; background: string | null } | null> {
     const [row] = await this.db
-      .select({ user: users, info: userInfo })
+      .select({ user: users, info: userInfo, avatar: fileKey(users.avatar_file_id), background: fileKey(users.background_file_id) })
       .from(users)
       .leftJoin(userInfo, eq(userInfo.user_id, users.id))
       .where(and(eq(users.id, userId), isNull(users.deleted_at)))
@@ -66,7 +70,7 @@ export class UsersRepository {
   /** Companies the user manages (their business profiles), by name. */
   async managedCompanies(userId: number): Promise<CompanyRow[]> {
     return this.db
-      .select({ id: partnerCompanies.id, slug: partnerCompanies.slug, name: partnerCompanies.name, logo: partnerCompanies.logo })
+      .select({ id: partnerCompanies.id, slug: partnerCompanies.slug, name: partnerCompanies.name, logo: fileKey(partnerCompanies.logo_file_id) })
       .from(partnerCompanies)
       .where(inArray(partnerCompanies.id, managedCompanyIdsSql(userId)))
       .orderBy(asc(partnerCompanies.name), asc(partnerCompanies.id));
@@ -78,14 +82,9 @@ export class UsersRepository {
 
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
-  /** Takes the users row lock before every other erase step; answers the picture keys to remove. */
-  async lockForErasure(tx: AccountTx, userId: number): Promise<{ avatar: string | null; background: string | null }> {
-    const [row] = await tx
-      .select({ avatar: users.profile_avatar, background: users.profile_background })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    return { avatar: row?.avatar ?? null, background: row?.background ?? null };
+  /** Takes the users row lock before every other erase step (the pictures go with the files step). */
+  async lockForErasure(tx: AccountTx, userId: number): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   }
 
   async eraseRoles(tx: AccountTx, userId: number): Promise<void> {
@@ -112,8 +111,8 @@ export class UsersRepository {
         pending_email: null,
         pending_email_token_hash: null,
         pending_email_expires_at: null,
-        profile_avatar: null,
-        profile_background: null,
+        avatar_file_id: null,
+        background_file_id: null,
         last_login_date: null,
         terms_accepted_at: null,
         no_sensitive_info_accepted_at: null,

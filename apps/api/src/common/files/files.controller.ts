@@ -3,18 +3,20 @@ import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import { type Response } from 'express';
 import { Public } from '../auth/access.decorator';
 import { AppError } from '../errors/app-error';
-import { isStorageKey, Storage } from './storage';
+import { isStorageKey } from '../storage/storage';
+import { FilesService } from './files.service';
 
 /** One year: keys are random and never reused, so a stored file never changes. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
  * `GET /api/files/<key>`: stored files for everyone who has the (unguessable) key, as `<img src>`
- * needs them without a bearer token. Unknown or malformed keys are a 404.
+ * needs them without a bearer token. Unknown or malformed keys, and objects without a `stored_files`
+ * row (removed, or never recorded), are a 404.
  */
 @Controller('files')
 export class FilesController {
-  constructor(private readonly storage: Storage) {}
+  constructor(private readonly files: FilesService) {}
 
   @Public()
   @ApiExcludeEndpoint()
@@ -22,7 +24,7 @@ export class FilesController {
   async serve(@Param('key') raw: string | string[], @Res() res: Response): Promise<void> {
     const key = Array.isArray(raw) ? raw.join('/') : raw;
     if (!isStorageKey(key)) throw new AppError('ROUTE_NOT_FOUND');
-    const object = await this.storage.get(key);
+    const object = await this.files.open(key);
     if (!object) throw new AppError('ROUTE_NOT_FOUND');
     res.status(200);
     res.setHeader('Content-Type', object.contentType);
