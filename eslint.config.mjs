@@ -3,6 +3,36 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
+// Web import boundaries (style habit 10): src/app composes features; a feature imports only itself and
+// src/shared; src/shared imports neither. Tests reach the app shell through src/testing.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const noAppShell = { group: ['@/app', '@/app/*'], message: 'Only src/app composes the app: features and shared code may not import it.' };
+const noFeatures = (except) => ({
+  regex: except ? `^@/features/(?!${except}(/|$))` : '^@/features(/|$)',
+  message: except ? 'No imports across features: move what both need to src/shared.' : 'src/shared may not import features.',
+});
+// Relative paths stay inside their folder: two levels up from features/<x>/<dir>/ is another feature.
+const noClimbing = (levels, message) => ({ regex: `^(\\.\\./){${levels},}`, message });
+const webBoundaries = [
+  ...webFeatures.flatMap((feature) => [
+    {
+      files: [`apps/web/src/features/${feature}/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [noAppShell, noFeatures(feature), noClimbing(1, `Import other code through @/shared (or @/features/${feature}/...).`)] }] },
+    },
+    {
+      files: [`apps/web/src/features/${feature}/*/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [noAppShell, noFeatures(feature), noClimbing(2, `Import other code through @/shared (or @/features/${feature}/...).`)] }] },
+    },
+  ]),
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noAppShell, noFeatures(null), noClimbing(2, 'Import shared code through @/shared/...')] }] },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', '**/.data/**', '**/coverage/**', '**/playwright-report/**', '**/test-results/**', '**/*.config.js', '**/*.config.mjs', '**/*.config.ts'] },
@@ -28,4 +58,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  ...webBoundaries,
 );

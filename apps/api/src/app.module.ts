@@ -2,6 +2,8 @@ import { type DynamicModule, Module, RequestMethod, type Type } from '@nestjs/co
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
+import { AccountDataModule } from './common/account-data';
+import { AccessModule } from './common/access';
 import { AuthModule } from './common/auth/auth.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { MaintenanceModule } from './common/maintenance/maintenance.module';
@@ -16,10 +18,11 @@ import { UsersModule } from './modules/users/users.module';
 import { ReferenceModule } from './modules/reference/reference.module';
 import { SystemModule } from './modules/system/system.module';
 import { StorageModule } from './common/storage/storage.module';
-import { UploadsModule } from './common/uploads/uploads.module';
+import { FilesModule } from './common/files/files.module';
 import { ProfessionalModule } from './modules/professional/professional.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { QueueModule } from './common/queue';
+import { OutboxModule } from './common/outbox';
 import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { MailModule } from './common/mail';
 import { RegistrationModule } from './modules/registration/registration.module';
@@ -29,6 +32,8 @@ import { NetworkModule } from './modules/network/network.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { PostsModule } from './modules/posts/posts.module';
 import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
+import { CoursesModule } from './modules/courses/courses.module';
+import { PetitionsModule } from './modules/petitions/petitions.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
 const FEATURE_MODULES: Type[] = [
@@ -38,11 +43,12 @@ const FEATURE_MODULES: Type[] = [
   AuthenticationModule,
   AdminModule,
   StorageModule,
-  UploadsModule,
+  FilesModule,
   ProfessionalModule,
   NetworkModule,
   ProfileModule,
   QueueModule,
+  OutboxModule,
   MailModule,
   RegistrationModule,
   MarketplaceModule,
@@ -51,6 +57,8 @@ const FEATURE_MODULES: Type[] = [
   CompaniesModule,
   PostsModule,
   HousekeepingModule,
+  CoursesModule,
+  PetitionsModule,
 ];
 
 export interface AppModuleOptions {
@@ -80,6 +88,8 @@ export class AppModule {
         ListsModule,
         MaintenanceModule,
         AuthModule,
+        AccountDataModule,
+        AccessModule,
         ...FEATURE_MODULES,
         ...imports,
       ],

@@ -8,6 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { runInRequestContext } from './common/context/request-context';
 import { assignRequestId, REQUEST_ID_HEADER, requestIdOf } from './common/context/request-id';
+import { rejectDeepBodies } from './common/http/body-depth';
 import { sendError } from './common/errors/all-exceptions.filter';
 import { localeOf } from './common/i18n/locale';
 import { maintenanceMiddleware } from './common/maintenance/maintenance.middleware';
@@ -34,7 +35,7 @@ export interface CreateAppOptions {
  * Builds and initialises the whole application (used by main.ts and the integration tests). The
  * order of the Express layers matters and is the request's path through the app:
  * request id + logging -> security headers -> metrics -> SPA files (outside /api) -> body parsers
- * -> request context -> maintenance switch -> (error handler for the above) -> Nest routes.
+ * -> nesting-depth guard -> request context -> maintenance switch -> (error handler for the above) -> Nest routes.
  */
 export async function createApp(options: CreateAppOptions = {}): Promise<NestExpressApplication> {
   const config = options.config ?? configFromProcess(options.env);
@@ -67,6 +68,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
 
   app.useBodyParser('json', { limit: config.bodyLimit });
   app.useBodyParser('urlencoded', { limit: config.bodyLimit, extended: true });
+  app.use(rejectDeepBodies());
   app.use((req: Request, _res: Response, next: NextFunction) => {
     runInRequestContext({ requestId: requestIdOf(req), locale: localeOf(req) }, next);
   });

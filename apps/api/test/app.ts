@@ -3,11 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { type DynamicModule, type Type } from '@nestjs/common';
 import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type Endpoint } from '@legenett/contracts';
 import { createDatabase, type Database } from '@legenett/db';
 import request from 'supertest';
 import { createApp } from '../src/app';
 import { type RawEnv } from '../src/config';
+import { type CreateUserOptions, createUser, type TestSession, type TestUser, tokenFor } from './auth';
+import { type Answer, type CallOptions, callEndpoint } from './call';
 import { readTestDatabase } from './test-database';
+
+/** A user of the test's own and a session of theirs: pass it as `as` to `t.call`. */
+export interface UserSession extends Pick<TestSession, 'accessToken' | 'refreshCookie'> {
+  user: TestUser;
+  /** The user object the API answers at login (`User` of the contracts). */
+  account: TestSession['user'];
+}
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -17,6 +27,17 @@ export interface TestApp {
   db: Database;
   /** the SPA build directory this app serves (a small fixture) */
   webDistDir: string;
+  /**
+   * Calls an endpoint as a caller with typed inputs; a 2xx answer is parsed with the descriptor's
+   * response schema (a mismatch fails the test), other answers are returned to assert.
+   * `await t.call(ep.show, { as: me, params: { id: 3 }, locale: 'en' })`.
+   */
+  call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<Answer<E>>;
+  /**
+   * A new user (approved doctor unless `options` say otherwise) with a session opened without HTTP;
+   * `actAs` starts it as one of the user's business profiles.
+   */
+  session(options?: CreateUserOptions & { actAs?: number }): Promise<UserSession>;
   close(): Promise<void>;
 }
 
@@ -53,17 +74,25 @@ export async function createTestApp(options: { env?: RawEnv; imports?: (Type | D
     imports: options.imports,
   });
   const handle = createDatabase(url, { max: 2 });
-  return {
+  const http = request(app.getHttpServer());
+  const t: TestApp = {
     app,
-    http: request(app.getHttpServer()),
+    http,
     db: handle.db,
     webDistDir,
+    call: (endpoint, callOptions) => callEndpoint(http, endpoint, callOptions),
+    async session({ actAs, ...userOptions } = {}) {
+      const user = await createUser(handle.db, userOptions);
+      const session = await tokenFor(t, user, { actAs });
+      return { user, accessToken: session.accessToken, refreshCookie: session.refreshCookie, account: session.user };
+    },
     async close() {
       await app.close();
       await handle.close();
       fs.rmSync(webDistDir, { recursive: true, force: true });
     },
   };
+  return t;
 }
 
 /** A short unique token so each test's rows are its own (`Testby-k3x9`). */

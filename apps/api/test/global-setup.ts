@@ -16,21 +16,22 @@ declare global {
   var __LEGENETT_EMBEDDED_PG__: EmbeddedPostgres | undefined;
 }
 
-type SeedModule = { seedDatabase?: (db: Database, options: { demo: boolean }) => Promise<void> };
+interface SeedModule {
+  seedDatabase(db: Database, options: { demo: boolean }): Promise<void>;
+}
 
-/** Reference data from @legenett/seed when it is built; tests also make their own rows. */
-async function seedIfAvailable(db: Database): Promise<string> {
-  let seed: SeedModule;
-  // Not a dependency of the API: loaded by name so the tests run (and typecheck) without it.
-  const seedPackage = '@legenett/seed';
-  try {
-    seed = (await import(seedPackage)) as SeedModule;
-  } catch {
-    return 'seed package not built: tests use their own fixtures only';
-  }
-  if (typeof seed.seedDatabase !== 'function') return 'seed package has no seedDatabase yet';
+/**
+ * The seed's sources, not its build: jest's transform compiles them, so the reference data is
+ * always there and always current, whether or not `seed/dist` exists. A path rather than the
+ * package name keeps the seed out of the API's compilation (it is not an API dependency).
+ */
+const SEED_SOURCES = path.resolve(__dirname, '..', '..', '..', 'seed', 'src', 'index.ts');
+
+/** Reference data (roles, counties, specialties, ...); tests still make their own rows. Fails loudly. */
+async function seedReferenceData(db: Database): Promise<void> {
+  const seed = (await import(SEED_SOURCES)) as Partial<SeedModule>;
+  if (typeof seed.seedDatabase !== 'function') throw new Error(`${SEED_SOURCES} exports no seedDatabase(db, options)`);
   await seed.seedDatabase(db, { demo: false });
-  return 'reference data seeded';
 }
 
 /**
@@ -52,10 +53,9 @@ export default async function globalSetup(): Promise<void> {
   await recreateDatabase(serverUrl, name);
   const url = withDatabase(serverUrl, name);
   const handle = createDatabase(url, { max: 2 });
-  let seeded: string;
   try {
     await runMigrations(handle.db);
-    seeded = await seedIfAvailable(handle.db);
+    await seedReferenceData(handle.db);
   } finally {
     await handle.close();
   }
@@ -64,5 +64,5 @@ export default async function globalSetup(): Promise<void> {
   fs.writeFileSync(file, JSON.stringify(info));
   // Test files (in band or in workers started after this) and the teardown read it from here.
   process.env[TEST_DB_ENV] = file;
-  process.stdout.write(`\ntest database ${name} ready (${seeded}) in ${Date.now() - started} ms\n`);
+  process.stdout.write(`\ntest database ${name} ready (migrated, reference data seeded) in ${Date.now() - started} ms\n`);
 }

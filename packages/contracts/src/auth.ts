@@ -17,13 +17,6 @@ export const PasswordSchema = z
 
 export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'validation.invalid_email' }));
 
-/** Norwegian mobile numbers with the +47 prefix the sign-up form offers (spec point 9). */
-export const PhoneSchema = z
-  .string()
-  .trim()
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\+47[2-9]\d{7}$/, { message: 'validation.phone' }));
-
 export const LoginInput = z.object({ email: EmailSchema, password: z.string().min(1).max(PASSWORD_MAX) });
 export type LoginInput = z.infer<typeof LoginInput>;
 

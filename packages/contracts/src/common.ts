@@ -32,6 +32,41 @@ export const IdParamSchema = z.object({ id: IdSchema });
 export const BigIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const BigIdParamSchema = z.object({ id: BigIdSchema });
 
+// ---------- field rules shared by every form ----------
+
+/** Optional free text: trimmed, at most `max` characters; blank (or absent) becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An optional reference to a row (county, hospital, ...); absent becomes null. That the row exists is the API's check. */
+export const refId = IdSchema.nullish().transform((v) => v ?? null);
+
+/**
+ * A Norwegian phone number (spec point 9: prefix +47): eight digits, the first 2-9, written with or
+ * without +47 (or 0047), spaces or dashes; kept as `+4791234567`.
+ */
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .transform((v) => {
+    const digits = v.replace(/[\s-]/g, '').replace(/^0047/, '+47');
+    return /^\d{8}$/.test(digits) ? `+47${digits}` : digits;
+  })
+  .pipe(z.string().regex(/^\+47[2-9]\d{7}$/, { message: 'validation.phone' }));
+
+/** An optional phone number by the same rule; blank (or absent) becomes null. */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(PhoneSchema.nullable());
+
 export const PageMetaSchema = z.object({
   current_page: z.number().int().min(1),
   last_page: z.number().int().min(1),

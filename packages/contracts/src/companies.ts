@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdSchema, pageOf, PageQuerySchema } from './common';
+import { dataOf, IdSchema, optionalPhone, optionalText, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { type Post, PostSchema } from './posts';
 import { UserCardSchema } from './network';
@@ -9,13 +9,6 @@ import { SlugParamSchema } from './profile';
 export const COMPANY_LOGO_FIELD = 'logo';
 export const MAX_COMPANY_CATEGORIES = 10;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** `1,2,3` (one form field or query parameter) or repeated fields: category ids. */
 const idList = (min: number) =>
@@ -38,7 +31,7 @@ export const CompanyInput = z.object({
     .pipe(z.union([z.literal(''), z.email()]))
     .nullish()
     .transform((v) => (v ? v : null)),
-  phone: optionalText(40),
+  phone: optionalPhone,
   /** A web address; `legenett.no` becomes `https://legenett.no`, other schemes than http(s) are refused. */
   website: optionalText(500)
     .transform((v) => (v && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v))

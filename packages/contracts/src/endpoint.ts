@@ -5,7 +5,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call an endpoint. `public`: anyone; `user`: any logged-in account, whatever its status;
- * `member`: an approved account (status gates of api-conventions.md apply); `admin`: administrators.
+ * `member`: an approved account (status gates of docs/api-conventions.md apply); `admin`: administrators.
  */
 export type Access = 'public' | 'user' | 'member' | 'admin';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, PageQuerySchema, pageOf } from './common';
+import { dataOf, IdParamSchema, IdSchema, optionalPhone, optionalText, PageQuerySchema, pageOf, refId } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const POSITION_TYPES = ['full_time', 'substitute', 'asap'] as const;
@@ -25,14 +25,6 @@ export function isValidOrganisationNumber(value: string): boolean {
   return (check === 11 ? 0 : check) === Number(value[8]);
 }
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const refId = IdSchema.nullish().transform((v) => v ?? null);
 const JobDateSchema = z.iso.date({ message: 'validation.invalid_date' });
 
 /** Create or replace a job. That referenced ids exist and the deadline is not past is the API's check. */
@@ -58,12 +50,7 @@ export const JobInput = z.object({
   city_id: refId,
   county_id: refId,
   contact_person: optionalText(120),
-  phone: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || /^\+?[0-9][0-9 ]{6,17}$/.test(v), 'validation.phone_number'),
+  phone: optionalPhone,
   recruiting_link: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, pageOf, PageQuerySchema } from './common';
+import { dataOf, IdParamSchema, IdSchema, optionalText, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** 1 = in stock, 2 = sold out (the spec's numeric status filter, default 1). */
@@ -19,13 +19,6 @@ export const ProductSortSchema = z.enum(PRODUCT_SORTS);
 export type ProductSort = z.infer<typeof ProductSortSchema>;
 export const SortDirectionSchema = z.enum(['asc', 'desc']);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /**
  * A product's fields, sent as multipart form fields (strings) by `POST /my/products` and

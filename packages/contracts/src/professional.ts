@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, PageQuerySchema, pageOf } from './common';
+import { dataOf, IdParamSchema, IdSchema, optionalText, PageQuerySchema, pageOf, refId } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const WORKPLACE_TYPES = ['hospital', 'general_practice', 'other'] as const;
@@ -9,15 +9,6 @@ export type WorkplaceType = z.infer<typeof WorkplaceTypeSchema>;
 /** `YYYY-MM-DD`, a real calendar day. */
 export const DateOnlySchema = z.iso.date({ message: 'validation.invalid_date' });
 
-/** Optional free text: blank becomes null. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const refId = IdSchema.nullish().transform((v) => v ?? null);
 
 /** A named reference (hospital, clinic, university ...) as the API shows it: localised name. */
 export const NamedRefSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -33,18 +24,18 @@ export type CustomWorkplace = z.infer<typeof CustomWorkplaceSchema>;
 // ---------- professional experience ----------
 
 const ExperienceFields = z.object({
-  employer: text(200),
-  position: text(200),
-  field_of_work: text(200),
+  employer: optionalText(200),
+  position: optionalText(200),
+  field_of_work: optionalText(200),
   workplace_type: WorkplaceTypeSchema,
   hospital_id: refId,
   hospital_clinic_id: refId,
   department_id: refId,
-  department_name: text(200),
+  department_name: optionalText(200),
   /** Municipality. */
   city_id: refId,
   clinic_id: refId,
-  clinic_name: text(200),
+  clinic_name: optionalText(200),
   custom_workplace_id: refId,
   started_at: DateOnlySchema,
   finished_at: DateOnlySchema.nullish().transform((v) => v ?? null),

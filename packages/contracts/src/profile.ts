@@ -1,19 +1,9 @@
 import { z } from 'zod';
-import { PhoneSchema } from './auth';
-import { dataOf, IdSchema, LocaleSchema } from './common';
+import { dataOf, IdSchema, LocaleSchema, optionalPhone, optionalText, refId } from './common';
 import { defineEndpoint } from './endpoint';
 import { EducationSchema, ExperienceSchema, NamedRefSchema } from './professional';
 import { UserSchema } from './user';
 
-/** Optional free text: blank becomes null. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const refId = IdSchema.nullish().transform((v) => v ?? null);
 
 export const THEMES = ['light', 'dark'] as const;
 export const ThemeSchema = z.enum(THEMES);
@@ -28,20 +18,17 @@ export const ProfileInformationInput = z
   .object({
     first_name: z.string().trim().min(1).max(100),
     last_name: z.string().trim().min(1).max(100),
-    phone: z
-      .union([z.literal(''), z.null(), PhoneSchema])
-      .optional()
-      .transform((v) => (v ? v : null)),
+    phone: optionalPhone,
     county_id: refId,
     city_id: refId,
     workplace_situation_id: refId,
     specialities: z.array(IdSchema).max(MAX_SPECIALITIES).default([]),
-    workplace_name: text(200),
+    workplace_name: optionalText(200),
     workplace_hospital_id: refId,
     workplace_clinic_id: refId,
     workplace_custom_id: refId,
-    position: text(200),
-    about: text(2000),
+    position: optionalText(200),
+    about: optionalText(2000),
     locale: LocaleSchema.optional(),
     theme: ThemeSchema.optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, LoginResponseSchema, MessageResponseSchema, PASSWORD_MAX, PasswordSchema, PhoneSchema } from './auth';
-import { dataOf } from './common';
+import { EmailSchema, LoginResponseSchema, MessageResponseSchema, PASSWORD_MAX, PasswordSchema } from './auth';
+import { dataOf, PhoneSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Six digits, as mailed. */

@@ -57,7 +57,7 @@ export const UserInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
-/** The user object of login and `POST /user` (api-conventions.md). */
+/** The user object of login and `POST /user` (docs/api-conventions.md). */
 export const UserSchema = z.object({
   id: z.number().int(),
   slug: z.string(),

@@ -66,3 +66,6 @@ export function withDatabase(url: string, name: string): string {
   u.pathname = `/${name}`;
   return u.toString();
 }
+
+/** A transaction opened by `db.transaction`; repositories accept it so one unit of work spans several. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -162,16 +162,34 @@ export async function bulkPosts(db: Database, options: BulkPostsOptions = {}): P
     `),
   );
 
-  // Attachments: one or two images on every fifth post, a PDF on every 37th (storage keys only).
+  // Attachments: one or two images on every fifth post, a PDF on every 37th (stored_files rows only:
+  // an image is its `lg` main row and `sm` variant, the attachment points at the main row).
   await db.execute(sql`
-    insert into post_attachments (post_id, kind, storage_key, preview_key, original_name, mime, size_bytes, width, height, position)
-    select p.id, 'image', 'posts/bulk-' || p.id || '-' || k || '-lg.webp', 'posts/bulk-' || p.id || '-' || k || '-sm.webp',
-           null, 'image/webp', 120000, 1600, 1200, k
-    from posts p cross join generate_series(0, 1) as k
-    where p.slug like ${`bulk-${run}-%`} and p.id % 5 = 0 and k <= (p.id / 5) % 2
-    union all
-    select p.id, 'document', 'posts/bulk-' || p.id || '.pdf', null, 'veileder-' || p.id || '.pdf', 'application/pdf', 250000, null, null, 2
-    from posts p where p.slug like ${`bulk-${run}-%`} and p.id % 37 = 0
+    with wanted as (
+      select p.id as post_id, 'image' as kind, coalesce(p.created_by_user_id, p.author_user_id) as owner,
+             'posts/bulk-' || p.id || '-' || k || '-lg.webp' as main_key, null as original_name, k as position
+      from posts p cross join generate_series(0, 1) as k
+      where p.slug like ${`bulk-${run}-%`} and p.id % 5 = 0 and k <= (p.id / 5) % 2
+      union all
+      select p.id, 'document', coalesce(p.created_by_user_id, p.author_user_id), 'posts/bulk-' || p.id || '.pdf', 'veileder-' || p.id || '.pdf', 2
+      from posts p where p.slug like ${`bulk-${run}-%`} and p.id % 37 = 0
+    ), main as (
+      insert into stored_files (storage_key, kind, content_type, size_bytes, width, height, original_name, owner_user_id, variant)
+      select main_key,
+             case when kind = 'image' then 'post_image' else 'post_document' end,
+             case when kind = 'image' then 'image/webp' else 'application/pdf' end,
+             case when kind = 'image' then 120000 else 250000 end,
+             case when kind = 'image' then 1600 end, case when kind = 'image' then 1200 end,
+             original_name, owner, case when kind = 'image' then 'lg' end
+      from wanted
+      returning id, storage_key, kind, owner_user_id
+    ), small as (
+      insert into stored_files (storage_key, kind, content_type, size_bytes, width, height, owner_user_id, original_id, variant)
+      select replace(storage_key, '-lg.webp', '-sm.webp'), 'post_image', 'image/webp', 12000, 480, 360, owner_user_id, id, 'sm'
+      from main where kind = 'post_image'
+    )
+    insert into post_attachments (post_id, kind, file_id, position)
+    select w.post_id, w.kind, m.id, w.position from wanted w join main m on m.storage_key = w.main_key
   `);
   log('attachments added');
 

@@ -54,17 +54,29 @@ export async function bulkProducts(db: Database, options: BulkProductsOptions = 
     done += n;
     log(`products: ${done}/${count}`);
   }
-  // One to three image rows on two of three products without images.
+  // One to three image rows on two of three products without images: a stored_files row per size
+  // (detail `lg` the main one, list `sm` its variant), the image row pointing at the main one.
   await db.execute(sql`
-    insert into product_images (product_id, list_key, detail_key, mime, position)
-    select p.id, 'images/bulk-' || p.id || '-' || k || '-sm.webp', 'images/bulk-' || p.id || '-' || k || '-lg.webp', 'image/webp', k
-    from products p
-    cross join generate_series(0, 2) as k
-    where p.id % 3 <> 0 and k <= p.id % 3
-      and not exists (select 1 from product_images i where i.product_id = p.id)
+    with wanted as (
+      select p.id as product_id, p.user_id, k, 'images/bulk-' || p.id || '-' || k || '-lg.webp' as main_key
+      from products p
+      cross join generate_series(0, 2) as k
+      where p.id % 3 <> 0 and k <= p.id % 3
+        and not exists (select 1 from product_images i where i.product_id = p.id)
+    ), main as (
+      insert into stored_files (storage_key, kind, content_type, size_bytes, width, height, owner_user_id, variant)
+      select main_key, 'product_image', 'image/webp', 120000, 1600, 1200, user_id, 'lg' from wanted
+      returning id, storage_key, owner_user_id
+    ), small as (
+      insert into stored_files (storage_key, kind, content_type, size_bytes, width, height, owner_user_id, original_id, variant)
+      select replace(storage_key, '-lg.webp', '-sm.webp'), 'product_image', 'image/webp', 12000, 480, 360, owner_user_id, id, 'sm' from main
+    )
+    insert into product_images (product_id, file_id, position)
+    select w.product_id, m.id, w.k from wanted w join main m on m.storage_key = w.main_key
   `);
   await db.execute(sql`analyze products`);
   await db.execute(sql`analyze product_images`);
+  await db.execute(sql`analyze stored_files`);
   log('product images added, tables analysed');
   return count;
 }

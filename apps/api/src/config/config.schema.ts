@@ -103,6 +103,12 @@ export const EnvSchema = z
     ENDED_SESSION_RETENTION_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
     /** Delivered outbox messages: kept this many days after sending. */
     SENT_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** Handed-over background jobs (job_outbox rows): kept this many hours after hand-over. */
+    DONE_JOB_RETENTION_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
+    /** How often each replica looks for due outbox jobs besides the wake-up after each commit (ms). */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /** A hand-over to the queue that takes longer counts as failed and is retried (ms). */
+    OUTBOX_HANDOVER_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
     /** HMAC key of national identity numbers; must equal the key the seed used. */
     NATIONAL_ID_HASH_KEY: optionalString,
     /** Base URL of an HPR register web service; the seeded hpr_register table answers without it. */
@@ -169,6 +175,11 @@ export const EnvSchema = z
       expiredTokenRetentionMs: env.EXPIRED_TOKEN_RETENTION_HOURS * HOUR_MS,
       endedSessionRetentionMs: env.ENDED_SESSION_RETENTION_HOURS * HOUR_MS,
       sentOutboxRetentionMs: env.SENT_OUTBOX_RETENTION_DAYS * DAY_MS,
+      doneJobRetentionMs: env.DONE_JOB_RETENTION_HOURS * HOUR_MS,
+    },
+    outbox: {
+      pollMs: env.OUTBOX_POLL_MS,
+      handOverTimeoutMs: env.OUTBOX_HANDOVER_TIMEOUT_MS,
     },
   }));
 

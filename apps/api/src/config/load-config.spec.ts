@@ -70,14 +70,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).logLevel).toBe('silent');
   });
 
-  it('has housekeeping defaults (hourly; a day past expiry; 30 days of sent mail) and a switch-off', () => {
+  it('has housekeeping defaults (hourly; a day past expiry; 30 days of sent mail; a day of done jobs) and a switch-off', () => {
     const hour = 3_600_000;
     expect(loadConfig(base).housekeeping).toEqual({
       intervalMs: hour,
       expiredTokenRetentionMs: 24 * hour,
       endedSessionRetentionMs: 24 * hour,
       sentOutboxRetentionMs: 30 * 24 * hour,
+      doneJobRetentionMs: 24 * hour,
     });
+    expect(loadConfig(base).outbox).toEqual({ pollMs: 1000, handOverTimeoutMs: 5000 });
     expect(loadConfig({ ...base, HOUSEKEEPING_INTERVAL_MINUTES: '0' }).housekeeping.intervalMs).toBe(0);
     expect(() => loadConfig({ ...base, SENT_OUTBOX_RETENTION_DAYS: '0' })).toThrow(/SENT_OUTBOX_RETENTION_DAYS/);
   });

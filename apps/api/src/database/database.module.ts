@@ -1,14 +1,10 @@
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createDatabase, type Database, type DatabaseHandle } from '@legenett/db';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { DATABASE, DATABASE_HANDLE } from './database.tokens';
+import { UnitOfWork } from './unit-of-work';
 
-/** Injection token of the Drizzle `Database`. */
-export const DATABASE = Symbol('DATABASE');
-/** The pool behind it (shutdown, raw pings). */
-export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
-
-/** `@InjectDatabase() private readonly db: Database` — repositories only. */
-export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);
+export { DATABASE, DATABASE_HANDLE, InjectDatabase } from './database.tokens';
 
 /** Closes the pool when the app shuts down (SIGTERM, app.close()). */
 @Injectable()
@@ -42,7 +38,8 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
       useFactory: (handle: DatabaseHandle): Database => handle.db,
     },
     DatabaseLifecycle,
+    UnitOfWork,
   ],
-  exports: [DATABASE, DATABASE_HANDLE],
+  exports: [DATABASE, DATABASE_HANDLE, UnitOfWork],
 })
 export class DatabaseModule {}

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { referenceEndpoints } from '@legenett/contracts';
 import { storageKeys } from '@/shared/config/storage-keys';
+import { countiesFixture, mockEndpoint } from '@/testing/api-mocks';
 import { renderApp } from '@/testing/test-utils';
 
 describe('home page and layout', () => {
   it('renders in Norwegian by default', async () => {
+    const counties = mockEndpoint(referenceEndpoints.counties, ({ headers }) => ({ data: countiesFixture[headers.get('X-localization') === 'en' ? 'en' : 'no'] }));
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Det profesjonelle nettverket for leger i Norge' })).toBeInTheDocument();
@@ -12,10 +15,9 @@ describe('home page and layout', () => {
     expect(screen.getByRole('link', { name: 'Registrer deg gratis' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Jeg har allerede konto' })).toHaveAttribute('href', '/login');
     // The counties come through the API client, in the user's language.
-    const counties = await screen.findByRole('list', { name: 'Fylker i Norge' });
-    expect(within(counties).getByText('Møre og Romsdal')).toBeInTheDocument();
-    const [, init] = vi.mocked(fetch).mock.calls.find(([url]) => String(url).startsWith('/api/counties')) ?? [];
-    expect(new Headers(init?.headers).get('X-localization')).toBe('no');
+    const list = await screen.findByRole('list', { name: 'Fylker i Norge' });
+    expect(within(list).getByText('Møre og Romsdal')).toBeInTheDocument();
+    expect(counties[0]?.headers.get('X-localization')).toBe('no');
   });
 
   it('switches to English, sets <html lang> and remembers the choice', async () => {
@@ -97,11 +99,11 @@ describe('home page and layout', () => {
   });
 
   it('reads the API without a token when nobody is logged in', async () => {
+    const counties = mockEndpoint(referenceEndpoints.counties, { data: countiesFixture.no });
+    const settings = mockEndpoint(referenceEndpoints.frontendSettings, { data: { prev_image_video_src: null, prev_image_video_link: null } });
     renderApp('/');
     await screen.findByRole('list', { name: 'Fylker i Norge' });
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    for (const [, init] of vi.mocked(fetch).mock.calls) {
-      expect(new Headers(init?.headers).has('Authorization')).toBe(false);
-    }
+    await waitFor(() => expect(counties.length + settings.length).toBeGreaterThan(1));
+    for (const call of [...counties, ...settings]) expect(call.headers.has('Authorization')).toBe(false);
   });
 });

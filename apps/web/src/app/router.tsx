@@ -33,7 +33,7 @@ function r(path: string, access: RouteAccess, title: WebKey | undefined, options
 
 const full = 'full' as const;
 
-/** Every route of spec point 2, with its access rule (enforced by the accounts issue's guard). */
+/** Every route of spec point 2, with its access rule (enforced by `RouteAccessGuard`). */
 export const pageRoutes: RouteObject[] = [
   r(paths.home.path, 'public', undefined, { lazy: page(() => import('./routes/home')) }),
   r(paths.login.path, 'unauthorizedOnly', 'header.login', {
@@ -46,7 +46,7 @@ export const pageRoutes: RouteObject[] = [
     lazy: page(() => import('@/features/registration/routes/forgot-password')),
   }),
 
-  // Accounts (filled by the accounts issue)
+  // Accounts
   r(paths.userVerification.path, 'unauthorizedOnly', undefined, {
     layout: full,
     lazy: page(() => import('@/features/registration/routes/user-verification')),
@@ -120,7 +120,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.audio.path, 'healthPersonnel', 'nav.audio'),
   r(paths.audioItem.path, 'healthPersonnel', 'nav.audio'),
 
-  // Petitions; a published petition's detail is public (api-conventions.md)
+  // Petitions; a published petition's detail is public (docs/api-conventions.md)
   r(paths.petitions.path, 'login', 'nav.petitions'),
   r(paths.petitionCreate.path, 'personal', 'nav.petitions'),
   r(paths.petitionUpdate.path, 'personal', 'nav.petitions'),

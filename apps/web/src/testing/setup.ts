@@ -1,14 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import '@/shared/i18n/i18n';
 import { pendingRequests } from '@/shared/api/pending-requests';
 import { setUnauthorizedHandler } from '@/shared/api/api-client';
 import { authStore } from '@/shared/auth/auth-store';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { maintenance } from '@/shared/ui/maintenance-store';
-import { defaultFetch } from './api-mocks';
+import { apiServer } from './api-mocks';
 
 // Lazy routes and Mantine transitions can take seconds on a loaded 2-core CI machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -36,13 +36,14 @@ window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 window.scrollTo = () => undefined;
 
-// No test reaches a network: the reference calls answer from fixtures unless a test stubs fetch itself.
-beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(defaultFetch));
-});
+// No test reaches a network: the API is mocked by endpoint (mockEndpoint); reference calls answer
+// from fixtures, anything else under /api with 404, and a request elsewhere fails the test.
+beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => apiServer.close());
 
 afterEach(async () => {
   cleanup();
+  apiServer.resetHandlers();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   cleanNotifications();

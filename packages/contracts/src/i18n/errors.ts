@@ -1,6 +1,6 @@
 import { defineMessages } from './define';
 
-/** Messages the API sends in error bodies (spec point 8 plus api-conventions.md). */
+/** Messages the API sends in error bodies (spec point 8 plus docs/api-conventions.md). */
 export const errors = defineMessages(
   {
     unauthenticated: 'Du må logge inn for å fortsette.',
@@ -19,6 +19,7 @@ export const errors = defineMessages(
     payload_too_large: 'Filen eller forespørselen er for stor.',
     validation_failed: 'Noen felt er ikke fylt ut riktig.',
     malformed_json: 'Forespørselen inneholder ugyldig JSON.',
+    body_too_deep: 'Forespørselen har for mange nivåer inni hverandre.',
     bad_request: 'Forespørselen er ugyldig.',
     unsupported_media_type: 'Formatet på forespørselen støttes ikke.',
     too_many_requests: 'For mange forsøk. Vent litt og prøv igjen.',
@@ -48,6 +49,7 @@ export const errors = defineMessages(
     payload_too_large: 'The file or request is too large.',
     validation_failed: 'Some fields are not filled in correctly.',
     malformed_json: 'The request contains invalid JSON.',
+    body_too_deep: 'The request is nested too deeply.',
     bad_request: 'The request is invalid.',
     unsupported_media_type: 'The format of the request is not supported.',
     too_many_requests: 'Too many attempts. Wait a moment and try again.',

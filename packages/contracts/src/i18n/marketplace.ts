@@ -6,7 +6,6 @@ export const marketplace = defineMessages(
     errors: {
       already_sold_out: 'Produktet er allerede markert som utsolgt.',
       already_in_stock: 'Produktet er allerede på lager.',
-      unknown_category: 'Kategorien finnes ikke. Velg fra listen.',
     },
     list: {
       title: 'Markedsplass',
@@ -75,7 +74,6 @@ export const marketplace = defineMessages(
     errors: {
       already_sold_out: 'The product is already marked as sold out.',
       already_in_stock: 'The product is already in stock.',
-      unknown_category: 'The category does not exist. Choose from the list.',
     },
     list: {
       title: 'Marketplace',

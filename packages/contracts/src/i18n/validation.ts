@@ -24,7 +24,7 @@ export const validation = defineMessages(
     password_common: 'Passordet er for vanlig. Velg et annet.',
     password_same: 'Det nye passordet må være forskjellig fra det gamle.',
     password_mismatch: 'Passordene er ikke like.',
-    phone: 'Ugyldig mobilnummer. Bruk et norsk nummer med +47.',
+    phone: 'Ugyldig telefonnummer. Bruk et norsk nummer med åtte sifre, gjerne med +47.',
     code_or_recovery_code: 'Oppgi enten en kode eller en gjenopprettingskode.',
     totp_code: 'Koden må ha seks sifre.',
     date_order: 'Sluttdatoen kan ikke være før startdatoen.',
@@ -40,7 +40,6 @@ export const validation = defineMessages(
     organisation_number: 'Ugyldig organisasjonsnummer (ni sifre med gyldig kontrollsiffer).',
     https_url: 'Lenken må starte med https://.',
     date_in_past: 'Datoen kan ikke være tilbake i tid.',
-    phone_number: 'Ugyldig telefonnummer.',
   },
   {
     required: 'This field is required.',
@@ -64,7 +63,7 @@ export const validation = defineMessages(
     password_common: 'This password is too common. Choose another one.',
     password_same: 'The new password must be different from the old one.',
     password_mismatch: 'The passwords do not match.',
-    phone: 'Invalid mobile number. Use a Norwegian number with +47.',
+    phone: 'Invalid phone number. Use a Norwegian number of eight digits, optionally with +47.',
     code_or_recovery_code: 'Enter either a code or a recovery code.',
     totp_code: 'The code must have six digits.',
     date_order: 'The end date cannot be before the start date.',
@@ -80,6 +79,5 @@ export const validation = defineMessages(
     organisation_number: 'Invalid organisation number (nine digits with a valid check digit).',
     https_url: 'The link must start with https://.',
     date_in_past: 'The date cannot be in the past.',
-    phone_number: 'Invalid phone number.',
   },
 );

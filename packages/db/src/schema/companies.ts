@@ -13,6 +13,7 @@ import {
 import { inList, timestamps, tstz } from './_shared';
 import { categories, cities } from './reference';
 import { users } from './users';
+import { storedFiles } from './files';
 
 export const FOLLOW_INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
 
@@ -31,9 +32,9 @@ export const partnerCompanies = pgTable(
     address: text('address'),
     postal_code: text('postal_code'),
     city_id: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
-    /** Storage keys. */
-    logo: text('logo'),
-    background: text('background'),
+    /** `stored_files` main rows. */
+    logo_file_id: integer('logo_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    background_file_id: integer('background_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     /** Unpublished pages are visible to their managers only. */
     is_published: boolean('is_published').notNull().default(false),
     is_comments_allowed: boolean('is_comments_allowed').notNull().default(true),
@@ -45,6 +46,8 @@ export const partnerCompanies = pgTable(
   },
   (t) => [
     check('partner_companies_followers_count_check', sql`${t.followers_count} >= 0`),
+    index('partner_companies_logo_file_id_idx').on(t.logo_file_id).where(sql`${t.logo_file_id} is not null`),
+    index('partner_companies_background_file_id_idx').on(t.background_file_id).where(sql`${t.background_file_id} is not null`),
     // Public list: published, not deleted, by name.
     index('partner_companies_public_name_idx')
       .on(sql`lower(${t.name})`, t.id)

@@ -15,6 +15,7 @@ import { partnerCompanies } from './companies';
 import { WORKPLACE_TYPES } from './professional';
 import { categories, cities, counties, specialties } from './reference';
 import { users } from './users';
+import { storedFiles } from './files';
 
 export const COURSE_TYPES = ['course', 'webinar'] as const;
 /** draft -> submitted -> approved | rejected; approved is no longer editable; any may be cancelled. */
@@ -41,8 +42,8 @@ export const courses = pgTable(
     host_name: text('host_name'),
     embed_code: text('embed_code'),
     video_link: text('video_link'),
-    /** Uploaded webinar video (storage key); must arrive at least 2 days before start_at (checked in the API). */
-    video_storage_key: text('video_storage_key'),
+    /** Uploaded webinar video (`stored_files` row); must arrive at least 2 days before start_at (checked in the API). */
+    video_file_id: integer('video_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     video_uploaded_at: tstz('video_uploaded_at'),
     status: text('status', { enum: COURSE_STATUSES }).notNull().default('draft'),
     moderation_reason: text('moderation_reason'),
@@ -76,6 +77,7 @@ export const courses = pgTable(
     check('courses_duration_minutes_check', inList(t.duration_minutes, COURSE_DURATIONS)),
     check('courses_workplace_type_check', inList(t.workplace_type, WORKPLACE_TYPES)),
     check('courses_attendees_count_check', sql`${t.attendees_count} >= 0`),
+    index('courses_video_file_id_idx').on(t.video_file_id).where(sql`${t.video_file_id} is not null`),
     // Public lists: approved, by type, upcoming / past by start time.
     index('courses_status_type_start_at_idx').on(t.status, t.type, t.start_at, t.id),
     index('courses_county_id_start_at_idx').on(t.county_id, t.start_at),

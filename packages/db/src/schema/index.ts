@@ -11,6 +11,7 @@ export * from './petitions';
 export * from './posts';
 export * from './notifications';
 export * from './media';
-export * from './uploads';
+export * from './files';
+export * from './job-outbox';
 export * from './lists';
 export * from './relations';

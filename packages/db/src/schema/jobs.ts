@@ -15,6 +15,7 @@ import { partnerCompanies } from './companies';
 import { WORKPLACE_TYPES } from './professional';
 import { cities, clinics, counties, hospitals, jobCategories, specialties } from './reference';
 import { users } from './users';
+import { storedFiles } from './files';
 
 export const POSITION_TYPES = ['full_time', 'substitute', 'asap'] as const;
 /** A published job whose application_deadline has passed is archived without a status change. */
@@ -46,8 +47,8 @@ export const jobs = pgTable(
     hiring_date: date('hiring_date', { mode: 'string' }),
     published_at: tstz('published_at').notNull().defaultNow(),
     company_name: text('company_name').notNull(),
-    /** Storage key or URL. */
-    company_logo: text('company_logo'),
+    /** `stored_files` main row. */
+    company_logo_file_id: integer('company_logo_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     organisation_number: text('organisation_number'),
     /** Posted on behalf of this company (its managers may edit too). */
     partner_company_id: integer('partner_company_id').references(() => partnerCompanies.id, {
@@ -75,6 +76,7 @@ export const jobs = pgTable(
     check('jobs_status_check', inList(t.status, JOB_STATUSES)),
     check('jobs_workplace_type_check', inList(t.workplace_type, WORKPLACE_TYPES)),
     check('jobs_views_count_check', sql`${t.views_count} >= 0`),
+    index('jobs_company_logo_file_id_idx').on(t.company_logo_file_id).where(sql`${t.company_logo_file_id} is not null`),
     // Current vs archived split, then newest first.
     index('jobs_status_deadline_idx').on(t.status, t.application_deadline),
     // The board's order with the current/archived split columns, so counts and deep pages read only the index.

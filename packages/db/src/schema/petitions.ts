@@ -15,6 +15,7 @@ import {
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
 import { categories, specialties } from './reference';
 import { users } from './users';
+import { storedFiles } from './files';
 
 /** draft (owner only) -> active (until end_date) -> finished (end date passed) | closed (by the owner). */
 export const PETITION_STATUSES = ['draft', 'active', 'finished', 'closed'] as const;
@@ -148,15 +149,15 @@ export const petitionAttachments = pgTable(
     petition_id: integer('petition_id')
       .notNull()
       .references(() => petitions.id, { onDelete: 'cascade' }),
-    storage_key: text('storage_key').notNull(),
-    original_name: text('original_name').notNull(),
-    mime: text('mime').notNull().default('application/pdf'),
-    size_bytes: integer('size_bytes').notNull(),
+    /** The PDF's `stored_files` row (its name, type and size are there). */
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
     uploaded_by_user_id: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
-    check('petition_attachments_mime_check', sql`${t.mime} = 'application/pdf'`),
+    index('petition_attachments_file_id_idx').on(t.file_id),
     index('petition_attachments_petition_id_idx').on(t.petition_id),
   ],
 );

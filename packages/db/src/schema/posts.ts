@@ -15,6 +15,7 @@ import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
 import { partnerCompanies } from './companies';
 import { petitions } from './petitions';
 import { users } from './users';
+import { storedFiles } from './files';
 
 export const POST_ATTACHMENT_KINDS = ['image', 'document'] as const;
 
@@ -87,19 +88,16 @@ export const postAttachments = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: POST_ATTACHMENT_KINDS }).notNull(),
-    /** Storage keys: the re-encoded image (or the PDF) and, for images, a smaller list variant. */
-    storage_key: text('storage_key').notNull(),
-    preview_key: text('preview_key'),
-    original_name: text('original_name'),
-    mime: text('mime').notNull(),
-    size_bytes: integer('size_bytes'),
-    width: integer('width'),
-    height: integer('height'),
+    /** The stored image (its smaller list size is a variant row) or PDF. */
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
     position: smallint('position').notNull().default(0),
     ...timestamps,
   },
   (t) => [
     check('post_attachments_kind_check', inList(t.kind, POST_ATTACHMENT_KINDS)),
+    index('post_attachments_file_id_idx').on(t.file_id),
     index('post_attachments_post_id_position_idx').on(t.post_id, t.position),
   ],
 );

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex } f
 import { inList, norwegianSearch, timestamps, tsvector } from './_shared';
 import { categories } from './reference';
 import { users } from './users';
+import { storedFiles } from './files';
 
 /** 1 = in stock, 2 = sold out (the spec's numeric status filter, default 1). */
 export const PRODUCT_STATUSES = [1, 2] as const;
@@ -56,17 +57,17 @@ export const productImages = pgTable(
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** Storage keys of the sized variants. */
-    list_key: text('list_key').notNull(),
-    detail_key: text('detail_key').notNull(),
-    mime: text('mime').notNull(),
-    width: integer('width'),
-    height: integer('height'),
-    size_bytes: integer('size_bytes'),
+    /** The `stored_files` main row (detail size); its `sm` variant is the list picture. */
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'restrict' }),
     position: smallint('position').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('product_images_product_id_position_idx').on(t.product_id, t.position)],
+  (t) => [
+    index('product_images_product_id_position_idx').on(t.product_id, t.position),
+    index('product_images_file_id_idx').on(t.file_id),
+  ],
 );
 
 export const productViews = pgTable(

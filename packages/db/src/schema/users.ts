@@ -15,10 +15,12 @@ import {
   text,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { citext, inList, localised, timestamps, tstz } from './_shared';
 import { partnerCompanies } from './companies';
 import { cities, clinics, counties, hospitals, specialties, workplaceSituations } from './reference';
+import { storedFiles } from './files';
 
 export const USER_STATUSES = ['awaiting_approval', 'in_review', 'approved', 'rejected', 'blocked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -86,9 +88,9 @@ export const users = pgTable(
     pending_email: citext('pending_email'),
     pending_email_token_hash: text('pending_email_token_hash'),
     pending_email_expires_at: tstz('pending_email_expires_at'),
-    /** Storage keys. */
-    profile_avatar: text('profile_avatar'),
-    profile_background: text('profile_background'),
+    /** Profile pictures (`stored_files` main rows). */
+    avatar_file_id: integer('avatar_file_id').references((): AnyPgColumn => storedFiles.id, { onDelete: 'restrict' }),
+    background_file_id: integer('background_file_id').references((): AnyPgColumn => storedFiles.id, { onDelete: 'restrict' }),
     /** Access tokens issued before this are refused (password change, block, deletion). */
     sessions_valid_after: tstz('sessions_valid_after'),
     deleted_at: tstz('deleted_at'),
@@ -105,6 +107,9 @@ export const users = pgTable(
       .on(t.national_id_hash)
       .where(sql`${t.national_id_hash} is not null and ${t.deleted_at} is null`),
     index('users_status_created_at_idx').on(t.status, t.created_at),
+    // A file's removal checks that nothing points at it (and erasure asks the same).
+    index('users_avatar_file_id_idx').on(t.avatar_file_id).where(sql`${t.avatar_file_id} is not null`),
+    index('users_background_file_id_idx').on(t.background_file_id).where(sql`${t.background_file_id} is not null`),
     index('users_search_name_trgm_idx').using('gin', sql`${t.search_name} gin_trgm_ops`),
     // Housekeeping clears e-mail changes that were never confirmed.
     index('users_pending_email_expires_at_idx')

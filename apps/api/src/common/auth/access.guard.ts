@@ -18,7 +18,7 @@ declare module 'express-serve-static-core' {
 export type Gates = Pick<Endpoint, 'permission' | 'personal' | 'healthPersonnel'>;
 
 /**
- * The status gates of api-conventions.md for one caller and one endpoint; throws the 403 to answer.
+ * The status gates of docs/api-conventions.md for one caller and one endpoint; throws the 403 to answer.
  * - `user`: any status but blocked; `member`: approved ("In review" and not-yet-approved refused
  *   with their reasons); `admin`: the admin role.
  * - `personal`: not while acting as a business profile; `healthPersonnel`: approved_hrp 2 or

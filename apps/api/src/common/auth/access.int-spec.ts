@@ -60,7 +60,7 @@ async function call(name: keyof typeof gates, token?: string) {
   return { status: res.status, reason: res.status === 403 ? ErrorBodySchema.parse(res.body).reason : undefined, body: res.body };
 }
 
-describe('status gates (api-conventions.md)', () => {
+describe('status gates (docs/api-conventions.md)', () => {
   type Case = [string, Parameters<typeof createUser>[1], Record<Exclude<keyof typeof gates, 'publicOne'>, number | string>];
   const cases: Case[] = [
     ['approved doctor', {}, { user: 204, member: 204, admin: 'missing_permission', personal: 204, health: 204, permission: 204 }],

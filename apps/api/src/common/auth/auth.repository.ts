@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type Role } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { managesCompanySql } from '../access/access.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { type UserStatus } from './principal';
 
-const { users, userInfo, refreshTokenFamilies: families, partnerCompanies, partnerCompanyManagers } = schema;
+const { users, userInfo, refreshTokenFamilies: families } = schema;
 
 export interface CallerRow {
   userId: number;
@@ -38,22 +39,11 @@ export class AuthRepository {
         familyFound: sql<boolean>`${families.id} is not null`,
         familyRevokedAt: families.revoked_at,
         familyExpiresAt: families.absolute_expires_at,
-        activeCompanyId: partnerCompanies.id,
+        activeCompanyId: sql<number | null>`case when ${managesCompanySql(users.id, families.active_partner_company_id)} then ${families.active_partner_company_id} end`,
       })
       .from(users)
       .leftJoin(userInfo, eq(userInfo.user_id, users.id))
       .leftJoin(families, and(eq(families.id, familyId), eq(families.user_id, users.id)))
-      .leftJoin(
-        partnerCompanyManagers,
-        and(
-          eq(partnerCompanyManagers.partner_company_id, families.active_partner_company_id),
-          eq(partnerCompanyManagers.user_id, users.id),
-        ),
-      )
-      .leftJoin(
-        partnerCompanies,
-        and(eq(partnerCompanies.id, partnerCompanyManagers.partner_company_id), isNull(partnerCompanies.deleted_at)),
-      )
       .where(eq(users.id, userId))
       .limit(1);
     return row ?? null;

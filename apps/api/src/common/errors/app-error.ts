@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'errors.unsupported_media_type' },
   VALIDATION: { status: 422, message: 'errors.validation_failed' },
   MALFORMED_JSON: { status: 422, message: 'errors.malformed_json' },
+  BODY_TOO_DEEP: { status: 422, message: 'errors.body_too_deep' },
   TOO_MANY_REQUESTS: { status: 429, message: 'errors.too_many_requests' },
   INTERNAL: { status: 500, message: 'errors.server_error' },
   MAINTENANCE: { status: 503, message: 'errors.maintenance' },
@@ -44,7 +45,7 @@ export interface AppErrorOptions {
   /** A catalogue key replacing the code's default message. */
   message?: MessageKey;
   vars?: Record<string, string | number>;
-  /** 403 only: why (api-conventions.md). */
+  /** 403 only: why (docs/api-conventions.md). */
   reason?: ForbiddenReason;
   /** 422 only: per-field catalogue keys (already chosen by the caller). */
   fields?: Record<string, MessageKey[]>;

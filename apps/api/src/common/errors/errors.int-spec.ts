@@ -12,7 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('error shapes of api-conventions.md', () => {
+describe('error shapes of docs/api-conventions.md', () => {
   it('malformed JSON is a 422 with errors.malformed_json, never a 500', async () => {
     const res = await t.http
       .post('/api/__probe/echo')

@@ -48,8 +48,6 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 function zodIssuesOf(error: unknown): readonly InputIssue[] | undefined {
   if (!isRecord(error)) return undefined;
-  // nestjs-zod's ZodValidationException (createZodDto + ZodValidationPipe) carries the zod error.
-  if (typeof error.getZodError === 'function') return zodIssuesOf((error.getZodError as () => unknown).call(error));
   if ((error.name === 'ZodError' || error.name === '$ZodError') && Array.isArray(error.issues)) {
     return error.issues as InputIssue[];
   }
@@ -69,11 +67,16 @@ function classify(error: unknown): AppError {
   if (isRecord(error) && typeof error.type === 'string' && error.type in CODE_BY_BODY_ERROR) {
     return new AppError(CODE_BY_BODY_ERROR[error.type] ?? 'BAD_REQUEST', { cause: error });
   }
+  // Other http-errors of the body layer (e.g. a body that does not inflate under its Content-Encoding):
+  // their status says what the client did wrong.
+  if (isRecord(error) && error.expose === true && typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
+    return new AppError(CODE_BY_STATUS[error.status] ?? 'BAD_REQUEST', { cause: error });
+  }
   return new AppError('INTERNAL', { cause: error });
 }
 
 /**
- * Turns any error into the status, headers and body of api-conventions.md in the request's
+ * Turns any error into the status, headers and body of docs/api-conventions.md in the request's
  * language. Used by the global exception filter and by the Express error handler for errors that
  * happen before Nest routes a request (body parsing).
  */
@@ -92,7 +95,7 @@ export function renderError(error: unknown, ctx: RenderContext): RenderedError {
         errors[field] = keys.map((key) => translate(ctx.locale, key, options.vars));
       }
     }
-    if (appError.code === 'MALFORMED_JSON') errors = { body: [message] };
+    if (appError.code === 'MALFORMED_JSON' || appError.code === 'BODY_TOO_DEEP') errors = { body: [message] };
     return { status, body: { message, errors }, headers, unexpected: false };
   }
 

@@ -2,6 +2,7 @@ import { type AddressInfo, createServer, type Server } from 'node:net';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { settleJobs } from '../../../test/jobs';
 import { JobQueue } from '../queue';
 import { MailService } from './mail.service';
 
@@ -67,7 +68,7 @@ describe('MailService', () => {
     try {
       const mail = t.app.get(MailService);
       const { id } = await mail.send({ to: 'b@test.no', template: 'account_approved', locale: 'en', vars: { name: 'Ola', link: 'http://localhost/login' } });
-      await t.app.get(JobQueue).onIdle();
+      await settleJobs(t);
       const row = await outboxRow(t, id);
       expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
       expect(row.sent_at).not.toBeNull();

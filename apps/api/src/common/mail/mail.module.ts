@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../config';
 import { MailRepository } from './mail.repository';
 import { MailService } from './mail.service';
 import { MailTransport, SmtpMailTransport } from './mail-transport';
+import { MailAccountData } from './mail.account-data';
 
 @Injectable()
 export class MailTransportLifecycle implements OnApplicationShutdown {
@@ -18,6 +19,7 @@ export class MailTransportLifecycle implements OnApplicationShutdown {
 @Module({
   providers: [
     MailRepository,
+    MailAccountData,
     MailService,
     {
       provide: MailTransport,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { eq, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../account-data';
 import { InjectDatabase } from '../../database/database.module';
 
 const s = schema;
@@ -12,8 +13,8 @@ export type NewOutboxRow = typeof s.outboxMessages.$inferInsert;
 export class MailRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  async insert(row: NewOutboxRow): Promise<OutboxRow> {
-    const [created] = await this.db.insert(s.outboxMessages).values(row).returning();
+  async insert(row: NewOutboxRow, tx?: Transaction): Promise<OutboxRow> {
+    const [created] = await (tx ?? this.db).insert(s.outboxMessages).values(row).returning();
     if (!created) throw new Error('outbox insert returned nothing');
     return created;
   }
@@ -39,5 +40,16 @@ export class MailRepository {
         ...(final ? { status: 'failed' as const } : {}),
       })
       .where(eq(s.outboxMessages.id, id));
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Mail and SMS to the person contain their address and name. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(s.outboxMessages).where(eq(s.outboxMessages.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return { messages_sent_to_you: await this.db.select().from(s.outboxMessages).where(eq(s.outboxMessages.user_id, userId)) };
   }
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs/common';
 import { type Locale } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
+import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
+import { JobOutbox } from '../outbox';
 import { type JobContext, JobQueue } from '../queue';
 import { type MailTemplate, type MailVars, renderMail } from './mail-templates';
 import { MailRepository } from './mail.repository';
@@ -18,9 +20,11 @@ export interface SendMail<T extends MailTemplate> {
 }
 
 /**
- * Every mail is first written to `outbox_messages` (queued), then delivered by a queued job over
- * SMTP when SMTP_URL is set; without SMTP it stays queued in the outbox, the local stand-in the
- * admin area shows. Nothing is lost silently: a failed delivery is recorded with its attempts.
+ * Every mail is first written to `outbox_messages` (queued), then delivered by a `mail.deliver`
+ * job over SMTP when SMTP_URL is set; without SMTP it stays queued in the outbox, the local
+ * stand-in the admin area shows. The message and its job are written in one transaction (the
+ * caller's, when given) through the job outbox, so sending never waits on Redis and a committed
+ * message always has its delivery job. A failed delivery is recorded with its attempts.
  */
 @Injectable()
 export class MailService implements OnModuleInit {
@@ -29,6 +33,8 @@ export class MailService implements OnModuleInit {
   constructor(
     private readonly outbox: MailRepository,
     private readonly jobs: JobQueue,
+    private readonly jobOutbox: JobOutbox,
+    private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(MailTransport) private readonly transport: MailTransport | null,
   ) {}
@@ -37,10 +43,11 @@ export class MailService implements OnModuleInit {
     this.jobs.register<{ id: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job));
   }
 
-  async send<T extends MailTemplate>(mail: SendMail<T>): Promise<{ id: number }> {
+  /** Writes the message (and its delivery job) in `tx` when given, else in a transaction of its own. */
+  async send<T extends MailTemplate>(mail: SendMail<T>, tx?: Transaction): Promise<{ id: number }> {
     const rendered = renderMail(mail.template, mail.locale, mail.vars);
-    const row = await this.outbox.insert({
-      channel: 'mail',
+    const message = {
+      channel: 'mail' as const,
       to: mail.to,
       user_id: mail.userId ?? null,
       subject: rendered.subject,
@@ -49,14 +56,20 @@ export class MailService implements OnModuleInit {
       template: mail.template,
       data: { ...mail.vars },
       locale: mail.locale,
-      status: 'queued',
-    });
-    if (this.transport) {
-      await this.jobs.enqueue(MAIL_DELIVER_JOB, { id: row.id });
-    } else {
+      status: 'queued' as const,
+    };
+    if (!this.transport) {
+      const row = await this.outbox.insert(message, tx);
       this.logger.log(`Mail #${row.id} (${mail.template}) kept in the outbox: SMTP_URL is not set`);
+      return { id: row.id };
     }
-    return { id: row.id };
+    const write = async (t: Transaction) => {
+      const row = await this.outbox.insert(message, t);
+      // The job names no account: the message row holds the address and is erased with it.
+      await this.jobOutbox.add(t, { name: MAIL_DELIVER_JOB, payload: { id: row.id } });
+      return { id: row.id };
+    };
+    return tx ? write(tx) : this.uow.run(write);
   }
 
   private async deliver(job: JobContext<{ id: number }>): Promise<void> {

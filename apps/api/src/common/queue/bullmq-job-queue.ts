@@ -77,6 +77,7 @@ export class BullMqJobQueue extends JobQueue {
       attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
       backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
       delay: opts.delayMs,
+      jobId: opts.jobId,
       removeOnComplete: 1000,
       removeOnFail: 5000,
     });

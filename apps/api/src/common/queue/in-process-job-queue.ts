@@ -9,16 +9,21 @@ import {
   type RepeatOptions,
 } from './job-queue';
 
+const SEEN_IDS_KEPT = 10_000;
+
 /**
  * Runs jobs in this process (setImmediate / timers) with retries and exponential back-off. Used
- * without Redis: good for one process, lost on restart — which is why mail is written to the outbox
- * before it is queued.
+ * without Redis: good for one process. Jobs enter through the job outbox, which marks them done
+ * once handed over here, so a job not yet run when the process ends is lost (with Redis, BullMQ
+ * keeps it); mail stays queued in outbox_messages, visible to the admin.
  */
 export class InProcessJobQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
   private readonly handlers = new Map<string, JobHandler<never>>();
   private readonly timers = new Set<NodeJS.Timeout | NodeJS.Immediate>();
   private readonly repeats = new Map<string, NodeJS.Timeout>();
+  /** Job ids taken lately (oldest first), so a repeated hand-over of one job runs it once. */
+  private readonly seenIds = new Set<string>();
   private running = 0;
   private idleWaiters: (() => void)[] = [];
   private closed = false;
@@ -31,6 +36,12 @@ export class InProcessJobQueue extends JobQueue {
   enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}): Promise<void> {
     if (this.closed) return Promise.reject(new Error('The job queue is closed'));
     if (!this.handlers.has(name)) return Promise.reject(new Error(`No handler for job "${name}"`));
+    if (opts.jobId !== undefined) {
+      if (this.seenIds.has(opts.jobId)) return Promise.resolve();
+      this.seenIds.add(opts.jobId);
+      // Bounded memory: a repeat comes seconds after the first hand-over, not thousands of jobs later.
+      if (this.seenIds.size > SEEN_IDS_KEPT) this.seenIds.delete(this.seenIds.values().next().value as string);
+    }
     const maxAttempts = opts.attempts ?? DEFAULT_ATTEMPTS;
     const backoff = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
     this.schedule(() => this.run(name, payload, 1, maxAttempts, backoff), opts.delayMs ?? 0);

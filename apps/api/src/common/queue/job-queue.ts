@@ -15,6 +15,12 @@ export interface EnqueueOptions {
   backoffMs?: number;
   /** Wait this long before the first attempt. */
   delayMs?: number;
+  /**
+   * Stable id: BullMQ keeps one job per id, so a hand-over repeated after a timeout does not run
+   * the job twice (while BullMQ still holds the finished job). The in-process runner remembers the
+   * last 10 000 ids.
+   */
+  jobId?: string;
 }
 
 export interface RepeatOptions {

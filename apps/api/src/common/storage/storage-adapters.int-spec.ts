@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Logger } from '@nestjs/common';
 import { LocalStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
 import { keyOf, newKeyBase, type Storage } from './storage';
@@ -124,6 +125,45 @@ describe.each([
     for (const key of keys) expect(await storage.get(key)).toBeNull();
     expect(storage.publicUrl(keys[0]!)).toBe(`/api/files/${keys[0]}`);
   });
+
+  it('deleteQuietly removes an object, and logs instead of throwing when it cannot', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const key = keyOf(newKeyBase('images'), 'webp', 'lg');
+      await storage.put(key, Buffer.from('x'), 'image/webp');
+      await storage.deleteQuietly(key);
+      expect(await storage.get(key)).toBeNull();
+      await expect(storage.deleteQuietly(key)).resolves.toBeUndefined();
+      expect(warn).not.toHaveBeenCalled();
+      await expect(storage.deleteQuietly('../escape.pdf')).resolves.toBeUndefined();
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('Could not remove stored object ../escape.pdf'));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+const brokenKey = keyOf(newKeyBase('images'), 'pdf');
+
+it.each([
+  // A directory where the object should be: the file system refuses to remove it as a file.
+  ['local directory', (): Storage => {
+    fs.mkdirSync(path.join(dir, brokenKey), { recursive: true });
+    return new LocalStorage(dir);
+  }],
+  // Nothing listens on the discard port.
+  ['S3-compatible bucket', (): Storage => new S3Storage({ bucket: 'legenett', region: 'eu-north-1', endpoint: 'http://127.0.0.1:9', accessKeyId: 'test', secretAccessKey: 'test' })],
+])('deleteQuietly on a failing %s logs and resolves', async (_name, make) => {
+  const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  try {
+    const storage = make();
+    const key = brokenKey;
+    await expect(storage.delete(key)).rejects.toThrow();
+    await expect(storage.deleteQuietly(key)).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`Could not remove stored object ${key}`));
+  } finally {
+    warn.mockRestore();
+  }
 });
 
 it('the S3 adapter addresses objects path-style in its bucket', () => {

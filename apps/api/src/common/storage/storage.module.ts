@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { FilesController } from './files.controller';
 import { LocalStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
 import { Storage } from './storage';
@@ -14,10 +13,9 @@ export function createStorage(config: AppConfig): Storage {
   return new LocalStorage(localDir);
 }
 
-/** The `Storage` port for every module, chosen by STORAGE_DRIVER, and the route that serves files. */
+/** The `Storage` port, chosen by STORAGE_DRIVER (features store files through FilesService). */
 @Global()
 @Module({
-  controllers: [FilesController],
   providers: [{ provide: Storage, useFactory: createStorage, inject: [APP_CONFIG] }],
   exports: [Storage],
 })

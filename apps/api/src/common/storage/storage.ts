@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { type Readable } from 'node:stream';
 
 /** The file types the API stores, by the extension of their keys. */
@@ -51,9 +52,23 @@ export abstract class Storage {
   /** Removes the object; a missing one is not an error. */
   abstract delete(key: string): Promise<void>;
 
+  private readonly logger = new Logger('Storage');
+
   /** Many keys at once, ignoring null (e.g. an unset avatar). */
   async deleteMany(keys: readonly (string | null | undefined)[]): Promise<void> {
     await Promise.all(keys.filter((k): k is string => !!k).map((k) => this.delete(k)));
+  }
+
+  /**
+   * Removes an object after its row is gone: a failure (storage down, bad key) is logged and never
+   * thrown, because the user's action has already succeeded and an orphaned object harms no one.
+   */
+  async deleteQuietly(key: string): Promise<void> {
+    try {
+      await this.delete(key);
+    } catch (err) {
+      this.logger.warn(`Could not remove stored object ${key}: ${(err as Error).message}`);
+    }
   }
 
   /** The address clients fetch a key from (served by FilesController whatever the driver). */

@@ -40,19 +40,21 @@ export const IMAGE_PRESETS = {
   },
 } as const satisfies Record<string, ImagePreset>;
 
-export interface StoredImage {
-  /** Key of the main variant (what a row stores). */
+/** One stored object of an upload. */
+export interface StoredObjectInfo {
   key: string;
-  /** Every variant's key by name, main one included. */
-  variants: Record<string, string>;
-  mime: 'image/webp';
+  /** Size name (`lg`, `sm`), or null for a file kept as sent. */
+  variant: string | null;
+  contentType: string;
   size: number;
+  width: number | null;
+  height: number | null;
 }
 
-export interface StoredPdf {
-  key: string;
-  mime: 'application/pdf';
-  size: number;
+/** What an upload became in storage: the main object first, then its other sizes. */
+export interface StoredUpload {
+  main: StoredObjectInfo;
+  variants: StoredObjectInfo[];
 }
 
 const invalid = (field: string, key: MessageKey, vars?: Record<string, string | number>) =>
@@ -61,12 +63,13 @@ const invalid = (field: string, key: MessageKey, vars?: Record<string, string | 
 /**
  * Turns an uploaded file (multer memory file) into stored objects: type by magic bytes (not name or
  * Content-Type), images re-encoded by sharp in every variant of their preset, PDFs stored as sent.
+ * Used by FilesService only, which records every object as a `stored_files` row.
  */
 @Injectable()
 export class UploadsService {
   constructor(private readonly storage: Storage) {}
 
-  async storeImage(file: Express.Multer.File | undefined, preset: ImagePreset, field = 'image'): Promise<StoredImage> {
+  async storeImage(file: Express.Multer.File | undefined, preset: ImagePreset, field = 'image'): Promise<StoredUpload> {
     if (!file || file.size === 0) throw invalid(field, 'profile.errors.file_missing');
     const type = sniffFileType(file.buffer);
     if (!type || !IMAGE_TYPES.includes(type)) throw invalid(field, 'profile.errors.file_type');
@@ -81,35 +84,32 @@ export class UploadsService {
     if (preset.minSide && Math.min(result.source.width, result.source.height) < preset.minSide) {
       throw invalid(field, 'profile.errors.image_too_small', { minimum: preset.minSide });
     }
-    const encoded = result.variants;
-    const main = encoded[0];
-
     const base = newKeyBase(preset.area);
-    const variants: Record<string, string> = {};
-    for (const v of encoded) variants[v.name] = keyOf(base, 'webp', v.name);
-    await Promise.all(encoded.map((v) => this.storage.put(variants[v.name]!, v.buffer, 'image/webp')));
-    return { key: variants[preset.variants[0].name]!, variants, mime: 'image/webp', size: main?.buffer.length ?? 0 };
+    const objects = result.variants.map((v) => ({
+      key: keyOf(base, 'webp', v.name),
+      variant: v.name,
+      contentType: 'image/webp',
+      size: v.buffer.length,
+      width: v.width,
+      height: v.height,
+      buffer: v.buffer,
+    }));
+    const puts = await Promise.allSettled(objects.map((o) => this.storage.put(o.key, o.buffer, o.contentType)));
+    const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
+    if (failed) {
+      // No row will name these objects: take back the sizes that did arrive.
+      await Promise.all(objects.map((o) => this.storage.deleteQuietly(o.key)));
+      throw failed.reason;
+    }
+    const [main, ...variants] = objects.map(({ buffer: _buffer, ...info }) => info);
+    return { main: main!, variants };
   }
 
-  async storePdf(file: Express.Multer.File | undefined, area: string, field = 'file'): Promise<StoredPdf> {
+  async storePdf(file: Express.Multer.File | undefined, area: string, field = 'file'): Promise<StoredUpload> {
     if (!file || file.size === 0) throw invalid(field, 'profile.errors.file_missing');
     if (sniffFileType(file.buffer) !== 'pdf') throw invalid(field, 'profile.errors.file_type_pdf');
     const key = keyOf(newKeyBase(area), 'pdf');
     await this.storage.put(key, file.buffer, 'application/pdf');
-    return { key, mime: 'application/pdf', size: file.size };
-  }
-
-  /** Every variant key of an image stored with `preset`, from its main key. */
-  variantKeys(mainKey: string | null, preset: ImagePreset): string[] {
-    if (!mainKey) return [];
-    const main = `-${preset.variants[0].name}.webp`;
-    if (!mainKey.endsWith(main)) return [mainKey];
-    const stem = mainKey.slice(0, -main.length);
-    return preset.variants.map((v) => `${stem}-${v.name}.webp`);
-  }
-
-  /** Removes an image in all its variants (after the row no longer points at it). */
-  async deleteImage(mainKey: string | null, preset: ImagePreset): Promise<void> {
-    await this.storage.deleteMany(this.variantKeys(mainKey, preset));
+    return { main: { key, variant: null, contentType: 'application/pdf', size: file.size, width: null, height: null }, variants: [] };
   }
 }

@@ -3,7 +3,7 @@ import { type Database, hashNationalId, schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createUser, type CreateUserOptions, tokenFor, type TestUser } from '../../../test/auth';
-import { JobQueue } from '../../common/queue';
+import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
 let admin: TestUser;
@@ -48,7 +48,7 @@ const rolesOf = async (userId: number) =>
       .where(eq(schema.userRoles.user_id, userId))
   ).map((r) => r.code);
 
-const settle = () => t.app.get(JobQueue, { strict: false }).onIdle();
+const settle = () => settleJobs(t);
 
 const notificationsOf = (userId: number) =>
   t.db

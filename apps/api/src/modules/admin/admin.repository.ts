@@ -1,26 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import {
-  type AccountDecisionKind,
-  type AccountStatus,
-  type OutboxQuery,
-  type Role,
-} from '@legenett/contracts';
-import { type Database, schema } from '@legenett/db';
+import { type AccountDecisionKind, type AccountStatus, type OutboxQuery, type Role } from '@legenett/contracts';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { type ExportRows } from '../../common/account-data';
 import { type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
-const {
-  users,
-  userInfo,
-  userRoles,
-  roles,
-  hprRegister,
-  accountDecisions,
-  refreshTokenFamilies,
-  notifications,
-  outboxMessages,
-} = schema;
+const { users, userInfo, userRoles, roles, hprRegister, accountDecisions, refreshTokenFamilies, outboxMessages } = schema;
 
 /** `%term%` for ILIKE with the user's own % and _ taken literally. */
 const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -179,8 +165,8 @@ export class AdminRepository {
    * Applies a decision atomically. The status update is conditional on the status the service
    * decided from, so two administrators acting at once cannot both win: null means someone else did.
    */
-  applyDecision(d: DecisionWrite): Promise<{ decisionId: number } | null> {
-    return this.db.transaction(async (tx) => {
+  applyDecision(d: DecisionWrite, outer?: Transaction): Promise<{ decisionId: number } | null> {
+    return (outer ?? this.db).transaction(async (tx) => {
       const updated = await tx
         .update(users)
         .set({ status: d.to, ...(d.endSessions ? { sessions_valid_after: sql`now()` } : {}) })
@@ -222,28 +208,12 @@ export class AdminRepository {
     });
   }
 
-  async mailRecipient(userId: number) {
-    const [row] = await this.db
+  async mailRecipient(userId: number, tx?: Transaction) {
+    const [row] = await (tx ?? this.db)
       .select({ email: users.email, first_name: users.first_name, locale: users.locale })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deleted_at)));
     return row ?? null;
-  }
-
-  /** At most one notification per decision, so a retried job does not notify twice. */
-  async insertDecisionNotification(n: {
-    userId: number;
-    adminId: number;
-    decisionId: number;
-    data: Record<string, unknown>;
-  }): Promise<void> {
-    await this.db.execute(sql`
-      insert into ${notifications} (user_id, kind, actor_user_id, entity_type, entity_id, data)
-      select ${n.userId}, 'account_decision', ${n.adminId}, 'account_decision', ${n.decisionId}, ${JSON.stringify(n.data)}::jsonb
-      where not exists (
-        select 1 from ${notifications}
-        where kind = 'account_decision' and entity_type = 'account_decision' and entity_id = ${n.decisionId}
-      )`);
   }
 
   listOutbox(q: Pick<OutboxQuery, 'channel' | 'status'>) {
@@ -279,5 +249,12 @@ export class AdminRepository {
           .limit(slice.limit)
           .offset(slice.offset),
     };
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Nothing to erase: the decisions are the administrators' audit trail and stay on the tombstone. */
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return { account_decisions: await this.db.select().from(accountDecisions).where(eq(accountDecisions.user_id, userId)) };
   }
 }

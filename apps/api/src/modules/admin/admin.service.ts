@@ -18,6 +18,7 @@ import {
 } from '@legenett/contracts';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { isConfirmed } from '../registration/hpr-registry';
 import { actionsFrom, ACTION_EFFECTS, findTransition, resolveTarget } from './account-transitions';
 import { AccountDecisionNotifier } from './account-decision.notifier';
@@ -129,6 +130,7 @@ export class AdminService {
   constructor(
     private readonly repo: AdminRepository,
     private readonly notifier: AccountDecisionNotifier,
+    private readonly uow: UnitOfWork,
   ) {}
 
   async listUsers(adminId: number, q: AdminUserListQuery) {
@@ -144,7 +146,8 @@ export class AdminService {
 
   /**
    * One administrator decision: checked against the transition table, applied atomically, logged
-   * with the administrator, then the user is told in the app and by e-mail (background job).
+   * with the administrator, together with the user's notification and e-mail (delivered after
+   * the commit through the job outbox).
    */
   async decide(
     adminId: number,
@@ -170,30 +173,37 @@ export class AdminService {
       transition.to === 'previous' ? await this.repo.statusBeforeLastBlock(userId) : null,
     );
     const hpr = hprLookupOf(account);
-    const written = await this.repo.applyDecision({
-      userId,
-      adminId,
-      from: account.status,
-      to,
-      decision: effects.decision,
-      reason: effects.needsReason ? reason : null,
-      confirmHealthPersonnel: action === 'approve' && hpr.confirms_health_personnel,
-      grantRole: action === 'approve' ? await this.roleOnApproval(account, hpr) : null,
-      endSessions: effects.endsSessions,
+    const grantRole = action === 'approve' ? await this.roleOnApproval(account, hpr) : null;
+    const written = await this.uow.run(async (tx) => {
+      const applied = await this.repo.applyDecision(
+        {
+          userId,
+          adminId,
+          from: account.status,
+          to,
+          decision: effects.decision,
+          reason: effects.needsReason ? reason : null,
+          confirmHealthPersonnel: action === 'approve' && hpr.confirms_health_personnel,
+          grantRole,
+          endSessions: effects.endsSessions,
+        },
+        tx,
+      );
+      if (!applied) return null;
+      await this.notifier.notify(tx, {
+        userId,
+        adminId,
+        decisionId: applied.decisionId,
+        decision: effects.decision,
+        status: to,
+        reason: effects.needsReason ? reason : null,
+      });
+      return applied;
     });
     // Someone else changed the account between our read and our write.
     if (!written) {
       throw new AppError('CONFLICT', { message: 'admin.errors.changed_meanwhile' });
     }
-
-    await this.notifier.notify({
-      userId,
-      adminId,
-      decisionId: written.decisionId,
-      decision: effects.decision,
-      status: to,
-      reason: effects.needsReason ? reason : null,
-    });
     return this.showUser(adminId, userId);
   }
 

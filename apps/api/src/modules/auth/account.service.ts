@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type ChangePasswordInput, type LoginResponse, type User } from '@legenett/contracts';
 import { type Response } from 'express';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth/principal';
 import { AppError } from '../../common/errors/app-error';
 import { SessionService } from '../users/session.service';
@@ -19,6 +20,7 @@ export class AccountService {
     private readonly credentials: CredentialsRepository,
     private readonly sessions: SessionService,
     private readonly userObjects: UserObjectService,
+    private readonly access: AccessService,
   ) {}
 
   async me(principal: Principal): Promise<{ data: User }> {
@@ -31,7 +33,7 @@ export class AccountService {
 
   /** Act as a company the user manages; another company (or none such) is a 404. */
   async actAs(principal: Principal, companyId: number): Promise<LoginResponse> {
-    if (!(await this.credentials.managesCompany(principal.userId, companyId))) throw AppError.notFound();
+    await this.access.requireManagesCompany(principal.userId, companyId, 'private');
     await this.sessions.setActiveCompany(principal.userId, principal.familyId, companyId);
     return this.sessions.loginResponse(principal.userId, principal.familyId, companyId);
   }

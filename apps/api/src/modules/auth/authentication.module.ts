@@ -6,11 +6,12 @@ import { CredentialsRepository } from './credentials.repository';
 import { LoginService } from './login.service';
 import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
+import { CredentialsAccountData } from './credentials.account-data';
 
 /** Login (with two-step), logout, refresh, `POST /user`, business profile, password change, two-step set-up. */
 @Module({
   imports: [UsersModule],
   controllers: [AuthController, TwoFactorController],
-  providers: [CredentialsRepository, LoginService, AccountService, TwoFactorService],
+  providers: [CredentialsRepository, CredentialsAccountData, LoginService, AccountService, TwoFactorService],
 })
 export class AuthenticationModule {}

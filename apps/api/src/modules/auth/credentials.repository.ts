@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { type AccountTx } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
-const { users, recoveryCodes, partnerCompanies, partnerCompanyManagers } = schema;
+const { users, recoveryCodes } = schema;
 
 export interface Credentials {
   id: number;
@@ -111,20 +112,10 @@ export class CredentialsRepository {
       .where(eq(users.id, userId));
   }
 
-  /** Whether the user manages this (live) company. */
-  async managesCompany(userId: number, companyId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: partnerCompanies.id })
-      .from(partnerCompanyManagers)
-      .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerCompanyManagers.partner_company_id))
-      .where(
-        and(
-          eq(partnerCompanyManagers.user_id, userId),
-          eq(partnerCompanyManagers.partner_company_id, companyId),
-          isNull(partnerCompanies.deleted_at),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Two-step recovery codes are credentials: deleted, never exported. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.user_id, userId));
   }
 }

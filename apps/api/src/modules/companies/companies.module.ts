@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PostsModule } from '../posts/posts.module';
+import { ReferenceModule } from '../reference/reference.module';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CompaniesService } from './companies.service';
+import { CompaniesAccountData } from './companies.account-data';
 
 /** `/partner-companies`, `/partner-company/:slug/follow-invitation`, `/partner-company-posts/:slug`. */
 @Module({
-  imports: [PostsModule],
+  imports: [PostsModule, NotificationsModule, ReferenceModule],
   controllers: [CompaniesController],
-  providers: [CompaniesService, CompaniesRepository],
+  providers: [CompaniesService, CompaniesRepository, CompaniesAccountData],
 })
 export class CompaniesModule {}

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type CompanyInput, type Locale } from '@legenett/contracts';
-import { type Database, schema } from '@legenett/db';
-import { and, asc, count, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { orderFor, type Slice } from '../../common/lists';
-import { type PageSource } from '../../common/lists';
+import { type Database, schema, type Transaction } from '@legenett/db';
+import { and, asc, count, desc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { approvedMemberSql, companyVisibleToSql, managesCompanySql } from '../../common/access';
+import { fileKey } from '../../common/files/files.repository';
+import { orderFor, type PageSource, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -90,11 +92,6 @@ export interface PostRow {
   created_at: Date;
 }
 
-const managedBy = (userId: number): SQL =>
-  exists(
-    sql`(select 1 from ${pcm} where ${pcm.partner_company_id} = ${pc.id} and ${pcm.user_id} = ${userId})`,
-  );
-
 /** Partner companies, their managers, followers, invitations and posts; the only companies file that speaks SQL. */
 @Injectable()
 export class CompaniesRepository {
@@ -108,7 +105,7 @@ export class CompaniesRepository {
         slug: pc.slug,
         name: pc.name,
         description: pc.description,
-        logo: pc.logo,
+        logo: fileKey(pc.logo_file_id),
         is_published: pc.is_published,
         followers_count: pc.followers_count,
         organisation_number: pc.organisation_number,
@@ -121,7 +118,7 @@ export class CompaniesRepository {
         followed_by_me: exists(
           sql`(select 1 from ${pcf} where ${pcf.partner_company_id} = ${pc.id} and ${pcf.user_id} = ${userId})`,
         ).mapWith(Boolean),
-        is_manager: managedBy(userId).mapWith(Boolean),
+        is_manager: managesCompanySql(userId, pc.id),
         created_at: pc.created_at,
       })
       .from(pc)
@@ -166,9 +163,7 @@ export class CompaniesRepository {
 
   /** The directory's rows for this viewer: published companies and the ones the viewer manages. */
   private static directoryWhere(userId: number, filter: DirectoryFilter): SQL | undefined {
-    const conditions: SQL[] = [isNull(pc.deleted_at)];
-    const visible = or(eq(pc.is_published, true), managedBy(userId));
-    if (visible) conditions.push(visible);
+    const conditions: SQL[] = [companyVisibleToSql(userId)];
     if (filter.name) conditions.push(sql`lower(${pc.name}) like ${likePattern(filter.name.toLowerCase())}`);
     if (filter.categories.length > 0) {
       conditions.push(
@@ -196,7 +191,7 @@ export class CompaniesRepository {
         slug: pc.slug,
         name: pc.name,
         description: pc.description,
-        logo: pc.logo,
+        logo: fileKey(pc.logo_file_id),
         is_published: pc.is_published,
         followers_count: pc.followers_count,
       })
@@ -208,19 +203,14 @@ export class CompaniesRepository {
   }
 
   /** Inserts the company with its categories and the creator as manager; null when the slug is taken. */
-  async create(
-    input: CompanyInput,
-    slug: string,
-    logo: string | null,
-    userId: number,
-  ): Promise<number | null> {
+  async create(input: CompanyInput, slug: string, logoFileId: number | null, userId: number): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(pc)
         .values({
           slug,
           ...detailsOf(input),
-          logo,
+          logo_file_id: logoFileId,
           created_by_user_id: userId,
         })
         .onConflictDoNothing({ target: pc.slug })
@@ -236,26 +226,21 @@ export class CompaniesRepository {
     });
   }
 
-  /** New details (and categories; a new logo when given) of a company. */
-  async update(companyId: number, input: CompanyInput, logo: string | undefined): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /** New details (and categories; a new logo file when given) of a company; answers the logo file it replaced. */
+  async update(companyId: number, input: CompanyInput, logoFileId: number | undefined): Promise<number | null> {
+    return this.db.transaction(async (tx) => {
+      const [previous] = await tx.select({ logo: pc.logo_file_id }).from(pc).where(eq(pc.id, companyId)).for('update');
       await tx
         .update(pc)
         .set({
           ...detailsOf(input),
-          ...(logo === undefined ? {} : { logo }),
+          ...(logoFileId === undefined ? {} : { logo_file_id: logoFileId }),
           updated_at: new Date(),
         })
         .where(eq(pc.id, companyId));
       await tx.delete(pcc).where(eq(pcc.partner_company_id, companyId));
-      await tx
-        .insert(pcc)
-        .values(
-          [...new Set(input.categories)].map((category_id) => ({
-            partner_company_id: companyId,
-            category_id,
-          })),
-        );
+      await tx.insert(pcc).values([...new Set(input.categories)].map((category_id) => ({ partner_company_id: companyId, category_id })));
+      return logoFileId === undefined ? null : (previous?.logo ?? null);
     });
   }
 
@@ -287,11 +272,7 @@ export class CompaniesRepository {
   }
 
   followers(companyId: number): PageSource<FollowerRow> {
-    const where = and(
-      eq(pcf.partner_company_id, companyId),
-      eq(users.status, 'approved'),
-      isNull(users.deleted_at),
-    );
+    const where = and(eq(pcf.partner_company_id, companyId), approvedMemberSql());
     return {
       count: async () => {
         const [total] = await this.db
@@ -308,7 +289,7 @@ export class CompaniesRepository {
             slug: users.slug,
             first_name: users.first_name,
             last_name: users.last_name,
-            profile_avatar: users.profile_avatar,
+            profile_avatar: fileKey(users.avatar_file_id),
           })
           .from(pcf)
           .innerJoin(users, eq(users.id, pcf.user_id))
@@ -320,17 +301,14 @@ export class CompaniesRepository {
   }
 
   /** New invitations for approved, live members among `userIds`; answers [invitation id, user id] of new ones. */
-  async invite(
-    companyId: number,
-    userIds: number[],
-    invitedBy: number,
-  ): Promise<{ id: number; user_id: number }[]> {
-    const eligible = await this.db
+  async invite(companyId: number, userIds: number[], invitedBy: number, tx?: Transaction): Promise<{ id: number; user_id: number }[]> {
+    const db = tx ?? this.db;
+    const eligible = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, userIds), eq(users.status, 'approved'), isNull(users.deleted_at)));
+      .where(and(inArray(users.id, userIds), approvedMemberSql()));
     if (eligible.length === 0) return [];
-    return this.db
+    return db
       .insert(followInvitations)
       .values(
         eligible.map((u) => ({
@@ -358,5 +336,30 @@ export class CompaniesRepository {
       .update(pc)
       .set({ deleted_at: new Date(), reason_to_delete: reason, is_published: false })
       .where(eq(pc.id, companyId));
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** The person's relations to companies go; the companies and what they published stay. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(pcm).where(eq(pcm.user_id, userId));
+    await tx.delete(pcf).where(eq(pcf.user_id, userId));
+    await tx.delete(followInvitations).where(eq(followInvitations.invited_user_id, userId));
+    await tx
+      .update(followInvitations)
+      .set({ invited_by_user_id: null })
+      .where(eq(followInvitations.invited_by_user_id, userId));
+    await tx.update(pc).set({ created_by_user_id: null }).where(eq(pc.created_by_user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      managed_companies: await this.db.select().from(pcm).where(eq(pcm.user_id, userId)),
+      followed_companies: await this.db.select().from(pcf).where(eq(pcf.user_id, userId)),
+      company_follow_invitations: await this.db
+        .select()
+        .from(followInvitations)
+        .where(eq(followInvitations.invited_user_id, userId)),
+    };
   }
 }

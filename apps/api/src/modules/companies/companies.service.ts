@@ -9,40 +9,24 @@ import {
   type CompanySummary,
   COMPANY_LOGO_FIELD,
   type Locale,
-  NOTIFICATIONS_CREATE_JOB,
-  type NotificationJobPayload,
   type PageMeta,
   type PageQuery,
   type UserCard,
 } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readPage } from '../../common/lists';
-import { JobQueue } from '../../common/queue';
-import { isStorageKey, Storage } from '../../common/storage/storage';
-import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { Storage } from '../../common/storage/storage';
+import { slugify } from '../../common/text/slugify';
+import { FilesService, type StoreOptions } from '../../common/files/files.service';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { NotificationPublisher } from '../notifications/notification.publisher';
 import { PostsService } from '../posts/posts.service';
+import { ReferenceChecks } from '../reference/reference-checks.service';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
 
-const LOGO_PRESET = IMAGE_PRESETS.avatar;
-
 type Page<T> = { data: T[]; meta: PageMeta };
-
-/** `Legeklinikk Ås AS` -> `legeklinikk-as-as`. */
-export function slugify(name: string): string {
-  const base = name
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .replace(/å/g, 'a')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return base || 'company';
-}
 
 /** Partner companies: the public pages, following, and what only their managers may change. */
 @Injectable()
@@ -51,10 +35,12 @@ export class CompaniesService {
 
   constructor(
     private readonly repository: CompaniesRepository,
-    private readonly jobs: JobQueue,
-    private readonly uploads: UploadsService,
+    private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationPublisher,
+    private readonly files: FilesService,
     private readonly storage: Storage,
     private readonly postsService: PostsService,
+    private readonly references: ReferenceChecks,
     private readonly counts: ListCounts,
   ) {}
 
@@ -89,20 +75,21 @@ export class CompaniesService {
     locale: Locale,
   ): Promise<{ data: Company }> {
     await this.checkCategories(input);
-    const logo = file ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key : null;
-    try {
-      const base = slugify(input.name);
+    const insert = async (logoFileId: number | null): Promise<string> => {
+      const base = slugify(input.name, 'company');
       let slug = base;
       for (let attempt = 0; attempt < 5; attempt++) {
-        const id = await this.repository.create(input, slug, logo, me.userId);
-        if (id !== null) return this.show(me, slug, locale);
+        if ((await this.repository.create(input, slug, logoFileId, me.userId)) !== null) return slug;
         slug = `${base}-${randomBytes(3).toString('hex')}`;
       }
       throw new AppError('CONFLICT');
-    } catch (error) {
-      if (logo) await this.uploads.deleteImage(logo, LOGO_PRESET).catch(() => undefined);
-      throw error;
-    }
+    };
+    const slug = file ? await this.files.storeFor([file], this.logo(me), ([logo]) => insert(logo!.id)) : await insert(null);
+    return this.show(me, slug, locale);
+  }
+
+  private logo(me: Principal): StoreOptions {
+    return { kind: 'company_logo', owner: me.userId, field: COMPANY_LOGO_FIELD };
   }
 
   /** Managers edit the details; a new logo is stored first and the old one removed once saved. */
@@ -115,28 +102,13 @@ export class CompaniesService {
   ): Promise<{ data: Company }> {
     const row = await this.managed(me, slug);
     await this.checkCategories(input);
-    const logo = file
-      ? (await this.uploads.storeImage(file, LOGO_PRESET, COMPANY_LOGO_FIELD)).key
-      : undefined;
-    try {
-      await this.repository.update(row.id, input, logo);
-    } catch (error) {
-      if (logo) await this.uploads.deleteImage(logo, LOGO_PRESET).catch(() => undefined);
-      throw error;
-    }
-    if (logo && row.logo && isStorageKey(row.logo)) {
-      await this.uploads
-        .deleteImage(row.logo, LOGO_PRESET)
-        .catch((err: Error) => this.logger.warn(`Old logo not removed: ${err.message}`));
-    }
+    if (file) await this.files.replace(file, this.logo(me), (logoFileId) => this.repository.update(row.id, input, logoFileId));
+    else await this.repository.update(row.id, input, undefined);
     return this.show(me, slug, locale);
   }
 
-  private async checkCategories(input: CompanyInput): Promise<void> {
-    const ids = [...new Set(input.categories)];
-    if ((await this.repository.companyCategoryCount(ids)) !== ids.length) {
-      throw new AppError('VALIDATION', { fields: { categories: ['validation.invalid'] } });
-    }
+  private checkCategories(input: CompanyInput): Promise<void> {
+    return this.references.require([['categories', 'companyCategories', input.categories]]);
   }
 
   async show(me: Principal, slug: string, locale: Locale): Promise<{ data: Company }> {
@@ -166,19 +138,25 @@ export class CompaniesService {
   async invite(me: Principal, slug: string, userIds: number[]): Promise<{ data: { invited: number[] } }> {
     const row = await this.managed(me, slug);
     const ids = [...new Set(userIds)].filter((id) => id !== me.userId);
-    const created = ids.length > 0 ? await this.repository.invite(row.id, ids, me.userId) : [];
-    for (const invitation of created) {
-      const payload: NotificationJobPayload = {
-        user_id: invitation.user_id,
-        kind: 'follow_invitation',
-        actor_user_id: me.userId,
-        partner_company_id: row.id,
-        entity_type: 'follow_invitation',
-        entity_id: invitation.id,
-        data: { company_name: row.name, company_slug: row.slug },
-      };
-      await this.jobs.enqueue(NOTIFICATIONS_CREATE_JOB, payload);
-    }
+    const created =
+      ids.length === 0
+        ? []
+        : await this.uow.run(async (tx) => {
+            const invitations = await this.repository.invite(row.id, ids, me.userId, tx);
+            await this.notifications.publish(
+              tx,
+              invitations.map((invitation) => ({
+                user_id: invitation.user_id,
+                kind: 'follow_invitation' as const,
+                actor_user_id: me.userId,
+                partner_company_id: row.id,
+                entity_type: 'follow_invitation',
+                entity_id: invitation.id,
+                data: { company_name: row.name, company_slug: row.slug },
+              })),
+            );
+            return invitations;
+          });
     return { data: { invited: created.map((c) => c.user_id) } };
   }
 
@@ -212,14 +190,14 @@ export class CompaniesService {
   /** Live and published, or unpublished and managed by the caller; else 404. */
   private async visible(me: Principal, slug: string): Promise<CompanyRow> {
     const row = await this.repository.bySlug(slug, me.userId);
-    if (!row || (!row.is_published && !row.is_manager)) throw AppError.notFound();
+    AccessService.checkCompany(row, 'see');
     return row;
   }
 
   /** Visible and managed by the caller; a public page of someone else's answers 403 not_owner. */
   private async managed(me: Principal, slug: string): Promise<CompanyRow> {
-    const row = await this.visible(me, slug);
-    if (!row.is_manager) throw AppError.forbidden('not_owner');
+    const row = await this.repository.bySlug(slug, me.userId);
+    AccessService.checkCompany(row, 'manage');
     return row;
   }
 
@@ -233,7 +211,7 @@ export class CompaniesService {
     };
   }
 
-  private url(value: string | null): string | null {
-    return value && isStorageKey(value) ? this.storage.publicUrl(value) : value;
+  private url(key: string | null): string | null {
+    return this.storage.publicUrl(key);
   }
 }

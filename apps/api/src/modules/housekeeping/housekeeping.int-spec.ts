@@ -25,6 +25,7 @@ const NOTHING: PurgeCounts = {
   identitySessions: 0,
   refreshTokenFamilies: 0,
   sentOutboxMessages: 0,
+  doneJobs: 0,
 };
 
 /** Rows on both sides of every retention line (defaults: a day past expiry; 30 days of sent mail). */

@@ -86,6 +86,12 @@ export class HousekeepingRepository {
     return this.deleteBatch(families, families.id, ended, limit);
   }
 
+  /** Jobs the relay has handed to the queue; pending ones stay, however old (they are retried). */
+  deleteDoneJobs(doneBefore: Date, limit: number): Promise<number> {
+    const jobs = s.jobOutbox;
+    return this.deleteBatch(jobs, jobs.id, and(eq(jobs.status, 'done'), lt(jobs.done_at, doneBefore))!, limit);
+  }
+
   /** Delivered messages only: queued and failed ones stay for the admin's outbox view. */
   deleteSentOutboxMessages(sentBefore: Date, limit: number): Promise<number> {
     const outbox = s.outboxMessages;

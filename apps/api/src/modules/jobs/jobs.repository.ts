@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { type JobInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { AccessRepository, managesCompanySql } from '../../common/access';
+import { fileKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { localisedName } from '../reference/reference.repository';
+import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const {
   jobs,
@@ -17,19 +20,7 @@ const {
   cities,
   counties,
   partnerCompanies,
-  partnerCompanyManagers,
 } = schema;
-
-/** Reference tables a job may point at, for existence checks. */
-export const JOB_REFERENCE_TABLES = {
-  jobCategories,
-  hospitals,
-  clinics,
-  cities,
-  counties,
-  specialties,
-} as const;
-export type JobReferenceTable = keyof typeof JOB_REFERENCE_TABLES;
 
 export interface JobFilters {
   search?: string;
@@ -50,15 +41,12 @@ const BOARD_ORDER = [
 
 export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { published_at: Date | null };
 
-const ref = (id: SQL<number | null>, name: SQL<string>) =>
-  sql<{
-    id: number;
-    name: string;
-  } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
-
 @Injectable()
 export class JobsRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly access: AccessRepository,
+  ) {}
 
   /** `today` is the Oslo calendar day: a job is current until its deadline day has passed. */
   private static current(today: string): SQL {
@@ -91,18 +79,18 @@ export class JobsRepository {
       .select({
         id: jobs.id,
         title: jobs.title,
-        job_category: ref(sql`${jobCategories.id}`, localisedName(jobCategories.name, locale)),
+        job_category: localisedRef(jobCategories, locale),
         position_type: jobs.position_type,
         description: jobs.description,
         workplace_type: jobs.workplace_type,
-        hospital: ref(sql`${hospitals.id}`, localisedName(hospitals.name, locale)),
-        clinic: ref(sql`${clinics.id}`, localisedName(clinics.name, locale)),
+        hospital: localisedRef(hospitals, locale),
+        clinic: localisedRef(clinics, locale),
         work_address: jobs.work_address,
         address_line: jobs.address_line,
         postal_code: jobs.postal_code,
         city_area: jobs.city_area,
-        city: ref(sql`${cities.id}`, localisedName(cities.name, locale)),
-        county: ref(sql`${counties.id}`, localisedName(counties.name, locale)),
+        city: localisedRef(cities, locale),
+        county: localisedRef(counties, locale),
         contact_person: jobs.contact_person,
         phone: jobs.phone,
         recruiting_link: jobs.recruiting_link,
@@ -110,7 +98,7 @@ export class JobsRepository {
         hiring_date: jobs.hiring_date,
         published_at: jobs.published_at,
         company_name: jobs.company_name,
-        company_logo: jobs.company_logo,
+        company_logo: fileKey(jobs.company_logo_file_id),
         organisation_number: jobs.organisation_number,
         partner_company: sql<{
           id: number;
@@ -121,7 +109,7 @@ export class JobsRepository {
         is_archived: sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`,
         closed_at: jobs.closed_at,
         views_count: jobs.views_count,
-        can_edit: sql<boolean>`(${jobs.user_id} = ${userId} or exists (select 1 from ${partnerCompanyManagers} where ${partnerCompanyManagers.partner_company_id} = ${jobs.partner_company_id} and ${partnerCompanyManagers.user_id} = ${userId}))`,
+        can_edit: sql<boolean>`(${jobs.user_id} = ${userId} or ${managesCompanySql(userId, jobs.partner_company_id)})`,
         created_at: jobs.created_at,
       })
       .from(jobs)
@@ -211,22 +199,12 @@ export class JobsRepository {
     return row?.key ?? null;
   }
 
-  /** Ids of the (not deleted) companies the user manages: a short list. */
-  private async managedCompanyIds(userId: number): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: partnerCompanyManagers.partner_company_id })
-      .from(partnerCompanyManagers)
-      .innerJoin(partnerCompanies, eq(partnerCompanies.id, partnerCompanyManagers.partner_company_id))
-      .where(and(eq(partnerCompanyManagers.user_id, userId), sql`${partnerCompanies.deleted_at} is null`));
-    return rows.map((r) => r.id);
-  }
-
   /**
    * Jobs the user posted or that were posted for a company the user manages. The company ids are
    * literal so the planner can OR jobs_user_id_created_at_idx with jobs_partner_company_id_idx.
    */
   private async editableBy(userId: number): Promise<SQL> {
-    const companies = await this.managedCompanyIds(userId);
+    const companies = await this.access.managedCompanyIds(userId);
     const own = eq(jobs.user_id, userId);
     return companies.length === 0 ? own : or(own, inArray(jobs.partner_company_id, companies))!;
   }
@@ -295,30 +273,6 @@ export class JobsRepository {
     return map;
   }
 
-  async referenceExists(table: JobReferenceTable, ids: number[]): Promise<boolean> {
-    if (ids.length === 0) return true;
-    const t = JOB_REFERENCE_TABLES[table];
-    const unique = [...new Set(ids)];
-    const [row] = await this.db.select({ n: count() }).from(t).where(inArray(t.id, unique));
-    return (row?.n ?? 0) === unique.length;
-  }
-
-  async managesCompany(userId: number, companyId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: partnerCompanies.id })
-      .from(partnerCompanies)
-      .innerJoin(partnerCompanyManagers, eq(partnerCompanyManagers.partner_company_id, partnerCompanies.id))
-      .where(
-        and(
-          eq(partnerCompanies.id, companyId),
-          eq(partnerCompanyManagers.user_id, userId),
-          sql`${partnerCompanies.deleted_at} is null`,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  }
-
   async insert(userId: number, input: JobWrite, specialtyIds: number[]): Promise<number> {
     return this.db.transaction(async (tx) => {
       const { published_at, ...rest } = input;
@@ -359,15 +313,11 @@ export class JobsRepository {
       .where(eq(jobs.id, id));
   }
 
-  /** Sets the logo key; answers the previous one. */
-  async replaceLogo(id: number, key: string | null): Promise<string | null> {
+  /** Sets the logo (a `stored_files` id, or none); answers the file it replaced. */
+  async replaceLogo(id: number, fileId: number | null): Promise<number | null> {
     return this.db.transaction(async (tx) => {
-      const [prev] = await tx
-        .select({ logo: jobs.company_logo })
-        .from(jobs)
-        .where(eq(jobs.id, id))
-        .for('update');
-      await tx.update(jobs).set({ company_logo: key, updated_at: new Date() }).where(eq(jobs.id, id));
+      const [prev] = await tx.select({ logo: jobs.company_logo_file_id }).from(jobs).where(eq(jobs.id, id)).for('update');
+      await tx.update(jobs).set({ company_logo_file_id: fileId, updated_at: new Date() }).where(eq(jobs.id, id));
       return prev?.logo ?? null;
     });
   }
@@ -390,5 +340,20 @@ export class JobsRepository {
         : await tx.select({ views_count: jobs.views_count }).from(jobs).where(eq(jobs.id, id));
       return { counted, views_count: row?.views_count ?? 0 };
     });
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** A job without its contact is useless: the person's jobs go (with their views), and their own views. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(jobs).where(eq(jobs.user_id, userId));
+    await tx.delete(jobViews).where(eq(jobViews.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      jobs: await this.db.select().from(jobs).where(eq(jobs.user_id, userId)),
+      job_views: await this.db.select().from(jobViews).where(eq(jobViews.user_id, userId)),
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type Job,
   type JobInput,
@@ -7,31 +7,25 @@ import {
   type MessageKey,
   type MyJobListQuery,
 } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readCurrentThenArchived, readPage } from '../../common/lists';
-import { isStorageKey, Storage } from '../../common/storage/storage';
-import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
-import {
-  type JobFilters,
-  JobsRepository,
-  type JobReferenceTable,
-  type JobRow,
-  type JobWrite,
-} from './jobs.repository';
+import { Storage } from '../../common/storage/storage';
+import { ReferenceChecks } from '../reference/reference-checks.service';
+import { type JobFilters, type JobRow, JobsRepository, type JobWrite } from './jobs.repository';
+import { FilesService } from '../../common/files/files.service';
 import { osloMidnight, osloToday } from './oslo-date';
-
-const LOGO_PRESET = IMAGE_PRESETS.content;
 
 /** The jobs board: everyone with jobs-read browses; owners and company managers edit. */
 @Injectable()
 export class JobsService {
-  private readonly logger = new Logger(JobsService.name);
-
   constructor(
     private readonly repository: JobsRepository,
-    private readonly uploads: UploadsService,
+    private readonly files: FilesService,
     private readonly storage: Storage,
+    private readonly access: AccessService,
+    private readonly references: ReferenceChecks,
     private readonly counts: ListCounts,
   ) {}
 
@@ -54,10 +48,7 @@ export class JobsService {
     return rows.map((r) => ({
       ...r,
       specialities: specialities.get(r.id) ?? [],
-      company_logo:
-        r.company_logo && isStorageKey(r.company_logo)
-          ? this.storage.publicUrl(r.company_logo)
-          : r.company_logo,
+      company_logo: this.storage.publicUrl(r.company_logo),
       published_at: r.published_at.toISOString(),
       closed_at: r.closed_at ? r.closed_at.toISOString() : null,
       created_at: r.created_at.toISOString(),
@@ -145,24 +136,17 @@ export class JobsService {
 
   /** 422 for unknown references, a company the user does not manage, and dates out of order. */
   private async check(me: Principal, input: JobInput, previousDeadline: string | null): Promise<JobWrite> {
-    const fields: Record<string, MessageKey[]> = {};
-    const refs: [string, JobReferenceTable, number[]][] = [
-      ['job_category_id', 'jobCategories', input.job_category_id === null ? [] : [input.job_category_id]],
-      ['hospital_id', 'hospitals', input.hospital_id === null ? [] : [input.hospital_id]],
-      ['clinic_id', 'clinics', input.clinic_id === null ? [] : [input.clinic_id]],
-      ['city_id', 'cities', input.city_id === null ? [] : [input.city_id]],
-      ['county_id', 'counties', input.county_id === null ? [] : [input.county_id]],
+    const fields: Record<string, MessageKey[]> = await this.references.unknown([
+      ['job_category_id', 'jobCategories', input.job_category_id],
+      ['hospital_id', 'hospitals', input.hospital_id],
+      ['clinic_id', 'clinics', input.clinic_id],
+      ['city_id', 'cities', input.city_id],
+      ['county_id', 'counties', input.county_id],
       ['specialty_ids', 'specialties', input.specialty_ids],
-    ];
-    const missing = await Promise.all(
-      refs.map(async ([, table, ids]) => !(await this.repository.referenceExists(table, ids))),
-    );
-    refs.forEach(([field], i) => {
-      if (missing[i]) fields[field] = ['validation.unknown_reference'];
-    });
+    ]);
     // Acting as a business profile posts for that company unless another is named.
     const companyId = input.partner_company_id ?? me.activeCompanyId;
-    if (companyId !== null && !(await this.repository.managesCompany(me.userId, companyId))) {
+    if (companyId !== null && !(await this.access.managesCompany(me.userId, companyId))) {
       fields.partner_company_id = ['jobs.errors.not_manager'];
     }
     const today = osloToday();
@@ -212,25 +196,13 @@ export class JobsService {
 
   async uploadLogo(me: Principal, id: number, file: Express.Multer.File | undefined, locale: Locale) {
     if (!(await this.repository.find(id, osloToday(), me.userId, locale, true))) throw AppError.notFound();
-    const stored = await this.uploads.storeImage(file, LOGO_PRESET, 'logo');
-    const previous = await this.repository.replaceLogo(id, stored.key);
-    await this.removeLogo(previous);
+    await this.files.replace(file, { kind: 'job_logo', owner: me.userId, field: 'logo' }, (fileId) => this.repository.replaceLogo(id, fileId));
     return this.one(me, id, locale, true);
   }
 
   async deleteLogo(me: Principal, id: number, locale: Locale) {
     if (!(await this.repository.find(id, osloToday(), me.userId, locale, true))) throw AppError.notFound();
-    await this.removeLogo(await this.repository.replaceLogo(id, null));
+    await this.files.remove(await this.repository.replaceLogo(id, null));
     return this.one(me, id, locale, true);
-  }
-
-  /** Files go after their rows; a file that cannot be removed now is logged, not an error for the user. */
-  private async removeLogo(key: string | null): Promise<void> {
-    if (!key || !isStorageKey(key)) return;
-    try {
-      await this.storage.deleteMany(this.uploads.variantKeys(key, LOGO_PRESET));
-    } catch (err) {
-      this.logger.warn(`Could not remove logo ${key}: ${(err as Error).message}`);
-    }
   }
 }

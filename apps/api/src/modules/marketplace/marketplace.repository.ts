@@ -7,11 +7,13 @@ import {
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { variantKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { localisedName } from '../reference/reference.repository';
+import { localisedRef } from '../reference/reference.repository';
 
-const { products, productImages, productViews, categories, users } = schema;
+const { products, productImages, productViews, categories, users, storedFiles } = schema;
 
 export interface ProductRow {
   id: number;
@@ -37,11 +39,9 @@ export interface ImageRow {
   height: number | null;
 }
 
+/** A stored picture (its `stored_files` main row) to add to a product. */
 export interface NewImage {
-  list_key: string;
-  detail_key: string;
-  mime: string;
-  size_bytes: number;
+  file_id: number;
 }
 
 /** The image count per product a transaction saw when it added images (for the 5-photo rule). */
@@ -84,10 +84,7 @@ export class MarketplaceRepository {
         description: products.description,
         price: products.price_nok,
         manufacturer: products.manufacturer,
-        category: sql<{
-          id: number;
-          name: string;
-        } | null>`case when ${categories.id} is null then null else json_build_object('id', ${categories.id}, 'name', ${localisedName(categories.name, locale)}) end`,
+        category: localisedRef(categories, locale),
         status: products.status,
         views_count: products.views_count,
         user_id: products.user_id,
@@ -177,31 +174,18 @@ export class MarketplaceRepository {
       .select({
         id: productImages.id,
         product_id: productImages.product_id,
-        list_key: productImages.list_key,
-        detail_key: productImages.detail_key,
-        width: productImages.width,
-        height: productImages.height,
+        list_key: sql<string>`coalesce(${variantKey(productImages.file_id, 'sm')}, ${storedFiles.storage_key})`,
+        detail_key: storedFiles.storage_key,
+        width: storedFiles.width,
+        height: storedFiles.height,
       })
       .from(productImages)
+      .innerJoin(storedFiles, eq(storedFiles.id, productImages.file_id))
       .where(inArray(productImages.product_id, productIds))
       .orderBy(asc(productImages.product_id), asc(productImages.position), asc(productImages.id));
   }
 
-  async productCategoryExists(id: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.id, id), eq(categories.type, 'product')))
-      .limit(1);
-    return row !== undefined;
-  }
-
-  private async addImages(
-    tx: Pick<Database, 'select' | 'insert'>,
-    productId: number,
-    images: NewImage[],
-    max: number,
-  ): Promise<void> {
+  private async addImages(tx: Pick<Database, 'select' | 'insert'>, productId: number, images: NewImage[], max: number): Promise<void> {
     if (images.length === 0) return;
     const [existing] = await tx
       .select({ n: count(), last: sql<number>`coalesce(max(${productImages.position}), -1)::int` })
@@ -281,12 +265,8 @@ export class MarketplaceRepository {
     return exists ? 'wrong_state' : 'missing';
   }
 
-  /** Deletes one image of an owned product; its storage keys, or null when there is no such image. */
-  async deleteImage(
-    productId: number,
-    imageId: number,
-    userId: number,
-  ): Promise<{ list_key: string; detail_key: string } | null> {
+  /** Deletes one image of an owned product; answers its file, or null when there is no such image. */
+  async deleteImage(productId: number, imageId: number, userId: number): Promise<number | null> {
     const [row] = await this.db
       .delete(productImages)
       .where(
@@ -296,8 +276,8 @@ export class MarketplaceRepository {
           sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.user_id} = ${userId})`,
         ),
       )
-      .returning({ list_key: productImages.list_key, detail_key: productImages.detail_key });
-    return row ?? null;
+      .returning({ file_id: productImages.file_id });
+    return row?.file_id ?? null;
   }
 
   /** Counts a view once per user; the current count, or null when the product does not exist. */
@@ -331,5 +311,23 @@ export class MarketplaceRepository {
         .where(eq(products.id, productId));
       return { views_count: row!.views_count, counted: false };
     });
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /**
+   * A listing without its seller is useless: products go with their image rows and views; own views
+   * go. The image files are the seller's uploads: the files step deletes them once nothing points at them.
+   */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(products).where(eq(products.user_id, userId));
+    await tx.delete(productViews).where(eq(productViews.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      products: await this.db.select().from(products).where(eq(products.user_id, userId)),
+      product_views: await this.db.select().from(productViews).where(eq(productViews.user_id, userId)),
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type Locale,
   MAX_PRODUCT_IMAGES,
@@ -13,17 +13,10 @@ import {
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readPage } from '../../common/lists';
+import { FilesService } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
-import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
-import {
-  type ImageRow,
-  MarketplaceRepository,
-  type NewImage,
-  type ProductRow,
-  TooManyImagesError,
-} from './marketplace.repository';
-
-const PRESET = IMAGE_PRESETS.content;
+import { ReferenceChecks } from '../reference/reference-checks.service';
+import { type ImageRow, MarketplaceRepository, type NewImage, type ProductRow, TooManyImagesError } from './marketplace.repository';
 
 const tooManyPhotos = () =>
   new AppError('VALIDATION', {
@@ -49,12 +42,11 @@ export type StockTransition = keyof typeof TRANSITIONS;
 /** The marketplace: browsing, own products, photos and the stock state. */
 @Injectable()
 export class MarketplaceService {
-  private readonly logger = new Logger('MarketplaceService');
-
   constructor(
     private readonly repository: MarketplaceRepository,
-    private readonly uploads: UploadsService,
+    private readonly files: FilesService,
     private readonly storage: Storage,
+    private readonly references: ReferenceChecks,
     private readonly counts: ListCounts,
   ) {}
 
@@ -132,19 +124,17 @@ export class MarketplaceService {
 
   async create(me: Principal, input: ProductInput, files: Express.Multer.File[], locale: Locale) {
     await this.checkCategory(input);
-    const id = await this.withImages(files, (images) =>
-      this.repository.insert(me.userId, input, images, MAX_PRODUCT_IMAGES),
-    );
+    const id = await this.withImages(me, files, (images) => this.repository.insert(me.userId, input, images, MAX_PRODUCT_IMAGES));
     return this.one(id, me.userId, locale);
   }
 
   async update(me: Principal, id: number, input: ProductInput, files: Express.Multer.File[], locale: Locale) {
     if (!(await this.repository.find(id, locale, me.userId))) throw AppError.notFound();
     await this.checkCategory(input);
-    const updated = await this.withImages(files, (images) =>
-      this.repository.update(id, me.userId, input, images, MAX_PRODUCT_IMAGES),
-    );
-    if (!updated) throw AppError.notFound();
+    await this.withImages(me, files, async (images) => {
+      // Thrown inside, so the photos just stored are removed again.
+      if (!(await this.repository.update(id, me.userId, input, images, MAX_PRODUCT_IMAGES))) throw AppError.notFound();
+    });
     return this.one(id, me.userId, locale);
   }
 
@@ -163,52 +153,28 @@ export class MarketplaceService {
 
   async deleteImage(me: Principal, id: number, imageId: number, locale: Locale) {
     const removed = await this.repository.deleteImage(id, imageId, me.userId);
-    if (!removed) throw AppError.notFound();
-    await this.removeFiles([removed.list_key, removed.detail_key]);
+    if (removed === null) throw AppError.notFound();
+    await this.files.remove(removed);
     return this.one(id, me.userId, locale);
   }
 
-  private async checkCategory(input: ProductInput): Promise<void> {
-    if (input.category_id !== null && !(await this.repository.productCategoryExists(input.category_id))) {
-      throw new AppError('VALIDATION', { fields: { category_id: ['marketplace.errors.unknown_category'] } });
-    }
+  private checkCategory(input: ProductInput): Promise<void> {
+    return this.references.require([['category_id', 'productCategories', input.category_id]]);
   }
 
   /**
    * Stores the photos (type by magic bytes, re-encoded without metadata, list and detail sizes), then
    * writes the rows; when the write fails the stored files are removed again.
    */
-  private async withImages<T>(
-    files: Express.Multer.File[],
-    write: (images: NewImage[]) => Promise<T>,
-  ): Promise<T> {
+  private async withImages<T>(me: Principal, files: Express.Multer.File[], write: (images: NewImage[]) => Promise<T>): Promise<T> {
     if (files.length > MAX_PRODUCT_IMAGES) throw tooManyPhotos();
-    const images: NewImage[] = [];
     try {
-      for (const file of files) {
-        const stored = await this.uploads.storeImage(file, PRESET, PRODUCT_IMAGES_FIELD);
-        images.push({
-          detail_key: stored.variants.lg!,
-          list_key: stored.variants.sm!,
-          mime: stored.mime,
-          size_bytes: stored.size,
-        });
-      }
-      return await write(images);
+      return await this.files.storeFor(files, { kind: 'product_image', owner: me.userId, field: PRODUCT_IMAGES_FIELD }, (stored) =>
+        write(stored.map((f) => ({ file_id: f.id }))),
+      );
     } catch (err) {
-      await this.removeFiles(images.flatMap((i) => [i.list_key, i.detail_key]));
       if (err instanceof TooManyImagesError) throw tooManyPhotos();
       throw err;
-    }
-  }
-
-  /** Files go after their rows; a file that cannot be removed now is logged, not an error for the user. */
-  private async removeFiles(keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    try {
-      await this.storage.deleteMany(keys);
-    } catch (err) {
-      this.logger.warn(`Could not remove ${keys.length} stored file(s): ${(err as Error).message}`);
     }
   }
 }

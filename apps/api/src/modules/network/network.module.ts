@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { NetworkController } from './network.controller';
 import { NetworkRepository } from './network.repository';
 import { NetworkService } from './network.service';
+import { NetworkAccountData } from './network.account-data';
 
 /**
  * `/profile/search`, `/profile/:slug/follow`, `/profile/:slug/followers`. Listed before
  * ProfileModule in FEATURE_MODULES so that `/profile/search` is not taken for a slug.
  */
 @Module({
+  imports: [NotificationsModule],
   controllers: [NetworkController],
-  providers: [NetworkService, NetworkRepository],
+  providers: [NetworkService, NetworkRepository, NetworkAccountData],
 })
 export class NetworkModule {}

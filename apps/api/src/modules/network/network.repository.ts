@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, schema } from '@legenett/db';
-import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Database, schema, type Transaction } from '@legenett/db';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { approvedMemberSql } from '../../common/access';
+import { fileKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -19,10 +22,10 @@ const card = {
   slug: users.slug,
   first_name: users.first_name,
   last_name: users.last_name,
-  profile_avatar: users.profile_avatar,
+  profile_avatar: fileKey(users.avatar_file_id),
 };
 
-const visible = and(eq(users.status, 'approved'), isNull(users.deleted_at));
+const visible = approvedMemberSql();
 
 /** Escapes LIKE wildcards so a search for `50%` means the text. */
 const likeEscape = (v: string): string => v.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -43,8 +46,8 @@ export class NetworkRepository {
   }
 
   /** True when a new follow row was written (false when it already existed). */
-  async follow(followerId: number, followedId: number): Promise<boolean> {
-    const rows = await this.db
+  async follow(followerId: number, followedId: number, tx?: Transaction): Promise<boolean> {
+    const rows = await (tx ?? this.db)
       .insert(userFollows)
       .values({ follower_id: followerId, followed_user_id: followedId })
       .onConflictDoNothing()
@@ -109,6 +112,20 @@ export class NetworkRepository {
           )
           .limit(slice.limit)
           .offset(slice.offset),
+    };
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Both directions: whom the person follows and who follows them. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(userFollows).where(or(eq(userFollows.follower_id, userId), eq(userFollows.followed_user_id, userId)));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      following: await this.db.select().from(userFollows).where(eq(userFollows.follower_id, userId)),
+      followers: await this.db.select().from(userFollows).where(eq(userFollows.followed_user_id, userId)),
     };
   }
 }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  NOTIFICATIONS_CREATE_JOB,
-  type NotificationJobPayload,
   type PageMeta,
   type PageQuery,
   type ProfileSearchQuery,
@@ -10,8 +8,9 @@ import {
 import { type Principal } from '../../common/auth';
 import { readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
-import { JobQueue } from '../../common/queue';
-import { isStorageKey, Storage } from '../../common/storage/storage';
+import { Storage } from '../../common/storage/storage';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { NotificationPublisher } from '../notifications/notification.publisher';
 import { NetworkRepository, type UserCardRow } from './network.repository';
 
 /** Following members, their followers and the name search. */
@@ -19,16 +18,17 @@ import { NetworkRepository, type UserCardRow } from './network.repository';
 export class NetworkService {
   constructor(
     private readonly repository: NetworkRepository,
-    private readonly jobs: JobQueue,
+    private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationPublisher,
     private readonly storage: Storage,
   ) {}
 
   async follow(me: Principal, slug: string): Promise<{ data: { following: boolean } }> {
     const target = await this.member(slug);
-    if (target.id === me.userId)
-      throw new AppError('VALIDATION', { fields: { slug: ['network.errors.self_follow'] } });
-    if (await this.repository.follow(me.userId, target.id)) {
-      const payload: NotificationJobPayload = {
+    if (target.id === me.userId) throw new AppError('VALIDATION', { fields: { slug: ['network.errors.self_follow'] } });
+    await this.uow.run(async (tx) => {
+      if (!(await this.repository.follow(me.userId, target.id, tx))) return;
+      await this.notifications.publish(tx, {
         user_id: target.id,
         kind: 'new_follower',
         actor_user_id: me.userId,
@@ -36,9 +36,8 @@ export class NetworkService {
         entity_type: 'user',
         entity_id: me.userId,
         data: {},
-      };
-      await this.jobs.enqueue(NOTIFICATIONS_CREATE_JOB, payload);
-    }
+      });
+    });
     return { data: { following: true } };
   }
 
@@ -66,10 +65,6 @@ export class NetworkService {
   }
 
   private card(r: UserCardRow): UserCard {
-    const avatar =
-      r.profile_avatar && isStorageKey(r.profile_avatar)
-        ? this.storage.publicUrl(r.profile_avatar)
-        : r.profile_avatar;
-    return { ...r, profile_avatar: avatar };
+    return { ...r, profile_avatar: this.storage.publicUrl(r.profile_avatar) };
   }
 }

@@ -1,14 +1,19 @@
 import { Module } from '@nestjs/common';
+import { NotificationPublisher } from './notification.publisher';
 import { NotificationStreamService } from './notification-stream.service';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 import { UnreadBus } from './unread-bus';
+import { NotificationsAccountData } from './notifications.account-data';
 
-/** `/user-notifications`: the list, mark read, the live unread count, and the `notifications.create` job. */
+/**
+ * `/user-notifications`: the list, mark read, the live unread count, and the `notifications.create`
+ * job; `NotificationPublisher` for every module that notifies.
+ */
 @Module({
   controllers: [NotificationsController],
-  providers: [NotificationsService, NotificationsRepository, NotificationStreamService, UnreadBus],
-  exports: [NotificationsService],
+  providers: [NotificationPublisher, NotificationsService, NotificationsRepository, NotificationStreamService, UnreadBus, NotificationsAccountData],
+  exports: [NotificationsService, NotificationPublisher],
 })
 export class NotificationsModule {}

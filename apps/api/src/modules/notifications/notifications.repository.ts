@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type NotificationJobPayload } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { orderFor, type PageSource, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -128,5 +129,17 @@ export class NotificationsRepository {
       )
       .returning({ id: notifications.id });
     return changed.length;
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Notifications to the person go; where they were the actor, the others' notifications stay without them. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(notifications).where(eq(notifications.user_id, userId));
+    await tx.update(notifications).set({ actor_user_id: null }).where(eq(notifications.actor_user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return { notifications: await this.db.select().from(notifications).where(eq(notifications.user_id, userId)) };
   }
 }

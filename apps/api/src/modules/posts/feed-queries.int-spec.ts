@@ -81,20 +81,32 @@ beforeAll(async () => {
     };
   });
   const posts = await t.db.insert(schema.posts).values(rows).returning({ id: schema.posts.id });
-  // Images on most posts (one to three each), a PDF on some, likes by the viewer and by authors.
-  await t.db.insert(schema.postAttachments).values(
-    posts.flatMap(({ id }, i) => [
-      ...Array.from({ length: i % 4 }, (_, k) => ({
-        post_id: id,
-        kind: 'image' as const,
-        storage_key: `posts/feedq-${id}-${k}-lg.webp`,
-        preview_key: `posts/feedq-${id}-${k}-sm.webp`,
-        mime: 'image/webp',
-        position: k,
+  // Images on most posts (one to three each, each with its small size), a PDF on some, likes by the viewer and by authors.
+  const wanted = posts.flatMap(({ id }, i) => [
+    ...Array.from({ length: i % 4 }, (_, k) => ({ post_id: id, kind: 'image' as const, key: `posts/feedq-${id}-${k}-lg.webp`, position: k })),
+    ...(i % 5 === 0 ? [{ post_id: id, kind: 'document' as const, key: `posts/feedq-${id}.pdf`, position: 3 }] : []),
+  ]);
+  const files = await t.db
+    .insert(schema.storedFiles)
+    .values(
+      wanted.map((a) => ({
+        storage_key: a.key,
+        kind: a.kind === 'image' ? ('post_image' as const) : ('post_document' as const),
+        content_type: a.kind === 'image' ? 'image/webp' : 'application/pdf',
+        original_name: a.kind === 'image' ? null : 'veileder.pdf',
+        variant: a.kind === 'image' ? 'lg' : null,
       })),
-      ...(i % 5 === 0 ? [{ post_id: id, kind: 'document' as const, storage_key: `posts/feedq-${id}.pdf`, original_name: 'veileder.pdf', mime: 'application/pdf', position: 3 }] : []),
-    ]),
+    )
+    .returning({ id: schema.storedFiles.id, key: schema.storedFiles.storage_key });
+  const fileOf = new Map(files.map((f) => [f.key, f.id]));
+  await t.db.insert(schema.storedFiles).values(
+    wanted
+      .filter((a) => a.kind === 'image')
+      .map((a) => ({ storage_key: a.key.replace('-lg.', '-sm.'), kind: 'post_image' as const, content_type: 'image/webp', original_id: fileOf.get(a.key)!, variant: 'sm' })),
   );
+  await t.db
+    .insert(schema.postAttachments)
+    .values(wanted.map((a) => ({ post_id: a.post_id, kind: a.kind, file_id: fileOf.get(a.key)!, position: a.position })));
   await t.db.insert(schema.postLikes).values(
     posts.flatMap(({ id }, i) => [
       ...(i % 2 === 0 ? [{ post_id: id, user_id: viewer.id }] : []),

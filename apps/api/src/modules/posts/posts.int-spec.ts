@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPath, type Endpoint, POST_FILES_FIELD, postEndpoints as ep } from '@legenett/contracts';
+import { type Endpoint, POST_FILES_FIELD, postEndpoints as ep } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { createCompany, tokenFor } from '../../../test/auth';
+import { type BodyIn, type Caller, invalid, type Upload } from '../../../test/call';
+import { fileRows, objectsExist } from '../../../test/files';
+import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
 let dataDir: string;
@@ -23,185 +26,183 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function session(options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.db, options);
-  return { user, auth: bearer(await tokenFor(t, user)) };
-}
-
 type Params = Record<string, string | number>;
 
-function call(endpoint: Endpoint, auth: string | null, opts: { params?: Params; query?: Params; body?: object } = {}) {
-  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-  let req = t.http[method](`/api${buildPath(endpoint.path, opts.params)}`).set('X-localization', 'en');
-  if (opts.query) req = req.query(opts.query);
-  if (auth) req = req.set('Authorization', auth);
-  return opts.body ? req.send(opts.body) : req;
+/** Creates a post: text fields and files as multipart, answers in English. */
+function send(as: Caller, body: BodyIn<typeof ep.create>, files: Upload[] = []) {
+  return t.call(ep.create, { as, body, files: { [POST_FILES_FIELD]: files }, locale: 'en' });
 }
 
-interface UploadFile {
-  buffer: Buffer;
-  name: string;
-}
-
-function send(auth: string | null, fields: Record<string, string>, files: UploadFile[] = []) {
-  let req = t.http.post(`/api${ep.create.path}`).set('X-localization', 'en');
-  if (auth) req = req.set('Authorization', auth);
-  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-  for (const f of files) req = req.attach(POST_FILES_FIELD, f.buffer, f.name);
-  return req;
-}
-
-const png = async (): Promise<UploadFile> => ({
+const png = async (): Promise<Upload> => ({
   buffer: await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer(),
   name: 'photo.png',
 });
-const pdf: UploadFile = { buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), name: 'guide.pdf' };
+const pdf: Upload = { buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), name: 'guide.pdf' };
 
-async function createPost(auth: string, body = 'Hei fra legen', files: UploadFile[] = []) {
-  const res = await send(auth, { body }, files);
+async function createPost(me: Caller, body = 'Hei fra legen', files: Upload[] = []) {
+  const res = await send(me, { body }, files);
   expect(res.status).toBe(201);
-  return ep.create.response.parse(res.body).data;
+  return res.parsed.data;
 }
 
-const notificationsOf = (kind: string) =>
-  enqueue.mock.calls.filter(([name, payload]) => name === 'notifications.create' && (payload as { kind: string }).kind === kind).map(([, payload]) => payload as Record<string, unknown>);
+/** The notification jobs the queue was handed so far, once the outbox is settled. */
+const notificationsOf = async (kind: string) => {
+  await settleJobs(t);
+  return enqueue.mock.calls.filter(([name, payload]) => name === 'notifications.create' && (payload as { kind: string }).kind === kind).map(([, payload]) => payload as Record<string, unknown>);
+};
 
 describe('POST /posts', () => {
   it('creates a post with images and a PDF and shows it', async () => {
-    const { user, auth } = await session();
-    const post = await createPost(auth, 'Ny studie', [await png(), pdf]);
+    const me = await t.session();
+    const { user } = me;
+    const post = await createPost(me, 'Ny studie', [await png(), pdf]);
     expect(post).toMatchObject({ body: 'Ny studie', author: { id: user.id }, company: null, likes_count: 0, comments_count: 0, liked_by_me: false, is_mine: true });
     expect(post.attachments.map((a) => a.kind)).toEqual(['image', 'document']);
     expect(post.attachments[0]!.mime).toBe('image/webp');
     expect(post.attachments[1]).toMatchObject({ original_name: 'guide.pdf', thumb_url: null });
-    const shown = await call(ep.show, auth, { params: { id: post.id } });
+    const shown = await t.call(ep.show, { as: me, params: { id: post.id } });
     expect(shown.status).toBe(200);
-    expect(ep.show.response.parse(shown.body).data.id).toBe(post.id);
+    expect(shown.parsed.data.id).toBe(post.id);
   });
 
   it('posts as the company while acting as it', async () => {
-    const { user } = await session();
+    const { user } = await t.session();
     const company = await createCompany(t.db, { managers: [user.id] });
-    const auth = bearer(await tokenFor(t, user, { actAs: company.id }));
-    const post = await createPost(auth, 'Firmanytt');
+    const me = await tokenFor(t, user, { actAs: company.id });
+    const post = await createPost(me, 'Firmanytt');
     expect(post).toMatchObject({ author: null, company: { id: company.id, slug: company.slug }, is_mine: true });
   });
 
   it('refuses more than 5 files, empty posts, non-images (422), anonymous (401) and unapproved (403)', async () => {
-    const { auth } = await session();
+    const me = await t.session();
     const six = await Promise.all(Array.from({ length: 6 }, png));
-    const many = await send(auth, { body: 'x' }, six);
+    const many = await send(me, { body: 'x' }, six);
     expect(many.status).toBe(422);
-    expect(many.body.errors[POST_FILES_FIELD]).toEqual(["You can't upload more than 5 photos!"]);
-    const empty = await send(auth, { body: '   ' });
+    expect(many.validation.errors[POST_FILES_FIELD]).toEqual(["You can't upload more than 5 photos!"]);
+    const empty = await send(me, { body: '   ' });
     expect(empty.status).toBe(422);
-    expect(empty.body.errors.body).toEqual(['Write some text or attach a file.']);
-    expect((await send(auth, { body: 'x' }, [{ buffer: Buffer.from('not a file'), name: 'a.txt' }])).status).toBe(422);
-    expect((await send(auth, { body: 'x'.repeat(5001) })).status).toBe(422);
+    expect(empty.validation.errors.body).toEqual(['Write some text or attach a file.']);
+    expect((await send(me, { body: 'x' }, [{ buffer: Buffer.from('not a file'), name: 'a.txt' }])).status).toBe(422);
+    expect((await send(me, { body: 'x'.repeat(5001) })).status).toBe(422);
     expect((await send(null, { body: 'x' })).status).toBe(401);
-    const waiting = await session({ status: 'awaiting_approval' });
-    expect((await send(waiting.auth, { body: 'x' })).status).toBe(403);
+    const waiting = await t.session({ status: 'awaiting_approval' });
+    expect((await send(waiting, { body: 'x' })).status).toBe(403);
   });
 });
 
 describe('GET /posts/:id and PUT /posts/:id', () => {
   it('edits own text; others get 403, unknown 404, bad input 422', async () => {
-    const { auth } = await session();
-    const other = await session();
-    const post = await createPost(auth);
-    const res = await call(ep.update, auth, { params: { id: post.id }, body: { body: 'Rettet tekst' } });
+    const me = await t.session();
+    const other = await t.session();
+    const post = await createPost(me);
+    const res = await t.call(ep.update, { as: me, params: { id: post.id }, body: { body: 'Rettet tekst' } });
     expect(res.status).toBe(200);
-    expect(ep.update.response.parse(res.body).data.body).toBe('Rettet tekst');
-    const forbidden = await call(ep.update, other.auth, { params: { id: post.id }, body: { body: 'Hack' } });
+    expect(res.parsed.data.body).toBe('Rettet tekst');
+    const forbidden = await t.call(ep.update, { as: other, params: { id: post.id }, body: { body: 'Hack' } });
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.reason).toBe('not_owner');
-    expect((await call(ep.update, auth, { params: { id: 999999999 }, body: { body: 'x' } })).status).toBe(404);
-    expect((await call(ep.update, auth, { params: { id: post.id }, body: { body: 5 } })).status).toBe(422);
-    expect((await call(ep.show, auth, { params: { id: 999999999 } })).status).toBe(404);
-    expect((await call(ep.show, auth, { params: { id: 'abc' } })).status).toBe(422);
-    expect((await call(ep.show, null, { params: { id: post.id } })).status).toBe(401);
+    expect(forbidden.error.reason).toBe('not_owner');
+    expect((await t.call(ep.update, { as: me, params: { id: 999999999 }, body: { body: 'x' } })).status).toBe(404);
+    expect((await t.call(ep.update, { as: me, params: { id: post.id }, body: invalid({ body: 5 }) })).status).toBe(422);
+    expect((await t.call(ep.show, { as: me, params: { id: 999999999 } })).status).toBe(404);
+    expect((await t.call(ep.show, { as: me, params: { id: 'abc' } })).status).toBe(422);
+    expect((await t.call(ep.show, { as: null, params: { id: post.id } })).status).toBe(401);
   });
 });
 
 describe('delete and archive', () => {
   it('deletes own user posts (204); other users 403; company posts need a manager', async () => {
-    const { user, auth } = await session();
-    const other = await session();
-    const post = await createPost(auth);
-    expect((await call(ep.deleteUserPost, other.auth, { params: { slug: post.slug } })).status).toBe(403);
-    expect((await call(ep.deleteCompanyPost, auth, { params: { slug: post.slug } })).status).toBe(404);
-    expect((await call(ep.deleteUserPost, auth, { params: { slug: post.slug } })).status).toBe(204);
-    expect((await call(ep.show, auth, { params: { id: post.id } })).status).toBe(404);
-    expect((await call(ep.deleteUserPost, auth, { params: { slug: 'no-such-post' } })).status).toBe(404);
+    const me = await t.session();
+    const { user } = me;
+    const other = await t.session();
+    const post = await createPost(me, 'Med vedlegg', [await png(), pdf]);
+    const [image, document] = post.attachments;
+    const rows = [...(await fileRows(t.db, image!.url)), ...(await fileRows(t.db, document!.url))];
+    expect(rows.map((r) => [r.kind, r.variant, r.owner_user_id])).toEqual([
+      ['post_image', 'lg', user.id],
+      ['post_image', 'sm', user.id],
+      ['post_document', null, user.id],
+    ]);
+    expect(rows[1]!.storage_key).toBe(image!.thumb_url!.replace('/api/files/', ''));
+    expect(rows[2]).toMatchObject({ original_name: 'guide.pdf', content_type: 'application/pdf' });
+    expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([true, true, true]);
+    expect((await t.call(ep.deleteUserPost, { as: other, params: { slug: post.slug } })).status).toBe(403);
+    expect((await t.call(ep.deleteCompanyPost, { as: me, params: { slug: post.slug } })).status).toBe(404);
+    expect((await t.call(ep.deleteUserPost, { as: me, params: { slug: post.slug } })).status).toBe(204);
+    // The attachments' rows and objects go with the post.
+    expect([...(await fileRows(t.db, image!.url)), ...(await fileRows(t.db, document!.url))]).toEqual([]);
+    expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([false, false, false]);
+    expect((await t.call(ep.show, { as: me, params: { id: post.id } })).status).toBe(404);
+    expect((await t.call(ep.deleteUserPost, { as: me, params: { slug: 'no-such-post' } })).status).toBe(404);
 
     const company = await createCompany(t.db, { managers: [user.id] });
-    const companyPost = await createPost(bearer(await tokenFor(t, user, { actAs: company.id })));
-    expect((await call(ep.deleteCompanyPost, other.auth, { params: { slug: companyPost.slug } })).status).toBe(403);
-    expect((await call(ep.deleteCompanyPost, auth, { params: { slug: companyPost.slug } })).status).toBe(204);
+    const companyPost = await createPost(await tokenFor(t, user, { actAs: company.id }));
+    expect((await t.call(ep.deleteCompanyPost, { as: other, params: { slug: companyPost.slug } })).status).toBe(403);
+    expect((await t.call(ep.deleteCompanyPost, { as: me, params: { slug: companyPost.slug } })).status).toBe(204);
   });
 
   it('archives and unarchives; archived posts are listed for the owner only and hidden from others', async () => {
-    const { user, auth } = await session();
-    const other = await session();
-    const post = await createPost(auth);
-    expect((await call(ep.archiveUserPost, auth, { params: { slug: post.slug }, body: { archive: 'later' } })).status).toBe(422);
-    const res = await call(ep.archiveUserPost, auth, { params: { slug: post.slug }, body: { archive: 'archive' } });
+    const me = await t.session();
+    const { user } = me;
+    const other = await t.session();
+    const post = await createPost(me);
+    expect((await t.call(ep.archiveUserPost, { as: me, params: { slug: post.slug }, body: invalid({ archive: 'later' }) })).status).toBe(422);
+    const res = await t.call(ep.archiveUserPost, { as: me, params: { slug: post.slug }, body: { archive: 'archive' } });
     expect(res.status).toBe(200);
-    expect(ep.archiveUserPost.response.parse(res.body).data.is_archived).toBe(true);
-    expect((await call(ep.show, other.auth, { params: { id: post.id } })).status).toBe(404);
-    const list = await call(ep.archived, auth, { params: { slug: user.slug } });
+    expect(res.parsed.data.is_archived).toBe(true);
+    expect((await t.call(ep.show, { as: other, params: { id: post.id } })).status).toBe(404);
+    const list = await t.call(ep.archived, { as: me, params: { slug: user.slug } });
     expect(list.status).toBe(200);
-    expect(ep.archived.response.parse(list.body).data.map((p) => p.id)).toEqual([post.id]);
-    expect((await call(ep.archived, other.auth, { params: { slug: user.slug } })).status).toBe(403);
-    expect((await call(ep.archived, auth, { params: { slug: 'nobody-here' } })).status).toBe(404);
-    const back = await call(ep.archiveUserPost, auth, { params: { slug: post.slug }, body: { archive: 'unarchive' } });
-    expect(ep.archiveUserPost.response.parse(back.body).data.is_archived).toBe(false);
+    expect(list.parsed.data.map((p) => p.id)).toEqual([post.id]);
+    expect((await t.call(ep.archived, { as: other, params: { slug: user.slug } })).status).toBe(403);
+    expect((await t.call(ep.archived, { as: me, params: { slug: 'nobody-here' } })).status).toBe(404);
+    const back = await t.call(ep.archiveUserPost, { as: me, params: { slug: post.slug }, body: { archive: 'unarchive' } });
+    expect(back.parsed.data.is_archived).toBe(false);
 
     const company = await createCompany(t.db, { managers: [user.id] });
-    const companyPost = await createPost(bearer(await tokenFor(t, user, { actAs: company.id })));
-    expect((await call(ep.archiveCompanyPost, other.auth, { params: { slug: companyPost.slug }, body: { archive: 'archive' } })).status).toBe(403);
-    expect((await call(ep.archiveCompanyPost, auth, { params: { slug: companyPost.slug }, body: { archive: 'archive' } })).status).toBe(200);
+    const companyPost = await createPost(await tokenFor(t, user, { actAs: company.id }));
+    expect((await t.call(ep.archiveCompanyPost, { as: other, params: { slug: companyPost.slug }, body: { archive: 'archive' } })).status).toBe(403);
+    expect((await t.call(ep.archiveCompanyPost, { as: me, params: { slug: companyPost.slug }, body: { archive: 'archive' } })).status).toBe(200);
   });
 });
 
 describe('GET /feed', () => {
   it('shows followed users and companies and my own posts, not others or archived ones', async () => {
-    const reader = await session();
-    const stranger = await session();
-    const followed = await session();
-    const manager = await session();
+    const reader = await t.session();
+    const stranger = await t.session();
+    const followed = await t.session();
+    const manager = await t.session();
     const company = await createCompany(t.db, { managers: [manager.user.id] });
     await t.db.insert(schema.userFollows).values({ follower_id: reader.user.id, followed_user_id: followed.user.id });
     await t.db.insert(schema.partnerCompanyFollowers).values({ partner_company_id: company.id, user_id: reader.user.id });
-    const mine = await createPost(reader.auth, 'mitt');
-    const fromFollowed = await createPost(followed.auth, 'fulgt');
-    const fromCompany = await createPost(bearer(await tokenFor(t, manager.user, { actAs: company.id })), 'firma');
-    const fromStranger = await createPost(stranger.auth, 'fremmed');
-    const archived = await createPost(followed.auth, 'arkiv');
-    await call(ep.archiveUserPost, followed.auth, { params: { slug: archived.slug }, body: { archive: 'archive' } });
+    const mine = await createPost(reader, 'mitt');
+    const fromFollowed = await createPost(followed, 'fulgt');
+    const fromCompany = await createPost(await tokenFor(t, manager.user, { actAs: company.id }), 'firma');
+    const fromStranger = await createPost(stranger, 'fremmed');
+    const archived = await createPost(followed, 'arkiv');
+    await t.call(ep.archiveUserPost, { as: followed, params: { slug: archived.slug }, body: { archive: 'archive' } });
 
-    const res = await call(ep.feed, reader.auth);
+    const res = await t.call(ep.feed, { as: reader });
     expect(res.status).toBe(200);
-    const ids = ep.feed.response.parse(res.body).data.map((p) => p.id);
+    const ids = res.parsed.data.map((p) => p.id);
     expect(ids).toEqual([fromCompany.id, fromFollowed.id, mine.id]);
     expect(ids).not.toContain(fromStranger.id);
     expect(ids).not.toContain(archived.id);
 
-    const strangerFeed = ep.feed.response.parse((await call(ep.feed, stranger.auth)).body).data.map((p) => p.id);
+    const strangerFeed = (await t.call(ep.feed, { as: stranger })).parsed.data.map((p) => p.id);
     expect(strangerFeed).toEqual([fromStranger.id]);
   });
 
   it('pages by keyset without repeats or gaps', async () => {
-    const { auth } = await session();
+    const me = await t.session();
     const created: number[] = [];
-    for (let i = 0; i < 7; i += 1) created.push((await createPost(auth, `post ${i}`)).id);
+    for (let i = 0; i < 7; i += 1) created.push((await createPost(me, `post ${i}`)).id);
     const seen: number[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 5; page += 1) {
       const query: Params = cursor ? { limit: 3, cursor } : { limit: 3 };
-      const res = await call(ep.feed, auth, { query });
+      const res = await t.call(ep.feed, { as: me, query });
       expect(res.status).toBe(200);
-      const body = ep.feed.response.parse(res.body);
+      const body = res.parsed;
       seen.push(...body.data.map((p) => p.id));
       cursor = body.meta.next_cursor;
       if (!cursor) break;
@@ -210,160 +211,161 @@ describe('GET /feed', () => {
   });
 
   it('answers 422 for a bad cursor or limit and 401 anonymously', async () => {
-    const { auth } = await session();
-    expect((await call(ep.feed, auth, { query: { cursor: 'bm90LWEtY3Vyc29y' } })).status).toBe(422);
-    expect((await call(ep.feed, auth, { query: { limit: 51 } })).status).toBe(422);
-    expect((await call(ep.feed, null)).status).toBe(401);
+    const me = await t.session();
+    expect((await t.call(ep.feed, { as: me, query: { cursor: 'bm90LWEtY3Vyc29y' } })).status).toBe(422);
+    expect((await t.call(ep.feed, { as: me, query: { limit: 51 } })).status).toBe(422);
+    expect((await t.call(ep.feed, { as: null })).status).toBe(401);
   });
 });
 
 describe('GET /profile/:slug/posts', () => {
   it("pages a member's own live posts newest first, without company or archived posts", async () => {
-    const viewer = await session();
-    const author = await session({ roles: ['doctor', 'company_manager'] });
+    const viewer = await t.session();
+    const author = await t.session({ roles: ['doctor', 'company_manager'] });
     const company = await createCompany(t.db, { managers: [author.user.id] });
-    const first = await createPost(author.auth, 'en');
-    const second = await createPost(author.auth, 'to');
-    const archived = await createPost(author.auth, 'arkiv');
-    await call(ep.archiveUserPost, author.auth, { params: { slug: archived.slug }, body: { archive: 'archive' } });
-    await createPost(bearer(await tokenFor(t, author.user, { actAs: company.id })), 'firma');
-    const third = await createPost(author.auth, 'tre');
+    const first = await createPost(author, 'en');
+    const second = await createPost(author, 'to');
+    const archived = await createPost(author, 'arkiv');
+    await t.call(ep.archiveUserPost, { as: author, params: { slug: archived.slug }, body: { archive: 'archive' } });
+    await createPost(await tokenFor(t, author.user, { actAs: company.id }), 'firma');
+    const third = await createPost(author, 'tre');
 
-    const page1 = ep.userPosts.response.parse((await call(ep.userPosts, viewer.auth, { params: { slug: author.user.slug }, query: { limit: 2 } })).body);
+    const page1 = (await t.call(ep.userPosts, { as: viewer, params: { slug: author.user.slug }, query: { limit: 2 } })).parsed;
     expect(page1.data.map((p) => p.id)).toEqual([third.id, second.id]);
     expect(page1.data[0]).toMatchObject({ is_mine: false, author: { id: author.user.id } });
     expect(page1.meta.next_cursor).not.toBeNull();
     const page2 = ep.userPosts.response.parse(
-      (await call(ep.userPosts, viewer.auth, { params: { slug: author.user.slug }, query: { limit: 2, cursor: page1.meta.next_cursor! } })).body,
+      (await t.call(ep.userPosts, { as: viewer, params: { slug: author.user.slug }, query: { limit: 2, cursor: page1.meta.next_cursor! } })).body,
     );
     expect(page2.data.map((p) => p.id)).toEqual([first.id]);
     expect(page2.meta.next_cursor).toBeNull();
   });
 
   it('answers 404 for an unknown member, 422 for a bad cursor, 401 anonymously', async () => {
-    const { user, auth } = await session();
-    expect((await call(ep.userPosts, auth, { params: { slug: 'nobody-at-all-here' } })).status).toBe(404);
+    const me = await t.session();
+    const { user } = me;
+    expect((await t.call(ep.userPosts, { as: me, params: { slug: 'nobody-at-all-here' } })).status).toBe(404);
     // A NUL character (which PostgreSQL cannot store) is bad input, in the path or in a body.
-    const nulPath = await t.http.get('/api/profile/a%00b/posts').set('Authorization', auth);
+    const nulPath = await t.call(ep.userPosts, { as: me, params: { slug: 'a\u0000b' } });
     expect(nulPath.status).toBe(422);
-    expect(nulPath.body.errors).toHaveProperty('slug');
-    const post = await createPost(auth, 'NUL-test');
-    const nulBody = await call(ep.addComment, auth, { params: { id: post.id }, body: { text: 'a\u0000b' } });
+    expect(nulPath.validation.errors).toHaveProperty('slug');
+    const post = await createPost(me, 'NUL-test');
+    const nulBody = await t.call(ep.addComment, { as: me, params: { id: post.id }, body: { text: 'a\u0000b' } });
     expect(nulBody.status).toBe(422);
-    expect(nulBody.body.errors).toHaveProperty('text');
-    expect((await call(ep.userPosts, auth, { params: { slug: user.slug }, query: { cursor: 'xyz' } })).status).toBe(422);
-    expect((await call(ep.userPosts, null, { params: { slug: user.slug } })).status).toBe(401);
+    expect(nulBody.validation.errors).toHaveProperty('text');
+    expect((await t.call(ep.userPosts, { as: me, params: { slug: user.slug }, query: { cursor: 'xyz' } })).status).toBe(422);
+    expect((await t.call(ep.userPosts, { as: null, params: { slug: user.slug } })).status).toBe(401);
   });
 });
 
 describe('posts of a blocked member', () => {
   it('leave the feeds of their followers and their page answers 404', async () => {
-    const reader = await session();
-    const author = await session();
+    const reader = await t.session();
+    const author = await t.session();
     await t.db.insert(schema.userFollows).values({ follower_id: reader.user.id, followed_user_id: author.user.id });
-    const post = await createPost(author.auth, 'før blokkering');
-    const feedIds = async () => ep.feed.response.parse((await call(ep.feed, reader.auth)).body).data.map((p) => p.id);
+    const post = await createPost(author, 'før blokkering');
+    const feedIds = async () => (await t.call(ep.feed, { as: reader })).parsed.data.map((p) => p.id);
     expect(await feedIds()).toContain(post.id);
     await t.db.update(schema.users).set({ status: 'blocked' }).where(eq(schema.users.id, author.user.id));
     expect(await feedIds()).not.toContain(post.id);
-    expect((await call(ep.userPosts, reader.auth, { params: { slug: author.user.slug } })).status).toBe(404);
+    expect((await t.call(ep.userPosts, { as: reader, params: { slug: author.user.slug } })).status).toBe(404);
   });
 });
 
 describe('comments', () => {
   it('comments, lists oldest first, notifies the author, and deletes by owner rules', async () => {
-    const author = await session();
-    const commenter = await session();
-    const other = await session();
-    const post = await createPost(author.auth);
-    const first = await call(ep.addComment, commenter.auth, { params: { id: post.id }, body: { text: 'Første' } });
+    const author = await t.session();
+    const commenter = await t.session();
+    const other = await t.session();
+    const post = await createPost(author);
+    const first = await t.call(ep.addComment, { as: commenter, params: { id: post.id }, body: { text: 'Første' } });
     expect(first.status).toBe(201);
-    const c1 = ep.addComment.response.parse(first.body).data;
-    const c2 = ep.addComment.response.parse((await call(ep.addComment, author.auth, { params: { id: post.id }, body: { text: 'Andre' } })).body).data;
-    expect(notificationsOf('comment').filter((p) => p.entity_id === post.id)).toEqual([
+    const c1 = first.parsed.data;
+    const c2 = (await t.call(ep.addComment, { as: author, params: { id: post.id }, body: { text: 'Andre' } })).parsed.data;
+    expect((await notificationsOf('comment')).filter((p) => p.entity_id === post.id)).toEqual([
       expect.objectContaining({ user_id: author.user.id, actor_user_id: commenter.user.id, entity_type: 'post', entity_id: post.id }),
     ]);
-    const list = ep.comments.response.parse((await call(ep.comments, other.auth, { params: { id: post.id } })).body);
+    const list = (await t.call(ep.comments, { as: other, params: { id: post.id } })).parsed;
     expect(list.data.map((c) => c.id)).toEqual([c1.id, c2.id]);
     expect(list.meta.total).toBe(2);
-    const shown = ep.show.response.parse((await call(ep.show, author.auth, { params: { id: post.id } })).body).data;
+    const shown = (await t.call(ep.show, { as: author, params: { id: post.id } })).parsed.data;
     expect(shown.comments_count).toBe(2);
 
-    expect((await call(ep.addComment, commenter.auth, { params: { id: post.id }, body: { text: '' } })).status).toBe(422);
-    expect((await call(ep.addComment, commenter.auth, { params: { id: post.id }, body: { text: 'x'.repeat(2001) } })).status).toBe(422);
-    expect((await call(ep.addComment, commenter.auth, { params: { id: 999999999 }, body: { text: 'x' } })).status).toBe(404);
-    expect((await call(ep.addComment, null, { params: { id: post.id }, body: { text: 'x' } })).status).toBe(401);
+    expect((await t.call(ep.addComment, { as: commenter, params: { id: post.id }, body: { text: '' } })).status).toBe(422);
+    expect((await t.call(ep.addComment, { as: commenter, params: { id: post.id }, body: { text: 'x'.repeat(2001) } })).status).toBe(422);
+    expect((await t.call(ep.addComment, { as: commenter, params: { id: 999999999 }, body: { text: 'x' } })).status).toBe(404);
+    expect((await t.call(ep.addComment, { as: null, params: { id: post.id }, body: { text: 'x' } })).status).toBe(401);
 
-    expect((await call(ep.deleteComment, other.auth, { params: { id: post.id, commentId: c1.id } })).status).toBe(403);
-    expect((await call(ep.deleteComment, author.auth, { params: { id: post.id, commentId: c1.id } })).status).toBe(204);
-    expect((await call(ep.deleteComment, author.auth, { params: { id: post.id, commentId: c1.id } })).status).toBe(404);
-    const after = ep.show.response.parse((await call(ep.show, author.auth, { params: { id: post.id } })).body).data;
+    expect((await t.call(ep.deleteComment, { as: other, params: { id: post.id, commentId: c1.id } })).status).toBe(403);
+    expect((await t.call(ep.deleteComment, { as: author, params: { id: post.id, commentId: c1.id } })).status).toBe(204);
+    expect((await t.call(ep.deleteComment, { as: author, params: { id: post.id, commentId: c1.id } })).status).toBe(404);
+    const after = (await t.call(ep.show, { as: author, params: { id: post.id } })).parsed.data;
     expect(after.comments_count).toBe(1);
   });
 
   it('comments as the company in business-profile mode; the company deletes its own comment', async () => {
-    const author = await session();
-    const manager = await session();
+    const author = await t.session();
+    const manager = await t.session();
     const company = await createCompany(t.db, { managers: [manager.user.id] });
-    const asCompany = bearer(await tokenFor(t, manager.user, { actAs: company.id }));
-    const post = await createPost(author.auth);
-    const res = await call(ep.addComment, asCompany, { params: { id: post.id }, body: { text: 'Fra firmaet' } });
+    const asCompany = await tokenFor(t, manager.user, { actAs: company.id });
+    const post = await createPost(author);
+    const res = await t.call(ep.addComment, { as: asCompany, params: { id: post.id }, body: { text: 'Fra firmaet' } });
     expect(res.status).toBe(201);
-    const comment = ep.addComment.response.parse(res.body).data;
+    const comment = res.parsed.data;
     expect(comment).toMatchObject({ author: null, company: { id: company.id }, is_mine: true });
-    expect(notificationsOf('comment').filter((p) => p.entity_id === post.id)).toEqual([
+    expect((await notificationsOf('comment')).filter((p) => p.entity_id === post.id)).toEqual([
       expect.objectContaining({ user_id: author.user.id, actor_user_id: manager.user.id, partner_company_id: company.id }),
     ]);
-    expect((await call(ep.deleteComment, manager.auth, { params: { id: post.id, commentId: comment.id } })).status).toBe(403);
-    expect((await call(ep.deleteComment, asCompany, { params: { id: post.id, commentId: comment.id } })).status).toBe(204);
+    expect((await t.call(ep.deleteComment, { as: manager, params: { id: post.id, commentId: comment.id } })).status).toBe(403);
+    expect((await t.call(ep.deleteComment, { as: asCompany, params: { id: post.id, commentId: comment.id } })).status).toBe(204);
   });
 
   it('refuses comments on a company post with comments turned off (403)', async () => {
-    const manager = await session();
-    const reader = await session();
+    const manager = await t.session();
+    const reader = await t.session();
     const company = await createCompany(t.db, { managers: [manager.user.id] });
     await t.db.update(schema.partnerCompanies).set({ is_comments_allowed: false }).where(eq(schema.partnerCompanies.id, company.id));
-    const post = await createPost(bearer(await tokenFor(t, manager.user, { actAs: company.id })));
-    const res = await call(ep.addComment, reader.auth, { params: { id: post.id }, body: { text: 'Hei' } });
+    const post = await createPost(await tokenFor(t, manager.user, { actAs: company.id }));
+    const res = await t.call(ep.addComment, { as: reader, params: { id: post.id }, body: { text: 'Hei' }, locale: 'en' });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('This company has turned off comments on its posts.');
+    expect(res.error.message).toBe('This company has turned off comments on its posts.');
   });
 });
 
 describe('likes and shares', () => {
   it('likes idempotently, keeps the count right, notifies once and never for own likes', async () => {
-    const author = await session();
-    const fan = await session();
-    const post = await createPost(author.auth);
+    const author = await t.session();
+    const fan = await t.session();
+    const post = await createPost(author);
     for (let i = 0; i < 2; i += 1) {
-      const res = await call(ep.like, fan.auth, { params: { id: post.id } });
+      const res = await t.call(ep.like, { as: fan, params: { id: post.id } });
       expect(res.status).toBe(200);
-      expect(ep.like.response.parse(res.body).data).toEqual({ liked: true, likes_count: 1 });
+      expect(res.parsed.data).toEqual({ liked: true, likes_count: 1 });
     }
-    await call(ep.like, author.auth, { params: { id: post.id } });
-    expect(notificationsOf('like').filter((p) => p.entity_id === post.id)).toEqual([expect.objectContaining({ user_id: author.user.id, actor_user_id: fan.user.id })]);
-    const shown = ep.show.response.parse((await call(ep.show, fan.auth, { params: { id: post.id } })).body).data;
+    await t.call(ep.like, { as: author, params: { id: post.id } });
+    expect((await notificationsOf('like')).filter((p) => p.entity_id === post.id)).toEqual([expect.objectContaining({ user_id: author.user.id, actor_user_id: fan.user.id })]);
+    const shown = (await t.call(ep.show, { as: fan, params: { id: post.id } })).parsed.data;
     expect(shown).toMatchObject({ likes_count: 2, liked_by_me: true });
     for (let i = 0; i < 2; i += 1) {
-      const res = await call(ep.unlike, fan.auth, { params: { id: post.id } });
-      expect(ep.unlike.response.parse(res.body).data).toEqual({ liked: false, likes_count: 1 });
+      const res = await t.call(ep.unlike, { as: fan, params: { id: post.id } });
+      expect(res.parsed.data).toEqual({ liked: false, likes_count: 1 });
     }
-    expect((await call(ep.like, fan.auth, { params: { id: 999999999 } })).status).toBe(404);
-    expect((await call(ep.like, null, { params: { id: post.id } })).status).toBe(401);
+    expect((await t.call(ep.like, { as: fan, params: { id: 999999999 } })).status).toBe(404);
+    expect((await t.call(ep.like, { as: null, params: { id: post.id } })).status).toBe(401);
   });
 
   it('shares a post as a new post of mine', async () => {
-    const author = await session();
-    const sharer = await session();
-    const post = await createPost(author.auth);
-    const res = await call(ep.share, sharer.auth, { params: { id: post.id }, body: { body: 'Les denne' } });
+    const author = await t.session();
+    const sharer = await t.session();
+    const post = await createPost(author);
+    const res = await t.call(ep.share, { as: sharer, params: { id: post.id }, body: { body: 'Les denne' } });
     expect(res.status).toBe(201);
-    const share = ep.share.response.parse(res.body).data;
+    const share = res.parsed.data;
     expect(share).toMatchObject({ body: 'Les denne', shared_post_id: post.id, author: { id: sharer.user.id } });
-    const original = ep.show.response.parse((await call(ep.show, author.auth, { params: { id: post.id } })).body).data;
+    const original = (await t.call(ep.show, { as: author, params: { id: post.id } })).parsed.data;
     expect(original.shares_count).toBe(1);
-    expect((await call(ep.share, sharer.auth, { params: { id: 999999999 }, body: {} })).status).toBe(404);
-    expect((await call(ep.share, sharer.auth, { params: { id: post.id }, body: { body: 7 } })).status).toBe(422);
+    expect((await t.call(ep.share, { as: sharer, params: { id: 999999999 }, body: {} })).status).toBe(404);
+    expect((await t.call(ep.share, { as: sharer, params: { id: post.id }, body: invalid({ body: 7 }) })).status).toBe(422);
   });
 });
 
@@ -371,9 +373,9 @@ describe('access gates, visibility, not-found and hostile input', () => {
   const HUGE_ID = '99999999999999999999';
 
   it('every endpoint answers 401 anonymously and 403 account_in_review to accounts in review, never touching the post', async () => {
-    const owner = await session();
-    const post = await createPost(owner.auth, 'Urørt');
-    const inReview = await session({ status: 'in_review' });
+    const owner = await t.session();
+    const post = await createPost(owner, 'Urørt');
+    const inReview = await t.session({ status: 'in_review' });
     const cases: [Endpoint, { params?: Params; body?: object }][] = [
       [ep.feed, {}],
       [ep.userPosts, { params: { slug: owner.user.slug } }],
@@ -392,27 +394,27 @@ describe('access gates, visibility, not-found and hostile input', () => {
       [ep.share, { params: { id: post.id }, body: { body: 'x' } }],
     ];
     for (const [endpoint, opts] of cases) {
-      const anonymous = await call(endpoint, null, opts);
-      expect([endpoint.path, anonymous.status, anonymous.body.message]).toEqual([endpoint.path, 401, 'You need to log in to continue.']);
-      const refused = await call(endpoint, inReview.auth, opts);
-      expect([endpoint.path, refused.status, refused.body.reason]).toEqual([endpoint.path, 403, 'account_in_review']);
+      const anonymous = await t.call(endpoint, { as: null, ...opts, locale: 'en' });
+      expect([endpoint.path, anonymous.status, anonymous.error.message]).toEqual([endpoint.path, 401, 'You need to log in to continue.']);
+      const refused = await t.call(endpoint, { as: inReview, ...opts });
+      expect([endpoint.path, refused.status, refused.error.reason]).toEqual([endpoint.path, 403, 'account_in_review']);
     }
-    const created = await send(inReview.auth, { body: 'x' });
+    const created = await send(inReview, { body: 'x' });
     expect(created.status).toBe(403);
-    expect(created.body.reason).toBe('account_in_review');
-    const after = ep.show.response.parse((await call(ep.show, owner.auth, { params: { id: post.id } })).body).data;
+    expect(created.error.reason).toBe('account_in_review');
+    const after = (await t.call(ep.show, { as: owner, params: { id: post.id } })).parsed.data;
     expect(after).toMatchObject({ body: 'Urørt', likes_count: 0, comments_count: 0, shares_count: 0, is_archived: false });
   });
 
   it("someone else's post: 403 not_owner while live, 404 for everything once archived", async () => {
-    const owner = await session();
-    const other = await session();
-    const post = await createPost(owner.auth);
-    const archive = await call(ep.archiveUserPost, other.auth, { params: { slug: post.slug }, body: { archive: 'archive' } });
+    const owner = await t.session();
+    const other = await t.session();
+    const post = await createPost(owner);
+    const archive = await t.call(ep.archiveUserPost, { as: other, params: { slug: post.slug }, body: { archive: 'archive' } });
     expect(archive.status).toBe(403);
-    expect(archive.body.reason).toBe('not_owner');
-    expect((await call(ep.archiveCompanyPost, owner.auth, { params: { slug: post.slug }, body: { archive: 'archive' } })).status).toBe(404);
-    await call(ep.archiveUserPost, owner.auth, { params: { slug: post.slug }, body: { archive: 'archive' } });
+    expect(archive.error.reason).toBe('not_owner');
+    expect((await t.call(ep.archiveCompanyPost, { as: owner, params: { slug: post.slug }, body: { archive: 'archive' } })).status).toBe(404);
+    await t.call(ep.archiveUserPost, { as: owner, params: { slug: post.slug }, body: { archive: 'archive' } });
     const hidden: [Endpoint, { params: Params; body?: object }][] = [
       [ep.update, { params: { id: post.id }, body: { body: 'x' } }],
       [ep.deleteUserPost, { params: { slug: post.slug } }],
@@ -424,19 +426,19 @@ describe('access gates, visibility, not-found and hostile input', () => {
       [ep.share, { params: { id: post.id }, body: {} }],
     ];
     for (const [endpoint, opts] of hidden) {
-      const res = await call(endpoint, other.auth, opts);
-      expect([endpoint.path, res.status, res.body.message]).toEqual([endpoint.path, 404, 'We could not find what you were looking for.']);
+      const res = await t.call(endpoint, { as: other, ...opts, locale: 'en' });
+      expect([endpoint.path, res.status, res.error.message]).toEqual([endpoint.path, 404, 'We could not find what you were looking for.']);
     }
-    const archived = ep.archived.response.parse((await call(ep.archived, owner.auth, { params: { slug: owner.user.slug } })).body);
+    const archived = (await t.call(ep.archived, { as: owner, params: { slug: owner.user.slug } })).parsed;
     expect(archived.data.map((p) => p.id)).toEqual([post.id]);
   });
 
   it("posts of an unpublished company are 404 for non-managers (and not in their feed), visible to its managers", async () => {
-    const manager = await session();
-    const reader = await session();
+    const manager = await t.session();
+    const reader = await t.session();
     const company = await createCompany(t.db, { managers: [manager.user.id], published: false });
     await t.db.insert(schema.partnerCompanyFollowers).values({ partner_company_id: company.id, user_id: reader.user.id });
-    const post = await createPost(bearer(await tokenFor(t, manager.user, { actAs: company.id })), 'Ikke publisert ennå');
+    const post = await createPost(await tokenFor(t, manager.user, { actAs: company.id }), 'Ikke publisert ennå');
     const hidden: [Endpoint, { params: Params; body?: object }][] = [
       [ep.show, { params: { id: post.id } }],
       [ep.comments, { params: { id: post.id } }],
@@ -448,21 +450,21 @@ describe('access gates, visibility, not-found and hostile input', () => {
       [ep.archiveCompanyPost, { params: { slug: post.slug }, body: { archive: 'archive' } }],
     ];
     for (const [endpoint, opts] of hidden) {
-      expect([endpoint.path, (await call(endpoint, reader.auth, opts)).status]).toEqual([endpoint.path, 404]);
+      expect([endpoint.path, (await t.call(endpoint, { as: reader, ...opts })).status]).toEqual([endpoint.path, 404]);
     }
-    expect(ep.feed.response.parse((await call(ep.feed, reader.auth)).body).data.map((p) => p.id)).not.toContain(post.id);
-    expect((await call(ep.show, manager.auth, { params: { id: post.id } })).status).toBe(200);
+    expect((await t.call(ep.feed, { as: reader })).parsed.data.map((p) => p.id)).not.toContain(post.id);
+    expect((await t.call(ep.show, { as: manager, params: { id: post.id } })).status).toBe(200);
     await t.db.insert(schema.partnerCompanyFollowers).values({ partner_company_id: company.id, user_id: manager.user.id });
-    expect(ep.feed.response.parse((await call(ep.feed, manager.auth)).body).data.map((p) => p.id)).toContain(post.id);
+    expect((await t.call(ep.feed, { as: manager })).parsed.data.map((p) => p.id)).toContain(post.id);
     // Once published, members see it.
     await t.db.update(schema.partnerCompanies).set({ is_published: true }).where(eq(schema.partnerCompanies.id, company.id));
-    expect((await call(ep.show, reader.auth, { params: { id: post.id } })).status).toBe(200);
-    expect(ep.feed.response.parse((await call(ep.feed, reader.auth)).body).data.map((p) => p.id)).toContain(post.id);
+    expect((await t.call(ep.show, { as: reader, params: { id: post.id } })).status).toBe(200);
+    expect((await t.call(ep.feed, { as: reader })).parsed.data.map((p) => p.id)).toContain(post.id);
   });
 
   it('answers 404 for unknown posts, comments and slugs on every endpoint', async () => {
-    const { auth } = await session();
-    const post = await createPost(auth);
+    const me = await t.session();
+    const post = await createPost(me);
     const missing: [Endpoint, { params: Params; body?: object }][] = [
       [ep.archiveUserPost, { params: { slug: 'no-such-post' }, body: { archive: 'archive' } }],
       [ep.archiveCompanyPost, { params: { slug: 'no-such-post' }, body: { archive: 'archive' } }],
@@ -476,14 +478,15 @@ describe('access gates, visibility, not-found and hostile input', () => {
       [ep.like, { params: { id: 9007199254740991 } }],
     ];
     for (const [endpoint, opts] of missing) {
-      const res = await call(endpoint, auth, opts);
-      expect([endpoint.path, res.status, res.body.message]).toEqual([endpoint.path, 404, 'We could not find what you were looking for.']);
+      const res = await t.call(endpoint, { as: me, ...opts, locale: 'en' });
+      expect([endpoint.path, res.status, res.error.message]).toEqual([endpoint.path, 404, 'We could not find what you were looking for.']);
     }
   });
 
   it('answers 422 with per-field messages for bad path parameters, queries and bodies', async () => {
-    const { user, auth } = await session();
-    const post = await createPost(auth);
+    const me = await t.session();
+    const { user } = me;
+    const post = await createPost(me);
     const longSlug = 's'.repeat(201);
     const bad: [Endpoint, { params?: Params; query?: Params; body?: object }, string, string][] = [
       [ep.show, { params: { id: HUGE_ID } }, 'id', 'Can be at most 9007199254740991.'],
@@ -514,40 +517,41 @@ describe('access gates, visibility, not-found and hostile input', () => {
       [ep.share, { params: { id: post.id }, body: { body: 'x'.repeat(5001) } }, 'body', 'Can be at most 5000 characters.'],
     ];
     for (const [endpoint, opts, field, message] of bad) {
-      const res = await call(endpoint, auth, opts);
-      expect([endpoint.path, res.status, res.body.errors?.[field]]).toEqual([endpoint.path, 422, [message]]);
+      const res = await t.call(endpoint, { as: me, ...opts, locale: 'en' });
+      expect([endpoint.path, res.status, res.validation.errors?.[field]]).toEqual([endpoint.path, 422, [message]]);
     }
-    const after = ep.show.response.parse((await call(ep.show, auth, { params: { id: post.id } })).body).data;
+    const after = (await t.call(ep.show, { as: me, params: { id: post.id } })).parsed.data;
     expect(after).toMatchObject({ body: 'Hei fra legen', comments_count: 0, shares_count: 0, likes_count: 0 });
   });
 
   it('refuses well-formed cursors that carry an impossible time (422, not a database error)', async () => {
-    const { user, auth } = await session();
-    await createPost(auth);
+    const me = await t.session();
+    const { user } = me;
+    await createPost(me);
     const cursorOf = (time: string) => Buffer.from(JSON.stringify([time, 5]), 'utf8').toString('base64url');
     for (const time of ['2026-99-99T99:99:99Z', '2026-02-30T10:00:00Z', '2026-01-01T24:00:00Z', '0000-01-01T00:00:00Z', '2026-01-01T00:00:00.000+99']) {
       for (const endpoint of [ep.feed, ep.userPosts]) {
-        const res = await call(endpoint, auth, { params: { slug: user.slug }, query: { cursor: cursorOf(time) } });
-        expect([time, endpoint.path, res.status, res.body.errors?.cursor]).toEqual([time, endpoint.path, 422, ['Invalid value.']]);
+        const res = await t.call(endpoint, { as: me, params: { slug: user.slug }, query: { cursor: cursorOf(time) }, locale: 'en' });
+        expect([time, endpoint.path, res.status, res.validation.errors?.cursor]).toEqual([time, endpoint.path, 422, ['Invalid value.']]);
       }
     }
     // The API's own format and PostgreSQL's text format both still page.
     for (const time of ['2026-02-28T10:00:00.123456Z', '2099-01-01 00:00:00+01']) {
-      expect((await call(ep.feed, auth, { query: { cursor: cursorOf(time) } })).status).toBe(200);
+      expect((await t.call(ep.feed, { as: me, query: { cursor: cursorOf(time) } })).status).toBe(200);
     }
   });
 
   it('stores emoji and SQL-looking text verbatim', async () => {
-    const { auth } = await session();
+    const me = await t.session();
     const text = "Robert'); DROP TABLE posts;-- 😀 <script>alert(1)</script>";
-    const post = await createPost(auth, text);
+    const post = await createPost(me, text);
     expect(post.body).toBe(text);
-    const edited = await call(ep.update, auth, { params: { id: post.id }, body: { body: `${text} ✅` } });
-    expect(ep.update.response.parse(edited.body).data.body).toBe(`${text} ✅`);
-    const comment = await call(ep.addComment, auth, { params: { id: post.id }, body: { text: "1' OR '1'='1 🙂" } });
+    const edited = await t.call(ep.update, { as: me, params: { id: post.id }, body: { body: `${text} ✅` } });
+    expect(edited.parsed.data.body).toBe(`${text} ✅`);
+    const comment = await t.call(ep.addComment, { as: me, params: { id: post.id }, body: { text: "1' OR '1'='1 🙂" } });
     expect(comment.status).toBe(201);
-    expect(ep.addComment.response.parse(comment.body).data.text).toBe("1' OR '1'='1 🙂");
-    const notFound = await call(ep.userPosts, auth, { params: { slug: "' OR 1=1 --" } });
+    expect(comment.parsed.data.text).toBe("1' OR '1'='1 🙂");
+    const notFound = await t.call(ep.userPosts, { as: me, params: { slug: "' OR 1=1 --" } });
     expect(notFound.status).toBe(404);
   });
 });

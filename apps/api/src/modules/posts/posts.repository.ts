@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
-import { type Database, schema } from '@legenett/db';
-import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type Database, schema, type Transaction } from '@legenett/db';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { companyVisibleToSql, visibleMemberSql } from '../../common/access';
+import { variantKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
-const {
-  posts,
-  postAttachments,
-  postComments,
-  postLikes,
-  users,
-  partnerCompanies,
-  partnerCompanyManagers,
-  partnerCompanyFollowers,
-  userFollows,
-} = schema;
+const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows, storedFiles } = schema;
 
 export interface PostRow {
   id: number;
@@ -49,7 +42,11 @@ export interface AttachmentRow {
   mime: string;
 }
 
-export type NewAttachment = Omit<AttachmentRow, 'id' | 'post_id'> & { size_bytes: number };
+/** A stored file (its `stored_files` main row) to attach. */
+export interface NewAttachment {
+  kind: 'image' | 'document';
+  file_id: number;
+}
 
 export interface CommentRow {
   id: number;
@@ -81,21 +78,11 @@ const companyJson = sql<
 const newestFirst = [sql`${posts.created_at} desc nulls last`, sql`${posts.id} desc nulls last`];
 /** Company posts of a deleted company are gone for everyone. */
 const companyAlive = or(isNull(posts.partner_company_id), isNull(partnerCompanies.deleted_at));
-/** Whether the viewer manages the company `companyId` (an SQL expression). */
-const managedBy = (companyId: SQL | typeof posts.partner_company_id, viewerId: number) =>
-  sql`exists (select 1 from ${partnerCompanyManagers} where ${partnerCompanyManagers.partner_company_id} = ${companyId} and ${partnerCompanyManagers.user_id} = ${viewerId})`;
 /**
  * Company posts the viewer may see: of a live company that is published or that the viewer manages
- * (the same rule as the company page). Used with the join on partner_companies of `select()`.
+ * (the company page's rule). Used with the join on partner_companies of `select()`.
  */
-const companyVisibleTo = (viewerId: number) =>
-  or(
-    isNull(posts.partner_company_id),
-    and(
-      isNull(partnerCompanies.deleted_at),
-      or(eq(partnerCompanies.is_published, true), managedBy(posts.partner_company_id, viewerId)),
-    ),
-  );
+const companyVisibleTo = (viewerId: number) => or(isNull(posts.partner_company_id), companyVisibleToSql(viewerId));
 
 /** Posts, attachments, comments and likes; the only posts file that speaks SQL. */
 @Injectable()
@@ -135,34 +122,6 @@ export class PostsRepository {
     return row ?? null;
   }
 
-  async isManager(companyId: number, userId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ one: sql<number>`1` })
-      .from(partnerCompanyManagers)
-      .where(
-        and(
-          eq(partnerCompanyManagers.partner_company_id, companyId),
-          eq(partnerCompanyManagers.user_id, userId),
-        ),
-      );
-    return Boolean(row);
-  }
-
-  /** A member whose page others may see (not deleted, blocked or rejected), by slug. */
-  async visibleMemberIdBySlug(slug: string): Promise<number | null> {
-    const [row] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.slug, slug),
-          isNull(users.deleted_at),
-          notInArray(users.status, ['blocked', 'rejected']),
-        ),
-      );
-    return row?.id ?? null;
-  }
-
   /**
    * Posts of followed users and companies plus the viewer's own, not archived, one keyset page (+1 to
    * know if more follow). Merged per author: each followed user (and the viewer) and each followed live
@@ -187,16 +146,14 @@ export class PostsRepository {
       select page.id from (
         select own.id, own.created_at
         from (select ${userFollows.followed_user_id} as author_id from ${userFollows}
-              join ${users} on ${users.id} = ${userFollows.followed_user_id} and ${users.deleted_at} is null
-                and ${users.status} not in ('blocked', 'rejected')
+              join ${users} on ${users.id} = ${userFollows.followed_user_id} and ${visibleMemberSql()}
               where ${userFollows.follower_id} = ${viewerId}
               union all select ${viewerId}::int) as authors
         cross join lateral (${newestOf(sql`${posts.author_user_id} = authors.author_id`)}) as own
         union all
         select company.id, company.created_at
         from ${partnerCompanyFollowers}
-        join ${partnerCompanies} on ${partnerCompanies.id} = ${partnerCompanyFollowers.partner_company_id} and ${partnerCompanies.deleted_at} is null
-          and (${partnerCompanies.is_published} or ${managedBy(sql`${partnerCompanies.id}`, viewerId)})
+        join ${partnerCompanies} on ${partnerCompanies.id} = ${partnerCompanyFollowers.partner_company_id} and ${companyVisibleToSql(viewerId)}
         cross join lateral (${newestOf(sql`${posts.partner_company_id} = ${partnerCompanyFollowers.partner_company_id}`)}) as company
         where ${partnerCompanyFollowers.user_id} = ${viewerId}
       ) as page
@@ -266,12 +223,13 @@ export class PostsRepository {
         id: postAttachments.id,
         post_id: postAttachments.post_id,
         kind: postAttachments.kind,
-        storage_key: postAttachments.storage_key,
-        preview_key: postAttachments.preview_key,
-        original_name: postAttachments.original_name,
-        mime: postAttachments.mime,
+        storage_key: storedFiles.storage_key,
+        preview_key: variantKey(postAttachments.file_id, 'sm'),
+        original_name: storedFiles.original_name,
+        mime: storedFiles.content_type,
       })
       .from(postAttachments)
+      .innerJoin(storedFiles, eq(storedFiles.id, postAttachments.file_id))
       .where(inArray(postAttachments.post_id, postIds))
       .orderBy(asc(postAttachments.post_id), asc(postAttachments.position));
   }
@@ -310,24 +268,18 @@ export class PostsRepository {
       .where(eq(posts.id, id));
   }
 
-  /** Deletes the post (attachments, comments and likes cascade) and returns the storage keys to remove. */
-  delete(id: number): Promise<string[]> {
+  /** Deletes the post (attachments, comments and likes cascade) and answers the files it used. */
+  delete(id: number): Promise<number[]> {
     return this.db.transaction(async (tx) => {
-      const files = await tx
-        .select({ storage_key: postAttachments.storage_key, preview_key: postAttachments.preview_key })
-        .from(postAttachments)
-        .where(eq(postAttachments.post_id, id));
-      const [gone] = await tx
-        .delete(posts)
-        .where(eq(posts.id, id))
-        .returning({ shared_post_id: posts.shared_post_id });
+      const files = await tx.select({ id: postAttachments.file_id }).from(postAttachments).where(eq(postAttachments.post_id, id));
+      const [gone] = await tx.delete(posts).where(eq(posts.id, id)).returning({ shared_post_id: posts.shared_post_id });
       if (gone?.shared_post_id) {
         await tx
           .update(posts)
           .set({ shares_count: sql`greatest(${posts.shares_count} - 1, 0)` })
           .where(eq(posts.id, gone.shared_post_id));
       }
-      return files.flatMap((f) => (f.preview_key ? [f.storage_key, f.preview_key] : [f.storage_key]));
+      return files.map((f) => f.id);
     });
   }
 
@@ -377,8 +329,9 @@ export class PostsRepository {
     postId: number,
     author: { author_user_id: number | null; partner_company_id: number | null },
     body: string,
+    outer?: Transaction,
   ): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    return (outer ?? this.db).transaction(async (tx) => {
       const [row] = await tx
         .insert(postComments)
         .values({ post_id: postId, ...author, body })
@@ -407,12 +360,8 @@ export class PostsRepository {
   }
 
   /** Adds or removes the like; the count moves only when the like row did. */
-  setLike(
-    postId: number,
-    userId: number,
-    liked: boolean,
-  ): Promise<{ changed: boolean; likes_count: number }> {
-    return this.db.transaction(async (tx) => {
+  setLike(postId: number, userId: number, liked: boolean, outer?: Transaction): Promise<{ changed: boolean; likes_count: number }> {
+    return (outer ?? this.db).transaction(async (tx) => {
       const changed = liked
         ? (
             await tx
@@ -435,5 +384,27 @@ export class PostsRepository {
         .returning({ likes_count: posts.likes_count });
       return { changed, likes_count: row?.likes_count ?? 0 };
     });
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /**
+   * The person's posts (with their attachment rows, comments and likes), comments and likes go;
+   * company posts stay. The attached files are the writer's uploads: the files step deletes them
+   * once nothing points at them.
+   */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(posts).where(eq(posts.author_user_id, userId));
+    await tx.update(posts).set({ created_by_user_id: null }).where(eq(posts.created_by_user_id, userId));
+    await tx.delete(postComments).where(eq(postComments.author_user_id, userId));
+    await tx.delete(postLikes).where(eq(postLikes.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      posts: await this.db.select().from(posts).where(eq(posts.author_user_id, userId)),
+      post_comments: await this.db.select().from(postComments).where(eq(postComments.author_user_id, userId)),
+      post_likes: await this.db.select().from(postLikes).where(eq(postLikes.user_id, userId)),
+    };
   }
 }

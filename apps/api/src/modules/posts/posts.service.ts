@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type ArchiveInput,
   type Comment,
@@ -9,43 +9,26 @@ import {
   type PageQuery,
   type Post,
   POST_FILES_FIELD,
+  type NotificationJobPayload,
   type PostInput,
   type ShareInput,
 } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { type PageRequest, readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
-import { JobQueue } from '../../common/queue';
+import { FilesService, type StoreOptions } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
-import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
-import {
-  type AttachmentRow,
-  type CommentRow,
-  type NewAttachment,
-  type PostRow,
-  PostsRepository,
-} from './posts.repository';
-
-const PRESET = IMAGE_PRESETS.content;
-const NOTIFY_JOB = 'notifications.create';
+import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
+import { NotificationPublisher } from '../notifications/notification.publisher';
+import { type AttachmentRow, type CommentRow, type PostRow, PostsRepository } from './posts.repository';
 
 const tooManyFiles = () =>
   new AppError('VALIDATION', {
     fields: { [POST_FILES_FIELD]: ['errors.too_many_photos'] },
     vars: { maximum: MAX_POST_FILES },
   });
-
-/** The payload of the `notifications.create` job (owned by the notifications module). */
-interface NotificationJob {
-  user_id: number;
-  kind: 'comment' | 'like';
-  actor_user_id: number | null;
-  partner_company_id: number | null;
-  entity_type: 'post' | 'post_comment';
-  entity_id: number;
-  data: Record<string, string | number | null>;
-}
 
 type Owner = 'user' | 'company';
 
@@ -58,22 +41,19 @@ const newSlug = () =>
 /** Posts, the feed, comments, likes and shares. */
 @Injectable()
 export class PostsService {
-  private readonly logger = new Logger('PostsService');
-
   constructor(
     private readonly repository: PostsRepository,
-    private readonly uploads: UploadsService,
+    private readonly files: FilesService,
     private readonly storage: Storage,
-    private readonly jobs: JobQueue,
+    private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationPublisher,
+    private readonly access: AccessService,
   ) {}
 
   /** Whether the caller may edit the post: its user author, or a manager of its company. */
   private async owns(post: PostRow, me: Principal): Promise<boolean> {
     if (post.author_user_id !== null) return post.author_user_id === me.userId;
-    return (
-      post.partner_company_id !== null &&
-      (await this.repository.isManager(post.partner_company_id, me.userId))
-    );
+    return post.partner_company_id !== null && (await this.access.managesCompany(me.userId, post.partner_company_id));
   }
 
   /** A post the caller may see: archived posts only for their owners. */
@@ -132,52 +112,20 @@ export class PostsService {
 
   async create(me: Principal, input: PostInput, files: Express.Multer.File[]) {
     if (files.length > MAX_POST_FILES) throw tooManyFiles();
-    if (input.body === '' && files.length === 0)
-      throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
-    const attachments: NewAttachment[] = [];
-    let id: number;
-    try {
-      for (const file of files) attachments.push(await this.storeFile(file));
-      id = await this.repository.insert(
-        {
-          slug: newSlug(),
-          body: input.body,
-          ...this.authorOf(me),
-          created_by_user_id: me.userId,
-          shared_post_id: null,
-        },
-        attachments,
-      );
-    } catch (err) {
-      await this.removeFiles(
-        attachments.flatMap((a) => (a.preview_key ? [a.storage_key, a.preview_key] : [a.storage_key])),
-      );
-      throw err;
-    }
+    if (input.body === '' && files.length === 0) throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
+    // A post carries pictures and PDFs: the first bytes say which.
+    const as = (file: Express.Multer.File): StoreOptions => ({
+      kind: sniffFileType(file.buffer) === 'pdf' ? 'post_document' : 'post_image',
+      owner: me.userId,
+      field: POST_FILES_FIELD,
+    });
+    const id = await this.files.storeFor(files, as, (stored) =>
+      this.repository.insert(
+        { slug: newSlug(), body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: null },
+        stored.map((f) => ({ kind: f.kind === 'post_document' ? 'document' : 'image', file_id: f.id })),
+      ),
+    );
     return this.one(id, me);
-  }
-
-  private async storeFile(file: Express.Multer.File): Promise<NewAttachment> {
-    if (sniffFileType(file.buffer) === 'pdf') {
-      const pdf = await this.uploads.storePdf(file, 'posts', POST_FILES_FIELD);
-      return {
-        kind: 'document',
-        storage_key: pdf.key,
-        preview_key: null,
-        original_name: file.originalname.slice(0, 200) || null,
-        mime: pdf.mime,
-        size_bytes: pdf.size,
-      };
-    }
-    const img = await this.uploads.storeImage(file, PRESET, POST_FILES_FIELD);
-    return {
-      kind: 'image',
-      storage_key: img.variants.lg!,
-      preview_key: img.variants.sm ?? null,
-      original_name: null,
-      mime: img.mime,
-      size_bytes: img.size,
-    };
   }
 
   show(me: Principal, id: number) {
@@ -209,7 +157,7 @@ export class PostsService {
 
   async delete(me: Principal, slug: string, kind: Owner): Promise<void> {
     const post = await this.owned(me, slug, kind);
-    await this.removeFiles(await this.repository.delete(post.id));
+    await this.files.remove(await this.repository.delete(post.id));
   }
 
   async archive(me: Principal, slug: string, kind: Owner, input: ArchiveInput) {
@@ -219,8 +167,7 @@ export class PostsService {
   }
 
   async archived(me: Principal, slug: string, query: PageQuery) {
-    const userId = await this.repository.visibleMemberIdBySlug(slug);
-    if (userId === null) throw AppError.notFound();
+    const userId = await this.access.requireVisibleMember(slug);
     if (userId !== me.userId) throw AppError.forbidden('not_owner');
     const { rows, meta } = await readPage(query, this.repository.archivedOf(userId));
     return { data: await this.present(rows, me), meta };
@@ -242,13 +189,8 @@ export class PostsService {
   }
 
   async userPosts(me: Principal, slug: string, query: FeedQuery) {
-    const authorId = await this.repository.visibleMemberIdBySlug(slug);
-    if (authorId === null) throw AppError.notFound();
-    return this.keysetPage(
-      await this.repository.byAuthor(authorId, me.userId, query.cursor, query.limit),
-      query.limit,
-      me,
-    );
+    const authorId = await this.access.requireVisibleMember(slug);
+    return this.keysetPage(await this.repository.byAuthor(authorId, me.userId, query.cursor, query.limit), query.limit, me);
   }
 
   /** One keyset page from `limit + 1` rows: the extra row only tells that more follow. */
@@ -286,8 +228,11 @@ export class PostsService {
     if (post.partner_company_id !== null && !post.is_comments_allowed) {
       throw new AppError('FORBIDDEN', { message: 'posts.errors.comments_disabled' });
     }
-    const commentId = await this.repository.addComment(id, this.authorOf(me), text);
-    await this.notify(post, me, 'comment', { comment_id: commentId, excerpt: text.slice(0, 140) });
+    const commentId = await this.uow.run(async (tx) => {
+      const created = await this.repository.addComment(id, this.authorOf(me), text, tx);
+      await this.notify(tx, post, me, 'comment', { comment_id: created, excerpt: text.slice(0, 140) });
+      return created;
+    });
     const row = await this.repository.findComment(id, commentId);
     return { data: this.presentComment(row!, me) };
   }
@@ -305,8 +250,11 @@ export class PostsService {
 
   async like(me: Principal, id: number, liked: boolean) {
     const post = await this.visible(id, me);
-    const result = await this.repository.setLike(id, me.userId, liked);
-    if (liked && result.changed) await this.notify(post, me, 'like', {});
+    const result = await this.uow.run(async (tx) => {
+      const changed = await this.repository.setLike(id, me.userId, liked, tx);
+      if (liked && changed.changed) await this.notify(tx, post, me, 'like', {});
+      return changed;
+    });
     return { data: { liked, likes_count: result.likes_count } };
   }
 
@@ -328,18 +276,19 @@ export class PostsService {
   }
 
   /**
-   * Tells the post's writer (its user author, or the manager who wrote a company post) through the
-   * job queue; never about their own action. A queue failure is logged: the action itself stands.
+   * Tells the post's writer (its user author, or the manager who wrote a company post), in the
+   * transaction of the comment or like; never about their own action.
    */
   private async notify(
+    tx: Transaction,
     post: PostRow,
     me: Principal,
-    kind: NotificationJob['kind'],
-    data: NotificationJob['data'],
+    kind: 'comment' | 'like',
+    data: NotificationJobPayload['data'],
   ): Promise<void> {
     const recipient = post.author_user_id ?? post.created_by_user_id;
     if (recipient === null || recipient === me.userId) return;
-    const payload: NotificationJob = {
+    await this.notifications.publish(tx, {
       user_id: recipient,
       kind,
       actor_user_id: me.userId,
@@ -347,20 +296,6 @@ export class PostsService {
       entity_type: 'post',
       entity_id: post.id,
       data: { post_slug: post.slug, ...data },
-    };
-    try {
-      await this.jobs.enqueue(NOTIFY_JOB, payload);
-    } catch (err) {
-      this.logger.warn(`Could not queue a ${kind} notification: ${(err as Error).message}`);
-    }
-  }
-
-  private async removeFiles(keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    try {
-      await this.storage.deleteMany(keys);
-    } catch (err) {
-      this.logger.warn(`Could not remove ${keys.length} stored file(s): ${(err as Error).message}`);
-    }
+    });
   }
 }

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
+import { ReferenceModule } from '../reference/reference.module';
 import { ProfessionalController } from './professional.controller';
 import { ProfessionalRepository } from './professional.repository';
 import { ProfessionalService } from './professional.service';
+import { ProfessionalAccountData } from './professional.account-data';
 
 @Module({
+  imports: [ReferenceModule],
   controllers: [ProfessionalController],
-  providers: [ProfessionalService, ProfessionalRepository],
+  providers: [ProfessionalService, ProfessionalRepository, ProfessionalAccountData],
   exports: [ProfessionalRepository],
 })
 export class ProfessionalModule {}

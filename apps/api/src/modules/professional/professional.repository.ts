@@ -8,10 +8,11 @@ import {
   type Locale,
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { likePattern, localisedName } from '../reference/reference.repository';
+import { likePattern, localisedRef, namedRef } from '../reference/reference.repository';
 
 const {
   academicLevels,
@@ -27,26 +28,6 @@ const {
   universitySpecialties,
 } = schema;
 
-/** Reference tables an experience or education may point at, for existence checks. */
-export const REFERENCE_TABLES = {
-  hospitals,
-  hospitalClinics,
-  hospitalClinicDepartments,
-  cities,
-  clinics,
-  customWorkplaces,
-  universities,
-  universitySpecialties,
-  academicLevels,
-} as const;
-export type ReferenceTable = keyof typeof REFERENCE_TABLES;
-
-const ref = (id: SQL<number | null> | typeof hospitals.id, name: SQL<string>) =>
-  sql<{
-    id: number;
-    name: string;
-  } | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
-
 @Injectable()
 export class ProfessionalRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
@@ -61,17 +42,14 @@ export class ProfessionalRepository {
         position: experiences.position,
         field_of_work: experiences.field_of_work,
         workplace_type: experiences.workplace_type,
-        hospital: ref(sql`${hospitals.id}`, localisedName(hospitals.name, locale)),
-        hospital_clinic: ref(sql`${hospitalClinics.id}`, localisedName(hospitalClinics.name, locale)),
-        department: ref(
-          sql`${hospitalClinicDepartments.id}`,
-          localisedName(hospitalClinicDepartments.name, locale),
-        ),
+        hospital: localisedRef(hospitals, locale),
+        hospital_clinic: localisedRef(hospitalClinics, locale),
+        department: localisedRef(hospitalClinicDepartments, locale),
         department_name: experiences.department_name,
-        city: ref(sql`${cities.id}`, localisedName(cities.name, locale)),
-        clinic: ref(sql`${clinics.id}`, localisedName(clinics.name, locale)),
+        city: localisedRef(cities, locale),
+        clinic: localisedRef(clinics, locale),
         clinic_name: experiences.clinic_name,
-        custom_workplace: ref(sql`${customWorkplaces.id}`, sql<string>`${customWorkplaces.name}`),
+        custom_workplace: namedRef(customWorkplaces.id, customWorkplaces.name),
         started_at: experiences.started_at,
         finished_at: experiences.finished_at,
         is_current: experiences.is_current,
@@ -157,12 +135,9 @@ export class ProfessionalRepository {
     return this.db
       .select({
         id: educations.id,
-        university: ref(sql`${universities.id}`, localisedName(universities.name, locale)),
-        university_specialty: ref(
-          sql`${universitySpecialties.id}`,
-          localisedName(universitySpecialties.name, locale),
-        ),
-        academic_level: ref(sql`${academicLevels.id}`, localisedName(academicLevels.name, locale)),
+        university: localisedRef(universities, locale),
+        university_specialty: localisedRef(universitySpecialties, locale),
+        academic_level: localisedRef(academicLevels, locale),
         started_at: educations.started_at,
         graduated_at: educations.graduated_at,
         currently_studying: educations.currently_studying,
@@ -183,14 +158,12 @@ export class ProfessionalRepository {
           .where(eq(educations.user_id, userId));
         return total?.n ?? 0;
       },
-      read: async (slice) => {
-        const rows = await this.educationSelect(locale)
+      read: (slice) =>
+        this.educationSelect(locale)
           .where(eq(educations.user_id, userId))
           .orderBy(desc(educations.currently_studying), desc(educations.started_at), desc(educations.id))
           .limit(slice.limit)
-          .offset(slice.offset);
-        return rows as Education[];
-      },
+          .offset(slice.offset),
     };
   }
 
@@ -228,12 +201,6 @@ export class ProfessionalRepository {
 
   // ---------- references ----------
 
-  async exists(table: ReferenceTable, id: number): Promise<boolean> {
-    const t = REFERENCE_TABLES[table];
-    const rows = await this.db.select({ id: t.id }).from(t).where(eq(t.id, id)).limit(1);
-    return rows.length > 0;
-  }
-
   async hospitalOfClinic(hospitalClinicId: number): Promise<number | null> {
     const [row] = await this.db
       .select({ id: hospitalClinics.hospital_id })
@@ -261,16 +228,14 @@ export class ProfessionalRepository {
         const [total] = await this.db.select({ n: count() }).from(customWorkplaces).where(where);
         return total?.n ?? 0;
       },
-      read: async (slice) => {
-        const rows = await this.db
+      read: (slice) =>
+        this.db
           .select({ id: customWorkplaces.id, name: customWorkplaces.name, city_id: customWorkplaces.city_id })
           .from(customWorkplaces)
           .where(where)
           .orderBy(asc(sql`lower(${customWorkplaces.name})`), asc(customWorkplaces.id))
           .limit(slice.limit)
-          .offset(slice.offset);
-        return rows as CustomWorkplace[];
-      },
+          .offset(slice.offset),
     };
   }
 
@@ -292,5 +257,19 @@ export class ProfessionalRepository {
       .where(sql`lower(${customWorkplaces.name}) = lower(${name})`)
       .limit(1);
     return existing!;
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(experiences).where(eq(experiences.user_id, userId));
+    await tx.delete(educations).where(eq(educations.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      professional_experiences: await this.db.select().from(experiences).where(eq(experiences.user_id, userId)),
+      educations: await this.db.select().from(educations).where(eq(educations.user_id, userId)),
+    };
   }
 }

@@ -10,30 +10,20 @@ import {
 } from '@legenett/contracts';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
-import { ProfessionalRepository, type ReferenceTable } from './professional.repository';
-
-type RefCheck = [field: string, table: ReferenceTable, id: number | null];
+import { ReferenceChecks } from '../reference/reference-checks.service';
+import { ProfessionalRepository } from './professional.repository';
 
 /** Own professional experience and education (others' rows are a 404), and custom workplaces. */
 @Injectable()
 export class ProfessionalService {
-  constructor(private readonly repository: ProfessionalRepository) {}
-
-  /** 422 naming every field whose id does not exist. */
-  private async requireReferences(checks: RefCheck[]): Promise<void> {
-    const fields: Record<string, MessageKey[]> = {};
-    await Promise.all(
-      checks.map(async ([field, table, id]) => {
-        if (id !== null && !(await this.repository.exists(table, id)))
-          fields[field] = ['validation.unknown_reference'];
-      }),
-    );
-    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
-  }
+  constructor(
+    private readonly repository: ProfessionalRepository,
+    private readonly references: ReferenceChecks,
+  ) {}
 
   /** References exist, and the hospital -> clinic -> department chain holds together. */
   private async checkExperience(input: ExperienceInput): Promise<ExperienceInput> {
-    await this.requireReferences([
+    await this.references.require([
       ['hospital_id', 'hospitals', input.hospital_id],
       ['hospital_clinic_id', 'hospitalClinics', input.hospital_clinic_id],
       ['department_id', 'hospitalClinicDepartments', input.department_id],
@@ -99,7 +89,7 @@ export class ProfessionalService {
   }
 
   private async checkEducation(input: EducationInput): Promise<EducationInput> {
-    await this.requireReferences([
+    await this.references.require([
       ['university_id', 'universities', input.university_id],
       ['university_specialty_id', 'universitySpecialties', input.university_specialty_id],
       ['academic_level_id', 'academicLevels', input.academic_level_id],
@@ -140,7 +130,7 @@ export class ProfessionalService {
   }
 
   async createCustomWorkplace(userId: number, input: CreateCustomWorkplaceInput) {
-    await this.requireReferences([['city_id', 'cities', input.city_id]]);
+    await this.references.require([['city_id', 'cities', input.city_id]]);
     // "St. Olavs  hospital" and "st. olavs hospital" are one workplace.
     const name = input.name.replace(/\s+/g, ' ');
     return { data: await this.repository.findOrCreateCustomWorkplace(name, input.city_id, userId) };

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPath, type Endpoint, professionalEndpoints, profileEndpoints as ep, UserSchema } from '@legenett/contracts';
+import { professionalEndpoints, profileEndpoints as ep, UserSchema } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
-import { bearer, createCompany, createUser, TEST_PASSWORD, tokenFor } from '../../../test/auth';
+import { createCompany, createUser, TEST_PASSWORD, tokenFor } from '../../../test/auth';
+import { type BodyIn, type Caller, invalid } from '../../../test/call';
+import { fileRows, objectsExist } from '../../../test/files';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 
 type Fixtures = Awaited<ReturnType<typeof insertReferenceFixtures>>;
@@ -27,23 +29,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function session(options: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.db, options);
-  const s = await tokenFor(t, user);
-  return { user, auth: bearer(s), refreshCookie: s.refreshCookie };
-}
-
-function call(endpoint: Endpoint, auth: string | null, opts: { params?: Record<string, string | number>; body?: object; locale?: string } = {}) {
-  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-  let req = t.http[method](`/api${buildPath(endpoint.path, opts.params)}`).set('X-localization', opts.locale ?? 'en');
-  if (auth) req = req.set('Authorization', auth);
-  return opts.body ? req.send(opts.body) : req;
-}
-
-function upload(endpoint: Endpoint, auth: string | null, file: Buffer, name = 'photo.jpg', field = 'image') {
-  let req = t.http.post(`/api${endpoint.path}`).set('X-localization', 'en');
-  if (auth) req = req.set('Authorization', auth);
-  return req.attach(field, file, name);
+function upload(endpoint: typeof ep.uploadAvatar | typeof ep.uploadBackground, as: Caller, buffer: Buffer, name = 'photo.jpg', field = 'image') {
+  return t.call(endpoint, { as, files: { [field]: { buffer, name } }, locale: 'en' });
 }
 
 /** A JPEG with EXIF orientation 6 (rotate 90°) and a GPS-looking comment in its metadata. */
@@ -55,7 +42,7 @@ const photo = (width = 400, height = 200) =>
 
 const stored = (url: string) => path.join(dataDir, 'uploads', url.replace('/api/files/', ''));
 
-const profileBody = () => ({
+const profileBody = (): BodyIn<typeof ep.updateInformation> => ({
   first_name: 'Kari',
   last_name: 'Nordmann',
   phone: '+47 912 34 567',
@@ -72,86 +59,84 @@ const profileBody = () => ({
 
 describe('PUT /user/profile-information', () => {
   it('saves the profile and answers the user object; GET gives the form values', async () => {
-    const { auth } = await session();
-    const res = await call(ep.updateInformation, auth, { body: profileBody() });
+    const me = await t.session();
+    const res = await t.call(ep.updateInformation, { as: me, body: profileBody() });
     expect(res.status).toBe(200);
-    const user = ep.updateInformation.response.parse(res.body).data;
+    const user = res.parsed.data;
     expect(user).toMatchObject({ first_name: 'Kari', last_name: 'Nordmann', phone: '+4791234567', locale: 'en', theme: 'dark' });
     expect(user.user_info).toMatchObject({ county_id: fx.county.id, city_id: fx.city.id, position: 'Overlege' });
     expect(user.user_info.specialities.map((s) => s.id)).toEqual([fx.specialty.id]);
 
-    const form = ep.showInformation.response.parse((await call(ep.showInformation, auth)).body).data;
+    const form = (await t.call(ep.showInformation, { as: me })).parsed.data;
     expect(form).toMatchObject({ workplace_hospital_id: fx.hospital.id, specialities: [fx.specialty.id], about: 'Hjertelege i Bergen.' });
 
     // A PUT replaces: cleared fields are cleared.
-    const cleared = await call(ep.updateInformation, auth, { body: { first_name: 'Kari', last_name: 'N', specialities: [] } });
-    expect(ep.updateInformation.response.parse(cleared.body).data.user_info).toMatchObject({ county_id: null, specialities: [] });
+    const cleared = await t.call(ep.updateInformation, { as: me, body: { first_name: 'Kari', last_name: 'N', specialities: [] } });
+    expect(cleared.parsed.data.user_info).toMatchObject({ county_id: null, specialities: [] });
   });
 
   it('answers 422 for unknown references, a city outside the county, two workplaces and bad fields', async () => {
-    const { auth } = await session();
-    const unknown = await call(ep.updateInformation, auth, {
-      body: { ...profileBody(), county_id: 2_000_000_000, specialities: [2_000_000_000], workplace_hospital_id: null, workplace_custom_id: 2_000_000_000 },
-    });
+    const me = await t.session();
+    const unknown = await t.call(ep.updateInformation, { as: me, body: { ...profileBody(), county_id: 2_000_000_000, specialities: [2_000_000_000], workplace_hospital_id: null, workplace_custom_id: 2_000_000_000 }, });
     expect(unknown.status).toBe(422);
-    expect(Object.keys(unknown.body.errors).sort()).toEqual(['county_id', 'specialities', 'workplace_custom_id']);
+    expect(Object.keys(unknown.validation.errors).sort()).toEqual(['county_id', 'specialities', 'workplace_custom_id']);
 
-    const wrongCity = await call(ep.updateInformation, auth, { body: { ...profileBody(), city_id: fx.cities[2]!.id } });
+    const wrongCity = await t.call(ep.updateInformation, { as: me, body: { ...profileBody(), city_id: fx.cities[2]!.id }, locale: 'en' });
     expect(wrongCity.status).toBe(422);
-    expect(wrongCity.body.errors.city_id).toEqual(['The city is not in the chosen county.']);
+    expect(wrongCity.validation.errors.city_id).toEqual(['The city is not in the chosen county.']);
 
-    const two = await call(ep.updateInformation, auth, { body: { ...profileBody(), workplace_clinic_id: fx.clinic.id }, locale: 'no' });
+    const two = await t.call(ep.updateInformation, { as: me, body: { ...profileBody(), workplace_clinic_id: fx.clinic.id }, locale: 'no' });
     expect(two.status).toBe(422);
-    expect(two.body.errors.workplace_hospital_id).toEqual(['Velg bare én arbeidsplass.']);
+    expect(two.validation.errors.workplace_hospital_id).toEqual(['Velg bare én arbeidsplass.']);
 
-    const bad = await call(ep.updateInformation, auth, { body: { ...profileBody(), first_name: '', phone: '12', locale: 'de' } });
+    const bad = await t.call(ep.updateInformation, { as: me, body: invalid({ ...profileBody(), first_name: '', phone: '12', locale: 'de' }) });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['first_name', 'locale', 'phone']);
+    expect(Object.keys(bad.validation.errors).sort()).toEqual(['first_name', 'locale', 'phone']);
   });
 
   it('is refused to anonymous callers (401) and business profiles (403)', async () => {
-    expect((await call(ep.updateInformation, null, { body: profileBody() })).status).toBe(401);
+    expect((await t.call(ep.updateInformation, { as: null, body: profileBody() })).status).toBe(401);
     const manager = await createUser(t.db);
     const company = await createCompany(t.db, { managers: [manager.id] });
-    const asCompany = bearer(await tokenFor(t, manager, { actAs: company.id }));
+    const asCompany = await tokenFor(t, manager, { actAs: company.id });
     for (const e of [ep.showInformation, ep.exportData]) {
-      const res = await call(e, asCompany);
+      const res = await t.call(e, { as: asCompany });
       expect(res.status).toBe(403);
-      expect(res.body.reason).toBe('business_profile_active');
+      expect(res.error.reason).toBe('business_profile_active');
     }
-    expect((await call(ep.updateInformation, asCompany, { body: profileBody() })).body.reason).toBe('business_profile_active');
+    expect((await t.call(ep.updateInformation, { as: asCompany, body: profileBody() })).error.reason).toBe('business_profile_active');
   });
 
   it('lets an account awaiting approval manage its profile', async () => {
-    const { auth } = await session({ status: 'awaiting_approval', approvedHrp: 0 });
-    expect((await call(ep.updateInformation, auth, { body: profileBody() })).status).toBe(200);
+    const me = await t.session({ status: 'awaiting_approval', approvedHrp: 0 });
+    expect((await t.call(ep.updateInformation, { as: me, body: profileBody() })).status).toBe(200);
   });
 });
 
 describe('PUT /user/settings/notification', () => {
   it('saves the three switches', async () => {
-    const { auth } = await session();
+    const me = await t.session();
     const body = { sms_webinar_reminders: true, email_webinar_reminders: false, important_updates: false };
-    const res = await call(ep.updateNotificationSettings, auth, { body });
+    const res = await t.call(ep.updateNotificationSettings, { as: me, body });
     expect(res.status).toBe(200);
-    expect(ep.updateNotificationSettings.response.parse(res.body).data.user_info.notification_settings).toEqual(body);
+    expect(res.parsed.data.user_info.notification_settings).toEqual(body);
   });
 
   it('answers 401 anonymous and 422 for missing or non-boolean values', async () => {
-    const { auth } = await session();
-    expect((await call(ep.updateNotificationSettings, null, { body: {} })).status).toBe(401);
-    const bad = await call(ep.updateNotificationSettings, auth, { body: { sms_webinar_reminders: 'yes' } });
+    const me = await t.session();
+    expect((await t.call(ep.updateNotificationSettings, { as: null, body: invalid({}) })).status).toBe(401);
+    const bad = await t.call(ep.updateNotificationSettings, { as: me, body: invalid({ sms_webinar_reminders: 'yes' }) });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['email_webinar_reminders', 'important_updates', 'sms_webinar_reminders']);
+    expect(Object.keys(bad.validation.errors).sort()).toEqual(['email_webinar_reminders', 'important_updates', 'sms_webinar_reminders']);
   });
 });
 
 describe('avatar and background uploads', () => {
   it('re-encodes the image upright as WebP without metadata, serves it, and removes the old one', async () => {
-    const { auth } = await session();
-    const res = await upload(ep.uploadAvatar, auth, await photo());
+    const me = await t.session();
+    const res = await upload(ep.uploadAvatar, me, await photo());
     expect(res.status).toBe(200);
-    const user = ep.uploadAvatar.response.parse(res.body).data;
+    const user = res.parsed.data;
     expect(user.profile_avatar).toMatch(/^\/api\/files\/avatars\/[a-f0-9]{32}-lg\.webp$/);
 
     const file = await t.http.get(user.profile_avatar!);
@@ -164,56 +149,69 @@ describe('avatar and background uploads', () => {
     expect(meta.exif).toBeUndefined();
     expect(fs.readFileSync(stored(user.profile_avatar!)).includes('secret-camera-owner')).toBe(false);
     expect(fs.existsSync(stored(user.profile_avatar!).replace('-lg.', '-sm.'))).toBe(true);
+    // One stored_files row per size, owned by the uploader; the user row points at the main one.
+    const rows = await fileRows(t.db, user.profile_avatar!);
+    expect(rows.map((r) => [r.kind, r.variant, r.owner_user_id, r.content_type])).toEqual([
+      ['avatar', 'lg', user.id, 'image/webp'],
+      ['avatar', 'sm', user.id, 'image/webp'],
+    ]);
+    expect(rows[0]).toMatchObject({ width: 512, height: 512, original_id: null });
+    expect(rows[1]).toMatchObject({ width: 128, height: 128, original_id: rows[0]!.id });
+    const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(row!.avatar_file_id).toBe(rows[0]!.id);
 
-    const second = ep.uploadAvatar.response.parse((await upload(ep.uploadAvatar, auth, await photo())).body).data;
+    const second = (await upload(ep.uploadAvatar, me, await photo())).parsed.data;
     expect(second.profile_avatar).not.toBe(user.profile_avatar);
     expect(fs.existsSync(stored(user.profile_avatar!))).toBe(false);
+    expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([false, false]);
+    expect(await fileRows(t.db, user.profile_avatar!)).toEqual([]);
+    expect(await fileRows(t.db, second.profile_avatar!)).toHaveLength(2);
     expect((await t.http.get(user.profile_avatar!)).status).toBe(404);
 
-    const bg = await upload(ep.uploadBackground, auth, await photo(1200, 500), 'bg.png');
+    const bg = await upload(ep.uploadBackground, me, await photo(1200, 500), 'bg.png');
     expect(bg.status).toBe(200);
-    const background = ep.uploadBackground.response.parse(bg.body).data.profile_background!;
+    const background = bg.parsed.data.profile_background!;
     expect(background).toMatch(/^\/api\/files\/backgrounds\//);
     const bgMeta = await sharp((await t.http.get(background)).body as Buffer).metadata();
     expect(bgMeta).toMatchObject({ width: 1600, height: 600 });
   });
 
   it('turns the picture by its EXIF orientation', async () => {
-    const { auth } = await session();
-    const tiny = await upload(ep.uploadBackground, auth, await photo(150, 900));
+    const me = await t.session();
+    const tiny = await upload(ep.uploadBackground, me, await photo(150, 900));
     // Rotated, the short side is 150 < 200: refused, which it would not be unrotated (900 tall).
     expect(tiny.status).toBe(422);
-    expect(tiny.body.errors.image).toEqual(['The image is too small (at least 200 pixels on each side).']);
+    expect(tiny.validation.errors.image).toEqual(['The image is too small (at least 200 pixels on each side).']);
   });
 
   it('refuses a text file named .png (422), no file (422), another field (422) and a too large file (413)', async () => {
-    const { auth } = await session();
-    const text = await upload(ep.uploadAvatar, auth, Buffer.from('I am not an image at all'), 'evil.png');
+    const me = await t.session();
+    const text = await upload(ep.uploadAvatar, me, Buffer.from('I am not an image at all'), 'evil.png');
     expect(text.status).toBe(422);
-    expect(text.body.errors.image).toEqual(['This file type is not supported. Use JPEG, PNG or WebP.']);
+    expect(text.validation.errors.image).toEqual(['This file type is not supported. Use JPEG, PNG or WebP.']);
 
-    const svg = await upload(ep.uploadAvatar, auth, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg');
+    const svg = await upload(ep.uploadAvatar, me, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg');
     expect(svg.status).toBe(422);
 
     const broken = Buffer.concat([(await photo()).subarray(0, 200)]);
-    const truncated = await upload(ep.uploadAvatar, auth, broken, 'broken.jpg');
+    const truncated = await upload(ep.uploadAvatar, me, broken, 'broken.jpg');
     expect(truncated.status).toBe(422);
 
-    const none = await t.http.post(`/api${ep.uploadAvatar.path}`).set('Authorization', auth).field('name', 'x');
+    const none = await t.call(ep.uploadAvatar, { as: me, body: invalid({ name: 'x' }) });
     expect(none.status).toBe(422);
-    expect(none.body.errors.image).toBeDefined();
+    expect(none.validation.errors.image).toBeDefined();
 
-    const wrongField = await upload(ep.uploadAvatar, auth, await photo(), 'a.jpg', 'avatar');
+    const wrongField = await upload(ep.uploadAvatar, me, await photo(), 'a.jpg', 'avatar');
     expect(wrongField.status).toBe(422);
 
     const big = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#888' } })
       .png({ compressionLevel: 0 })
       .toBuffer();
-    const tooLarge = await upload(ep.uploadAvatar, auth, big, 'big.png');
+    const tooLarge = await upload(ep.uploadAvatar, me, big, 'big.png');
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body.message).toBe('The file or request is too large.');
+    expect(tooLarge.error.message).toBe('The file or request is too large.');
 
-    const json = await call(ep.uploadAvatar, auth, { body: { image: 'x' } });
+    const json = await t.call(ep.uploadAvatar, { as: me, body: { image: 'x' } });
     expect(json.status).toBe(422);
   });
 
@@ -239,17 +237,15 @@ describe('GET /api/files/*', () => {
 
 describe('GET /profile/:slug', () => {
   it("shows a member's public page with experience and education", async () => {
-    const viewer = await session();
-    const person = await session();
-    await call(ep.updateInformation, person.auth, { body: profileBody() });
-    await call(professionalEndpoints.createExperience, person.auth, {
-      body: { workplace_type: 'hospital', hospital_id: fx.hospital.id, started_at: '2010-01-01', is_current: true },
-    });
-    await call(professionalEndpoints.createEducation, person.auth, { body: { university_id: fx.university.id, started_at: '2003-08-01' } });
+    const viewer = await t.session();
+    const person = await t.session();
+    await t.call(ep.updateInformation, { as: person, body: profileBody() });
+    await t.call(professionalEndpoints.createExperience, { as: person, body: { workplace_type: 'hospital', hospital_id: fx.hospital.id, started_at: '2010-01-01', is_current: true }, });
+    await t.call(professionalEndpoints.createEducation, { as: person, body: { university_id: fx.university.id, started_at: '2003-08-01' } });
 
-    const res = await call(ep.show, viewer.auth, { params: { slug: person.user.slug }, locale: 'no' });
+    const res = await t.call(ep.show, { as: viewer, params: { slug: person.user.slug }, locale: 'no' });
     expect(res.status).toBe(200);
-    const profile = ep.show.response.parse(res.body).data;
+    const profile = res.parsed.data;
     expect(profile).toMatchObject({
       first_name: 'Kari',
       workplace_name: `Sykehuset ${token}`,
@@ -264,29 +260,30 @@ describe('GET /profile/:slug', () => {
   });
 
   it('answers 401 anonymous, 403 for accounts not approved, 404 for unknown, blocked and deleted people', async () => {
-    const person = await session();
-    expect((await call(ep.show, null, { params: { slug: person.user.slug } })).status).toBe(401);
-    const pending = await session({ status: 'awaiting_approval', approvedHrp: 0 });
-    const refused = await call(ep.show, pending.auth, { params: { slug: person.user.slug } });
+    const person = await t.session();
+    expect((await t.call(ep.show, { as: null, params: { slug: person.user.slug } })).status).toBe(401);
+    const pending = await t.session({ status: 'awaiting_approval', approvedHrp: 0 });
+    const refused = await t.call(ep.show, { as: pending, params: { slug: person.user.slug } });
     expect(refused.status).toBe(403);
-    expect(refused.body.reason).toBe('account_not_approved');
+    expect(refused.error.reason).toBe('account_not_approved');
 
-    const viewer = await session();
-    expect((await call(ep.show, viewer.auth, { params: { slug: `nobody-${token}` } })).status).toBe(404);
+    const viewer = await t.session();
+    expect((await t.call(ep.show, { as: viewer, params: { slug: `nobody-${token}` } })).status).toBe(404);
     const blocked = await createUser(t.db, { status: 'blocked' });
-    expect((await call(ep.show, viewer.auth, { params: { slug: blocked.slug } })).status).toBe(404);
+    expect((await t.call(ep.show, { as: viewer, params: { slug: blocked.slug } })).status).toBe(404);
   });
 });
 
 describe('GET /user/export', () => {
   it('downloads all own data as JSON, without secrets', async () => {
-    const { auth, user } = await session();
-    await call(ep.updateInformation, auth, { body: profileBody() });
-    await call(professionalEndpoints.createEducation, auth, { body: { university_id: fx.university.id, started_at: '2003-08-01' } });
-    const res = await call(ep.exportData, auth);
+    const me = await t.session();
+    const { user } = me;
+    await t.call(ep.updateInformation, { as: me, body: profileBody() });
+    await t.call(professionalEndpoints.createEducation, { as: me, body: { university_id: fx.university.id, started_at: '2003-08-01' } });
+    const res = await t.call(ep.exportData, { as: me });
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="legenett-.+\.json"$/);
-    const body = ep.exportData.response.parse(res.body);
+    const body = res.parsed;
     expect(body.user.email).toBe(user.email);
     expect(body.data.educations).toHaveLength(1);
     expect(body.data.user_specialties).toHaveLength(1);
@@ -296,30 +293,28 @@ describe('GET /user/export', () => {
   });
 
   it('answers 401 anonymous', async () => {
-    expect((await call(ep.exportData, null)).status).toBe(401);
+    expect((await t.call(ep.exportData, { as: null })).status).toBe(401);
   });
 });
 
 describe('DELETE /user', () => {
   it('erases personal data, files and sessions, keeps an anonymous tombstone', async () => {
-    const s = await session();
-    const other = await session();
-    await call(ep.updateInformation, s.auth, { body: profileBody() });
-    const avatar = ep.uploadAvatar.response.parse((await upload(ep.uploadAvatar, s.auth, await photo())).body).data.profile_avatar!;
-    await call(professionalEndpoints.createExperience, s.auth, {
-      body: { workplace_type: 'other', employer: 'Legevakt', started_at: '2010-01-01' },
-    });
+    const s = await t.session();
+    const other = await t.session();
+    await t.call(ep.updateInformation, { as: s, body: profileBody() });
+    const avatar = (await upload(ep.uploadAvatar, s, await photo())).parsed.data.profile_avatar!;
+    await t.call(professionalEndpoints.createExperience, { as: s, body: { workplace_type: 'other', employer: 'Legevakt', started_at: '2010-01-01' }, });
     await t.db.insert(schema.userFollows).values({ follower_id: other.user.id, followed_user_id: s.user.id });
 
-    const wrong = await call(ep.deleteAccount, s.auth, { body: { reason_to_delete: 'Bytter jobb', password: 'Wrong!Pass1' } });
+    const wrong = await t.call(ep.deleteAccount, { as: s, body: { reason_to_delete: 'Bytter jobb', password: 'Wrong!Pass1' }, locale: 'en' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors.password).toEqual(['The password is wrong.']);
+    expect(wrong.validation.errors.password).toEqual(['The password is wrong.']);
 
-    const res = await call(ep.deleteAccount, s.auth, { body: { reason_to_delete: 'Bytter jobb', password: TEST_PASSWORD } });
+    const res = await t.call(ep.deleteAccount, { as: s, body: { reason_to_delete: 'Bytter jobb', password: TEST_PASSWORD } });
     expect(res.status).toBe(204);
 
     const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, s.user.id));
-    expect(row).toMatchObject({ password_hash: null, phone: null, profile_avatar: null, reason_to_delete: 'Bytter jobb', first_name: 'Slettet' });
+    expect(row).toMatchObject({ password_hash: null, phone: null, avatar_file_id: null, reason_to_delete: 'Bytter jobb', first_name: 'Slettet' });
     expect(row!.email).not.toBe(s.user.email);
     expect(row!.deleted_at).toBeInstanceOf(Date);
     expect(row!.sessions_valid_after).toBeInstanceOf(Date);
@@ -330,11 +325,13 @@ describe('DELETE /user', () => {
     expect(await t.db.select().from(schema.professionalExperiences).where(eq(schema.professionalExperiences.user_id, s.user.id))).toEqual([]);
     expect(await t.db.select().from(schema.userFollows).where(eq(schema.userFollows.followed_user_id, s.user.id))).toEqual([]);
     expect(fs.existsSync(stored(avatar))).toBe(false);
+    expect(await fileRows(t.db, avatar)).toEqual([]);
+    expect(await t.db.select().from(schema.storedFiles).where(eq(schema.storedFiles.owner_user_id, s.user.id))).toEqual([]);
     expect((await t.http.get(avatar)).status).toBe(404);
 
     // The old access token and the profile page are gone; the e-mail is free again.
-    expect((await call(ep.showInformation, s.auth)).status).toBe(401);
-    expect((await call(ep.show, other.auth, { params: { slug: s.user.slug } })).status).toBe(404);
+    expect((await t.call(ep.showInformation, { as: s })).status).toBe(401);
+    expect((await t.call(ep.show, { as: other, params: { slug: s.user.slug } })).status).toBe(404);
     const refresh = await t.http.post('/api/user/access-token/refresh').set('Cookie', s.refreshCookie);
     expect(refresh.status).toBe(401);
     const again = await createUser(t.db, { email: s.user.email });
@@ -342,11 +339,11 @@ describe('DELETE /user', () => {
   });
 
   it('answers 401 anonymous and 422 without a reason or password', async () => {
-    const s = await session();
-    expect((await call(ep.deleteAccount, null, { body: { reason_to_delete: 'x', password: TEST_PASSWORD } })).status).toBe(401);
-    const bad = await call(ep.deleteAccount, s.auth, { body: {} });
+    const s = await t.session();
+    expect((await t.call(ep.deleteAccount, { as: null, body: { reason_to_delete: 'x', password: TEST_PASSWORD } })).status).toBe(401);
+    const bad = await t.call(ep.deleteAccount, { as: s, body: invalid({}) });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['password', 'reason_to_delete']);
+    expect(Object.keys(bad.validation.errors).sort()).toEqual(['password', 'reason_to_delete']);
     expect(UserSchema.safeParse({}).success).toBe(false);
   });
 });

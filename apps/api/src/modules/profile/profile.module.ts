@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ProfessionalModule } from '../professional/professional.module';
+import { ReferenceModule } from '../reference/reference.module';
 import { UsersModule } from '../users';
+import { ProfileAccountData } from './profile.account-data';
 import { ProfileController } from './profile.controller';
 import { ProfileRepository } from './profile.repository';
 import { ProfileService } from './profile.service';
 
 @Module({
-  imports: [UsersModule, ProfessionalModule],
+  imports: [UsersModule, ProfessionalModule, ReferenceModule],
   controllers: [ProfileController],
-  providers: [ProfileService, ProfileRepository],
+  providers: [ProfileService, ProfileRepository, ProfileAccountData],
 })
 export class ProfileModule {}

@@ -6,80 +6,15 @@ import {
   type ProfileInformationInput,
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { visibleMemberSql } from '../../common/access';
+import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
-import { localisedName } from '../reference/reference.repository';
+import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const s = schema;
 
-export type ProfileReferenceTable =
-  | 'counties'
-  | 'cities'
-  | 'workplaceSituations'
-  | 'hospitals'
-  | 'clinics'
-  | 'customWorkplaces';
-
-const REFERENCE = {
-  counties: s.counties,
-  cities: s.cities,
-  workplaceSituations: s.workplaceSituations,
-  hospitals: s.hospitals,
-  clinics: s.clinics,
-  customWorkplaces: s.customWorkplaces,
-} as const;
-
-/** Columns that are secrets or keyed hashes: never part of an export. */
-const SECRET_COLUMNS = new Set([
-  'password_hash',
-  'two_factor_secret',
-  'two_factor_last_step',
-  'national_id_hash',
-  'person_national_id_hash',
-  'pending_email_token_hash',
-  'token_hash',
-  'code_hash',
-]);
-
-/** One table of the export: a name, the table, and the column that points at the user. */
-type ExportSource = [name: string, table: PgTable, column: PgColumn];
-
-const EXPORT_SOURCES: ExportSource[] = [
-  ['user_info', s.userInfo, s.userInfo.user_id],
-  ['user_specialties', s.userSpecialties, s.userSpecialties.user_id],
-  ['user_roles', s.userRoles, s.userRoles.user_id],
-  ['professional_experiences', s.professionalExperiences, s.professionalExperiences.user_id],
-  ['educations', s.educations, s.educations.user_id],
-  ['custom_workplaces', s.customWorkplaces, s.customWorkplaces.created_by_user_id],
-  ['sessions', s.refreshTokenFamilies, s.refreshTokenFamilies.user_id],
-  ['identity_sessions', s.identitySessions, s.identitySessions.user_id],
-  ['account_decisions', s.accountDecisions, s.accountDecisions.user_id],
-  ['following', s.userFollows, s.userFollows.follower_id],
-  ['followers', s.userFollows, s.userFollows.followed_user_id],
-  ['managed_companies', s.partnerCompanyManagers, s.partnerCompanyManagers.user_id],
-  ['followed_companies', s.partnerCompanyFollowers, s.partnerCompanyFollowers.user_id],
-  ['company_follow_invitations', s.followInvitations, s.followInvitations.invited_user_id],
-  ['courses', s.courses, s.courses.user_id],
-  ['course_subscriptions', s.courseSubscriptions, s.courseSubscriptions.user_id],
-  ['course_views', s.courseViewRecords, s.courseViewRecords.user_id],
-  ['jobs', s.jobs, s.jobs.user_id],
-  ['job_views', s.jobViews, s.jobViews.user_id],
-  ['products', s.products, s.products.user_id],
-  ['product_views', s.productViews, s.productViews.user_id],
-  ['petitions', s.petitions, s.petitions.user_id],
-  ['petition_signatures', s.petitionSignatures, s.petitionSignatures.user_id],
-  ['petition_bookmarks', s.petitionBookmarks, s.petitionBookmarks.user_id],
-  ['posts', s.posts, s.posts.author_user_id],
-  ['post_comments', s.postComments, s.postComments.author_user_id],
-  ['post_likes', s.postLikes, s.postLikes.user_id],
-  ['notifications', s.notifications, s.notifications.user_id],
-  ['uploaded_files', s.storedFiles, s.storedFiles.owner_user_id],
-  ['messages_sent_to_you', s.outboxMessages, s.outboxMessages.user_id],
-];
-
-const withoutSecrets = (row: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_COLUMNS.has(key)));
 
 export interface PublicProfileRow {
   id: number;
@@ -102,25 +37,9 @@ export interface PublicProfileRow {
 export class ProfileRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  async exists(table: ProfileReferenceTable, id: number): Promise<boolean> {
-    const t = REFERENCE[table];
-    const rows = await this.db.select({ id: t.id }).from(t).where(eq(t.id, id)).limit(1);
-    return rows.length > 0;
-  }
-
   async countyOfCity(cityId: number): Promise<number | null> {
     const [row] = await this.db.select({ id: s.cities.county_id }).from(s.cities).where(eq(s.cities.id, cityId)).limit(1);
     return row?.id ?? null;
-  }
-
-  /** Which of these specialty ids exist. */
-  async existingSpecialties(ids: readonly number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db
-      .select({ id: s.specialties.id })
-      .from(s.specialties)
-      .where(inArray(s.specialties.id, [...ids]));
-    return new Set(rows.map((r) => r.id));
   }
 
   /** A live (not deleted) account's password hash; undefined when there is no such account. */
@@ -207,8 +126,8 @@ export class ProfileRepository {
       .onConflictDoUpdate({ target: s.userInfo.user_id, set: input });
   }
 
-  /** Points the profile at a new image; answers the key it replaced. */
-  async replaceImage(userId: number, column: 'profile_avatar' | 'profile_background', key: string): Promise<string | null> {
+  /** Points the profile at a new image (a `stored_files` id); answers the file it replaced. */
+  async replaceImage(userId: number, column: 'avatar_file_id' | 'background_file_id', fileId: number): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ old: s.users[column] })
@@ -216,7 +135,7 @@ export class ProfileRepository {
         .where(eq(s.users.id, userId))
         .for('update')
         .limit(1);
-      await tx.update(s.users).set({ [column]: key }).where(eq(s.users.id, userId));
+      await tx.update(s.users).set({ [column]: fileId }).where(eq(s.users.id, userId));
       return row?.old ?? null;
     });
   }
@@ -225,8 +144,6 @@ export class ProfileRepository {
 
   /** A member's page; the follow figures come from the follows indexes, `is_following` is the viewer's. */
   async publicProfile(slug: string, locale: Locale, viewerId: number): Promise<PublicProfileRow | null> {
-    const countyName = localisedName(s.counties.name, locale);
-    const cityName = localisedName(s.cities.name, locale);
     const hospitalName = localisedName(s.hospitals.name, locale);
     const clinicName = localisedName(s.clinics.name, locale);
     const [row] = await this.db
@@ -235,13 +152,13 @@ export class ProfileRepository {
         slug: s.users.slug,
         first_name: s.users.first_name,
         last_name: s.users.last_name,
-        profile_avatar: s.users.profile_avatar,
-        profile_background: s.users.profile_background,
+        profile_avatar: fileKey(s.users.avatar_file_id),
+        profile_background: fileKey(s.users.background_file_id),
         workplace_name: sql<string | null>`coalesce(${s.customWorkplaces.name}, case when ${s.hospitals.id} is null then null else ${hospitalName} end, case when ${s.clinics.id} is null then null else ${clinicName} end, ${s.userInfo.workplace_name})`,
         position: s.userInfo.position,
         about: s.userInfo.about,
-        county: sql<{ id: number; name: string } | null>`case when ${s.counties.id} is null then null else json_build_object('id', ${s.counties.id}, 'name', ${countyName}) end`,
-        city: sql<{ id: number; name: string } | null>`case when ${s.cities.id} is null then null else json_build_object('id', ${s.cities.id}, 'name', ${cityName}) end`,
+        county: localisedRef(s.counties, locale),
+        city: localisedRef(s.cities, locale),
         followers_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.followed_user_id} = ${s.users.id})`,
         following_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.follower_id} = ${s.users.id})`,
         is_following: sql<boolean>`exists (select 1 from ${s.userFollows} where ${s.userFollows.follower_id} = ${viewerId} and ${s.userFollows.followed_user_id} = ${s.users.id})`,
@@ -256,8 +173,7 @@ export class ProfileRepository {
       .where(
         and(
           eq(s.users.slug, slug),
-          isNull(s.users.deleted_at),
-          notInArray(s.users.status, ['blocked', 'rejected']),
+          visibleMemberSql(),
         ),
       )
       .limit(1);
@@ -273,182 +189,26 @@ export class ProfileRepository {
       .orderBy(asc(s.userSpecialties.created_at), asc(s.specialties.id));
   }
 
-  // ---------- export ----------
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
-  async exportRows(userId: number): Promise<{ account: Record<string, unknown>; data: Record<string, Record<string, unknown>[]> }> {
-    const [account] = await this.db.select().from(s.users).where(eq(s.users.id, userId)).limit(1);
-    const data: Record<string, Record<string, unknown>[]> = {};
-    for (const [name, table, column] of EXPORT_SOURCES) {
-      const rows = (await this.db.select().from(table).where(eq(column, userId))) as Record<string, unknown>[];
-      data[name] = rows.map(withoutSecrets);
-    }
-    return { account: withoutSecrets(account ?? {}), data };
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    // Shared reference data others may have chosen: kept, no longer linked to the person.
+    await tx
+      .update(s.customWorkplaces)
+      .set({ created_by_user_id: null })
+      .where(eq(s.customWorkplaces.created_by_user_id, userId));
+    await tx.delete(s.userSpecialties).where(eq(s.userSpecialties.user_id, userId));
+    await tx.delete(s.userInfo).where(eq(s.userInfo.user_id, userId));
   }
 
-  // ---------- deletion ----------
-
-  /**
-   * Erases an account in one transaction (docs/account-deletion.md): personal rows deleted, the
-   * users row kept as an anonymous tombstone so content others rely on keeps a valid author.
-   * Answers the storage keys the erased rows pointed at, to be removed after the commit.
-   */
-  async eraseAccount(
-    userId: number,
-    reason: string,
-    now: Date,
-  ): Promise<{ avatar: string | null; background: string | null; files: string[] }> {
-    return this.db.transaction(async (tx) => {
-      const keys: (string | null)[] = [];
-
-      const [user] = await tx
-        .select({ avatar: s.users.profile_avatar, background: s.users.profile_background })
-        .from(s.users)
-        .where(eq(s.users.id, userId))
-        .for('update');
-
-      // Own content that only makes sense with its author: removed, with its files.
-      const productImages = await tx
-        .select({ a: s.productImages.list_key, b: s.productImages.detail_key })
-        .from(s.productImages)
-        .innerJoin(s.products, eq(s.products.id, s.productImages.product_id))
-        .where(eq(s.products.user_id, userId));
-      productImages.forEach((r) => keys.push(r.a, r.b));
-      await tx.delete(s.products).where(eq(s.products.user_id, userId));
-
-      const postFiles = await tx
-        .select({ a: s.postAttachments.storage_key, b: s.postAttachments.preview_key })
-        .from(s.postAttachments)
-        .innerJoin(s.posts, eq(s.posts.id, s.postAttachments.post_id))
-        .where(eq(s.posts.author_user_id, userId));
-      postFiles.forEach((r) => keys.push(r.a, r.b));
-      await tx.delete(s.posts).where(eq(s.posts.author_user_id, userId));
-      await tx.update(s.posts).set({ created_by_user_id: null }).where(eq(s.posts.created_by_user_id, userId));
-      await tx.delete(s.postComments).where(eq(s.postComments.author_user_id, userId));
-      await tx.delete(s.postLikes).where(eq(s.postLikes.user_id, userId));
-
-      await tx.delete(s.jobs).where(eq(s.jobs.user_id, userId));
-      await tx.delete(s.jobViews).where(eq(s.jobViews.user_id, userId));
-      await tx.delete(s.productViews).where(eq(s.productViews.user_id, userId));
-
-      // Courses nobody else took part in (not approved) go; approved or cancelled ones stay, anonymised.
-      const droppedCourses = await tx
-        .delete(s.courses)
-        .where(and(eq(s.courses.user_id, userId), inArray(s.courses.status, ['draft', 'submitted', 'rejected'])))
-        .returning({ video: s.courses.video_storage_key });
-      droppedCourses.forEach((r) => keys.push(r.video));
-      await tx.delete(s.courseSubscriptions).where(eq(s.courseSubscriptions.user_id, userId));
-      await tx.update(s.courseViewRecords).set({ user_id: null }).where(eq(s.courseViewRecords.user_id, userId));
-
-      // Draft petitions go; published ones carry other people's signatures and stay, anonymised.
-      const draftFiles = await tx
-        .select({ key: s.petitionAttachments.storage_key })
-        .from(s.petitionAttachments)
-        .innerJoin(s.petitions, eq(s.petitions.id, s.petitionAttachments.petition_id))
-        .where(and(eq(s.petitions.user_id, userId), eq(s.petitions.status, 'draft')));
-      draftFiles.forEach((r) => keys.push(r.key));
-      await tx.delete(s.petitions).where(and(eq(s.petitions.user_id, userId), eq(s.petitions.status, 'draft')));
-      // A signature tells a political or professional opinion: erased, not anonymised.
-      await tx.delete(s.petitionSignatures).where(eq(s.petitionSignatures.user_id, userId));
-      await tx.delete(s.petitionBookmarks).where(eq(s.petitionBookmarks.user_id, userId));
-      await tx.update(s.petitionCoAuthors).set({ user_id: null }).where(eq(s.petitionCoAuthors.user_id, userId));
-      await tx
-        .update(s.petitionAttachments)
-        .set({ uploaded_by_user_id: null })
-        .where(eq(s.petitionAttachments.uploaded_by_user_id, userId));
-      await tx
-        .update(s.petitionPressReleases)
-        .set({ sent_by_user_id: null })
-        .where(eq(s.petitionPressReleases.sent_by_user_id, userId));
-
-      // Relations and personal records.
-      await tx
-        .delete(s.userFollows)
-        .where(or(eq(s.userFollows.follower_id, userId), eq(s.userFollows.followed_user_id, userId)));
-      await tx.delete(s.partnerCompanyManagers).where(eq(s.partnerCompanyManagers.user_id, userId));
-      await tx.delete(s.partnerCompanyFollowers).where(eq(s.partnerCompanyFollowers.user_id, userId));
-      await tx.delete(s.followInvitations).where(eq(s.followInvitations.invited_user_id, userId));
-      await tx
-        .update(s.followInvitations)
-        .set({ invited_by_user_id: null })
-        .where(eq(s.followInvitations.invited_by_user_id, userId));
-      await tx
-        .update(s.partnerCompanies)
-        .set({ created_by_user_id: null })
-        .where(eq(s.partnerCompanies.created_by_user_id, userId));
-      await tx.delete(s.notifications).where(eq(s.notifications.user_id, userId));
-      await tx.update(s.notifications).set({ actor_user_id: null }).where(eq(s.notifications.actor_user_id, userId));
-      await tx
-        .update(s.customWorkplaces)
-        .set({ created_by_user_id: null })
-        .where(eq(s.customWorkplaces.created_by_user_id, userId));
-      await tx.delete(s.professionalExperiences).where(eq(s.professionalExperiences.user_id, userId));
-      await tx.delete(s.educations).where(eq(s.educations.user_id, userId));
-      await tx.delete(s.userSpecialties).where(eq(s.userSpecialties.user_id, userId));
-      await tx.delete(s.userRoles).where(eq(s.userRoles.user_id, userId));
-      await tx.delete(s.userInfo).where(eq(s.userInfo.user_id, userId));
-      await tx.delete(s.identitySessions).where(eq(s.identitySessions.user_id, userId));
-      await tx.delete(s.outboxMessages).where(eq(s.outboxMessages.user_id, userId));
-
-      const files = await tx
-        .delete(s.storedFiles)
-        .where(eq(s.storedFiles.owner_user_id, userId))
-        .returning({ key: s.storedFiles.storage_key });
-      files.forEach((r) => keys.push(r.key));
-
-      // Credentials and sessions.
-      await tx.delete(s.recoveryCodes).where(eq(s.recoveryCodes.user_id, userId));
-      await tx.delete(s.passwordResetTokens).where(eq(s.passwordResetTokens.user_id, userId));
-      await tx.delete(s.emailVerificationCodes).where(eq(s.emailVerificationCodes.user_id, userId));
-      const families = tx
-        .select({ id: s.refreshTokenFamilies.id })
-        .from(s.refreshTokenFamilies)
-        .where(eq(s.refreshTokenFamilies.user_id, userId));
-      await tx.delete(s.refreshTokens).where(inArray(s.refreshTokens.family_id, families));
-      await tx
-        .update(s.refreshTokenFamilies)
-        .set({ revoked_at: now, revoked_reason: 'account_deleted', user_agent: null, ip: null })
-        .where(and(eq(s.refreshTokenFamilies.user_id, userId), isNull(s.refreshTokenFamilies.revoked_at)));
-      await tx
-        .update(s.refreshTokenFamilies)
-        .set({ user_agent: null, ip: null })
-        .where(and(eq(s.refreshTokenFamilies.user_id, userId), isNotNull(s.refreshTokenFamilies.revoked_at)));
-
-      // The tombstone: nothing left that identifies the person.
-      await tx
-        .update(s.users)
-        .set({
-          email: `deleted-${userId}@deleted.invalid`,
-          password_hash: null,
-          first_name: 'Slettet',
-          last_name: 'bruker',
-          slug: `deleted-${userId}`,
-          phone: null,
-          private_mobile: null,
-          birth_date: null,
-          national_id_hash: null,
-          two_factor_secret: null,
-          two_factor_enabled: false,
-          two_factor_last_step: null,
-          pending_email: null,
-          pending_email_token_hash: null,
-          pending_email_expires_at: null,
-          profile_avatar: null,
-          profile_background: null,
-          last_login_date: null,
-          terms_accepted_at: null,
-          no_sensitive_info_accepted_at: null,
-          email_verified_at: null,
-          sessions_valid_after: now,
-          deleted_at: now,
-          reason_to_delete: reason,
-        })
-        .where(eq(s.users.id, userId));
-
-      return {
-        avatar: user?.avatar ?? null,
-        background: user?.background ?? null,
-        files: keys.filter((k): k is string => !!k),
-      };
-    });
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      user_info: await this.db.select().from(s.userInfo).where(eq(s.userInfo.user_id, userId)),
+      user_specialties: await this.db.select().from(s.userSpecialties).where(eq(s.userSpecialties.user_id, userId)),
+      custom_workplaces: await this.db
+        .select()
+        .from(s.customWorkplaces)
+        .where(eq(s.customWorkplaces.created_by_user_id, userId)),
+    };
   }
 }

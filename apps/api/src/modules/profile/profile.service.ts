@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type AccountExport,
   type DeleteAccountInput,
@@ -10,42 +10,42 @@ import {
   type User,
 } from '@legenett/contracts';
 import bcrypt from 'bcrypt';
+import { AccountDataService } from '../../common/account-data';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { isStorageKey, Storage } from '../../common/storage/storage';
-import { IMAGE_PRESETS, UploadsService } from '../../common/uploads/uploads.service';
+import { FilesService } from '../../common/files/files.service';
+import { Storage } from '../../common/storage/storage';
 import { ProfessionalRepository } from '../professional/professional.repository';
 import { UserObjectService } from '../users';
-import { ProfileRepository, type ProfileReferenceTable } from './profile.repository';
+import { ReferenceChecks } from '../reference/reference-checks.service';
+import { ProfileRepository } from './profile.repository';
 
 /** Longest public profile lists: a page shows everything a person lists, within reason. */
 const PUBLIC_LIST_LIMIT = 50;
 
 type ImageKind = 'avatar' | 'background';
-const IMAGE_COLUMN = { avatar: 'profile_avatar', background: 'profile_background' } as const;
+const IMAGE = {
+  avatar: { column: 'avatar_file_id', kind: 'avatar' },
+  background: { column: 'background_file_id', kind: 'profile_background' },
+} as const;
 
 /** The own account (profile, settings, pictures, export, deletion) and other members' profile pages. */
 @Injectable()
 export class ProfileService {
-  private readonly logger = new Logger('ProfileService');
-
   constructor(
     private readonly repository: ProfileRepository,
     private readonly professional: ProfessionalRepository,
     private readonly userObjects: UserObjectService,
-    private readonly uploads: UploadsService,
+    private readonly files: FilesService,
     private readonly storage: Storage,
+    private readonly accountData: AccountDataService,
+    private readonly references: ReferenceChecks,
   ) {}
-
-  /** A stored image key as the address clients load it from (values that are already URLs pass). */
-  private url(value: string | null): string | null {
-    return value && isStorageKey(value) ? this.storage.publicUrl(value) : value;
-  }
 
   private async user(principal: Principal): Promise<{ data: User }> {
     const user = await this.userObjects.build(principal.userId, principal);
     return {
-      data: { ...user, profile_avatar: this.url(user.profile_avatar), profile_background: this.url(user.profile_background) },
+      data: user,
     };
   }
 
@@ -56,27 +56,20 @@ export class ProfileService {
   }
 
   async updateInformation(principal: Principal, input: ProfileInformationInput) {
-    const fields: Record<string, MessageKey[]> = {};
-    const refs: [string, ProfileReferenceTable, number | null][] = [
+    const fields: Record<string, MessageKey[]> = await this.references.unknown([
       ['county_id', 'counties', input.county_id],
       ['city_id', 'cities', input.city_id],
       ['workplace_situation_id', 'workplaceSituations', input.workplace_situation_id],
       ['workplace_hospital_id', 'hospitals', input.workplace_hospital_id],
       ['workplace_clinic_id', 'clinics', input.workplace_clinic_id],
       ['workplace_custom_id', 'customWorkplaces', input.workplace_custom_id],
-    ];
-    await Promise.all(
-      refs.map(async ([field, table, id]) => {
-        if (id !== null && !(await this.repository.exists(table, id))) fields[field] = ['validation.unknown_reference'];
-      }),
-    );
+      ['specialities', 'specialties', input.specialities],
+    ]);
     if (input.city_id !== null && input.county_id !== null && !fields.city_id && !fields.county_id) {
       if ((await this.repository.countyOfCity(input.city_id)) !== input.county_id) {
         fields.city_id = ['profile.errors.city_not_in_county'];
       }
     }
-    const known = await this.repository.existingSpecialties(input.specialities);
-    if (input.specialities.some((id) => !known.has(id))) fields.specialities = ['validation.unknown_reference'];
     if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
 
     await this.repository.updateInformation(principal.userId, input);
@@ -89,16 +82,16 @@ export class ProfileService {
   }
 
   async uploadImage(principal: Principal, kind: ImageKind, file: Express.Multer.File | undefined) {
-    const preset = IMAGE_PRESETS[kind];
-    const stored = await this.uploads.storeImage(file, preset, 'image');
-    const previous = await this.repository.replaceImage(principal.userId, IMAGE_COLUMN[kind], stored.key);
-    await this.removeFiles(this.uploads.variantKeys(previous, preset));
+    const { column, kind: fileKind } = IMAGE[kind];
+    await this.files.replace(file, { kind: fileKind, owner: principal.userId, field: 'image' }, (fileId) =>
+      this.repository.replaceImage(principal.userId, column, fileId),
+    );
     return this.user(principal);
   }
 
   async exportData(principal: Principal): Promise<{ body: AccountExport; filename: string }> {
     const { data: user } = await this.user(principal);
-    const { data } = await this.repository.exportRows(principal.userId);
+    const data = await this.accountData.export(principal.userId);
     const exportedAt = new Date();
     // Dates and bigints as JSON has them.
     const plain = JSON.parse(JSON.stringify(data)) as AccountExport['data'];
@@ -115,21 +108,8 @@ export class ProfileService {
     if (hash !== null && !(await bcrypt.compare(input.password, hash))) {
       throw new AppError('VALIDATION', { fields: { password: ['profile.errors.wrong_password'] } });
     }
-    const erased = await this.repository.eraseAccount(principal.userId, input.reason_to_delete, new Date());
-    await this.removeFiles([
-      ...this.uploads.variantKeys(erased.avatar, IMAGE_PRESETS.avatar),
-      ...this.uploads.variantKeys(erased.background, IMAGE_PRESETS.background),
-      ...erased.files,
-    ]);
-  }
-
-  /** Files go after their rows; a file that cannot be removed now is logged, not an error for the user. */
-  private async removeFiles(keys: string[]): Promise<void> {
-    try {
-      await this.storage.deleteMany(keys.filter(isStorageKey));
-    } catch (err) {
-      this.logger.warn(`Could not remove ${keys.length} stored file(s): ${(err as Error).message}`);
-    }
+    // Every module's erase step in one transaction, the files step last; objects leave storage after the commit.
+    await this.accountData.erase(principal.userId, input.reason_to_delete, new Date());
   }
 
   async publicProfile(principal: Principal, slug: string, locale: Locale): Promise<{ data: PublicProfile }> {
@@ -144,8 +124,8 @@ export class ProfileService {
     return {
       data: {
         ...row,
-        profile_avatar: this.url(row.profile_avatar),
-        profile_background: this.url(row.profile_background),
+        profile_avatar: this.storage.publicUrl(row.profile_avatar),
+        profile_background: this.storage.publicUrl(row.profile_background),
         specialities,
         professional_experiences: experiences,
         educations,

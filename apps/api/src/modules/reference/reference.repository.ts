@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { type CategoryQuery, type FrontendSettings, type Locale, type ReferenceQuery } from '@legenett/contracts';
+import { type CategoryQuery, type FrontendSettings, type Locale, type NamedRef, type ReferenceQuery } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, type AnyColumn, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
@@ -11,6 +11,7 @@ const {
   clinics,
   counties,
   countries,
+  customWorkplaces,
   frontendSettings,
   hospitalClinicDepartments,
   hospitalClinics,
@@ -29,6 +30,36 @@ const COLLATIONS: Record<Locale, string> = { no: 'nb-NO-x-icu', en: 'en-x-icu' }
 export function localisedName(column: AnyColumn, locale: Locale): SQL<string> {
   return sql<string>`coalesce(nullif(${column}->>${locale}, ''), nullif(${column}->>'en', ''), (select v.value from jsonb_each_text(${column}) as v where v.value <> '' limit 1), '')`;
 }
+
+/** `{ id, name }` of a left-joined row, or null when there is none (the SQL a reference is shown by). */
+export function namedRef(id: AnyColumn | SQL, name: AnyColumn | SQL<string>): SQL<NamedRef | null> {
+  return sql<NamedRef | null>`case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${name}) end`;
+}
+
+/** A left-joined reference row (county, hospital, category ...) as `{ id, name }` in the caller's locale, or null. */
+export function localisedRef(table: { id: AnyColumn; name: AnyColumn }, locale: Locale): SQL<NamedRef | null> {
+  return namedRef(table.id, localisedName(table.name, locale));
+}
+
+/** Tables a form field may point at, for the existence checks of ReferenceChecks. */
+const REFERENCE_TABLES = {
+  academicLevels,
+  cities,
+  clinics,
+  counties,
+  customWorkplaces,
+  hospitalClinicDepartments,
+  hospitalClinics,
+  hospitals,
+  jobCategories,
+  specialties,
+  universities,
+  universitySpecialties,
+  workplaceSituations,
+} as const;
+/** Categories are one table; a field points at the categories of one type. */
+const CATEGORY_TYPES = { companyCategories: 'company', productCategories: 'product' } as const;
+export type ReferenceTable = keyof typeof REFERENCE_TABLES | keyof typeof CATEGORY_TYPES;
 
 /** `%term%` for ILIKE with the user's own % and _ taken literally. */
 export const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -69,10 +100,25 @@ export class ReferenceRepository implements OnModuleInit {
     return search ? sql`${name} ilike ${likePattern(search)}` : undefined;
   }
 
-  async exists(table: 'counties' | 'hospitals' | 'hospitalClinics' | 'cities', id: number): Promise<boolean> {
-    const t = { counties, hospitals, hospitalClinics, cities }[table];
-    const rows = await this.db.select({ id: t.id }).from(t).where(eq(t.id, id)).limit(1);
-    return rows.length > 0;
+  /** Which of `ids` are rows of `table`. */
+  async existingIds(table: ReferenceTable, ids: readonly number[]): Promise<Set<number>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Set();
+    const rows =
+      table === 'companyCategories' || table === 'productCategories'
+        ? await this.db
+            .select({ id: categories.id })
+            .from(categories)
+            .where(and(inArray(categories.id, unique), eq(categories.type, CATEGORY_TYPES[table])))
+        : await this.db
+            .select({ id: REFERENCE_TABLES[table].id })
+            .from(REFERENCE_TABLES[table])
+            .where(inArray(REFERENCE_TABLES[table].id, unique));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async exists(table: ReferenceTable, id: number): Promise<boolean> {
+    return (await this.existingIds(table, [id])).has(id);
   }
 
   categories(locale: Locale, q: CategoryQuery) {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type AppConfig, APP_CONFIG } from '../../config';
+import { ReferenceModule } from '../reference/reference.module';
 import { UsersModule } from '../users';
 import { AccountRecoveryService } from './account-recovery.service';
 import { DbHprRegistry } from './db-hpr-registry';
@@ -14,6 +15,7 @@ import { SimulatorIdentityProvider } from './simulator-identity-provider';
 import { SimulatorPersons } from './simulator-persons';
 import { SimulatorController } from './simulator.controller';
 import { SimulatorService } from './simulator.service';
+import { RegistrationAccountData } from './registration.account-data';
 
 /** Chooses the identity provider adapter from IDENTITY_PROVIDER (and its SIGNICAT_* settings). */
 export function identityProviderFor(config: AppConfig): IdentityProvider {
@@ -30,10 +32,11 @@ export function identityProviderFor(config: AppConfig): IdentityProvider {
  * and e-mail change. The simulator pages serve only sessions started with the simulator.
  */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, ReferenceModule],
   controllers: [RegistrationController, SimulatorController],
   providers: [
     RegistrationRepository,
+    RegistrationAccountData,
     IdentityService,
     RegistrationService,
     AccountRecoveryService,

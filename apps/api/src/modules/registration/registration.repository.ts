@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
-import { and, eq, gt, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, like, or, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { slugify } from '../../common/text/slugify';
 import { InjectDatabase } from '../../database/database.module';
 
 const s = schema;
@@ -137,12 +139,6 @@ export class RegistrationRepository {
     return row?.code;
   }
 
-  async existingSpecialtyIds(ids: number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db.select({ id: s.specialties.id }).from(s.specialties).where(inArray(s.specialties.id, ids));
-    return rows.map((r) => r.id);
-  }
-
   // --- accounts -----------------------------------------------------------------------------
 
   async emailTaken(email: string, exceptUserId?: number): Promise<boolean> {
@@ -223,17 +219,7 @@ export class RegistrationRepository {
   }
 
   private async freeSlug(tx: Pick<Database, 'select'>, name: string): Promise<string> {
-    const base =
-      name
-        .toLowerCase()
-        .replace(/æ/g, 'ae')
-        .replace(/ø/g, 'o')
-        .replace(/å/g, 'a')
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 60) || 'user';
+    const base = slugify(name, 'user');
     const rows = await tx
       .select({ slug: s.users.slug })
       .from(s.users)
@@ -431,5 +417,18 @@ export class RegistrationRepository {
       .update(s.refreshTokenFamilies)
       .set({ revoked_at: now, revoked_reason: reason })
       .where(and(eq(s.refreshTokenFamilies.user_id, userId), isNull(s.refreshTokenFamilies.revoked_at)));
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Reset tokens and verification codes are credentials; the identity session holds identity data. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(s.passwordResetTokens).where(eq(s.passwordResetTokens.user_id, userId));
+    await tx.delete(s.emailVerificationCodes).where(eq(s.emailVerificationCodes.user_id, userId));
+    await tx.delete(s.identitySessions).where(eq(s.identitySessions.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return { identity_sessions: await this.db.select().from(s.identitySessions).where(eq(s.identitySessions.user_id, userId)) };
   }
 }

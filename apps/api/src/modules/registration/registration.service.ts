@@ -16,6 +16,7 @@ import { MailService } from '../../common/mail';
 import { type AppConfig, APP_CONFIG } from '../../config';
 import { isCommonPassword } from '../auth/common-passwords';
 import { SessionService } from '../users';
+import { ReferenceChecks } from '../reference/reference-checks.service';
 import { HprRegistry, isConfirmed, type HprEntry } from './hpr-registry';
 import { IdentityService } from './identity.service';
 import { type NewAccount, RegistrationRepository, type VerificationRow } from './registration.repository';
@@ -53,6 +54,7 @@ export class RegistrationService {
     private readonly mail: MailService,
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly references: ReferenceChecks,
   ) {}
 
   async registerWithIdentity(sessionId: string, input: IdentityInput, locale: Locale): Promise<{ data: RegistrationResult }> {
@@ -113,15 +115,12 @@ export class RegistrationService {
   }
 
   private async checkCommon(input: Common): Promise<void> {
-    const fields: Record<string, MessageKey[]> = {};
+    const fields: Record<string, MessageKey[]> = await this.references.unknown([
+      ['workplace_situation_id', 'workplaceSituations', input.workplace_situation_id],
+      ['specialities', 'specialties', input.specialities],
+    ]);
     if (isCommonPassword(input.password)) fields.password = ['validation.password_common'];
     if (await this.repo.emailTaken(input.email)) fields.email = ['validation.email_taken'];
-    if (!(await this.repo.workplaceSituationCode(input.workplace_situation_id))) {
-      fields.workplace_situation_id = ['validation.unknown_reference'];
-    }
-    const wanted = [...new Set(input.specialities)];
-    const found = await this.repo.existingSpecialtyIds(wanted);
-    if (found.length !== wanted.length) fields.specialities = ['validation.unknown_reference'];
     if (Object.keys(fields).length > 0) throw invalid(fields);
   }
 

@@ -10,7 +10,7 @@ import { UserObjectService } from './user-object.service';
 import { UsersRepository } from './users.repository';
 
 export const REFRESH_COOKIE = 'refresh_token';
-/** The cookie goes only to the refresh call (api-conventions.md). */
+/** The cookie goes only to the refresh call (docs/api-conventions.md). */
 export const REFRESH_COOKIE_PATH = '/api/user/access-token';
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');

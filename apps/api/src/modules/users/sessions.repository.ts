@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
 const { refreshTokenFamilies: families, refreshTokens, users } = schema;
@@ -108,5 +109,25 @@ export class SessionsRepository {
       .where(eq(families.id, familyId))
       .limit(1);
     return row?.id ?? null;
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Every session ends: tokens deleted, families revoked and stripped of user agent and IP (kept as the audit of when). */
+  async eraseAccount(tx: AccountTx, userId: number, now: Date): Promise<void> {
+    const own = tx.select({ id: families.id }).from(families).where(eq(families.user_id, userId));
+    await tx.delete(refreshTokens).where(inArray(refreshTokens.family_id, own));
+    await tx
+      .update(families)
+      .set({ revoked_at: now, revoked_reason: 'account_deleted', user_agent: null, ip: null })
+      .where(and(eq(families.user_id, userId), isNull(families.revoked_at)));
+    await tx
+      .update(families)
+      .set({ user_agent: null, ip: null })
+      .where(and(eq(families.user_id, userId), isNotNull(families.revoked_at)));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return { sessions: await this.db.select().from(families).where(eq(families.user_id, userId)) };
   }
 }

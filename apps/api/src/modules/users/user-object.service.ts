@@ -15,7 +15,7 @@ function statusLabel(status: keyof typeof schema.USER_STATUS_LABELS): StatusLabe
 }
 
 /**
- * The user object of api-conventions.md (login, refresh, `POST /user`, and every endpoint that
+ * The user object of docs/api-conventions.md (login, refresh, `POST /user`, and every endpoint that
  * answers "the user"). The active business profile comes from the caller's session, so pass the
  * principal when there is one.
  */
@@ -34,7 +34,7 @@ export class UserObjectService {
   async build(userId: number, principal?: Principal | { activeCompanyId: number | null }, locale: Locale = currentLocale()): Promise<User> {
     const found = await this.users.findById(userId);
     if (!found) throw AppError.notFound();
-    const { user, info } = found;
+    const { user, info, avatar, background } = found;
     const [roles, specialities, companies] = await Promise.all([
       this.users.roles(userId),
       this.users.specialities(userId, locale),
@@ -71,8 +71,8 @@ export class UserObjectService {
       available_business_profiles: companies.map((c) => this.toBusinessProfile(c)),
       permissions: permissionsOf(roles, active !== undefined),
       roles,
-      profile_avatar: this.storage.publicUrl(user.profile_avatar),
-      profile_background: this.storage.publicUrl(user.profile_background),
+      profile_avatar: this.storage.publicUrl(avatar),
+      profile_background: this.storage.publicUrl(background),
       last_login_date: user.last_login_date?.toISOString() ?? null,
       locale: user.locale,
       theme: user.theme,

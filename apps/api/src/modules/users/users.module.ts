@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SessionService } from './session.service';
 import { SessionsRepository } from './sessions.repository';
+import { UsersAccountData } from './users.account-data';
 import { UserObjectService } from './user-object.service';
 import { UsersRepository } from './users.repository';
 
@@ -9,7 +10,7 @@ import { UsersRepository } from './users.repository';
  * in (registration, e-mail verification, password reset, admin block).
  */
 @Module({
-  providers: [UsersRepository, SessionsRepository, UserObjectService, SessionService],
+  providers: [UsersRepository, SessionsRepository, UserObjectService, SessionService, UsersAccountData],
   exports: [UserObjectService, SessionService],
 })
 export class UsersModule {}

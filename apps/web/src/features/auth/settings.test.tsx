@@ -1,14 +1,12 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppProvider } from '@/app/provider';
 import { authStore } from '@/shared/auth/auth-store';
 import { jsonResponse } from '@/testing/api-mocks';
-import { createTestQueryClient } from '@/testing/test-utils';
+import { renderWithProviders } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
 import { ChangePasswordForm } from './components/change-password-form';
 import { TwoFactorSettings } from './components/two-factor-settings';
 
-const renderWithProviders = (ui: React.ReactNode) => render(<AppProvider queryClient={createTestQueryClient()}>{ui}</AppProvider>);
 
 function stubFetch(answer: (path: string, body: unknown) => Response) {
   const mock = vi.fn<typeof fetch>((input, init) => {

@@ -1,12 +1,11 @@
 import { type Notification } from '@legenett/contracts';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProvider } from '@/app/provider';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { defaultFetch, jsonResponse } from '@/testing/api-mocks';
-import { createTestQueryClient } from '@/testing/test-utils';
+import { renderWithProviders } from '@/testing/test-utils';
 import { logIn } from '@/testing/users';
 import { NotificationBell, notificationHref } from './components/notification-bell';
 
@@ -97,13 +96,9 @@ function mockApi(unreadCount = 2) {
 }
 
 function renderBell() {
-  return render(
-    <AppProvider queryClient={createTestQueryClient()}>
-      <MemoryRouter>
+  return renderWithProviders(<MemoryRouter>
         <NotificationBell />
-      </MemoryRouter>
-    </AppProvider>,
-  );
+      </MemoryRouter>);
 }
 
 describe('notification bell', () => {

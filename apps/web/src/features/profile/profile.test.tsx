@@ -1,50 +1,14 @@
-import { type Experience, type PublicProfile, type User } from '@legenett/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { networkEndpoints, postEndpoints, professionalEndpoints, profileEndpoints, referenceEndpoints, type Experience, type ProfileInformation, type PublicProfile } from '@legenett/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@/shared/auth/auth-store';
 import { changeLocale } from '@/shared/i18n/i18n';
-import { defaultFetch, jsonResponse } from '@/testing/api-mocks';
-import { renderApp } from '@/testing/test-utils';
+import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
+import { renderApp, setupUser } from '@/testing/test-utils';
+import { logIn, testUser } from '@/testing/users';
 
-configure({ asyncUtilTimeout: 5000 });
-vi.setConfig({ testTimeout: 30_000 });
+const me = testUser({ id: 5, user_info: { ...testUser().user_info, hpr_number: null }, permissions: [] });
 
-const me: User = {
-  id: 5,
-  slug: 'kari-nordmann',
-  first_name: 'Kari',
-  last_name: 'Nordmann',
-  email: 'kari@test.no',
-  phone: null,
-  status_label: 'Approved',
-  user_info: {
-    approved_hrp: 2,
-    hpr_number: null,
-    hpr_verified: true,
-    county_id: null,
-    city_id: null,
-    workplace_situation_id: null,
-    workplace_name: null,
-    position: null,
-    about: null,
-    specialities: [],
-    notification_settings: { sms_webinar_reminders: false, email_webinar_reminders: true, important_updates: true },
-  },
-  active_business_profile: null,
-  available_business_profiles: [],
-  permissions: [],
-  roles: ['doctor'],
-  profile_avatar: null,
-  profile_background: null,
-  last_login_date: null,
-  locale: 'no',
-  theme: 'light',
-  email_verified: true,
-  two_factor_enabled: false,
-};
-
-const information = {
+const information: ProfileInformation = {
   first_name: 'Kari',
   last_name: 'Nordmann',
   phone: null,
@@ -83,55 +47,35 @@ const experience: Experience = {
   resigned: false,
 };
 
-type Call = { method: string; path: string; body: unknown };
+const emptyPage = { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } };
 
-/** The API as these screens use it; records every call. */
-function mockApi(extra: (call: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.split('?')[0]!;
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-      const call = { method, path, body };
-      calls.push(call);
-      const custom = extra(call);
-      if (custom) return Promise.resolve(custom);
-      if (path === '/api/user/profile-information' && method === 'GET') return Promise.resolve(jsonResponse({ data: information }));
-      if (path === '/api/user/profile-information' && method === 'PUT') return Promise.resolve(jsonResponse({ data: me }));
-      if (path === '/api/user/settings/notification') return Promise.resolve(jsonResponse({ data: me }));
-      if (path === '/api/cities/1/county') return Promise.resolve(jsonResponse({ data: [{ id: 31, name: 'Oslo by', county_id: 1 }] }));
-      if (['/api/specialties', '/api/workplace-situations', '/api/hospitals', '/api/clinics', '/api/universities', '/api/university-specialties', '/api/academic-levels'].includes(path)) {
-        return Promise.resolve(jsonResponse({ data: path === '/api/universities' ? [{ id: 3, name: 'Universitetet i Oslo', country_code: 'NO' }] : [] }));
-      }
-      if (path === '/api/user/professional-experiences' && method === 'GET') {
-        return Promise.resolve(jsonResponse({ data: [experience], meta: { current_page: 1, last_page: 1, per_page: 10, total: 1 } }));
-      }
-      if (path === '/api/user/educations' && method === 'GET') {
-        return Promise.resolve(jsonResponse({ data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } }));
-      }
-      if (path.startsWith('/api/user/professional-experiences/') && method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
-      if (path === '/api/user' && method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
-      return defaultFetch(input, init);
-    }),
-  );
-  return calls;
+/** The API as these screens use it. */
+function mockProfileApi() {
+  mockEndpoint(profileEndpoints.showInformation, { data: information });
+  mockEndpoint(referenceEndpoints.citiesOfCounty, { data: [{ id: 31, name: 'Oslo by', county_id: 1 }] });
+  for (const list of ['specialties', 'workplaceSituations', 'hospitals', 'clinics', 'universitySpecialties', 'academicLevels'] as const) {
+    mockEndpoint(referenceEndpoints[list], { data: [] });
+  }
+  mockEndpoint(referenceEndpoints.universities, { data: [{ id: 3, name: 'Universitetet i Oslo', country_code: 'NO' }] });
+  mockEndpoint(professionalEndpoints.listExperiences, { data: [experience], meta: { current_page: 1, last_page: 1, per_page: 10, total: 1 } });
+  mockEndpoint(professionalEndpoints.listEducations, emptyPage);
+  return {
+    updateInformation: mockEndpoint(profileEndpoints.updateInformation, { data: me }),
+    notificationSettings: mockEndpoint(profileEndpoints.updateNotificationSettings, { data: me }),
+    deleteExperience: mockEndpoint(professionalEndpoints.deleteExperience, null),
+    createEducation: mockEndpoint(professionalEndpoints.createEducation, apiError(500, 'not expected')),
+    deleteAccount: mockEndpoint(profileEndpoints.deleteAccount, null),
+  };
 }
 
-beforeEach(async () => {
-  await changeLocale('no');
-  authStore.setSession('token-1', 900, me);
-});
-afterEach(() => {
-  authStore.clear();
+beforeEach(() => {
+  logIn(me, 'token-1');
 });
 
 describe('profile settings', () => {
   it('saves profile information with a county -> city cascade', async () => {
-    const calls = mockApi();
-    const user = userEvent.setup();
+    const api = mockProfileApi();
+    const user = setupUser();
     renderApp('/profile_settings/profile-information');
     const firstName = await screen.findByLabelText(/Fornavn/);
     expect(firstName).toHaveValue('Kari');
@@ -147,32 +91,43 @@ describe('profile settings', () => {
 
     await user.type(screen.getByLabelText('Stilling'), 'Fastlege');
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/user/profile-information')!;
-    expect(put.body).toMatchObject({ first_name: 'Kari', county_id: 1, city_id: 31, position: 'Fastlege', specialities: [] });
+    await waitFor(() => expect(api.updateInformation).toHaveLength(1));
+    expect(api.updateInformation[0]!.body).toMatchObject({ first_name: 'Kari', county_id: 1, city_id: 31, position: 'Fastlege', specialities: [] });
     expect(await screen.findByText('Endringene er lagret.')).toBeInTheDocument();
   });
 
   it('refuses an empty first name before calling the API', async () => {
-    const calls = mockApi();
-    const user = userEvent.setup();
+    const api = mockProfileApi();
+    const user = setupUser();
     renderApp('/profile_settings/profile-information');
     await user.clear(await screen.findByLabelText(/Fornavn/));
     await user.click(screen.getByRole('button', { name: 'Lagre' }));
     expect(await screen.findByText('Feltet er påkrevd.')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(api.updateInformation).toHaveLength(0);
+  });
+
+  it('shows a server 422 beside its field (a city outside the county)', async () => {
+    mockProfileApi();
+    mockEndpoint(profileEndpoints.updateInformation, validationError({ city_id: ['Byen ligger ikke i fylket.'] }));
+    const user = setupUser();
+    renderApp('/profile_settings/profile-information');
+    await screen.findByLabelText(/Fornavn/);
+    await user.click(screen.getByRole('button', { name: 'Lagre' }));
+    const city = screen.getByRole('combobox', { name: 'By / kommune' });
+    await waitFor(() => expect(city).toHaveAccessibleDescription('Byen ligger ikke i fylket.'));
+    expect(city).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('saves a notification switch as soon as it is flipped, in English too', async () => {
     await changeLocale('en');
-    const calls = mockApi();
-    const user = userEvent.setup();
+    const api = mockProfileApi();
+    const user = setupUser();
     renderApp('/profile_settings/notifications');
     const sms = await screen.findByRole('switch', { name: 'Webinar reminders by SMS' });
     expect(sms).not.toBeChecked();
     await user.click(sms);
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/user/settings/notification')).toBe(true));
-    expect(calls.find((c) => c.path === '/api/user/settings/notification')!.body).toEqual({
+    await waitFor(() => expect(api.notificationSettings).toHaveLength(1));
+    expect(api.notificationSettings[0]!.body).toEqual({
       sms_webinar_reminders: true,
       email_webinar_reminders: true,
       important_updates: true,
@@ -181,8 +136,8 @@ describe('profile settings', () => {
   });
 
   it('deletes the account only after reason, password, the check and the confirmation', async () => {
-    const calls = mockApi();
-    const user = userEvent.setup();
+    const api = mockProfileApi();
+    const user = setupUser();
     const { router } = renderApp('/profile_settings/delete-account');
     const submit = await screen.findByRole('button', { name: 'Slett kontoen min' });
     expect(submit).toBeDisabled();
@@ -191,18 +146,30 @@ describe('profile settings', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Jeg forstår at dette ikke kan angres' }));
     await user.click(submit);
     const dialog = await screen.findByRole('dialog', { name: 'Slette kontoen?' });
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(api.deleteAccount).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Ja, slett kontoen' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE' && c.path === '/api/user')?.body).toEqual({
-      reason_to_delete: 'Slutter som lege',
-      password: 'Hemmelig!1',
-    }));
+    await waitFor(() => expect(api.deleteAccount[0]?.body).toEqual({ reason_to_delete: 'Slutter som lege', password: 'Hemmelig!1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(authStore.getToken()).toBeNull();
   });
 
+  it('shows a wrong password (422) beside the password field and stays', async () => {
+    mockProfileApi();
+    mockEndpoint(profileEndpoints.deleteAccount, validationError({ password: ['Feil passord.'] }));
+    const user = setupUser();
+    const { router } = renderApp('/profile_settings/delete-account');
+    await user.type(await screen.findByLabelText(/Hvorfor sletter du kontoen/), 'Slutter som lege');
+    await user.type(screen.getByLabelText(/^Passord/, { selector: 'input' }), 'Galt!1');
+    await user.click(screen.getByRole('checkbox', { name: 'Jeg forstår at dette ikke kan angres' }));
+    await user.click(screen.getByRole('button', { name: 'Slett kontoen min' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Slette kontoen?' })).getByRole('button', { name: 'Ja, slett kontoen' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Passord/, { selector: 'input' })).toHaveAccessibleDescription('Feil passord.'));
+    expect(router.state.location.pathname).toBe('/profile_settings/delete-account');
+    expect(authStore.getToken()).toBe('token-1');
+  });
+
   it('opens the first tab for an unknown tab name', async () => {
-    mockApi();
+    mockProfileApi();
     const { router } = renderApp('/profile_settings/kari-nordmann');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile_settings/profile-information'));
   });
@@ -210,8 +177,8 @@ describe('profile settings', () => {
 
 describe('professional experience page', () => {
   it('lists experience, deletes one after confirmation, and checks education dates', async () => {
-    const calls = mockApi();
-    const user = userEvent.setup();
+    const api = mockProfileApi();
+    const user = setupUser();
     renderApp('/professional_experience');
     expect(await screen.findByText('Overlege')).toBeInTheDocument();
     expect(screen.getByText('Du har ikke lagt inn noen utdanning ennå.')).toBeInTheDocument();
@@ -219,7 +186,7 @@ describe('professional experience page', () => {
     await user.click(screen.getByRole('button', { name: 'Slett: Overlege, Haukeland universitetssjukehus' }));
     const dialog = await screen.findByRole('dialog', { name: 'Slette erfaringen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Ja, slett' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/user/professional-experiences/11')).toBe(true));
+    await waitFor(() => expect(api.deleteExperience.map((c) => c.params.id)).toEqual(['11']));
 
     await user.click(screen.getByRole('button', { name: 'Legg til utdanning' }));
     const form = await screen.findByRole('dialog', { name: 'Legg til utdanning' });
@@ -229,7 +196,36 @@ describe('professional experience page', () => {
     await user.type(within(form).getByLabelText(/Fullført/), '2009-06-01');
     await user.click(within(form).getByRole('button', { name: 'Lagre' }));
     expect(await within(form).findByText('Sluttdatoen kan ikke være før startdatoen.')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(api.createEducation).toHaveLength(0);
+  });
+
+  it('shows a server 422 of an education beside its field', async () => {
+    mockProfileApi();
+    const create = mockEndpoint(professionalEndpoints.createEducation, validationError({ started_at: ['Datoen kan ikke være i fremtiden.'] }));
+    const user = setupUser();
+    renderApp('/professional_experience');
+    await user.click(await screen.findByRole('button', { name: 'Legg til utdanning' }));
+    const form = await screen.findByRole('dialog', { name: 'Legg til utdanning' });
+    await user.click(within(form).getByRole('combobox', { name: /Universitet/ }));
+    await user.click(await screen.findByRole('option', { name: 'Universitetet i Oslo', hidden: true }));
+    await user.type(within(form).getByLabelText(/Startet/), '2030-08-01');
+    await user.click(within(form).getByRole('button', { name: 'Lagre' }));
+    await waitFor(() => expect(create).toHaveLength(1));
+    expect(await within(form).findByText('Datoen kan ikke være i fremtiden.')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Startet/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a server 422 of an experience beside its field', async () => {
+    mockProfileApi();
+    const update = mockEndpoint(professionalEndpoints.updateExperience, validationError({ position: ['Stillingen er for lang.'] }));
+    const user = setupUser();
+    renderApp('/professional_experience');
+    await user.click(await screen.findByRole('button', { name: 'Endre: Overlege, Haukeland universitetssjukehus' }));
+    const form = await screen.findByRole('dialog', { name: 'Endre erfaring' });
+    await user.click(within(form).getByRole('button', { name: 'Lagre' }));
+    await waitFor(() => expect(update.map((c) => c.params.id)).toEqual(['11']));
+    expect(await within(form).findByText('Stillingen er for lang.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Stilling')).toHaveAttribute('aria-invalid', 'true');
   });
 });
 
@@ -254,10 +250,11 @@ describe('profile pages', () => {
     is_following: false,
     is_me: false,
   };
-  const noPosts = () => jsonResponse({ data: [], meta: { next_cursor: null } });
+  const noPosts = { data: [], meta: { next_cursor: null } };
 
   it("shows a member's profile with specialities and experience", async () => {
-    mockApi((c) => (c.path === '/api/profile/ola-lege' ? jsonResponse({ data: profile }) : c.path === '/api/profile/ola-lege/posts' ? noPosts() : undefined));
+    mockEndpoint(profileEndpoints.show, { data: profile });
+    mockEndpoint(postEndpoints.userPosts, noPosts);
     renderApp('/profile/ola-lege');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ola Lege' })).toBeInTheDocument();
     expect(await screen.findByText('Ingen innlegg ennå.')).toBeInTheDocument();
@@ -268,19 +265,14 @@ describe('profile pages', () => {
   });
 
   it('says so when the profile does not exist', async () => {
-    mockApi((c) => (c.path === '/api/profile/nobody' ? jsonResponse({ status_code: 404, message: 'Fant ikke' }, 404) : undefined));
+    mockEndpoint(profileEndpoints.show, apiError(404, 'Fant ikke'));
     renderApp('/profile/nobody');
     expect(await screen.findByRole('heading', { name: 'Fant ikke profilen.' })).toBeInTheDocument();
   });
 
   it('/profile goes to the own profile', async () => {
-    mockApi((c) =>
-      c.path === '/api/profile/kari-nordmann'
-        ? jsonResponse({ data: { ...profile, slug: 'kari-nordmann', first_name: 'Kari', is_me: true } })
-        : c.path === '/api/profile/kari-nordmann/posts'
-          ? noPosts()
-          : undefined,
-    );
+    mockEndpoint(profileEndpoints.show, { data: { ...profile, slug: 'kari-nordmann', first_name: 'Kari', is_me: true } });
+    mockEndpoint(postEndpoints.userPosts, noPosts);
     const { router } = renderApp('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/kari-nordmann'));
     expect(await screen.findByRole('link', { name: 'Rediger profil' })).toBeInTheDocument();
@@ -289,18 +281,14 @@ describe('profile pages', () => {
   });
 
   it('follows and unfollows a member, and lists their followers', async () => {
-    const user = userEvent.setup();
-    const calls = mockApi((c) => {
-      if (c.path === '/api/profile/ola-lege') return jsonResponse({ data: profile });
-      if (c.path === '/api/profile/ola-lege/posts') return noPosts();
-      if (c.path === '/api/profile/ola-lege/follow') return jsonResponse({ data: { following: c.method === 'POST' } });
-      if (c.path === '/api/profile/ola-lege/followers') {
-        return jsonResponse({
-          data: [{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }],
-          meta: { current_page: 1, last_page: 1, per_page: 20, total: 1 },
-        });
-      }
-      return undefined;
+    const user = setupUser();
+    mockEndpoint(profileEndpoints.show, { data: profile });
+    mockEndpoint(postEndpoints.userPosts, noPosts);
+    const follows = mockEndpoint(networkEndpoints.follow, { data: { following: true } });
+    const unfollows = mockEndpoint(networkEndpoints.unfollow, { data: { following: false } });
+    mockEndpoint(networkEndpoints.followers, {
+      data: [{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }],
+      meta: { current_page: 1, last_page: 1, per_page: 20, total: 1 },
     });
     renderApp('/profile/ola-lege');
     const follow = await screen.findByRole('button', { name: 'Følg' });
@@ -310,10 +298,10 @@ describe('profile pages', () => {
     const unfollow = await screen.findByRole('button', { name: 'Slutt å følge' });
     expect(unfollow).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: '5 følgere' })).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/profile/ola-lege/follow')).toBe(true);
+    expect(follows.map((c) => c.params.slug)).toEqual(['ola-lege']);
     await user.click(unfollow);
     expect(await screen.findByRole('button', { name: 'Følg' })).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/profile/ola-lege/follow')).toBe(true);
+    expect(unfollows.map((c) => c.params.slug)).toEqual(['ola-lege']);
     await user.click(screen.getByRole('button', { name: '4 følgere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Følgere av Ola Lege' });
     expect(await within(dialog).findByRole('link', { name: 'Per Kirurg' })).toHaveAttribute('href', '/profile/per-kirurg');

@@ -1,11 +1,10 @@
 import { defineEndpoint, IdParamSchema, referenceEndpoints } from '@legenett/contracts';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { z } from 'zod';
-import { AppProvider } from '@/app/provider';
 import { authStore } from '@/shared/auth/auth-store';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { MaintenanceModal } from '@/shared/ui/maintenance-modal';
-import { createTestQueryClient, jsonResponse } from '@/testing/test-utils';
+import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { ApiError, ApiResponseShapeError } from './api-error';
 import { apiCall, setUnauthorizedHandler } from './api-client';
 import { pendingRequests } from './pending-requests';
@@ -21,11 +20,7 @@ const saveThing = defineEndpoint({
 });
 
 function renderGlobalUi() {
-  return render(
-    <AppProvider queryClient={createTestQueryClient()}>
-      <MaintenanceModal />
-    </AppProvider>,
-  );
+  return renderWithProviders(<MaintenanceModal />);
 }
 
 function mockFetchOnce(response: Response) {
@@ -140,7 +135,7 @@ describe('apiCall', () => {
     expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer fresh');
   });
 
-  it('drops the stored token on a 401 until the accounts issue installs refresh', async () => {
+  it('drops the stored token on a 401 when no refresh handler is installed', async () => {
     authStore.setSession('stale', 900, { id: 1 });
     mockFetchOnce(jsonResponse({ status_code: 401, message: 'expired' }, 401));
 

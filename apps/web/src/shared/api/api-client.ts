@@ -28,8 +28,8 @@ export type ApiResult<E extends Endpoint> = E['response'] extends z.ZodType ? z.
 
 /**
  * Called on a 401. Resolve `true` when the session was renewed and the request should be retried
- * (once); `false` to give up. The accounts issue installs refresh-once-and-queue here; until then the
- * stale token is simply dropped.
+ * (once); `false` to give up. The route guard installs refresh-once-and-queue
+ * (`features/auth/components/route-access-guard.tsx`); without a handler the stale token is dropped.
  */
 export type UnauthorizedHandler = (error: ApiError) => Promise<boolean>;
 

@@ -26,7 +26,7 @@ export class ApiError extends Error {
     return parsed.success ? parsed.data : null;
   }
 
-  /** The error body of api-conventions.md (status_code, message, reason), if it has that shape. */
+  /** The error body of docs/api-conventions.md (status_code, message, reason), if it has that shape. */
   get error(): ErrorBody | null {
     const parsed = ErrorBodySchema.safeParse(this.body);
     return parsed.success ? parsed.data : null;

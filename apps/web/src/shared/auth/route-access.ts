@@ -11,7 +11,7 @@ import { useMatches } from 'react-router-dom';
  * - `healthPersonnel`: videos and audio, `approved_hrp == 2` or status "In review";
  * - `unauthorizedOnly`: logged-in users get the warning toast and go home;
  * - `admin`: administrators only (the admin area); anyone else goes home.
- * The accounts issue enforces them in one guard that reads `useRouteHandle()`.
+ * `features/auth/components/route-access-guard.tsx` enforces them in one guard that reads `useRouteHandle()`.
  */
 export type RouteAccess = 'public' | 'login' | 'personal' | 'healthPersonnel' | 'unauthorizedOnly' | 'admin';
 

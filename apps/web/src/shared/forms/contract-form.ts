@@ -1,39 +1,83 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
+import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  get,
+  type Resolver,
+  useForm,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { type BaseSyntheticEvent } from 'react';
 import { type z } from 'zod';
-import { ApiError } from '@/shared/api/api-error';
+import { useFieldMessage } from './field-message';
+import { encodeMessage, issueMessage } from './issue-message';
+import { type OtherFieldError, showServerErrors } from './server-errors';
 
 /**
- * A react-hook-form resolver for a contract schema whose form state is its output type. Schemas that
- * coerce (`z.coerce.number()` ids, prices) have `unknown` input types; the form always holds the
- * output type there, so that is the honest type of its state. zodResolver keeps each issue's code as
- * the error `type`, which the features' field-message helpers translate.
+ * The one resolver for every form: the contract schema validates, and each field's first issue becomes
+ * its error with the issue's code as `type` and its catalogue message (see `issueMessage`) as message.
+ * `TValues` is the form's state: the schema's output unless a form holds its input (ids as strings
+ * from a multi-select); submit always receives the output.
  */
-export function contractResolver<O extends FieldValues, I>(schema: z.ZodType<O, I>): Resolver<O, unknown, O> {
-  return zodResolver(schema as never) as unknown as Resolver<O, unknown, O>;
+export function contractResolver<TOutput extends FieldValues, TValues extends FieldValues = TOutput>(
+  schema: z.ZodType<TOutput, unknown>,
+): Resolver<TValues, unknown, TOutput> {
+  return async (values, _context, options) => {
+    // `reportInput` lets the messages tell an empty field ("required") from a wrong one.
+    const result = await schema.safeParseAsync(values, { reportInput: true });
+    if (result.success) {
+      if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
+      return { values: result.data, errors: {} };
+    }
+    const errors: Record<string, FieldError> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      errors[path] ??= { type: issue.code, message: encodeMessage(issueMessage(issue)) };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) as FieldErrors<TValues> };
+  };
 }
 
-/** The same for a form whose state is the schema's input (e.g. ids as strings from a multi-select); submit gets the output. */
-export function inputContractResolver<I extends FieldValues, O extends FieldValues>(schema: z.ZodType<O, I>): Resolver<I, unknown, O> {
-  return zodResolver(schema as never) as unknown as Resolver<I, unknown, O>;
+export type ContractForm<TValues extends FieldValues, TOutput extends FieldValues> = UseFormReturn<TValues, unknown, TOutput> & {
+  /**
+   * A submit handler: validates by the contract, runs `onValid`, and puts a 422's messages beside the
+   * fields they name; `other` receives those of fields the form does not hold (e.g. a file input).
+   */
+  submit: (onValid: (values: TOutput) => Promise<unknown> | void, other?: OtherFieldError) => (event?: BaseSyntheticEvent) => Promise<void>;
+  /** Puts a failed call's 422 messages beside their fields, for calls made outside `submit` (e.g. after a confirmation). */
+  showServerErrors: (error: unknown, other?: OtherFieldError) => void;
+  /** The message of a field's error in the user's language, for the input's `error` prop. */
+  fieldError: (name: FieldPath<TValues>) => string | undefined;
+};
+
+/** The top-level fields of an object schema (also those a form has not rendered yet). */
+function fieldsOf(schema: z.ZodType): string[] {
+  const shape = (schema as { shape?: unknown }).shape;
+  return typeof shape === 'object' && shape !== null ? Object.keys(shape) : [];
 }
 
-/**
- * Puts a 422's messages beside the form's fields (the API client has shown them as toasts already);
- * `other` receives messages of fields the form does not register (e.g. a file input).
- */
-export function applyServerErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-  other?: (field: string, message: string) => void,
-): void {
-  const validation = error instanceof ApiError ? error.validation : null;
-  if (!validation) return;
-  for (const [field, messages] of Object.entries(validation.errors)) {
-    const name = field.split('.')[0] ?? field;
-    const message = messages.join(' ');
-    if (fields.includes(name)) setError(name as Path<T>, { type: 'server', message });
-    else other?.(name, message);
-  }
+/** `useForm` with the contract resolver, server errors beside the fields and one way to word messages. */
+export function useContractForm<TOutput extends FieldValues, TValues extends FieldValues = TOutput>(
+  schema: z.ZodType<TOutput, unknown>,
+  options: Omit<UseFormProps<NoInfer<TValues>, unknown, NoInfer<TOutput>>, 'resolver'> = {},
+): ContractForm<TValues, TOutput> {
+  const form = useForm<TValues, unknown, TOutput>({ ...options, resolver: contractResolver<TOutput, TValues>(schema) });
+  const message = useFieldMessage();
+  const show = (error: unknown, other?: OtherFieldError) => showServerErrors(form, error, other, fieldsOf(schema));
+  return {
+    ...form,
+    submit: (onValid, other) =>
+      form.handleSubmit(async (values) => {
+        try {
+          await onValid(values);
+        } catch (error) {
+          show(error, other);
+        }
+      }),
+    showServerErrors: show,
+    fieldError: (name) => message(get(form.formState.errors, name) as FieldError | undefined),
+  };
 }

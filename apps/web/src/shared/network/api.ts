@@ -1,28 +1,34 @@
-import { networkEndpoints, type PublicProfile } from '@legenett/contracts';
+import { networkEndpoints } from '@legenett/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
+import { postKeys } from '@/shared/posts/api';
 
-/** Follow or unfollow a member; the profile's figures and follower lists are updated. */
-export function useFollowMember(slug: string) {
+export const networkKeys = {
+  all: ['network'] as const,
+  followers: (slug: string, page?: number) =>
+    page === undefined ? ([...networkKeys.all, 'followers', slug] as const) : ([...networkKeys.all, 'followers', slug, page] as const),
+};
+
+/**
+ * Follow or unfollow a member; follower lists and the feed are refreshed, and `onChanged` lets the
+ * page that shows the member update its own cached copy.
+ */
+export function useFollowMember(slug: string, onChanged?: (following: boolean) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (follow: boolean) =>
       (await apiCall(follow ? networkEndpoints.follow : networkEndpoints.unfollow, { params: { slug }, overlay: false })).data,
     onSuccess: ({ following }) => {
-      queryClient.setQueriesData<PublicProfile>({ queryKey: ['profile', 'public', slug] }, (old) =>
-        old && old.is_following !== following
-          ? { ...old, is_following: following, followers_count: Math.max(0, old.followers_count + (following ? 1 : -1)) }
-          : old,
-      );
-      void queryClient.invalidateQueries({ queryKey: ['network', 'followers', slug] });
-      void queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] });
+      onChanged?.(following);
+      void queryClient.invalidateQueries({ queryKey: networkKeys.followers(slug) });
+      void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
     },
   });
 }
 
 export function useFollowers(slug: string, page: number, enabled = true) {
   return useQuery({
-    queryKey: ['network', 'followers', slug, page] as const,
+    queryKey: networkKeys.followers(slug, page),
     queryFn: async ({ signal }) => apiCall(networkEndpoints.followers, { params: { slug }, query: { page, per_page: 20 }, signal }),
     placeholderData: keepPreviousData,
     enabled,

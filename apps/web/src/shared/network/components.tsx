@@ -11,9 +11,15 @@ import { useFollowers, useFollowMember, useProfileSearch } from './api';
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
 /** Follow / unfollow a member; a pressed toggle button so screen readers hear the state. */
-export function FollowButton({ profile }: { profile: Pick<PublicProfile, 'slug' | 'first_name' | 'last_name' | 'is_following'> }) {
+export function FollowButton({
+  profile,
+  onChanged,
+}: {
+  profile: Pick<PublicProfile, 'slug' | 'first_name' | 'last_name' | 'is_following'>;
+  onChanged?: (following: boolean) => void;
+}) {
   const { t } = useTranslation('network');
-  const follow = useFollowMember(profile.slug);
+  const follow = useFollowMember(profile.slug, onChanged);
   const name = fullName(profile);
   const toggle = async () => {
     const next = !profile.is_following;

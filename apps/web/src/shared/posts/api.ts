@@ -3,6 +3,22 @@ import { type InfiniteData, keepPreviousData, useInfiniteQuery, useMutation, use
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
 
+/**
+ * Every cached post list lives under `postKeys.all`, so liking, editing or deleting a post anywhere
+ * refreshes each list that may hold it; features build their post keys here, never from strings.
+ */
+export const postKeys = {
+  all: ['posts'] as const,
+  feeds: () => [...postKeys.all, 'feed'] as const,
+  feed: (locale: string) => [...postKeys.feeds(), locale] as const,
+  userPosts: (slug: string, locale: string) => [...postKeys.feeds(), 'user', slug, locale] as const,
+  archived: (slug: string, page: number, locale: string) => [...postKeys.all, 'archived', slug, page, locale] as const,
+  one: (id: number, locale?: string) => (locale ? ([...postKeys.all, 'one', id, locale] as const) : ([...postKeys.all, 'one', id] as const)),
+  comments: (id: number, page?: number, locale?: string) =>
+    page === undefined ? ([...postKeys.all, 'comments', id] as const) : ([...postKeys.all, 'comments', id, page, locale] as const),
+  company: (slug: string, search: string, page: number) => [...postKeys.all, 'company', slug, search, page] as const,
+};
+
 type FeedPage = { data: Post[]; meta: { next_cursor: string | null } };
 type CachedPosts = InfiniteData<FeedPage> | { data: Post[]; meta: unknown } | Post;
 
@@ -10,7 +26,7 @@ type CachedPosts = InfiniteData<FeedPage> | { data: Post[]; meta: unknown } | Po
 export function useFeed() {
   const locale = useLocale();
   return useInfiniteQuery({
-    queryKey: ['posts', 'feed', locale] as const,
+    queryKey: postKeys.feed(locale),
     queryFn: async ({ pageParam, signal }) =>
       apiCall(postEndpoints.feed, { query: { limit: FEED_DEFAULT_LIMIT, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: null as string | null,
@@ -22,7 +38,7 @@ export function useFeed() {
 export function useUserPosts(slug: string) {
   const locale = useLocale();
   return useInfiniteQuery({
-    queryKey: ['posts', 'feed', 'user', slug, locale] as const,
+    queryKey: postKeys.userPosts(slug, locale),
     queryFn: async ({ pageParam, signal }) =>
       apiCall(postEndpoints.userPosts, {
         params: { slug },
@@ -38,7 +54,7 @@ export function useUserPosts(slug: string) {
 export function useArchivedPosts(slug: string, page: number) {
   const locale = useLocale();
   return useQuery({
-    queryKey: ['posts', 'archived', slug, page, locale] as const,
+    queryKey: postKeys.archived(slug, page, locale),
     queryFn: async ({ signal }) => apiCall(postEndpoints.archived, { params: { slug }, query: { page, per_page: 10 }, signal, silent: true }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -48,7 +64,7 @@ export function useArchivedPosts(slug: string, page: number) {
 /** After a change to one post every list that may hold it is fetched again. */
 function useInvalidatePosts() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['posts'] });
+  return () => queryClient.invalidateQueries({ queryKey: postKeys.all });
 }
 
 export function useUpdatePost() {
@@ -96,7 +112,7 @@ export function useSharePost() {
 export function usePost(id: number) {
   const locale = useLocale();
   return useQuery({
-    queryKey: ['posts', 'one', id, locale] as const,
+    queryKey: postKeys.one(id, locale),
     queryFn: async ({ signal }) => (await apiCall(postEndpoints.show, { params: { id }, signal, silent: true })).data,
     retry: false,
   });
@@ -106,7 +122,7 @@ export function usePost(id: number) {
 export function useComments(id: number, page: number) {
   const locale = useLocale();
   return useQuery({
-    queryKey: ['posts', 'comments', id, page, locale] as const,
+    queryKey: postKeys.comments(id, page, locale),
     queryFn: async ({ signal }) => apiCall(postEndpoints.comments, { params: { id }, query: { page, per_page: 10 }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -121,7 +137,7 @@ export function useCreatePost() {
       for (const file of files) form.append(POST_FILES_FIELD, file);
       return (await apiCall(postEndpoints.create, { body: form })).data;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.feeds() }),
   });
 }
 
@@ -134,7 +150,7 @@ export function useToggleLike() {
     onSuccess: (state, { id }) => {
       const patch = (p: Post): Post => (p.id === id ? { ...p, liked_by_me: state.liked, likes_count: state.likes_count } : p);
       // Every cached list or copy of the post: keyset pages (feed, profile), numbered pages (archive, company), one post.
-      queryClient.setQueriesData<CachedPosts>({ queryKey: ['posts'] }, (old) => {
+      queryClient.setQueriesData<CachedPosts>({ queryKey: postKeys.all }, (old) => {
         if (!old || typeof old !== 'object') return old;
         if ('pages' in old) return { ...old, pages: old.pages.map((pg) => ({ ...pg, data: pg.data.map(patch) })) };
         if ('data' in old && Array.isArray(old.data)) return { ...old, data: old.data.map(patch) };
@@ -149,9 +165,9 @@ function useInvalidatePost(id: number) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['posts', 'comments', id] }),
-      queryClient.invalidateQueries({ queryKey: ['posts', 'one', id] }),
-      queryClient.invalidateQueries({ queryKey: ['posts', 'feed'] }),
+      queryClient.invalidateQueries({ queryKey: postKeys.comments(id) }),
+      queryClient.invalidateQueries({ queryKey: postKeys.one(id) }),
+      queryClient.invalidateQueries({ queryKey: postKeys.feeds() }),
     ]);
 }
 

@@ -1,12 +1,11 @@
-import { act, render, screen } from '@testing-library/react';
-import { AppProvider } from '@/app/provider';
-import { createTestQueryClient } from '@/testing/test-utils';
+import { act, screen } from '@testing-library/react';
+import { renderWithProviders } from '@/testing/test-utils';
 import { notify, TOAST_AUTO_CLOSE_MS } from './notify';
 
 describe('toasts', () => {
   it('close by themselves after 3 seconds', () => {
     vi.useFakeTimers();
-    render(<AppProvider queryClient={createTestQueryClient()}>{null}</AppProvider>);
+    renderWithProviders(null);
 
     act(() => notify.danger('Noe feilet'));
     expect(screen.getByText('Noe feilet')).toBeInTheDocument();

@@ -3,8 +3,8 @@ import { Alert, Anchor, Button, Card, Drawer, Group, Pagination, Skeleton, Stack
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { useQueryParams } from '@/shared/lib/use-query-params';
 import { useAdminUsers } from '../api/get-admin-users';
 import { AccountActions } from './account-actions';
 import { formatDate, fullName } from './format';
@@ -22,7 +22,7 @@ const positiveInt = (value: string | null): number | null => {
  */
 export function UsersQueue() {
   const { t } = useTranslation('admin');
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryParams();
   const parsedStatus = AccountStatusSchema.safeParse(params.get('status'));
   const status: AccountStatus = parsedStatus.success ? parsedStatus.data : 'awaiting_approval';
   const page = positiveInt(params.get('page')) ?? 1;
@@ -30,18 +30,8 @@ export function UsersQueue() {
   const searched = params.get('search') ?? '';
   const [search, setSearch] = useState(searched);
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // Opening or closing an account keeps the page the list is on.
+  const keepPage = { page: page === 1 ? null : String(page) };
 
   const applySearch = useDebouncedCallback((text: string) => update({ search: text.trim(), page: null }), 300);
 
@@ -92,7 +82,7 @@ export function UsersQueue() {
           <Stack component="ul" gap="sm" aria-label={t('users.list_label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {users.data.data.map((user) => (
               <li key={user.id}>
-                <UserRow user={user} onOpen={() => update({ user: String(user.id) })} />
+                <UserRow user={user} onOpen={() => update({ user: String(user.id), ...keepPage })} />
               </li>
             ))}
           </Stack>
@@ -109,7 +99,7 @@ export function UsersQueue() {
 
       <Drawer
         opened={openId !== null}
-        onClose={() => update({ user: null })}
+        onClose={() => update({ user: null, ...keepPage })}
         position="right"
         size="lg"
         title={t('detail.title')}

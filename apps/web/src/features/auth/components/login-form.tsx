@@ -1,14 +1,13 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { type LoginResponse, LoginInput, TotpCodeSchema } from '@legenett/contracts';
 import { Anchor, Button, Group, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { paths } from '@/shared/config/paths';
 import { useLogin, useLoginTwoFactor } from '../api/login';
-import { useFieldMessage } from './field-message';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 const CodeForm = z.object({ code: TotpCodeSchema });
 const RecoveryForm = z.object({ recovery_code: z.string().trim().min(1).max(64) });
@@ -20,14 +19,13 @@ interface LoginFormProps {
 
 function PasswordStep({ onChallenge, onLoggedIn }: { onChallenge: (token: string) => void } & LoginFormProps) {
   const { t } = useTranslation('auth');
-  const fieldMessage = useFieldMessage();
   const login = useLogin();
-  const form = useForm<LoginInput>({ resolver: standardSchemaResolver(LoginInput), defaultValues: { email: '', password: '' } });
-  const submit = form.handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: (result) => ('two_factor_required' in result ? onChallenge(result.challenge_token) : onLoggedIn(result)),
-    }),
-  );
+  const form = useContractForm(LoginInput, { defaultValues: { email: '', password: '' } });
+  const submit = form.submit(async (values) => {
+    const result = await login.mutateAsync(values);
+    if ('two_factor_required' in result) onChallenge(result.challenge_token);
+    else onLoggedIn(result);
+  });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="sm">
@@ -37,14 +35,14 @@ function PasswordStep({ onChallenge, onLoggedIn }: { onChallenge: (token: string
           autoComplete="username"
           required
           {...form.register('email')}
-          error={fieldMessage(form.formState.errors.email)}
+          error={form.fieldError('email')}
         />
         <PasswordInput
           label={t('login.password')}
           autoComplete="current-password"
           required
           {...form.register('password')}
-          error={fieldMessage(form.formState.errors.password)}
+          error={form.fieldError('password')}
         />
         <Button type="submit" loading={login.isPending} fullWidth mt="xs">
           {t('login.submit')}
@@ -61,14 +59,12 @@ function PasswordStep({ onChallenge, onLoggedIn }: { onChallenge: (token: string
 
 function TwoFactorStep({ challenge, onBack, onLoggedIn }: { challenge: string; onBack: () => void } & LoginFormProps) {
   const { t } = useTranslation('auth');
-  const fieldMessage = useFieldMessage();
   const [useRecovery, setUseRecovery] = useState(false);
   const verify = useLoginTwoFactor();
-  const codeForm = useForm<z.infer<typeof CodeForm>>({ resolver: standardSchemaResolver(CodeForm), defaultValues: { code: '' } });
-  const recoveryForm = useForm<z.infer<typeof RecoveryForm>>({ resolver: standardSchemaResolver(RecoveryForm), defaultValues: { recovery_code: '' } });
-  const done = { onSuccess: onLoggedIn };
-  const submitCode = codeForm.handleSubmit(({ code }) => verify.mutate({ challenge_token: challenge, code }, done));
-  const submitRecovery = recoveryForm.handleSubmit(({ recovery_code }) => verify.mutate({ challenge_token: challenge, recovery_code }, done));
+  const codeForm = useContractForm(CodeForm, { defaultValues: { code: '' } });
+  const recoveryForm = useContractForm(RecoveryForm, { defaultValues: { recovery_code: '' } });
+  const submitCode = codeForm.submit(async ({ code }) => onLoggedIn(await verify.mutateAsync({ challenge_token: challenge, code })));
+  const submitRecovery = recoveryForm.submit(async ({ recovery_code }) => onLoggedIn(await verify.mutateAsync({ challenge_token: challenge, recovery_code })));
   return (
     <Stack gap="sm">
       <Title order={3} size="h4">
@@ -82,7 +78,7 @@ function TwoFactorStep({ challenge, onBack, onLoggedIn }: { challenge: string; o
               autoComplete="one-time-code"
               required
               {...recoveryForm.register('recovery_code')}
-              error={fieldMessage(recoveryForm.formState.errors.recovery_code)}
+              error={recoveryForm.fieldError('recovery_code')}
             />
             <Button type="submit" loading={verify.isPending} fullWidth>
               {t('login.verify')}
@@ -98,7 +94,7 @@ function TwoFactorStep({ challenge, onBack, onLoggedIn }: { challenge: string; o
             <Controller
               control={codeForm.control}
               name="code"
-              render={({ field, fieldState }) => (
+              render={({ field }) => (
                 <Stack gap={4}>
                   <PinInput
                     length={6}
@@ -114,11 +110,11 @@ function TwoFactorStep({ challenge, onBack, onLoggedIn }: { challenge: string; o
                     aria-label={t('login.code')}
                     // Each box gets its own name; Mantine's default is the literal "PinInput".
                     getInputProps={(index) => ({ 'aria-label': `${t('login.code')} ${index + 1}/6` })}
-                    error={Boolean(fieldState.error)}
+                    error={Boolean(codeForm.fieldError('code'))}
                   />
-                  {fieldState.error && (
+                  {codeForm.fieldError('code') && (
                     <Text size="xs" c="red" role="alert">
-                      {fieldMessage(fieldState.error)}
+                      {codeForm.fieldError('code')}
                     </Text>
                   )}
                 </Stack>

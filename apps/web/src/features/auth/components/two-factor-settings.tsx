@@ -1,17 +1,14 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema';
 import { TotpCodeSchema, TwoFactorDisableInput, type TwoFactorSetup } from '@legenett/contracts';
 import { Alert, Button, Code, CopyButton, Group, Image, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { authStore, useCurrentUser } from '@/shared/auth/auth-store';
 import { notify } from '@/shared/ui/notify';
 import { reloadUser, useDisableTwoFactor, useEnableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactorSetup } from '../api/two-factor';
-import { useFieldMessage } from './field-message';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 const CodeInput = z.object({ code: TotpCodeSchema });
-type CodeInput = z.infer<typeof CodeInput>;
 
 /** Shown once, right after they are made. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -40,10 +37,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function CodeForm({ label, submitLabel, pending, onCode }: { label: string; submitLabel: string; pending: boolean; onCode: (code: string, reset: () => void) => void }) {
-  const fieldMessage = useFieldMessage();
-  const form = useForm<CodeInput>({ resolver: standardSchemaResolver(CodeInput), defaultValues: { code: '' } });
-  const submit = form.handleSubmit(({ code }) => onCode(code, () => form.reset({ code: '' })));
+function CodeForm({ label, submitLabel, pending, onCode }: { label: string; submitLabel: string; pending: boolean; onCode: (code: string, reset: () => void) => Promise<void> }) {
+  const form = useContractForm(CodeInput, { defaultValues: { code: '' } });
+  const submit = form.submit(({ code }) => onCode(code, () => form.reset({ code: '' })));
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Group align="flex-end" gap="sm">
@@ -54,7 +50,7 @@ function CodeForm({ label, submitLabel, pending, onCode }: { label: string; subm
           maxLength={6}
           w={160}
           {...form.register('code')}
-          error={fieldMessage(form.formState.errors.code)}
+          error={form.fieldError('code')}
         />
         <Button type="submit" loading={pending}>
           {submitLabel}
@@ -93,16 +89,13 @@ function SetUp({ onCodes }: { onCodes: ShowCodes }) {
         label={t('two_factor.code')}
         submitLabel={t('two_factor.confirm')}
         pending={enable.isPending}
-        onCode={(code) =>
-          enable.mutate(code, {
-            onSuccess: ({ data }) => {
-              notify.success(t('two_factor.enabled'));
-              onCodes(data.recovery_codes);
-              setSetup(null);
-              void reloadUser();
-            },
-          })
-        }
+        onCode={async (code) => {
+          const { data } = await enable.mutateAsync(code);
+          notify.success(t('two_factor.enabled'));
+          onCodes(data.recovery_codes);
+          setSetup(null);
+          void reloadUser();
+        }}
       />
       <Group>
         <Button variant="subtle" onClick={() => setSetup(null)}>
@@ -115,18 +108,14 @@ function SetUp({ onCodes }: { onCodes: ShowCodes }) {
 
 function Manage({ onCodes }: { onCodes: ShowCodes }) {
   const { t } = useTranslation('auth');
-  const fieldMessage = useFieldMessage();
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateRecoveryCodes();
-  const form = useForm<TwoFactorDisableInput>({ resolver: standardSchemaResolver(TwoFactorDisableInput), defaultValues: { password: '', code: '' } });
-  const submit = form.handleSubmit((values) =>
-    disable.mutate(values, {
-      onSuccess: ({ data }) => {
-        notify.success(t('two_factor_disabled'));
-        authStore.setUser(data);
-      },
-    }),
-  );
+  const form = useContractForm(TwoFactorDisableInput, { defaultValues: { password: '', code: '' } });
+  const submit = form.submit(async (values) => {
+    const { data } = await disable.mutateAsync(values);
+    notify.success(t('two_factor_disabled'));
+    authStore.setUser(data);
+  });
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -140,14 +129,11 @@ function Manage({ onCodes }: { onCodes: ShowCodes }) {
           label={t('two_factor.code')}
           submitLabel={t('two_factor.regenerate')}
           pending={regenerate.isPending}
-          onCode={(code, reset) =>
-            regenerate.mutate(code, {
-              onSuccess: ({ data }) => {
-                reset();
-                onCodes(data.recovery_codes);
-              },
-            })
-          }
+          onCode={async (code, reset) => {
+            const { data } = await regenerate.mutateAsync(code);
+            reset();
+            onCodes(data.recovery_codes);
+          }}
         />
       </Stack>
       <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="two-factor-disable-title">
@@ -158,8 +144,8 @@ function Manage({ onCodes }: { onCodes: ShowCodes }) {
           <Text size="sm" c="dimmed">
             {t('two_factor.disable_help')}
           </Text>
-          <PasswordInput label={t('two_factor.password')} autoComplete="current-password" {...form.register('password')} error={fieldMessage(form.formState.errors.password)} />
-          <TextInput label={t('two_factor.code_or_recovery')} autoComplete="one-time-code" {...form.register('code')} error={fieldMessage(form.formState.errors.code)} />
+          <PasswordInput label={t('two_factor.password')} autoComplete="current-password" {...form.register('password')} error={form.fieldError('password')} />
+          <TextInput label={t('two_factor.code_or_recovery')} autoComplete="one-time-code" {...form.register('code')} error={form.fieldError('code')} />
           <Group>
             <Button type="submit" color="red" variant="light" loading={disable.isPending}>
               {t('two_factor.disable')}

@@ -8,6 +8,7 @@ import {
 } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
+import { postKeys } from '@/shared/posts/api';
 import { authStore } from '@/shared/auth/auth-store';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useLocale } from '@/shared/i18n/use-locale';
@@ -60,8 +61,8 @@ export function useCompanyFollowers(slug: string, page: number) {
 
 export function useCompanyPosts(slug: string, search: string, page: number) {
   return useQuery({
-    // Under 'posts' so liking, editing or deleting a post anywhere refreshes this list too.
-    queryKey: ['posts', 'company', slug, search, page] as const,
+    // A post key, so liking, editing or deleting a post anywhere refreshes this list too.
+    queryKey: postKeys.company(slug, search, page),
     queryFn: ({ signal }) =>
       apiCall(ep.posts, { params: { slug }, query: { page, per_page: POSTS_PAGE_SIZE, ...(search ? { search } : {}) }, signal }),
     placeholderData: keepPreviousData,

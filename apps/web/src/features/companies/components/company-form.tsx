@@ -1,7 +1,7 @@
 import { type Company, CompanyInput, MAX_COMPANY_CATEGORIES } from '@legenett/contracts';
 import { Alert, Button, FileInput, Group, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type z } from 'zod';
@@ -10,11 +10,9 @@ import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { useCompanyCategories, useCreateCompany, useUpdateCompany } from '../api/companies';
 import { createRefusal } from './access';
-import { applyServerErrors, inputContractResolver } from '@/shared/forms/contract-form';
-import { useFieldError } from './form-support';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
-const FIELDS = Object.keys(CompanyInput.shape);
 
 type FormValues = z.input<typeof CompanyInput>;
 
@@ -51,7 +49,6 @@ function valuesOf(company: Company): FormValues {
  */
 export function CompanyForm({ company }: { company?: Company }) {
   const { t } = useTranslation('companies_ui');
-  const fieldError = useFieldError();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const categories = useCompanyCategories();
@@ -60,11 +57,9 @@ export function CompanyForm({ company }: { company?: Company }) {
   const saving = company ? update.isPending : create.isPending;
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<FormValues, unknown, CompanyInput>({
-    resolver: inputContractResolver(CompanyInput),
+  const { register, control, submit, fieldError } = useContractForm<CompanyInput, FormValues>(CompanyInput, {
     defaultValues: company ? valuesOf(company) : DEFAULTS,
   });
-  const e = formState.errors;
   const refusal = company ? null : createRefusal(user);
 
   if (refusal) {
@@ -75,9 +70,9 @@ export function CompanyForm({ company }: { company?: Company }) {
     );
   }
 
-  const onSubmit = handleSubmit(async (values) => {
-    setLogoError(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
+      setLogoError(null);
       if (company) {
         await update.mutateAsync({ values, logo });
         notify.success(t('form.saved'));
@@ -87,12 +82,11 @@ export function CompanyForm({ company }: { company?: Company }) {
       const created = await create.mutateAsync({ values, logo });
       notify.success(t('form.created'));
       void navigate(paths.companyManage.href({ id: created.id }));
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS, (field, message) => {
-        if (field === 'logo') setLogoError(message);
-      });
-    }
-  });
+    },
+    (field, message) => {
+      if (field === 'logo') setLogoError(message);
+    },
+  );
 
   const text = (name: Exclude<keyof FormValues, 'categories'>, label: string, extra: { type?: string; autoComplete?: string; max: number }) => (
     <TextInput
@@ -100,7 +94,7 @@ export function CompanyForm({ company }: { company?: Company }) {
       type={extra.type}
       autoComplete={extra.autoComplete}
       {...register(name)}
-      error={fieldError(e[name], { max: extra.max, email: name === 'email' })}
+      error={fieldError(name)}
     />
   );
 
@@ -108,7 +102,7 @@ export function CompanyForm({ company }: { company?: Company }) {
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
       <Stack gap="md">
         {company ? null : <Text c="dimmed">{t('form.intro')}</Text>}
-        <TextInput label={t('form.name')} required autoComplete="organization" {...register('name')} error={fieldError(e.name, { min: 2, max: 200 })} />
+        <TextInput label={t('form.name')} required autoComplete="organization" {...register('name')} error={fieldError('name')} />
         <Controller
           control={control}
           name="categories"
@@ -123,7 +117,7 @@ export function CompanyForm({ company }: { company?: Company }) {
               onBlur={field.onBlur}
               maxValues={MAX_COMPANY_CATEGORIES}
               searchable
-              error={fieldError(e.categories as Parameters<typeof fieldError>[0], { list: true, min: 1, max: MAX_COMPANY_CATEGORIES })}
+              error={fieldError('categories')}
             />
           )}
         />
@@ -139,7 +133,7 @@ export function CompanyForm({ company }: { company?: Company }) {
           }}
           error={logoError}
         />
-        <Textarea label={t('form.description')} rows={5} {...register('description')} error={fieldError(e.description, { max: 5000 })} />
+        <Textarea label={t('form.description')} rows={5} {...register('description')} error={fieldError('description')} />
         <Title order={2} size="h4">
           {t('form.contact_heading')}
         </Title>

@@ -1,27 +1,23 @@
 import { type Company, CompanyDeleteBody } from '@legenett/contracts';
 import { Alert, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type z } from 'zod';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { useDeleteCompany } from '../api/companies';
-import { applyServerErrors, inputContractResolver } from '@/shared/forms/contract-form';
-import { useFieldError } from './form-support';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 type Values = z.input<typeof CompanyDeleteBody>;
 
 /** Delete with a required reason, confirmed in a modal; then back to the directory. */
 export function ManageDelete({ company }: { company: Company }) {
   const { t } = useTranslation('companies_ui');
-  const fieldError = useFieldError();
   const navigate = useNavigate();
   const remove = useDeleteCompany(company.slug);
   const [confirming, setConfirming] = useState(false);
-  const { register, handleSubmit, formState, getValues, setError } = useForm<Values, unknown, z.output<typeof CompanyDeleteBody>>({
-    resolver: inputContractResolver(CompanyDeleteBody),
+  const { register, submit, getValues, fieldError, showServerErrors } = useContractForm<z.output<typeof CompanyDeleteBody>, Values>(CompanyDeleteBody, {
     defaultValues: { reason_to_delete: '' },
   });
 
@@ -32,13 +28,13 @@ export function ManageDelete({ company }: { company: Company }) {
       notify.success(t('manage.delete.deleted'));
       void navigate(paths.companyProxy.path, { replace: true });
     } catch (error) {
-      applyServerErrors(error, setError, ['reason_to_delete']);
+      showServerErrors(error);
     }
   };
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="company-delete-heading">
-      <form onSubmit={(e) => void handleSubmit(() => setConfirming(true))(e)} noValidate>
+      <form onSubmit={(e) => void submit(() => setConfirming(true))(e)} noValidate>
         <Stack gap="md">
           <Title order={2} size="h4" id="company-delete-heading">
             {t('manage.delete.heading')}
@@ -49,7 +45,7 @@ export function ManageDelete({ company }: { company: Company }) {
             required
             rows={3}
             {...register('reason_to_delete')}
-            error={fieldError(formState.errors.reason_to_delete, { min: 3, max: 2000 })}
+            error={fieldError('reason_to_delete')}
           />
           <Group>
             <Button type="submit" color="red" loading={remove.isPending}>

@@ -1,5 +1,5 @@
-import { type JobInput, jobEndpoints as ep, type JobListQuery, referenceEndpoints, type ReferenceItem } from '@legenett/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type JobInput, jobEndpoints as ep, type JobListQuery } from '@legenett/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
 
@@ -74,18 +74,3 @@ export function useJobLogo() {
   });
 }
 
-type JobReferenceList = 'counties' | 'specialties' | 'jobCategories' | 'hospitals' | 'clinics';
-
-const referenceListQueryOptions = (list: JobReferenceList, locale: string) =>
-  queryOptions({
-    queryKey: ['reference', list, locale] as const,
-    queryFn: async ({ signal }): Promise<ReferenceItem[]> => (await apiCall(referenceEndpoints[list], { signal })).data,
-    staleTime: 60 * 60 * 1000,
-  });
-
-/** A reference list for the filters and the form (localised names). */
-export function useJobReferenceList(list: JobReferenceList) {
-  return useQuery(referenceListQueryOptions(list, useLocale()));
-}
-
-export const toOptions = (items: readonly ReferenceItem[] | undefined) => (items ?? []).map((i) => ({ value: String(i.id), label: i.name }));

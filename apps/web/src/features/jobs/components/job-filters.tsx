@@ -2,14 +2,15 @@ import { JOB_WORKPLACE_TYPES } from '@legenett/contracts';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type JobFilterValues, toOptions, useJobReferenceList } from '../api/jobs';
+import { type JobFilterValues } from '../api/jobs';
+import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 
 /** The board's filters; every change goes to the URL (shareable). Search applies on Enter or after a pause. */
 export function JobFilters({ value, onChange }: { value: JobFilterValues; onChange: (next: JobFilterValues) => void }) {
   const { t } = useTranslation('jobs');
-  const counties = useJobReferenceList('counties');
-  const specialties = useJobReferenceList('specialties');
-  const categories = useJobReferenceList('jobCategories');
+  const counties = useReferenceList('counties');
+  const specialties = useReferenceList('specialties');
+  const categories = useReferenceList('jobCategories');
   const [search, setSearch] = useState(value.search ?? '');
 
   useEffect(() => setSearch(value.search ?? ''), [value.search]);

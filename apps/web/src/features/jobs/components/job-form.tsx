@@ -1,20 +1,18 @@
 import { type Job, JOB_WORKPLACE_TYPES, JobInput, POSITION_TYPES } from '@legenett/contracts';
 import { Button, FileInput, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
-import { toOptions, useJobLogo, useJobReferenceList, useSaveJob } from '../api/jobs';
-import { applyServerErrors, contractResolver } from '@/shared/forms/contract-form';
-import { useFieldError } from './form-support';
+import { useJobLogo, useSaveJob } from '../api/jobs';
+import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);
 const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
-
-const FIELDS = Object.keys(JobInput.shape);
 
 function defaults(job: Job | null): JobInput {
   return {
@@ -47,31 +45,22 @@ function defaults(job: Job | null): JobInput {
 /** Create or edit a job: every field of the spec, validated by the contract, server 422s per field. */
 export function JobForm({ job }: { job: Job | null }) {
   const { t } = useTranslation('jobs');
-  const fieldError = useFieldError();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const save = useSaveJob();
   const logo = useJobLogo();
   const [logoFile, setLogoFile] = useState<File | null>(null);
-  const counties = useJobReferenceList('counties');
-  const specialties = useJobReferenceList('specialties');
-  const categories = useJobReferenceList('jobCategories');
-  const { register, control, handleSubmit, setError, formState } = useForm<JobInput>({
-    resolver: contractResolver(JobInput),
-    defaultValues: defaults(job),
-  });
-  const e = formState.errors;
+  const counties = useReferenceList('counties');
+  const specialties = useReferenceList('specialties');
+  const categories = useReferenceList('jobCategories');
+  const { register, control, submit, fieldError } = useContractForm(JobInput, { defaultValues: defaults(job) });
   const companies = (user?.available_business_profiles ?? []).map((c) => ({ value: String(c.id), label: c.name }));
 
-  const onSubmit = handleSubmit(async (body) => {
-    try {
-      const saved = await save.mutateAsync({ id: job?.id ?? null, body });
-      if (logoFile) await logo.mutateAsync({ id: saved.id, file: logoFile });
-      notify.success(t('saved'));
-      void navigate(paths.myJobDetails.href({ id: saved.id }));
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = submit(async (body) => {
+    const saved = await save.mutateAsync({ id: job?.id ?? null, body });
+    if (logoFile) await logo.mutateAsync({ id: saved.id, file: logoFile });
+    notify.success(t('saved'));
+    void navigate(paths.myJobDetails.href({ id: saved.id }));
   });
 
   const select = (
@@ -88,7 +77,7 @@ export function JobForm({ job }: { job: Job | null }) {
           data={data}
           value={toValue(field.value)}
           onChange={(v) => field.onChange(toId(v))}
-          error={fieldError(e[name])}
+          error={fieldError(name)}
           searchable
           clearable
         />
@@ -100,7 +89,7 @@ export function JobForm({ job }: { job: Job | null }) {
   return (
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
       <Stack gap="sm">
-        <TextInput label={t('field.title')} required {...register('title')} error={fieldError(e.title)} />
+        <TextInput label={t('field.title')} required {...register('title')} error={fieldError('title')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {select('job_category_id', t('field.job_category_id'), toOptions(categories.data))}
           <Controller
@@ -113,13 +102,13 @@ export function JobForm({ job }: { job: Job | null }) {
                 data={POSITION_TYPES.map((p) => ({ value: p, label: t(`position.${p}`) }))}
                 value={field.value}
                 onChange={(v) => field.onChange(v ?? 'full_time')}
-                error={fieldError(e.position_type)}
+                error={fieldError('position_type')}
                 allowDeselect={false}
               />
             )}
           />
         </SimpleGrid>
-        <Textarea label={t('field.description')} required rows={6} {...register('description')} error={fieldError(e.description)} />
+        <Textarea label={t('field.description')} required rows={6} {...register('description')} error={fieldError('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
             control={control}
@@ -130,7 +119,7 @@ export function JobForm({ job }: { job: Job | null }) {
                 data={toOptions(specialties.data)}
                 value={field.value.map(String)}
                 onChange={(v) => field.onChange(v.map(Number))}
-                error={e.specialty_ids?.message ? fieldError({ type: e.specialty_ids.type ?? 'server', message: e.specialty_ids.message }) : undefined}
+                error={fieldError('specialty_ids')}
                 searchable
                 clearable
               />
@@ -145,36 +134,36 @@ export function JobForm({ job }: { job: Job | null }) {
                 data={JOB_WORKPLACE_TYPES.map((w) => ({ value: w, label: t(`workplace.${w}`) }))}
                 value={field.value}
                 onChange={field.onChange}
-                error={fieldError(e.workplace_type)}
+                error={fieldError('workplace_type')}
                 clearable
               />
             )}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('field.work_address')} {...register('work_address')} error={fieldError(e.work_address)} />
-          <TextInput label={t('field.address_line')} {...register('address_line')} error={fieldError(e.address_line)} />
-          <TextInput label={t('field.postal_code')} inputMode="numeric" maxLength={4} {...register('postal_code')} error={fieldError(e.postal_code)} />
-          <TextInput label={t('field.city_area')} {...register('city_area')} error={fieldError(e.city_area)} />
+          <TextInput label={t('field.work_address')} {...register('work_address')} error={fieldError('work_address')} />
+          <TextInput label={t('field.address_line')} {...register('address_line')} error={fieldError('address_line')} />
+          <TextInput label={t('field.postal_code')} inputMode="numeric" maxLength={4} {...register('postal_code')} error={fieldError('postal_code')} />
+          <TextInput label={t('field.city_area')} {...register('city_area')} error={fieldError('city_area')} />
           {select('county_id', t('field.county_id'), toOptions(counties.data))}
-          <TextInput label={t('field.contact_person')} {...register('contact_person')} error={fieldError(e.contact_person)} />
-          <TextInput label={t('field.phone')} type="tel" {...register('phone')} error={fieldError(e.phone)} />
-          <TextInput label={t('field.recruiting_link')} type="url" placeholder="https://" {...register('recruiting_link')} error={fieldError(e.recruiting_link)} />
+          <TextInput label={t('field.contact_person')} {...register('contact_person')} error={fieldError('contact_person')} />
+          <TextInput label={t('field.phone')} type="tel" {...register('phone')} error={fieldError('phone')} />
+          <TextInput label={t('field.recruiting_link')} type="url" placeholder="https://" {...register('recruiting_link')} error={fieldError('recruiting_link')} />
           <TextInput
             type="date"
             label={t('field.application_deadline')}
             required
             {...register('application_deadline', { setValueAs: (v: string | null) => v || undefined })}
-            error={fieldError(e.application_deadline)}
+            error={fieldError('application_deadline')}
           />
-          <TextInput type="date" label={t('field.hiring_date')} {...register('hiring_date', nullable)} error={fieldError(e.hiring_date)} />
-          <TextInput type="date" label={t('field.published_on')} {...register('published_on', nullable)} error={fieldError(e.published_on)} />
-          <TextInput label={t('field.company_name')} required {...register('company_name')} error={fieldError(e.company_name)} />
+          <TextInput type="date" label={t('field.hiring_date')} {...register('hiring_date', nullable)} error={fieldError('hiring_date')} />
+          <TextInput type="date" label={t('field.published_on')} {...register('published_on', nullable)} error={fieldError('published_on')} />
+          <TextInput label={t('field.company_name')} required {...register('company_name')} error={fieldError('company_name')} />
           <TextInput
             label={t('field.organisation_number')}
             inputMode="numeric"
             {...register('organisation_number')}
-            error={fieldError(e.organisation_number)}
+            error={fieldError('organisation_number')}
           />
           {companies.length > 0 && select('partner_company_id', t('field.partner_company_id'), companies)}
           <FileInput label={t('field.company_logo')} accept="image/png,image/jpeg,image/webp" value={logoFile} onChange={setLogoFile} clearable />

@@ -1,17 +1,15 @@
-import { MAX_PRODUCT_IMAGES, MAX_PRODUCT_PRICE_NOK, PRODUCT_IMAGES_FIELD, type Product, ProductInput } from '@legenett/contracts';
+import { MAX_PRODUCT_IMAGES, PRODUCT_IMAGES_FIELD, type Product, ProductInput } from '@legenett/contracts';
 import { ActionIcon, Button, Group, Image, Input, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
-import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { useDeleteProductImage, useProductCategories, useSaveProduct, useSetStock } from '../api/products';
-import { applyServerErrors, contractResolver } from '@/shared/forms/contract-form';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
-const FIELDS = ['title', 'description', 'price', 'manufacturer', 'category_id'] as const;
-type Field = (typeof FIELDS)[number];
 
 function ExistingImages({ product }: { product: Product }) {
   const { t } = useTranslation('marketplace');
@@ -59,7 +57,6 @@ function StockSwitch({ product }: { product: Product }) {
 /** New product (`product` absent) or edit one of mine: fields, photos (at most 5 in all) and, when editing, the stock toggle. */
 export function ProductForm({ product }: { product?: Product }) {
   const { t } = useTranslation('marketplace');
-  const { t: tv } = useTranslation('validation');
   const { t: te } = useTranslation('errors');
   const navigate = useNavigate();
   const categories = useProductCategories();
@@ -69,8 +66,7 @@ export function ProductForm({ product }: { product?: Product }) {
   const existing = product?.images.length ?? 0;
   const formId = useId();
 
-  const form = useForm<ProductInput>({
-    resolver: contractResolver(ProductInput),
+  const { register, control, submit, fieldError: message } = useContractForm(ProductInput, {
     defaultValues: {
       title: product?.title ?? '',
       description: product?.description ?? '',
@@ -79,16 +75,6 @@ export function ProductForm({ product }: { product?: Product }) {
       category_id: product?.category?.id ?? null,
     },
   });
-  const { register, control, handleSubmit, formState, setError } = form;
-
-  const message = (e: FieldError | undefined, field?: Field): string | undefined => {
-    if (!e) return undefined;
-    if (e.type === 'server') return e.message;
-    if (e.type === 'too_small' && field === 'price') return tv('too_small', { minimum: 0 });
-    if (e.type === 'too_big') return tv('too_big', { maximum: MAX_PRODUCT_PRICE_NOK });
-    if (e.type === 'too_small' || e.type === 'invalid_type') return tv('required');
-    return tv('invalid');
-  };
 
   const choose = (chosen: File[]) => {
     if (existing + chosen.length > MAX_PRODUCT_IMAGES) {
@@ -99,29 +85,27 @@ export function ProductForm({ product }: { product?: Product }) {
     setFiles(chosen);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (existing + files.length > MAX_PRODUCT_IMAGES) {
-      setPhotoError(te('too_many_photos'));
-      return;
-    }
-    try {
+  const onSubmit = submit(
+    async (values) => {
+      if (existing + files.length > MAX_PRODUCT_IMAGES) {
+        setPhotoError(te('too_many_photos'));
+        return;
+      }
       const saved = await save.mutateAsync({ values, files });
       notify.success(t(product ? 'form.saved' : 'form.created'));
       setFiles([]);
       void navigate(paths.myProductDetails.href({ id: saved.id }));
-    } catch (err) {
-      // The API client has shown each message as a toast; here they go beside their fields too.
-      applyServerErrors(err, setError, FIELDS, (name, message) => {
-        if (name === PRODUCT_IMAGES_FIELD) setPhotoError(message);
-      });
-    }
-  });
+    },
+    (name, text) => {
+      if (name === PRODUCT_IMAGES_FIELD) setPhotoError(text);
+    },
+  );
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="md">
-        <TextInput label={t('form.title')} required {...register('title')} error={message(formState.errors.title)} />
-        <Textarea label={t('form.description')} rows={5} {...register('description')} error={message(formState.errors.description)} />
+        <TextInput label={t('form.title')} required {...register('title')} error={message('title')} />
+        <Textarea label={t('form.description')} rows={5} {...register('description')} error={message('description')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
             control={control}
@@ -136,11 +120,11 @@ export function ProductForm({ product }: { product?: Product }) {
                 onBlur={field.onBlur}
                 allowDecimal={false}
                 thousandSeparator=" "
-                error={message(formState.errors.price, 'price')}
+                error={message('price')}
               />
             )}
           />
-          <TextInput label={t('form.manufacturer')} {...register('manufacturer')} error={message(formState.errors.manufacturer)} />
+          <TextInput label={t('form.manufacturer')} {...register('manufacturer')} error={message('manufacturer')} />
         </SimpleGrid>
         <Controller
           control={control}
@@ -154,7 +138,7 @@ export function ProductForm({ product }: { product?: Product }) {
               onChange={(v) => field.onChange(v ? Number(v) : null)}
               clearable
               searchable
-              error={message(formState.errors.category_id)}
+              error={message('category_id')}
             />
           )}
         />

@@ -1,6 +1,7 @@
 import { type EducationInput, type ExperienceInput, professionalEndpoints as ep } from '@legenett/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
+import { profileKeys } from './keys';
 import { useLocale } from '@/shared/i18n/use-locale';
 
 export const PAGE_SIZE = 10;
@@ -8,7 +9,7 @@ export const PAGE_SIZE = 10;
 export function useExperiences(page: number) {
   const locale = useLocale();
   return useQuery({
-    queryKey: ['profile', 'experiences', page, locale] as const,
+    queryKey: profileKeys.experiences(page, locale),
     queryFn: ({ signal }) => apiCall(ep.listExperiences, { query: { page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -17,7 +18,7 @@ export function useExperiences(page: number) {
 export function useEducations(page: number) {
   const locale = useLocale();
   return useQuery({
-    queryKey: ['profile', 'educations', page, locale] as const,
+    queryKey: profileKeys.educations(page, locale),
     queryFn: ({ signal }) => apiCall(ep.listEducations, { query: { page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -25,7 +26,7 @@ export function useEducations(page: number) {
 
 function useInvalidate(key: 'experiences' | 'educations') {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['profile', key] });
+  return () => queryClient.invalidateQueries({ queryKey: profileKeys[key]() });
 }
 
 export function useSaveExperience() {
@@ -58,7 +59,7 @@ export function useDeleteEducation() {
 
 export function useCustomWorkplaces(search: string) {
   return useQuery({
-    queryKey: ['profile', 'custom-workplaces', search] as const,
+    queryKey: profileKeys.customWorkplaces(search),
     queryFn: async ({ signal }) => (await apiCall(ep.listCustomWorkplaces, { query: { search, per_page: 20 }, signal })).data,
     placeholderData: keepPreviousData,
   });
@@ -68,6 +69,6 @@ export function useCreateCustomWorkplace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => (await apiCall(ep.createCustomWorkplace, { body: { name } })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile', 'custom-workplaces'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.customWorkplaces() }),
   });
 }

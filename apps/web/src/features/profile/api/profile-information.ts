@@ -1,11 +1,12 @@
 import { type ProfileInformationInput, profileEndpoints } from '@legenett/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
+import { profileKeys } from './keys';
 import { storeUser } from './store-user';
 
 export const profileInformationQueryOptions = () =>
   queryOptions({
-    queryKey: ['profile', 'information'] as const,
+    queryKey: profileKeys.information(),
     queryFn: async ({ signal }) => (await apiCall(profileEndpoints.showInformation, { signal })).data,
   });
 
@@ -19,7 +20,7 @@ export function useUpdateProfileInformation() {
     mutationFn: async (body: ProfileInformationInput) => (await apiCall(profileEndpoints.updateInformation, { body })).data,
     onSuccess: async (user) => {
       storeUser(user);
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
 }

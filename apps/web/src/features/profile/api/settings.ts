@@ -1,6 +1,7 @@
 import { type DeleteAccountInput, type NotificationSettingsInput, profileEndpoints } from '@legenett/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
+import { profileKeys } from './keys';
 import { authStore } from '@/shared/auth/auth-store';
 import { storeUser } from './store-user';
 
@@ -24,7 +25,7 @@ export function useUploadProfileImage(kind: ImageKind) {
     },
     onSuccess: async (user) => {
       storeUser(user);
-      await queryClient.invalidateQueries({ queryKey: ['profile'] });
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
   });
 }

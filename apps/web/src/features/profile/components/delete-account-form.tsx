@@ -1,26 +1,22 @@
 import { DeleteAccountInput } from '@legenett/contracts';
 import { Alert, Button, Checkbox, Divider, Group, Modal, PasswordInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { downloadMyData, useDeleteAccount } from '../api/settings';
-import { contractResolver } from '@/shared/forms/contract-form';
-import { useFieldError } from './field-error';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 /** Download my data, then delete the account with a reason, the password and a confirmation. */
 export function DeleteAccountForm() {
   const { t } = useTranslation('profile');
-  const fieldError = useFieldError();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [understood, setUnderstood] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const { register, handleSubmit, formState, getValues } = useForm<DeleteAccountInput>({
-    resolver: contractResolver(DeleteAccountInput),
+  const { register, submit, getValues, fieldError, showServerErrors } = useContractForm(DeleteAccountInput, {
     defaultValues: { reason_to_delete: '', password: '' },
   });
 
@@ -36,9 +32,13 @@ export function DeleteAccountForm() {
 
   const confirmDelete = async () => {
     setConfirming(false);
-    await remove.mutateAsync(getValues());
-    notify.success(t('delete.deleted'));
-    void navigate(paths.home.path, { replace: true });
+    try {
+      await remove.mutateAsync(getValues());
+      notify.success(t('delete.deleted'));
+      void navigate(paths.home.path, { replace: true });
+    } catch (error) {
+      showServerErrors(error);
+    }
   };
 
   return (
@@ -54,21 +54,21 @@ export function DeleteAccountForm() {
         </Button>
       </Group>
       <Divider />
-      <form onSubmit={(e) => void handleSubmit(() => setConfirming(true))(e)} noValidate>
+      <form onSubmit={(e) => void submit(() => setConfirming(true))(e)} noValidate>
         <Stack gap="md">
           <Textarea
             label={t('delete.reason')}
             required
             rows={3}
             {...register('reason_to_delete')}
-            error={fieldError(formState.errors.reason_to_delete)}
+            error={fieldError('reason_to_delete')}
           />
           <PasswordInput
             label={t('delete.password')}
             required
             autoComplete="current-password"
             {...register('password')}
-            error={fieldError(formState.errors.password)}
+            error={fieldError('password')}
           />
           <Checkbox label={t('delete.confirm')} checked={understood} onChange={(e) => setUnderstood(e.currentTarget.checked)} />
           <Group justify="flex-end">

@@ -1,12 +1,11 @@
 import { type Education, EducationInput } from '@legenett/contracts';
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useSaveEducation } from '../api/professional';
-import { toOptions, useReferenceList } from '../api/reference-lists';
-import { contractResolver } from '@/shared/forms/contract-form';
-import { useFieldError } from './field-error';
+import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);
 const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
@@ -14,10 +13,8 @@ const toValue = (id: number | null | undefined): string | null => (id ? String(i
 /** Add or edit one education. */
 export function EducationForm({ education, onDone }: { education: Education | null; onDone: () => void }) {
   const { t } = useTranslation('profile');
-  const fieldError = useFieldError();
   const save = useSaveEducation();
-  const { register, control, handleSubmit, setValue, formState } = useForm<EducationInput>({
-    resolver: contractResolver(EducationInput),
+  const { register, control, submit, setValue, fieldError } = useContractForm(EducationInput, {
     defaultValues: {
       university_id: education?.university?.id,
       university_specialty_id: education?.university_specialty?.id ?? null,
@@ -32,9 +29,8 @@ export function EducationForm({ education, onDone }: { education: Education | nu
   const universities = useReferenceList('universities');
   const fields = useReferenceList('universitySpecialties');
   const levels = useReferenceList('academicLevels');
-  const e = formState.errors;
 
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = submit(async (body) => {
     await save.mutateAsync({ id: education?.id ?? null, body: { ...body, graduated_at: body.graduated_at || null } });
     notify.success(t('education.saved'));
     onDone();
@@ -51,7 +47,7 @@ export function EducationForm({ education, onDone }: { education: Education | nu
           data={data}
           value={toValue(field.value)}
           onChange={(v) => field.onChange(toId(v))}
-          error={fieldError(e[name])}
+          error={fieldError(name)}
           searchable
           clearable={!required}
         />
@@ -68,13 +64,13 @@ export function EducationForm({ education, onDone }: { education: Education | nu
           {picker('academic_level_id', t('education.academic_level'), toOptions(levels.data))}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label={t('education.started_at')} required {...register('started_at', { setValueAs: (v: string | null) => v || undefined })} error={fieldError(e.started_at)} />
+          <TextInput type="date" label={t('education.started_at')} required {...register('started_at', { setValueAs: (v: string | null) => v || undefined })} error={fieldError('started_at')} />
           <TextInput
             type="date"
             label={t('education.graduated_at')}
             disabled={studying}
             {...register('graduated_at', { setValueAs: (v: string | null) => v || null })}
-            error={fieldError(e.graduated_at)}
+            error={fieldError('graduated_at')}
           />
         </SimpleGrid>
         <Group>

@@ -1,14 +1,13 @@
 import { type Experience, ExperienceInput, WORKPLACE_TYPES } from '@legenett/contracts';
 import { Button, Checkbox, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useSaveExperience } from '../api/professional';
-import { toOptions, useChildReferenceList, useReferenceList } from '../api/reference-lists';
+import { toOptions, useChildReferenceList, useReferenceList } from '@/shared/reference/reference-lists';
 import { CustomWorkplacePicker } from './custom-workplace-picker';
-import { contractResolver } from '@/shared/forms/contract-form';
-import { useFieldError } from './field-error';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);
 const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
@@ -37,21 +36,16 @@ function defaults(e: Experience | null): ExperienceInput {
 /** Add or edit one experience: hospital -> clinic -> department, or a practice, or another workplace. */
 export function ExperienceForm({ experience, onDone }: { experience: Experience | null; onDone: () => void }) {
   const { t } = useTranslation('profile');
-  const fieldError = useFieldError();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const save = useSaveExperience();
-  const { register, control, handleSubmit, setValue, formState } = useForm<ExperienceInput>({
-    resolver: contractResolver(ExperienceInput),
-    defaultValues: defaults(experience),
-  });
+  const { register, control, submit, setValue, fieldError } = useContractForm(ExperienceInput, { defaultValues: defaults(experience) });
   const [type, hospitalId, clinicId, isCurrent] = useWatch({ control, name: ['workplace_type', 'hospital_id', 'hospital_clinic_id', 'is_current'] });
   const hospitals = useReferenceList('hospitals');
   const hospitalClinics = useChildReferenceList('hospitalClinicsOfHospital', type === 'hospital' ? hospitalId : null);
   const departments = useChildReferenceList('departmentsOfHospitalClinic', type === 'hospital' ? clinicId : null);
   const clinics = useReferenceList('clinics');
-  const e = formState.errors;
 
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = submit(async (body) => {
     await save.mutateAsync({ id: experience?.id ?? null, body: { ...body, finished_at: body.finished_at || null } });
     notify.success(t('experience.saved'));
     onDone();
@@ -70,7 +64,7 @@ export function ExperienceForm({ experience, onDone }: { experience: Experience 
             field.onChange(toId(v));
             reset.forEach((r) => setValue(r, null));
           }}
-          error={fieldError(e[name])}
+          error={fieldError(name)}
           searchable
           clearable
         />
@@ -107,13 +101,13 @@ export function ExperienceForm({ experience, onDone }: { experience: Experience 
               {picker('hospital_clinic_id', t('experience.hospital_clinic'), toOptions(hospitalClinics.data), ['department_id'])}
               {picker('department_id', t('experience.department'), toOptions(departments.data))}
             </SimpleGrid>
-            <TextInput label={t('experience.department_name')} {...register('department_name')} />
+            <TextInput label={t('experience.department_name')} {...register('department_name')} error={fieldError('department_name')} />
           </>
         )}
         {type === 'general_practice' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {picker('clinic_id', t('experience.clinic'), toOptions(clinics.data))}
-            <TextInput label={t('experience.clinic_name')} {...register('clinic_name')} error={fieldError(e.clinic_name)} />
+            <TextInput label={t('experience.clinic_name')} {...register('clinic_name')} error={fieldError('clinic_name')} />
           </SimpleGrid>
         )}
         <Controller
@@ -125,22 +119,23 @@ export function ExperienceForm({ experience, onDone }: { experience: Experience 
               value={field.value ?? null}
               onChange={field.onChange}
               initialName={experience?.custom_workplace?.name}
+              error={fieldError('custom_workplace_id')}
             />
           )}
         />
-        <TextInput label={t('experience.employer')} {...register('employer')} error={fieldError(e.employer)} />
+        <TextInput label={t('experience.employer')} {...register('employer')} error={fieldError('employer')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('experience.position')} {...register('position')} />
-          <TextInput label={t('experience.field_of_work')} {...register('field_of_work')} />
+          <TextInput label={t('experience.position')} {...register('position')} error={fieldError('position')} />
+          <TextInput label={t('experience.field_of_work')} {...register('field_of_work')} error={fieldError('field_of_work')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label={t('experience.started_at')} required {...register('started_at', { setValueAs: (v: string | null) => v || undefined })} error={fieldError(e.started_at)} />
+          <TextInput type="date" label={t('experience.started_at')} required {...register('started_at', { setValueAs: (v: string | null) => v || undefined })} error={fieldError('started_at')} />
           <TextInput
             type="date"
             label={t('experience.finished_at')}
             disabled={isCurrent}
             {...register('finished_at', { setValueAs: (v: string | null) => v || null })}
-            error={fieldError(e.finished_at)}
+            error={fieldError('finished_at')}
           />
         </SimpleGrid>
         <Group>

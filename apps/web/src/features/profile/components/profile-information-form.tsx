@@ -5,15 +5,14 @@ import {
 } from '@legenett/contracts';
 import { Button, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useUpdateProfileInformation } from '../api/profile-information';
-import { toOptions, useChildReferenceList, useReferenceList } from '../api/reference-lists';
+import { toOptions, useChildReferenceList, useReferenceList } from '@/shared/reference/reference-lists';
 import { CustomWorkplacePicker } from './custom-workplace-picker';
-import { contractResolver } from '@/shared/forms/contract-form';
-import { useFieldError } from './field-error';
+import { useContractForm } from '@/shared/forms/contract-form';
 
 type WorkplaceKind = 'none' | 'hospital' | 'clinic' | 'custom';
 
@@ -26,15 +25,12 @@ const toValue = (id: number | null | undefined): string | null => (id ? String(i
 /** Profile information: names, phone, county -> city, work situation, specialities, workplace, language, skin. */
 export function ProfileInformationForm({ initial }: { initial: ProfileInformation }) {
   const { t } = useTranslation('profile');
-  const fieldError = useFieldError();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const save = useUpdateProfileInformation();
   const [kind, setKind] = useState<WorkplaceKind>(kindOf(initial));
-  const form = useForm<ProfileInformationInput>({
-    resolver: contractResolver(ProfileInformationInput),
+  const { register, control, submit, setValue, fieldError: error } = useContractForm(ProfileInformationInput, {
     defaultValues: { ...initial, phone: initial.phone ?? '' },
   });
-  const { register, control, handleSubmit, setValue, formState } = form;
   const countyId = useWatch({ control, name: 'county_id' });
 
   const counties = useReferenceList('counties');
@@ -51,14 +47,10 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
     if (next !== 'custom') setValue('workplace_custom_id', null);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = submit(async (values) => {
     await save.mutateAsync(values);
     notify.success(t('settings.saved'));
   });
-  const error = (name: keyof ProfileInformationInput) => {
-    const e = formState.errors[name];
-    return fieldError(e && 'type' in e ? { type: String(e.type), message: e.message } : undefined);
-  };
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -85,6 +77,7 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
             render={({ field }) => (
               <Select
                 label={t('info.county')}
+                error={error('county_id')}
                 data={toOptions(counties.data)}
                 value={toValue(field.value)}
                 onChange={(v) => {
@@ -120,6 +113,7 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
           render={({ field }) => (
             <Select
               label={t('info.workplace_situation')}
+              error={error('workplace_situation_id')}
               data={toOptions(situations.data)}
               value={toValue(field.value)}
               onChange={(v) => field.onChange(toId(v))}
@@ -186,6 +180,7 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
             render={({ field }) => (
               <Select
                 label={t('info.workplace_clinic')}
+                error={error('workplace_clinic_id')}
                 data={toOptions(clinics.data)}
                 value={toValue(field.value)}
                 onChange={(v) => field.onChange(toId(v))}
@@ -199,7 +194,7 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
             control={control}
             name="workplace_custom_id"
             render={({ field }) => (
-              <CustomWorkplacePicker label={t('info.workplace_custom')} value={field.value ?? null} onChange={field.onChange} />
+              <CustomWorkplacePicker label={t('info.workplace_custom')} value={field.value ?? null} onChange={field.onChange} error={error('workplace_custom_id')} />
             )}
           />
         )}
@@ -214,6 +209,7 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
             render={({ field }) => (
               <Select
                 label={t('info.locale')}
+                error={error('locale')}
                 data={[
                   { value: 'no', label: 'Norsk' },
                   { value: 'en', label: 'English' },
@@ -230,6 +226,7 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
             render={({ field }) => (
               <Select
                 label={t('info.theme')}
+                error={error('theme')}
                 data={[
                   { value: 'light', label: t('info.theme_light') },
                   { value: 'dark', label: t('info.theme_dark') },

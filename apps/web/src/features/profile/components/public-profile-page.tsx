@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { PostList } from '@/shared/posts/post-list';
 import { useUserPosts } from '@/shared/posts/api';
 import { paths } from '@/shared/config/paths';
-import { usePublicProfile } from '../api/public-profile';
+import { useFollowingChanged, usePublicProfile } from '../api/public-profile';
 import { FollowButton, FollowersLink } from '@/shared/network/components';
 import { EducationSummary, ExperienceSummary } from './professional-lists';
 
@@ -18,6 +18,7 @@ export function PublicProfilePage({ slug }: { slug: string }) {
   const { t } = useTranslation('profile');
   const { t: tn } = useTranslation('network');
   const query = usePublicProfile(slug);
+  const followingChanged = useFollowingChanged(slug);
   if (query.isPending) return <Loader aria-label={t('page.loading')} m="xl" />;
   if (!query.data) {
     return (
@@ -58,7 +59,7 @@ export function PublicProfilePage({ slug }: { slug: string }) {
                 </Button>
               </Group>
             ) : (
-              <FollowButton profile={p} />
+              <FollowButton profile={p} onChanged={followingChanged} />
             )}
           </Group>
           <FollowersLink profile={p} />

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCounties } from '../api/get-counties';
+import { useReferenceList } from '@/shared/reference/reference-lists';
 
 /** The counties of Norway from the reference API. */
 export function CountyList() {
   const { t } = useTranslation();
-  const counties = useCounties();
+  const counties = useReferenceList('counties');
 
   if (counties.isPending) {
     return (

@@ -1,34 +1,23 @@
 import { ChangeEmailInput } from '@legenett/contracts';
 import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { notify } from '@/shared/ui/notify';
 import { useChangeEmail } from '../api/registration';
-import { applyServerErrors } from '@/shared/forms/contract-form';
-import { contractResolver, fieldMessage } from './form-errors';
+import { useContractForm } from '@/shared/forms/contract-form';
 
-type Values = { new_email: string; password: string };
-const EMPTY: Values = { new_email: '', password: '' };
+const EMPTY: ChangeEmailInput = { new_email: '', password: '' };
 
 /** New address and the password; the change takes effect from the link mailed to the new address. */
 export function ChangeEmailForm() {
   const { t } = useTranslation('registration');
   const user = useCurrentUser();
   const change = useChangeEmail();
-  const form = useForm<Values>({
-    resolver: contractResolver<Values>(ChangeEmailInput),
-    defaultValues: EMPTY,
-  });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const result = await change.mutateAsync(values);
-      notify.success(result.data.message);
-      form.reset(EMPTY);
-    } catch (error) {
-      applyServerErrors(error, form.setError, ['new_email', 'password']);
-    }
+  const form = useContractForm(ChangeEmailInput, { defaultValues: EMPTY });
+  const submit = form.submit(async (values) => {
+    const result = await change.mutateAsync(values);
+    notify.success(result.data.message);
+    form.reset(EMPTY);
   });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="change-email-title">
@@ -47,14 +36,14 @@ export function ChangeEmailForm() {
           autoComplete="email"
           required
           {...form.register('new_email')}
-          error={fieldMessage(errors.new_email)}
+          error={form.fieldError('new_email')}
         />
         <PasswordInput
           label={t('change_email.password')}
           autoComplete="current-password"
           required
           {...form.register('password')}
-          error={fieldMessage(errors.password)}
+          error={form.fieldError('password')}
         />
         <Group>
           <Button type="submit" loading={change.isPending}>

@@ -1,8 +1,4 @@
-import {
-  HprRegistrationInput,
-  IdentityRegistrationInput,
-  type RegistrationResult,
-} from '@legenett/contracts';
+import { HprRegistrationInput, type RegistrationResult } from '@legenett/contracts';
 import {
   Anchor,
   Button,
@@ -14,37 +10,23 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { type z } from 'zod';
 import { paths } from '@/shared/config/paths';
 import { useSpecialties, useWorkplaceSituations } from '../api/registration';
-import { applyServerErrors } from '@/shared/forms/contract-form';
-import { contractResolver, fieldMessage } from './form-errors';
+import { useContractForm } from '@/shared/forms/contract-form';
 import { PasswordRules } from './password-rules';
 
 export type RegistrationValues = z.input<typeof HprRegistrationInput>;
 type Values = RegistrationValues;
 
-const FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'password',
-  'password_confirmation',
-  'phone',
-  'hpr_number',
-  'workplace_situation_id',
-  'specialities',
-  'accept_terms',
-  'accept_no_sensitive_info',
-] as const;
 
-interface Props {
-  /** `identity`: name comes from the electronic ID and the HPR number is optional. */
-  mode: 'identity' | 'hpr';
-  submit: (values: Values) => Promise<{ data: RegistrationResult }>;
+interface Props<O extends FieldValues> {
+  /** `HprRegistrationInput`, or `IdentityRegistrationInput`: name from the electronic ID, HPR number optional. */
+  schema: z.ZodType<O, unknown>;
+  submit: (values: O) => Promise<{ data: RegistrationResult }>;
   pending: boolean;
 }
 
@@ -52,14 +34,14 @@ interface Props {
  * The sign-up form of both ways: e-mail, password with live rule hints, phone with +47, HPR number,
  * work situation, specialities and the two required consents. Success goes to e-mail verification.
  */
-export function RegistrationForm({ mode, submit, pending }: Props) {
+export function RegistrationForm<O extends FieldValues>({ schema, submit, pending }: Props<O>) {
+  const mode = (schema as z.ZodType) === HprRegistrationInput ? 'hpr' : 'identity';
   const { t } = useTranslation('registration');
   const navigate = useNavigate();
   const specialties = useSpecialties();
   const situations = useWorkplaceSituations();
-  const form = useForm<Values>({
-    // One form for both schemas: the identity one simply has no name fields.
-    resolver: contractResolver<Values>(mode === 'hpr' ? HprRegistrationInput : IdentityRegistrationInput),
+  // One form for both schemas: the identity one simply has no name fields.
+  const form = useContractForm<O, Values>(schema, {
     defaultValues: {
       first_name: '',
       last_name: '',
@@ -71,17 +53,12 @@ export function RegistrationForm({ mode, submit, pending }: Props) {
       specialities: [],
     },
   });
-  const errors = form.formState.errors;
   const password = form.watch('password');
-  const err = (name: keyof Values) => fieldMessage(errors[name] as FieldError | undefined);
+  const err = form.fieldError;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await submit(values);
-      await navigate(paths.userVerification.href({ id: result.data.verification_id }));
-    } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS);
-    }
+  const onSubmit = form.submit(async (values) => {
+    const result = await submit(values);
+    await navigate(paths.userVerification.href({ id: result.data.verification_id }));
   });
 
   return (

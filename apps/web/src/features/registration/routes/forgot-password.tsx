@@ -1,30 +1,19 @@
 import { ForgotPasswordInput } from '@legenett/contracts';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { Page } from '@/shared/ui/page';
 import { useForgotPassword } from '../api/registration';
-import { applyServerErrors } from '@/shared/forms/contract-form';
-import { contractResolver, fieldMessage } from '../components/form-errors';
-
-type Values = { email: string };
+import { useContractForm } from '@/shared/forms/contract-form';
 
 /** `/forgot-password`: mails a reset link; the answer is the same whether the address exists. */
 export function ForgotPasswordRoute() {
   const { t } = useTranslation('registration');
   const forgot = useForgotPassword();
-  const form = useForm<Values>({
-    resolver: contractResolver<Values>(ForgotPasswordInput),
-    defaultValues: { email: '' },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await forgot.mutateAsync(values);
-    } catch (error) {
-      applyServerErrors(error, form.setError, ['email']);
-    }
+  const form = useContractForm(ForgotPasswordInput, { defaultValues: { email: '' } });
+  const submit = form.submit(async (values) => {
+    await forgot.mutateAsync(values);
   });
   return (
     <Page title={t('forgot.title')} size="sm">
@@ -42,7 +31,7 @@ export function ForgotPasswordRoute() {
               autoComplete="email"
               required
               {...form.register('email')}
-              error={fieldMessage(form.formState.errors.email)}
+              error={form.fieldError('email')}
             />
             <Button type="submit" loading={forgot.isPending}>
               {t('forgot.submit')}

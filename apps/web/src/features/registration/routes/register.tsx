@@ -1,3 +1,4 @@
+import { HprRegistrationInput } from '@legenett/contracts';
 import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -33,7 +34,7 @@ export function RegisterRoute() {
             </Title>
             <Text size="sm">{t('signup.with_hpr_text')}</Text>
             <RegistrationForm
-              mode="hpr"
+              schema={HprRegistrationInput}
               submit={(values) => hpr.mutateAsync(values)}
               pending={hpr.isPending}
             />

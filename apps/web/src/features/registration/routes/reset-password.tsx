@@ -1,16 +1,12 @@
 import { ResetPasswordInput } from '@legenett/contracts';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { Page } from '@/shared/ui/page';
 import { useResetPassword } from '../api/registration';
-import { applyServerErrors } from '@/shared/forms/contract-form';
-import { contractResolver, fieldMessage } from '../components/form-errors';
+import { useContractForm } from '@/shared/forms/contract-form';
 import { PasswordRules } from '../components/password-rules';
-
-type Values = { token: string; password: string; password_confirmation: string };
 
 /** `/reset-password?token=...`: a new password from the mailed link; every session ends. */
 export function ResetPasswordRoute() {
@@ -18,17 +14,9 @@ export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
-  const form = useForm<Values>({
-    resolver: contractResolver<Values>(ResetPasswordInput),
-    defaultValues: { token, password: '', password_confirmation: '' },
-  });
-  const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await reset.mutateAsync(values);
-    } catch (error) {
-      applyServerErrors(error, form.setError, ['token', 'password', 'password_confirmation']);
-    }
+  const form = useContractForm(ResetPasswordInput, { defaultValues: { token, password: '', password_confirmation: '' } });
+  const submit = form.submit(async (values) => {
+    await reset.mutateAsync(values);
   });
   const requestNew = (
     <Anchor component={Link} to={paths.forgotPassword.href()}>
@@ -51,9 +39,9 @@ export function ResetPasswordRoute() {
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack>
-            {errors.token && (
+            {form.fieldError('token') && (
               <Alert color="red" role="alert">
-                {fieldMessage(errors.token)} {requestNew}
+                {form.fieldError('token')} {requestNew}
               </Alert>
             )}
             <PasswordInput
@@ -62,7 +50,7 @@ export function ResetPasswordRoute() {
               required
               aria-describedby="reset-password-rules"
               {...form.register('password')}
-              error={fieldMessage(errors.password)}
+              error={form.fieldError('password')}
             />
             <PasswordRules password={form.watch('password')} id="reset-password-rules" />
             <PasswordInput
@@ -70,7 +58,7 @@ export function ResetPasswordRoute() {
               autoComplete="new-password"
               required
               {...form.register('password_confirmation')}
-              error={fieldMessage(errors.password_confirmation)}
+              error={form.fieldError('password_confirmation')}
             />
             <Button type="submit" loading={reset.isPending}>
               {t('reset.submit')}

@@ -1,3 +1,4 @@
+import { IdentityRegistrationInput } from '@legenett/contracts';
 import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,8 +86,8 @@ export function SignicatCallbackRoute() {
         {ready ? (
           <Card withBorder padding="lg">
             <RegistrationForm
-              mode="identity"
-              submit={({ first_name: _first, last_name: _last, ...values }) => register.mutateAsync(values)}
+              schema={IdentityRegistrationInput}
+              submit={(values) => register.mutateAsync(values)}
               pending={register.isPending}
             />
           </Card>

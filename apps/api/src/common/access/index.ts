@@ -1,0 +1,11 @@
+export { AccessModule } from './access.module';
+export {
+  AccessRepository,
+  approvedMemberSql,
+  companyVisibleToSql,
+  type CompanyStanding,
+  managedCompanyIdsSql,
+  managesCompanySql,
+  visibleMemberSql,
+} from './access.repository';
+export { AccessService, type Exposure } from './access.service';

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { Storage, type StoredObject } from '../storage/storage';
+import { type StoredObjectInfo, UploadsService } from '../uploads/uploads.service';
+import { FILE_RULES, type StorableKind } from './file-kinds';
+import { FilesRepository, type NewStoredFile, type StoredFileWithVariants } from './files.repository';
+
+export interface StoreOptions {
+  kind: StorableKind;
+  /** The uploading user (erased with their account unless something still uses the file). */
+  owner: number | null;
+  /** Form field named in a 422 for a missing or refused file; default `image`, or `file` for PDFs. */
+  field?: string;
+}
+
+type Id = number | null | undefined;
+
+/**
+ * The one way to keep a file (docs/how-to/store-a-file.md): `store` checks, processes and stores an
+ * upload and records it as a `stored_files` row; feature tables point at `row.id`; `remove` deletes
+ * rows and objects. Storage objects go after their rows, quietly (`Storage.deleteQuietly`).
+ */
+@Injectable()
+export class FilesService {
+  constructor(
+    private readonly repository: FilesRepository,
+    private readonly uploads: UploadsService,
+    private readonly storage: Storage,
+  ) {}
+
+  /** Checks and stores one upload as `kind`; a bad file is a 422 on `field`. */
+  async store(upload: Express.Multer.File | undefined, options: StoreOptions): Promise<StoredFileWithVariants> {
+    const rule = FILE_RULES[options.kind];
+    const stored =
+      rule.accept === 'image'
+        ? await this.uploads.storeImage(upload, rule.preset, options.field ?? 'image')
+        : await this.uploads.storePdf(upload, rule.area, options.field ?? 'file');
+    const row = (info: StoredObjectInfo): NewStoredFile => ({
+      storage_key: info.key,
+      kind: options.kind,
+      content_type: info.contentType,
+      size_bytes: info.size,
+      width: info.width,
+      height: info.height,
+      // Only documents show their name; an image's name tells nothing but may tell too much.
+      original_name: rule.accept === 'pdf' ? upload?.originalname.slice(0, 200) || null : null,
+      owner_user_id: options.owner,
+      variant: info.variant,
+    });
+    try {
+      return await this.repository.insert(row(stored.main), stored.variants.map(row));
+    } catch (err) {
+      await this.removeObjects([stored.main, ...stored.variants].map((o) => o.key));
+      throw err;
+    }
+  }
+
+  /**
+   * Stores the uploads, then runs `save` with them (the rows that point at the files); when saving
+   * fails the new files are removed again and the error passes on.
+   */
+  async storeFor<T>(
+    uploads: readonly Express.Multer.File[],
+    options: StoreOptions | ((upload: Express.Multer.File) => StoreOptions),
+    save: (files: StoredFileWithVariants[]) => Promise<T>,
+  ): Promise<T> {
+    const stored: StoredFileWithVariants[] = [];
+    try {
+      for (const upload of uploads) stored.push(await this.store(upload, typeof options === 'function' ? options(upload) : options));
+      return await save(stored);
+    } catch (err) {
+      await this.remove(stored.map((f) => f.id));
+      throw err;
+    }
+  }
+
+  /**
+   * Replaces a single file (an avatar, a logo): stores the upload, lets `point` set the reference
+   * and answer the file id it replaced, then removes that one.
+   */
+  async replace(
+    upload: Express.Multer.File | undefined,
+    options: StoreOptions,
+    point: (fileId: number) => Promise<number | null>,
+  ): Promise<StoredFileWithVariants> {
+    const file = await this.store(upload, options);
+    let previous: number | null;
+    try {
+      previous = await point(file.id);
+    } catch (err) {
+      await this.remove(file.id);
+      throw err;
+    }
+    await this.remove(previous);
+    return file;
+  }
+
+  /**
+   * Deletes files (with their other sizes) that nothing points at any more; unset ids are skipped.
+   * The rows go at once; the objects after, and a storage failure is only logged.
+   */
+  async remove(ids: Id | readonly Id[]): Promise<void> {
+    const list = (Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).filter((id): id is number => typeof id === 'number');
+    await this.removeObjects(await this.repository.delete([...new Set(list)]));
+  }
+
+  /** A stored object for `GET /api/files/<key>`, only while its row exists, with the row's type. */
+  async open(key: string): Promise<StoredObject | null> {
+    const row = await this.repository.byKey(key);
+    if (!row) return null;
+    const object = await this.storage.get(key);
+    return object ? { ...object, contentType: row.content_type } : null;
+  }
+
+  private async removeObjects(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.storage.deleteQuietly(key)));
+  }
+}

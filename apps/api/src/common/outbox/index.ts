@@ -1,0 +1,4 @@
+export { JobOutbox } from './job-outbox';
+export { OutboxModule } from './outbox.module';
+export { OutboxRelay } from './outbox-relay';
+export { type OutboxJob } from './outbox.repository';

@@ -1,0 +1,156 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { JobQueue } from '../queue';
+import { type ClaimedJob, OutboxRepository } from './outbox.repository';
+
+/** Jobs claimed per round: a short claim statement, and a bounded number of hand-overs in flight. */
+export const RELAY_BATCH = 50;
+/** A claimed row is not due again for this long; longer than any hand-over may take. */
+const LEASE_MS = 60_000;
+/** Back-off of a failed hand-over: 1 s, 2 s, 4 s, ... up to 5 minutes, for as long as it takes. */
+const RETRY_BASE_MS = 1000;
+const RETRY_MAX_MS = 5 * 60_000;
+
+export const retryDelayMs = (attempts: number): number =>
+  Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Moves jobs from the PostgreSQL outbox to the JobQueue, in every replica. Woken right after a
+ * commit that wrote jobs (in this process) and every OUTBOX_POLL_MS otherwise (jobs of other
+ * replicas, retries). A hand-over that fails or takes longer than OUTBOX_HANDOVER_TIMEOUT_MS is
+ * retried with back-off and never given up: a job that is written is delivered. The queue id
+ * `outbox-<id>` lets BullMQ drop a second hand-over of the same row (e.g. after a timeout that
+ * was only slow), so a job runs once.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Outbox');
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  /** Hand-overs that succeeded since `settle` last looked. */
+  private handedOver = 0;
+  /** Outages are reported once, and their end once. */
+  private queueDown = false;
+  private databaseDown = false;
+
+  constructor(
+    private readonly repository: OutboxRepository,
+    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** After every module has registered its job handlers. */
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Before the queue closes (beforeApplicationShutdown): a round under way finishes first. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    while (this.running) await this.running;
+  }
+
+  /** Look for due jobs now (a round under way is followed by one more). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      this.schedule();
+    });
+  }
+
+  /**
+   * Resolves when no job is due in the outbox and the queue has run what it was given (tests).
+   * Jobs waiting for a retry after a failed hand-over are not due, and are not waited for.
+   */
+  async settle(): Promise<void> {
+    for (;;) {
+      while (this.running) await this.running;
+      this.handedOver = 0;
+      this.wake();
+      while (this.running) await this.running;
+      await this.jobs.onIdle();
+      if (this.handedOver === 0) return;
+    }
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), this.config.outbox.pollMs);
+    // The poll alone does not keep the process alive.
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        for (;;) {
+          const { claimed, failed } = await this.round();
+          // A full batch handed over: there may be more. A failure: the queue is likely down,
+          // the back-off decides when to try again.
+          if (this.stopped || claimed < RELAY_BATCH || failed > 0) break;
+        }
+        if (this.databaseDown) this.logger.log('Outbox relay reaches PostgreSQL again');
+        this.databaseDown = false;
+      } catch (err) {
+        // PostgreSQL away: nothing is lost (the rows are where they were); the poll tries again.
+        if (!this.databaseDown) this.logger.warn(`Outbox relay cannot read the outbox: ${messageOf(err)}`);
+        this.databaseDown = true;
+        return;
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  private async round(): Promise<{ claimed: number; failed: number }> {
+    const claimed = await this.repository.claim(RELAY_BATCH, LEASE_MS);
+    if (claimed.length === 0) return { claimed: 0, failed: 0 };
+    const results = await Promise.all(claimed.map((job) => this.handOver(job)));
+    const done = claimed.filter((_, i) => results[i]).map((job) => job.id);
+    await this.repository.markDone(done);
+    this.handedOver += done.length;
+    const failed = claimed.length - done.length;
+    if (failed === 0 && this.queueDown) {
+      this.queueDown = false;
+      this.logger.log('Job queue takes jobs again');
+    }
+    return { claimed: claimed.length, failed };
+  }
+
+  /** True when the queue took the job; otherwise its next attempt is scheduled. */
+  private async handOver(job: ClaimedJob): Promise<boolean> {
+    try {
+      await this.withTimeout(this.jobs.enqueue(job.name, job.payload, { jobId: `outbox-${job.id}` }));
+      return true;
+    } catch (err) {
+      const message = messageOf(err);
+      if (!this.queueDown) this.logger.warn(`Job queue did not take job "${job.name}" (kept in the outbox, retried): ${message}`);
+      this.queueDown = true;
+      await this.repository.markFailed(job.id, message, retryDelayMs(job.attempts));
+      return false;
+    }
+  }
+
+  private withTimeout(work: Promise<void>): Promise<void> {
+    const ms = this.config.outbox.handOverTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`hand-over took longer than ${ms} ms`)), ms);
+    });
+    // A hand-over given up on may still settle later: its outcome no longer matters.
+    work.catch(() => undefined);
+    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  }
+}

@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { type Database, schema, type Transaction } from '@legenett/db';
+import { and, arrayOverlaps, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.tokens';
+
+const o = schema.jobOutbox;
+
+/** A job to write to the outbox. */
+export interface OutboxJob<P = unknown> {
+  /** The name its handler is registered under on the JobQueue. */
+  name: string;
+  /** Plain JSON: it is stored as jsonb and read back by the relay. */
+  payload: P;
+  /** When set, a second job with the same key is not written (one job per decision, per mail, ...). */
+  dedupeKey?: string;
+  /** The accounts the payload names, so erasing an account finds its jobs (see eraseUser). */
+  userIds?: readonly (number | null)[];
+}
+
+export interface ClaimedJob {
+  id: number;
+  name: string;
+  payload: unknown;
+  /** Hand-over attempts including this one. */
+  attempts: number;
+}
+
+/** The job outbox table; only the outbox (JobOutbox, OutboxRelay) and housekeeping use it. */
+@Injectable()
+export class OutboxRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  /** Writes the jobs in the caller's transaction; answers how many were new (not deduplicated). */
+  async insert(tx: Transaction, jobs: readonly OutboxJob[]): Promise<number> {
+    if (jobs.length === 0) return 0;
+    const rows = await tx
+      .insert(o)
+      .values(
+        jobs.map((job) => ({
+          name: job.name,
+          payload: job.payload,
+          dedupe_key: job.dedupeKey ?? null,
+          user_ids: [...new Set((job.userIds ?? []).filter((id): id is number => id !== null))],
+        })),
+      )
+      .onConflictDoNothing({ target: o.dedupe_key })
+      .returning({ id: o.id });
+    return rows.length;
+  }
+
+  /**
+   * Takes up to `limit` due jobs for this replica: rows another replica is claiming are skipped
+   * (SKIP LOCKED), and a claimed row is not due again for `leaseMs`, so a replica that dies during
+   * the hand-over only delays its jobs. Served by job_outbox_pending_due_idx.
+   */
+  async claim(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+    const due = this.db
+      .select({ id: o.id })
+      .from(o)
+      .where(and(eq(o.status, 'pending'), lte(o.next_attempt_at, sql`now()`)))
+      .orderBy(asc(o.next_attempt_at), asc(o.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(o)
+      .set({ attempts: sql`${o.attempts} + 1`, next_attempt_at: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(inArray(o.id, due))
+      .returning({ id: o.id, name: o.name, payload: o.payload, attempts: o.attempts });
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  async markDone(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(o)
+      .set({ status: 'done', done_at: sql`now()`, last_error: null })
+      .where(and(inArray(o.id, [...ids]), eq(o.status, 'pending')));
+  }
+
+  async markFailed(id: number, error: string, retryInMs: number): Promise<void> {
+    await this.db
+      .update(o)
+      .set({ last_error: error.slice(0, 2000), next_attempt_at: sql`now() + ${retryInMs} * interval '1 millisecond'` })
+      .where(and(eq(o.id, id), eq(o.status, 'pending')));
+  }
+
+  /** Every job, pending or done, whose payload names the account (account erasure). */
+  async deleteForUser(userId: number, tx?: Transaction): Promise<number> {
+    const result = await (tx ?? this.db).delete(o).where(arrayOverlaps(o.user_ids, [userId]));
+    return result.rowCount ?? 0;
+  }
+}

@@ -1,0 +1,9 @@
+import { Inject } from '@nestjs/common';
+
+/** Injection token of the Drizzle `Database`. */
+export const DATABASE = Symbol('DATABASE');
+/** The pool behind it (shutdown, raw pings). */
+export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
+
+/** `@InjectDatabase() private readonly db: Database` — repositories only. */
+export const InjectDatabase = (): ParameterDecorator => Inject(DATABASE);

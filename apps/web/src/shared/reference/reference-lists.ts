@@ -1,0 +1,44 @@
+import { referenceEndpoints, type ReferenceItem } from '@legenett/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@/shared/api/api-client';
+import { useLocale } from '@/shared/i18n/use-locale';
+
+type ChildList = 'citiesOfCounty' | 'hospitalClinicsOfHospital' | 'departmentsOfHospitalClinic' | 'clinicsOfCity';
+/** The reference lists without a parent (counties, hospitals, job categories ...). */
+export type FlatList = Exclude<keyof typeof referenceEndpoints, ChildList | 'categories' | 'frontendSettings'>;
+
+export const referenceKeys = {
+  all: ['reference'] as const,
+  list: (list: FlatList, locale: string) => [...referenceKeys.all, list, locale] as const,
+  children: (list: ChildList, parentId: number | null, locale: string) => [...referenceKeys.all, list, parentId, locale] as const,
+};
+
+const HOUR = 60 * 60 * 1000;
+
+/** The one hook for a reference list in a picker or filter (names localised by the API, so the language is in the key). */
+export const referenceListQueryOptions = (list: FlatList, locale: string) =>
+  queryOptions({
+    queryKey: referenceKeys.list(list, locale),
+    queryFn: async ({ signal }): Promise<ReferenceItem[]> => (await apiCall(referenceEndpoints[list], { signal })).data,
+    staleTime: HOUR,
+  });
+
+export function useReferenceList(list: FlatList) {
+  return useQuery(referenceListQueryOptions(list, useLocale()));
+}
+
+/** Children of a chosen parent (cities of a county ...); idle until a parent is chosen. */
+export function useChildReferenceList(list: ChildList, parentId: number | null | undefined) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: referenceKeys.children(list, parentId ?? null, locale),
+    queryFn: async ({ signal }): Promise<ReferenceItem[]> =>
+      (await apiCall(referenceEndpoints[list], { params: { id: parentId ?? 0 }, signal })).data,
+    enabled: parentId !== null && parentId !== undefined,
+    staleTime: HOUR,
+  });
+}
+
+/** `{ value, label }` options of a Mantine select. */
+export const toOptions = (items: readonly ReferenceItem[] | undefined) =>
+  (items ?? []).map((i) => ({ value: String(i.id), label: i.name }));
