@@ -9,6 +9,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { MaintenanceModule } from './common/maintenance/maintenance.module';
 import { ObservabilityModule } from './common/observability/observability.module';
 import { type AppConfig, ConfigModule } from './config';
+import { ListsModule } from './common/lists';
 import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './database/redis.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -35,7 +36,30 @@ import { CoursesModule } from './modules/courses/courses.module';
 import { PetitionsModule } from './modules/petitions/petitions.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
-const FEATURE_MODULES: Type[] = [SystemModule, ReferenceModule, UsersModule, AuthenticationModule, AdminModule, StorageModule, FilesModule, ProfessionalModule, NetworkModule, ProfileModule, QueueModule, OutboxModule, MailModule, RegistrationModule, MarketplaceModule, JobsModule, NotificationsModule, CompaniesModule, PostsModule, HousekeepingModule, CoursesModule, PetitionsModule];
+const FEATURE_MODULES: Type[] = [
+  SystemModule,
+  ReferenceModule,
+  UsersModule,
+  AuthenticationModule,
+  AdminModule,
+  StorageModule,
+  FilesModule,
+  ProfessionalModule,
+  NetworkModule,
+  ProfileModule,
+  QueueModule,
+  OutboxModule,
+  MailModule,
+  RegistrationModule,
+  MarketplaceModule,
+  JobsModule,
+  NotificationsModule,
+  CompaniesModule,
+  PostsModule,
+  HousekeepingModule,
+  CoursesModule,
+  PetitionsModule,
+];
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -61,6 +85,7 @@ export class AppModule {
         ObservabilityModule,
         DatabaseModule,
         RedisModule,
+        ListsModule,
         MaintenanceModule,
         AuthModule,
         AccountDataModule,

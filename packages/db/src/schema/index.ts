@@ -13,4 +13,5 @@ export * from './notifications';
 export * from './media';
 export * from './files';
 export * from './job-outbox';
+export * from './lists';
 export * from './relations';

@@ -3,6 +3,7 @@ import { type AccountDecisionKind, type AccountStatus, type OutboxQuery, type Ro
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { type ExportRows } from '../../common/account-data';
+import { type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
 const { users, userInfo, userRoles, roles, hprRegister, accountDecisions, refreshTokenFamilies, outboxMessages } = schema;
@@ -42,7 +43,9 @@ const accountColumns = {
   approved_hrp: sql<number>`coalesce(${userInfo.approved_hrp}, 0)`.mapWith(Number),
   hpr_number: userInfo.hpr_number,
   workplace_situation_id: userInfo.workplace_situation_id,
-  roles: sql<Role[]>`(select coalesce(array_agg(r.code order by r.code), '{}') from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id})`,
+  roles: sql<
+    Role[]
+  >`(select coalesce(array_agg(r.code order by r.code), '{}') from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id})`,
   hpr_found_number: sql<string | null>`hpr.hpr_number`,
   hpr_first_name: sql<string | null>`hpr.first_name`,
   hpr_last_name: sql<string | null>`hpr.last_name`,
@@ -93,22 +96,25 @@ export class AdminRepository {
       .leftJoin(sql`${hprMatch()}`, sql`true`);
   }
 
-  async listAccounts(q: { status: AccountStatus; search?: string; page: number; perPage: number }) {
+  listAccounts(q: { status: AccountStatus; search?: string }) {
     const term = q.search ? likePattern(q.search.toLowerCase()) : null;
     const where = and(
       eq(users.status, q.status),
       isNull(users.deleted_at),
       term ? or(ilike(users.search_name, term), ilike(users.email, term)) : undefined,
     );
-    const [rows, [totals]] = await Promise.all([
-      this.accounts()
-        .where(where)
-        .orderBy(desc(users.created_at), desc(users.id))
-        .limit(q.perPage)
-        .offset((q.page - 1) * q.perPage),
-      this.db.select({ total: count() }).from(users).where(where),
-    ]);
-    return { rows, total: totals?.total ?? 0 };
+    return {
+      count: async () => {
+        const [totals] = await this.db.select({ total: count() }).from(users).where(where);
+        return totals?.total ?? 0;
+      },
+      read: (slice: Slice) =>
+        this.accounts()
+          .where(where)
+          .orderBy(desc(users.created_at), desc(users.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   async findAccount(id: number) {
@@ -190,7 +196,13 @@ export class AdminRepository {
       }
       const [decision] = await tx
         .insert(accountDecisions)
-        .values({ user_id: d.userId, admin_user_id: d.adminId, decision: d.decision, from_status: d.from, reason: d.reason })
+        .values({
+          user_id: d.userId,
+          admin_user_id: d.adminId,
+          decision: d.decision,
+          from_status: d.from,
+          reason: d.reason,
+        })
         .returning({ id: accountDecisions.id });
       return { decisionId: decision!.id };
     });
@@ -204,36 +216,39 @@ export class AdminRepository {
     return row ?? null;
   }
 
-  async listOutbox(q: OutboxQuery) {
+  listOutbox(q: Pick<OutboxQuery, 'channel' | 'status'>) {
     const where = and(
       q.channel ? eq(outboxMessages.channel, q.channel) : undefined,
       q.status ? eq(outboxMessages.status, q.status) : undefined,
     );
-    const [rows, [totals]] = await Promise.all([
-      this.db
-        .select({
-          id: outboxMessages.id,
-          channel: outboxMessages.channel,
-          to: outboxMessages.to,
-          user_id: outboxMessages.user_id,
-          subject: outboxMessages.subject,
-          body: outboxMessages.body,
-          template: outboxMessages.template,
-          locale: outboxMessages.locale,
-          status: outboxMessages.status,
-          attempts: outboxMessages.attempts,
-          last_error: outboxMessages.last_error,
-          sent_at: outboxMessages.sent_at,
-          created_at: outboxMessages.created_at,
-        })
-        .from(outboxMessages)
-        .where(where)
-        .orderBy(desc(outboxMessages.created_at), desc(outboxMessages.id))
-        .limit(q.per_page)
-        .offset((q.page - 1) * q.per_page),
-      this.db.select({ total: count() }).from(outboxMessages).where(where),
-    ]);
-    return { rows, total: totals?.total ?? 0 };
+    return {
+      count: async () => {
+        const [totals] = await this.db.select({ total: count() }).from(outboxMessages).where(where);
+        return totals?.total ?? 0;
+      },
+      read: (slice: Slice) =>
+        this.db
+          .select({
+            id: outboxMessages.id,
+            channel: outboxMessages.channel,
+            to: outboxMessages.to,
+            user_id: outboxMessages.user_id,
+            subject: outboxMessages.subject,
+            body: outboxMessages.body,
+            template: outboxMessages.template,
+            locale: outboxMessages.locale,
+            status: outboxMessages.status,
+            attempts: outboxMessages.attempts,
+            last_error: outboxMessages.last_error,
+            sent_at: outboxMessages.sent_at,
+            created_at: outboxMessages.created_at,
+          })
+          .from(outboxMessages)
+          .where(where)
+          .orderBy(desc(outboxMessages.created_at), desc(outboxMessages.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------

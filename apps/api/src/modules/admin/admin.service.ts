@@ -11,12 +11,13 @@ import {
   type Locale,
   type OutboxMessage,
   type OutboxQuery,
-  pageMeta,
+  type PageMeta,
   type Role,
   type StatusLabel,
   translate,
 } from '@legenett/contracts';
 import { AppError } from '../../common/errors/app-error';
+import { readPage } from '../../common/lists';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { isConfirmed } from '../registration/hpr-registry';
 import { actionsFrom, ACTION_EFFECTS, findTransition, resolveTarget } from './account-transitions';
@@ -33,7 +34,8 @@ const STATUS_LABEL: Record<AccountStatus, StatusLabel> = {
 };
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
-const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('nb') === b.trim().toLocaleLowerCase('nb');
+const sameName = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase('nb') === b.trim().toLocaleLowerCase('nb');
 
 /** The register's verdict for one account row (the lateral lookup of the repository). */
 export function hprLookupOf(row: AccountRow): AdminHprLookup {
@@ -59,7 +61,8 @@ export function hprLookupOf(row: AccountRow): AdminHprLookup {
     profession: profession.data,
     has_authorisation: hasAuthorisation,
     has_licence: hasLicence,
-    name_matches: sameName(row.hpr_first_name ?? '', row.first_name) && sameName(row.hpr_last_name ?? '', row.last_name),
+    name_matches:
+      sameName(row.hpr_first_name ?? '', row.first_name) && sameName(row.hpr_last_name ?? '', row.last_name),
     // The registration module's rule, so sign-up and approval agree on who is confirmed.
     confirms_health_personnel: isConfirmed({
       hprNumber: row.hpr_found_number,
@@ -131,8 +134,8 @@ export class AdminService {
   ) {}
 
   async listUsers(adminId: number, q: AdminUserListQuery) {
-    const { rows, total } = await this.repo.listAccounts({ status: q.status, search: q.search, page: q.page, perPage: q.per_page });
-    return { data: rows.map((row) => toAdminUser(row, adminId)), meta: pageMeta(total, q.page, q.per_page) };
+    const { rows, meta } = await readPage(q, this.repo.listAccounts({ status: q.status, search: q.search }));
+    return { data: rows.map((row) => toAdminUser(row, adminId)), meta };
   }
 
   async showUser(adminId: number, id: number): Promise<{ data: AdminUserDetail }> {
@@ -146,7 +149,13 @@ export class AdminService {
    * with the administrator, together with the user's notification and e-mail (delivered after
    * the commit through the job outbox).
    */
-  async decide(adminId: number, userId: number, action: AccountAction, reason: string | null, locale: Locale) {
+  async decide(
+    adminId: number,
+    userId: number,
+    action: AccountAction,
+    reason: string | null,
+    locale: Locale,
+  ) {
     const account = await this.repo.findAccount(userId);
     if (!account) throw AppError.notFound();
     const transition = findTransition(account.status, action);
@@ -159,7 +168,10 @@ export class AdminService {
     }
 
     const effects = ACTION_EFFECTS[action];
-    const to = resolveTarget(transition.to, transition.to === 'previous' ? await this.repo.statusBeforeLastBlock(userId) : null);
+    const to = resolveTarget(
+      transition.to,
+      transition.to === 'previous' ? await this.repo.statusBeforeLastBlock(userId) : null,
+    );
     const hpr = hprLookupOf(account);
     const grantRole = action === 'approve' ? await this.roleOnApproval(account, hpr) : null;
     const written = await this.uow.run(async (tx) => {
@@ -222,11 +234,11 @@ export class AdminService {
     };
   }
 
-  async outbox(q: OutboxQuery): Promise<{ data: OutboxMessage[]; meta: ReturnType<typeof pageMeta> }> {
-    const { rows, total } = await this.repo.listOutbox(q);
+  async outbox(q: OutboxQuery): Promise<{ data: OutboxMessage[]; meta: PageMeta }> {
+    const { rows, meta } = await readPage(q, this.repo.listOutbox(q));
     return {
       data: rows.map((r) => ({ ...r, sent_at: iso(r.sent_at), created_at: r.created_at.toISOString() })),
-      meta: pageMeta(total, q.page, q.per_page),
+      meta,
     };
   }
 }

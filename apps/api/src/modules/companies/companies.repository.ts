@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, exists, inArray, isNull, type SQL, sql } fro
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { approvedMemberSql, companyVisibleToSql, managesCompanySql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
+import { orderFor, type PageSource, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedName } from '../reference/reference.repository';
 
@@ -59,6 +60,18 @@ export interface CompanySummaryRow {
   is_published: boolean;
   followers_count: number;
 }
+
+/** Directory filters: category ids (any of them) and a part of the name. */
+export interface DirectoryFilter {
+  categories: number[];
+  name: string | null;
+}
+
+/** Directory order: by name, case-insensitive; the id breaks ties. */
+const DIRECTORY_ORDER = [
+  [sql`lower(${pc.name})`, 'asc'],
+  [pc.id, 'asc'],
+] as const;
 
 export interface FollowerRow {
   id: number;
@@ -115,11 +128,18 @@ export class CompaniesRepository {
   }
 
   /** Categories of these companies, in one query. */
-  async categoriesOf(companyIds: number[], locale: Locale): Promise<Map<number, { id: number; name: string }[]>> {
+  async categoriesOf(
+    companyIds: number[],
+    locale: Locale,
+  ): Promise<Map<number, { id: number; name: string }[]>> {
     const map = new Map<number, { id: number; name: string }[]>();
     if (companyIds.length === 0) return map;
     const rows = await this.db
-      .select({ company: pcc.partner_company_id, id: categories.id, name: localisedName(categories.name, locale) })
+      .select({
+        company: pcc.partner_company_id,
+        id: categories.id,
+        name: localisedName(categories.name, locale),
+      })
       .from(pcc)
       .innerJoin(categories, eq(categories.id, pcc.category_id))
       .where(inArray(pcc.partner_company_id, companyIds))
@@ -132,12 +152,17 @@ export class CompaniesRepository {
     return map;
   }
 
-  async list(
-    userId: number,
-    filter: { categories: number[]; name: string | null },
-    page: number,
-    perPage: number,
-  ): Promise<{ rows: CompanySummaryRow[]; total: number }> {
+  /** How many of these ids are categories of type `company`. */
+  async companyCategoryCount(ids: number[]): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(categories)
+      .where(and(inArray(categories.id, ids), eq(categories.type, 'company')));
+    return row?.n ?? 0;
+  }
+
+  /** The directory's rows for this viewer: published companies and the ones the viewer manages. */
+  private static directoryWhere(userId: number, filter: DirectoryFilter): SQL | undefined {
     const conditions: SQL[] = [companyVisibleToSql(userId)];
     if (filter.name) conditions.push(sql`lower(${pc.name}) like ${likePattern(filter.name.toLowerCase())}`);
     if (filter.categories.length > 0) {
@@ -147,26 +172,34 @@ export class CompaniesRepository {
         ),
       );
     }
-    const where = and(...conditions);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: pc.id,
-          slug: pc.slug,
-          name: pc.name,
-          description: pc.description,
-          logo: fileKey(pc.logo_file_id),
-          is_published: pc.is_published,
-          followers_count: pc.followers_count,
-        })
-        .from(pc)
-        .where(where)
-        .orderBy(sql`lower(${pc.name})`, asc(pc.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(pc).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return and(...conditions);
+  }
+
+  async countDirectory(userId: number, filter: DirectoryFilter): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(pc)
+      .where(CompaniesRepository.directoryWhere(userId, filter));
+    return row?.n ?? 0;
+  }
+
+  /** A slice of the directory, by name. */
+  directorySlice(userId: number, filter: DirectoryFilter, slice: Slice): Promise<CompanySummaryRow[]> {
+    return this.db
+      .select({
+        id: pc.id,
+        slug: pc.slug,
+        name: pc.name,
+        description: pc.description,
+        logo: fileKey(pc.logo_file_id),
+        is_published: pc.is_published,
+        followers_count: pc.followers_count,
+      })
+      .from(pc)
+      .where(CompaniesRepository.directoryWhere(userId, filter))
+      .orderBy(...orderFor(DIRECTORY_ORDER, slice.fromEnd))
+      .limit(slice.limit)
+      .offset(slice.offset);
   }
 
   /** Inserts the company with its categories and the creator as manager; null when the slug is taken. */
@@ -183,7 +216,11 @@ export class CompaniesRepository {
         .onConflictDoNothing({ target: pc.slug })
         .returning({ id: pc.id });
       if (!row) return null;
-      await tx.insert(pcc).values([...new Set(input.categories)].map((category_id) => ({ partner_company_id: row.id, category_id })));
+      await tx
+        .insert(pcc)
+        .values(
+          [...new Set(input.categories)].map((category_id) => ({ partner_company_id: row.id, category_id })),
+        );
       await tx.insert(pcm).values({ partner_company_id: row.id, user_id: userId });
       return row.id;
     });
@@ -234,26 +271,33 @@ export class CompaniesRepository {
     });
   }
 
-  async followers(companyId: number, page: number, perPage: number): Promise<{ rows: FollowerRow[]; total: number }> {
+  followers(companyId: number): PageSource<FollowerRow> {
     const where = and(eq(pcf.partner_company_id, companyId), approvedMemberSql());
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({
-          id: users.id,
-          slug: users.slug,
-          first_name: users.first_name,
-          last_name: users.last_name,
-          profile_avatar: fileKey(users.avatar_file_id),
-        })
-        .from(pcf)
-        .innerJoin(users, eq(users.id, pcf.user_id))
-        .where(where)
-        .orderBy(desc(pcf.created_at), desc(pcf.user_id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(pcf).innerJoin(users, eq(users.id, pcf.user_id)).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return {
+      count: async () => {
+        const [total] = await this.db
+          .select({ n: count() })
+          .from(pcf)
+          .innerJoin(users, eq(users.id, pcf.user_id))
+          .where(where);
+        return total?.n ?? 0;
+      },
+      read: (slice) =>
+        this.db
+          .select({
+            id: users.id,
+            slug: users.slug,
+            first_name: users.first_name,
+            last_name: users.last_name,
+            profile_avatar: fileKey(users.avatar_file_id),
+          })
+          .from(pcf)
+          .innerJoin(users, eq(users.id, pcf.user_id))
+          .where(where)
+          .orderBy(desc(pcf.created_at), desc(pcf.user_id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   /** New invitations for approved, live members among `userIds`; answers [invitation id, user id] of new ones. */
@@ -266,12 +310,21 @@ export class CompaniesRepository {
     if (eligible.length === 0) return [];
     return db
       .insert(followInvitations)
-      .values(eligible.map((u) => ({ partner_company_id: companyId, invited_user_id: u.id, invited_by_user_id: invitedBy })))
+      .values(
+        eligible.map((u) => ({
+          partner_company_id: companyId,
+          invited_user_id: u.id,
+          invited_by_user_id: invitedBy,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: followInvitations.id, user_id: followInvitations.invited_user_id });
   }
 
-  async updateSettings(companyId: number, patch: { is_published?: boolean; is_comments_allowed?: boolean }): Promise<void> {
+  async updateSettings(
+    companyId: number,
+    patch: { is_published?: boolean; is_comments_allowed?: boolean },
+  ): Promise<void> {
     await this.db
       .update(pc)
       .set({ ...patch, updated_at: new Date() })

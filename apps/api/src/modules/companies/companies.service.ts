@@ -10,13 +10,13 @@ import {
   COMPANY_LOGO_FIELD,
   type Locale,
   type PageMeta,
-  pageMeta,
   type PageQuery,
   type UserCard,
 } from '@legenett/contracts';
 import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
+import { ListCounts, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
 import { slugify } from '../../common/text/slugify';
 import { FilesService, type StoreOptions } from '../../common/files/files.service';
@@ -25,7 +25,6 @@ import { NotificationPublisher } from '../notifications/notification.publisher';
 import { PostsService } from '../posts/posts.service';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
-
 
 type Page<T> = { data: T[]; meta: PageMeta };
 
@@ -42,26 +41,39 @@ export class CompaniesService {
     private readonly storage: Storage,
     private readonly postsService: PostsService,
     private readonly references: ReferenceChecks,
+    private readonly counts: ListCounts,
   ) {}
 
   async list(me: Principal, q: CompanyListQuery, locale: Locale): Promise<Page<CompanySummary>> {
-    const { rows, total } = await this.repository.list(
-      me.userId,
-      { categories: q.categories ?? [], name: q.name ? q.name : null },
-      q.page,
-      q.per_page,
-    );
+    const filter = { categories: q.categories ?? [], name: q.name ? q.name : null };
+    // Visibility depends on the companies the viewer manages, so the viewer is part of the key.
+    const { rows, meta } = await readPage(q, {
+      count: () =>
+        this.counts.cached(
+          'companies.directory',
+          ['partner_companies'],
+          { ...filter, viewer: me.userId },
+          () => this.repository.countDirectory(me.userId, filter),
+        ),
+      read: (slice) => this.repository.directorySlice(me.userId, filter, slice),
+      fromEnd: true,
+    });
     const cats = await this.repository.categoriesOf(
       rows.map((r) => r.id),
       locale,
     );
     return {
       data: rows.map((r) => ({ ...r, logo: this.url(r.logo), categories: cats.get(r.id) ?? [] })),
-      meta: pageMeta(total, q.page, q.per_page),
+      meta,
     };
   }
 
-  async create(me: Principal, input: CompanyInput, file: Express.Multer.File | undefined, locale: Locale): Promise<{ data: Company }> {
+  async create(
+    me: Principal,
+    input: CompanyInput,
+    file: Express.Multer.File | undefined,
+    locale: Locale,
+  ): Promise<{ data: Company }> {
     await this.checkCategories(input);
     const insert = async (logoFileId: number | null): Promise<string> => {
       const base = slugify(input.name, 'company');
@@ -81,7 +93,13 @@ export class CompaniesService {
   }
 
   /** Managers edit the details; a new logo is stored first and the old one removed once saved. */
-  async update(me: Principal, slug: string, input: CompanyInput, file: Express.Multer.File | undefined, locale: Locale): Promise<{ data: Company }> {
+  async update(
+    me: Principal,
+    slug: string,
+    input: CompanyInput,
+    file: Express.Multer.File | undefined,
+    locale: Locale,
+  ): Promise<{ data: Company }> {
     const row = await this.managed(me, slug);
     await this.checkCategories(input);
     if (file) await this.files.replace(file, this.logo(me), (logoFileId) => this.repository.update(row.id, input, logoFileId));
@@ -100,14 +118,18 @@ export class CompaniesService {
 
   async followers(me: Principal, slug: string, q: PageQuery): Promise<Page<UserCard>> {
     const row = await this.visible(me, slug);
-    const { rows, total } = await this.repository.followers(row.id, q.page, q.per_page);
+    const { rows, meta } = await readPage(q, this.repository.followers(row.id));
     return {
       data: rows.map((r) => ({ ...r, profile_avatar: this.url(r.profile_avatar) })),
-      meta: pageMeta(total, q.page, q.per_page),
+      meta,
     };
   }
 
-  async setFollow(me: Principal, slug: string, follow: boolean): Promise<{ data: { following: boolean; followers_count: number } }> {
+  async setFollow(
+    me: Principal,
+    slug: string,
+    follow: boolean,
+  ): Promise<{ data: { following: boolean; followers_count: number } }> {
     const row = await this.visible(me, slug);
     const followers_count = await this.repository.setFollow(row.id, me.userId, follow);
     return { data: { following: follow, followers_count } };
@@ -157,7 +179,12 @@ export class CompaniesService {
 
   async posts(me: Principal, slug: string, q: CompanyPostsQuery): Promise<Page<CompanyPost>> {
     const row = q.archive ? await this.managed(me, slug) : await this.visible(me, slug);
-    return this.postsService.forCompany(me, row.id, { archived: q.archive, search: q.search ? q.search : null }, q.page, q.per_page);
+    return this.postsService.forCompany(
+      me,
+      row.id,
+      { archived: q.archive, search: q.search ? q.search : null },
+      q,
+    );
   }
 
   /** Live and published, or unpublished and managed by the caller; else 404. */
@@ -176,7 +203,12 @@ export class CompaniesService {
 
   private async company(row: CompanyRow, locale: Locale): Promise<Company> {
     const cats = await this.repository.categoriesOf([row.id], locale);
-    return { ...row, logo: this.url(row.logo), categories: cats.get(row.id) ?? [], created_at: row.created_at.toISOString() };
+    return {
+      ...row,
+      logo: this.url(row.logo),
+      categories: cats.get(row.id) ?? [],
+      created_at: row.created_at.toISOString(),
+    };
   }
 
   private url(key: string | null): string | null {

@@ -15,12 +15,20 @@ export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
   @Route(ep.list)
-  list(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Query() q: QueryOf<typeof ep.list>) {
+  list(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Query() q: QueryOf<typeof ep.list>,
+  ) {
     return this.jobs.list(me, q, locale);
   }
 
   @Route(ep.archived)
-  archived(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Query() q: QueryOf<typeof ep.archived>) {
+  archived(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Query() q: QueryOf<typeof ep.archived>,
+  ) {
     return this.jobs.archived(me, q, locale);
   }
 
@@ -35,7 +43,11 @@ export class JobsController {
   }
 
   @Route(ep.myList)
-  myList(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Query() q: QueryOf<typeof ep.myList>) {
+  myList(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Query() q: QueryOf<typeof ep.myList>,
+  ) {
     return this.jobs.myList(me, q, locale);
   }
 
@@ -45,12 +57,21 @@ export class JobsController {
   }
 
   @Route(ep.create)
-  create(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Body() body: BodyOf<typeof ep.create>) {
+  create(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Body() body: BodyOf<typeof ep.create>,
+  ) {
     return this.jobs.create(me, body, locale);
   }
 
   @Route(ep.update)
-  update(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id, @Body() body: BodyOf<typeof ep.update>) {
+  update(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Params() p: Id,
+    @Body() body: BodyOf<typeof ep.update>,
+  ) {
     return this.jobs.update(me, p.id, body, locale);
   }
 

@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } f
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { AccessRepository, managesCompanySql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
+import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName, localisedRef } from '../reference/reference.repository';
 
@@ -31,6 +32,12 @@ export interface JobFilters {
 
 /** A job row as read, before specialities and the logo URL are added. */
 export type JobRow = Awaited<ReturnType<JobsRepository['selectRows']>>[number];
+
+/** Board order: newest first, as jobs_board_idx (and the per-filter indexes) hold it; the id breaks ties. */
+const BOARD_ORDER = [
+  [jobs.published_at, 'desc', 'last'],
+  [jobs.id, 'desc', 'last'],
+] as const;
 
 export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { published_at: Date | null };
 
@@ -93,7 +100,11 @@ export class JobsRepository {
         company_name: jobs.company_name,
         company_logo: fileKey(jobs.company_logo_file_id),
         organisation_number: jobs.organisation_number,
-        partner_company: sql<{ id: number; slug: string; name: string } | null>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`,
+        partner_company: sql<{
+          id: number;
+          slug: string;
+          name: string;
+        } | null>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`,
         status: jobs.status,
         is_archived: sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`,
         closed_at: jobs.closed_at,
@@ -116,21 +127,22 @@ export class JobsRepository {
   }
 
   /**
-   * A page in board order. The ids are picked first (an index-only walk of jobs_board_idx, cheap
-   * even on deep pages), then only those rows are joined with their references.
+   * A slice in board order (newest first). The ids are picked first (an index-only walk of
+   * jobs_board_idx, from a bookmark on deep pages), then only those rows are joined with their references.
    */
-  private pageWhere(locale: Locale, today: string, userId: number, where: SQL, limit: number, offset: number) {
-    if (limit <= 0) return Promise.resolve([]);
+  private sliceWhere(locale: Locale, today: string, userId: number, where: SQL, slice: Slice) {
+    const order = orderFor(BOARD_ORDER, slice.fromEnd);
+    const from = slice.after ? and(where, keysetAfter(BOARD_ORDER, slice.fromEnd, slice.after))! : where;
     const ids = this.db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(where)
-      .orderBy(desc(jobs.published_at), desc(jobs.id))
-      .limit(limit)
-      .offset(offset);
+      .where(from)
+      .orderBy(...order)
+      .limit(slice.limit)
+      .offset(slice.offset);
     return this.selectRows(locale, today, userId)
       .where(inArray(jobs.id, ids))
-      .orderBy(desc(jobs.published_at), desc(jobs.id));
+      .orderBy(...order);
   }
 
   /** Counts of current and archived jobs matching the filters, in one pass. */
@@ -146,34 +158,45 @@ export class JobsRepository {
     return { current, archived: (row?.total ?? 0) - current };
   }
 
-  /**
-   * One page of the combined list: current jobs (newest first), then archived ones appended.
-   * Two index-served range reads instead of one sort over a query-time flag.
-   */
-  async boardPage(f: JobFilters, today: string, userId: number, locale: Locale, currentCount: number, offset: number, limit: number) {
-    const base = JobsRepository.filters(f);
-    const fromCurrent = Math.max(0, Math.min(limit, currentCount - offset));
-    const [current, archived] = await Promise.all([
-      this.pageWhere(locale, today, userId, and(...base, JobsRepository.current(today))!, fromCurrent, offset),
-      this.pageWhere(
-        locale,
-        today,
-        userId,
-        and(...base, JobsRepository.archived(today))!,
-        limit - fromCurrent,
-        Math.max(0, offset - currentCount),
-      ),
-    ]);
-    return [...current, ...archived];
+  countArchived(f: JobFilters, today: string): Promise<number> {
+    return this.countWhere(and(...JobsRepository.filters(f), JobsRepository.archived(today))!);
   }
 
-  async archivedPage(f: JobFilters, today: string, userId: number, locale: Locale, offset: number, limit: number) {
-    const where = and(...JobsRepository.filters(f), JobsRepository.archived(today))!;
-    const [rows, total] = await Promise.all([
-      this.pageWhere(locale, today, userId, where, limit, offset),
-      this.countWhere(where),
-    ]);
-    return { rows, total };
+  private static part(part: 'current' | 'archived', f: JobFilters, today: string): SQL {
+    return and(
+      ...JobsRepository.filters(f),
+      part === 'current' ? JobsRepository.current(today) : JobsRepository.archived(today),
+    )!;
+  }
+
+  /** A slice of the current or of the archived part of the board (the board shows current first). */
+  boardSlice(
+    part: 'current' | 'archived',
+    f: JobFilters,
+    today: string,
+    userId: number,
+    locale: Locale,
+    slice: Slice,
+  ) {
+    return this.sliceWhere(locale, today, userId, JobsRepository.part(part, f, today), slice);
+  }
+
+  /** The board-order keys of the job at `position` of a part (a bookmark for deep pages). */
+  async boardKeyAt(
+    part: 'current' | 'archived',
+    f: JobFilters,
+    today: string,
+    position: number,
+    fromEnd: boolean,
+  ): Promise<string[] | null> {
+    const [row] = await this.db
+      .select({ key: keysAsText(BOARD_ORDER) })
+      .from(jobs)
+      .where(JobsRepository.part(part, f, today))
+      .orderBy(...orderFor(BOARD_ORDER, fromEnd))
+      .limit(1)
+      .offset(position);
+    return row?.key ?? null;
   }
 
   /**
@@ -186,20 +209,30 @@ export class JobsRepository {
     return companies.length === 0 ? own : or(own, inArray(jobs.partner_company_id, companies))!;
   }
 
-  async myPage(userId: number, past: boolean, today: string, locale: Locale, offset: number, limit: number) {
-    const where = and(await this.editableBy(userId), past ? JobsRepository.archived(today) : JobsRepository.current(today))!;
-    const [rows, total] = await Promise.all([
-      this.selectRows(locale, today, userId)
-        .where(where)
-        .orderBy(desc(jobs.created_at), desc(jobs.id))
-        .limit(limit)
-        .offset(offset),
-      this.countWhere(where),
-    ]);
-    return { rows, total };
+  /** The user's own jobs (a short list: count and page are read together). */
+  async mine(userId: number, past: boolean, today: string, locale: Locale) {
+    const where = and(
+      await this.editableBy(userId),
+      past ? JobsRepository.archived(today) : JobsRepository.current(today),
+    )!;
+    return {
+      count: () => this.countWhere(where),
+      read: (slice: Slice) =>
+        this.selectRows(locale, today, userId)
+          .where(where)
+          .orderBy(desc(jobs.created_at), desc(jobs.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
-  async find(id: number, today: string, userId: number, locale: Locale, editableOnly: boolean): Promise<JobRow | null> {
+  async find(
+    id: number,
+    today: string,
+    userId: number,
+    locale: Locale,
+    editableOnly: boolean,
+  ): Promise<JobRow | null> {
     const where = editableOnly ? and(eq(jobs.id, id), await this.editableBy(userId))! : eq(jobs.id, id);
     const [row] = await this.selectRows(locale, today, userId).where(where).limit(1);
     return row ?? null;
@@ -216,11 +249,18 @@ export class JobsRepository {
   }
 
   /** Specialities of many jobs in one query, by job id. */
-  async specialitiesOf(jobIds: number[], locale: Locale): Promise<Map<number, { id: number; name: string }[]>> {
+  async specialitiesOf(
+    jobIds: number[],
+    locale: Locale,
+  ): Promise<Map<number, { id: number; name: string }[]>> {
     const map = new Map<number, { id: number; name: string }[]>();
     if (jobIds.length === 0) return map;
     const rows = await this.db
-      .select({ job_id: jobSpecialties.job_id, id: specialties.id, name: localisedName(specialties.name, locale) })
+      .select({
+        job_id: jobSpecialties.job_id,
+        id: specialties.id,
+        name: localisedName(specialties.name, locale),
+      })
       .from(jobSpecialties)
       .innerJoin(specialties, eq(specialties.id, jobSpecialties.specialty_id))
       .where(inArray(jobSpecialties.job_id, jobIds))
@@ -242,7 +282,9 @@ export class JobsRepository {
         .returning({ id: jobs.id });
       const id = row!.id;
       if (specialtyIds.length > 0) {
-        await tx.insert(jobSpecialties).values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
+        await tx
+          .insert(jobSpecialties)
+          .values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
       }
       return id;
     });
@@ -257,7 +299,9 @@ export class JobsRepository {
         .where(eq(jobs.id, id));
       await tx.delete(jobSpecialties).where(eq(jobSpecialties.job_id, id));
       if (specialtyIds.length > 0) {
-        await tx.insert(jobSpecialties).values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
+        await tx
+          .insert(jobSpecialties)
+          .values([...new Set(specialtyIds)].map((specialty_id) => ({ job_id: id, specialty_id })));
       }
     });
   }

@@ -6,12 +6,11 @@ import {
   type Locale,
   type MessageKey,
   type MyJobListQuery,
-  pageMeta,
-  roundTotalToTen,
 } from '@legenett/contracts';
 import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
+import { ListCounts, readCurrentThenArchived, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { type JobFilters, type JobRow, JobsRepository, type JobWrite } from './jobs.repository';
@@ -27,10 +26,17 @@ export class JobsService {
     private readonly storage: Storage,
     private readonly access: AccessService,
     private readonly references: ReferenceChecks,
+    private readonly counts: ListCounts,
   ) {}
 
   private static filters(q: Omit<JobListQuery, 'show_old'>): JobFilters {
-    return { search: q.search || undefined, speciality: q.speciality, workplace: q.workplace, county: q.county, category: q.category };
+    return {
+      search: q.search || undefined,
+      speciality: q.speciality,
+      workplace: q.workplace,
+      county: q.county,
+      category: q.category,
+    };
   }
 
   /** Adds the specialities of all rows (one query) and public logo URLs. */
@@ -49,28 +55,53 @@ export class JobsService {
     }));
   }
 
+  /** Reads of one part of the board (current or archived), keyset from cached bookmarks on deep pages. */
+  private part(
+    part: 'current' | 'archived',
+    me: Principal,
+    filters: JobFilters,
+    today: string,
+    locale: Locale,
+  ) {
+    return this.counts.keyset(
+      `jobs.${part}`,
+      ['jobs'],
+      { ...filters, today },
+      {
+        read: (slice) => this.repository.boardSlice(part, filters, today, me.userId, locale, slice),
+        keyAt: (position, fromEnd) => this.repository.boardKeyAt(part, filters, today, position, fromEnd),
+      },
+    );
+  }
+
   /** Current jobs first, archived appended; the total rounded up to ten; `show_old` answers the last page. */
   async list(me: Principal, q: JobListQuery, locale: Locale) {
     const today = osloToday();
     const filters = JobsService.filters(q);
-    const { current, archived } = await this.repository.countBoard(filters, today);
-    const real = current + archived;
-    const page = q.show_old ? Math.max(1, Math.ceil(real / q.per_page)) : q.page;
-    const rows = await this.repository.boardPage(filters, today, me.userId, locale, current, (page - 1) * q.per_page, q.per_page);
-    return { data: await this.present(rows, locale), meta: pageMeta(roundTotalToTen(real), page, q.per_page) };
+    const page = await readCurrentThenArchived(q, {
+      counts: () =>
+        this.counts.cached('jobs.board', ['jobs'], { ...filters, today }, () =>
+          this.repository.countBoard(filters, today),
+        ),
+      current: this.part('current', me, filters, today, locale),
+      archived: this.part('archived', me, filters, today, locale),
+      roundToTen: true,
+    });
+    return { data: await this.present(page.rows, locale), meta: page.meta };
   }
 
   async archived(me: Principal, q: Omit<JobListQuery, 'show_old'>, locale: Locale) {
     const today = osloToday();
-    const { rows, total } = await this.repository.archivedPage(
-      JobsService.filters(q),
-      today,
-      me.userId,
-      locale,
-      (q.page - 1) * q.per_page,
-      q.per_page,
-    );
-    return { data: await this.present(rows, locale), meta: pageMeta(total, q.page, q.per_page) };
+    const filters = JobsService.filters(q);
+    const page = await readPage(q, {
+      count: () =>
+        this.counts.cached('jobs.archived', ['jobs'], { ...filters, today }, () =>
+          this.repository.countArchived(filters, today),
+        ),
+      read: this.part('archived', me, filters, today, locale),
+      fromEnd: true,
+    });
+    return { data: await this.present(page.rows, locale), meta: page.meta };
   }
 
   async show(me: Principal, id: number, locale: Locale) {
@@ -92,15 +123,11 @@ export class JobsService {
   }
 
   async myList(me: Principal, q: MyJobListQuery, locale: Locale) {
-    const { rows, total } = await this.repository.myPage(
-      me.userId,
-      q.status === 'past',
-      osloToday(),
-      locale,
-      (q.page - 1) * q.per_page,
-      q.per_page,
+    const page = await readPage(
+      q,
+      await this.repository.mine(me.userId, q.status === 'past', osloToday(), locale),
     );
-    return { data: await this.present(rows, locale), meta: pageMeta(total, q.page, q.per_page) };
+    return { data: await this.present(page.rows, locale), meta: page.meta };
   }
 
   myShow(me: Principal, id: number, locale: Locale) {
@@ -141,7 +168,11 @@ export class JobsService {
   }
 
   async create(me: Principal, input: JobInput, locale: Locale) {
-    const id = await this.repository.insert(me.userId, await this.check(me, input, null), input.specialty_ids);
+    const id = await this.repository.insert(
+      me.userId,
+      await this.check(me, input, null),
+      input.specialty_ids,
+    );
     return this.one(me, id, locale, true);
   }
 
@@ -149,7 +180,11 @@ export class JobsService {
     // Ownership first: someone else's job is a 404 even with bad input.
     const existing = await this.repository.find(id, osloToday(), me.userId, locale, true);
     if (!existing) throw AppError.notFound();
-    await this.repository.update(id, await this.check(me, input, existing.application_deadline), input.specialty_ids);
+    await this.repository.update(
+      id,
+      await this.check(me, input, existing.application_deadline),
+      input.specialty_ids,
+    );
     return this.one(me, id, locale, true);
   }
 

@@ -1,6 +1,11 @@
 import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { type Locale, MAX_PRODUCT_IMAGES, PRODUCT_IMAGES_FIELD, productEndpoints as ep } from '@legenett/contracts';
+import {
+  type Locale,
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_IMAGES_FIELD,
+  productEndpoints as ep,
+} from '@legenett/contracts';
 import { CurrentPrincipal, type Principal } from '../../common/auth';
 import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } from '../../common/http';
 import { RequestLocale } from '../../common/i18n/locale';
@@ -8,7 +13,8 @@ import { FileUpload } from '../../common/uploads/upload.interceptor';
 import { MarketplaceService } from './marketplace.service';
 
 type Id = ParamsOf<typeof ep.show>;
-const Photos = () => UseInterceptors(FileUpload({ field: PRODUCT_IMAGES_FIELD, maxFiles: MAX_PRODUCT_IMAGES }));
+const Photos = () =>
+  UseInterceptors(FileUpload({ field: PRODUCT_IMAGES_FIELD, maxFiles: MAX_PRODUCT_IMAGES }));
 
 @ApiTags('Marketplace')
 @Controller()
@@ -16,7 +22,11 @@ export class MarketplaceController {
   constructor(private readonly marketplace: MarketplaceService) {}
 
   @Route(ep.list)
-  list(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Query() q: QueryOf<typeof ep.list>) {
+  list(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Query() q: QueryOf<typeof ep.list>,
+  ) {
     return this.marketplace.list(me, q, locale);
   }
 
@@ -31,7 +41,11 @@ export class MarketplaceController {
   }
 
   @Route(ep.myList)
-  myList(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Query() q: QueryOf<typeof ep.myList>) {
+  myList(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Query() q: QueryOf<typeof ep.myList>,
+  ) {
     return this.marketplace.myList(me, q, locale);
   }
 
@@ -74,7 +88,11 @@ export class MarketplaceController {
   }
 
   @Route(ep.deleteImage)
-  deleteImage(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: ParamsOf<typeof ep.deleteImage>) {
+  deleteImage(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Params() p: ParamsOf<typeof ep.deleteImage>,
+  ) {
     return this.marketplace.deleteImage(me, p.id, p.imageId, locale);
   }
 }

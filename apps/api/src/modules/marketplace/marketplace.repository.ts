@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { type Locale, type ProductInput, type ProductListQuery, type ProductStatus } from '@legenett/contracts';
+import {
+  type Locale,
+  type ProductInput,
+  type ProductListQuery,
+  type ProductStatus,
+} from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { variantKey } from '../../common/files/files.repository';
+import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedRef } from '../reference/reference.repository';
 
@@ -41,20 +47,29 @@ export interface NewImage {
 /** The image count per product a transaction saw when it added images (for the 5-photo rule). */
 export class TooManyImagesError extends Error {}
 
-const dir = (d: 'asc' | 'desc', key: SQL | typeof products.id) => (d === 'asc' ? asc(key) : desc(key));
-
 /**
  * The sort keys. While searching they are wrapped (`+ 0`) so that the planner cannot walk a sort
  * index filtering on the text match (a rare word would read every row of the status); it takes the
  * GIN index on `search` and sorts the matches instead.
  */
-function orderOf(sort: ProductListQuery['sort'], direction: 'asc' | 'desc', searching: boolean): SQL[] {
+function orderOf(sort: ProductListQuery['sort'], direction: 'asc' | 'desc', searching: boolean): OrderKey[] {
   const price = searching ? sql`${products.price_nok} + 0` : sql`${products.price_nok}`;
-  const created = searching ? sql`${products.created_at} + interval '0 seconds'` : sql`${products.created_at}`;
-  if (sort === 'price') return [dir(direction, price), dir(direction, products.id)];
+  const created = searching
+    ? sql`${products.created_at} + interval '0 seconds'`
+    : sql`${products.created_at}`;
+  if (sort === 'price')
+    return [
+      [price, direction],
+      [products.id, direction],
+    ];
   const d = sort === 'recent' ? 'desc' : 'asc';
-  return [dir(d, created), dir(d, products.id)];
+  return [
+    [created, d],
+    [products.id, d],
+  ];
 }
+
+export type ProductListFilter = Pick<ProductListQuery, 'status' | 'search'>;
 
 /** Products, their images and views; the only marketplace file that speaks SQL. */
 @Injectable()
@@ -73,7 +88,9 @@ export class MarketplaceRepository {
         status: products.status,
         views_count: products.views_count,
         user_id: products.user_id,
-        seller: sql<ProductRow['seller']>`json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name})`,
+        seller: sql<
+          ProductRow['seller']
+        >`json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name})`,
         created_at: products.created_at,
         updated_at: products.updated_at,
       })
@@ -82,43 +99,70 @@ export class MarketplaceRepository {
       .leftJoin(categories, eq(categories.id, products.category_id));
   }
 
-  async list(query: ProductListQuery, locale: Locale): Promise<{ rows: ProductRow[]; total: number }> {
-    const conditions: SQL[] = [eq(products.status, query.status)];
-    if (query.search) conditions.push(sql`${products.search} @@ websearch_to_tsquery('norwegian', ${query.search})`);
-    const where = and(...conditions);
-    const order = orderOf(query.sort, query.direction, Boolean(query.search));
-    // Deferred join: the page's ids come from an index-only walk of the sort index, and only those
-    // ten rows are joined to users and categories (deep pages stay cheap).
-    const pageIds = this.db
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page);
-    const [rows, [total]] = await Promise.all([
-      this.select(locale)
-        .where(inArray(products.id, pageIds))
-        .orderBy(...order),
-      this.db.select({ n: count() }).from(products).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  private static where(filter: ProductListFilter): SQL {
+    const conditions: SQL[] = [eq(products.status, filter.status)];
+    if (filter.search)
+      conditions.push(sql`${products.search} @@ websearch_to_tsquery('norwegian', ${filter.search})`);
+    return and(...conditions)!;
   }
 
-  async listOwned(userId: number, page: number, perPage: number, locale: Locale): Promise<{ rows: ProductRow[]; total: number }> {
-    const [rows, [total]] = await Promise.all([
-      this.select(locale)
-        .where(eq(products.user_id, userId))
-        .orderBy(desc(products.created_at), desc(products.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(products).where(eq(products.user_id, userId)),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  async count(filter: ProductListFilter): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(products)
+      .where(MarketplaceRepository.where(filter));
+    return row?.n ?? 0;
+  }
+
+  /** A slice of the marketplace in the query's order. */
+  slice(query: ProductListQuery, locale: Locale, slice: Slice): Promise<ProductRow[]> {
+    const keys = orderOf(query.sort, query.direction, Boolean(query.search));
+    const order = orderFor(keys, slice.fromEnd);
+    const where = MarketplaceRepository.where(query);
+    // Deferred join: the slice's ids come from an index-only walk of the sort index (from a bookmark
+    // on deep pages), and only those rows are joined to users and categories.
+    const ids = this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(slice.after ? and(where, keysetAfter(keys, slice.fromEnd, slice.after)) : where)
+      .orderBy(...order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return this.select(locale)
+      .where(inArray(products.id, ids))
+      .orderBy(...order);
+  }
+
+  /** The sort keys of the product at `position` (a bookmark for deep pages). */
+  async keyAt(query: ProductListQuery, position: number, fromEnd: boolean): Promise<string[] | null> {
+    const keys = orderOf(query.sort, query.direction, Boolean(query.search));
+    const [row] = await this.db
+      .select({ key: keysAsText(keys) })
+      .from(products)
+      .where(MarketplaceRepository.where(query))
+      .orderBy(...orderFor(keys, fromEnd))
+      .limit(1)
+      .offset(position);
+    return row?.key ?? null;
+  }
+
+  async countOwned(userId: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(products).where(eq(products.user_id, userId));
+    return row?.n ?? 0;
+  }
+
+  /** The seller's own products, newest first. */
+  sliceOwned(userId: number, locale: Locale, slice: Slice): Promise<ProductRow[]> {
+    return this.select(locale)
+      .where(eq(products.user_id, userId))
+      .orderBy(desc(products.created_at), desc(products.id))
+      .limit(slice.limit)
+      .offset(slice.offset);
   }
 
   async find(id: number, locale: Locale, ownerId?: number): Promise<ProductRow | null> {
-    const where = ownerId === undefined ? eq(products.id, id) : and(eq(products.id, id), eq(products.user_id, ownerId));
+    const where =
+      ownerId === undefined ? eq(products.id, id) : and(eq(products.id, id), eq(products.user_id, ownerId));
     const [row] = await this.select(locale).where(where).limit(1);
     return row ?? null;
   }
@@ -149,7 +193,9 @@ export class MarketplaceRepository {
       .where(eq(productImages.product_id, productId));
     if ((existing?.n ?? 0) + images.length > max) throw new TooManyImagesError();
     const first = (existing?.last ?? -1) + 1;
-    await tx.insert(productImages).values(images.map((img, i) => ({ ...img, product_id: productId, position: first + i })));
+    await tx
+      .insert(productImages)
+      .values(images.map((img, i) => ({ ...img, product_id: productId, position: first + i })));
   }
 
   async insert(userId: number, input: ProductInput, images: NewImage[], maxImages: number): Promise<number> {
@@ -171,7 +217,13 @@ export class MarketplaceRepository {
   }
 
   /** Updates an owned product and appends images; false when it is not the owner's (or gone). */
-  async update(id: number, userId: number, input: ProductInput, images: NewImage[], maxImages: number): Promise<boolean> {
+  async update(
+    id: number,
+    userId: number,
+    input: ProductInput,
+    images: NewImage[],
+    maxImages: number,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       // The row lock serialises concurrent uploads to one product, so the 5-photo count holds.
       const [row] = await tx
@@ -193,7 +245,12 @@ export class MarketplaceRepository {
   }
 
   /** Moves an owned product from one status to another; 'missing' or 'wrong_state' when it cannot. */
-  async transition(id: number, userId: number, from: ProductStatus, to: ProductStatus): Promise<'ok' | 'missing' | 'wrong_state'> {
+  async transition(
+    id: number,
+    userId: number,
+    from: ProductStatus,
+    to: ProductStatus,
+  ): Promise<'ok' | 'missing' | 'wrong_state'> {
     const [row] = await this.db
       .update(products)
       .set({ status: to, updated_at: new Date() })
@@ -224,9 +281,16 @@ export class MarketplaceRepository {
   }
 
   /** Counts a view once per user; the current count, or null when the product does not exist. */
-  async markViewed(productId: number, userId: number): Promise<{ views_count: number; counted: boolean } | null> {
+  async markViewed(
+    productId: number,
+    userId: number,
+  ): Promise<{ views_count: number; counted: boolean } | null> {
     return this.db.transaction(async (tx) => {
-      const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+      const [product] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, productId))
+        .limit(1);
       if (!product) return null;
       const inserted = await tx
         .insert(productViews)
@@ -241,7 +305,10 @@ export class MarketplaceRepository {
           .returning({ views_count: products.views_count });
         return { views_count: row!.views_count, counted: true };
       }
-      const [row] = await tx.select({ views_count: products.views_count }).from(products).where(eq(products.id, productId));
+      const [row] = await tx
+        .select({ views_count: products.views_count })
+        .from(products)
+        .where(eq(products.id, productId));
       return { views_count: row!.views_count, counted: false };
     });
   }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   type Locale,
   MAX_PRODUCT_IMAGES,
-  pageMeta,
   type PageQuery,
   type Product,
   PRODUCT_IMAGES_FIELD,
@@ -13,18 +12,30 @@ import {
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
+import { ListCounts, readPage } from '../../common/lists';
 import { FilesService } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { type ImageRow, MarketplaceRepository, type NewImage, type ProductRow, TooManyImagesError } from './marketplace.repository';
 
 const tooManyPhotos = () =>
-  new AppError('VALIDATION', { fields: { [PRODUCT_IMAGES_FIELD]: ['errors.too_many_photos'] }, vars: { maximum: MAX_PRODUCT_IMAGES } });
+  new AppError('VALIDATION', {
+    fields: { [PRODUCT_IMAGES_FIELD]: ['errors.too_many_photos'] },
+    vars: { maximum: MAX_PRODUCT_IMAGES },
+  });
 
 /** The stock state table: which call moves a product from which status to which. */
 const TRANSITIONS = {
-  'not-available': { from: PRODUCT_STATUS.IN_STOCK, to: PRODUCT_STATUS.SOLD_OUT, conflict: 'marketplace.errors.already_sold_out' },
-  'in-stock': { from: PRODUCT_STATUS.SOLD_OUT, to: PRODUCT_STATUS.IN_STOCK, conflict: 'marketplace.errors.already_in_stock' },
+  'not-available': {
+    from: PRODUCT_STATUS.IN_STOCK,
+    to: PRODUCT_STATUS.SOLD_OUT,
+    conflict: 'marketplace.errors.already_sold_out',
+  },
+  'in-stock': {
+    from: PRODUCT_STATUS.SOLD_OUT,
+    to: PRODUCT_STATUS.IN_STOCK,
+    conflict: 'marketplace.errors.already_in_stock',
+  },
 } as const;
 export type StockTransition = keyof typeof TRANSITIONS;
 
@@ -36,6 +47,7 @@ export class MarketplaceService {
     private readonly files: FilesService,
     private readonly storage: Storage,
     private readonly references: ReferenceChecks,
+    private readonly counts: ListCounts,
   ) {}
 
   private async present(rows: ProductRow[], viewerId: number): Promise<Product[]> {
@@ -58,7 +70,12 @@ export class MarketplaceService {
     }));
   }
 
-  private async one(id: number, viewerId: number, locale: Locale, ownerId?: number): Promise<{ data: Product }> {
+  private async one(
+    id: number,
+    viewerId: number,
+    locale: Locale,
+    ownerId?: number,
+  ): Promise<{ data: Product }> {
     const row = await this.repository.find(id, locale, ownerId);
     if (!row) throw AppError.notFound();
     const [product] = await this.present([row], viewerId);
@@ -66,8 +83,21 @@ export class MarketplaceService {
   }
 
   async list(me: Principal, query: ProductListQuery, locale: Locale) {
-    const { rows, total } = await this.repository.list(query, locale);
-    return { data: await this.present(rows, me.userId), meta: pageMeta(total, query.page, query.per_page) };
+    const filter = { status: query.status, search: query.search || undefined };
+    const page = await readPage(query, {
+      count: () => this.counts.cached('products', ['products'], filter, () => this.repository.count(filter)),
+      read: this.counts.keyset(
+        'products',
+        ['products'],
+        { ...filter, sort: query.sort, direction: query.direction },
+        {
+          read: (slice) => this.repository.slice(query, locale, slice),
+          keyAt: (position, fromEnd) => this.repository.keyAt(query, position, fromEnd),
+        },
+      ),
+      fromEnd: true,
+    });
+    return { data: await this.present(page.rows, me.userId), meta: page.meta };
   }
 
   show(me: Principal, id: number, locale: Locale) {
@@ -81,8 +111,11 @@ export class MarketplaceService {
   }
 
   async myList(me: Principal, query: PageQuery, locale: Locale) {
-    const { rows, total } = await this.repository.listOwned(me.userId, query.page, query.per_page, locale);
-    return { data: await this.present(rows, me.userId), meta: pageMeta(total, query.page, query.per_page) };
+    const page = await readPage(query, {
+      count: () => this.repository.countOwned(me.userId),
+      read: (slice) => this.repository.sliceOwned(me.userId, locale, slice),
+    });
+    return { data: await this.present(page.rows, me.userId), meta: page.meta };
   }
 
   myShow(me: Principal, id: number, locale: Locale) {
@@ -107,7 +140,12 @@ export class MarketplaceService {
 
   async transition(me: Principal, id: number, name: StockTransition, locale: Locale) {
     const t = TRANSITIONS[name];
-    const result = await this.repository.transition(id, me.userId, t.from as ProductStatus, t.to as ProductStatus);
+    const result = await this.repository.transition(
+      id,
+      me.userId,
+      t.from as ProductStatus,
+      t.to as ProductStatus,
+    );
     if (result === 'missing') throw AppError.notFound();
     if (result === 'wrong_state') throw new AppError('CONFLICT', { message: t.conflict });
     return this.one(id, me.userId, locale);

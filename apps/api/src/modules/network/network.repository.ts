@@ -4,6 +4,7 @@ import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { approvedMemberSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
+import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
 const { users, userFollows } = schema;
@@ -36,7 +37,11 @@ export class NetworkRepository {
 
   /** An approved, not deleted member by slug. */
   async memberBySlug(slug: string): Promise<UserCardRow | null> {
-    const [row] = await this.db.select(card).from(users).where(and(eq(users.slug, slug), visible)).limit(1);
+    const [row] = await this.db
+      .select(card)
+      .from(users)
+      .where(and(eq(users.slug, slug), visible))
+      .limit(1);
     return row ?? null;
   }
 
@@ -57,47 +62,57 @@ export class NetworkRepository {
   }
 
   /** Followers newest first (user_follows_followed_created_at_idx); deleted or unapproved ones left out. */
-  async followers(userId: number, page: number, perPage: number): Promise<{ rows: UserCardRow[]; total: number }> {
+  followers(userId: number): PageSource<UserCardRow> {
     const where = and(eq(userFollows.followed_user_id, userId), visible);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select(card)
-        .from(userFollows)
-        .innerJoin(users, eq(users.id, userFollows.follower_id))
-        .where(where)
-        .orderBy(desc(userFollows.created_at), desc(userFollows.follower_id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(userFollows).innerJoin(users, eq(users.id, userFollows.follower_id)).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return {
+      count: async () => {
+        const [total] = await this.db
+          .select({ n: count() })
+          .from(userFollows)
+          .innerJoin(users, eq(users.id, userFollows.follower_id))
+          .where(where);
+        return total?.n ?? 0;
+      },
+      read: (slice) =>
+        this.db
+          .select(card)
+          .from(userFollows)
+          .innerJoin(users, eq(users.id, userFollows.follower_id))
+          .where(where)
+          .orderBy(desc(userFollows.created_at), desc(userFollows.follower_id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   /**
    * Name search on `users.search_name` (trigram GIN index): a prefix of the full name or of a later
    * word, or a fuzzy word match (`<%`); prefix hits first, then by word similarity.
    */
-  async search(name: string, page: number, perPage: number): Promise<{ rows: UserCardRow[]; total: number }> {
+  search(name: string): PageSource<UserCardRow> {
     const q = name.toLowerCase();
     const prefix = `${likeEscape(q)}%`;
     const wordPrefix = `% ${likeEscape(q)}%`;
     const match: SQL = sql`(${users.search_name} like ${prefix} or ${users.search_name} like ${wordPrefix} or ${q} <% ${users.search_name})`;
     const where = and(match, visible);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select(card)
-        .from(users)
-        .where(where)
-        .orderBy(
-          sql`(${users.search_name} like ${prefix}) desc`,
-          sql`word_similarity(${q}, ${users.search_name}) desc`,
-          users.id,
-        )
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(users).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return {
+      count: async () => {
+        const [total] = await this.db.select({ n: count() }).from(users).where(where);
+        return total?.n ?? 0;
+      },
+      read: (slice) =>
+        this.db
+          .select(card)
+          .from(users)
+          .where(where)
+          .orderBy(
+            sql`(${users.search_name} like ${prefix}) desc`,
+            sql`word_similarity(${q}, ${users.search_name}) desc`,
+            users.id,
+          )
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   type PageMeta,
-  pageMeta,
   type PageQuery,
   type ProfileSearchQuery,
   type UserCard,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
+import { readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
 import { Storage } from '../../common/storage/storage';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -49,13 +49,13 @@ export class NetworkService {
 
   async followers(slug: string, q: PageQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {
     const target = await this.member(slug);
-    const { rows, total } = await this.repository.followers(target.id, q.page, q.per_page);
-    return { data: rows.map((r) => this.card(r)), meta: pageMeta(total, q.page, q.per_page) };
+    const { rows, meta } = await readPage(q, this.repository.followers(target.id));
+    return { data: rows.map((r) => this.card(r)), meta };
   }
 
   async search(q: ProfileSearchQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {
-    const { rows, total } = await this.repository.search(q.name, q.page, q.per_page);
-    return { data: rows.map((r) => this.card(r)), meta: pageMeta(total, q.page, q.per_page) };
+    const { rows, meta } = await readPage(q, this.repository.search(q.name));
+    return { data: rows.map((r) => this.card(r)), meta };
   }
 
   private async member(slug: string): Promise<UserCardRow> {

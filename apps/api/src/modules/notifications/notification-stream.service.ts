@@ -33,13 +33,15 @@ export class NotificationStreamService {
     let last = -1;
     let sending = Promise.resolve();
     const send = (): void => {
-      sending = sending.then(async () => {
-        if (closed) return;
-        const unreadCount = await this.notifications.unreadCount(userId);
-        if (closed || unreadCount === last) return;
-        last = unreadCount;
-        res.write(`event: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
-      }).catch(() => undefined);
+      sending = sending
+        .then(async () => {
+          if (closed) return;
+          const unreadCount = await this.notifications.unreadCount(userId);
+          if (closed || unreadCount === last) return;
+          last = unreadCount;
+          res.write(`event: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
+        })
+        .catch(() => undefined);
     };
     const unsubscribe = await this.notifications.onChange(userId, send);
     const heartbeat = setInterval(() => {

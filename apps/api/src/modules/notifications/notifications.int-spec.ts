@@ -1,6 +1,10 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { NOTIFICATIONS_CREATE_JOB, type NotificationJobPayload, notificationEndpoints as ep } from '@legenett/contracts';
+import {
+  NOTIFICATIONS_CREATE_JOB,
+  type NotificationJobPayload,
+  notificationEndpoints as ep,
+} from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { JobQueue } from '../../common/queue';
@@ -22,7 +26,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const payload = (user: TestUser, actor: TestUser | null, over: Partial<NotificationJobPayload> = {}): NotificationJobPayload => ({
+const payload = (
+  user: TestUser,
+  actor: TestUser | null,
+  over: Partial<NotificationJobPayload> = {},
+): NotificationJobPayload => ({
   user_id: user.id,
   kind: 'like',
   actor_user_id: actor?.id ?? null,
@@ -44,13 +52,19 @@ const list = (auth: string | null, query: Record<string, string | number> = {}) 
   return req;
 };
 const markRead = (auth: string | null, body: unknown) => {
-  let req = t.http.put(`/api${ep.markRead.path}`).set('X-localization', 'en').send(body as object);
+  let req = t.http
+    .put(`/api${ep.markRead.path}`)
+    .set('X-localization', 'en')
+    .send(body as object);
   if (auth) req = req.set('Authorization', auth);
   return req;
 };
 
 /** Opens the stream with a raw request, reads the first `data:` event, and aborts. */
-function firstEvent(path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; data: unknown }> {
+function firstEvent(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; data: unknown }> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${baseUrl}${path}`, { headers }, (res) => {
       const type = String(res.headers['content-type'] ?? '');
@@ -63,7 +77,9 @@ function firstEvent(path: string, headers: Record<string, string> = {}): Promise
           resolve({ status: res.statusCode ?? 0, type, data: JSON.parse(match[1]) as unknown });
           req.destroy();
         } else if (!type.startsWith('text/event-stream') && buffer.length > 0) {
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, type, data: JSON.parse(buffer) as unknown }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, type, data: JSON.parse(buffer) as unknown }),
+          );
         }
       });
     });
@@ -79,9 +95,18 @@ describe('notifications.create job', () => {
     const actor = await createUser(t.db);
     await notify(payload(me, actor));
     await notify(payload(me, me));
-    const rows = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, me.id));
+    const rows = await t.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.user_id, me.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'like', actor_user_id: actor.id, entity_type: 'post', entity_id: 42, read_at: null });
+    expect(rows[0]).toMatchObject({
+      kind: 'like',
+      actor_user_id: actor.id,
+      entity_type: 'post',
+      entity_id: 42,
+      read_at: null,
+    });
   });
 });
 
@@ -105,7 +130,14 @@ describe('GET /user-notifications', () => {
     const actor = await createUser(t.db, { firstName: 'Kari' });
     await notify(payload(me, actor, { kind: 'comment', entity_id: 1 }));
     await notify(payload(me, actor, { kind: 'new_follower', entity_type: 'user', entity_id: actor.id }));
-    await notify(payload(me, null, { kind: 'account_decision', entity_type: null, entity_id: null, data: { decision: 'approved' } }));
+    await notify(
+      payload(me, null, {
+        kind: 'account_decision',
+        entity_type: null,
+        entity_id: null,
+        data: { decision: 'approved' },
+      }),
+    );
     await notify(payload(other, actor));
     const auth = bearer(await tokenFor(t, me));
     const res = await list(auth, { per_page: 2 });
@@ -138,14 +170,20 @@ describe('PUT /user-notifications', () => {
     await notify(payload(other, actor));
     const auth = bearer(await tokenFor(t, me));
     const mine = ep.list.response.parse((await list(auth)).body);
-    const [theirs] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, other.id));
+    const [theirs] = await t.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.user_id, other.id));
     const res = await markRead(auth, { ids: [mine.data[0]!.id, theirs!.id] });
     expect(res.status).toBe(200);
     expect(ep.markRead.response.parse(res.body)).toEqual({ unreadCount: 1 });
     const after = ep.list.response.parse((await list(auth)).body);
     expect(after.unreadCount).toBe(1);
     expect(after.data.find((n) => n.id === mine.data[0]!.id)!.read_at).not.toBeNull();
-    const [stillUnread] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.id, theirs!.id));
+    const [stillUnread] = await t.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.id, theirs!.id));
     expect(stillUnread!.read_at).toBeNull();
   });
 
@@ -155,7 +193,11 @@ describe('PUT /user-notifications', () => {
     const auth = bearer(await tokenFor(t, me));
     const bad = await markRead(auth, { ids: ['abc'] });
     expect(bad.status).toBe(422);
-    const empty = await t.http.put(`/api${ep.markRead.path}`).set('X-localization', 'no').set('Authorization', auth).send({});
+    const empty = await t.http
+      .put(`/api${ep.markRead.path}`)
+      .set('X-localization', 'no')
+      .set('Authorization', auth)
+      .send({});
     expect(empty.status).toBe(422);
     expect(empty.body.errors.ids).toBeDefined();
   });
@@ -211,7 +253,9 @@ describe('GET /user-notifications/stream', () => {
     const bad = await firstEvent(`/api${ep.stream.path}?token=nope`);
     expect(bad.status).toBe(401);
     const inReview = await createUser(t.db, { status: 'in_review' });
-    const denied = await firstEvent(`/api${ep.stream.path}?token=${(await tokenFor(t, inReview)).accessToken}`);
+    const denied = await firstEvent(
+      `/api${ep.stream.path}?token=${(await tokenFor(t, inReview)).accessToken}`,
+    );
     expect(denied.status).toBe(403);
     expect(denied.data).toMatchObject({ reason: 'account_in_review' });
   });
@@ -238,8 +282,13 @@ describe('GET /user-notifications/stream across replicas (Redis pub/sub)', () =>
   it('a change made through one replica reaches a stream open on another', async () => {
     const me = await createUser(a.db);
     const actor = await createUser(a.db);
-    await a.db.insert(schema.notifications).values({ user_id: me.id, kind: 'like', actor_user_id: actor.id, data: {} });
-    const [row] = await a.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, me.id));
+    await a.db
+      .insert(schema.notifications)
+      .values({ user_id: me.id, kind: 'like', actor_user_id: actor.id, data: {} });
+    const [row] = await a.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.user_id, me.id));
     const streamToken = (await tokenFor(a, me)).accessToken;
     const bAuth = bearer(await tokenFor(b, me));
     const counts = await new Promise<number[]>((resolve, reject) => {
@@ -254,7 +303,11 @@ describe('GET /user-notifications/stream across replicas (Redis pub/sub)', () =>
             buffer = buffer.slice(match.index + match[0].length);
             seen.push((JSON.parse(match[1]!) as { unreadCount: number }).unreadCount);
             if (seen.length === 1) {
-              void b.http.put(`/api${ep.markRead.path}`).set('Authorization', bAuth).send({ ids: [row!.id] }).then(() => undefined, reject);
+              void b.http
+                .put(`/api${ep.markRead.path}`)
+                .set('Authorization', bAuth)
+                .send({ ids: [row!.id] })
+                .then(() => undefined, reject);
             }
             if (seen.length === 2) {
               req.destroy();
@@ -276,26 +329,38 @@ describe('access gates and hostile input', () => {
     const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
     const actor = await createUser(t.db);
     await notify(payload(manager, actor));
-    const [row] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, manager.id));
+    const [row] = await t.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.user_id, manager.id));
     const company = await createCompany(t.db, { managers: [manager.id] });
-    const asCompany = await markRead(bearer(await tokenFor(t, manager, { actAs: company.id })), { ids: [row!.id] });
+    const asCompany = await markRead(bearer(await tokenFor(t, manager, { actAs: company.id })), {
+      ids: [row!.id],
+    });
     expect(asCompany.status).toBe(403);
     expect(asCompany.body.reason).toBe('business_profile_active');
     const inReview = await createUser(t.db, { status: 'in_review' });
     const r = await markRead(bearer(await tokenFor(t, inReview)), { ids: [row!.id] });
     expect(r.status).toBe(403);
     expect(r.body.reason).toBe('account_in_review');
-    const [after] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.id, row!.id));
+    const [after] = await t.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.id, row!.id));
     expect(after!.read_at).toBeNull();
   });
 
   it('the stream answers 403 in business-profile mode and 422 for an oversized token', async () => {
     const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
     const company = await createCompany(t.db, { managers: [manager.id] });
-    const asCompany = await firstEvent(`/api${ep.stream.path}?token=${(await tokenFor(t, manager, { actAs: company.id })).accessToken}`);
+    const asCompany = await firstEvent(
+      `/api${ep.stream.path}?token=${(await tokenFor(t, manager, { actAs: company.id })).accessToken}`,
+    );
     expect(asCompany.status).toBe(403);
     expect(asCompany.data).toMatchObject({ reason: 'business_profile_active' });
-    const huge = await firstEvent(`/api${ep.stream.path}?token=${'x'.repeat(4001)}`, { 'X-localization': 'en' });
+    const huge = await firstEvent(`/api${ep.stream.path}?token=${'x'.repeat(4001)}`, {
+      'X-localization': 'en',
+    });
     expect(huge.status).toBe(422);
     expect(huge.data).toMatchObject({ errors: { token: ['Can be at most 4000 characters.'] } });
   });
@@ -312,7 +377,11 @@ describe('access gates and hostile input', () => {
     ];
     for (const [query, field, message] of badPages) {
       const res = await list(auth, query);
-      expect([field, res.status, res.body.errors?.[field]]).toEqual([field, 422, expect.arrayContaining([message])]);
+      expect([field, res.status, res.body.errors?.[field]]).toEqual([
+        field,
+        422,
+        expect.arrayContaining([message]),
+      ]);
     }
     const badBodies: [unknown, string, string][] = [
       [{ ids: ['99999999999999999999'] }, 'ids.0', 'Can be at most 9007199254740991.'],

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { type NotificationJobPayload } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { orderFor, type PageSource, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
 const { notifications, users } = schema;
 
 type EntityType = (typeof schema.NOTIFICATION_ENTITY_TYPES)[number];
-const isEntityType = (v: string): v is EntityType => (schema.NOTIFICATION_ENTITY_TYPES as readonly string[]).includes(v);
+const isEntityType = (v: string): v is EntityType =>
+  (schema.NOTIFICATION_ENTITY_TYPES as readonly string[]).includes(v);
 
 export interface NotificationRow {
   id: number;
@@ -22,6 +24,12 @@ export interface NotificationRow {
   created_at: Date;
 }
 
+/** Newest first, as notifications_user_created_at_idx holds them (so a page walks the index, no sort). */
+const NEWEST_FIRST = [
+  [notifications.created_at, 'desc', 'last'],
+  [notifications.id, 'desc', 'last'],
+] as const;
+
 /** Notifications; the only notifications file that speaks SQL. */
 @Injectable()
 export class NotificationsRepository {
@@ -29,7 +37,8 @@ export class NotificationsRepository {
 
   async insert(p: NotificationJobPayload): Promise<void> {
     const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
-    if (p.entity_type !== null && entityType === null) throw new Error(`Unknown notification entity type ${p.entity_type}`);
+    if (p.entity_type !== null && entityType === null)
+      throw new Error(`Unknown notification entity type ${p.entity_type}`);
     await this.db.insert(notifications).values({
       user_id: p.user_id,
       kind: p.kind,
@@ -41,49 +50,64 @@ export class NotificationsRepository {
     });
   }
 
-  /** One page, newest first (served by notifications_user_created_at_idx). */
-  async page(userId: number, page: number, perPage: number): Promise<{ rows: NotificationRow[]; total: number }> {
-    const [rows, [totalRow]] = await Promise.all([
-      this.db
-        .select({
-          id: notifications.id,
-          kind: notifications.kind,
-          actor_id: users.id,
-          actor_slug: users.slug,
-          actor_first_name: users.first_name,
-          actor_last_name: users.last_name,
-          partner_company_id: notifications.partner_company_id,
-          entity_type: notifications.entity_type,
-          entity_id: notifications.entity_id,
-          data: notifications.data,
-          read_at: notifications.read_at,
-          created_at: notifications.created_at,
-        })
-        .from(notifications)
-        .leftJoin(users, eq(users.id, notifications.actor_user_id))
-        .where(eq(notifications.user_id, userId))
-        .orderBy(desc(notifications.created_at), desc(notifications.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(notifications).where(eq(notifications.user_id, userId)),
-    ]);
+  /** The user's notifications, newest first (served by notifications_user_created_at_idx). */
+  list(userId: number): PageSource<NotificationRow> {
     return {
-      total: totalRow?.n ?? 0,
-      rows: rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        actor:
-          r.actor_id !== null && r.actor_slug !== null && r.actor_first_name !== null && r.actor_last_name !== null
-            ? { id: r.actor_id, slug: r.actor_slug, first_name: r.actor_first_name, last_name: r.actor_last_name }
-            : null,
-        partner_company_id: r.partner_company_id,
-        entity_type: r.entity_type,
-        entity_id: r.entity_id,
-        data: r.data,
-        read_at: r.read_at,
-        created_at: r.created_at,
-      })),
+      count: async () => {
+        const [row] = await this.db
+          .select({ n: count() })
+          .from(notifications)
+          .where(eq(notifications.user_id, userId));
+        return row?.n ?? 0;
+      },
+      read: (slice) => this.slice(userId, slice),
     };
+  }
+
+  private async slice(userId: number, slice: Slice): Promise<NotificationRow[]> {
+    const rows = await this.db
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        actor_id: users.id,
+        actor_slug: users.slug,
+        actor_first_name: users.first_name,
+        actor_last_name: users.last_name,
+        partner_company_id: notifications.partner_company_id,
+        entity_type: notifications.entity_type,
+        entity_id: notifications.entity_id,
+        data: notifications.data,
+        read_at: notifications.read_at,
+        created_at: notifications.created_at,
+      })
+      .from(notifications)
+      .leftJoin(users, eq(users.id, notifications.actor_user_id))
+      .where(eq(notifications.user_id, userId))
+      .orderBy(...orderFor(NEWEST_FIRST, slice.fromEnd))
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      actor:
+        r.actor_id !== null &&
+        r.actor_slug !== null &&
+        r.actor_first_name !== null &&
+        r.actor_last_name !== null
+          ? {
+              id: r.actor_id,
+              slug: r.actor_slug,
+              first_name: r.actor_first_name,
+              last_name: r.actor_last_name,
+            }
+          : null,
+      partner_company_id: r.partner_company_id,
+      entity_type: r.entity_type,
+      entity_id: r.entity_id,
+      data: r.data,
+      read_at: r.read_at,
+      created_at: r.created_at,
+    }));
   }
 
   /** Served by the partial index notifications_user_unread_idx. */
@@ -100,7 +124,9 @@ export class NotificationsRepository {
     const changed = await this.db
       .update(notifications)
       .set({ read_at: new Date() })
-      .where(and(eq(notifications.user_id, userId), inArray(notifications.id, ids), isNull(notifications.read_at)))
+      .where(
+        and(eq(notifications.user_id, userId), inArray(notifications.id, ids), isNull(notifications.read_at)),
+      )
       .returning({ id: notifications.id });
     return changed.length;
   }

@@ -4,10 +4,10 @@ import {
   NOTIFICATIONS_CREATE_JOB,
   type NotificationJobPayload,
   type PageQuery,
-  pageMeta,
   type PageMeta,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
+import { readPage } from '../../common/lists';
 import { JobQueue } from '../../common/queue';
 import { NotificationsRepository } from './notifications.repository';
 import { UnreadBus } from './unread-bus';
@@ -24,7 +24,9 @@ export class NotificationsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register<NotificationJobPayload>(NOTIFICATIONS_CREATE_JOB, ({ payload }) => this.create(payload));
+    this.jobs.register<NotificationJobPayload>(NOTIFICATIONS_CREATE_JOB, ({ payload }) =>
+      this.create(payload),
+    );
   }
 
   /** The job handler: one row, then a ping to the user's live streams. A user's own action is skipped. */
@@ -34,9 +36,12 @@ export class NotificationsService implements OnModuleInit {
     await this.ping(payload.user_id);
   }
 
-  async list(me: Principal, q: PageQuery): Promise<{ data: Notification[]; meta: PageMeta; unreadCount: number }> {
-    const [{ rows, total }, unreadCount] = await Promise.all([
-      this.repository.page(me.userId, q.page, q.per_page),
+  async list(
+    me: Principal,
+    q: PageQuery,
+  ): Promise<{ data: Notification[]; meta: PageMeta; unreadCount: number }> {
+    const [{ rows, meta }, unreadCount] = await Promise.all([
+      readPage(q, this.repository.list(me.userId)),
       this.repository.unreadCount(me.userId),
     ]);
     return {
@@ -45,7 +50,7 @@ export class NotificationsService implements OnModuleInit {
         read_at: r.read_at ? r.read_at.toISOString() : null,
         created_at: r.created_at.toISOString(),
       })),
-      meta: pageMeta(total, q.page, q.per_page),
+      meta,
       unreadCount,
     };
   }
@@ -70,7 +75,9 @@ export class NotificationsService implements OnModuleInit {
       await this.bus.publish(userId);
     } catch (error) {
       // The row is stored; a missed live update only delays the count until the next change.
-      this.logger.warn(`Unread count publish failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `Unread count publish failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

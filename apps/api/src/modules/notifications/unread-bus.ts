@@ -4,7 +4,6 @@ import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { REDIS } from '../../database/redis.module';
 
-
 /**
  * "The unread count of user N changed": Redis pub/sub when Redis is configured (so every API
  * replica's SSE streams hear it), an in-process emitter otherwise.

@@ -5,6 +5,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } fr
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { companyVisibleToSql, visibleMemberSql } from '../../common/access';
 import { variantKey } from '../../common/files/files.repository';
+import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
 const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows, storedFiles } = schema;
@@ -67,8 +68,12 @@ export interface NewPost {
   shared_post_id: number | null;
 }
 
-const authorJson = sql<PostRow['author']>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name}) end`;
-const companyJson = sql<PostRow['company']>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`;
+const authorJson = sql<
+  PostRow['author']
+>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name}) end`;
+const companyJson = sql<
+  PostRow['company']
+>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`;
 /** Newest first in the order of the posts indexes (drizzle's `.desc()` builds them `nulls last`). */
 const newestFirst = [sql`${posts.created_at} desc nulls last`, sql`${posts.id} desc nulls last`];
 /** Company posts of a deleted company are gone for everyone. */
@@ -130,7 +135,9 @@ export class PostsRepository {
    */
   feed(viewerId: number, cursor: FeedCursor | null, limit: number): Promise<PostRow[]> {
     const take = limit + 1;
-    const after = cursor ? sql`and (${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})` : sql``;
+    const after = cursor
+      ? sql`and (${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})`
+      : sql``;
     const newestOf = (owner: SQL) => sql`
       select ${posts.id}, ${posts.created_at} from ${posts}
       where ${owner} and ${posts.archived_at} is null ${after}
@@ -162,39 +169,51 @@ export class PostsRepository {
     companyId: number,
     filter: { archived: boolean; search: string | null },
     viewerId: number,
-    page: number,
-    perPage: number,
-  ): Promise<{ rows: PostRow[]; total: number }> {
-    const conditions: SQL[] = [eq(posts.partner_company_id, companyId), filter.archived ? isNotNull(posts.archived_at) : isNull(posts.archived_at)];
-    if (filter.search) conditions.push(sql`${posts.search} @@ plainto_tsquery('norwegian', ${filter.search})`);
-    return this.numberedPage(and(...conditions)!, viewerId, page, perPage);
+  ): PageSource<PostRow> {
+    const conditions: SQL[] = [
+      eq(posts.partner_company_id, companyId),
+      filter.archived ? isNotNull(posts.archived_at) : isNull(posts.archived_at),
+    ];
+    if (filter.search)
+      conditions.push(sql`${posts.search} @@ plainto_tsquery('norwegian', ${filter.search})`);
+    return this.numbered(and(...conditions)!, viewerId);
   }
 
-  /** One numbered page of posts matching `where`, newest first, with the total. */
-  private async numberedPage(where: SQL, viewerId: number, page: number, perPage: number): Promise<{ rows: PostRow[]; total: number }> {
-    const [rows, [total]] = await Promise.all([
-      this.select(viewerId)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(posts).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  /** Posts matching `where` as a numbered list, newest first. */
+  private numbered(where: SQL, viewerId: number): PageSource<PostRow> {
+    return {
+      count: async () => {
+        const [total] = await this.db.select({ n: count() }).from(posts).where(where);
+        return total?.n ?? 0;
+      },
+      read: (slice) =>
+        this.select(viewerId)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   /** A member's own live posts (company posts they wrote belong to the company), one keyset page (+1). */
   byAuthor(authorId: number, viewerId: number, cursor: FeedCursor | null, limit: number): Promise<PostRow[]> {
-    const conditions: SQL[] = [eq(posts.author_user_id, authorId), isNull(posts.partner_company_id), isNull(posts.archived_at)];
-    if (cursor) conditions.push(sql`(${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})`);
+    const conditions: SQL[] = [
+      eq(posts.author_user_id, authorId),
+      isNull(posts.partner_company_id),
+      isNull(posts.archived_at),
+    ];
+    if (cursor)
+      conditions.push(
+        sql`(${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})`,
+      );
     return this.select(viewerId)
       .where(and(...conditions))
       .orderBy(...newestFirst)
       .limit(limit + 1);
   }
 
-  archivedOf(userId: number, page: number, perPage: number): Promise<{ rows: PostRow[]; total: number }> {
-    return this.numberedPage(and(eq(posts.author_user_id, userId), isNotNull(posts.archived_at))!, userId, page, perPage);
+  archivedOf(userId: number): PageSource<PostRow> {
+    return this.numbered(and(eq(posts.author_user_id, userId), isNotNull(posts.archived_at))!, userId);
   }
 
   attachmentsOf(postIds: number[]): Promise<AttachmentRow[]> {
@@ -221,7 +240,9 @@ export class PostsRepository {
       const [row] = await tx.insert(posts).values(post).returning({ id: posts.id });
       const id = row!.id;
       if (attachments.length > 0) {
-        await tx.insert(postAttachments).values(attachments.map((a, position) => ({ ...a, post_id: id, position })));
+        await tx
+          .insert(postAttachments)
+          .values(attachments.map((a, position) => ({ ...a, post_id: id, position })));
       }
       if (post.shared_post_id !== null) {
         await tx
@@ -240,7 +261,10 @@ export class PostsRepository {
   async setArchived(id: number, archived: boolean): Promise<void> {
     await this.db
       .update(posts)
-      .set({ archived_at: archived ? sql`coalesce(${posts.archived_at}, now())` : null, updated_at: new Date() })
+      .set({
+        archived_at: archived ? sql`coalesce(${posts.archived_at}, now())` : null,
+        updated_at: new Date(),
+      })
       .where(eq(posts.id, id));
   }
 
@@ -276,20 +300,28 @@ export class PostsRepository {
       .leftJoin(partnerCompanies, eq(partnerCompanies.id, postComments.partner_company_id));
   }
 
-  async comments(postId: number, page: number, perPage: number): Promise<{ rows: CommentRow[]; total: number }> {
-    const [rows, [total]] = await Promise.all([
-      this.selectComments()
-        .where(eq(postComments.post_id, postId))
-        .orderBy(asc(postComments.created_at), asc(postComments.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(postComments).where(eq(postComments.post_id, postId)),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  comments(postId: number): PageSource<CommentRow> {
+    return {
+      count: async () => {
+        const [total] = await this.db
+          .select({ n: count() })
+          .from(postComments)
+          .where(eq(postComments.post_id, postId));
+        return total?.n ?? 0;
+      },
+      read: (slice) =>
+        this.selectComments()
+          .where(eq(postComments.post_id, postId))
+          .orderBy(asc(postComments.created_at), asc(postComments.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   async findComment(postId: number, commentId: number): Promise<CommentRow | null> {
-    const [row] = await this.selectComments().where(and(eq(postComments.id, commentId), eq(postComments.post_id, postId)));
+    const [row] = await this.selectComments().where(
+      and(eq(postComments.id, commentId), eq(postComments.post_id, postId)),
+    );
     return row ?? null;
   }
 
@@ -331,11 +363,19 @@ export class PostsRepository {
   setLike(postId: number, userId: number, liked: boolean, outer?: Transaction): Promise<{ changed: boolean; likes_count: number }> {
     return (outer ?? this.db).transaction(async (tx) => {
       const changed = liked
-        ? (await tx.insert(postLikes).values({ post_id: postId, user_id: userId }).onConflictDoNothing().returning({ id: postLikes.post_id })).length > 0
-        : (await tx
-            .delete(postLikes)
-            .where(and(eq(postLikes.post_id, postId), eq(postLikes.user_id, userId)))
-            .returning({ id: postLikes.post_id })).length > 0;
+        ? (
+            await tx
+              .insert(postLikes)
+              .values({ post_id: postId, user_id: userId })
+              .onConflictDoNothing()
+              .returning({ id: postLikes.post_id })
+          ).length > 0
+        : (
+            await tx
+              .delete(postLikes)
+              .where(and(eq(postLikes.post_id, postId), eq(postLikes.user_id, userId)))
+              .returning({ id: postLikes.post_id })
+          ).length > 0;
       const delta = changed ? (liked ? 1 : -1) : 0;
       const [row] = await tx
         .update(posts)

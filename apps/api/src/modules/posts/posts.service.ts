@@ -6,7 +6,6 @@ import {
   encodeFeedCursor,
   type FeedQuery,
   MAX_POST_FILES,
-  pageMeta,
   type PageQuery,
   type Post,
   POST_FILES_FIELD,
@@ -16,6 +15,7 @@ import {
 } from '@legenett/contracts';
 import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
+import { type PageRequest, readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService, type StoreOptions } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
@@ -25,11 +25,18 @@ import { NotificationPublisher } from '../notifications/notification.publisher';
 import { type AttachmentRow, type CommentRow, type PostRow, PostsRepository } from './posts.repository';
 
 const tooManyFiles = () =>
-  new AppError('VALIDATION', { fields: { [POST_FILES_FIELD]: ['errors.too_many_photos'] }, vars: { maximum: MAX_POST_FILES } });
+  new AppError('VALIDATION', {
+    fields: { [POST_FILES_FIELD]: ['errors.too_many_photos'] },
+    vars: { maximum: MAX_POST_FILES },
+  });
 
 type Owner = 'user' | 'company';
 
-const newSlug = () => `p-${randomBytes(9).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '')}${Date.now().toString(36)}`;
+const newSlug = () =>
+  `p-${randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}${Date.now().toString(36)}`;
 
 /** Posts, the feed, comments, likes and shares. */
 @Injectable()
@@ -129,7 +136,8 @@ export class PostsService {
     const post = await this.visible(id, me);
     if (!(await this.owns(post, me))) throw AppError.forbidden('not_owner');
     const attachments = await this.repository.attachmentsOf([id]);
-    if (input.body === '' && attachments.length === 0) throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
+    if (input.body === '' && attachments.length === 0)
+      throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
     await this.repository.updateBody(id, input.body);
     return this.one(id, me);
   }
@@ -137,7 +145,8 @@ export class PostsService {
   /** A post by slug of the given kind the caller owns: 404 when missing or of the other kind, 403 when someone else's. */
   private async owned(me: Principal, slug: string, kind: Owner): Promise<PostRow> {
     const post = await this.repository.find({ slug }, me.userId);
-    const ofKind = post && (kind === 'user' ? post.author_user_id !== null : post.partner_company_id !== null);
+    const ofKind =
+      post && (kind === 'user' ? post.author_user_id !== null : post.partner_company_id !== null);
     if (!post || !ofKind) throw AppError.notFound();
     if (!(await this.owns(post, me))) {
       if (post.archived_at) throw AppError.notFound();
@@ -160,8 +169,8 @@ export class PostsService {
   async archived(me: Principal, slug: string, query: PageQuery) {
     const userId = await this.access.requireVisibleMember(slug);
     if (userId !== me.userId) throw AppError.forbidden('not_owner');
-    const { rows, total } = await this.repository.archivedOf(userId, query.page, query.per_page);
-    return { data: await this.present(rows, me), meta: pageMeta(total, query.page, query.per_page) };
+    const { rows, meta } = await readPage(query, this.repository.archivedOf(userId));
+    return { data: await this.present(rows, me), meta };
   }
 
   async feed(me: Principal, query: FeedQuery) {
@@ -169,9 +178,14 @@ export class PostsService {
   }
 
   /** A company page's posts; the caller (companies) has decided that `me` may see them. */
-  async forCompany(me: Principal, companyId: number, filter: { archived: boolean; search: string | null }, page: number, perPage: number) {
-    const { rows, total } = await this.repository.byCompany(companyId, filter, me.userId, page, perPage);
-    return { data: await this.present(rows, me), meta: pageMeta(total, page, perPage) };
+  async forCompany(
+    me: Principal,
+    companyId: number,
+    filter: { archived: boolean; search: string | null },
+    q: PageRequest,
+  ) {
+    const { rows, meta } = await readPage(q, this.repository.byCompany(companyId, filter, me.userId));
+    return { data: await this.present(rows, me), meta };
   }
 
   async userPosts(me: Principal, slug: string, query: FeedQuery) {
@@ -183,7 +197,8 @@ export class PostsService {
   private async keysetPage(rows: PostRow[], limit: number, me: Principal) {
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    const next = rows.length > limit && last ? encodeFeedCursor({ created_at: last.cursor_ts, id: last.id }) : null;
+    const next =
+      rows.length > limit && last ? encodeFeedCursor({ created_at: last.cursor_ts, id: last.id }) : null;
     return { data: await this.present(page, me), meta: { next_cursor: next } };
   }
 
@@ -194,15 +209,18 @@ export class PostsService {
       text: row.body,
       author: row.partner_company_id === null ? row.author : null,
       company: row.company,
-      is_mine: row.partner_company_id !== null ? row.partner_company_id === me.activeCompanyId : row.author_user_id === me.userId,
+      is_mine:
+        row.partner_company_id !== null
+          ? row.partner_company_id === me.activeCompanyId
+          : row.author_user_id === me.userId,
       created_at: row.created_at.toISOString(),
     };
   }
 
   async comments(me: Principal, id: number, query: PageQuery) {
     await this.visible(id, me);
-    const { rows, total } = await this.repository.comments(id, query.page, query.per_page);
-    return { data: rows.map((r) => this.presentComment(r, me)), meta: pageMeta(total, query.page, query.per_page) };
+    const { rows, meta } = await readPage(query, this.repository.comments(id));
+    return { data: rows.map((r) => this.presentComment(r, me)), meta };
   }
 
   async addComment(me: Principal, id: number, text: string) {
@@ -242,9 +260,16 @@ export class PostsService {
 
   async share(me: Principal, id: number, input: ShareInput) {
     const original = await this.visible(id, me);
-    if (original.archived_at) throw new AppError('CONFLICT', { message: 'posts.errors.cannot_share_archived' });
+    if (original.archived_at)
+      throw new AppError('CONFLICT', { message: 'posts.errors.cannot_share_archived' });
     const newId = await this.repository.insert(
-      { slug: newSlug(), body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: original.id },
+      {
+        slug: newSlug(),
+        body: input.body,
+        ...this.authorOf(me),
+        created_by_user_id: me.userId,
+        shared_post_id: original.id,
+      },
       [],
     );
     return this.one(newId, me);

@@ -10,6 +10,7 @@ import {
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { likePattern, localisedRef, namedRef } from '../reference/reference.repository';
 
@@ -75,16 +76,24 @@ export class ProfessionalRepository {
     return { ...row, workplace_name };
   }
 
-  async listExperiences(userId: number, locale: Locale, page: number, perPage: number) {
-    const [rows, [total]] = await Promise.all([
-      this.experienceSelect(locale)
-        .where(eq(experiences.user_id, userId))
-        .orderBy(desc(experiences.is_current), desc(experiences.started_at), desc(experiences.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(experiences).where(eq(experiences.user_id, userId)),
-    ]);
-    return { rows: rows.map(ProfessionalRepository.withWorkplaceName), total: total?.n ?? 0 };
+  listExperiences(userId: number, locale: Locale): PageSource<Experience> {
+    return {
+      count: async () => {
+        const [total] = await this.db
+          .select({ n: count() })
+          .from(experiences)
+          .where(eq(experiences.user_id, userId));
+        return total?.n ?? 0;
+      },
+      read: async (slice) => {
+        const rows = await this.experienceSelect(locale)
+          .where(eq(experiences.user_id, userId))
+          .orderBy(desc(experiences.is_current), desc(experiences.started_at), desc(experiences.id))
+          .limit(slice.limit)
+          .offset(slice.offset);
+        return rows.map(ProfessionalRepository.withWorkplaceName);
+      },
+    };
   }
 
   async findExperience(userId: number, id: number, locale: Locale): Promise<Experience | null> {
@@ -140,16 +149,22 @@ export class ProfessionalRepository {
       .leftJoin(academicLevels, eq(academicLevels.id, educations.academic_level_id));
   }
 
-  async listEducations(userId: number, locale: Locale, page: number, perPage: number) {
-    const [rows, [total]] = await Promise.all([
-      this.educationSelect(locale)
-        .where(eq(educations.user_id, userId))
-        .orderBy(desc(educations.currently_studying), desc(educations.started_at), desc(educations.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(educations).where(eq(educations.user_id, userId)),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+  listEducations(userId: number, locale: Locale): PageSource<Education> {
+    return {
+      count: async () => {
+        const [total] = await this.db
+          .select({ n: count() })
+          .from(educations)
+          .where(eq(educations.user_id, userId));
+        return total?.n ?? 0;
+      },
+      read: (slice) =>
+        this.educationSelect(locale)
+          .where(eq(educations.user_id, userId))
+          .orderBy(desc(educations.currently_studying), desc(educations.started_at), desc(educations.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   async findEducation(userId: number, id: number, locale: Locale): Promise<Education | null> {
@@ -206,23 +221,30 @@ export class ProfessionalRepository {
 
   // ---------- custom workplaces ----------
 
-  async listCustomWorkplaces(search: string | undefined, page: number, perPage: number) {
+  listCustomWorkplaces(search: string | undefined): PageSource<CustomWorkplace> {
     const where = search ? sql`${customWorkplaces.name} ilike ${likePattern(search)}` : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ id: customWorkplaces.id, name: customWorkplaces.name, city_id: customWorkplaces.city_id })
-        .from(customWorkplaces)
-        .where(where)
-        .orderBy(asc(sql`lower(${customWorkplaces.name})`), asc(customWorkplaces.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      this.db.select({ n: count() }).from(customWorkplaces).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    return {
+      count: async () => {
+        const [total] = await this.db.select({ n: count() }).from(customWorkplaces).where(where);
+        return total?.n ?? 0;
+      },
+      read: (slice) =>
+        this.db
+          .select({ id: customWorkplaces.id, name: customWorkplaces.name, city_id: customWorkplaces.city_id })
+          .from(customWorkplaces)
+          .where(where)
+          .orderBy(asc(sql`lower(${customWorkplaces.name})`), asc(customWorkplaces.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
   }
 
   /** Inserts, or answers the existing workplace of the same name in any case (unique on lower(name)). */
-  async findOrCreateCustomWorkplace(name: string, cityId: number | null, userId: number): Promise<CustomWorkplace> {
+  async findOrCreateCustomWorkplace(
+    name: string,
+    cityId: number | null,
+    userId: number,
+  ): Promise<CustomWorkplace> {
     const [created] = await this.db
       .insert(customWorkplaces)
       .values({ name, city_id: cityId, created_by_user_id: userId })

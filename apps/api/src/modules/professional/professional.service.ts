@@ -7,9 +7,9 @@ import {
   type Locale,
   type MessageKey,
   type PageQuery,
-  pageMeta,
 } from '@legenett/contracts';
 import { AppError } from '../../common/errors/app-error';
+import { readPage } from '../../common/lists';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { ProfessionalRepository } from './professional.repository';
 
@@ -61,8 +61,8 @@ export class ProfessionalService {
   }
 
   async listExperiences(userId: number, locale: Locale, q: PageQuery) {
-    const { rows, total } = await this.repository.listExperiences(userId, locale, q.page, q.per_page);
-    return { data: rows, meta: pageMeta(total, q.page, q.per_page) };
+    const { rows, meta } = await readPage(q, this.repository.listExperiences(userId, locale));
+    return { data: rows, meta };
   }
 
   async showExperience(userId: number, id: number, locale: Locale) {
@@ -79,7 +79,8 @@ export class ProfessionalService {
   async updateExperience(userId: number, id: number, input: ExperienceInput, locale: Locale) {
     // Ownership first: someone else's id is a 404 even with bad input.
     if (!(await this.repository.findExperience(userId, id, locale))) throw AppError.notFound();
-    if (!(await this.repository.updateExperience(userId, id, await this.checkExperience(input)))) throw AppError.notFound();
+    if (!(await this.repository.updateExperience(userId, id, await this.checkExperience(input))))
+      throw AppError.notFound();
     return this.showExperience(userId, id, locale);
   }
 
@@ -97,8 +98,8 @@ export class ProfessionalService {
   }
 
   async listEducations(userId: number, locale: Locale, q: PageQuery) {
-    const { rows, total } = await this.repository.listEducations(userId, locale, q.page, q.per_page);
-    return { data: rows, meta: pageMeta(total, q.page, q.per_page) };
+    const { rows, meta } = await readPage(q, this.repository.listEducations(userId, locale));
+    return { data: rows, meta };
   }
 
   async showEducation(userId: number, id: number, locale: Locale) {
@@ -114,7 +115,8 @@ export class ProfessionalService {
 
   async updateEducation(userId: number, id: number, input: EducationInput, locale: Locale) {
     if (!(await this.repository.findEducation(userId, id, locale))) throw AppError.notFound();
-    if (!(await this.repository.updateEducation(userId, id, await this.checkEducation(input)))) throw AppError.notFound();
+    if (!(await this.repository.updateEducation(userId, id, await this.checkEducation(input))))
+      throw AppError.notFound();
     return this.showEducation(userId, id, locale);
   }
 
@@ -123,8 +125,8 @@ export class ProfessionalService {
   }
 
   async listCustomWorkplaces(q: CustomWorkplaceQuery) {
-    const { rows, total } = await this.repository.listCustomWorkplaces(q.search || undefined, q.page, q.per_page);
-    return { data: rows, meta: pageMeta(total, q.page, q.per_page) };
+    const { rows, meta } = await readPage(q, this.repository.listCustomWorkplaces(q.search || undefined));
+    return { data: rows, meta };
   }
 
   async createCustomWorkplace(userId: number, input: CreateCustomWorkplaceInput) {

@@ -117,8 +117,9 @@ export class ProfileService {
     if (!row) throw AppError.notFound();
     const [specialities, experiences, educations] = await Promise.all([
       this.repository.specialities(row.id, locale),
-      this.professional.listExperiences(row.id, locale, 1, PUBLIC_LIST_LIMIT),
-      this.professional.listEducations(row.id, locale, 1, PUBLIC_LIST_LIMIT),
+      // The first rows only: a profile shows no pages, so no count.
+      this.professional.listExperiences(row.id, locale).read({ offset: 0, limit: PUBLIC_LIST_LIMIT, fromEnd: false }),
+      this.professional.listEducations(row.id, locale).read({ offset: 0, limit: PUBLIC_LIST_LIMIT, fromEnd: false }),
     ]);
     return {
       data: {
@@ -126,8 +127,8 @@ export class ProfileService {
         profile_avatar: this.storage.publicUrl(row.profile_avatar),
         profile_background: this.storage.publicUrl(row.profile_background),
         specialities,
-        professional_experiences: experiences.rows,
-        educations: educations.rows,
+        professional_experiences: experiences,
+        educations,
         is_me: row.id === principal.userId,
       },
     };
