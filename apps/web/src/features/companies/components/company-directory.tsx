@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { useQueryParams } from '@/shared/lib/use-query-params';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
-import { useCompanies, useCompanyCategories } from '../api/companies';
+import { useCategories } from '@/shared/reference/reference-lists';
+import { useCompanies } from '../api/companies';
 import { createRefusal, idsOf, pageOf } from './access';
 import { CompanyCard } from './company-card';
 import { CompanyLogo } from './company-logo';
@@ -61,7 +62,7 @@ export function CompanyDirectory() {
   const page = pageOf(params.get('page'));
   const [nameText, setNameText] = useState(name);
   const companies = useCompanies({ name, categories, page });
-  const categoryList = useCompanyCategories();
+  const categoryList = useCategories('company');
 
   const searchLater = useDebouncedCallback((value: string) => update({ name: value.trim() }), 300);
 
