@@ -1,11 +1,11 @@
-import { authEndpoints, type User } from '@legenett/contracts';
+import { authEndpoints, type LoginResponse, type User } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@/shared/auth/auth-store';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
 
-const loginAnswer = (user: User, token = 'new-token') => ({ access_token: token, token_type: 'Bearer', expires_in: 900, user });
+const loginAnswer = (user: User, token = 'new-token'): LoginResponse => ({ access_token: token, token_type: 'Bearer', expires_in: 900, user });
 
 describe('login with two-step authentication', () => {
   it('asks for a code after the password, then logs in and goes to the feed', async () => {

@@ -29,7 +29,7 @@ describe('ChangeEmailForm', () => {
   });
 
   it('checks the address before sending', async () => {
-    const changes = mockEndpoint(registrationEndpoints.changeEmail, null);
+    const changes = mockEndpoint(registrationEndpoints.changeEmail, { data: { message: 'Sendt.' } });
     const ui = setupUser();
     renderForm();
     await ui.type(screen.getByLabelText(/^Ny e-postadresse/), 'nope');
