@@ -96,20 +96,3 @@ export function validationError(errors: Record<string, string[]>, message = 'The
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
-
-/**
- * Legacy: the reference answers for tests that still stub `fetch` by hand (being moved to
- * `mockEndpoint`); new tests must not use it.
- */
-export function defaultFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const path = url.split('?')[0];
-  if (path === '/api/counties') {
-    const locale = new Headers(init?.headers).get('X-localization') === 'en' ? 'en' : 'no';
-    return Promise.resolve(jsonResponse({ data: countiesFixture[locale] }));
-  }
-  if (path === '/api/frontend-settings') {
-    return Promise.resolve(jsonResponse({ data: { prev_image_video_src: null, prev_image_video_link: null } }));
-  }
-  return Promise.resolve(jsonResponse({ status_code: 404, message: 'Not found' }, 404));
-}

@@ -195,6 +195,13 @@ export const web = defineMessages(
       text: 'Legenett er under vedlikehold akkurat nå. Prøv igjen om noen minutter.',
       retry: 'Last inn på nytt',
     },
+    paged_list: {
+      pagination: 'Sider',
+      previous: 'Forrige side',
+      next: 'Neste side',
+      page: 'Side {{page}}',
+      load_error: 'Kunne ikke hente listen. Prøv igjen senere.',
+    },
     toast: {
       error_title: 'Noe gikk galt',
       warning_title: 'Sjekk feltene',
@@ -390,6 +397,13 @@ export const web = defineMessages(
       title: 'Maintenance',
       text: 'Legenett is under maintenance right now. Please try again in a few minutes.',
       retry: 'Reload',
+    },
+    paged_list: {
+      pagination: 'Pages',
+      previous: 'Previous page',
+      next: 'Next page',
+      page: 'Page {{page}}',
+      load_error: 'Could not load the list. Please try again later.',
     },
     toast: {
       error_title: 'Something went wrong',

@@ -1,41 +1,23 @@
-import { type User } from '@legenett/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { authEndpoints, type LoginResponse, type User } from '@legenett/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@/shared/auth/auth-store';
-import { defaultFetch, jsonResponse } from '@/testing/api-mocks';
-import { renderApp } from '@/testing/test-utils';
+import { mockEndpoint, validationError } from '@/testing/api-mocks';
+import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
 
-type Route = (body: unknown, init: RequestInit | undefined) => Response;
-
-/** A fetch that answers the given `METHOD /api/path` routes and falls back to the fixtures. */
-function stubApi(routes: Record<string, Route>) {
-  const mock = vi.fn<typeof fetch>((input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
-    const route = routes[key];
-    if (!route) return defaultFetch(input, init);
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
-    return Promise.resolve(route(body, init));
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
-}
-
-const loginAnswer = (user: User, token = 'new-token') => ({ access_token: token, token_type: 'Bearer', expires_in: 900, user });
+const loginAnswer = (user: User, token = 'new-token'): LoginResponse => ({ access_token: token, token_type: 'Bearer', expires_in: 900, user });
 
 describe('login with two-step authentication', () => {
   it('asks for a code after the password, then logs in and goes to the feed', async () => {
     const user = testUser({ two_factor_enabled: true });
-    const fetchMock = stubApi({
-      'POST /api/user/login': () => jsonResponse({ two_factor_required: true, challenge_token: 'challenge-1', expires_in: 300 }),
-      'POST /api/user/login/two-factor': (body) =>
-        (body as { recovery_code?: string }).recovery_code === 'ABCDE-FGHJK'
-          ? jsonResponse(loginAnswer(user))
-          : jsonResponse({ message: 'Koden er ugyldig', errors: { code: ['Koden er ugyldig eller allerede brukt.'] } }, 422),
-    });
+    mockEndpoint(authEndpoints.login, { two_factor_required: true, challenge_token: 'challenge-1', expires_in: 300 });
+    const secondSteps = mockEndpoint(authEndpoints.loginTwoFactor, ({ body }) =>
+      (body as { recovery_code?: string }).recovery_code === 'ABCDE-FGHJK'
+        ? loginAnswer(user)
+        : validationError({ code: ['Koden er ugyldig eller allerede brukt.'] }, 'Koden er ugyldig'),
+    );
     const { router } = renderApp('/login');
-    const ui = userEvent.setup();
+    const ui = setupUser();
     const dialog = await screen.findByRole('dialog', { name: 'Logg inn' });
     await ui.type(within(dialog).getByLabelText(/E-post/), 'kari@test.no');
     await ui.type(within(dialog).getByLabelText(/Passord/), 'Hemmelig!123');
@@ -51,17 +33,14 @@ describe('login with two-step authentication', () => {
     expect(authStore.getToken()).toBe('new-token');
     expect(screen.getByRole('button', { name: 'Brukermeny' })).toBeInTheDocument();
     expect(screen.queryByText('Denne siden er bare for brukere som ikke er logget inn!')).not.toBeInTheDocument();
-    const step2 = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/login/two-factor'));
-    expect(JSON.parse(String(step2?.[1]?.body))).toEqual({ challenge_token: 'challenge-1', recovery_code: 'ABCDE-FGHJK' });
+    expect(secondSteps.map((c) => c.body)).toEqual([{ challenge_token: 'challenge-1', recovery_code: 'ABCDE-FGHJK' }]);
   });
 
   it('sends the six-digit code of the app', async () => {
-    const fetchMock = stubApi({
-      'POST /api/user/login': () => jsonResponse({ two_factor_required: true, challenge_token: 'challenge-2', expires_in: 300 }),
-      'POST /api/user/login/two-factor': () => jsonResponse(loginAnswer(testUser())),
-    });
+    mockEndpoint(authEndpoints.login, { two_factor_required: true, challenge_token: 'challenge-2', expires_in: 300 });
+    const secondSteps = mockEndpoint(authEndpoints.loginTwoFactor, loginAnswer(testUser()));
     const { router } = renderApp('/login');
-    const ui = userEvent.setup();
+    const ui = setupUser();
     const dialog = await screen.findByRole('dialog', { name: 'Logg inn' });
     await ui.type(within(dialog).getByLabelText(/E-post/), 'kari@test.no');
     await ui.type(within(dialog).getByLabelText(/Passord/), 'Hemmelig!123');
@@ -69,22 +48,20 @@ describe('login with two-step authentication', () => {
     await within(dialog).findByRole('heading', { name: 'Totrinnsbekreftelse' });
     await ui.keyboard('123456');
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
-    const step2 = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/login/two-factor'));
-    expect(JSON.parse(String(step2?.[1]?.body))).toEqual({ challenge_token: 'challenge-2', code: '123456' });
+    expect(secondSteps.map((c) => c.body)).toEqual([{ challenge_token: 'challenge-2', code: '123456' }]);
   });
 
   it('shows the server refusal of a wrong password as a warning toast', async () => {
-    stubApi({
-      'POST /api/user/login': () =>
-        jsonResponse({ message: 'Noen felt er ikke fylt ut riktig.', errors: { email: ['Feil e-postadresse eller passord.'] } }, 422),
-    });
+    mockEndpoint(authEndpoints.login, validationError({ email: ['Feil e-postadresse eller passord.'] }, 'Noen felt er ikke fylt ut riktig.'));
     renderApp('/login');
-    const ui = userEvent.setup();
+    const ui = setupUser();
     const dialog = await screen.findByRole('dialog', { name: 'Logg inn' });
     await ui.type(within(dialog).getByLabelText(/E-post/), 'kari@test.no');
     await ui.type(within(dialog).getByLabelText(/Passord/), 'feil');
     await ui.click(within(dialog).getByRole('button', { name: 'Logg inn' }));
-    expect(await screen.findByText('Feil e-postadresse eller passord.')).toBeInTheDocument();
+    // As a warning toast and beside the field (looking for one text would wait for the toast to close).
+    await waitFor(() => expect(screen.getAllByText('Feil e-postadresse eller passord.')).toHaveLength(2));
+    expect(within(dialog).getByLabelText(/E-post/)).toHaveAccessibleDescription('Feil e-postadresse eller passord.');
     expect(authStore.getToken()).toBeNull();
   });
 });
@@ -139,17 +116,16 @@ describe('header user menu', () => {
     const company = { id: 3, slug: 'firma', name: 'Firma AS', logo: null };
     const personal = testUser({ available_business_profiles: [company] });
     const acting = { ...personal, active_business_profile: company };
-    stubApi({
-      'POST /api/user/available-business-profile/3/auth-as': () => jsonResponse(loginAnswer(acting, 'company-token')),
-      'DELETE /api/user/active-business-profiles': () => jsonResponse(loginAnswer(personal, 'personal-token')),
-      'POST /api/user/logout': () => new Response(null, { status: 204 }),
-    });
+    const authAs = mockEndpoint(authEndpoints.authAs, loginAnswer(acting, 'company-token'));
+    mockEndpoint(authEndpoints.leaveBusinessProfile, loginAnswer(personal, 'personal-token'));
+    const logouts = mockEndpoint(authEndpoints.logout, null);
     logIn(personal);
     const { router } = renderApp('/jobs');
-    const ui = userEvent.setup();
+    const ui = setupUser();
     await ui.click(await screen.findByRole('button', { name: 'Brukermeny' }));
     await ui.click(await screen.findByRole('menuitem', { name: 'Opptre som bedrift: Firma AS' }));
     await waitFor(() => expect(authStore.getToken()).toBe('company-token'));
+    expect(authAs.map((c) => c.params.id)).toEqual(['3']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Du opptrer nå som Firma AS.')).toBeInTheDocument();
 
@@ -159,11 +135,10 @@ describe('header user menu', () => {
     expect(authStore.getToken()).toBe('personal-token');
 
     await ui.click(screen.getByRole('button', { name: 'Brukermeny' }));
-    await act(async () => {
-      await ui.click(await screen.findByRole('menuitem', { name: 'Logg ut' }));
-    });
+    await ui.click(await screen.findByRole('menuitem', { name: 'Logg ut' }));
     await waitFor(() => expect(authStore.get()).toEqual({ token: null, user: null }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.getAllByRole('link', { name: 'Logg inn' }).length).toBeGreaterThan(0);
+    expect(logouts).toHaveLength(1);
   });
 });

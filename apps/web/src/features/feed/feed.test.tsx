@@ -1,13 +1,8 @@
-import { type Comment, type Post } from '@legenett/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
-import { authStore } from '@/shared/auth/auth-store';
-import { defaultFetch, jsonResponse } from '@/testing/api-mocks';
-import { renderApp } from '@/testing/test-utils';
-import { testUser } from '@/testing/users';
-
-configure({ asyncUtilTimeout: 5000 });
+import { authEndpoints, type Comment, networkEndpoints, type Post, postEndpoints } from '@legenett/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
+import { renderApp, setupUser } from '@/testing/test-utils';
+import { logIn, testUser } from '@/testing/users';
 
 const post = (overrides: Partial<Post> = {}): Post => ({
   id: 21,
@@ -42,38 +37,22 @@ const comment = (overrides: Partial<Comment> = {}): Comment => ({
   ...overrides,
 });
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-function mockApi(handlers: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const parsed = new URL(raw, 'http://localhost');
-      const call: Call = { method: init?.method ?? 'GET', path: parsed.pathname, query: parsed.searchParams, body: init?.body };
-      calls.push(call);
-      if (call.path === '/api/user') return Promise.resolve(jsonResponse({ data: me }));
-      const handler = handlers[`${call.method} ${call.path}`];
-      return handler ? Promise.resolve(handler(call)) : defaultFetch(input, init);
-    }),
-  );
-  return calls;
-}
+const feedOf = (posts: Post[], next_cursor: string | null = null) => ({ data: posts, meta: { next_cursor } });
+const pageOf = <T,>(data: T[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length } });
 
 const me = testUser();
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 
-beforeEach(() => authStore.setSession('test-token', 900, me));
+let ui: ReturnType<typeof setupUser>;
+beforeEach(() => {
+  logIn(me);
+  mockEndpoint(authEndpoints.me, { data: me });
+  ui = setupUser();
+});
 
 describe('feed', () => {
   it('renders posts from the API with author, attachments, and a comments link', async () => {
-    mockApi({ 'GET /api/feed': () => jsonResponse({ data: [post()], meta: { next_cursor: null } }) });
+    mockEndpoint(postEndpoints.feed, feedOf([post()]));
     renderApp('/feed');
     const list = await screen.findByRole('list', { name: 'Innlegg i feeden' });
     const article = within(list).getByRole('article', { name: 'Kari Lege' });
@@ -85,79 +64,70 @@ describe('feed', () => {
   });
 
   it('shows the empty state', async () => {
-    mockApi({ 'GET /api/feed': () => jsonResponse({ data: [], meta: { next_cursor: null } }) });
+    mockEndpoint(postEndpoints.feed, feedOf([]));
     renderApp('/feed');
     expect(await screen.findByText(/Ingen innlegg ennå/)).toBeInTheDocument();
   });
 
   it('toggles a like with aria-pressed and the new count', async () => {
-    const calls = mockApi({
-      'GET /api/feed': () => jsonResponse({ data: [post()], meta: { next_cursor: null } }),
-      'POST /api/posts/21/like': () => jsonResponse({ data: { liked: true, likes_count: 3 } }),
-      'DELETE /api/posts/21/like': () => jsonResponse({ data: { liked: false, likes_count: 2 } }),
-    });
+    mockEndpoint(postEndpoints.feed, feedOf([post()]));
+    const likes = mockEndpoint(postEndpoints.like, { data: { liked: true, likes_count: 3 } });
+    const unlikes = mockEndpoint(postEndpoints.unlike, { data: { liked: false, likes_count: 2 } });
     renderApp('/feed');
     const like = await screen.findByRole('button', { name: 'Liker' });
     expect(like).toHaveAttribute('aria-pressed', 'false');
-    await userEvent.click(like);
+    await ui.click(like);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Liker' })).toHaveAttribute('aria-pressed', 'true'));
     expect(screen.getByText('3 liker')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Liker' }));
+    await ui.click(screen.getByRole('button', { name: 'Liker' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Liker' })).toHaveAttribute('aria-pressed', 'false'));
     expect(screen.getByText('2 liker')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/posts/21/like', 'DELETE /api/posts/21/like']);
+    expect(likes.map((c) => c.params.id)).toEqual(['21']);
+    expect(unlikes.map((c) => c.params.id)).toEqual(['21']);
   });
 
   it('loads more with the next cursor', async () => {
-    const calls = mockApi({
-      'GET /api/feed': (call) =>
-        call.query.get('cursor') === 'abc'
-          ? jsonResponse({ data: [post({ id: 20, body: 'Eldre innlegg' })], meta: { next_cursor: null } })
-          : jsonResponse({ data: [post()], meta: { next_cursor: 'abc' } }),
-    });
+    const feedCalls = mockEndpoint(postEndpoints.feed, ({ query }) =>
+      query.get('cursor') === 'abc' ? feedOf([post({ id: 20, body: 'Eldre innlegg' })]) : feedOf([post()], 'abc'),
+    );
     renderApp('/feed');
-    await userEvent.click(await screen.findByRole('button', { name: 'Last inn flere' }));
+    await ui.click(await screen.findByRole('button', { name: 'Last inn flere' }));
     expect(await screen.findByText('Eldre innlegg')).toBeInTheDocument();
     expect(screen.getByText('God morgen, kolleger!')).toBeInTheDocument();
-    const feedCalls = calls.filter((c) => c.path === '/api/feed');
     expect(feedCalls.map((c) => c.query.get('cursor'))).toEqual([null, 'abc']);
     expect(screen.queryByRole('button', { name: 'Last inn flere' })).not.toBeInTheDocument();
   });
 
   it('refuses 6 files in the browser and posts text and files as multipart', async () => {
-    const calls = mockApi({
-      'GET /api/feed': () => jsonResponse({ data: [], meta: { next_cursor: null } }),
-      'POST /api/posts': () => jsonResponse({ data: post({ id: 30, body: 'Hei' }) }, 201),
-    });
+    mockEndpoint(postEndpoints.feed, feedOf([]));
+    const creates = mockEndpoint(postEndpoints.create, { data: post({ id: 30, body: 'Hei' }) });
     renderApp('/feed');
     const input = await screen.findByLabelText('Bilder og PDF-er');
-    await userEvent.upload(input, [1, 2, 3, 4, 5, 6].map((i) => png(`p${i}.png`)));
+    await ui.upload(input, [1, 2, 3, 4, 5, 6].map((i) => png(`p${i}.png`)));
     expect(await screen.findByText('Du kan ikke laste opp mer enn 5 bilder!')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(creates).toHaveLength(0);
 
-    await userEvent.upload(input, [png('a.png')]);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Hva vil du dele?' }), 'Hei');
-    await userEvent.click(screen.getByRole('button', { name: 'Publiser' }));
+    await ui.upload(input, [png('a.png')]);
+    await ui.type(screen.getByRole('textbox', { name: 'Hva vil du dele?' }), 'Hei');
+    await ui.click(screen.getByRole('button', { name: 'Publiser' }));
     expect(await screen.findByText('Innlegget er publisert.')).toBeInTheDocument();
-    const body = calls.find((c) => c.method === 'POST')!.body as FormData;
+    const body = creates[0]!.body as FormData;
     expect(body.get('body')).toBe('Hei');
     expect(body.getAll('files[]')).toHaveLength(1);
   });
 
   it('says when the post will be published as the company I act as', async () => {
-    authStore.setSession('test-token', 900, testUser({ active_business_profile: { id: 3, slug: 'medico', name: 'Medico AS', logo: null } }));
-    mockApi({ 'GET /api/feed': () => jsonResponse({ data: [], meta: { next_cursor: null } }) });
+    logIn(testUser({ active_business_profile: { id: 3, slug: 'medico', name: 'Medico AS', logo: null } }));
+    mockEndpoint(postEndpoints.feed, feedOf([]));
     renderApp('/feed');
     expect(await screen.findByText('Du publiserer som Medico AS.')).toBeInTheDocument();
   });
 
   it('shows a server 422 beside the composer', async () => {
-    mockApi({
-      'GET /api/feed': () => jsonResponse({ data: [], meta: { next_cursor: null } }),
-      'POST /api/posts': () => jsonResponse({ message: 'Valideringen feilet.', errors: { body: ['Skriv en tekst eller legg ved en fil.'] } }, 422),
-    });
+    mockEndpoint(postEndpoints.feed, feedOf([]));
+    mockEndpoint(postEndpoints.create, validationError({ body: ['Skriv en tekst eller legg ved en fil.'] }, 'Valideringen feilet.'));
     renderApp('/feed');
-    await userEvent.click(await screen.findByRole('button', { name: 'Publiser' }));
+    await ui.click(await screen.findByRole('button', { name: 'Publiser' }));
     expect(await screen.findAllByText('Skriv en tekst eller legg ved en fil.')).not.toHaveLength(0);
     expect(screen.getByRole('textbox', { name: 'Hva vil du dele?' })).toHaveAttribute('aria-invalid', 'true');
   });
@@ -166,18 +136,16 @@ describe('feed', () => {
 describe('post page', () => {
   it('lists comments oldest first, adds one and deletes my own', async () => {
     let comments = [comment()];
-    const calls = mockApi({
-      'GET /api/posts/21': () => jsonResponse({ data: post() }),
-      'GET /api/post/21/comments': () => jsonResponse({ data: comments, meta: { current_page: 1, last_page: 1, per_page: 10, total: comments.length } }),
-      'POST /api/post/21/comments': () => {
-        const added = comment({ id: 6, text: 'Enig!', is_mine: true, author: { id: me.id, slug: 'me', first_name: 'Meg', last_name: 'Selv' } });
-        comments = [...comments, added];
-        return jsonResponse({ data: added }, 201);
-      },
-      'DELETE /api/post/21/comments/6': () => {
-        comments = comments.filter((c) => c.id !== 6);
-        return new Response(null, { status: 204 });
-      },
+    mockEndpoint(postEndpoints.show, { data: post() });
+    mockEndpoint(postEndpoints.comments, () => pageOf(comments));
+    const added = mockEndpoint(postEndpoints.addComment, () => {
+      const made = comment({ id: 6, text: 'Enig!', is_mine: true, author: { id: me.id, slug: 'me', first_name: 'Meg', last_name: 'Selv' } });
+      comments = [...comments, made];
+      return { data: made };
+    });
+    const deleted = mockEndpoint(postEndpoints.deleteComment, ({ params }) => {
+      comments = comments.filter((c) => String(c.id) !== params.commentId);
+      return null;
     });
     renderApp('/post/21');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kari Lege' })).toBeInTheDocument();
@@ -185,27 +153,25 @@ describe('post page', () => {
     expect(within(list).getByText('Takk for sist!')).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Slett kommentaren' })).not.toBeInTheDocument();
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Skriv en kommentar' }), 'Enig!');
-    await userEvent.click(screen.getByRole('button', { name: 'Kommenter' }));
+    await ui.type(screen.getByRole('textbox', { name: 'Skriv en kommentar' }), 'Enig!');
+    await ui.click(screen.getByRole('button', { name: 'Kommenter' }));
     expect(await within(list).findByText('Enig!')).toBeInTheDocument();
-    const posted = calls.find((c) => c.method === 'POST')!;
-    expect(JSON.parse(posted.body as string)).toEqual({ text: 'Enig!' });
+    expect(added.map((c) => [c.params.id, c.body])).toEqual([['21', { text: 'Enig!' }]]);
 
-    await userEvent.click(within(list).getByRole('button', { name: 'Slett kommentaren' }));
+    await ui.click(within(list).getByRole('button', { name: 'Slett kommentaren' }));
     await waitFor(() => expect(within(list).queryByText('Enig!')).not.toBeInTheDocument());
+    expect(deleted.map((c) => c.params)).toEqual([{ id: '21', commentId: '6' }]);
   });
 
   it('shows the message of a 403 refusal to comment', async () => {
-    mockApi({
-      'GET /api/posts/21': () => jsonResponse({ data: post({ company: { id: 2, slug: 'medico', name: 'Medico AS' }, author: null }) }),
-      'GET /api/post/21/comments': () => jsonResponse({ data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } }),
-      'POST /api/post/21/comments': () => jsonResponse({ status_code: 403, message: 'Firmaet har slått av kommentarer på sine innlegg.' }, 403),
-    });
+    mockEndpoint(postEndpoints.show, { data: post({ company: { id: 2, slug: 'medico', name: 'Medico AS' }, author: null }) });
+    mockEndpoint(postEndpoints.comments, pageOf([]));
+    mockEndpoint(postEndpoints.addComment, apiError(403, 'Firmaet har slått av kommentarer på sine innlegg.'));
     renderApp('/post/21');
     expect(await screen.findByRole('heading', { level: 1, name: 'Medico AS' })).toBeInTheDocument();
     expect(await screen.findByText('Ingen kommentarer ennå.')).toBeInTheDocument();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Skriv en kommentar' }), 'Hallo');
-    await userEvent.click(screen.getByRole('button', { name: 'Kommenter' }));
+    await ui.type(screen.getByRole('textbox', { name: 'Skriv en kommentar' }), 'Hallo');
+    await ui.click(screen.getByRole('button', { name: 'Kommenter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Firmaet har slått av kommentarer på sine innlegg.');
   });
 });
@@ -225,14 +191,11 @@ describe('my posts: edit, archive, delete, share', () => {
   const mine = () => post({ id: 40, slug: 'mitt-innlegg', body: 'Første utkast', is_mine: true, author: { id: me.id, slug: me.slug, first_name: 'Meg', last_name: 'Selv' } });
 
   it('edits the text of my post in place', async () => {
-    const ui = userEvent.setup();
     let current = mine();
-    const calls = mockApi({
-      'GET /api/feed': () => jsonResponse({ data: [current], meta: { next_cursor: null } }),
-      'PUT /api/posts/40': (call) => {
-        current = { ...current, body: (JSON.parse(call.body as string) as { body: string }).body };
-        return jsonResponse({ data: current });
-      },
+    mockEndpoint(postEndpoints.feed, () => feedOf([current]));
+    const updates = mockEndpoint(postEndpoints.update, ({ body }) => {
+      current = { ...current, body: (body as { body: string }).body };
+      return { data: current };
     });
     renderApp('/feed');
     const article = await screen.findByRole('article', { name: 'Meg Selv' });
@@ -244,54 +207,47 @@ describe('my posts: edit, archive, delete, share', () => {
     await ui.type(text, 'Rettet tekst');
     await ui.click(within(article).getByRole('button', { name: 'Lagre' }));
     expect(await within(article).findByText('Rettet tekst')).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body as string)).toEqual({ body: 'Rettet tekst' });
+    expect(updates.map((c) => [c.params.id, c.body])).toEqual([['40', { body: 'Rettet tekst' }]]);
   });
 
   // One menu use per render: Mantine's menu transition does not reopen reliably in jsdom (it does in Chromium, see e2e).
   it('archives a post, which leaves the feed', async () => {
-    const ui = userEvent.setup();
     let gone = false;
-    const calls = mockApi({
-      'GET /api/feed': () => jsonResponse({ data: gone ? [] : [mine()], meta: { next_cursor: null } }),
-      'PUT /api/user-posts/mitt-innlegg/archive': () => {
-        gone = true;
-        return jsonResponse({ data: { ...mine(), is_archived: true } });
-      },
+    mockEndpoint(postEndpoints.feed, () => feedOf(gone ? [] : [mine()]));
+    const archives = mockEndpoint(postEndpoints.archiveUserPost, () => {
+      gone = true;
+      return { data: { ...mine(), is_archived: true } };
     });
     renderApp('/feed');
     const article = await screen.findByRole('article', { name: 'Meg Selv' });
     await ui.click(within(article).getByRole('button', { name: 'Valg for innlegget' }));
     await ui.click(await screen.findByRole('menuitem', { name: 'Arkiver' }));
     expect(await screen.findByText('Innlegget er arkivert.')).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.path.endsWith('/archive'))!.body as string)).toEqual({ archive: 'archive' });
+    expect(archives.map((c) => [c.params.slug, c.body])).toEqual([['mitt-innlegg', { archive: 'archive' }]]);
     expect(await screen.findByText(/Ingen innlegg ennå/)).toBeInTheDocument();
   });
 
   it('asks before deleting and deletes through the company path for a company post', async () => {
-    const ui = userEvent.setup();
     const companyPost = post({ id: 41, slug: 'firma-innlegg', is_mine: true, author: null, company: { id: 2, slug: 'medico', name: 'Medico AS' } });
-    const calls = mockApi({
-      'GET /api/feed': () => jsonResponse({ data: [companyPost], meta: { next_cursor: null } }),
-      'DELETE /api/partner-company-posts/firma-innlegg': () => new Response(null, { status: 204 }),
-    });
+    mockEndpoint(postEndpoints.feed, feedOf([companyPost]));
+    const userDeletes = mockEndpoint(postEndpoints.deleteUserPost, null);
+    const companyDeletes = mockEndpoint(postEndpoints.deleteCompanyPost, null);
     renderApp('/feed');
     const article = await screen.findByRole('article', { name: 'Medico AS' });
     expect(within(article).getByRole('link', { name: 'Medico AS' })).toHaveAttribute('href', '/profile_company/medico');
     await ui.click(within(article).getByRole('button', { name: 'Valg for innlegget' }));
     await ui.click(await screen.findByRole('menuitem', { name: 'Slett' }));
     const dialog = await screen.findByRole('dialog', { name: 'Slette innlegget?' });
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(companyDeletes).toHaveLength(0);
     await ui.click(within(dialog).getByRole('button', { name: 'Slett' }));
     expect(await screen.findByText('Innlegget er slettet.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/partner-company-posts/firma-innlegg']);
+    expect(companyDeletes.map((c) => c.params.slug)).toEqual(['firma-innlegg']);
+    expect(userDeletes).toHaveLength(0);
   });
 
   it("shares someone else's post with a comment; no owner menu on it", async () => {
-    const ui = userEvent.setup();
-    const calls = mockApi({
-      'GET /api/feed': () => jsonResponse({ data: [post()], meta: { next_cursor: null } }),
-      'POST /api/posts/21/share': () => jsonResponse({ data: post({ id: 50, shared_post_id: 21, is_mine: true }) }, 201),
-    });
+    mockEndpoint(postEndpoints.feed, feedOf([post()]));
+    const shares = mockEndpoint(postEndpoints.share, { data: post({ id: 50, shared_post_id: 21, is_mine: true }) });
     renderApp('/feed');
     const article = await screen.findByRole('article', { name: 'Kari Lege' });
     expect(within(article).queryByRole('button', { name: 'Valg for innlegget' })).not.toBeInTheDocument();
@@ -300,20 +256,17 @@ describe('my posts: edit, archive, delete, share', () => {
     await ui.type(within(dialog).getByRole('textbox', { name: 'Skriv noe om det (valgfritt)' }), 'Verdt å lese');
     await ui.click(within(dialog).getByRole('button', { name: 'Del' }));
     expect(await screen.findByText('Innlegget er delt.')).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body as string)).toEqual({ body: 'Verdt å lese' });
+    expect(shares.map((c) => [c.params.id, c.body])).toEqual([['21', { body: 'Verdt å lese' }]]);
   });
 });
 
 describe('archived posts and colleague search', () => {
   it('lists my archived posts and restores one', async () => {
-    const ui = userEvent.setup();
     let archived = [post({ id: 60, slug: 'gammelt', body: 'Gammelt innlegg', is_mine: true, is_archived: true })];
-    const calls = mockApi({
-      [`GET /api/archived-posts/${me.slug}`]: () => jsonResponse({ data: archived, meta: { current_page: 1, last_page: 1, per_page: 10, total: archived.length } }),
-      'PUT /api/user-posts/gammelt/archive': () => {
-        archived = [];
-        return jsonResponse({ data: post({ id: 60, slug: 'gammelt', is_mine: true }) });
-      },
+    mockEndpoint(postEndpoints.archived, () => pageOf(archived));
+    const archives = mockEndpoint(postEndpoints.archiveUserPost, () => {
+      archived = [];
+      return { data: post({ id: 60, slug: 'gammelt', is_mine: true }) };
     });
     renderApp(`/archived_posts/${me.slug}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Arkiverte innlegg' })).toBeInTheDocument();
@@ -325,28 +278,24 @@ describe('archived posts and colleague search', () => {
     expect(screen.queryByRole('menuitem', { name: 'Rediger' })).not.toBeInTheDocument();
     await ui.click(await screen.findByRole('menuitem', { name: 'Hent fram fra arkivet' }));
     expect(await screen.findByText('Du har ingen arkiverte innlegg.')).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.method === 'PUT')!.body as string)).toEqual({ archive: 'unarchive' });
+    expect(archives.map((c) => [c.params.slug, c.body])).toEqual([['gammelt', { archive: 'unarchive' }]]);
   });
 
   it("says so on someone else's archive", async () => {
-    mockApi({ 'GET /api/archived-posts/kari': () => jsonResponse({ status_code: 403, message: 'Ikke tillatt', reason: 'not_owner' }, 403) });
+    mockEndpoint(postEndpoints.archived, apiError(403, 'Ikke tillatt', 'not_owner'));
     renderApp('/archived_posts/kari');
     expect(await screen.findByText('Du kan bare se dine egne arkiverte innlegg.')).toBeInTheDocument();
   });
 
   it('finds colleagues by name from the feed', async () => {
-    const ui = userEvent.setup();
-    const calls = mockApi({
-      'GET /api/feed': () => jsonResponse({ data: [], meta: { next_cursor: null } }),
-      'GET /api/profile/search': () =>
-        jsonResponse({ data: [{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }], meta: { current_page: 1, last_page: 1, per_page: 8, total: 1 } }),
-    });
+    mockEndpoint(postEndpoints.feed, feedOf([]));
+    const searches = mockEndpoint(networkEndpoints.search, pageOf([{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }]));
     renderApp('/feed');
     await ui.type(await screen.findByRole('searchbox', { name: 'Søk etter navn' }), 'Per');
     const results = await screen.findByRole('list', { name: 'Søkeresultater' });
     expect(within(results).getByRole('link', { name: 'Per Kirurg' })).toHaveAttribute('href', '/profile/per-kirurg');
     // Debounced: on a slow machine "Pe" may be asked for first; the last search is the full name.
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/profile/search').at(-1)!.query.get('name')).toBe('Per'));
-    expect(calls.find((c) => c.path === '/api/profile/search')!.query.get('type')).toBe('user');
+    await waitFor(() => expect(searches.at(-1)!.query.get('name')).toBe('Per'));
+    expect(searches[0]!.query.get('type')).toBe('user');
   });
 });

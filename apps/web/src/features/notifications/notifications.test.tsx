@@ -1,15 +1,12 @@
-import { type Notification } from '@legenett/contracts';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { type Notification, notificationEndpoints } from '@legenett/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { changeLocale } from '@/shared/i18n/i18n';
-import { defaultFetch, jsonResponse } from '@/testing/api-mocks';
-import { renderWithProviders } from '@/testing/test-utils';
+import { mockEndpoint } from '@/testing/api-mocks';
+import { renderWithProviders, setupUser } from '@/testing/test-utils';
 import { logIn } from '@/testing/users';
 import { NotificationBell, notificationHref } from './components/notification-bell';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource {
@@ -38,8 +35,6 @@ class FakeEventSource {
   }
 }
 
-type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
-
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const actor = { id: 3, slug: 'ola', first_name: 'Ola', last_name: 'Hansen' };
 const note = (id: number, kind: Notification['kind'], overrides: Partial<Notification> = {}): Notification => ({
@@ -65,34 +60,18 @@ const fixtures: Notification[] = [
   note(5, 'chat_message', { read_at: minutesAgo(60) }),
 ];
 
+/** The list (read once marked) and marking read; returns the mark-read calls. */
 function mockApi(unreadCount = 2) {
-  const calls: Call[] = [];
   let unread = unreadCount;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const parsed = new URL(raw, 'http://localhost');
-      const call: Call = {
-        method: init?.method ?? 'GET',
-        path: parsed.pathname,
-        query: parsed.searchParams,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      if (call.path === '/api/user-notifications' && call.method === 'GET') {
-        return Promise.resolve(
-          jsonResponse({ data: fixtures.map((n) => (unread === 0 ? { ...n, read_at: n.read_at ?? minutesAgo(0) } : n)), meta: { current_page: 1, last_page: 1, per_page: 10, total: fixtures.length }, unreadCount: unread }),
-        );
-      }
-      if (call.path === '/api/user-notifications' && call.method === 'PUT') {
-        unread = 0;
-        return Promise.resolve(jsonResponse({ unreadCount: 0 }));
-      }
-      return defaultFetch(input, init);
-    }),
-  );
-  return calls;
+  mockEndpoint(notificationEndpoints.list, () => ({
+    data: fixtures.map((n) => (unread === 0 ? { ...n, read_at: n.read_at ?? minutesAgo(0) } : n)),
+    meta: { current_page: 1, last_page: 1, per_page: 10, total: fixtures.length },
+    unreadCount: unread,
+  }));
+  return mockEndpoint(notificationEndpoints.markRead, () => {
+    unread = 0;
+    return { unreadCount: 0 };
+  });
 }
 
 function renderBell() {
@@ -102,7 +81,9 @@ function renderBell() {
 }
 
 describe('notification bell', () => {
+  let ui: ReturnType<typeof setupUser>;
   beforeEach(() => {
+    ui = setupUser();
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     logIn(undefined, 'access-123');
@@ -141,11 +122,11 @@ describe('notification bell', () => {
 
   it('lists the newest notifications in English and marks all as read', async () => {
     await changeLocale('en');
-    const calls = mockApi(2);
+    const marks = mockApi(2);
     renderBell();
     FakeEventSource.instances[0]!.emit('unread', { unreadCount: 2 });
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
-    await userEvent.click(bell);
+    await ui.click(bell);
 
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     const list = await within(dialog).findByRole('list', { name: 'Newest notifications' });
@@ -162,47 +143,46 @@ describe('notification bell', () => {
     expect(within(list).getByText('3 days ago')).toBeInTheDocument();
     expect(within(list).getByText('New message from Ola Hansen')).toBeInTheDocument();
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark all as read' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ ids: [11, 10] });
+    await ui.click(within(dialog).getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(marks.map((c) => c.body)).toEqual([{ ids: [11, 10] }]));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(within(list).queryByText(/^Unread/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    await ui.click(screen.getByRole('button', { name: 'Notifications' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-expanded', 'false'));
-  }, 20_000);
+  });
 
   it('lists the texts in Norwegian', async () => {
     mockApi(2);
     renderBell();
-    await userEvent.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
+    await ui.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
     const list = await screen.findByRole('list', { name: 'Nyeste varsler' });
     expect(within(list).getByText('Ola Hansen kommenterte innlegget ditt')).toBeInTheDocument();
     expect(within(list).getByText('Ny melding fra Ola Hansen')).toBeInTheDocument();
     expect(within(list).getAllByText('for 5 minutter siden')).toHaveLength(6);
 
-    await userEvent.keyboard('{Escape}');
+    await ui.keyboard('{Escape}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Varsler, 2 uleste' })).toHaveAttribute('aria-expanded', 'false'));
   });
 
   it('opens what a notification is about and marks that one read', async () => {
-    const calls = mockApi(2);
+    const marks = mockApi(2);
     renderBell();
-    await userEvent.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
+    await ui.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
     const list = await screen.findByRole('list', { name: 'Nyeste varsler' });
     const link = within(list).getByRole('link', { name: /^Ulest:\s*Ola Hansen kommenterte innlegget ditt$/ });
     expect(link).toHaveAttribute('href', '/post/21');
     expect(within(list).getByRole('link', { name: 'Ola Hansen følger deg nå' })).toHaveAttribute('href', '/profile/ola');
-    await userEvent.click(link);
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ids: [11] }));
+    await ui.click(link);
+    await waitFor(() => expect(marks.map((c) => c.body)).toEqual([{ ids: [11] }]));
   });
   it('names the inviting company', async () => {
     mockApi(2);
     fixtures.push(note(4, 'follow_invitation', { actor: null, data: { company_name: 'Medico AS', company_slug: 'medico' } }));
     try {
       renderBell();
-      await userEvent.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
+      await ui.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
       const list = await screen.findByRole('list', { name: 'Nyeste varsler' });
       expect(within(list).getByRole('link', { name: /Medico AS inviterer deg til å følge bedriften/ })).toHaveAttribute('href', '/profile_company/medico');
     } finally {

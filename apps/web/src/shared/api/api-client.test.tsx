@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { authStore } from '@/shared/auth/auth-store';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { MaintenanceModal } from '@/shared/ui/maintenance-modal';
-import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { apiError, jsonResponse, mockEndpoint, validationError } from '@/testing/api-mocks';
+import { renderWithProviders } from '@/testing/test-utils';
+import { testUser } from '@/testing/users';
 import { ApiError, ApiResponseShapeError } from './api-error';
 import { apiCall, setUnauthorizedHandler } from './api-client';
 import { pendingRequests } from './pending-requests';
@@ -23,30 +25,21 @@ function renderGlobalUi() {
   return renderWithProviders(<MaintenanceModal />);
 }
 
-function mockFetchOnce(response: Response) {
-  const fetchMock = vi.fn(() => Promise.resolve(response));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function lastRequest(fetchMock: ReturnType<typeof mockFetchOnce>) {
-  const [url, init] = (fetchMock.mock.calls.at(-1) ?? []) as unknown as [string, RequestInit];
-  return { url, init, headers: new Headers(init.headers) };
-}
 
 describe('apiCall', () => {
   it('builds the path from the descriptor and sends X-localization and the bearer token', async () => {
-    authStore.setSession('token-123', 900, { id: 1 });
+    authStore.setSession('token-123', 900, testUser({ id: 1 }));
     await changeLocale('en');
-    const fetchMock = mockFetchOnce(jsonResponse({ data: { id: 7, title: 'Hei' } }));
+    // The mock answers `PUT /api/things/:id` only, so a wrong method or path fails the call.
+    const calls = mockEndpoint(saveThing, { data: { id: 7, title: 'Hei' } });
 
     const result = await apiCall(saveThing, { params: { id: 7 }, body: { title: 'Hei' } });
 
     expect(result.data).toEqual({ id: 7, title: 'Hei' });
-    const { url, init, headers } = lastRequest(fetchMock);
-    expect(url).toBe('/api/things/7');
-    expect(init.method).toBe('PUT');
-    expect(init.body).toBe(JSON.stringify({ title: 'Hei' }));
+    expect(calls).toHaveLength(1);
+    const { params, body, headers } = calls[0]!;
+    expect(params).toEqual({ id: '7' });
+    expect(body).toEqual({ title: 'Hei' });
     expect(headers.get('X-localization')).toBe('en');
     expect(headers.get('Authorization')).toBe('Bearer token-123');
     expect(headers.get('Content-Type')).toBe('application/json');
@@ -55,25 +48,23 @@ describe('apiCall', () => {
   it('reads the token from the access_token cookie and adds the query string', async () => {
     document.cookie = 'access_token=from-cookie; Path=/';
     authStore.reload();
-    const fetchMock = mockFetchOnce(jsonResponse({ data: [{ id: 1, name: 'Oslo', code: '03' }] }));
+    const calls = mockEndpoint(referenceEndpoints.counties, { data: [{ id: 1, name: 'Oslo', code: '03' }] });
 
     await apiCall(referenceEndpoints.counties, { query: { search: 'Os', limit: 5 } });
 
-    const { url, headers } = lastRequest(fetchMock);
-    expect(url).toBe('/api/counties?search=Os&limit=5');
+    const { query, headers } = calls[0]!;
+    expect(query.toString()).toBe('search=Os&limit=5');
     expect(headers.get('Authorization')).toBe('Bearer from-cookie');
     expect(headers.get('X-localization')).toBe('no');
   });
 
   it('turns a 422 into one warning toast per message', async () => {
     renderGlobalUi();
-    mockFetchOnce(
-      jsonResponse(
-        {
-          message: 'Noen felt er ikke fylt ut riktig.',
-          errors: { title: ['Feltet er påkrevd.', 'Må være minst 3 tegn.'], price: ['Feltet er påkrevd.'] },
-        },
-        422,
+    mockEndpoint(
+      saveThing,
+      validationError(
+        { title: ['Feltet er påkrevd.', 'Må være minst 3 tegn.'], price: ['Feltet er påkrevd.'] },
+        'Noen felt er ikke fylt ut riktig.',
       ),
     );
 
@@ -93,7 +84,7 @@ describe('apiCall', () => {
 
   it('opens the maintenance modal on a 503', async () => {
     renderGlobalUi();
-    mockFetchOnce(jsonResponse({ status_code: 503, message: 'Tjenesten er under vedlikehold. Prøv igjen om litt.' }, 503));
+    mockEndpoint(referenceEndpoints.counties, apiError(503, 'Tjenesten er under vedlikehold. Prøv igjen om litt.'));
 
     await act(async () => {
       await expect(apiCall(referenceEndpoints.counties)).rejects.toMatchObject({ status: 503 });
@@ -107,7 +98,7 @@ describe('apiCall', () => {
 
   it('shows a danger toast with the message of other errors', async () => {
     renderGlobalUi();
-    mockFetchOnce(jsonResponse({ status_code: 500, message: 'Serverfeil', request_id: 'abc' }, 500));
+    mockEndpoint(referenceEndpoints.counties, jsonResponse({ status_code: 500, message: 'Serverfeil', request_id: 'abc' }, 500));
 
     await act(async () => {
       await expect(apiCall(referenceEndpoints.counties)).rejects.toMatchObject({ status: 500 });
@@ -119,25 +110,23 @@ describe('apiCall', () => {
   });
 
   it('hands a 401 to the unauthorized handler and retries once when it renews the session', async () => {
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValueOnce(jsonResponse({ status_code: 401, message: 'expired' }, 401))
-      .mockResolvedValueOnce(jsonResponse({ data: [] }));
-    vi.stubGlobal('fetch', fetchMock);
+    const calls = mockEndpoint(referenceEndpoints.counties, ({ headers }) =>
+      headers.get('Authorization') === 'Bearer fresh' ? { data: [] } : apiError(401, 'expired'),
+    );
     const handler = vi.fn(() => {
-      authStore.setSession('fresh', 900, { id: 1 });
+      authStore.setSession('fresh', 900, testUser({ id: 1 }));
       return Promise.resolve(true);
     });
     setUnauthorizedHandler(handler);
 
     await expect(apiCall(referenceEndpoints.counties)).resolves.toEqual({ data: [] });
     expect(handler).toHaveBeenCalledTimes(1);
-    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Authorization')).toBe('Bearer fresh');
+    expect(calls.map((c) => c.headers.get('Authorization'))).toEqual([null, 'Bearer fresh']);
   });
 
   it('drops the stored token on a 401 when no refresh handler is installed', async () => {
-    authStore.setSession('stale', 900, { id: 1 });
-    mockFetchOnce(jsonResponse({ status_code: 401, message: 'expired' }, 401));
+    authStore.setSession('stale', 900, testUser({ id: 1 }));
+    mockEndpoint(referenceEndpoints.counties, apiError(401, 'expired'));
 
     await expect(apiCall(referenceEndpoints.counties)).rejects.toMatchObject({ status: 401 });
     expect(authStore.getToken()).toBeNull();
@@ -145,17 +134,21 @@ describe('apiCall', () => {
   });
 
   it('rejects an answer that does not match the response schema', async () => {
-    mockFetchOnce(jsonResponse({ data: [{ id: 'x' }] }));
+    mockEndpoint(referenceEndpoints.counties, jsonResponse({ data: [{ id: 'x' }] }));
     await expect(apiCall(referenceEndpoints.counties, { silent: true })).rejects.toBeInstanceOf(ApiResponseShapeError);
   });
 
   it('counts writes for the global loading overlay while they run', async () => {
-    let finish: (r: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (finish = resolve))));
+    let finish: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (finish = resolve));
+    mockEndpoint(saveThing, async () => {
+      await answered;
+      return { data: { id: 1, title: 'x' } };
+    });
 
     const call = apiCall(saveThing, { params: { id: 1 }, body: { title: 'x' } });
     expect(pendingRequests.count()).toBe(1);
-    finish(jsonResponse({ data: { id: 1, title: 'x' } }));
+    finish();
     await call;
     expect(pendingRequests.count()).toBe(0);
   });

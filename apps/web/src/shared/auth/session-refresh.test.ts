@@ -1,17 +1,16 @@
 import { referenceEndpoints } from '@legenett/contracts';
 import { apiCall, setUnauthorizedHandler } from '@/shared/api/api-client';
-import { jsonResponse } from '@/testing/api-mocks';
+import { apiError, mockEndpoint } from '@/testing/api-mocks';
 import { testUser } from '@/testing/users';
 import { authStore } from './auth-store';
 import { createRefreshHandler, REFRESH_LOCK, type RefreshedSession, withTabLock } from './session-refresh';
 
-const authOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('Authorization');
-
-/** The API: 401 for the stale token, the list for the fresh one. */
+/** The API: 401 for the stale token, the list for the fresh one; returns every call made. */
 function apiWithTokens() {
-  return vi.fn<typeof fetch>((_input, init) =>
-    Promise.resolve(authOf(init) === 'Bearer fresh' ? jsonResponse({ data: [] }) : jsonResponse({ status_code: 401, message: 'expired' }, 401)),
+  const calls = [referenceEndpoints.counties, referenceEndpoints.specialties, referenceEndpoints.cities].map((endpoint) =>
+    mockEndpoint(endpoint, ({ headers }) => (headers.get('Authorization') === 'Bearer fresh' ? { data: [] } : apiError(401, 'expired'))),
   );
+  return { all: () => calls.flat() };
 }
 
 describe('refresh on 401 (spec point 8)', () => {
@@ -19,8 +18,7 @@ describe('refresh on 401 (spec point 8)', () => {
 
   it('refreshes once for requests failing together, queues them and retries them with the new token', async () => {
     authStore.setSession('stale', 900, testUser());
-    const fetchMock = apiWithTokens();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = apiWithTokens();
     let release: (session: RefreshedSession) => void = () => undefined;
     const refresh = vi.fn(() => new Promise<RefreshedSession | null>((resolve) => (release = resolve)));
     const onFailure = vi.fn();
@@ -34,13 +32,13 @@ describe('refresh on 401 (spec point 8)', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(onFailure).not.toHaveBeenCalled();
     expect(authStore.getToken()).toBe('fresh');
-    const retried = fetchMock.mock.calls.filter(([, init]) => authOf(init) === 'Bearer fresh');
+    const retried = api.all().filter((c) => c.headers.get('Authorization') === 'Bearer fresh');
     expect(retried).toHaveLength(3);
   });
 
   it('a 401 arriving just after a refresh retries without refreshing again', async () => {
     authStore.setSession('stale', 900, testUser());
-    vi.stubGlobal('fetch', apiWithTokens());
+    apiWithTokens();
     const refresh = vi.fn(() => Promise.resolve<RefreshedSession>({ access_token: 'fresh', expires_in: 900, user: testUser() }));
     setUnauthorizedHandler(createRefreshHandler({ refresh, onFailure: vi.fn() }));
     await apiCall(referenceEndpoints.counties);
@@ -51,7 +49,7 @@ describe('refresh on 401 (spec point 8)', () => {
 
   it('when the refresh fails: gives up every waiting request and logs out once', async () => {
     authStore.setSession('stale', 900, testUser());
-    vi.stubGlobal('fetch', apiWithTokens());
+    apiWithTokens();
     const refresh = vi.fn(() => Promise.resolve(null));
     const onFailure = vi.fn(() => authStore.clear());
     setUnauthorizedHandler(createRefreshHandler({ refresh, onFailure }));
@@ -64,7 +62,7 @@ describe('refresh on 401 (spec point 8)', () => {
   });
 
   it('a visitor (no session) is not refreshed', async () => {
-    vi.stubGlobal('fetch', apiWithTokens());
+    apiWithTokens();
     const refresh = vi.fn(() => Promise.resolve(null));
     setUnauthorizedHandler(createRefreshHandler({ refresh, onFailure: vi.fn() }));
     await expect(apiCall(referenceEndpoints.counties)).rejects.toMatchObject({ status: 401 });

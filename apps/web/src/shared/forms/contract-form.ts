@@ -1,4 +1,5 @@
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
+import { issueMessage } from '@legenett/contracts';
 import {
   type FieldError,
   type FieldErrors,
@@ -13,12 +14,12 @@ import {
 import { type BaseSyntheticEvent } from 'react';
 import { type z } from 'zod';
 import { useFieldMessage } from './field-message';
-import { encodeMessage, issueMessage } from './issue-message';
+import { encodeMessage } from './issue-message';
 import { type OtherFieldError, showServerErrors } from './server-errors';
 
 /**
  * The one resolver for every form: the contract schema validates, and each field's first issue becomes
- * its error with the issue's code as `type` and its catalogue message (see `issueMessage`) as message.
+ * its error with the issue's code as `type` and its catalogue message (`issueMessage` from the contracts, the API's rules) as message.
  * `TValues` is the form's state: the schema's output unless a form holds its input (ids as strings
  * from a multi-select); submit always receives the output.
  */
@@ -35,7 +36,7 @@ export function contractResolver<TOutput extends FieldValues, TValues extends Fi
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
       const path = issue.path.map(String).join('.');
-      errors[path] ??= { type: issue.code, message: encodeMessage(issueMessage(issue)) };
+      errors[path] ??= { type: issue.code, message: encodeMessage(issueMessage(issue, { input: 'form' })) };
     }
     return { values: {}, errors: toNestErrors(errors, options) as FieldErrors<TValues> };
   };

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /**
@@ -7,19 +8,33 @@ import { useSearchParams } from 'react-router-dom';
  */
 export function useQueryParams(): [URLSearchParams, (changes: Record<string, string | null>) => void] {
   const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | null>) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  // Stable while the URL stays, so a debounced filter effect that depends on it is not restarted.
+  const update = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === '') next.delete(k);
+            else next.set(k, v);
+          }
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   return [params, update];
+}
+
+/**
+ * A list's page in the URL (`?page=`; 1 when absent or not a positive whole number) and a setter that
+ * keeps the other parameters (page 1 removes it).
+ */
+export function usePageParam(): [number, (page: number) => void] {
+  const [params, update] = useQueryParams();
+  const n = Number(params.get('page'));
+  const page = Number.isInteger(n) && n > 0 ? n : 1;
+  return [page, (next) => update({ page: next > 1 ? String(next) : null })];
 }

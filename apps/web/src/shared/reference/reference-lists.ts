@@ -1,4 +1,4 @@
-import { referenceEndpoints, type ReferenceItem } from '@legenett/contracts';
+import { type CategoryQuery, referenceEndpoints, type ReferenceItem } from '@legenett/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
@@ -11,7 +11,11 @@ export const referenceKeys = {
   all: ['reference'] as const,
   list: (list: FlatList, locale: string) => [...referenceKeys.all, list, locale] as const,
   children: (list: ChildList, parentId: number | null, locale: string) => [...referenceKeys.all, list, parentId, locale] as const,
+  categories: (type: CategoryType, locale: string) => [...referenceKeys.all, 'categories', type, locale] as const,
 };
+
+/** Categories come in kinds: companies, products, courses ... */
+export type CategoryType = CategoryQuery['type'];
 
 const HOUR = 60 * 60 * 1000;
 
@@ -35,6 +39,16 @@ export function useChildReferenceList(list: ChildList, parentId: number | null |
     queryFn: async ({ signal }): Promise<ReferenceItem[]> =>
       (await apiCall(referenceEndpoints[list], { params: { id: parentId ?? 0 }, signal })).data,
     enabled: parentId !== null && parentId !== undefined,
+    staleTime: HOUR,
+  });
+}
+
+/** The categories of one kind (company, product ...), localised. */
+export function useCategories(type: CategoryType) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: referenceKeys.categories(type, locale),
+    queryFn: async ({ signal }) => (await apiCall(referenceEndpoints.categories, { query: { type }, signal })).data,
     staleTime: HOUR,
   });
 }

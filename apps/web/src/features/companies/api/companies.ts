@@ -4,7 +4,6 @@ import {
   COMPANY_LOGO_FIELD,
   companyEndpoints as ep,
   type CompanyInput,
-  referenceEndpoints,
 } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
@@ -16,7 +15,6 @@ import { useLocale } from '@/shared/i18n/use-locale';
 export const PAGE_SIZE = 12;
 export const FOLLOWERS_PAGE_SIZE = 20;
 export const POSTS_PAGE_SIZE = 10;
-const HOUR = 60 * 60 * 1000;
 
 /** The directory's filters as they travel in the URL and to the API. */
 export interface CompanyFilters {
@@ -66,15 +64,6 @@ export function useCompanyPosts(slug: string, search: string, page: number) {
     queryFn: ({ signal }) =>
       apiCall(ep.posts, { params: { slug }, query: { page, per_page: POSTS_PAGE_SIZE, ...(search ? { search } : {}) }, signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useCompanyCategories() {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['reference', 'categories', 'company', locale] as const,
-    queryFn: async ({ signal }) => (await apiCall(referenceEndpoints.categories, { query: { type: 'company' }, signal })).data,
-    staleTime: HOUR,
   });
 }
 

@@ -20,9 +20,6 @@ const positiveInt = (value: string | null | undefined): number | null => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** `?page=` as a page number, 1 when missing or nonsense. */
-export const pageOf = (value: string | null): number => positiveInt(value) ?? 1;
-
 /** `1,2,x` -> [1, 2]; also the route's `:id`. */
 export const idsOf = (value: string | null): number[] =>
   (value ?? '')

@@ -1,13 +1,15 @@
-import { Alert, Anchor, Button, Card, Group, MultiSelect, Pagination, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, MultiSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useQueryParams } from '@/shared/lib/use-query-params';
+import { usePageParam, useQueryParams } from '@/shared/lib/use-query-params';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
-import { useCompanies, useCompanyCategories } from '../api/companies';
-import { createRefusal, idsOf, pageOf } from './access';
+import { useCategories } from '@/shared/reference/reference-lists';
+import { PagedList } from '@/shared/ui/paged-list';
+import { useCompanies } from '../api/companies';
+import { createRefusal, idsOf } from './access';
 import { CompanyCard } from './company-card';
 import { CompanyLogo } from './company-logo';
 
@@ -58,10 +60,10 @@ export function CompanyDirectory() {
   const [params, update] = useQueryParams();
   const name = params.get('name') ?? '';
   const categories = idsOf(params.get('categories'));
-  const page = pageOf(params.get('page'));
+  const [page, setPage] = usePageParam();
   const [nameText, setNameText] = useState(name);
   const companies = useCompanies({ name, categories, page });
-  const categoryList = useCompanyCategories();
+  const categoryList = useCategories('company');
 
   const searchLater = useDebouncedCallback((value: string) => update({ name: value.trim() }), 300);
 
@@ -104,31 +106,18 @@ export function CompanyDirectory() {
         </SimpleGrid>
       </Stack>
 
-      {companies.isPending ? (
-        <Skeleton h={160} />
-      ) : companies.isError ? (
-        <Alert color="red">{t('directory.load_error')}</Alert>
-      ) : companies.data.data.length === 0 ? (
-        <Alert variant="light">{t('directory.empty')}</Alert>
-      ) : (
-        <>
-          <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('directory.list')}>
-            {companies.data.data.map((c) => (
-              <li key={c.id}>
-                <CompanyCard company={c} />
-              </li>
-            ))}
-          </SimpleGrid>
-          {companies.data.meta.last_page > 1 ? (
-            <Pagination
-              aria-label={t('directory.pagination')}
-              total={companies.data.meta.last_page}
-              value={page}
-              onChange={(p) => update({ page: p === 1 ? null : String(p) })}
-            />
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={companies}
+        label={t('directory.list')}
+        empty={t('directory.empty')}
+        error={t('directory.load_error')}
+        renderItem={(c) => <CompanyCard company={c} />}
+        itemKey={(c) => c.id}
+        page={page}
+        onPageChange={setPage}
+        paginationLabel={t('directory.pagination')}
+        columns={2}
+      />
     </Stack>
   );
 }

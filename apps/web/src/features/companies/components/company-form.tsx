@@ -8,7 +8,8 @@ import { type z } from 'zod';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
-import { useCompanyCategories, useCreateCompany, useUpdateCompany } from '../api/companies';
+import { useCategories } from '@/shared/reference/reference-lists';
+import { useCreateCompany, useUpdateCompany } from '../api/companies';
 import { createRefusal } from './access';
 import { useContractForm } from '@/shared/forms/contract-form';
 
@@ -51,7 +52,7 @@ export function CompanyForm({ company }: { company?: Company }) {
   const { t } = useTranslation('companies_ui');
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const categories = useCompanyCategories();
+  const categories = useCategories('company');
   const create = useCreateCompany();
   const update = useUpdateCompany(company?.slug ?? '');
   const saving = company ? update.isPending : create.isPending;

@@ -1,10 +1,12 @@
 import { JobListQuerySchema } from '@legenett/contracts';
-import { Alert, Button, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
+import { useQueryParams } from '@/shared/lib/use-query-params';
+import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { type JobFilterValues, useJobs } from '../api/jobs';
 import { JobCard } from './job-card';
@@ -18,7 +20,13 @@ function filtersOf(params: URLSearchParams): { filters: JobFilterValues; page: n
   const parsed = JobListQuerySchema.safeParse(raw);
   const q = parsed.success ? parsed.data : JobListQuerySchema.parse({});
   return {
-    filters: { search: q.search || undefined, speciality: q.speciality, workplace: q.workplace, county: q.county, category: q.category },
+    filters: {
+      search: q.search || undefined,
+      speciality: q.speciality,
+      workplace: q.workplace,
+      county: q.county,
+      category: q.category,
+    },
     page: q.page,
     showOld: q.show_old,
   };
@@ -28,23 +36,20 @@ function filtersOf(params: URLSearchParams): { filters: JobFilterValues; page: n
 export function JobBoardPage() {
   const { t } = useTranslation('jobs');
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryParams();
   const { filters, page, showOld } = useMemo(() => filtersOf(params), [params]);
   const jobs = useJobs(filters, page, showOld);
 
-  const write = useCallback(
-    (next: JobFilterValues, nextPage = 1, old = false) => {
-      const out = new URLSearchParams();
-      for (const key of FILTER_KEYS) if (next[key] !== undefined && next[key] !== '') out.set(key, String(next[key]));
-      if (nextPage > 1) out.set('page', String(nextPage));
-      if (old) out.set('show_old', '1');
-      setParams(out);
-    },
-    [setParams],
+  // Other filters change together and go back to the first page (useQueryParams); invalid ones are dropped.
+  const onFilters = useCallback(
+    (next: JobFilterValues) =>
+      update({
+        ...Object.fromEntries(FILTER_KEYS.map((key) => [key, next[key] === undefined ? null : String(next[key])])),
+        show_old: null,
+      }),
+    [update],
   );
-  const onFilters = useCallback((next: JobFilterValues) => write(next), [write]);
 
-  const meta = jobs.data?.meta;
   return (
     <Page title={t('title')} size="lg">
       {user?.permissions.includes('jobs-create') && (
@@ -55,28 +60,22 @@ export function JobBoardPage() {
         </Group>
       )}
       <JobFilters value={filters} onChange={onFilters} />
-      {jobs.isError && <Alert color="red">{t('load_failed')}</Alert>}
-      {jobs.isPending && <Skeleton height={120} />}
-      {jobs.data && (
-        <Stack gap="sm">
-          {jobs.data.data.length === 0 && <Text>{t('empty')}</Text>}
-          {jobs.data.data.map((job) => (
-            <JobCard key={job.id} job={job} href={paths.jobDetails.href({ id: job.id })} />
-          ))}
-          <Group justify="space-between">
-            {meta && meta.last_page > 1 && (
-              <Pagination
-                total={meta.last_page}
-                value={meta.current_page}
-                onChange={(p) => write(filters, p)}
-              />
-            )}
-            <Button variant="subtle" onClick={() => write(filters, 1, true)}>
-              {t('show_old')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
+      <PagedList
+        query={jobs}
+        label={t('title')}
+        empty={t('empty')}
+        error={t('load_failed')}
+        renderItem={(job) => <JobCard job={job} href={paths.jobDetails.href({ id: job.id })} />}
+        itemKey={(job) => job.id}
+        // "Show old jobs" asks for the last page without naming it: the answer says which page it is.
+        page={jobs.data?.meta.current_page ?? page}
+        onPageChange={(p) => update({ page: p > 1 ? String(p) : null, show_old: null })}
+        footer={
+          <Button variant="subtle" onClick={() => update({ show_old: '1' })}>
+            {t('show_old')}
+          </Button>
+        }
+      />
     </Page>
   );
 }

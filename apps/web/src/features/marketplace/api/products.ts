@@ -3,13 +3,11 @@ import {
   productEndpoints,
   type ProductInput,
   type ProductListQuery,
-  referenceEndpoints,
 } from '@legenett/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
 
-const HOUR = 60 * 60 * 1000;
 
 export function useProducts(query: ProductListQuery) {
   const locale = useLocale();
@@ -43,15 +41,6 @@ export function useProduct(id: number, mine = false) {
 export function useMarkAsViewed() {
   return useMutation({
     mutationFn: async (id: number) => (await apiCall(productEndpoints.markAsViewed, { params: { id }, silent: true })).data,
-  });
-}
-
-export function useProductCategories() {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['reference', 'categories', 'product', locale] as const,
-    queryFn: async ({ signal }) => (await apiCall(referenceEndpoints.categories, { query: { type: 'product' }, signal })).data,
-    staleTime: HOUR,
   });
 }
 

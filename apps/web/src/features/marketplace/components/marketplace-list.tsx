@@ -1,11 +1,12 @@
 import { PRODUCT_STATUS, type ProductListQuery, ProductStatusSchema } from '@legenett/contracts';
-import { Alert, Button, Group, Pagination, Select, SegmentedControl, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useQueryParams } from '@/shared/lib/use-query-params';
+import { usePageParam, useQueryParams } from '@/shared/lib/use-query-params';
 import { paths } from '@/shared/config/paths';
+import { PagedList } from '@/shared/ui/paged-list';
 import { useProducts } from '../api/products';
 import { ProductCard } from './product-card';
 
@@ -24,11 +25,6 @@ function sortKeyOf(sort: string | null, direction: string | null): SortKey {
   return direction === 'desc' ? 'price-desc' : 'price-asc';
 }
 
-const positiveInt = (value: string | null): number => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : 1;
-};
-
 /** `/marketplace`: search, stock status and order live in the URL query (shareable). */
 export function MarketplaceList() {
   const { t } = useTranslation('marketplace');
@@ -36,11 +32,17 @@ export function MarketplaceList() {
   const parsedStatus = ProductStatusSchema.safeParse(Number(params.get('status') ?? PRODUCT_STATUS.IN_STOCK));
   const status = parsedStatus.success ? parsedStatus.data : PRODUCT_STATUS.IN_STOCK;
   const sortKey = sortKeyOf(params.get('sort'), params.get('direction'));
-  const page = positiveInt(params.get('page'));
+  const [page, setPage] = usePageParam();
   const search = params.get('search') ?? '';
   const [searchText, setSearchText] = useState(search);
 
-  const query: ProductListQuery = { page, per_page: 10, status, ...SORTS[sortKey], ...(search ? { search } : {}) };
+  const query: ProductListQuery = {
+    page,
+    per_page: 10,
+    status,
+    ...SORTS[sortKey],
+    ...(search ? { search } : {}),
+  };
   const products = useProducts(query);
 
   const searchLater = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
@@ -94,35 +96,25 @@ export function MarketplaceList() {
             onChange={(v) => {
               if (!isSortKey(v)) return;
               const s = SORTS[v];
-              update({ sort: s.sort === 'price' ? null : s.sort, direction: s.direction === 'desc' ? 'desc' : null });
+              update({
+                sort: s.sort === 'price' ? null : s.sort,
+                direction: s.direction === 'desc' ? 'desc' : null,
+              });
             }}
           />
         </Group>
       </Stack>
 
-      {products.isPending ? (
-        <Skeleton h={120} />
-      ) : products.data && products.data.data.length > 0 ? (
-        <>
-          <Stack component="ul" aria-label={t('list.title')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-            {products.data.data.map((p) => (
-              <li key={p.id}>
-                <ProductCard product={p} href={paths.productDetails.href({ id: p.id })} />
-              </li>
-            ))}
-          </Stack>
-          {products.data.meta.last_page > 1 ? (
-            <Pagination
-              aria-label={t('list.pagination')}
-              total={products.data.meta.last_page}
-              value={page}
-              onChange={(p) => update({ page: p === 1 ? null : String(p) })}
-            />
-          ) : null}
-        </>
-      ) : (
-        <Alert variant="light">{t('list.empty')}</Alert>
-      )}
+      <PagedList
+        query={products}
+        label={t('list.title')}
+        empty={t('list.empty')}
+        renderItem={(p) => <ProductCard product={p} href={paths.productDetails.href({ id: p.id })} />}
+        itemKey={(p) => p.id}
+        page={page}
+        onPageChange={setPage}
+        paginationLabel={t('list.pagination')}
+      />
     </Stack>
   );
 }

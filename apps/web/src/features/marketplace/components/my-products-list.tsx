@@ -1,16 +1,16 @@
-import { Alert, Button, Pagination, Skeleton, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
+import { usePageParam } from '@/shared/lib/use-query-params';
+import { PagedList } from '@/shared/ui/paged-list';
 import { useMyProducts } from '../api/products';
 import { ProductCard } from './product-card';
 
 /** `/my_products`: my products, in stock and sold out, newest first. */
 export function MyProductsList() {
   const { t } = useTranslation('marketplace');
-  const [params, setParams] = useSearchParams();
-  const n = Number(params.get('page'));
-  const page = Number.isInteger(n) && n > 0 ? n : 1;
+  const [page, setPage] = usePageParam();
   const products = useMyProducts(page);
   return (
     <Stack gap="md">
@@ -19,29 +19,16 @@ export function MyProductsList() {
           {t('list.new_product')}
         </Button>
       </div>
-      {products.isPending ? (
-        <Skeleton h={120} />
-      ) : products.data && products.data.data.length > 0 ? (
-        <>
-          <Stack component="ul" aria-label={t('list.my_title')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-            {products.data.data.map((p) => (
-              <li key={p.id}>
-                <ProductCard product={p} href={paths.myProductDetails.href({ id: p.id })} />
-              </li>
-            ))}
-          </Stack>
-          {products.data.meta.last_page > 1 ? (
-            <Pagination
-              aria-label={t('list.pagination')}
-              total={products.data.meta.last_page}
-              value={page}
-              onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })}
-            />
-          ) : null}
-        </>
-      ) : (
-        <Alert variant="light">{t('list.my_empty')}</Alert>
-      )}
+      <PagedList
+        query={products}
+        label={t('list.my_title')}
+        empty={t('list.my_empty')}
+        renderItem={(p) => <ProductCard product={p} href={paths.myProductDetails.href({ id: p.id })} />}
+        itemKey={(p) => p.id}
+        page={page}
+        onPageChange={setPage}
+        paginationLabel={t('list.pagination')}
+      />
     </Stack>
   );
 }

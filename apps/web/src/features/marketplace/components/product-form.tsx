@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
-import { useDeleteProductImage, useProductCategories, useSaveProduct, useSetStock } from '../api/products';
+import { useCategories } from '@/shared/reference/reference-lists';
+import { useDeleteProductImage, useSaveProduct, useSetStock } from '../api/products';
 import { useContractForm } from '@/shared/forms/contract-form';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -59,7 +60,7 @@ export function ProductForm({ product }: { product?: Product }) {
   const { t } = useTranslation('marketplace');
   const { t: te } = useTranslation('errors');
   const navigate = useNavigate();
-  const categories = useProductCategories();
+  const categories = useCategories('product');
   const save = useSaveProduct(product?.id ?? null);
   const [files, setFiles] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
