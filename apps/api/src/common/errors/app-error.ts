@@ -1,4 +1,4 @@
-import { type ForbiddenReason, type MessageKey } from '@legenett/contracts';
+import { type ForbiddenReason, type IssueLike, type MessageKey } from '@legenett/contracts';
 
 /**
  * Every domain error code and what it means on the wire: status and default message. This table is
@@ -25,19 +25,9 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** One zod-style issue: where (path inside the input) and what (issue code and its numbers). */
-export interface InputIssue {
-  code: string;
+/** One zod-style issue: where (path inside the input) and what (the parts the message rules read). */
+export interface InputIssue extends IssueLike {
   path: PropertyKey[];
-  message: string;
-  input?: unknown;
-  expected?: string;
-  origin?: string;
-  format?: string;
-  minimum?: number | bigint;
-  maximum?: number | bigint;
-  /** For too_small / too_big: whether the bound itself is allowed (`positive()` is min 0, exclusive). */
-  inclusive?: boolean;
   keys?: string[];
 }
 
