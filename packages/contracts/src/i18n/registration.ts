@@ -121,6 +121,7 @@ export const registration = defineMessages(
       resent: 'Vi har sendt en ny kode.',
       verified: 'E-postadressen er bekreftet. Velkommen!',
       already: 'E-postadressen er allerede bekreftet. Logg inn for å fortsette.',
+      check_mail: 'Sjekk e-posten din. Har adressen allerede en konto hos oss, har vi sendt deg en e-post om hvordan du logger inn eller tilbakestiller passordet.',
     },
     forgot: {
       title: 'Glemt passord',
@@ -281,6 +282,7 @@ export const registration = defineMessages(
       resent: 'We have sent a new code.',
       verified: 'Your e-mail address is verified. Welcome!',
       already: 'The e-mail address is already verified. Log in to continue.',
+      check_mail: 'Check your e-mail. If the address already has an account with us, we have sent you an e-mail on how to log in or reset your password.',
     },
     forgot: {
       title: 'Forgot password',
