@@ -109,6 +109,19 @@ export const EnvSchema = z
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** A hand-over to the queue that takes longer counts as failed and is retried (ms). */
     OUTBOX_HANDOVER_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
+    /**
+     * Failed logins one client address may make in LOGIN_WINDOW_SECONDS, all accounts together.
+     * Only failures count, and high, because a whole hospital can share one address.
+     */
+    LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(500),
+    /** Failed logins of one address on one account in the window; after that 429 until it ends. */
+    LOGIN_ACCOUNT_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Failures of one address on one account before each further failure adds a growing wait. */
+    LOGIN_FREE_FAILURES: z.coerce.number().int().min(0).max(1000).default(3),
+    /** Failures on an account (all addresses) after which a login from a new address mails the owner. */
+    LOGIN_NOTICE_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** The window of the login failure counters (seconds). */
+    LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** HMAC key of national identity numbers; must equal the key the seed used. */
     NATIONAL_ID_HASH_KEY: optionalString,
     /** Base URL of an HPR register web service; the seeded hpr_register table answers without it. */
@@ -176,6 +189,13 @@ export const EnvSchema = z
       endedSessionRetentionMs: env.ENDED_SESSION_RETENTION_HOURS * HOUR_MS,
       sentOutboxRetentionMs: env.SENT_OUTBOX_RETENTION_DAYS * DAY_MS,
       doneJobRetentionMs: env.DONE_JOB_RETENTION_HOURS * HOUR_MS,
+    },
+    login: {
+      ipFailureLimit: env.LOGIN_IP_FAILURE_LIMIT,
+      accountIpFailureLimit: env.LOGIN_ACCOUNT_IP_FAILURE_LIMIT,
+      freeFailures: env.LOGIN_FREE_FAILURES,
+      noticeFailures: env.LOGIN_NOTICE_FAILURES,
+      windowSeconds: env.LOGIN_WINDOW_SECONDS,
     },
     outbox: {
       pollMs: env.OUTBOX_POLL_MS,

@@ -54,6 +54,14 @@ export const registration = defineMessages(
         subject: 'Kontoen din på Legenett er åpnet igjen',
         body: 'Sperren på kontoen din er opphevet. Du kan logge inn igjen her: {{link}}',
       },
+      registration_attempt: {
+        subject: 'Noen prøvde å registrere seg med e-postadressen din på Legenett',
+        body: 'Noen prøvde nettopp å opprette en ny Legenett-konto med denne e-postadressen, men du har allerede en konto.\n\nLogg inn her: {{login_link}}\n\nHar du glemt passordet, kan du tilbakestille det her: {{reset_link}}\n\nVar det ikke deg, kan du se bort fra denne e-posten. Kontoen din er uendret.',
+      },
+      login_after_failures: {
+        subject: 'Ny innlogging på Legenett-kontoen din etter mange feil forsøk',
+        body: 'Det var {{failures}} mislykkede innloggingsforsøk på kontoen din før noen logget inn med riktig passord fra en ny adresse ({{ip}}).\n\nVar det deg, trenger du ikke gjøre noe. Hvis ikke, bytt passord med en gang og slå på totrinnsinnlogging: {{link}}',
+      },
     },
     signup: {
       title: 'Registrer deg',
@@ -113,6 +121,7 @@ export const registration = defineMessages(
       resent: 'Vi har sendt en ny kode.',
       verified: 'E-postadressen er bekreftet. Velkommen!',
       already: 'E-postadressen er allerede bekreftet. Logg inn for å fortsette.',
+      check_mail: 'Sjekk e-posten din. Har adressen allerede en konto hos oss, har vi sendt deg en e-post om hvordan du logger inn eller tilbakestiller passordet.',
     },
     forgot: {
       title: 'Glemt passord',
@@ -206,6 +215,14 @@ export const registration = defineMessages(
         subject: 'Your Legenett account is open again',
         body: 'The block on your account has been lifted. You can log in again here: {{link}}',
       },
+      registration_attempt: {
+        subject: 'Someone tried to register with your e-mail address on Legenett',
+        body: 'Someone just tried to create a new Legenett account with this e-mail address, but you already have an account.\n\nLog in here: {{login_link}}\n\nIf you have forgotten your password, you can reset it here: {{reset_link}}\n\nIf this was not you, you can ignore this e-mail. Your account is unchanged.',
+      },
+      login_after_failures: {
+        subject: 'New login to your Legenett account after many failed attempts',
+        body: 'There were {{failures}} failed login attempts on your account before someone logged in with the right password from a new address ({{ip}}).\n\nIf this was you, there is nothing to do. If not, change your password at once and turn on two-step login: {{link}}',
+      },
     },
     signup: {
       title: 'Sign up',
@@ -265,6 +282,7 @@ export const registration = defineMessages(
       resent: 'We have sent a new code.',
       verified: 'Your e-mail address is verified. Welcome!',
       already: 'The e-mail address is already verified. Log in to continue.',
+      check_mail: 'Check your e-mail. If the address already has an account with us, we have sent you an e-mail on how to log in or reset your password.',
     },
     forgot: {
       title: 'Forgot password',

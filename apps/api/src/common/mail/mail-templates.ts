@@ -1,7 +1,7 @@
 import { type Locale, translate } from '@legenett/contracts';
 
 /** Every mail the product sends; texts live in the catalogue under `registration.mail.<template>`. */
-export const MAIL_TEMPLATES = ['verification', 'password_reset', 'email_change', 'account_approved', 'account_rejected', 'account_blocked', 'account_unblocked'] as const;
+export const MAIL_TEMPLATES = ['verification', 'password_reset', 'email_change', 'account_approved', 'account_rejected', 'account_blocked', 'account_unblocked', 'registration_attempt', 'login_after_failures'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /** Variables each template needs (`name` is the greeting's). */
@@ -13,6 +13,8 @@ export interface MailVars {
   account_rejected: { name: string; reason: string };
   account_blocked: { name: string; reason: string };
   account_unblocked: { name: string; link: string };
+  registration_attempt: { name: string; login_link: string; reset_link: string };
+  login_after_failures: { name: string; failures: number; ip: string; link: string };
 }
 
 export interface RenderedMail {

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, tokenFor } from '../../../test/auth';
 import { Route } from '../http';
 import { RateLimit } from './rate-limit.decorator';
+import { RateLimitService } from './rate-limit.service';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const run = Math.random().toString(36).slice(2, 8);
@@ -82,6 +83,22 @@ describe.each([
     expect((await t.http.post('/api/__limits/account').send({ email: a.toUpperCase() })).status).toBe(204);
     expect((await t.http.post('/api/__limits/account').send({ email: a })).status).toBe(429);
     expect((await t.http.post('/api/__limits/account').send({ email: b })).status).toBe(204);
+  });
+
+  it('peeks at a counter without counting (login failure counters)', async () => {
+    if (skip) return;
+    const limits = t.app.get(RateLimitService);
+    const rule = { name: `probe-peek-${run}-${redisUrl ? 'r' : 'm'}`, windowSeconds: 60 };
+    expect(await limits.peek(rule, 'ip:10.0.0.1')).toBeNull();
+    await limits.count(rule, 'ip:10.0.0.1');
+    await limits.count(rule, 'ip:10.0.0.1');
+    const seen = await limits.peek(rule, 'ip:10.0.0.1');
+    expect(seen?.count).toBe(2);
+    expect(seen?.resetIn).toBeGreaterThan(0);
+    expect(seen?.resetIn).toBeLessThanOrEqual(60);
+    expect((await limits.peek(rule, 'ip:10.0.0.1'))?.count).toBe(2);
+    await limits.reset(rule, 'ip:10.0.0.1');
+    expect(await limits.peek(rule, 'ip:10.0.0.1')).toBeNull();
   });
 
   it('counts per logged-in user', async () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Request } from 'express';
 import { AppError } from '../errors/app-error';
 import { type RateLimitRule } from './rate-limit.decorator';
-import { RateLimitStore } from './rate-limit.store';
+import { type HitResult, RateLimitStore } from './rate-limit.store';
 
 /** The account a request speaks for: the caller, else the body's e-mail address. */
 function accountOf(req: Request): string | null {
@@ -32,6 +32,16 @@ export class RateLimitService {
   async consume(rule: Pick<RateLimitRule, 'name' | 'limit' | 'windowSeconds'>, subject: string): Promise<void> {
     const { count, resetIn } = await this.store.hit(`${rule.name}:${subject}`, rule.windowSeconds);
     if (count > rule.limit) throw new AppError('TOO_MANY_REQUESTS', { retryAfter: resetIn });
+  }
+
+  /** Counts one hit on `subject` without refusing anything (failure counters). */
+  count(rule: Pick<RateLimitRule, 'name' | 'windowSeconds'>, subject: string): Promise<HitResult> {
+    return this.store.hit(`${rule.name}:${subject}`, rule.windowSeconds);
+  }
+
+  /** The hits on `subject` in the current window, without counting one. */
+  peek(rule: Pick<RateLimitRule, 'name'>, subject: string): Promise<HitResult | null> {
+    return this.store.peek(`${rule.name}:${subject}`);
   }
 
   async reset(rule: Pick<RateLimitRule, 'name'>, subject: string): Promise<void> {

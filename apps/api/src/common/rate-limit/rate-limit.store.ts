@@ -47,6 +47,21 @@ export class RateLimitStore implements OnModuleDestroy {
     return this.hitMemory(key, windowSeconds);
   }
 
+  /** The current count of a key without counting a hit; null when it has none. */
+  async peek(key: string): Promise<HitResult | null> {
+    if (this.redis) {
+      try {
+        return await this.peekRedis(this.redisPrefix + key);
+      } catch (err) {
+        this.logger.warn(`Redis rate limit read failed, reading memory: ${(err as Error).message}`);
+      }
+    }
+    const entry = this.memory.get(key);
+    const now = Date.now();
+    if (!entry || entry.resetAt <= now) return null;
+    return { count: entry.count, resetIn: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) };
+  }
+
   /** Forget a key (e.g. after a successful login, its failures no longer count). */
   async reset(key: string): Promise<void> {
     this.memory.delete(key);
@@ -66,6 +81,16 @@ export class RateLimitStore implements OnModuleDestroy {
     const count = Number(results[0]?.[1]);
     const ttl = Number(results[2]?.[1]);
     return { count, resetIn: ttl > 0 ? ttl : windowSeconds };
+  }
+
+  private async peekRedis(key: string): Promise<HitResult | null> {
+    const results = await this.redis!.multi().get(key).ttl(key).exec();
+    if (!results) throw new Error('transaction aborted');
+    for (const [err] of results) if (err) throw err;
+    const count = Number(results[0]?.[1] ?? 0);
+    const ttl = Number(results[1]?.[1]);
+    if (!count || ttl === -2) return null;
+    return { count, resetIn: ttl > 0 ? ttl : 1 };
   }
 
   private hitMemory(key: string, windowSeconds: number): HitResult {

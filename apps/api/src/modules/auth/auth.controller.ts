@@ -20,7 +20,6 @@ export class AuthController {
   ) {}
 
   @Route(ep.login)
-  @RateLimit(LOGIN_LIMITS.ip, LOGIN_LIMITS.account)
   logIn(@Body() body: BodyOf<typeof ep.login>, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.login.login(body, req, res);
   }

@@ -63,25 +63,7 @@ describe('POST /user/login', () => {
     const session = await loginAs(t.http, pending.email);
     expect(session.user.status_label).toBe('Awaiting approval');
   });
-
-  it('limits attempts per account with 429 and Retry-After', async () => {
-    const user = await createUser(t.db, { prefix: 'limited' });
-    let last = 0;
-    for (let i = 0; i < 11; i += 1) {
-      const res = await t.http.post(api(ep.login.path)).send({ email: user.email, password: 'Wrong!pass1' });
-      last = res.status;
-      if (i < 10) expect(res.status).toBe(422);
-      else {
-        expect(res.status).toBe(429);
-        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-        expect(ErrorBodySchema.parse(res.body).status_code).toBe(429);
-      }
-    }
-    expect(last).toBe(429);
-    // Even the right password waits now.
-    const res = await t.http.post(api(ep.login.path)).send({ email: user.email, password: TEST_PASSWORD });
-    expect(res.status).toBe(429);
-  });
+  // Throttling of failed logins: login-protection.int-spec.ts.
 });
 
 describe('POST /user and the access token', () => {

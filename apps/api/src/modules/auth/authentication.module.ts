@@ -4,6 +4,7 @@ import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { CredentialsRepository } from './credentials.repository';
 import { LoginService } from './login.service';
+import { LoginThrottle } from './login-throttle';
 import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
 import { CredentialsAccountData } from './credentials.account-data';
@@ -12,6 +13,6 @@ import { CredentialsAccountData } from './credentials.account-data';
 @Module({
   imports: [UsersModule],
   controllers: [AuthController, TwoFactorController],
-  providers: [CredentialsRepository, CredentialsAccountData, LoginService, AccountService, TwoFactorService],
+  providers: [CredentialsRepository, CredentialsAccountData, LoginService, LoginThrottle, AccountService, TwoFactorService],
 })
 export class AuthenticationModule {}

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { type AccountTx } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
-const { users, recoveryCodes } = schema;
+const { users, recoveryCodes, refreshTokenFamilies } = schema;
 
 export interface Credentials {
   id: number;
@@ -50,6 +51,25 @@ export class CredentialsRepository {
   async emailOf(userId: number): Promise<string | null> {
     const [row] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
     return row?.email ?? null;
+  }
+
+  /** Whether the account ever had a session opened from `ip` (its "known" addresses). */
+  async hadSessionFrom(userId: number, ip: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: refreshTokenFamilies.id })
+      .from(refreshTokenFamilies)
+      .where(and(eq(refreshTokenFamilies.user_id, userId), eq(refreshTokenFamilies.ip, ip)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async contactOf(userId: number): Promise<{ email: string; firstName: string; locale: Locale } | null> {
+    const [row] = await this.db
+      .select({ email: users.email, firstName: users.first_name, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row ?? null;
   }
 
   /** Accepts a TOTP time step once: false when this or a later step was already used. */

@@ -6,13 +6,15 @@ import { AppError } from '../../common/errors/app-error';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { SessionService } from '../users/session.service';
 import { CredentialsRepository } from './credentials.repository';
+import { LoginThrottle } from './login-throttle';
 import { passwordMatches } from './passwords';
 import { TwoFactorService } from './two-factor.service';
 
-/** Rate limits of the login calls (per IP and per account); see the controller's decorators. */
+/**
+ * Rate limits of the two-step calls. The password step is throttled by `LoginThrottle`, which
+ * counts failures only (see there).
+ */
 export const LOGIN_LIMITS = {
-  ip: { name: 'login-ip', limit: 30, windowSeconds: 900, by: 'ip' },
-  account: { name: 'login-account', limit: 10, windowSeconds: 900, by: 'account' },
   twoFactorIp: { name: 'two-factor-ip', limit: 30, windowSeconds: 900, by: 'ip' },
   /** Codes per account, counted in the service (the account is known only from the challenge). */
   twoFactorAccount: { name: 'two-factor-account', limit: 5, windowSeconds: 300 },
@@ -29,6 +31,7 @@ export class LoginService {
     private readonly tokens: TokenService,
     private readonly twoFactor: TwoFactorService,
     private readonly limits: RateLimitService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /**
@@ -36,12 +39,16 @@ export class LoginService {
    * With two-step on, the answer is a short-lived challenge for `POST /user/login/two-factor`.
    */
   async login(input: LoginInput, req: Request, res: Response): Promise<LoginResult> {
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    await this.throttle.check(ip, input.email);
     const user = await this.credentials.byEmail(input.email);
     const ok = await passwordMatches(input.password, user?.passwordHash ?? null);
-    if (!user || !ok) throw invalidCredentials();
+    if (!user || !ok) {
+      await this.throttle.failed(ip, input.email);
+      throw invalidCredentials();
+    }
     if (user.status === 'blocked') throw AppError.forbidden('account_blocked');
-    // A successful password clears the account's failure count.
-    await this.limits.reset(LOGIN_LIMITS.account, `email:${input.email}`);
+    await this.throttle.succeeded(ip, input.email, user.id);
     if (user.twoFactorEnabled) {
       const challenge = this.tokens.signChallenge(user.id);
       return { two_factor_required: true, challenge_token: challenge.token, expires_in: challenge.expiresIn };

@@ -9,6 +9,7 @@ import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, loginAs, tokenFor } from '../../../test/auth';
+import { settleJobs } from '../../../test/jobs';
 import { lastMailTo, resetRateLimits, STRONG_PASSWORD } from '../../../test/registration';
 
 let t: TestApp;
@@ -39,6 +40,7 @@ describe('forgot and reset password', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(MessageResponseSchema.parse(known.body)).toEqual(MessageResponseSchema.parse(unknown.body));
+    await settleJobs(t);
     expect(await lastMailTo(t.db, `nobody-${user.id}@test.no`)).toBeUndefined();
 
     const mail = await lastMailTo(t.db, user.email, 'password_reset');
@@ -65,6 +67,7 @@ describe('forgot and reset password', () => {
   it('refuses expired tokens, weak and common passwords, mismatches and garbage with 422', async () => {
     const user = await createUser(t.db);
     await t.http.post(api(ep.forgotPassword.path)).send({ email: user.email });
+    await settleJobs(t);
     const token = tokenOf((await lastMailTo(t.db, user.email, 'password_reset'))!.body, '/reset-password');
 
     const weak = await t.http.put(api(ep.resetPassword.path)).send({ token, password: 'abc', password_confirmation: 'abc' });
@@ -86,8 +89,10 @@ describe('forgot and reset password', () => {
   it('a newer link replaces the older one', async () => {
     const user = await createUser(t.db);
     await t.http.post(api(ep.forgotPassword.path)).send({ email: user.email });
+    await settleJobs(t);
     const first = tokenOf((await lastMailTo(t.db, user.email, 'password_reset'))!.body, '/reset-password');
     await t.http.post(api(ep.forgotPassword.path)).send({ email: user.email });
+    await settleJobs(t);
     const second = tokenOf((await lastMailTo(t.db, user.email, 'password_reset'))!.body, '/reset-password');
     expect(second).not.toBe(first);
     const old = await t.http.put(api(ep.resetPassword.path)).send({ token: first, password: STRONG_PASSWORD, password_confirmation: STRONG_PASSWORD });

@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Locale, type MessageResponse, translate } from '@legenett/contracts';
 import { compare, hash } from 'bcrypt';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { MailService } from '../../common/mail';
+import { JobOutbox } from '../../common/outbox';
+import { type JobContext, JobQueue } from '../../common/queue';
 import { type AppConfig, APP_CONFIG } from '../../config';
 import { isCommonPassword } from '../auth/common-passwords';
 import { RegistrationRepository } from './registration.repository';
@@ -12,6 +14,12 @@ import { hashLinkToken, newLinkToken } from './secrets';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const EMAIL_CHANGE_TTL_MINUTES = 60;
+export const FORGOT_PASSWORD_JOB = 'registration.forgot-password';
+
+interface ForgotPasswordJob {
+  email: string;
+  locale: Locale;
+}
 
 const message = (locale: Locale, key: Parameters<typeof translate>[1], vars?: Record<string, string>): MessageResponse => ({
   data: { message: translate(locale, key, vars) },
@@ -22,15 +30,30 @@ const message = (locale: Locale, key: Parameters<typeof translate>[1], vars?: Re
  * address). Both end every session of the account when they take effect.
  */
 @Injectable()
-export class AccountRecoveryService {
+export class AccountRecoveryService implements OnModuleInit {
   constructor(
     private readonly repo: RegistrationRepository,
     private readonly mail: MailService,
+    private readonly jobs: JobQueue,
+    private readonly jobOutbox: JobOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Same answer whether the address exists, so it tells nobody who has an account. */
+  onModuleInit(): void {
+    this.jobs.register<ForgotPasswordJob>(FORGOT_PASSWORD_JOB, (job) => this.sendResetLink(job));
+  }
+
+  /**
+   * Same answer and the same work whether the address exists, so neither the answer nor its time
+   * tells who has an account: the request only writes a job; the job looks the address up and mails.
+   */
   async forgotPassword(email: string, locale: Locale): Promise<MessageResponse> {
+    // The typed address, not an account: nothing in the request knows whether one exists.
+    await this.jobOutbox.add(null, { name: FORGOT_PASSWORD_JOB, payload: { email, locale } });
+    return message(locale, 'registration.api.forgot_sent');
+  }
+
+  private async sendResetLink({ payload: { email, locale } }: JobContext<ForgotPasswordJob>): Promise<void> {
     const user = await this.repo.userByEmail(email);
     if (user?.password_hash) {
       const { token, hash: tokenHash } = newLinkToken();
@@ -47,7 +70,6 @@ export class AccountRecoveryService {
         },
       });
     }
-    return message(locale, 'registration.api.forgot_sent');
   }
 
   async resetPassword(token: string, password: string, locale: Locale): Promise<MessageResponse> {

@@ -9,6 +9,7 @@ import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser } from '../../../test/auth';
+import { settleJobs } from '../../../test/jobs';
 import {
   insertRegisterPerson,
   lastMailTo,
@@ -144,7 +145,7 @@ describe('registration with the identity provider (simulator)', () => {
     expect(login.user.status_label).toBe('Awaiting approval');
   });
 
-  it('refuses a national id that already has an account, and a taken e-mail, with 422 per field', async () => {
+  it('refuses a national id that already has an account with 422', async () => {
     const person = await insertRegisterPerson(t.db);
     const first = await t.http.post(api(buildPath(ep.createUserFromIdentity.path, { id: await identify(person.hpr_number) }))).send(form());
     expect(first.status).toBe(201);
@@ -152,12 +153,32 @@ describe('registration with the identity provider (simulator)', () => {
     expect(dup.status).toBe(422);
     const body = ValidationErrorBodySchema.parse(dup.body);
     expect(body.errors.national_id).toEqual(['An account already exists for this person. Log in or reset the password.']);
+  });
 
-    const existing = await createUser(t.db);
+  it('answers a taken e-mail like a new one and mails the address owner instead (both sign-up paths)', async () => {
+    const existing = await createUser(t.db, { locale: 'en' });
     const other = await insertRegisterPerson(t.db);
-    const taken = await t.http.post(api(buildPath(ep.createUserFromIdentity.path, { id: await identify(other.hpr_number) }))).send(form({ email: existing.email.toUpperCase() }));
-    expect(taken.status).toBe(422);
-    expect(ValidationErrorBodySchema.parse(taken.body).errors.email).toEqual(['E-postadressen er allerede registrert.']);
+    const viaIdentity = await t.http
+      .post(api(buildPath(ep.createUserFromIdentity.path, { id: await identify(other.hpr_number) })))
+      .send(form({ email: existing.email.toUpperCase() }));
+    const fresh = await t.http
+      .post(api(buildPath(ep.createUserFromIdentity.path, { id: await identify((await insertRegisterPerson(t.db)).hpr_number) })))
+      .send(form());
+    expect(viaIdentity.status).toBe(fresh.status);
+    expect(Object.keys(viaIdentity.body as object)).toEqual(Object.keys(fresh.body as object));
+    ep.createUserFromIdentity.response.parse(viaIdentity.body);
+
+    const viaHpr = await t.http.post(api(ep.registerWithHpr.path)).send({ ...form({ email: existing.email }), hpr_number: '1234567', first_name: 'Eva', last_name: 'Annen' });
+    expect(viaHpr.status).toBe(201);
+    ep.registerWithHpr.response.parse(viaHpr.body);
+
+    await settleJobs(t);
+    const mails = await t.db.select().from(schema.outboxMessages).where(eq(schema.outboxMessages.to, existing.email));
+    expect(mails.map((m) => m.template)).toEqual(['registration_attempt', 'registration_attempt']);
+    expect(mails[0]!.subject).toBe('Someone tried to register with your e-mail address on Legenett');
+    expect(mails[0]!.body).toContain('/forgot-password');
+    // No second account, and the owner's account is untouched.
+    expect(await t.db.select().from(schema.users).where(eq(schema.users.email, existing.email))).toHaveLength(1);
   });
 
   it('bad input: 422 per field, in the request language, never a 5xx', async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type Locale,
   type LoginResponse,
@@ -13,6 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../common/errors/app-error';
 import { type BodyOf } from '../../common/http';
 import { MailService } from '../../common/mail';
+import { JobOutbox } from '../../common/outbox';
+import { type JobContext, JobQueue } from '../../common/queue';
 import { type AppConfig, APP_CONFIG } from '../../config';
 import { isCommonPassword } from '../auth/common-passwords';
 import { SessionService } from '../users';
@@ -25,6 +27,12 @@ import { hashCode, maskEmail, newVerificationCode, sameHash } from './secrets';
 export const BCRYPT_COST = 12;
 export const VERIFICATION_TTL_MINUTES = 30;
 export const VERIFICATION_MAX_ATTEMPTS = 5;
+/** Mails the owner of an address someone tried to register again (see `addressTaken`). */
+export const ADDRESS_TAKEN_JOB = 'registration.address-taken';
+
+interface AddressTakenJob {
+  email: string;
+}
 
 type IdentityInput = BodyOf<typeof registrationEndpoints.createUserFromIdentity>;
 type HprInput = BodyOf<typeof registrationEndpoints.registerWithHpr>;
@@ -46,7 +54,7 @@ interface HprOutcome {
  * administrator. Every new account verifies its e-mail with a mailed 6-digit code.
  */
 @Injectable()
-export class RegistrationService {
+export class RegistrationService implements OnModuleInit {
   constructor(
     private readonly repo: RegistrationRepository,
     private readonly identity: IdentityService,
@@ -55,7 +63,13 @@ export class RegistrationService {
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly references: ReferenceChecks,
+    private readonly jobs: JobQueue,
+    private readonly jobOutbox: JobOutbox,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<AddressTakenJob>(ADDRESS_TAKEN_JOB, (job) => this.mailAddressOwner(job));
+  }
 
   async registerWithIdentity(sessionId: string, input: IdentityInput, locale: Locale): Promise<{ data: RegistrationResult }> {
     const person = await this.identity.requireIdentified(sessionId);
@@ -63,6 +77,7 @@ export class RegistrationService {
     if (await this.repo.nationalIdRegistered(person.nationalIdHash)) {
       throw invalid({ national_id: ['registration.api.national_id_taken'] }, 'registration.api.national_id_taken');
     }
+    if (await this.repo.emailTaken(input.email)) return this.addressTaken(input, true);
     const hpr = await this.checkIdentified(person.nationalIdHash, input.hpr_number ?? null);
     return this.create(
       {
@@ -81,6 +96,7 @@ export class RegistrationService {
 
   async registerWithHpr(input: HprInput, locale: Locale): Promise<{ data: RegistrationResult }> {
     await this.checkCommon(input);
+    if (await this.repo.emailTaken(input.email)) return this.addressTaken(input, true);
     const entry = await this.registry.byHprNumber(input.hpr_number);
     // Without an electronic ID nothing proves the person is the one in the register (HPR numbers
     // are public), so a register hit counts as "checked" (1) and an administrator decides.
@@ -120,8 +136,35 @@ export class RegistrationService {
       ['specialities', 'specialties', input.specialities],
     ]);
     if (isCommonPassword(input.password)) fields.password = ['validation.password_common'];
-    if (await this.repo.emailTaken(input.email)) fields.email = ['validation.email_taken'];
     if (Object.keys(fields).length > 0) throw invalid(fields);
+  }
+
+  /**
+   * An address that already has an account answers like a new one (a verification id nobody can
+   * use), and its owner gets a mail instead ("someone tried to register; log in or reset here").
+   * The request spends what a new account costs (the password hash dominates) and only writes a
+   * job, so neither the answer nor its time tells whether the address is registered.
+   */
+  private async addressTaken(input: Common, spendHash: boolean): Promise<{ data: RegistrationResult }> {
+    if (spendHash) await hash(input.password, BCRYPT_COST);
+    await this.jobOutbox.add(null, { name: ADDRESS_TAKEN_JOB, payload: { email: input.email } });
+    return { data: { verification_id: randomUUID() } };
+  }
+
+  private async mailAddressOwner({ payload: { email } }: JobContext<AddressTakenJob>): Promise<void> {
+    const owner = await this.repo.userByEmail(email);
+    if (!owner) return;
+    await this.mail.send({
+      to: owner.email,
+      template: 'registration_attempt',
+      locale: owner.locale,
+      userId: owner.id,
+      vars: {
+        name: owner.first_name,
+        login_link: `${this.config.publicUrl}/login`,
+        reset_link: `${this.config.publicUrl}/forgot-password`,
+      },
+    });
   }
 
   private async create(
@@ -145,7 +188,8 @@ export class RegistrationService {
       specialtyIds: [...new Set(input.specialities)],
       role,
     });
-    if (result === 'email_taken') throw invalid({ email: ['validation.email_taken'] });
+    // Taken meanwhile (a concurrent sign-up): the same answer as a taken address; the hash is spent.
+    if (result === 'email_taken') return this.addressTaken(input, false);
     if (result === 'national_id_taken') {
       throw invalid({ national_id: ['registration.api.national_id_taken'] }, 'registration.api.national_id_taken');
     }

@@ -96,7 +96,7 @@ describe('sign-up', () => {
   it('shows server 422 messages on their fields', async () => {
     mockEndpoint(
       registrationEndpoints.registerWithHpr,
-      validationError({ email: ['E-postadressen er allerede registrert.'] }, 'Noen felt er ikke fylt ut riktig.'),
+      validationError({ email: ['Ugyldig e-postadresse.'] }, 'Noen felt er ikke fylt ut riktig.'),
     );
     renderApp('/register');
     await screen.findByRole('heading', { name: 'Registrer deg', level: 1 });
@@ -105,7 +105,7 @@ describe('sign-up', () => {
     await ui.type(screen.getByLabelText(/^HPR-nummer/), '9301133');
     await fillCommonFields();
     await ui.click(screen.getByRole('button', { name: 'Opprett konto' }));
-    expect(await screen.findAllByText('E-postadressen er allerede registrert.')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Ugyldig e-postadresse.')).not.toHaveLength(0);
     expect(screen.getByLabelText(/^E-post/)).toHaveAttribute('aria-invalid', 'true');
   });
 });
@@ -156,6 +156,15 @@ describe('e-mail verification', () => {
     await ui.keyboard('000000');
     // On the page and as a warning toast (both alerts); waiting for a single alert would outlast the toast.
     await waitFor(() => expect(screen.getAllByRole('alert').filter((a) => a.textContent?.includes('Koden er feil.'))).toHaveLength(2));
+  });
+});
+
+describe('e-mail verification of an id that verifies nothing', () => {
+  it('asks to check the mail and offers login (a sign-up with an address that has an account)', async () => {
+    mockEndpoint(registrationEndpoints.showVerification, apiError(404, 'Fant ikke siden.'));
+    renderApp(`/user-verification/${VERIFICATION}`);
+    const note = await screen.findByText(/Sjekk e-posten din\. Har adressen allerede en konto hos oss/);
+    expect(note.querySelector('a')).toHaveAttribute('href', '/login');
   });
 });
 

@@ -43,7 +43,16 @@ export function UserVerificationRoute() {
 
   return (
     <Page title={t('verification.title')} size="sm">
-      {verification.isError ? (
+      {verification.error instanceof ApiError && verification.error.status === 404 ? (
+        // A sign-up with an address that has an account answers an id that verifies nothing (so
+        // sign-up tells nobody which addresses exist); its owner got a mail instead.
+        <Alert color="blue">
+          {t('verification.check_mail')}{' '}
+          <Anchor component={Link} to={paths.login.href()}>
+            {t('signup.login')}
+          </Anchor>
+        </Alert>
+      ) : verification.isError ? (
         <Alert color="red" role="alert">
           {verification.error.message}
         </Alert>
