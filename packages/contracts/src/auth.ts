@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from './common';
+import { BigIdParamSchema, dataOf, listOf } from './common';
 import { defineEndpoint } from './endpoint';
 import { UserSchema } from './user';
 
@@ -99,6 +99,24 @@ export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 export const RecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 
+/** One active login session of the caller (`GET /user/sessions`). */
+export const SessionSchema = z.object({
+  id: z.number().int(),
+  /** Browser and operating system, read simply from the user agent ("Firefox", "Windows"); null when unknown. */
+  device: z.object({ browser: z.string().nullable(), system: z.string().nullable() }),
+  /** The address the session started from, masked (`84.210.x.x`); no geolocation offline. */
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** `DELETE /user/sessions`: `others` keeps this session, `all` ends it too. */
+export const RevokeSessionsQuery = z.object({ scope: z.enum(['others', 'all']).default('others') });
+export type RevokeSessionsQuery = z.infer<typeof RevokeSessionsQuery>;
+
 const BusinessProfileParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Auth and session endpoints (spec point 7 "Auth and user"). */
@@ -122,7 +140,7 @@ export const authEndpoints = {
   logout: defineEndpoint({
     method: 'POST',
     path: '/user/logout',
-    summary: 'Log out: revoke this session and clear the refresh cookie',
+    summary: 'Log out: revoke the session of the refresh cookie (or of the access token) and clear the cookie',
     access: 'public',
     response: null,
   }),
@@ -132,6 +150,29 @@ export const authEndpoints = {
     summary: 'Rotate the refresh cookie and get a fresh access token',
     access: 'public',
     response: LoginResponseSchema,
+  }),
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: '/user/sessions',
+    summary: 'My active login sessions (devices), newest use first',
+    access: 'user',
+    response: listOf(SessionSchema),
+  }),
+  revokeSession: defineEndpoint({
+    method: 'DELETE',
+    path: '/user/sessions/:id',
+    summary: 'Log one of my sessions out at once',
+    access: 'user',
+    params: BigIdParamSchema,
+    response: null,
+  }),
+  revokeSessions: defineEndpoint({
+    method: 'DELETE',
+    path: '/user/sessions',
+    summary: 'Log out of all other devices (scope=others) or of all devices (scope=all)',
+    access: 'user',
+    query: RevokeSessionsQuery,
+    response: null,
   }),
   me: defineEndpoint({
     method: 'POST',

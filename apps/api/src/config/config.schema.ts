@@ -73,6 +73,11 @@ export const EnvSchema = z
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
     /** Absolute lifetime of a login session (its refresh-token family). */
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * Seconds in which a just-rotated refresh token still answers its successor (two tabs refreshing
+     * at once); a reuse after that revokes the session.
+     */
+    REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     TRUST_PROXY: trustProxy,
     /** Comma list of origins allowed to call the API from a browser; CORS stays off when unset. */
     CORS_ORIGINS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
@@ -155,6 +160,7 @@ export const EnvSchema = z
     twoFactorEncryptionKey: env.TWO_FACTOR_ENCRYPTION_KEY ?? `two-factor:${env.JWT_SECRET ?? DEV_JWT_SECRET}`,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
     bodyLimit: env.BODY_LIMIT,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type ChangePasswordInput, type LoginResponse, type User } from '@legenett/contracts';
-import { type Response } from 'express';
+import { type Request, type Response } from 'express';
 import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth/principal';
 import { AppError } from '../../common/errors/app-error';
@@ -27,8 +27,8 @@ export class AccountService {
     return { data: await this.userObjects.build(principal.userId, principal) };
   }
 
-  async logout(principal: Principal | null, res: Response): Promise<void> {
-    await this.sessions.endSession(principal?.familyId ?? null, res);
+  async logout(principal: Principal | null, req: Request, res: Response): Promise<void> {
+    await this.sessions.endSession(req, principal?.familyId ?? null, res);
   }
 
   /** Act as a company the user manages; another company (or none such) is a 404. */

@@ -4,7 +4,7 @@ import { authEndpoints as ep } from '@legenett/contracts';
 import { type Request, type Response } from 'express';
 import { CurrentPrincipal, OptionalPrincipal } from '../../common/auth/current-principal.decorator';
 import { type Principal } from '../../common/auth/principal';
-import { Body, type BodyOf, Params, type ParamsOf, Route } from '../../common/http';
+import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } from '../../common/http';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { SessionService } from '../users/session.service';
 import { AccountService } from './account.service';
@@ -31,8 +31,31 @@ export class AuthController {
   }
 
   @Route(ep.logout)
-  logOut(@OptionalPrincipal() principal: Principal | null, @Res({ passthrough: true }) res: Response) {
-    return this.account.logout(principal, res);
+  logOut(@OptionalPrincipal() principal: Principal | null, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.account.logout(principal, req, res);
+  }
+
+  @Route(ep.sessions)
+  listSessions(@CurrentPrincipal() principal: Principal) {
+    return this.sessions.listSessions(principal.userId, principal.familyId);
+  }
+
+  @Route(ep.revokeSession)
+  revokeSession(
+    @CurrentPrincipal() principal: Principal,
+    @Params() p: ParamsOf<typeof ep.revokeSession>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.sessions.revokeSession(principal.userId, principal.familyId, p.id, res);
+  }
+
+  @Route(ep.revokeSessions)
+  revokeSessions(
+    @CurrentPrincipal() principal: Principal,
+    @Query() q: QueryOf<typeof ep.revokeSessions>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.sessions.revokeSessions(principal.userId, principal.familyId, q, res);
   }
 
   @Route(ep.refresh)

@@ -1,6 +1,6 @@
 import { authEndpoints as ep, buildPath, ErrorBodySchema, LoginResponseSchema, TwoFactorChallengeSchema, ValidationErrorBodySchema } from '@legenett/contracts';
 import { schema } from '@legenett/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, loginAs, refreshCookieOf, TEST_PASSWORD, tokenFor } from '../../../test/auth';
 
@@ -16,6 +16,18 @@ afterAll(async () => {
 
 const api = (path: string) => `/api${path}`;
 
+/** Moves the spend time of a user's used refresh tokens into the past (beyond the reuse grace period). */
+async function backdateSpentTokens(userId: number, ms: number): Promise<void> {
+  const own = t.db
+    .select({ id: schema.refreshTokenFamilies.id })
+    .from(schema.refreshTokenFamilies)
+    .where(eq(schema.refreshTokenFamilies.user_id, userId));
+  await t.db
+    .update(schema.refreshTokens)
+    .set({ used_at: new Date(Date.now() - ms) })
+    .where(and(inArray(schema.refreshTokens.family_id, own), isNotNull(schema.refreshTokens.used_at)));
+}
+
 describe('POST /user/login', () => {
   it('logs in with e-mail and password: access token, refresh cookie, user object, last_login_date', async () => {
     const user = await createUser(t.db, { prefix: 'login' });
@@ -30,7 +42,8 @@ describe('POST /user/login', () => {
     const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('refresh_token='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
-    expect(cookie).toMatch(/Path=\/api\/user\/access-token/);
+    // Scoped to /api/user so that logout gets it too; an old cookie scoped narrower is cleared.
+    expect(cookie).toMatch(/Path=\/api\/user(;|$)/);
     expect(cookie).toMatch(/Secure/); // NODE_ENV=test is not development
   });
 
@@ -106,11 +119,53 @@ describe('POST /user/access-token/refresh', () => {
     expect(second).not.toBe(first.refreshCookie);
     // The new access token works.
     expect((await t.http.post(api(ep.me.path)).set('Authorization', `Bearer ${body.access_token}`)).status).toBe(200);
-    // Replaying the first cookie: refused, and the family (with its newest token) is gone.
+    // Replaying the first cookie after the grace period: refused, and the family (with its newest token) is gone.
+    await backdateSpentTokens(user.id, 60_000);
     const replay = await t.http.post(api(ep.refresh.path)).set('Cookie', first.refreshCookie);
     expect(replay.status).toBe(401);
     expect((await t.http.post(api(ep.refresh.path)).set('Cookie', second)).status).toBe(401);
     expect((await t.http.post(api(ep.me.path)).set('Authorization', `Bearer ${body.access_token}`)).status).toBe(401);
+  });
+
+  it('two concurrent refreshes with one cookie both succeed with the same new cookie; the session stays', async () => {
+    const user = await createUser(t.db, { prefix: 'refresh-race' });
+    const session = await tokenFor(t, user);
+    const [a, b] = await Promise.all([
+      t.http.post(api(ep.refresh.path)).set('Cookie', session.refreshCookie),
+      t.http.post(api(ep.refresh.path)).set('Cookie', session.refreshCookie),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const cookie = refreshCookieOf(a.headers);
+    expect(refreshCookieOf(b.headers)).toBe(cookie);
+    for (const res of [a, b]) {
+      const token = LoginResponseSchema.parse(res.body).access_token;
+      expect((await t.http.post(api(ep.me.path)).set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    }
+    // A third tab, still with the old cookie inside the grace period, gets the same pair too.
+    const late = await t.http.post(api(ep.refresh.path)).set('Cookie', session.refreshCookie);
+    expect(late.status).toBe(200);
+    expect(refreshCookieOf(late.headers)).toBe(cookie);
+    // The session goes on with the new cookie.
+    const next = await t.http.post(api(ep.refresh.path)).set('Cookie', cookie);
+    expect(next.status).toBe(200);
+    const [family] = await t.db.select().from(schema.refreshTokenFamilies).where(eq(schema.refreshTokenFamilies.user_id, user.id));
+    expect(family!.revoked_at).toBeNull();
+  });
+
+  it('a spent token after the grace period still revokes the session, even when replayed in parallel', async () => {
+    const user = await createUser(t.db, { prefix: 'refresh-late' });
+    const session = await tokenFor(t, user);
+    const first = await t.http.post(api(ep.refresh.path)).set('Cookie', session.refreshCookie);
+    expect(first.status).toBe(200);
+    await backdateSpentTokens(user.id, 6_000); // the default grace is 5 s
+    const replays = await Promise.all([
+      t.http.post(api(ep.refresh.path)).set('Cookie', session.refreshCookie),
+      t.http.post(api(ep.refresh.path)).set('Cookie', session.refreshCookie),
+    ]);
+    expect(replays.map((r) => r.status)).toEqual([401, 401]);
+    expect((await t.http.post(api(ep.refresh.path)).set('Cookie', refreshCookieOf(first.headers))).status).toBe(401);
+    const [family] = await t.db.select().from(schema.refreshTokenFamilies).where(eq(schema.refreshTokenFamilies.user_id, user.id));
+    expect(family!.revoked_reason).toBe('refresh_token_reuse');
   });
 
   it('401 without a cookie, with an unknown one, and past the absolute lifetime', async () => {
@@ -136,6 +191,21 @@ describe('POST /user/logout', () => {
     expect((await t.http.post(api(ep.me.path)).set('Authorization', bearer(session))).status).toBe(401);
     expect((await t.http.post(api(ep.refresh.path)).set('Cookie', session.refreshCookie)).status).toBe(401);
     expect((await t.http.post(api(ep.logout.path))).status).toBe(204);
+  });
+
+  it('revokes the session of the cookie with an expired or no access token, and clears old-path cookies', async () => {
+    const user = await createUser(t.db, { prefix: 'logout-expired' });
+    const session = await tokenFor(t, user);
+    const res = await t.http
+      .post(api(ep.logout.path))
+      .set('Authorization', 'Bearer expired.or.garbage')
+      .set('Cookie', session.refreshCookie);
+    expect(res.status).toBe(204);
+    const cleared = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(cleared.some((c) => /^refresh_token=;/.test(c) && /Path=\/api\/user(;|$)/.test(c))).toBe(true);
+    expect(cleared.some((c) => /^refresh_token=;/.test(c) && /Path=\/api\/user\/access-token(;|$)/.test(c))).toBe(true);
+    expect((await t.http.post(api(ep.refresh.path)).set('Cookie', session.refreshCookie)).status).toBe(401);
+    expect((await t.http.post(api(ep.me.path)).set('Authorization', bearer(session))).status).toBe(401);
   });
 });
 

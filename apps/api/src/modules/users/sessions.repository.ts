@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
-import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -17,6 +17,14 @@ export interface RefreshTokenRow {
   activeCompanyId: number | null;
   userStatus: string;
   userDeletedAt: Date | null;
+}
+
+export interface ActiveSessionRow {
+  id: number;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
 }
 
 /** Login sessions: refresh-token families and their rotating tokens (only hashes are stored). */
@@ -64,16 +72,63 @@ export class SessionsRepository {
     return row ?? null;
   }
 
-  /** Spends a token once; false when it was already spent (a concurrent or replayed use). */
-  async spendToken(tokenId: number, familyId: number, at: Date): Promise<boolean> {
-    const spent = await this.db
-      .update(refreshTokens)
-      .set({ used_at: at })
-      .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.used_at)))
-      .returning({ id: refreshTokens.id });
-    if (spent.length === 0) return false;
-    await this.db.update(families).set({ last_used_at: at }).where(eq(families.id, familyId));
-    return true;
+  /**
+   * Rotation in one transaction: spends a token once and stores its successor, so a concurrent
+   * refresh that finds the token spent also finds the successor. False when it was already spent.
+   */
+  async rotateToken(
+    spend: { tokenId: number; familyId: number; at: Date },
+    successor: { tokenHash: string; expiresAt: Date },
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const spent = await tx
+        .update(refreshTokens)
+        .set({ used_at: spend.at })
+        .where(and(eq(refreshTokens.id, spend.tokenId), isNull(refreshTokens.used_at)))
+        .returning({ id: refreshTokens.id });
+      if (spent.length === 0) return false;
+      await tx
+        .insert(refreshTokens)
+        .values({ family_id: spend.familyId, token_hash: successor.tokenHash, expires_at: successor.expiresAt });
+      await tx.update(families).set({ last_used_at: spend.at }).where(eq(families.id, spend.familyId));
+      return true;
+    });
+  }
+
+  /** Family id of a token, spent or not (logout by cookie). */
+  async familyOfToken(tokenHash: string): Promise<{ familyId: number; userId: number } | null> {
+    const [row] = await this.db
+      .select({ familyId: refreshTokens.family_id, userId: families.user_id })
+      .from(refreshTokens)
+      .innerJoin(families, eq(families.id, refreshTokens.family_id))
+      .where(eq(refreshTokens.token_hash, tokenHash))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** A user's sessions that are neither revoked nor past their lifetime, most recently used first. */
+  async listActive(userId: number, now: Date): Promise<ActiveSessionRow[]> {
+    return this.db
+      .select({
+        id: families.id,
+        userAgent: families.user_agent,
+        ip: families.ip,
+        createdAt: families.created_at,
+        lastUsedAt: families.last_used_at,
+      })
+      .from(families)
+      .where(and(eq(families.user_id, userId), isNull(families.revoked_at), gt(families.absolute_expires_at, now)))
+      .orderBy(sql`${families.last_used_at} desc nulls last`, desc(families.id));
+  }
+
+  /** Revokes one active session of `userId`; false when there is none such (another user's, or ended). */
+  async revokeOwnFamily(userId: number, familyId: number, reason: string): Promise<boolean> {
+    const rows = await this.db
+      .update(families)
+      .set({ revoked_at: new Date(), revoked_reason: reason })
+      .where(and(eq(families.id, familyId), eq(families.user_id, userId), isNull(families.revoked_at)))
+      .returning({ id: families.id });
+    return rows.length > 0;
   }
 
   async revokeFamily(familyId: number, reason: string): Promise<void> {

@@ -1,5 +1,7 @@
+import { Stack } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { SessionsSettings } from '@/features/auth/components/sessions-settings';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
 import { DeleteAccountForm } from '@/features/profile/components/delete-account-form';
 import { NotificationsTab, ProfileInformationTab } from '@/features/profile/components/profile-information-tab';
@@ -17,7 +19,12 @@ export function ProfileSettingsRoute() {
         email: <ChangeEmailForm />,
         password: <ChangePasswordForm />,
         notifications: <NotificationsTab />,
-        'two-step': <TwoFactorSettings />,
+        'two-step': (
+          <Stack gap="xl">
+            <TwoFactorSettings />
+            <SessionsSettings />
+          </Stack>
+        ),
         'delete-account': <DeleteAccountForm />,
       }}
     />

@@ -1,0 +1,5 @@
+/** The auth feature's query keys. */
+export const authKeys = {
+  all: ['auth'] as const,
+  sessions: () => [...authKeys.all, 'sessions'] as const,
+};
