@@ -52,6 +52,10 @@ export const EnvSchema = z
       .string({ error: 'is required (a PostgreSQL URL, e.g. postgres://user@127.0.0.1:5432/legenett)' })
       .trim()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+    /** Longest a single SQL statement may run before PostgreSQL cancels it (ms); 0 turns it off. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    /** Longest a request waits for a pool connection (or a new one to open) before answering 503 (ms). */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     REDIS_URL: optionalString.pipe(
       z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
     ),
@@ -129,6 +133,10 @@ export const EnvSchema = z
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    database: {
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? 'legenett',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
