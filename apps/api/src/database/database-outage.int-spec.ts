@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -18,17 +18,33 @@ import { InjectDatabase } from './database.tokens';
  * by PID while requests are in flight and starts again. The machine's shared server is never touched.
  */
 
-const slowEndpoint = defineEndpoint({ method: 'GET', path: '/__probe/slow-transaction', summary: 'A transaction holding a connection', access: 'public', response: null });
+const slowQuery = defineEndpoint({ method: 'GET', path: '/__probe/slow-query', summary: 'A long statement in a transaction', access: 'public', response: null });
+const slowWork = defineEndpoint({ method: 'GET', path: '/__probe/slow-work', summary: 'A transaction waiting between statements', access: 'public', response: null });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 @Controller()
 class SlowController {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
-  /** Keeps a checked-out client busy inside a transaction, where pg-pool has no error listener of its own. */
-  @Route(slowEndpoint)
-  async slow(): Promise<void> {
+  /** A checked-out client with a statement running when the server goes. */
+  @Route(slowQuery)
+  async slowQuery(): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_sleep(2)`);
+    });
+  }
+
+  /**
+   * A checked-out client with no statement running (the request works between two statements):
+   * pg-pool listens for errors only on idle clients, so this one's 'error' event had no listener.
+   */
+  @Route(slowWork)
+  async slowWork(): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await sleep(2000);
+      await tx.execute(sql`select 1`);
     });
   }
 }
@@ -46,7 +62,6 @@ const freePort = (): Promise<number> =>
     });
   });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The Debian PostgreSQL binaries, run as the `postgres` system user when we are root. */
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -140,7 +155,9 @@ it('answers 503 with Retry-After while PostgreSQL is down, never crashes, and re
 
   // 12 transactions in flight (more than the pool's 10: two wait for a connection), then a fast
   // shutdown of the server: every backend gets 57P01 on a checked-out client.
-  const inFlight = Array.from({ length: 12 }, () => http.get('/api/__probe/slow-transaction').set('X-Localization', 'en'));
+  const inFlight = Array.from({ length: 12 }, (_, i) =>
+    http.get(i % 2 === 0 ? '/api/__probe/slow-work' : '/api/__probe/slow-query').set('X-Localization', 'en'),
+  );
   await sleep(500);
   const pid = postmasterPid(dataDir);
   process.kill(pid, 'SIGINT');
@@ -170,6 +187,46 @@ it('answers 503 with Retry-After while PostgreSQL is down, never crashes, and re
   const recoveredMs = Date.now() - back;
   process.stdout.write(`\ndatabase outage: ${answers.length} in-flight + ${down.length} answers 503, recovered ${recoveredMs} ms after the server accepted connections\n`);
   expect(status).toBe(200);
-  expect((await http.get('/api/__probe/slow-transaction')).status).toBe(204);
+  expect((await http.get('/api/__probe/slow-work')).status).toBe(204);
   expect(uncaught).toEqual([]);
+});
+
+/**
+ * Jest keeps an unhandled 'error' event from ending its own process, so whether the process survives
+ * is asked of a real one: a child Node process with our pool, in a transaction between two
+ * statements, whose connections are ended by pg_terminate_backend (57P01 on a checked-out client).
+ */
+const CHILD = `
+const { createDatabase } = require(process.env.CLIENT_TS);
+const { sql } = require('drizzle-orm');
+const url = process.env.URL;
+const name = 'outage-child-' + process.pid;
+const app = createDatabase(url, { application_name: name, onConnectionError: () => undefined });
+const admin = createDatabase(url, { max: 1 });
+(async () => {
+  const work = app.db.transaction(async (tx) => {
+    await tx.execute(sql\`select 1\`);
+    await new Promise((r) => setTimeout(r, 1500));
+    await tx.execute(sql\`select 1\`);
+  }).then(() => 'committed', () => 'rejected');
+  await new Promise((r) => setTimeout(r, 300));
+  await admin.pool.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [name]);
+  const outcome = await work;
+  const again = await app.pool.query('select 1 as one');
+  console.log(JSON.stringify({ outcome, again: again.rows[0].one }));
+  await app.close();
+  await admin.close();
+})();
+`;
+
+it('a connection ended under a checked-out client does not end the process', () => {
+  const child = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', CHILD], {
+    cwd: __dirname,
+    env: { ...process.env, URL: serverUrl(), CLIENT_TS: path.resolve(__dirname, '../../../../packages/db/src/client.ts') },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(child.stderr).not.toMatch(/Unhandled 'error' event/);
+  expect(child.status).toBe(0);
+  expect(JSON.parse(child.stdout.trim())).toEqual({ outcome: 'rejected', again: 1 });
 });
