@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadOrCreateSecrets } from './secrets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -24,6 +25,15 @@ const { createDatabase, runMigrations, startEmbeddedPostgres, ensureDatabase, wi
   path.join(root, 'packages/db/dist/index.js'),
 );
 const { seedDatabase, DEMO_ACCOUNTS } = require(path.join(root, 'seed/dist/index.js'));
+
+// Secrets the environment does not give: made on first start, kept in DATA_DIR, never defaults.
+// Production must be given all three (the API refuses to start otherwise), so none is made there.
+let secrets = {};
+if (process.env.NODE_ENV !== 'production') {
+  const kept = loadOrCreateSecrets(dataDir);
+  secrets = kept.secrets;
+  if (kept.generated.length > 0) log(`generated ${kept.generated.join(', ')} into ${kept.file} (mode 0600)`);
+}
 
 /** Embedded PostgreSQL runs as the `postgres` system user when we are root: it must reach the folder. */
 function clusterDir() {
@@ -77,7 +87,7 @@ try {
   const { rows } = await handle.pool.query('select count(*)::int as n from users');
   const firstStart = rows[0].n === 0;
   log(firstStart ? 'first start: seeding reference and demo data ...' : 'updating reference data ...');
-  await seedDatabase(handle.db, { demo: firstStart && process.env.SEED_DEMO !== 'false' });
+  await seedDatabase(handle.db, { demo: firstStart && process.env.SEED_DEMO !== 'false', nationalIdKey: secrets.NATIONAL_ID_HASH_KEY });
 } finally {
   await handle.close();
 }
@@ -87,6 +97,7 @@ const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'ap
   stdio: 'inherit',
   env: {
     ...process.env,
+    ...secrets,
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,

@@ -62,6 +62,7 @@ check('lint', 'npx', ['turbo', 'run', 'lint', '--output-logs=errors-only']);
 check('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
 // The Drizzle schema and the committed SQL migrations must agree (drizzle-kit generate writes nothing).
 check('migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: path.join(root, 'packages/db') });
+check('start-secrets', 'node', ['--test', 'scripts/secrets.test.mjs'], { cwd: root });
 
 const jestReport = (n) => path.join(reports, `${n}.json`);
 tier('api-unit', 'npx', ['jest', '-c', 'jest.unit.config.js', '--ci', '--json', `--outputFile=${jestReport('api-unit')}`], jestCounts, jestReport('api-unit'), { cwd: path.join(root, 'apps/api') });

@@ -1,4 +1,4 @@
-import { DEFAULT_NATIONAL_ID_HASH_KEY, hashNationalId, schema, type Database } from '@legenett/db';
+import { hashNationalId, schema, type Database } from '@legenett/db';
 import { hash } from 'bcrypt';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -24,7 +24,7 @@ const s = schema;
 
 export const BCRYPT_COST = 12;
 
-export { DEFAULT_NATIONAL_ID_HASH_KEY, hashNationalId };
+export { hashNationalId };
 
 /** The documented demo logins (README and the start script print them). */
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; password: string; description: string }> =
@@ -123,7 +123,9 @@ class Tally {
 export async function seedDemo(db: Database, options: DemoOptions = {}): Promise<void> {
   const log = options.log ?? (() => undefined);
   const clock = demoClock(options.now ?? new Date());
-  const key = options.nationalIdKey ?? process.env.NATIONAL_ID_HASH_KEY ?? DEFAULT_NATIONAL_ID_HASH_KEY;
+  const key = options.nationalIdKey ?? process.env.NATIONAL_ID_HASH_KEY;
+  // The API must hash with the same key to find the demo persons; a committed default would be public.
+  if (!key) throw new Error('Set NATIONAL_ID_HASH_KEY (the key the API uses) to seed the demo accounts');
   const tally = new Tally();
 
   // bcrypt at cost 12 is slow: hash once, and only when an account is actually missing.

@@ -2,7 +2,7 @@ import type { Database } from '@legenett/db';
 import { seedDemo } from './demo';
 import { seedReference } from './reference';
 
-export { DEMO_ACCOUNTS, DEFAULT_NATIONAL_ID_HASH_KEY, demoClock, hashNationalId, seedDemo } from './demo';
+export { DEMO_ACCOUNTS, demoClock, hashNationalId, seedDemo } from './demo';
 export { DEMO_PASSWORD, TEST_PERSONS, type TestPerson } from './data/people';
 export { seedReference } from './reference';
 
@@ -12,7 +12,7 @@ export interface SeedOptions {
   log?: (msg: string) => void;
   /** "Now" for the demo content's relative dates (default: the current time). */
   now?: Date;
-  /** Key of the national-identity hash (default NATIONAL_ID_HASH_KEY, else the development key). */
+  /** Key of the national-identity hash (default NATIONAL_ID_HASH_KEY; the demo refuses to run without one). */
   nationalIdKey?: string;
 }
 

@@ -15,6 +15,12 @@ async function bootstrap(): Promise<void> {
     }
     throw err;
   }
+  if (config.generatedSecrets.length > 0) {
+    Logger.warn(
+      `${config.generatedSecrets.join(', ')} not set: using random keys of this process (sessions end at restart; \`npm start\` keeps them in DATA_DIR)`,
+      'Config',
+    );
+  }
   if (config.migrateOnStart) {
     await migrateDatabase(config.databaseUrl, (message) => Logger.log(message, 'Migrations'));
   }

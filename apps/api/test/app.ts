@@ -56,7 +56,7 @@ export function makeWebDist(): string {
  * build, no maintenance caching and no periodic housekeeping unless a test overrides `env`.
  */
 export async function createTestApp(options: { env?: RawEnv; imports?: (Type | DynamicModule)[] } = {}): Promise<TestApp> {
-  const { url } = readTestDatabase();
+  const { url, jwtSecret, twoFactorEncryptionKey, nationalIdHashKey } = readTestDatabase();
   const webDistDir = makeWebDist();
   const app = await createApp({
     env: {
@@ -69,6 +69,9 @@ export async function createTestApp(options: { env?: RawEnv; imports?: (Type | D
       // Tests run the purge themselves (housekeeping.int-spec.ts), not on every app start.
       HOUSEKEEPING_INTERVAL_MINUTES: '0',
       WEB_DIST_DIR: webDistDir,
+      JWT_SECRET: jwtSecret,
+      TWO_FACTOR_ENCRYPTION_KEY: twoFactorEncryptionKey,
+      NATIONAL_ID_HASH_KEY: nationalIdHashKey,
       ...options.env,
     },
     imports: options.imports,

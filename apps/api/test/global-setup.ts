@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +60,8 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await handle.close();
   }
-  const info: TestDatabaseInfo = { url, serverUrl, name, embedded };
+  const key = () => randomBytes(32).toString('base64url');
+  const info: TestDatabaseInfo = { url, serverUrl, name, embedded, jwtSecret: key(), twoFactorEncryptionKey: key(), nationalIdHashKey: key() };
   const file = path.join(os.tmpdir(), `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(info));
   // Test files (in band or in workers started after this) and the teardown read it from here.

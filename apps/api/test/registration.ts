@@ -2,6 +2,7 @@ import { type Database, hashNationalId, schema } from '@legenett/db';
 import { and, desc, eq } from 'drizzle-orm';
 import { type TestApp } from './app';
 import { RateLimitService } from '../src/common/rate-limit';
+import { readTestDatabase } from './test-database';
 
 const random = (): string => Math.random().toString(36).slice(2, 8);
 const digits = (n: number): string => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
@@ -16,7 +17,7 @@ export async function insertRegisterPerson(
     .insert(schema.hprRegister)
     .values({
       hpr_number: digits(9),
-      national_id_hash: hashNationalId(nationalId),
+      national_id_hash: hashNationalId(nationalId, readTestDatabase().nationalIdHashKey),
       first_name: 'Kari',
       last_name: `Testlege ${random()}`,
       birth_date: '1988-03-14',

@@ -8,6 +8,10 @@ export interface TestDatabaseInfo {
   serverUrl: string;
   name: string;
   embedded: boolean;
+  /** Random keys of this run (no key of the repository is ever used); every test app gets them. */
+  jwtSecret: string;
+  twoFactorEncryptionKey: string;
+  nationalIdHashKey: string;
 }
 
 export function readTestDatabase(): TestDatabaseInfo {

@@ -14,17 +14,34 @@ export interface DatabaseHandle {
 }
 
 export interface CreateDatabaseOptions extends Omit<PoolConfig, 'connectionString'> {
-  /** Errors of idle connections (server restart, admin shutdown); without a listener `pg` crashes the process. */
-  onIdleError?: (error: Error) => void;
+  /**
+   * Errors of any connection, idle or checked out (server restart, admin shutdown, network loss).
+   * Without a listener `pg` raises them as an unhandled 'error' event, which ends the process.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+const logConnectionError = (error: Error): void => console.error(`PostgreSQL connection lost: ${error.message}`);
+
+/**
+ * A pool whose every client has an 'error' listener from the moment it connects. pg-pool only
+ * listens on idle clients; a client inside a request or transaction that loses its server would
+ * otherwise crash the process. The failed query still rejects, and pg-pool drops the broken client
+ * on release, so the pool reconnects by itself once the server is back.
+ */
+function newPool(config: PoolConfig, onError: (error: Error) => void): Pool {
+  const pool = new Pool(config);
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
+  // An idle client's error reaches both its own listener (above, which reports it) and the pool.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export function createDatabase(url: string, options: CreateDatabaseOptions = {}): DatabaseHandle {
-  const { onIdleError, ...poolOptions } = options;
-  const pool = new Pool({ connectionString: url, max: 10, ...poolOptions });
-  pool.on('error', (error) => {
-    if (onIdleError) onIdleError(error);
-    else console.error(`PostgreSQL connection lost: ${error.message}`);
-  });
+  const { onConnectionError, ...poolOptions } = options;
+  const pool = newPool({ connectionString: url, max: 10, ...poolOptions }, onConnectionError ?? logConnectionError);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }
@@ -39,7 +56,7 @@ export async function runMigrations(db: Database): Promise<void> {
 /** Creates a database if it does not exist (used by test set-up and the launcher). */
 export async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
-  const pool = new Pool({ connectionString: serverUrl, max: 1 });
+  const pool = newPool({ connectionString: serverUrl, max: 1 }, logConnectionError);
   try {
     const found = await pool.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount === 0) await pool.query(`create database "${name}"`);
@@ -51,7 +68,7 @@ export async function ensureDatabase(serverUrl: string, name: string): Promise<v
 /** Drops and re-creates a database (tests start from a clean one each run). */
 export async function recreateDatabase(serverUrl: string, name: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unsafe database name: ${name}`);
-  const pool = new Pool({ connectionString: serverUrl, max: 1 });
+  const pool = newPool({ connectionString: serverUrl, max: 1 }, logConnectionError);
   try {
     await pool.query(`drop database if exists "${name}" with (force)`);
     await pool.query(`create database "${name}"`);

@@ -3,4 +3,4 @@ export * from './client';
 export * from './embedded';
 export type { LocalisedText } from './schema/_shared';
 export { FILE_KINDS, type FileKind } from './schema/files';
-export { DEFAULT_NATIONAL_ID_HASH_KEY, hashNationalId } from './national-id';
+export { hashNationalId } from './national-id';

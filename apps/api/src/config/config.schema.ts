@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,7 +6,14 @@ import { z } from 'zod';
 export const APP_ROOT = path.resolve(__dirname, '..', '..');
 const REPO_ROOT = path.resolve(APP_ROOT, '..', '..');
 
-const DEV_JWT_SECRET = 'legenett-development-secret-not-for-production-use';
+/**
+ * The three keys production refuses to start without. Elsewhere an unset one is a random key of this
+ * process (never a key from the repository): tokens, TOTP secrets and national-id hashes then last
+ * only as long as the process. `npm start` keeps generated ones in DATA_DIR instead.
+ */
+export const REQUIRED_SECRETS = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY'] as const;
+const MIN_SECRET_LENGTH = 32;
+const processKey = (): string => randomBytes(32).toString('base64url');
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -52,6 +60,10 @@ export const EnvSchema = z
       .string({ error: 'is required (a PostgreSQL URL, e.g. postgres://user@127.0.0.1:5432/legenett)' })
       .trim()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+    /** Longest a single SQL statement may run before PostgreSQL cancels it (ms); 0 turns it off. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+    /** Longest a request waits for a pool connection (or a new one to open) before answering 503 (ms). */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     REDIS_URL: optionalString.pipe(
       z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
     ),
@@ -68,7 +80,7 @@ export const EnvSchema = z
     DATA_DIR: resolvedPath(path.resolve(REPO_ROOT, '.data')),
     PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     JWT_SECRET: optionalString,
-    /** Key that encrypts two-step (TOTP) secrets at rest; derived from JWT_SECRET when unset. */
+    /** Key that encrypts two-step (TOTP) secrets at rest; outside production derived from JWT_SECRET when unset. */
     TWO_FACTOR_ENCRYPTION_KEY: optionalString,
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
     /** Absolute lifetime of a login session (its refresh-token family). */
@@ -137,16 +149,32 @@ export const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
     }
     if (env.NODE_ENV !== 'production') return;
-    if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
-    else if (env.JWT_SECRET.length < 32)
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be at least 32 characters in production' });
+    for (const name of REQUIRED_SECRETS) {
+      const value = env[name];
+      if (!value) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production (a random string of 32+ characters, e.g. `openssl rand -base64 48`)' });
+      } else if (value.length < MIN_SECRET_LENGTH) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `must be at least ${MIN_SECRET_LENGTH} characters in production` });
+      }
+    }
   })
+  // Outside production (production stops at the refinement above) an unset secret is random.
+  .transform((env) => ({
+    ...env,
+    generatedSecrets: REQUIRED_SECRETS.filter((name) => !env[name]),
+    JWT_SECRET: env.JWT_SECRET ?? processKey(),
+    NATIONAL_ID_HASH_KEY: env.NATIONAL_ID_HASH_KEY ?? processKey(),
+  }))
   .transform((env) => ({
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    database: {
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX ?? 'legenett',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
@@ -156,8 +184,10 @@ export const EnvSchema = z
     webDistDir: env.WEB_DIST_DIR,
     dataDir: env.DATA_DIR,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
-    twoFactorEncryptionKey: env.TWO_FACTOR_ENCRYPTION_KEY ?? `two-factor:${env.JWT_SECRET ?? DEV_JWT_SECRET}`,
+    jwtSecret: env.JWT_SECRET,
+    twoFactorEncryptionKey: env.TWO_FACTOR_ENCRYPTION_KEY ?? `two-factor:${env.JWT_SECRET}`,
+    /** Secrets made up for this process only (never in production): main.ts warns about them. */
+    generatedSecrets: env.generatedSecrets,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     refreshReuseGraceSeconds: env.REFRESH_REUSE_GRACE_SECONDS,

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { REQUIRED_SECRETS } from './config.schema';
 import { ConfigError, loadConfig } from './load-config';
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/legenett' };
@@ -63,11 +65,55 @@ describe('loadConfig', () => {
     }
   });
 
-  it('requires a strong JWT_SECRET in production only', () => {
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required in production/);
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/at least 32/);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).isProduction).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'test' }).logLevel).toBe('silent');
+  describe('secrets', () => {
+    const secrets = {
+      JWT_SECRET: 'j'.repeat(40),
+      TWO_FACTOR_ENCRYPTION_KEY: 't'.repeat(40),
+      NATIONAL_ID_HASH_KEY: 'n'.repeat(40),
+    };
+    const production = { ...base, NODE_ENV: 'production', ...secrets };
+
+    it('production refuses to start without each of the three, naming it', () => {
+      for (const name of REQUIRED_SECRETS) {
+        expect(() => loadConfig({ ...production, [name]: undefined })).toThrow(new RegExp(`${name}: is required in production`));
+        expect(() => loadConfig({ ...production, [name]: '' })).toThrow(new RegExp(`${name}: is required in production`));
+        expect(() => loadConfig({ ...production, [name]: 'short' })).toThrow(new RegExp(`${name}: must be at least 32`));
+      }
+      let problems: string[] = [];
+      try {
+        loadConfig({ ...base, NODE_ENV: 'production' });
+      } catch (err) {
+        problems = (err as ConfigError).problems;
+      }
+      expect(problems.map((p) => p.split(':')[0])).toEqual([...REQUIRED_SECRETS]);
+    });
+
+    it('production uses exactly the keys given', () => {
+      const config = loadConfig(production);
+      expect(config).toMatchObject({
+        isProduction: true,
+        jwtSecret: secrets.JWT_SECRET,
+        twoFactorEncryptionKey: secrets.TWO_FACTOR_ENCRYPTION_KEY,
+        nationalIdHashKey: secrets.NATIONAL_ID_HASH_KEY,
+        generatedSecrets: [],
+      });
+    });
+
+    it('has no default secret: unset keys are random per process, never the same twice', () => {
+      const first = loadConfig(base);
+      const second = loadConfig(base);
+      expect(first.generatedSecrets).toEqual([...REQUIRED_SECRETS]);
+      for (const key of ['jwtSecret', 'twoFactorEncryptionKey', 'nationalIdHashKey'] as const) {
+        expect(first[key].length).toBeGreaterThanOrEqual(32);
+        expect(first[key]).not.toBe(second[key]);
+      }
+      expect(loadConfig({ ...base, NODE_ENV: 'test' }).logLevel).toBe('silent');
+    });
+
+    it('no secret-looking literal is left in the configuration source', () => {
+      const source = fs.readFileSync(path.join(__dirname, 'config.schema.ts'), 'utf8');
+      expect(source).not.toMatch(/development-secret|not-for-production|DEV_JWT_SECRET/);
+    });
   });
 
   it('has housekeeping defaults (hourly; a day past expiry; 30 days of sent mail; a day of done jobs) and a switch-off', () => {

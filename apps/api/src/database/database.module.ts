@@ -28,8 +28,12 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
       useFactory: (config: AppConfig): DatabaseHandle =>
         createDatabase(config.databaseUrl, {
           application_name: 'legenett-api',
-          // A lost idle connection (database restart) is logged; the pool reconnects on next use.
-          onIdleError: (error) => new Logger('Database').warn(`PostgreSQL connection lost: ${error.message}`),
+          // A slow or overloaded database must not hold requests forever: both end in a 503.
+          statement_timeout: config.database.statementTimeoutMs,
+          connectionTimeoutMillis: config.database.connectTimeoutMs,
+          // A lost connection (database restart, admin shutdown) is logged, never fatal; the
+          // request it served answers 503 and the pool reconnects on next use.
+          onConnectionError: (error) => new Logger('Database').warn(`PostgreSQL connection lost: ${error.message}`),
         }),
     },
     {

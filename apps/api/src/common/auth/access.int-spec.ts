@@ -6,6 +6,7 @@ import { JwtService } from '@nestjs/jwt';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { readTestDatabase } from '../../../test/test-database';
 import { Route } from '../http';
 import { OptionalPrincipal } from './current-principal.decorator';
 import { type Principal } from './principal';
@@ -110,7 +111,7 @@ describe('status gates (docs/api-conventions.md)', () => {
 });
 
 describe('bearer token checks', () => {
-  const secret = 'legenett-development-secret-not-for-production-use';
+  const secret = readTestDatabase().jwtSecret;
   const jwt = new JwtService({ secret });
   const sign = (payload: object, options: Parameters<JwtService['sign']>[1] = {}) =>
     jwt.sign({ typ: 'access', ...payload }, { algorithm: 'HS256', audience: 'legenett-api', issuer: 'legenett', jwtid: 'abcdefgh-1234', expiresIn: 60, ...options });

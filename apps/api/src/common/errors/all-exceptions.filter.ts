@@ -23,6 +23,9 @@ export function sendError(error: unknown, req: Request, res: Response, logger: L
   if (rendered.unexpected) {
     const cause = error instanceof AppError && error.options.cause !== undefined ? error.options.cause : error;
     logger.error({ err: cause, request_id: requestIdOf(req) }, 'Unhandled error');
+  } else if (rendered.status === 503 && error instanceof Error && !(error instanceof AppError)) {
+    // A dependency failed (database down or overloaded): the operator sees why, without a stack per request.
+    logger.warn({ request_id: requestIdOf(req), reason: error.message }, 'Dependency unavailable');
   }
   if (res.headersSent) {
     // Too late for a clean answer (a stream broke half-way): end the response.

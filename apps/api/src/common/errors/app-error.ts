@@ -43,7 +43,7 @@ export interface AppErrorOptions {
   issues?: readonly InputIssue[];
   /** Field name for issues at the root of the input ('body', 'query', ...). */
   source?: string;
-  /** 429 only: seconds until the client may retry. */
+  /** 429 and 503: seconds until the client may retry (`Retry-After`). */
   retryAfter?: number;
   cause?: unknown;
 }

@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { type ErrorBody, type Locale, translate, type ValidationErrorBody } from '@legenett/contracts';
 import { AppError, ERROR_CODES, type ErrorCode, type InputIssue } from './app-error';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../database/database-errors';
 import { issuesToFieldErrors } from './issue-messages';
 
 export interface RenderedError {
@@ -72,6 +73,8 @@ function classify(error: unknown): AppError {
   if (isRecord(error) && error.expose === true && typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
     return new AppError(CODE_BY_STATUS[error.status] ?? 'BAD_REQUEST', { cause: error });
   }
+  // The database is down, full or too slow: the client may retry; nothing is wrong with the request.
+  if (isDatabaseUnavailable(error)) return new AppError('UNAVAILABLE', { retryAfter: DATABASE_RETRY_AFTER_SECONDS, cause: error });
   return new AppError('INTERNAL', { cause: error });
 }
 
@@ -99,7 +102,7 @@ export function renderError(error: unknown, ctx: RenderContext): RenderedError {
     return { status, body: { message, errors }, headers, unexpected: false };
   }
 
-  if (status === 429 && options.retryAfter !== undefined) headers['Retry-After'] = String(Math.ceil(options.retryAfter));
+  if ((status === 429 || status === 503) && options.retryAfter !== undefined) headers['Retry-After'] = String(Math.ceil(options.retryAfter));
 
   const body: ErrorBody = { status_code: status, message };
   if (status === 403 && options.reason) body.reason = options.reason;

@@ -5,6 +5,7 @@ import { hashNationalId, schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { insertRegisterPerson, lastMailTo, registrationReference, STRONG_PASSWORD } from '../../../test/registration';
+import { readTestDatabase } from '../../../test/test-database';
 import { IdentityProviderUnavailableError } from './identity-provider';
 import { SignicatIdentityProvider } from './signicat-identity-provider';
 
@@ -131,7 +132,7 @@ describe('the API with IDENTITY_PROVIDER=signicat', () => {
     const retrieved = await t.http.get(`/api${buildPath(ep.retrieveIdentitySession.path, { id })}`);
     expect(ep.retrieveIdentitySession.response.parse(retrieved.body).data.status).toBe('completed');
     const [completed] = await t.db.select().from(schema.identitySessions).where(eq(schema.identitySessions.id, id));
-    expect(completed!.person_national_id_hash).toBe(hashNationalId(nationalId));
+    expect(completed!.person_national_id_hash).toBe(hashNationalId(nationalId, readTestDatabase().nationalIdHashKey));
 
     const email = `signicat-${Date.now()}@test.no`;
     const res = await t.http.post(`/api${buildPath(ep.createUserFromIdentity.path, { id })}`).send({

@@ -1,0 +1,42 @@
+// The keys `npm start` gives the API when the environment does not: random on first start, then kept
+// in DATA_DIR/secrets.json (mode 0600) so sessions, two-step secrets and national-id hashes survive
+// restarts. No key is ever taken from the repository.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const SECRET_NAMES = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY'];
+
+/**
+ * Each secret from `env` when set there, else from `dataDir/secrets.json`, else a new random one
+ * (then written back). Returns the values and which were generated now.
+ */
+export function loadOrCreateSecrets(dataDir, env = process.env) {
+  const file = path.join(dataDir, 'secrets.json');
+  let kept = {};
+  if (fs.existsSync(file)) {
+    kept = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // A file others can read gives the keys away: tighten it.
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+  }
+  const secrets = {};
+  const generated = [];
+  for (const name of SECRET_NAMES) {
+    if (env[name]) {
+      secrets[name] = env[name];
+    } else if (typeof kept[name] === 'string' && kept[name].length >= 32) {
+      secrets[name] = kept[name];
+    } else {
+      secrets[name] = randomBytes(48).toString('base64url');
+      kept[name] = secrets[name];
+      generated.push(name);
+    }
+  }
+  if (generated.length > 0) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+    fs.renameSync(tmp, file);
+  }
+  return { secrets, generated, file };
+}

@@ -1,0 +1,59 @@
+// node --test scripts/secrets.test.mjs
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { loadOrCreateSecrets, SECRET_NAMES } from './secrets.mjs';
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-secrets-'));
+
+test('first start makes random secrets in a private file; later starts reuse them', () => {
+  const dir = tempDir();
+  try {
+    const first = loadOrCreateSecrets(dir, {});
+    assert.deepEqual(first.generated, SECRET_NAMES);
+    assert.equal(fs.statSync(first.file).mode & 0o777, 0o600);
+    for (const name of SECRET_NAMES) assert.ok(first.secrets[name].length >= 32);
+    assert.equal(new Set(Object.values(first.secrets)).size, 3);
+
+    const second = loadOrCreateSecrets(dir, {});
+    assert.deepEqual(second.generated, []);
+    assert.deepEqual(second.secrets, first.secrets);
+
+    // Another data directory gets other keys: none is built in.
+    const other = tempDir();
+    try {
+      assert.notEqual(loadOrCreateSecrets(other, {}).secrets.JWT_SECRET, first.secrets.JWT_SECRET);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a secret from the environment wins and is not written', () => {
+  const dir = tempDir();
+  try {
+    const given = 'g'.repeat(40);
+    const { secrets, generated, file } = loadOrCreateSecrets(dir, { JWT_SECRET: given });
+    assert.equal(secrets.JWT_SECRET, given);
+    assert.deepEqual(generated, ['TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY']);
+    assert.equal(JSON.parse(fs.readFileSync(file, 'utf8')).JWT_SECRET, undefined);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a readable secrets file is made private again', () => {
+  const dir = tempDir();
+  try {
+    const { file } = loadOrCreateSecrets(dir, {});
+    fs.chmodSync(file, 0o644);
+    loadOrCreateSecrets(dir, {});
+    assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
