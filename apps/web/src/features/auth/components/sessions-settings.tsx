@@ -27,7 +27,7 @@ function SessionItem({ session }: { session: Session }) {
   return (
     <Paper withBorder p="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
             <Text fw={600}>{name}</Text>
             {session.current && (
@@ -49,6 +49,7 @@ function SessionItem({ session }: { session: Session }) {
           <Button
             variant="default"
             size="xs"
+            style={{ flexShrink: 0 }}
             loading={revoke.isPending}
             aria-label={t('sessions.revoke_named', { device: name, date: lastUsed })}
             onClick={() => revoke.mutate(session.id, { onSuccess: () => notify.success(t('sessions.revoked')) })}
