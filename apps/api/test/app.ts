@@ -52,30 +52,35 @@ export function makeWebDist(): string {
 }
 
 /**
+ * The environment of a test app: this run's database and keys, quiet logs, no maintenance caching, no
+ * periodic housekeeping, no Redis; `overrides` win (a test with its own database passes DATABASE_URL).
+ */
+export function testAppEnv(overrides: RawEnv = {}): RawEnv {
+  const { url, jwtSecret, twoFactorEncryptionKey, nationalIdHashKey } = readTestDatabase();
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    REDIS_URL: '',
+    MAINTENANCE_MODE: 'false',
+    MAINTENANCE_CACHE_MS: '0',
+    // Tests run the purge themselves (housekeeping.int-spec.ts), not on every app start.
+    HOUSEKEEPING_INTERVAL_MINUTES: '0',
+    JWT_SECRET: jwtSecret,
+    TWO_FACTOR_ENCRYPTION_KEY: twoFactorEncryptionKey,
+    NATIONAL_ID_HASH_KEY: nationalIdHashKey,
+    ...overrides,
+  };
+}
+
+/**
  * The real application (createApp) on this run's test database, with quiet logs, a fixture SPA
  * build, no maintenance caching and no periodic housekeeping unless a test overrides `env`.
  */
 export async function createTestApp(options: { env?: RawEnv; imports?: (Type | DynamicModule)[] } = {}): Promise<TestApp> {
-  const { url, jwtSecret, twoFactorEncryptionKey, nationalIdHashKey } = readTestDatabase();
+  const { url } = readTestDatabase();
   const webDistDir = makeWebDist();
-  const app = await createApp({
-    env: {
-      NODE_ENV: 'test',
-      DATABASE_URL: url,
-      LOG_LEVEL: 'silent',
-      REDIS_URL: '',
-      MAINTENANCE_MODE: 'false',
-      MAINTENANCE_CACHE_MS: '0',
-      // Tests run the purge themselves (housekeeping.int-spec.ts), not on every app start.
-      HOUSEKEEPING_INTERVAL_MINUTES: '0',
-      WEB_DIST_DIR: webDistDir,
-      JWT_SECRET: jwtSecret,
-      TWO_FACTOR_ENCRYPTION_KEY: twoFactorEncryptionKey,
-      NATIONAL_ID_HASH_KEY: nationalIdHashKey,
-      ...options.env,
-    },
-    imports: options.imports,
-  });
+  const app = await createApp({ env: testAppEnv({ WEB_DIST_DIR: webDistDir, ...options.env }), imports: options.imports });
   const handle = createDatabase(url, { max: 2 });
   const http = request(app.getHttpServer());
   const t: TestApp = {

@@ -9,6 +9,7 @@ import { defineEndpoint } from '@legenett/contracts';
 import { createDatabase, type Database, recreateDatabase, runMigrations, withDatabase } from '@legenett/db';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
+import { testAppEnv } from '../../test/app';
 import { createApp } from '../app';
 import { Route } from '../common/http';
 import { InjectDatabase } from './database.tokens';
@@ -119,17 +120,7 @@ beforeAll(async () => {
     await handle.close();
   }
   app = await createApp({
-    env: {
-      NODE_ENV: 'test',
-      DATABASE_URL: url,
-      LOG_LEVEL: 'silent',
-      REDIS_URL: '',
-      MAINTENANCE_MODE: 'false',
-      MAINTENANCE_CACHE_MS: '0',
-      HOUSEKEEPING_INTERVAL_MINUTES: '0',
-      WEB_DIST_DIR: path.join(root, 'no-spa'),
-      DATABASE_CONNECT_TIMEOUT_MS: '1000',
-    },
+    env: testAppEnv({ DATABASE_URL: url, WEB_DIST_DIR: path.join(root, 'no-spa'), DATABASE_CONNECT_TIMEOUT_MS: '1000' }),
     imports: [SlowModule],
   });
   // A listening server: supertest on an unbound one opens and closes it per request, which resets
