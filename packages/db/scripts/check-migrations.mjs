@@ -27,14 +27,15 @@ fs.rmSync(scratch, { recursive: true, force: true });
 
 const output = `${res.stdout}${res.stderr}`;
 // drizzle-kit can exit 0 after an error: only its own "nothing to do" line counts as agreement.
+// The exit status is what `npm test` counts: non-zero fails the `migrations` check.
 if (res.status !== 0 || (added.length === 0 && !/No schema changes/i.test(output))) {
   process.stderr.write(output);
   console.error('drizzle-kit generate failed');
-  process.exit(1);
-}
-if (added.length > 0) {
+  process.exitCode = 1;
+} else if (added.length > 0) {
   console.error(`The schema in packages/db/src/schema differs from the committed migrations: drizzle-kit would write ${added.join(', ')}.`);
   console.error('Run `npm run db:generate` and commit the new migration.');
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  console.log('schema and migrations agree');
 }
-console.log('schema and migrations agree');

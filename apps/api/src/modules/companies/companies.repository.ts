@@ -92,6 +92,17 @@ export interface PostRow {
   created_at: Date;
 }
 
+/** The columns of a company card (directory row); the full page adds its details to them. */
+const summaryColumns = () => ({
+  id: pc.id,
+  slug: pc.slug,
+  name: pc.name,
+  description: pc.description,
+  logo: fileKey(pc.logo_file_id),
+  is_published: pc.is_published,
+  followers_count: pc.followers_count,
+});
+
 /** Partner companies, their managers, followers, invitations and posts; the only companies file that speaks SQL. */
 @Injectable()
 export class CompaniesRepository {
@@ -101,13 +112,7 @@ export class CompaniesRepository {
   async bySlug(slug: string, userId: number): Promise<CompanyRow | null> {
     const [row] = await this.db
       .select({
-        id: pc.id,
-        slug: pc.slug,
-        name: pc.name,
-        description: pc.description,
-        logo: fileKey(pc.logo_file_id),
-        is_published: pc.is_published,
-        followers_count: pc.followers_count,
+        ...summaryColumns(),
         organisation_number: pc.organisation_number,
         email: pc.email,
         phone: pc.phone,
@@ -186,15 +191,7 @@ export class CompaniesRepository {
   /** A slice of the directory, by name. */
   directorySlice(userId: number, filter: DirectoryFilter, slice: Slice): Promise<CompanySummaryRow[]> {
     return this.db
-      .select({
-        id: pc.id,
-        slug: pc.slug,
-        name: pc.name,
-        description: pc.description,
-        logo: fileKey(pc.logo_file_id),
-        is_published: pc.is_published,
-        followers_count: pc.followers_count,
-      })
+      .select(summaryColumns())
       .from(pc)
       .where(CompaniesRepository.directoryWhere(userId, filter))
       .orderBy(...orderFor(DIRECTORY_ORDER, slice.fromEnd))
