@@ -21,6 +21,7 @@ export const admin = defineMessages(
     },
     users: {
       title: 'Brukerkontoer',
+      status_tabs: 'Kontoer etter status',
       search_label: 'Søk på navn eller e-post',
       search_placeholder: 'Navn eller e-post',
       empty: 'Ingen kontoer med denne statusen.',
@@ -174,6 +175,7 @@ export const admin = defineMessages(
     },
     users: {
       title: 'User accounts',
+      status_tabs: 'Accounts by status',
       search_label: 'Search by name or e-mail',
       search_placeholder: 'Name or e-mail',
       empty: 'No accounts with this status.',
