@@ -10,6 +10,9 @@ export const NOTIFICATION_KIND_VALUES = [
   'new_content',
   'account_decision',
   'chat_message',
+  'petition_milestone',
+  'petition_answer',
+  'petition_co_author',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 

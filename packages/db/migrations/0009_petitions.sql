@@ -10,6 +10,7 @@ CREATE TABLE "petition_signature_links" (
 	CONSTRAINT "petition_signature_links_action_check" CHECK ("petition_signature_links"."action" in ('sign', 'withdraw'))
 );
 --> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
 ALTER TABLE "petition_co_authors" ADD COLUMN "accepted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "petition_press_releases" ADD COLUMN "recipients" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "petition_press_releases" ADD COLUMN "contact" text;--> statement-breakpoint
@@ -41,6 +42,7 @@ CREATE INDEX "petition_signatures_county_id_idx" ON "petition_signatures" USING 
 CREATE INDEX "petitions_title_trgm_idx" ON "petitions" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "petition_signatures" ADD CONSTRAINT "petition_signatures_profession_check" CHECK ("petition_signatures"."profession" in ('doctor', 'student', 'other'));--> statement-breakpoint
 ALTER TABLE "petitions" ADD CONSTRAINT "petitions_signature_goal_check" CHECK ("petitions"."signature_goal" is null or "petitions"."signature_goal" > 0);--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('comment', 'like', 'new_follower', 'follow_invitation', 'new_content', 'account_decision', 'chat_message', 'petition_milestone', 'petition_answer', 'petition_co_author'));--> statement-breakpoint
 -- The petition list's cached counts (docs/how-to/paginated-list.md): signing only moves counters and the chain head.
 INSERT INTO "list_versions" ("name", "version") VALUES ('petitions', 0) ON CONFLICT DO NOTHING;--> statement-breakpoint
 CREATE TRIGGER "petitions_list_version_write" AFTER INSERT OR DELETE OR TRUNCATE ON "petitions"
