@@ -1,4 +1,4 @@
-import { Controller, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, StreamableFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { type Locale, MAX_PETITION_ATTACHMENTS, petitionEndpoints as ep } from '@legenett/contracts';
 import { CurrentPrincipal, OptionalPrincipal, type Principal } from '../../common/auth';
@@ -96,6 +96,12 @@ export class PetitionsController {
   @Route(ep.removeAttachment)
   removeAttachment(@CurrentPrincipal() me: Principal, @Params() p: ParamsOf<typeof ep.removeAttachment>) {
     return this.petitions.removeAttachment(me, p.id, p.attachmentId);
+  }
+
+  @Route(ep.export)
+  async export(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id, @Query() q: QueryOf<typeof ep.export>) {
+    const file = await this.petitions.export(me, p.id, q.format, locale);
+    return new StreamableFile(file.stream, { type: file.type, disposition: `attachment; filename="${file.filename}"` });
   }
 
   @Route(ep.signatures)

@@ -503,3 +503,57 @@ describe('attachments', () => {
     expect(eleventh.validation.errors['pdf_files[]']).toEqual(['A petition can have at most 10 attachments.']);
   });
 });
+
+describe('exports', () => {
+  const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  };
+  const download = (me: { accessToken: string }, id: number, format: string) =>
+    t.http.get(`/api/my/petitions/${id}/export?format=${format}`).set('Authorization', `Bearer ${me.accessToken}`).buffer(true).parse(binary);
+
+  it('streams the signature list as CSV, XLSX and PDF to the initiator only', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const named = await t.session({ firstName: 'Åse', lastName: `Ærlig ${token}` });
+    await t.call(ep.sign, { as: named, params: { id: p.id }, body: {} });
+    const anonymous = await t.session();
+    await t.call(ep.sign, { as: anonymous, params: { id: p.id }, body: { anonymous: true } });
+
+    const csv = await t.call(ep.export, { as: owner, params: { id: p.id }, query: { format: 'csv' }, locale: 'en' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="petition-${p.id}-signatures.csv"`);
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('Name,Profession,Specialty,County,Date');
+    // The owner's export names everyone, anonymous signers too.
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`Åse Ærlig ${token},Doctor`);
+
+    const xlsx = await download(owner, p.id, 'xlsx');
+    expect(xlsx.status).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.body as Buffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(2).getCell(1).value).toBe(`Åse Ærlig ${token}`);
+
+    const pdf = await download(owner, p.id, 'pdf');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const colleague = await t.session();
+    await t.call(ep.addManualAuthor, { as: owner, params: { id: p.id }, body: { name: 'Kollega', user_id: colleague.user.id } });
+    await t.call(ep.acceptCoAuthorship, { as: colleague, params: { id: p.id } });
+    const coAuthor = await t.call(ep.export, { as: colleague, params: { id: p.id }, query: { format: 'csv' } });
+    expect(coAuthor.status).toBe(403);
+    expect(coAuthor.error.reason).toBe('not_owner');
+    expect((await t.call(ep.export, { as: named, params: { id: p.id }, query: { format: 'csv' } })).status).toBe(404);
+    expect((await t.call(ep.export, { as: null, params: { id: p.id }, query: { format: 'csv' } })).status).toBe(401);
+    expect((await t.call(ep.export, { as: owner, params: { id: 987654321 }, query: { format: 'csv' } })).status).toBe(404);
+    expect((await t.call(ep.export, { as: owner, params: { id: p.id }, query: invalid({ format: 'docx' }) })).status).toBe(422);
+  });
+});

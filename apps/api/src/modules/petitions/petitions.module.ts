@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReferenceModule } from '../reference/reference.module';
+import { PetitionExportService } from './petition-export.service';
 import { PetitionsAccountData } from './petitions.account-data';
 import { PetitionsController } from './petitions.controller';
 import { PetitionsRepository } from './petitions.repository';
@@ -10,6 +11,6 @@ import { PetitionsService } from './petitions.service';
 @Module({
   imports: [ReferenceModule, NotificationsModule],
   controllers: [PetitionsController],
-  providers: [PetitionsService, PetitionsRepository, PetitionsAccountData],
+  providers: [PetitionsService, PetitionExportService, PetitionsRepository, PetitionsAccountData],
 })
 export class PetitionsModule {}

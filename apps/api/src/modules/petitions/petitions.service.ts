@@ -10,6 +10,7 @@ import {
   type Petition,
   type PetitionCreateInput,
   type PetitionDetail,
+  type PetitionExportFormat,
   type PetitionListQuery,
   type PetitionStatGroup,
   PETITION_STATS_MIN_GROUP,
@@ -28,6 +29,7 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { osloToday } from '../jobs/oslo-date';
+import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
 import { type PetitionFilters, type PetitionRow, PetitionsRepository, type PetitionState, type PetitionWrite } from './petitions.repository';
 
 type Status = 'draft' | 'active' | 'finished' | 'closed';
@@ -70,6 +72,7 @@ export class PetitionsService {
     private readonly notifications: NotificationPublisher,
     private readonly files: FilesService,
     private readonly storage: Storage,
+    private readonly exports: PetitionExportService,
   ) {}
 
   private static filters(q: PetitionListQuery): PetitionFilters {
@@ -331,6 +334,16 @@ export class PetitionsService {
       }
     });
     return this.authoredDetail(me, id, locale);
+  }
+
+  /** The signature list as a file, for the initiator (the export names every signer). */
+  async export(me: Principal, id: number, format: PetitionExportFormat, locale: Locale) {
+    const today = osloToday();
+    const row = await this.authored(me, id, locale, today);
+    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    const { data: petition } = await this.detail(row, me.userId, locale, today);
+    const stream = this.exports.stream(format, petition, locale);
+    return { stream, type: EXPORT_TYPES[format], filename: `petition-${id}-signatures.${format}` };
   }
 
   // ---------- co-authors ----------
