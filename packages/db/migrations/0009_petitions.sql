@@ -14,6 +14,7 @@ ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> state
 ALTER TABLE "petition_co_authors" ADD COLUMN "accepted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "petition_press_releases" ADD COLUMN "recipients" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "petition_press_releases" ADD COLUMN "contact" text;--> statement-breakpoint
+ALTER TABLE "petition_press_releases" ADD COLUMN "pdf_file_id" integer;--> statement-breakpoint
 ALTER TABLE "petition_signatures" ADD COLUMN "anonymous" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "petition_signatures" ADD COLUMN "profession" text DEFAULT 'other' NOT NULL;--> statement-breakpoint
 ALTER TABLE "petition_signatures" ADD COLUMN "specialty_id" integer;--> statement-breakpoint
@@ -32,10 +33,12 @@ ALTER TABLE "petitions" ADD COLUMN "answer" text;--> statement-breakpoint
 ALTER TABLE "petitions" ADD COLUMN "answered_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "petition_signature_links" ADD CONSTRAINT "petition_signature_links_petition_id_petitions_id_fk" FOREIGN KEY ("petition_id") REFERENCES "public"."petitions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "petition_signature_links_petition_position_uq" ON "petition_signature_links" USING btree ("petition_id","position");--> statement-breakpoint
+ALTER TABLE "petition_press_releases" ADD CONSTRAINT "petition_press_releases_pdf_file_id_stored_files_id_fk" FOREIGN KEY ("pdf_file_id") REFERENCES "public"."stored_files"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "petition_signatures" ADD CONSTRAINT "petition_signatures_specialty_id_specialties_id_fk" FOREIGN KEY ("specialty_id") REFERENCES "public"."specialties"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "petition_signatures" ADD CONSTRAINT "petition_signatures_county_id_counties_id_fk" FOREIGN KEY ("county_id") REFERENCES "public"."counties"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "petition_co_authors_user_id_idx" ON "petition_co_authors" USING btree ("user_id") WHERE "petition_co_authors"."user_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "petition_co_authors_petition_user_uq" ON "petition_co_authors" USING btree ("petition_id","user_id") WHERE "petition_co_authors"."user_id" is not null;--> statement-breakpoint
+CREATE INDEX "petition_press_releases_pdf_file_id_idx" ON "petition_press_releases" USING btree ("pdf_file_id") WHERE "petition_press_releases"."pdf_file_id" is not null;--> statement-breakpoint
 CREATE INDEX "petition_signatures_petition_id_id_idx" ON "petition_signatures" USING btree ("petition_id","id");--> statement-breakpoint
 CREATE INDEX "petition_signatures_specialty_id_idx" ON "petition_signatures" USING btree ("specialty_id");--> statement-breakpoint
 CREATE INDEX "petition_signatures_county_id_idx" ON "petition_signatures" USING btree ("county_id");--> statement-breakpoint

@@ -249,11 +249,16 @@ export const petitionPressReleases = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     contact: text('contact'),
+    /** The PDF sent with it (a `stored_files` row). */
+    pdf_file_id: integer('pdf_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     sent_at: tstz('sent_at'),
     sent_by_user_id: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('petition_press_releases_petition_id_idx').on(t.petition_id, t.created_at.desc())],
+  (t) => [
+    index('petition_press_releases_petition_id_idx').on(t.petition_id, t.created_at.desc()),
+    index('petition_press_releases_pdf_file_id_idx').on(t.pdf_file_id).where(sql`${t.pdf_file_id} is not null`),
+  ],
 );
 
 /** The wire's `co_author_ids`, as a join table so deleting a co-author stays consistent. */

@@ -104,6 +104,17 @@ export class PetitionsController {
     return new StreamableFile(file.stream, { type: file.type, disposition: `attachment; filename="${file.filename}"` });
   }
 
+  @Route(ep.pressRelease)
+  pressRelease(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id) {
+    return this.petitions.pressRelease(me, p.id, locale);
+  }
+
+  @Route(ep.sendPressRelease)
+  @RateLimit({ name: 'petition-press', limit: 10, windowSeconds: 3600, by: 'account' })
+  sendPressRelease(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id, @Body() body: BodyOf<typeof ep.sendPressRelease>) {
+    return this.petitions.sendPressRelease(me, p.id, body, locale);
+  }
+
   @Route(ep.signatures)
   signatures(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id, @Query() q: QueryOf<typeof ep.signatures>) {
     return this.petitions.signers(me, p.id, q, locale);

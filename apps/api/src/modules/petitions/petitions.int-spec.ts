@@ -505,13 +505,13 @@ describe('attachments', () => {
 });
 
 describe('exports', () => {
-  const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+  const binary = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void): void => {
     const chunks: Buffer[] = [];
     res.on('data', (c: Buffer) => chunks.push(c));
     res.on('end', () => done(null, Buffer.concat(chunks)));
   };
   const download = (me: { accessToken: string }, id: number, format: string) =>
-    t.http.get(`/api/my/petitions/${id}/export?format=${format}`).set('Authorization', `Bearer ${me.accessToken}`).buffer(true).parse(binary);
+    t.http.get(`/api/my/petitions/${id}/export?format=${format}`).set('Authorization', `Bearer ${me.accessToken}`).buffer(true).parse(binary as never);
 
   it('streams the signature list as CSV, XLSX and PDF to the initiator only', async () => {
     const owner = await t.session();
@@ -535,7 +535,7 @@ describe('exports', () => {
     expect(xlsx.status).toBe(200);
     const ExcelJS = (await import('exceljs')).default;
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.body as Buffer);
+    await book.xlsx.load(Uint8Array.from(xlsx.body as Buffer).buffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(1).value).toBe(`Åse Ærlig ${token}`);
@@ -555,5 +555,56 @@ describe('exports', () => {
     expect((await t.call(ep.export, { as: null, params: { id: p.id }, query: { format: 'csv' } })).status).toBe(401);
     expect((await t.call(ep.export, { as: owner, params: { id: 987654321 }, query: { format: 'csv' } })).status).toBe(404);
     expect((await t.call(ep.export, { as: owner, params: { id: p.id }, query: invalid({ format: 'docx' }) })).status).toBe(422);
+  });
+});
+
+describe('press releases', () => {
+  it('previews a release from the petition, sends it through the mail outbox with the PDF, and records it', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const author = await t.call(ep.addManualAuthor, { as: owner, params: { id: p.id }, body: { name: 'Marte Olsen', title: 'Lege' } });
+    await signedBy(p.id, 2);
+    const preview = await t.call(ep.pressRelease, { as: owner, params: { id: p.id }, locale: 'en' });
+    expect(preview.status).toBe(200);
+    expect(preview.parsed.data).toMatchObject({ subject: `Petition: ${p.title}`, co_author_ids: [author.parsed.data.id], sent: [] });
+    expect(preview.parsed.data.body).toContain('2 health professionals have signed');
+    expect(preview.parsed.data.body).toContain('Marte Olsen (Lege)');
+    expect(preview.parsed.data.contact).toContain(owner.user.email);
+
+    const address = `redaksjon-${token}@avis.example.no`;
+    const sent = await t.call(ep.sendPressRelease, {
+      as: owner,
+      params: { id: p.id },
+      body: { subject: 'Leger krever forsvarlig arbeidstid', body: preview.parsed.data.body, contact: 'Kari, 900 00 000', co_author_ids: [author.parsed.data.id], recipients: [address] },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.parsed.data.sent).toEqual([expect.objectContaining({ subject: 'Leger krever forsvarlig arbeidstid', recipients: [address] })]);
+    const [mail] = await t.db.select().from(schema.outboxMessages).where(eq(schema.outboxMessages.to, address));
+    expect(mail).toMatchObject({ subject: 'Leger krever forsvarlig arbeidstid', template: 'petition_press_release', status: 'queued' });
+    expect(mail!.body).toContain('Kari, 900 00 000');
+    expect((mail!.data as { attachments: { filename: string; content_type: string }[] }).attachments).toEqual([
+      expect.objectContaining({ filename: `pressemelding-${p.id}.pdf`, content_type: 'application/pdf' }),
+    ]);
+    const [release] = await t.db.select().from(schema.petitionPressReleases).where(eq(schema.petitionPressReleases.petition_id, p.id));
+    expect(release!.pdf_file_id).not.toBeNull();
+    expect(release!.recipients).toEqual([address]);
+
+    const bad = await t.call(ep.sendPressRelease, {
+      as: owner,
+      params: { id: p.id },
+      body: invalid({ subject: 'Hei', body: 'kort', recipients: ['ikke-en-adresse'], co_author_ids: [] }),
+      locale: 'en',
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.validation.errors).sort()).toEqual(['body', 'recipients.0']);
+    const unknownAuthor = await t.call(ep.sendPressRelease, {
+      as: owner,
+      params: { id: p.id },
+      body: { subject: 'Leger krever', body: 'Ti tegn eller mer her.', co_author_ids: [987654321], recipients: [address] },
+    });
+    expect(unknownAuthor.status).toBe(422);
+    const stranger = await t.session();
+    expect((await t.call(ep.pressRelease, { as: stranger, params: { id: p.id } })).status).toBe(404);
+    expect((await t.call(ep.pressRelease, { as: null, params: { id: p.id } })).status).toBe(401);
   });
 });

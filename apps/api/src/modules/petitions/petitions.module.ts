@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReferenceModule } from '../reference/reference.module';
 import { PetitionExportService } from './petition-export.service';
+import { PetitionPressService } from './petition-press.service';
 import { PetitionsAccountData } from './petitions.account-data';
 import { PetitionsController } from './petitions.controller';
 import { PetitionsRepository } from './petitions.repository';
@@ -11,6 +12,6 @@ import { PetitionsService } from './petitions.service';
 @Module({
   imports: [ReferenceModule, NotificationsModule],
   controllers: [PetitionsController],
-  providers: [PetitionsService, PetitionExportService, PetitionsRepository, PetitionsAccountData],
+  providers: [PetitionsService, PetitionExportService, PetitionPressService, PetitionsRepository, PetitionsAccountData],
 })
 export class PetitionsModule {}

@@ -653,16 +653,34 @@ export class PetitionsRepository {
       .limit(50);
   }
 
+  async ownerContact(userId: number) {
+    const [row] = await this.db
+      .select({ name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ?? null;
+  }
+
   async insertPressRelease(
     petitionId: number,
     userId: number,
     input: { subject: string; body: string; contact: string; recipients: string[]; co_author_ids: number[] },
+    pdfFileId: number,
     tx: Transaction,
   ): Promise<number> {
     const now = new Date();
     const [row] = await tx
       .insert(petitionPressReleases)
-      .values({ petition_id: petitionId, subject: input.subject, body: input.body, contact: input.contact, recipients: input.recipients, sent_at: now, sent_by_user_id: userId })
+      .values({
+        petition_id: petitionId,
+        subject: input.subject,
+        body: input.body,
+        contact: input.contact,
+        recipients: input.recipients,
+        pdf_file_id: pdfFileId,
+        sent_at: now,
+        sent_by_user_id: userId,
+      })
       .returning({ id: petitionPressReleases.id });
     if (input.co_author_ids.length > 0) {
       await tx

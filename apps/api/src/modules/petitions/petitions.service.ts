@@ -15,6 +15,7 @@ import {
   type PetitionStatGroup,
   PETITION_STATS_MIN_GROUP,
   type PetitionUpdateInput,
+  type PressReleaseInput,
   type SignatureReceipt,
   SIGNER_PROFESSIONS,
   translate,
@@ -30,6 +31,7 @@ import { NotificationPublisher } from '../notifications/notification.publisher';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { osloToday } from '../jobs/oslo-date';
 import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
+import { PetitionPressService } from './petition-press.service';
 import { type PetitionFilters, type PetitionRow, PetitionsRepository, type PetitionState, type PetitionWrite } from './petitions.repository';
 
 type Status = 'draft' | 'active' | 'finished' | 'closed';
@@ -73,6 +75,7 @@ export class PetitionsService {
     private readonly files: FilesService,
     private readonly storage: Storage,
     private readonly exports: PetitionExportService,
+    private readonly press: PetitionPressService,
   ) {}
 
   private static filters(q: PetitionListQuery): PetitionFilters {
@@ -344,6 +347,22 @@ export class PetitionsService {
     const { data: petition } = await this.detail(row, me.userId, locale, today);
     const stream = this.exports.stream(format, petition, locale);
     return { stream, type: EXPORT_TYPES[format], filename: `petition-${id}-signatures.${format}` };
+  }
+
+  /** The press release preview, for the authors (co-authors may read it). */
+  async pressRelease(me: Principal, id: number, locale: Locale) {
+    const today = osloToday();
+    const { data } = await this.detail(await this.authored(me, id, locale, today), me.userId, locale, today);
+    return { data: await this.press.preview(data, locale) };
+  }
+
+  /** Sending it is the initiator's. */
+  async sendPressRelease(me: Principal, id: number, input: PressReleaseInput, locale: Locale) {
+    const today = osloToday();
+    const row = await this.authored(me, id, locale, today);
+    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    const { data } = await this.detail(row, me.userId, locale, today);
+    return { data: await this.press.send(me, data, input, locale) };
   }
 
   // ---------- co-authors ----------
