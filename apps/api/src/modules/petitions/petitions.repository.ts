@@ -141,7 +141,7 @@ export class PetitionsRepository {
           slug: string;
           name: string;
           avatar: string | null;
-        }>`json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'name', ${users.first_name} || ' ' || ${users.last_name}, 'avatar', (select sf.storage_key from ${storedFiles} sf where sf.id = ${users.avatar_file_id}))`,
+        }>`json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'name', ${users.first_name} || ' ' || ${users.last_name}, 'avatar', ${fileKey(users.avatar_file_id)})`,
         signatures_count: petitions.signatures_count,
         signature_goal: petitions.signature_goal,
         recipient: petitions.recipient,

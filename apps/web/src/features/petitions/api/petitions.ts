@@ -2,10 +2,15 @@ import {
   type PetitionCreateInput,
   petitionEndpoints as ep,
   type PetitionListQuery,
+  type PetitionExportFormat,
   type PetitionUpdateInput,
+  type PressReleaseInput,
 } from '@legenett/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '@/shared/api/api-client';
+import { apiCall, apiUrl } from '@/shared/api/api-client';
+import { ApiError } from '@/shared/api/api-error';
+import { authStore } from '@/shared/auth/auth-store';
+import { currentLocale } from '@/shared/i18n/i18n';
 import { useLocale } from '@/shared/i18n/use-locale';
 
 export const PAGE_SIZE = 10;
@@ -172,4 +177,63 @@ export function useAddManualAuthor() {
       apiCall(ep.addManualAuthor, { params: { id }, body: { name, title: title || null, user_id: null } }),
     onSuccess: invalidate,
   });
+}
+
+export function usePressRelease(id: number, enabled: boolean) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['petitions', 'press', id, locale] as const,
+    queryFn: async ({ signal }) => (await apiCall(ep.pressRelease, { params: { id }, signal })).data,
+    enabled,
+  });
+}
+
+export function useSendPressRelease() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: PressReleaseInput }) => (await apiCall(ep.sendPressRelease, { params: { id }, body })).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeliver() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: number) => apiCall(ep.deliver, { params: { id } }), onSuccess: invalidate });
+}
+
+export function useAnswer() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: number; answer: string }) => apiCall(ep.answer, { params: { id }, body: { answer } }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Downloads an export as it streams, reporting the bytes received so far, then hands the file to
+ * the browser. (A file download is not JSON, so it does not go through apiCall.)
+ */
+export async function downloadExport(id: number, format: PetitionExportFormat, onProgress: (bytes: number) => void): Promise<void> {
+  const headers = new Headers({ 'X-localization': currentLocale() });
+  const token = authStore.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(apiUrl(ep.export, { id }, { format }), { headers, credentials: 'same-origin' });
+  if (!response.ok || !response.body) throw new ApiError(response.status, await response.json().catch(() => null));
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress(received);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `petition-${id}.${format}`;
+  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
