@@ -61,7 +61,7 @@ function PressRelease({ petition, preview }: { petition: PetitionDetail; preview
       <Stack gap="xs">
         <Title order={4}>{t('press.title')}</Title>
         <TextInput label={t('press.subject')} required {...register('subject')} error={fieldError('subject')} />
-        <Textarea label={t('press.body')} required autosize minRows={6} {...register('body')} error={fieldError('body')} />
+        <Textarea label={t('press.body')} required rows={6} {...register('body')} error={fieldError('body')} />
         <TextInput label={t('press.contact')} {...register('contact')} error={fieldError('contact')} />
         {accepted.length > 0 && (
           <Controller
@@ -85,8 +85,8 @@ function PressRelease({ petition, preview }: { petition: PetitionDetail; preview
             <Textarea
               label={t('press.recipients')}
               required
-              autosize
-              minRows={2}
+             
+              rows={2}
               defaultValue=""
               onChange={(e) => field.onChange(e.currentTarget.value.split(/[\s,;]+/).filter(Boolean))}
               error={fieldError('recipients')}
@@ -161,7 +161,7 @@ export function OwnerTools({ petition }: { petition: PetitionDetail }) {
         <Exports id={petition.id} />
         <Stack gap="xs">
           <Title order={4}>{t('answer')}</Title>
-          <Textarea label={t('answer_label')} value={answerText} onChange={(e) => setAnswerText(e.currentTarget.value)} autosize minRows={3} />
+          <Textarea label={t('answer_label')} value={answerText} onChange={(e) => setAnswerText(e.currentTarget.value)} rows={3} />
           <Group>
             <Button
               variant="light"

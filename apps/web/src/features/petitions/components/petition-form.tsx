@@ -104,8 +104,8 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
           <>
             <TextInput label={t('form.title')} required disabled={locked} {...register('title')} error={fieldError('title')} />
             {petition === null && <SimilarTitles title={title} exclude={null} />}
-            <Textarea label={t('form.summary')} disabled={locked} autosize minRows={2} {...register('summary')} error={fieldError('summary')} />
-            <Textarea label={t('form.full_text')} disabled={locked} autosize minRows={8} {...register('full_text')} error={fieldError('full_text')} />
+            <Textarea label={t('form.summary')} disabled={locked} rows={2} {...register('summary')} error={fieldError('summary')} />
+            <Textarea label={t('form.full_text')} disabled={locked} rows={8} {...register('full_text')} error={fieldError('full_text')} />
             <TextInput label={t('form.recipient')} placeholder={t('form.recipient_placeholder')} {...register('recipient')} error={fieldError('recipient')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Controller
