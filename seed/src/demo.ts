@@ -742,6 +742,9 @@ async function seedPetitions(
           category_id: need(ref.categories, `petition:${p.category}`, 'petition category'),
           end_date: clock.date(p.endDays),
           status: p.status,
+          recipient: p.recipient ?? '',
+          signature_goal: p.goal ?? null,
+          archived_at: p.visibility === 'archived' ? clock.at(-1, 9) : null,
           visibility: p.visibility,
           post_on_my_page: p.post_on_my_page,
           user_id: userId,
@@ -852,6 +855,8 @@ async function seedPetitions(
             title: a.title,
             user_id: a.email ? need(users, a.email, 'user') : null,
             position: i,
+            // Demo co-authors with accounts have accepted their invitation.
+            accepted_at: a.email ? clock.at(-1, 8) : null,
           })),
         );
         tally.add('co-authors', p.coAuthors.length);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Locale, type PetitionStatusFilter, type SignerProfession } from '@legenett/contracts';
 import { CHAIN_GENESIS, chainHash, chainSigner, type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { fileKey } from '../../common/files/files.repository';
 import { orderFor, type Slice } from '../../common/lists';
@@ -112,7 +112,10 @@ export class PetitionsRepository {
         where.push(eq(petitions.visibility, 'open'), eq(petitions.status, 'active'), sql`${petitions.end_date} >= ${today}::date`);
         break;
       case 'finished':
-        where.push(eq(petitions.visibility, 'open'), eq(petitions.status, 'active'), lt(petitions.end_date, today));
+        where.push(
+          eq(petitions.visibility, 'open'),
+          or(eq(petitions.status, 'finished'), and(eq(petitions.status, 'active'), lt(petitions.end_date, today)))!,
+        );
         break;
       case 'closed':
         where.push(eq(petitions.visibility, 'open'), eq(petitions.status, 'closed'));
