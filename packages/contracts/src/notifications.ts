@@ -13,6 +13,8 @@ export const NOTIFICATION_KIND_VALUES = [
   'petition_milestone',
   'petition_answer',
   'petition_co_author',
+  'petition_ending',
+  'petition_ended',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 

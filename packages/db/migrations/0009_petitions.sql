@@ -31,6 +31,8 @@ ALTER TABLE "petitions" ADD COLUMN "delivered_count" integer;--> statement-break
 ALTER TABLE "petitions" ADD COLUMN "delivered_chain_length" integer;--> statement-breakpoint
 ALTER TABLE "petitions" ADD COLUMN "answer" text;--> statement-breakpoint
 ALTER TABLE "petitions" ADD COLUMN "answered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "petitions" ADD COLUMN "ending_notified_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "petitions" ADD COLUMN "ended_notified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "petition_signature_links" ADD CONSTRAINT "petition_signature_links_petition_id_petitions_id_fk" FOREIGN KEY ("petition_id") REFERENCES "public"."petitions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "petition_signature_links_petition_position_uq" ON "petition_signature_links" USING btree ("petition_id","position");--> statement-breakpoint
 ALTER TABLE "petition_press_releases" ADD CONSTRAINT "petition_press_releases_pdf_file_id_stored_files_id_fk" FOREIGN KEY ("pdf_file_id") REFERENCES "public"."stored_files"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -45,13 +47,13 @@ CREATE INDEX "petition_signatures_county_id_idx" ON "petition_signatures" USING 
 CREATE INDEX "petitions_title_trgm_idx" ON "petitions" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
 ALTER TABLE "petition_signatures" ADD CONSTRAINT "petition_signatures_profession_check" CHECK ("petition_signatures"."profession" in ('doctor', 'student', 'other'));--> statement-breakpoint
 ALTER TABLE "petitions" ADD CONSTRAINT "petitions_signature_goal_check" CHECK ("petitions"."signature_goal" is null or "petitions"."signature_goal" > 0);--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('comment', 'like', 'new_follower', 'follow_invitation', 'new_content', 'account_decision', 'chat_message', 'petition_milestone', 'petition_answer', 'petition_co_author'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('comment', 'like', 'new_follower', 'follow_invitation', 'new_content', 'account_decision', 'chat_message', 'petition_milestone', 'petition_answer', 'petition_co_author', 'petition_ending', 'petition_ended'));--> statement-breakpoint
 -- The petition list's cached counts (docs/how-to/paginated-list.md): signing only moves counters and the chain head.
 INSERT INTO "list_versions" ("name", "version") VALUES ('petitions', 0) ON CONFLICT DO NOTHING;--> statement-breakpoint
 CREATE TRIGGER "petitions_list_version_write" AFTER INSERT OR DELETE OR TRUNCATE ON "petitions"
   FOR EACH STATEMENT EXECUTE FUNCTION "raise_list_version"('petitions');--> statement-breakpoint
 CREATE TRIGGER "petitions_list_version_update" AFTER UPDATE ON "petitions" FOR EACH ROW
-  WHEN ((to_jsonb(OLD) - 'signatures_count' - 'chain_length' - 'chain_head' - 'updated_at' - 'delivered_at' - 'delivered_count' - 'delivered_chain_length') IS DISTINCT FROM (to_jsonb(NEW) - 'signatures_count' - 'chain_length' - 'chain_head' - 'updated_at' - 'delivered_at' - 'delivered_count' - 'delivered_chain_length'))
+  WHEN ((to_jsonb(OLD) - 'signatures_count' - 'chain_length' - 'chain_head' - 'updated_at' - 'delivered_at' - 'delivered_count' - 'delivered_chain_length' - 'ending_notified_at' - 'ended_notified_at') IS DISTINCT FROM (to_jsonb(NEW) - 'signatures_count' - 'chain_length' - 'chain_head' - 'updated_at' - 'delivered_at' - 'delivered_count' - 'delivered_chain_length' - 'ending_notified_at' - 'ended_notified_at'))
   EXECUTE FUNCTION "raise_list_version"('petitions');--> statement-breakpoint
 CREATE TRIGGER "petition_specialties_list_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "petition_specialties"
   FOR EACH STATEMENT EXECUTE FUNCTION "raise_list_version"('petitions');

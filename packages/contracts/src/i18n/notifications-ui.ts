@@ -26,6 +26,8 @@ export const notificationsUi = defineMessages(
       petition_milestone: 'Oppropet ditt har nådd {{count}} signaturer',
       petition_answer: 'Et opprop du har signert har fått svar',
       petition_co_author: '{{name}} inviterte deg som medforfatter av et opprop',
+      petition_ending: 'Et opprop du har lagret slutter i morgen',
+      petition_ended: 'Oppropet ditt er avsluttet',
     },
   },
   {
@@ -52,6 +54,8 @@ export const notificationsUi = defineMessages(
       petition_milestone: 'Your petition has reached {{count}} signatures',
       petition_answer: 'A petition you signed has been answered',
       petition_co_author: '{{name}} invited you to co-author a petition',
+      petition_ending: 'A petition you saved ends tomorrow',
+      petition_ended: 'Your petition has ended',
     },
   },
 );

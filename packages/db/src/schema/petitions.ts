@@ -61,6 +61,9 @@ export const petitions = pgTable(
     /** The recipient's answer, published by the owner (every signer is notified). */
     answer: text('answer'),
     answered_at: tstz('answered_at'),
+    /** When bookmarkers were told it ends tomorrow, and the initiator that it ended (each once). */
+    ending_notified_at: tstz('ending_notified_at'),
+    ended_notified_at: tstz('ended_notified_at'),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(

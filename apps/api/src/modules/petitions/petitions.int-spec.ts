@@ -1,12 +1,14 @@
 import { petitionEndpoints as ep } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
+import { AccountDataService } from '../../common/account-data';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, invalid } from '../../../test/call';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 import { settleJobs } from '../../../test/jobs';
 import { osloToday } from '../jobs/oslo-date';
+import { PetitionRemindersService } from './petition-reminders.service';
 import { isMilestone } from './petitions.service';
 
 type Fixtures = Awaited<ReturnType<typeof insertReferenceFixtures>>;
@@ -606,5 +608,39 @@ describe('press releases', () => {
     const stranger = await t.session();
     expect((await t.call(ep.pressRelease, { as: stranger, params: { id: p.id } })).status).toBe(404);
     expect((await t.call(ep.pressRelease, { as: null, params: { id: p.id } })).status).toBe(401);
+  });
+});
+
+describe('reminders', () => {
+  it('tells bookmarkers a day before the end and the initiator when it has ended, once each', async () => {
+    const owner = await t.session();
+    const p = await published(owner, { end_date: day(1) });
+    const reader = await t.session();
+    await t.call(ep.bookmark, { as: reader, params: { id: p.id } });
+    const reminders = t.app.get(PetitionRemindersService);
+    await reminders.run();
+    await reminders.run();
+    // Two days later it has ended (end date yesterday).
+    await reminders.run(new Date(Date.now() + 2 * 86_400_000));
+    await reminders.run(new Date(Date.now() + 2 * 86_400_000));
+    await settleJobs(t);
+    const kinds = async (userId: number) =>
+      (await t.db.select().from(schema.notifications).where(and(eq(schema.notifications.user_id, userId), eq(schema.notifications.entity_id, p.id)))).map((n) => n.kind);
+    expect(await kinds(reader.user.id)).toEqual(['petition_ending']);
+    expect(await kinds(owner.user.id)).toEqual(['petition_ended']);
+  });
+});
+
+describe('account erasure', () => {
+  it('removes the signature as a withdrawal link: the count drops and the chain still verifies', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const leaving = await t.session();
+    await t.call(ep.sign, { as: leaving, params: { id: p.id }, body: {} });
+    await signedBy(p.id, 1);
+    await t.app.get(AccountDataService).erase(leaving.user.id, 'test', new Date());
+    const verified = await t.call(ep.verify, { as: null, params: { id: p.id } });
+    expect(verified.parsed.data).toMatchObject({ intact: true, length: 3, signatures_count: 1, count_matches: true });
+    expect(await t.db.select().from(schema.petitionSignatures).where(eq(schema.petitionSignatures.user_id, leaving.user.id))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { ReferenceModule } from '../reference/reference.module';
 import { PetitionExportService } from './petition-export.service';
 import { PetitionPressService } from './petition-press.service';
+import { PetitionRemindersService } from './petition-reminders.service';
 import { PetitionsAccountData } from './petitions.account-data';
 import { PetitionsController } from './petitions.controller';
 import { PetitionsRepository } from './petitions.repository';
@@ -12,6 +13,6 @@ import { PetitionsService } from './petitions.service';
 @Module({
   imports: [ReferenceModule, NotificationsModule],
   controllers: [PetitionsController],
-  providers: [PetitionsService, PetitionExportService, PetitionPressService, PetitionsRepository, PetitionsAccountData],
+  providers: [PetitionsService, PetitionExportService, PetitionPressService, PetitionRemindersService, PetitionsRepository, PetitionsAccountData],
 })
 export class PetitionsModule {}

@@ -605,6 +605,48 @@ export class PetitionsRepository {
       .limit(limit);
   }
 
+  /** Marks active petitions ending on `day` as told; answers them (each is claimed once). */
+  claimEndingTomorrow(day: string, tx: Transaction) {
+    return tx
+      .update(petitions)
+      .set({ ending_notified_at: new Date() })
+      .where(
+        and(
+          eq(petitions.status, 'active'),
+          eq(petitions.visibility, 'open'),
+          eq(petitions.end_date, day),
+          sql`${petitions.ending_notified_at} is null`,
+        ),
+      )
+      .returning({ id: petitions.id, title: petitions.title, end_date: petitions.end_date });
+  }
+
+  /** Marks active petitions whose end date passed (since `since`) as told; answers them. */
+  claimEnded(today: string, since: string, tx: Transaction) {
+    return tx
+      .update(petitions)
+      .set({ ended_notified_at: new Date() })
+      .where(
+        and(
+          eq(petitions.status, 'active'),
+          lt(petitions.end_date, today),
+          sql`${petitions.end_date} >= ${since}::date`,
+          sql`${petitions.ended_notified_at} is null`,
+        ),
+      )
+      .returning({ id: petitions.id, user_id: petitions.user_id, title: petitions.title, signatures_count: petitions.signatures_count });
+  }
+
+  /** Who bookmarked a petition, in batches by user id. */
+  bookmarkers(petitionId: number, afterUserId: number, tx: Transaction, limit = BATCH) {
+    return tx
+      .select({ user_id: petitionBookmarks.user_id })
+      .from(petitionBookmarks)
+      .where(and(eq(petitionBookmarks.petition_id, petitionId), gt(petitionBookmarks.user_id, afterUserId)))
+      .orderBy(asc(petitionBookmarks.user_id))
+      .limit(limit);
+  }
+
   async bookmark(petitionId: number, userId: number): Promise<void> {
     await this.db.insert(petitionBookmarks).values({ petition_id: petitionId, user_id: userId }).onConflictDoNothing();
   }
