@@ -75,7 +75,7 @@ describe('petitions', () => {
     expect(all[0]!.query.get('petitionSpecialties')).toBe('3');
     expect(all[0]!.query.get('petitionStatus')).toBe('active');
     expect(screen.getByRole('progressbar', { name: '42 of 100 signatures' })).toBeInTheDocument();
-    expect(screen.getByText(/12 days left/)).toBeInTheDocument();
+    expect(screen.getByText(/Days left: 12/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Drafts' }));
     expect(await screen.findByRole('link', { name: 'Forsvarlig arbeidstid 2' })).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('petitions', () => {
     await waitFor(() => expect(signs).toHaveLength(1));
     expect(signs[0]!.body).toEqual({ anonymous: true });
     expect(await screen.findByText('Signature no. 43 in the chain, signed 2 Nov 2026.')).toBeInTheDocument();
-    expect(screen.getByText('43 signatures')).toBeInTheDocument();
+    expect(screen.getByText('Signatures: 43')).toBeInTheDocument();
   });
 
   it('tells someone who is not confirmed health personnel that they cannot sign', async () => {

@@ -34,7 +34,7 @@ function Attachments({ petition }: { petition: PetitionDetail }) {
         ))}
       </List>
       <Group align="flex-end">
-        <FileInput label={t('files.add')} description={t('files.hint')} accept="application/pdf,.pdf" multiple value={files} onChange={setFiles} clearable style={{ flex: 1 }} />
+        <FileInput label={t('files.choose')} description={t('files.hint')} accept="application/pdf,.pdf" multiple value={files} onChange={setFiles} clearable style={{ flex: 1 }} />
         <Button
           disabled={files.length === 0}
           loading={add.isPending}
