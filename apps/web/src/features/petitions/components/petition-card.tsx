@@ -9,7 +9,7 @@ export function StatusBadge({ petition }: { petition: Petition }) {
   const { t } = useTranslation('petitions');
   const color = { draft: 'gray', active: 'green', finished: 'blue', closed: 'orange' }[petition.status];
   return (
-    <Group gap={4}>
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       <Badge color={color} variant="light">
         {t(`status.${petition.status}`)}
       </Badge>
