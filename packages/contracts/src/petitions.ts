@@ -126,6 +126,8 @@ export const PetitionSchema = z.object({
   /** Owner, or an accepted co-author with an account. */
   can_edit: z.boolean(),
   is_owner: z.boolean(),
+  /** The viewer is invited as co-author and has not accepted yet. */
+  invitation_pending: z.boolean(),
   /** Signed at least once: title, summary and text are locked. */
   text_locked: z.boolean(),
   post_on_my_page: z.boolean(),

@@ -303,12 +303,14 @@ describe('co-authors', () => {
       .where(and(eq(schema.notifications.user_id, colleague.user.id), eq(schema.notifications.kind, 'petition_co_author')));
     expect(notes).toHaveLength(1);
 
-    // Invited, not accepted: the draft is still not theirs.
-    expect((await t.call(ep.show, { as: colleague, params: { id: d.id } })).status).toBe(404);
+    // Invited, not accepted: they may read the draft to decide, not edit it; others still get 404.
+    expect((await t.call(ep.show, { as: colleague, params: { id: d.id } })).parsed.data).toMatchObject({ invitation_pending: true, can_edit: false });
+    expect((await t.call(ep.update, { as: colleague, params: { id: d.id }, body: { summary: 'Nei' } })).status).toBe(404);
+    expect((await t.call(ep.show, { as: await t.session(), params: { id: d.id } })).status).toBe(404);
     expect((await t.call(ep.acceptCoAuthorship, { as: colleague, params: { id: d.id } })).parsed.data.accepted).toBe(true);
     expect((await t.call(ep.acceptCoAuthorship, { as: await t.session(), params: { id: d.id } })).status).toBe(404);
     const seen = await t.call(ep.show, { as: colleague, params: { id: d.id } });
-    expect(seen.parsed.data).toMatchObject({ can_edit: true, is_owner: false });
+    expect(seen.parsed.data).toMatchObject({ can_edit: true, is_owner: false, invitation_pending: false });
     expect(seen.parsed.data.co_authors.map((a) => a.name)).toEqual(['Marte Olsen', 'Kollega']);
     const edited = await t.call(ep.update, { as: colleague, params: { id: d.id }, body: { summary: 'Bedre sammendrag' } });
     expect(edited.parsed.data.summary).toBe('Bedre sammendrag');

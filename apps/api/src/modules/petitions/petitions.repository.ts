@@ -151,6 +151,7 @@ export class PetitionsRepository {
         signed: sql<boolean>`exists (select 1 from ${petitionSignatures} s where s.petition_id = ${petitions.id} and s.user_id = ${viewerId})`,
         bookmarked: sql<boolean>`exists (select 1 from ${petitionBookmarks} b where b.petition_id = ${petitions.id} and b.user_id = ${viewerId})`,
         can_edit: authorSql(viewerId),
+        invited: sql<boolean>`exists (select 1 from ${petitionCoAuthors} pci where pci.petition_id = ${petitions.id} and pci.user_id = ${viewerId} and pci.accepted_at is null)`,
         chain_length: petitions.chain_length,
         post_on_my_page: petitions.post_on_my_page,
         published_at: petitions.published_at,

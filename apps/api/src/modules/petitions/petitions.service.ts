@@ -106,6 +106,7 @@ export class PetitionsService {
       bookmarked: r.bookmarked,
       can_edit: r.can_edit,
       is_owner: r.user_id === viewerId,
+      invitation_pending: r.invited,
       text_locked: r.chain_length > 0,
       post_on_my_page: r.post_on_my_page,
       published_at: r.published_at?.toISOString() ?? null,
@@ -147,10 +148,13 @@ export class PetitionsService {
 
   // ---------- detail ----------
 
-  /** The row when the viewer may see it: published, or a draft of which they are an author; else 404. */
+  /**
+   * The row when the viewer may see it: published, or a draft of which they are an author or an
+   * invited co-author (who reads it to decide; editing waits for the acceptance); else 404.
+   */
   private async visible(id: number, viewerId: number, locale: Locale, today: string): Promise<PetitionRow> {
     const row = await this.repository.find(id, today, viewerId, locale);
-    if (!row || (row.status === 'draft' && !row.can_edit)) throw AppError.notFound();
+    if (!row || (row.status === 'draft' && !row.can_edit && !row.invited)) throw AppError.notFound();
     return row;
   }
 

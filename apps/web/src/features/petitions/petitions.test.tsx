@@ -26,6 +26,7 @@ const petition = (id: number, overrides: Partial<PetitionDetail> = {}): Petition
   bookmarked: false,
   can_edit: false,
   is_owner: false,
+  invitation_pending: false,
   text_locked: true,
   post_on_my_page: false,
   published_at: '2026-11-01T10:00:00.000Z',
@@ -103,6 +104,16 @@ describe('petitions', () => {
     expect(signs[0]!.body).toEqual({ anonymous: true });
     expect(await screen.findByText('Signature no. 43 in the chain, signed 2 Nov 2026.')).toBeInTheDocument();
     expect(screen.getByText('Signatures: 43')).toBeInTheDocument();
+  });
+
+  it('lets an invited co-author accept the invitation from the petition', async () => {
+    const user = setupUser();
+    mockEndpoint(petitionEndpoints.show, { data: petition(7, { status: 'draft', invitation_pending: true, days_left: null }) });
+    const accepts = mockEndpoint(petitionEndpoints.acceptCoAuthorship, { data: { id: 3, name: 'Test Bruker', title: null, user: { id: 1, slug: 't', name: 'Test Bruker' }, accepted: true } });
+    renderApp('/petitions/details/7');
+    expect(await screen.findByText('You are invited to co-author this petition.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    await waitFor(() => expect(accepts).toHaveLength(1));
   });
 
   it('tells someone who is not confirmed health personnel that they cannot sign', async () => {

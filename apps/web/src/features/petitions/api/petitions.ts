@@ -1,4 +1,5 @@
 import {
+  networkEndpoints,
   type PetitionCreateInput,
   petitionEndpoints as ep,
   type PetitionListQuery,
@@ -173,9 +174,25 @@ export function useRemoveAttachment() {
 export function useAddManualAuthor() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, name, title }: { id: number; name: string; title: string }) =>
-      apiCall(ep.addManualAuthor, { params: { id }, body: { name, title: title || null, user_id: null } }),
+    mutationFn: ({ id, name, title, userId }: { id: number; name: string; title: string; userId: number | null }) =>
+      apiCall(ep.addManualAuthor, { params: { id }, body: { name, title: title || null, user_id: userId } }),
     onSuccess: invalidate,
+  });
+}
+
+export function useAcceptCoAuthorship() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: number) => apiCall(ep.acceptCoAuthorship, { params: { id } }), onSuccess: invalidate });
+}
+
+/** Members by name, for inviting a co-author with an account (at least two letters). */
+export function useMemberSearch(name: string) {
+  const term = name.trim();
+  return useQuery({
+    queryKey: ['petitions', 'members', term] as const,
+    queryFn: async ({ signal }) => (await apiCall(networkEndpoints.search, { query: { name: term, per_page: 10 }, signal, overlay: false })).data,
+    enabled: term.length >= 2,
+    staleTime: 30_000,
   });
 }
 

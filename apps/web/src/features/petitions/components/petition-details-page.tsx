@@ -9,7 +9,7 @@ import { useLocale } from '@/shared/i18n/use-locale';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { notify } from '@/shared/ui/notify';
-import { useBookmark, usePetition, useReceipt, useSavePetition, useSign, useSigners, useVerify, useWithdraw } from '../api/petitions';
+import { useAcceptCoAuthorship, useBookmark, usePetition, useReceipt, useSavePetition, useSign, useSigners, useVerify, useWithdraw } from '../api/petitions';
 import { ConfirmButton } from './confirm-button';
 import { formatDay } from './format';
 import { StatusBadge } from './petition-card';
@@ -125,6 +125,7 @@ export function PetitionDetailsPage() {
   const bookmark = useBookmark();
   const verify = useVerify();
   const save = useSavePetition();
+  const accept = useAcceptCoAuthorship();
   if (petition.isPending) return <Skeleton height={400} mt="md" />;
   if (petition.isError || !petition.data) return <Alert color="red" mt="md">{t('not_found')}</Alert>;
   const p = petition.data;
@@ -146,6 +147,16 @@ export function PetitionDetailsPage() {
             )}
           </Group>
         </Group>
+        {p.invitation_pending && (
+          <Alert color="blue">
+            <Group justify="space-between">
+              <Text size="sm">{t('authors.invite_note')}</Text>
+              <Button size="xs" loading={accept.isPending} onClick={() => accept.mutate(p.id, { onSuccess: () => notify.success(t('authors.accepted_done')) })}>
+                {t('authors.accept')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {p.status === 'draft' && p.can_edit && (
           <Group>
             <ConfirmButton

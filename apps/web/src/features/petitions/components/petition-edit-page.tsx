@@ -1,12 +1,13 @@
 import { type PetitionDetail } from '@legenett/contracts';
-import { ActionIcon, Alert, Anchor, Button, Card, FileInput, Group, List, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, FileInput, Group, List, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
-import { useAddAttachments, useAddManualAuthor, useDeletePetition, usePetition, useRemoveAttachment } from '../api/petitions';
+import { useAddAttachments, useAddManualAuthor, useDeletePetition, useMemberSearch, usePetition, useRemoveAttachment } from '../api/petitions';
+import { useDebounced } from './use-debounced';
 import { ConfirmButton } from './confirm-button';
 import { PetitionForm } from './petition-form';
 
@@ -57,12 +58,16 @@ function Attachments({ petition }: { petition: PetitionDetail }) {
   );
 }
 
-/** Co-authors: the list, and a name with a title or position to add. */
+/** Co-authors: the list, and a name with a title or position to add; a member found by name is invited. */
 function CoAuthors({ petition }: { petition: PetitionDetail }) {
   const { t } = useTranslation('petitions');
   const add = useAddManualAuthor();
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
+  const [member, setMember] = useState<string | null>(null);
+  const [memberSearch, setMemberSearch] = useState('');
+  const members = useMemberSearch(useDebounced(memberSearch, 300));
+  const options = (members.data ?? []).map((m) => ({ value: String(m.id), label: `${m.first_name} ${m.last_name}` }));
   return (
     <Stack gap="xs">
       <Title order={3}>{t('co_authors')}</Title>
@@ -75,6 +80,22 @@ function CoAuthors({ petition }: { petition: PetitionDetail }) {
         ))}
       </List>
       <Group align="flex-end">
+        <Select
+          label={t('authors.account')}
+          description={t('authors.account_hint')}
+          data={options}
+          searchable
+          clearable
+          searchValue={memberSearch}
+          onSearchChange={setMemberSearch}
+          value={member}
+          onChange={(value) => {
+            setMember(value);
+            const picked = options.find((o) => o.value === value);
+            if (picked) setName(picked.label);
+          }}
+          filter={({ options: all }) => all}
+        />
         <TextInput label={t('authors.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <TextInput label={t('authors.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
         <Button
@@ -83,11 +104,13 @@ function CoAuthors({ petition }: { petition: PetitionDetail }) {
           loading={add.isPending}
           onClick={() =>
             add.mutate(
-              { id: petition.id, name: name.trim(), title: title.trim() },
+              { id: petition.id, name: name.trim(), title: title.trim(), userId: member ? Number(member) : null },
               {
                 onSuccess: () => {
                   setName('');
                   setTitle('');
+                  setMember(null);
+                  setMemberSearch('');
                 },
               },
             )
