@@ -32,6 +32,7 @@ import { ReferenceChecks } from '../reference/reference-checks.service';
 import { osloToday } from '../jobs/oslo-date';
 import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
 import { PetitionPressService } from './petition-press.service';
+import { PetitionStatsCache } from './petition-stats-cache';
 import { type PetitionFilters, type PetitionRow, PetitionsRepository, type PetitionState, type PetitionWrite } from './petitions.repository';
 
 type Status = 'draft' | 'active' | 'finished' | 'closed';
@@ -66,6 +67,8 @@ function daysBetween(today: string, day: string): number {
 
 @Injectable()
 export class PetitionsService {
+  private readonly stats = new PetitionStatsCache<Awaited<ReturnType<PetitionsRepository['statistics']>>>();
+
   constructor(
     private readonly repository: PetitionsRepository,
     private readonly references: ReferenceChecks,
@@ -174,7 +177,7 @@ export class PetitionsService {
       this.present([row], locale, today, viewerId),
       this.repository.coAuthors(row.id),
       this.repository.attachments(row.id),
-      this.repository.statistics(row.id, locale),
+      this.stats.get(row.id, row.chain_length, locale, () => this.repository.statistics(row.id, locale)),
     ]);
     const byProfession = new Map(stats.byProfession.map((g) => [g.key, g.count]));
     return {
