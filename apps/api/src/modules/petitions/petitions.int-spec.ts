@@ -1,4 +1,4 @@
-import { petitionEndpoints as ep } from '@legenett/contracts';
+import { petitionEndpoints as ep, postEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { AccountDataService } from '../../common/account-data';
@@ -178,6 +178,11 @@ describe('drafts, publishing and the transition table', () => {
     const posts = await t.db.select().from(schema.posts).where(eq(schema.posts.shared_petition_id, p.id));
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ author_user_id: me.user.id });
+    const post = await t.call(postEndpoints.show, { as: await t.session(), params: { id: posts[0]!.id } });
+    expect(post.parsed.data.shared_petition).toEqual({ id: p.id, title: p.title });
+    // It can be shared further like any post.
+    const share = await t.call(postEndpoints.share, { as: await t.session(), params: { id: posts[0]!.id }, body: {} });
+    expect(share.status).toBe(201);
     const quiet = await published(me);
     expect(await t.db.select().from(schema.posts).where(eq(schema.posts.shared_petition_id, quiet.id))).toEqual([]);
   });
