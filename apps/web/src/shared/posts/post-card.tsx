@@ -73,6 +73,11 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
             {t('actions.shared_link')}
           </Anchor>
         ) : null}
+        {post.shared_petition ? (
+          <Anchor component={Link} to={paths.petitionDetails.href({ id: post.shared_petition.id })} fw={600}>
+            {t('actions.petition_link', { title: post.shared_petition.title })}
+          </Anchor>
+        ) : null}
         {editing ? (
           <PostEditor post={post} onDone={() => setEditing(false)} />
         ) : post.body ? (
