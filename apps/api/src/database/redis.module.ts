@@ -7,6 +7,34 @@ export const REDIS = Symbol('REDIS');
 
 export const InjectRedis = (): ParameterDecorator => Inject(REDIS);
 
+/** Longest a request waits for an answer of the shared Redis client before it falls back (ms). */
+export const REDIS_REQUEST_TIMEOUT_MS = 250;
+
+/**
+ * A command of the shared client on a request's path, which must never wait on a Redis that is
+ * away: refused at once when the client is not connected (ioredis would otherwise queue it until a
+ * reconnect or its retries run out, seconds), and given up after `timeoutMs` when Redis is
+ * connected but does not answer (hung, overloaded, a dead peer the socket has not noticed yet).
+ * The caller catches and falls back (memory counters, a skipped live ping).
+ */
+export async function redisNow<T>(redis: Redis, command: (client: Redis) => Promise<T>, timeoutMs = REDIS_REQUEST_TIMEOUT_MS): Promise<T> {
+  if (redis.status !== 'ready') throw new Error(`Redis is not connected (${redis.status})`);
+  let timer: NodeJS.Timeout | undefined;
+  const work = command(redis);
+  // A command given up on may still settle later: its outcome no longer matters.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 @Injectable()
 export class RedisLifecycle implements OnApplicationShutdown {
   private readonly logger = new Logger('Redis');
