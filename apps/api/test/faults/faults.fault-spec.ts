@@ -30,6 +30,8 @@ const CLIENTS = 6;
 const THINK_MS = 25;
 const USERS = 40;
 const REQUEST_TIMEOUT_MS = 20_000;
+/** A replica given SIGTERM must be gone within this (drained its calls, closed its connections). */
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 const API_MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
 const REPORT_FILE = process.env.FAULTS_REPORT ?? path.resolve(__dirname, '..', '..', 'faults-report.json');
@@ -105,12 +107,19 @@ async function waitReady(replica: Replica, ms = 60_000): Promise<void> {
   }
 }
 
-async function stopReplica(replica: Replica): Promise<void> {
+/** SIGTERM, then SIGKILL after SHUTDOWN_LIMIT_MS; how long it took and whether it had to be killed. */
+async function stopReplica(replica: Replica): Promise<{ ms: number; killed: boolean }> {
   replica.stopping = true;
   const pid = replica.child.pid;
-  if (pid === undefined || !isAlive(pid) || replica.child.exitCode !== null) return;
+  const started = Date.now();
+  if (pid === undefined || !isAlive(pid) || replica.child.exitCode !== null) return { ms: 0, killed: false };
   process.kill(pid, 'SIGTERM');
-  if (!(await waitForExit(pid, 15_000))) process.kill(pid, 'SIGKILL');
+  const exited = await waitForExit(pid, SHUTDOWN_LIMIT_MS);
+  if (!exited) {
+    process.kill(pid, 'SIGKILL');
+    await waitForExit(pid);
+  }
+  return { ms: Date.now() - started, killed: !exited };
 }
 
 const percentile = (values: number[], p: number): number => {
@@ -150,7 +159,7 @@ beforeAll(async () => {
     NATIONAL_ID_HASH_KEY: key(),
     DATA_DIR: path.join(root, 'data'),
     WEB_DIST_DIR: webDist,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
     HOUSEKEEPING_INTERVAL_MINUTES: '0',
   });
   const first = Number(process.env.FAULTS_API_PORT ?? 0);
@@ -277,7 +286,7 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
   // The "load balancer" keeps port and pool as they are and sends refused calls to the other replica.
   const restart: Interval = { from: at(), to: 0 };
   const old = replicas[1]!;
-  await stopReplica(old);
+  const shutdown = await stopReplica(old);
   const restarted = startReplica(1, old.port);
   replicas[1] = restarted;
   await waitReady(restarted);
@@ -388,6 +397,8 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
       postgres_recovery_ms: round(pgRecovery),
       redis_recovery_ms: round(redisRecovery),
       replica_restart_ms: round(restart.to - restart.from),
+      replica_shutdown_ms: shutdown.ms,
+      replica_killed_after_sigterm: shutdown.killed,
       calls_refused_and_sent_to_other_replica: refusedCalls.length,
       calls_dropped: dropped.length,
       calls_during_restart: restartCalls.length,
@@ -405,6 +416,7 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
   console.table(Object.entries(report.figures).map(([figure, value]) => ({ figure, value: typeof value === 'object' ? JSON.stringify(value) : value })));
 
   expect(exits).toEqual([]);
+  expect(shutdown.killed).toBe(false);
   expect(errors500.map((c) => `${c.kind} ${c.status} at +${c.start - t0} ms`)).toEqual([]);
   expect(outside503.map((c) => `${c.kind} 503 at +${c.start - t0} ms on replica ${c.replica}`)).toEqual([]);
   expect(redis503.length).toBe(0);
