@@ -31,7 +31,7 @@ const THINK_MS = 25;
 const USERS = 40;
 const REQUEST_TIMEOUT_MS = 20_000;
 /** A replica given SIGTERM must be gone within this (drained its calls, closed its connections). */
-const SHUTDOWN_LIMIT_MS = 10_000;
+const SHUTDOWN_LIMIT_MS = 15_000;
 
 const API_MAIN = path.resolve(__dirname, '..', '..', 'dist', 'main.js');
 const REPORT_FILE = process.env.FAULTS_REPORT ?? path.resolve(__dirname, '..', '..', 'faults-report.json');
