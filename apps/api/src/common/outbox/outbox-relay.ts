@@ -124,7 +124,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     const failed = claimed.length - done.length;
     if (failed === 0 && this.queueDown) {
       this.queueDown = false;
-      this.logger.log('Job queue takes jobs again');
+      // Jobs that failed while it was away may be minutes into their back-off: due now.
+      const due = await this.repository.retryFailedNow();
+      this.logger.log(`Job queue takes jobs again; ${due} job(s) waiting for a retry are due now`);
+      if (due > 0) this.again = true;
     }
     return { claimed: claimed.length, failed };
   }

@@ -125,6 +125,22 @@ describe('the user action stands when the queue fails, and its notification foll
     await expectDeliveredOnce(recipients);
   });
 
+  it('when the queue takes jobs again, jobs deep in their retry back-off are tried at once', async () => {
+    const enqueue = jest.spyOn(queue, 'enqueue').mockRejectedValue(new Error('Redis is down'));
+    const waiting = await threeActions(prompt2xx);
+    await settleJobs(t);
+    await expectPendingWithoutNotification(waiting);
+    // A long outage: their next try is minutes away.
+    const ids = (await Promise.all(waiting.map(outboxFor))).flat().map((r) => r.id);
+    await t.db.update(schema.jobOutbox).set({ next_attempt_at: sql`now() + interval '5 minutes'` }).where(inArray(schema.jobOutbox.id, ids));
+
+    enqueue.mockRestore();
+    // The queue is back: the next job handed over makes the waiting ones due.
+    const fresh = await threeActions(prompt2xx);
+    await settleJobs(t);
+    await expectDeliveredOnce([...fresh, ...waiting]);
+  });
+
   it('a hand-over that was only slow (timed out, yet the queue took it) still runs the job once', async () => {
     const real = queue.enqueue.bind(queue);
     const enqueue = jest.spyOn(queue, 'enqueue').mockImplementation(async (name, payload, opts) => {

@@ -14,6 +14,7 @@ import {
 
 export const QUEUE_NAME = 'legenett-jobs';
 const CLOSE_TIMEOUT_MS = 3000;
+const RECONNECT_MAX_MS = 1000;
 
 /**
  * BullMQ on Redis: one queue, one worker per process dispatching on the job name. Jobs survive a
@@ -40,7 +41,9 @@ export class BullMqJobQueue extends JobQueue {
     const connection = {
       url: redisUrl,
       maxRetriesPerRequest: null,
-      retryStrategy: (times: number) => (this.closing ? null : Math.min(times * 200, 5000)),
+      // At most 1 s apart: a refused attempt costs nothing, and the worker is back within a second
+      // of Redis (at 5 s apart the jobs of an outage waited up to 5 s more for it).
+      retryStrategy: (times: number) => (this.closing ? null : Math.min(times * 200, RECONNECT_MAX_MS)),
     };
     const prefix = options.prefix ?? 'bull';
     this.queue = new Queue(QUEUE_NAME, { connection, prefix });
