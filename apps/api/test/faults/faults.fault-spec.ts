@@ -327,6 +327,7 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
     seen = await notified();
   }
   const settledMs = at() - settleStart;
+  const pendingAfterSettle = await pendingJobs();
 
   const storedComments = new Set(
     (await db.db.select({ id: schema.postComments.id }).from(schema.postComments)).map((r) => r.id),
@@ -408,6 +409,7 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
       notifications_missing: missingNotifications,
       notifications_duplicated: duplicateNotifications,
       settle_ms: settledMs,
+      outbox_pending_after_settle: pendingAfterSettle,
     },
   };
   fs.writeFileSync(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
@@ -427,6 +429,7 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
   expect(followPairs.length).toBeGreaterThan(10);
   expect({ missingComments, missingFollows }).toEqual({ missingComments: [], missingFollows: [] });
   expect(missingNotifications).toBe(0);
+  expect(pendingAfterSettle).toBe(0);
   expect(duplicateNotifications).toBe(0);
   expect(pgRecovery).toBeLessThanOrEqual(RECOVERY_MS);
   expect(redisRecovery).toBeLessThanOrEqual(RECOVERY_MS);

@@ -10,6 +10,7 @@ import { HousekeepingService } from '../../modules/housekeeping/housekeeping.ser
 import { JobQueue } from '../queue';
 import { JobOutbox } from './job-outbox';
 import { OutboxRelay } from './outbox-relay';
+import { OutboxRepository } from './outbox.repository';
 
 const HANDOVER_TIMEOUT_MS = 200;
 /** What a user waits for at most, whatever the queue does. */
@@ -139,6 +140,18 @@ describe('the user action stands when the queue fails, and its notification foll
     const fresh = await threeActions(prompt2xx);
     await settleJobs(t);
     await expectDeliveredOnce([...fresh, ...waiting]);
+  });
+
+  it('a job whose done mark failed (the database went away after the hand-over) is marked at the next round, not handed over again', async () => {
+    const lost = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const markDone = jest.spyOn(t.app.get(OutboxRepository), 'markDone').mockRejectedValueOnce(lost);
+    const enqueue = jest.spyOn(queue, 'enqueue');
+    const recipients = await threeActions(prompt2xx);
+    await new Promise((r) => setTimeout(r, 300)); // a few polls (100 ms)
+    await settleJobs(t);
+    expect(markDone).toHaveBeenCalled();
+    await expectDeliveredOnce(recipients);
+    expect(enqueue).toHaveBeenCalledTimes(3);
   });
 
   it('a hand-over that was only slow (timed out, yet the queue took it) still runs the job once', async () => {
