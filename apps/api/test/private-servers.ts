@@ -54,8 +54,17 @@ export async function waitForPort(port: number, ms = 20_000): Promise<void> {
   }
 }
 
-/** The Debian PostgreSQL binaries (PG_BIN overrides), run as the `postgres` system user when we are root. */
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/**
+ * The Debian PostgreSQL binaries of the newest installed version (PG_BIN overrides), run as the
+ * `postgres` system user when we are root. pg_dump and pg_restore of the backup test come from here too.
+ */
+export const PG_BIN =
+  process.env.PG_BIN ??
+  (() => {
+    const base = '/usr/lib/postgresql';
+    const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+    return path.join(base, versions[0] ?? '15', 'bin');
+  })();
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 const asPostgres = (command: string, args: string[]): void => {

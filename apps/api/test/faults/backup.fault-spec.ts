@@ -7,7 +7,7 @@ import { createDatabase, type DatabaseHandle, recreateDatabase, runMigrations, s
 import { sql } from 'drizzle-orm';
 import { createUser } from '../auth';
 import { seedReferenceData } from '../global-setup';
-import { freePort, type PrivatePostgres, privatePostgres } from '../private-servers';
+import { freePort, PG_BIN, type PrivatePostgres, privatePostgres } from '../private-servers';
 
 /**
  * scripts/backup.mjs and scripts/restore.mjs end to end: a scratch database with rows and an upload
@@ -18,7 +18,6 @@ import { freePort, type PrivatePostgres, privatePostgres } from '../private-serv
 jest.setTimeout(180_000);
 
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 let root: string;
 let pg: PrivatePostgres;
