@@ -42,7 +42,7 @@ export class HealthService {
       const redis = this.redis;
       checks.redis = await timed(() => redisNow(redis, (r) => r.ping(), CHECK_TIMEOUT_MS));
     }
-    const ok = Object.values(checks).every((c) => c.status === 'up');
-    return { status: ok ? 'ok' : 'error', checks, maintenance: await this.maintenance.isOn() };
+    const status = checks.database.status === 'down' ? 'error' : Object.values(checks).every((c) => c.status === 'up') ? 'ok' : 'degraded';
+    return { status, checks, maintenance: await this.maintenance.isOn() };
   }
 }
