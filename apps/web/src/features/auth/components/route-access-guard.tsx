@@ -30,7 +30,9 @@ function AccessNoticeModal() {
   const content = {
     registration_required: { title: t('access.registration_required_title'), body: tErrors('login_required') },
     on_review: { title: t('access.on_review_title'), body: tErrors('account_in_review') },
+    not_approved: { title: t('access.not_approved_title'), body: tErrors('account_not_approved') },
     company_page: { title: t('access.company_page_title'), body: t('access.company_page_body') },
+    not_health_personnel: { title: t('access.no_health_personnel_title'), body: t('access.no_health_personnel_body') },
   }[notice];
   return (
     <Modal opened onClose={close} title={content.title} centered>
