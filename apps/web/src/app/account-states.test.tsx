@@ -141,15 +141,21 @@ describe('acting as a business profile', () => {
 });
 
 describe('answers of the API that are a state, not an error', () => {
-  it('maps a 403 with a known reason to the modal, never to an error toast', async () => {
-    logIn(testUser({ locale: 'en' }));
-    mockEndpoint(authEndpoints.me, { data: testUser() });
+  it('maps a 403 with a known reason to the modal, never to an error toast, and reads the account again', async () => {
+    // The stored copy says "Approved"; meanwhile an administrator put the account in review.
+    logIn(testUser());
+    const me = mockEndpoint(authEndpoints.me, { data: inReview });
     mockEndpoint(jobEndpoints.list, apiError(403, 'Server text that must not be toasted', 'account_in_review'));
-    renderApp('/jobs');
+    const { router } = renderApp('/jobs');
 
     const dialog = await screen.findByRole('dialog', { name: 'Profilen er til vurdering' });
     expect(within(dialog).getByText('Profilen din blir sjekket, prøv å logge inn senere.')).toBeInTheDocument();
     expect(screen.queryByText('Server text that must not be toasted')).not.toBeInTheDocument();
+    // The header and the page follow the account's real state.
+    await waitFor(() => expect(me.length).toBeGreaterThan(0));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profilen din er til vurdering' })).toBeInTheDocument();
+    expect(screen.queryByTestId('notification-bell')).not.toBeInTheDocument();
   });
 
   it.each([

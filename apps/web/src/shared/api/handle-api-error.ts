@@ -13,6 +13,18 @@ const NOTICE_OF_REASON: Partial<Record<ForbiddenReason, Exclude<AccessNotice, nu
   not_health_personnel: 'not_health_personnel',
 };
 
+/**
+ * Called when the API refuses for a reason that is a state of the account (in review, not
+ * approved, acting as a company): the stored user object may be out of date, so the route guard
+ * reads it again and the header and navigation follow.
+ */
+export type AccountRefusedHandler = (reason: ForbiddenReason) => void;
+let accountRefusedHandler: AccountRefusedHandler | null = null;
+
+export function setAccountRefusedHandler(handler: AccountRefusedHandler | null): void {
+  accountRefusedHandler = handler;
+}
+
 /** "30 sekunder", "2 minutter" / "30 seconds", "2 minutes": whole minutes from a minute on, rounded up. */
 export function formatWait(seconds: number, locale: string): string {
   const minutes = seconds >= 60;
@@ -44,8 +56,9 @@ export function showApiError(error: unknown): void {
   if (error.status === 403) {
     const reason = error.error?.reason;
     const notice = reason ? NOTICE_OF_REASON[reason] : undefined;
-    if (notice) {
+    if (reason && notice) {
       accessNotice.open(notice);
+      accountRefusedHandler?.(reason);
       return;
     }
   }

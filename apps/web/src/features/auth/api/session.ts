@@ -1,4 +1,4 @@
-import { authEndpoints, type LoginResponse, LoginResponseSchema } from '@legenett/contracts';
+import { authEndpoints, type LoginResponse, LoginResponseSchema, type User } from '@legenett/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall, apiUrl } from '@/shared/api/api-client';
 import { authStore } from '@/shared/auth/auth-store';
@@ -25,6 +25,21 @@ export async function refreshSession(): Promise<LoginResponse | null> {
   return parsed.success ? parsed.data : null;
 }
 
+let reloading: Promise<User> | null = null;
+
+/** `POST /user` (open to every account state) into the stored session; one call for callers at once. */
+export function reloadAccount(): Promise<User> {
+  reloading ??= apiCall(authEndpoints.me, { overlay: false, silent: true })
+    .then(({ data }) => {
+      if (authStore.getToken()) authStore.setUser(data);
+      return data;
+    })
+    .finally(() => {
+      reloading = null;
+    });
+  return reloading;
+}
+
 /**
  * The state pages read the account again (`POST /user`, open to every status): an approval or a
  * review that happened since the login shows at once, and an approved account moves on to the feed.
@@ -32,11 +47,7 @@ export async function refreshSession(): Promise<LoginResponse | null> {
 export function useFreshAccount() {
   return useQuery({
     queryKey: authKeys.account(),
-    queryFn: async () => {
-      const { data } = await apiCall(authEndpoints.me, { overlay: false, silent: true });
-      if (authStore.getToken()) authStore.setUser(data);
-      return data;
-    },
+    queryFn: reloadAccount,
     staleTime: 0,
     retry: false,
   });
