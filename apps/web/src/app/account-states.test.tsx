@@ -21,7 +21,9 @@ function recordOtherCalls(): string[] {
   apiServer.use(
     http.all('http://localhost:3000/api/*', ({ request }) => {
       const { pathname } = new URL(request.url);
-      if (!['/api/counties', '/api/frontend-settings'].includes(pathname)) paths.push(`${request.method} ${pathname}`);
+      // Public reference data: answered by the default fixtures.
+      if (['/api/counties', '/api/frontend-settings'].includes(pathname)) return undefined;
+      paths.push(`${request.method} ${pathname}`);
       return HttpResponse.json({ status_code: 403, message: 'Forbidden', reason: 'account_not_approved' }, { status: 403 });
     }),
   );
@@ -59,6 +61,23 @@ describe('an account awaiting approval', () => {
     expect(within(nav()).getByRole('link', { name: 'Erfaring og utdanning' })).toHaveAttribute('href', '/professional_experience');
     expect(within(nav()).getByRole('link', { name: 'Om oss' })).toBeInTheDocument();
     expect(others).toEqual([]);
+  });
+
+  it('lands on its state page after logging in, without a refusal modal', async () => {
+    const user = setupUser();
+    const others = recordOtherCalls();
+    mockEndpoint(authEndpoints.me, { data: pending });
+    mockEndpoint(authEndpoints.login, { access_token: 'pending-token', token_type: 'Bearer', expires_in: 900, user: pending });
+    const { router } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText(/^E-post/), 'pending@test.no');
+    await user.type(screen.getByLabelText(/^Passord/), 'Demo!2026-pass');
+    await user.click(screen.getByRole('button', { name: 'Logg inn' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profilen din blir sjekket' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(others).toEqual([]);
+    expect(screen.queryByRole('dialog', { name: 'Profilen din blir sjekket' })).not.toBeInTheDocument();
   });
 
   it('is sent from content pages to its state page with the spec message, without calling the content', async () => {

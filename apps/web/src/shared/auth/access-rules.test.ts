@@ -1,5 +1,6 @@
 import { testUser } from '@/testing/users';
 import { decideAccess, mayNavigate } from './access-rules';
+import { landingPath } from './account-state';
 
 const company = { id: 3, slug: 'firma', name: 'Firma AS', logo: null };
 const approved = testUser();
@@ -53,5 +54,15 @@ describe('mayNavigate', () => {
     expect(mayNavigate('login', acting)).toBe(true);
     expect(mayNavigate('healthPersonnel', inReview)).toBe(true);
     expect(mayNavigate('login', inReview)).toBe(false);
+  });
+});
+
+describe('landingPath', () => {
+  it('starts each account where it can work', () => {
+    expect(landingPath(approved)).toBe('/feed');
+    expect(landingPath(acting)).toBe('/profile_company/firma');
+    expect(landingPath(pending)).toBe('/');
+    expect(landingPath(inReview)).toBe('/');
+    expect(landingPath(rejected)).toBe('/');
   });
 });

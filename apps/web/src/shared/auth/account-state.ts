@@ -1,4 +1,5 @@
 import { type User } from '@legenett/contracts';
+import { paths } from '@/shared/config/paths';
 
 /**
  * What an account may use, mirroring the API's status gates (docs/api-conventions.md,
@@ -20,4 +21,16 @@ export function accountState(user: User): AccountState {
 /** The own notifications (bell, live count) are member-only and personal: approved, not acting as a company. */
 export function mayReadOwnNotifications(user: User): boolean {
   return accountState(user) === 'approved' && !user.active_business_profile;
+}
+
+/**
+ * Where a user starts after logging in, registering or switching profile: an account that is not
+ * approved on its state page (home), a business profile on the company's own page, everyone else
+ * on the feed.
+ */
+export function landingPath(user: User): string {
+  if (accountState(user) !== 'approved') return paths.home.path;
+  const company = user.active_business_profile;
+  if (company) return paths.company.href({ slug: company.slug });
+  return paths.feed.path;
 }

@@ -3,6 +3,7 @@ import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mayNavigate } from '@/shared/auth/access-rules';
+import { landingPath } from '@/shared/auth/account-state';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { useSwitchBusinessProfile } from '../api/business-profile';
@@ -31,8 +32,8 @@ export function UserMenu({ user }: { user: User }) {
       onSuccess: (session) => {
         const company = session.user.active_business_profile;
         notify.success(company ? t('menu.switched_to_company', { name: company.name }) : t('menu.switched_to_personal'));
-        // Acting as a company starts on the company's own page.
-        void navigate(company ? paths.company.href({ slug: company.slug }) : paths.feed.path);
+        // Acting as a company starts on the company's own page, the personal profile on the feed.
+        void navigate(landingPath(session.user));
       },
     });
 
