@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { logInViaApi } from './fixtures';
 
@@ -15,6 +16,19 @@ function refusedCalls(page: Page): string[] {
 
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
 
+/** Critical and serious axe findings on the current page, in both skins. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const skin of ['light', 'dark']) {
+    await page.evaluate((s) => window.localStorage.setItem('legenett-color-scheme', s), skin);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of result.violations) if (v.impact === 'critical' || v.impact === 'serious') found.push(`${skin}: ${v.id}`);
+  }
+  return found;
+}
+
 test.describe('account states explain themselves', () => {
   test('awaiting approval: a state page, content pages refused with the spec message, no refused calls', async ({ page }) => {
     const refused = refusedCalls(page);
@@ -25,6 +39,7 @@ test.describe('account states explain themselves', () => {
     await expect(page.getByTestId('notification-bell')).toHaveCount(0);
     const nav = page.getByRole('navigation', { name: 'Hovedmeny' });
     await expect(nav.getByRole('link', { name: 'Nyhetsstrøm' })).toHaveCount(0);
+    expect(await axeFindings(page)).toEqual([]);
 
     for (const path of ['/feed', '/jobs', '/marketplace', '/profile_company', '/profile']) {
       await page.goto(path);
@@ -52,6 +67,7 @@ test.describe('account states explain themselves', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Profilen din er til vurdering' })).toBeVisible();
     await expect(page.getByRole('banner').getByText('Til vurdering')).toBeVisible();
     await expect(page.getByTestId('notification-bell')).toHaveCount(0);
+    expect(await axeFindings(page)).toEqual([]);
     await page.waitForTimeout(3000);
     expect(refused).toEqual([]);
   });
