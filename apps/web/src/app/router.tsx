@@ -51,7 +51,7 @@ export const pageRoutes: RouteObject[] = [
     layout: full,
     lazy: page(() => import('@/features/registration/routes/user-verification')),
   }),
-  r(paths.professionalExperience.path, 'login', undefined, {
+  r(paths.professionalExperience.path, 'account', undefined, {
     layout: full,
     lazy: page(() => import('@/features/profile/routes/professional-experience')),
   }),
@@ -74,7 +74,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.profileBySlug.path, 'login', 'nav.profile', {
     lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.PublicProfileRoute }))),
   }),
-  r(paths.profileSettings.path, 'personal', 'nav.profile', { lazy: page(() => import('./routes/profile-settings')) }),
+  r(paths.profileSettings.path, 'account', 'nav.profile', { lazy: page(() => import('./routes/profile-settings')) }),
 
   // Feed, posts, partner companies
   r(paths.feed.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/feed')) }),

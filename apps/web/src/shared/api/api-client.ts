@@ -124,7 +124,7 @@ async function callOnce<E extends Endpoint>(endpoint: E, options: ApiCallOptions
   const body = await readBody(response);
 
   if (!response.ok) {
-    const error = new ApiError(response.status, body);
+    const error = new ApiError(response.status, body, response.headers);
     if (response.status === 401 && !retried && (await unauthorizedHandler(error))) {
       return callOnce(endpoint, options, true);
     }
