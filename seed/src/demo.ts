@@ -649,6 +649,7 @@ async function seedCourses(
           city_id: city?.id ?? null,
           start_at: start,
           duration_minutes: c.duration_minutes,
+          ends_at: new Date(start.getTime() + c.duration_minutes * 60_000),
           subscription_deadline: new Date(start.getTime() - (c.type === 'course' ? 7 * DAY : HOUR)),
           host_name: c.host_name,
           video_link:

@@ -10,6 +10,9 @@ export const NOTIFICATION_KIND_VALUES = [
   'new_content',
   'account_decision',
   'chat_message',
+  'course_decision',
+  'course_cancelled',
+  'course_seat_offered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 

@@ -13,6 +13,9 @@ export const NOTIFICATION_KINDS = [
   'new_content',
   'account_decision',
   'chat_message',
+  'course_decision',
+  'course_cancelled',
+  'course_seat_offered',
 ] as const;
 /** What `entity_id` points at; no foreign key, since it spans tables and may outlive its target. */
 export const NOTIFICATION_ENTITY_TYPES = [

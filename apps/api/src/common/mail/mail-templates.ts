@@ -1,7 +1,7 @@
 import { type Locale, translate } from '@legenett/contracts';
 
 /** Every mail the product sends; texts live in the catalogue under `registration.mail.<template>`. */
-export const MAIL_TEMPLATES = ['verification', 'password_reset', 'email_change', 'account_approved', 'account_rejected', 'account_blocked', 'account_unblocked', 'registration_attempt', 'login_after_failures'] as const;
+export const MAIL_TEMPLATES = ['verification', 'password_reset', 'email_change', 'account_approved', 'account_rejected', 'account_blocked', 'account_unblocked', 'registration_attempt', 'login_after_failures', 'course_approved', 'course_rejected', 'course_cancelled'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /** Variables each template needs (`name` is the greeting's). */
@@ -15,6 +15,9 @@ export interface MailVars {
   account_unblocked: { name: string; link: string };
   registration_attempt: { name: string; login_link: string; reset_link: string };
   login_after_failures: { name: string; failures: number; ip: string; link: string };
+  course_approved: { name: string; title: string; link: string };
+  course_rejected: { name: string; title: string; reason: string; link: string };
+  course_cancelled: { name: string; title: string; start: string };
 }
 
 export interface RenderedMail {
