@@ -75,7 +75,7 @@ export const CourseInput = z.object({
   duration_minutes: z.coerce
     .number()
     .int()
-    .refine((v) => (COURSE_DURATIONS as readonly number[]).includes(v), 'courses.errors.duration'),
+    .refine((v) => (COURSE_DURATIONS as readonly number[]).includes(v), 'validation.course_duration'),
   subscription_deadline: DateTimeSchema.nullish().transform((v) => v ?? null),
   host_name: optionalText(200),
   /** An `<iframe>` from an allowed video host; stored as a clean iframe with its `src` only. */

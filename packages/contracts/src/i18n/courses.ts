@@ -4,7 +4,6 @@ import { defineMessages } from './define';
 export const courses = defineMessages(
   {
     errors: {
-      duration: 'Varigheten må være 30 min, 1 t, 1 t 30 min eller 2 t.',
       start_in_past: 'Starttidspunktet må være fram i tid.',
       deadline_after_start: 'Påmeldingsfristen må være før start.',
       sponsored_credit: 'Et sponset arrangement kan ikke gi tellende timer.',
@@ -151,7 +150,6 @@ export const courses = defineMessages(
   },
   {
     errors: {
-      duration: 'The duration must be 30 min, 1 h, 1 h 30 min or 2 h.',
       start_in_past: 'The start must be in the future.',
       deadline_after_start: 'The sign-up deadline must be before the start.',
       sponsored_credit: 'A sponsored event cannot carry credit hours.',

@@ -282,6 +282,7 @@ async function richAccount() {
     .returning();
   await t.db.insert(s.courseSubscriptions).values({ course_id: otherCourse!.id, user_id: x.id });
   await t.db.insert(s.courseViewRecords).values({ course_id: otherCourse!.id, user_id: x.id });
+  await t.db.insert(s.courseModerationDecisions).values({ course_id: otherCourse!.id, admin_user_id: x.id, decision: 'approved' });
 
   const [draftPetition] = await t.db
     .insert(s.petitions)

@@ -460,15 +460,16 @@ export class CoursesRepository {
     const [row] = await (tx ?? this.db)
       .select({
         attendees_count: courses.attendees_count,
-        waiting_count: sql<number>`(select count(*)::int from ${courseSubscriptions} w where w.course_id = ${courses.id} and w.status = 'waiting')`,
-        status: sql<'attending' | 'waiting' | null>`(select s.status from ${courseSubscriptions} s where s.course_id = ${courses.id} and s.user_id = ${userId})`,
+        waiting_count: sql<number>`(select count(*)::int from ${courseSubscriptions} w where w.course_id = ${courseId} and w.status = 'waiting')`,
+        status: sql<'attending' | 'waiting' | null>`(select s.status from ${courseSubscriptions} s where s.course_id = ${courseId} and s.user_id = ${userId})`,
         waiting_position: sql<number | null>`(select count(*)::int from ${courseSubscriptions} w
-          where w.course_id = ${courses.id} and w.status = 'waiting'
-            and w.id <= (select s.id from ${courseSubscriptions} s where s.course_id = ${courses.id} and s.user_id = ${userId} and s.status = 'waiting'))`,
+          where w.course_id = ${courseId} and w.status = 'waiting'
+            and w.id <= (select s.id from ${courseSubscriptions} s where s.course_id = ${courseId} and s.user_id = ${userId} and s.status = 'waiting'))`,
       })
       .from(courses)
       .where(eq(courses.id, courseId));
-    return row!;
+    const r = row!;
+    return { ...r, waiting_position: r.status === 'waiting' ? r.waiting_position : null };
   }
 
   /** Events the user signed up for (or waits for): upcoming (not ended, soonest first) or past (latest first). */
