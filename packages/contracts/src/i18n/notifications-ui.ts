@@ -23,6 +23,11 @@ export const notificationsUi = defineMessages(
       account_decision_approved: 'Kontoen din er godkjent',
       account_decision_rejected: 'Kontoen din ble ikke godkjent',
       chat_message: 'Ny melding fra {{name}}',
+      course_decision: 'Kurset ditt «{{title}}» er behandlet',
+      course_decision_approved: 'Kurset ditt «{{title}}» er godkjent',
+      course_decision_rejected: 'Kurset ditt «{{title}}» ble ikke godkjent',
+      course_cancelled: '«{{title}}» er avlyst',
+      course_seat_offered: 'Du har fått plass på «{{title}}»',
     },
   },
   {
@@ -46,6 +51,11 @@ export const notificationsUi = defineMessages(
       account_decision_approved: 'Your account has been approved',
       account_decision_rejected: 'Your account was not approved',
       chat_message: 'New message from {{name}}',
+      course_decision: 'Your course "{{title}}" has been reviewed',
+      course_decision_approved: 'Your course "{{title}}" is approved',
+      course_decision_rejected: 'Your course "{{title}}" was not approved',
+      course_cancelled: '"{{title}}" is cancelled',
+      course_seat_offered: 'You have a seat at "{{title}}"',
     },
   },
 );

@@ -218,7 +218,7 @@ export class CoursesService {
             partner_company_id: null,
             entity_type: 'course',
             entity_id: id,
-            data: { title: row.title, start_at: row.start_at.toISOString() },
+            data: { title: row.title, type: row.type, start_at: row.start_at.toISOString() },
           },
           `course-seat:${id}:${promoted}:${Date.now()}`,
         );
@@ -351,7 +351,7 @@ export class CoursesService {
           partner_company_id: row.partner_company?.id ?? null,
           entity_type: 'course',
           entity_id: id,
-          data: { title: row.title, start_at: row.start_at.toISOString() },
+          data: { title: row.title, type: row.type, start_at: row.start_at.toISOString() },
         })),
         `course-cancelled:${id}`,
       );
@@ -432,7 +432,7 @@ export class CoursesService {
         partner_company_id: null,
         entity_type: 'course',
         entity_id: row.id,
-        data: { decision, reason, title: row.title },
+        data: { decision, reason, title: row.title, type: row.type },
       },
       `course-decision:${decisionId}`,
     );
