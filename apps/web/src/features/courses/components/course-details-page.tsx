@@ -38,7 +38,7 @@ export function CourseFacts({ course }: { course: Course }) {
         ? `${t('credit_hours', { hours: course.credit_hours })}${course.credit_approved_by ? ` (${t('credit_approved_by', { body: course.credit_approved_by })})` : ''}`
         : null,
     ],
-    [t('field.food_served'), course.type === 'lunch_meeting' ? (course.food_served ? t('food_served') : t('no_food')) : null],
+    [t('food'), course.type === 'lunch_meeting' ? (course.food_served ? t('food_served') : t('no_food')) : null],
     [
       t('field.max_attendees'),
       course.max_attendees !== null
