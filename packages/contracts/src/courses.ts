@@ -222,6 +222,35 @@ export const AdminCourseSchema = CourseSchema.extend({
 });
 export type AdminCourse = z.infer<typeof AdminCourseSchema>;
 
+/** The answer to `user-entered-on`: the viewing's id and the signed token its beacons carry. */
+export const CourseViewingSchema = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  /** Seconds the token is valid. */
+  expires_in: z.number().int(),
+});
+/** A beacon's body (`navigator.sendBeacon` cannot send the bearer header). */
+export const CourseLeftWatchingBody = z.object({ token: z.string().min(10).max(500) });
+
+export const CourseAnalyticsSchema = z.object({
+  course_id: z.number().int(),
+  sign_ups: z.number().int(),
+  waiting: z.number().int(),
+  attended: z.number().int(),
+  no_shows: z.number().int(),
+  live_minutes: z.number(),
+  replay_minutes: z.number(),
+  total_minutes: z.number(),
+  /** Minutes per viewer (live and replay). */
+  average_minutes: z.number(),
+  /** Share (0..1) of live viewers still watching in the event's last minute. */
+  share_to_end: z.number(),
+  peak_concurrent: z.number().int(),
+  /** Viewers at each minute of the event, from its start. */
+  concurrent: z.array(z.object({ minute: z.number().int(), viewers: z.number().int() })),
+});
+export type CourseAnalytics = z.infer<typeof CourseAnalyticsSchema>;
+
 export const courseEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -345,6 +374,44 @@ export const courseEndpoints = {
     permission: 'course-delete',
     params: IdParamSchema,
     response: dataOf(CourseSchema),
+  }),
+  enteredOn: defineEndpoint({
+    method: 'GET',
+    path: '/course-analytics/:id/user-entered-on',
+    summary: 'Start a viewing record; answers its id and a short-lived token for the beacons',
+    access: 'member',
+    permission: 'course-read',
+    params: IdParamSchema,
+    response: dataOf(CourseViewingSchema),
+    status: 201,
+  }),
+  leftWatching: defineEndpoint({
+    method: 'POST',
+    path: '/course-analytics/:id/user-left-watching',
+    summary: 'Beacon (on leave and every 60 s): the viewing lasted until now; the token authenticates it',
+    access: 'public',
+    params: IdParamSchema,
+    body: CourseLeftWatchingBody,
+    response: null,
+  }),
+  analytics: defineEndpoint({
+    method: 'GET',
+    path: '/my/courses/:id/analytics',
+    summary: 'Sign-ups, attendance, live and replay minutes, concurrent viewers of an own course',
+    access: 'member',
+    permission: 'course-read',
+    params: IdParamSchema,
+    response: dataOf(CourseAnalyticsSchema),
+  }),
+  attendanceCsv: defineEndpoint({
+    method: 'GET',
+    path: '/my/courses/:id/attendance.csv',
+    summary: 'Attendance of an own course as CSV: name, profession, minutes live, minutes replay',
+    access: 'member',
+    permission: 'course-read',
+    params: IdParamSchema,
+    response: null,
+    status: 200,
   }),
   adminQueue: defineEndpoint({
     method: 'GET',

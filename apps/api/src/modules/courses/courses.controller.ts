@@ -48,6 +48,17 @@ export class CoursesController {
   calendar(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id) {
     return this.courses.calendar(me, p.id, locale);
   }
+
+  @Route(ep.enteredOn)
+  enteredOn(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id) {
+    return this.courses.enteredOn(me, p.id, locale);
+  }
+
+  /** Public: a beacon has no bearer header; the token in its body authenticates it. */
+  @Route(ep.leftWatching)
+  leftWatching(@Params() p: Id, @Body() body: BodyOf<typeof ep.leftWatching>) {
+    return this.courses.leftWatching(p.id, body.token);
+  }
 }
 
 /** Organisers' own courses: `/my/courses`. */
@@ -84,6 +95,16 @@ export class MyCoursesController {
   @Route(ep.submit)
   submit(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id) {
     return this.courses.submit(me, p.id, locale);
+  }
+
+  @Route(ep.analytics)
+  analytics(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id) {
+    return this.courses.analytics(me, p.id, locale);
+  }
+
+  @Route(ep.attendanceCsv)
+  attendanceCsv(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id) {
+    return this.courses.attendanceCsv(me, p.id, locale);
   }
 
   @Route(ep.cancel)

@@ -517,3 +517,92 @@ describe('access', () => {
     expect((await t.call(ep.update, { as: me, params: { id: 999999999 }, body: courseBody() })).status).toBe(404);
   });
 });
+
+describe('viewing analytics', () => {
+  it('opens a viewing (201, id, token) and moves its end with each beacon; bad tokens are refused', async () => {
+    const owner = await t.session();
+    const me = await t.session();
+    const id = await insertCourse({ title: `Direkte ${token}`, startOffset: -5 * MINUTE, userId: owner.user.id });
+    const other = await insertCourse({ title: `Annen ${token}`, startOffset: -5 * MINUTE, userId: owner.user.id });
+    const res = await t.call(ep.enteredOn, { as: me, params: { id } });
+    expect(res.status).toBe(201);
+    const { id: recordId, token: viewToken, expires_in } = res.parsed.data;
+    expect(expires_in).toBe(4 * 3600);
+    const before = (await t.db.select().from(schema.courseViewRecords).where(eq(schema.courseViewRecords.id, recordId)))[0]!;
+    expect(before).toMatchObject({ course_id: id, user_id: me.user.id });
+    await new Promise((r) => setTimeout(r, 20));
+    // The beacon carries no bearer header.
+    const beacon = await t.call(ep.leftWatching, { as: null, params: { id }, body: { token: viewToken } });
+    expect(beacon.status).toBe(204);
+    const after = (await t.db.select().from(schema.courseViewRecords).where(eq(schema.courseViewRecords.id, recordId)))[0]!;
+    expect(after.left_at!.getTime()).toBeGreaterThan(before.left_at!.getTime());
+
+    expect((await t.call(ep.leftWatching, { as: null, params: { id: other }, body: { token: viewToken } })).status).toBe(401);
+    expect((await t.call(ep.leftWatching, { as: null, params: { id }, body: { token: `${viewToken.slice(0, -2)}xx` } })).status).toBe(401);
+    expect((await t.call(ep.leftWatching, { as: null, params: { id }, body: invalid({}) })).status).toBe(422);
+    expect((await t.call(ep.enteredOn, { as: null, params: { id } })).status).toBe(401);
+    const draft = await insertCourse({ title: `Kladd ${token}`, startOffset: DAY, userId: owner.user.id, status: 'draft' });
+    expect((await t.call(ep.enteredOn, { as: me, params: { id: draft } })).status).toBe(404);
+    expect((await t.call(ep.enteredOn, { as: me, params: { id: 999999999 } })).status).toBe(404);
+  });
+
+  it('counts sign-ups, no-shows, live and replay minutes, the end, and concurrent viewers; exports CSV', async () => {
+    const owner = await t.session();
+    const stranger = await t.session();
+    const [a, b, c] = await Promise.all([t.session(), t.session(), t.session()]);
+    // A 60-minute event that started 3 hours ago.
+    const id = await insertCourse({ title: `Statistikk ${token}`, startOffset: -3 * HOUR, duration: 60, userId: owner.user.id, max: 3 });
+    const [course] = await t.db.select().from(schema.courses).where(eq(schema.courses.id, id));
+    const start = course!.start_at.getTime();
+    const at = (minutes: number) => new Date(start + minutes * MINUTE);
+    await t.db.insert(schema.courseSubscriptions).values([
+      { course_id: id, user_id: a!.user.id },
+      { course_id: id, user_id: b!.user.id },
+      { course_id: id, user_id: c!.user.id },
+    ]);
+    await t.db.update(schema.courses).set({ attendees_count: 3 }).where(eq(schema.courses.id, id));
+    await t.db.insert(schema.courseViewRecords).values([
+      // a: live the whole hour, in two viewings (a reload at minute 30).
+      { course_id: id, user_id: a!.user.id, entered_at: at(0), left_at: at(30) },
+      { course_id: id, user_id: a!.user.id, entered_at: at(30), left_at: at(60) },
+      // b: live minutes 10-20, then 15 minutes of replay after the end.
+      { course_id: id, user_id: b!.user.id, entered_at: at(10), left_at: at(20) },
+      { course_id: id, user_id: b!.user.id, entered_at: at(90), left_at: at(105) },
+      // c signed up and never came.
+    ]);
+    const res = await t.call(ep.analytics, { as: owner, params: { id } });
+    expect(res.parsed.data).toMatchObject({
+      sign_ups: 3,
+      waiting: 0,
+      attended: 2,
+      no_shows: 1,
+      live_minutes: 70,
+      replay_minutes: 15,
+      total_minutes: 85,
+      average_minutes: 42.5,
+      share_to_end: 0.5,
+      peak_concurrent: 2,
+    });
+    const series = res.parsed.data.concurrent;
+    expect(series).toHaveLength(60);
+    expect(series[0]).toEqual({ minute: 0, viewers: 1 });
+    expect(series[15]).toEqual({ minute: 15, viewers: 2 });
+    expect(series[45]).toEqual({ minute: 45, viewers: 1 });
+
+    const csv = await t.http.get(`/api/my/courses/${id}/attendance.csv`).set('Authorization', `Bearer ${owner.accessToken}`).set('X-localization', 'en');
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('Name,Profession,Minutes live,Minutes replay');
+    expect(lines).toHaveLength(4);
+    expect(lines.some((l) => l.endsWith(',60,0'))).toBe(true);
+    expect(lines.some((l) => l.endsWith(',10,15'))).toBe(true);
+    expect(lines.some((l) => l.endsWith(',0,0'))).toBe(true);
+
+    // Only the organiser sees them.
+    expect((await t.call(ep.analytics, { as: stranger, params: { id } })).status).toBe(404);
+    expect((await t.http.get(`/api/my/courses/${id}/attendance.csv`).set('Authorization', `Bearer ${stranger.accessToken}`)).status).toBe(404);
+    expect((await t.call(ep.analytics, { as: null, params: { id } })).status).toBe(401);
+    expect((await t.call(ep.analytics, { as: owner, params: { id: 999999999 } })).status).toBe(404);
+  });
+});

@@ -493,6 +493,90 @@ export class CoursesRepository {
     };
   }
 
+  // ---------- viewing analytics ----------
+
+  /** A new viewing of a course (it lasts until the first beacon moves `left_at`). */
+  async startViewing(courseId: number, userId: number): Promise<number> {
+    const [row] = await this.db
+      .insert(courseViewRecords)
+      .values({ course_id: courseId, user_id: userId, left_at: sql`now()` })
+      .returning({ id: courseViewRecords.id });
+    return row!.id;
+  }
+
+  /** A beacon: the viewing lasted until now (never shortened); false when no such viewing is the user's. */
+  async touchViewing(recordId: number, courseId: number, userId: number): Promise<boolean> {
+    const rows = await this.db
+      .update(courseViewRecords)
+      .set({ left_at: sql`greatest(coalesce(${courseViewRecords.left_at}, ${courseViewRecords.entered_at}), now())`, updated_at: new Date() })
+      .where(and(eq(courseViewRecords.id, recordId), eq(courseViewRecords.course_id, courseId), eq(courseViewRecords.user_id, userId)))
+      .returning({ id: courseViewRecords.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Per viewer of a course: minutes live (inside start..end) and as a replay (after the end), and
+   * whether they watched in the last minute. One pass over the course's records (index on course_id).
+   */
+  private viewerMinutes(courseId: number) {
+    return sql`
+      select v.user_id,
+        sum(greatest(0, extract(epoch from least(coalesce(v.left_at, v.entered_at), c.ends_at) - greatest(v.entered_at, c.start_at))))::float / 60 as live,
+        sum(greatest(0, extract(epoch from coalesce(v.left_at, v.entered_at) - greatest(v.entered_at, c.ends_at))))::float / 60 as replay,
+        bool_or(v.entered_at < c.ends_at and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute') as to_end
+      from ${courseViewRecords} v join ${courses} c on c.id = v.course_id
+      where v.course_id = ${courseId} and v.user_id is not null
+      group by v.user_id`;
+  }
+
+  async analytics(courseId: number) {
+    const summary = await this.db.execute<{
+      sign_ups: number;
+      waiting: number;
+      attended: number;
+      no_shows: number;
+      live: number;
+      replay: number;
+      live_viewers: number;
+      to_end: number;
+    }>(sql`
+      with m as (${this.viewerMinutes(courseId)}),
+      s as (select user_id, status from ${courseSubscriptions} where course_id = ${courseId})
+      select
+        (select count(*)::int from s where status = 'attending') as sign_ups,
+        (select count(*)::int from s where status = 'waiting') as waiting,
+        (select count(*)::int from m where live + replay > 0) as attended,
+        (select count(*)::int from s where status = 'attending' and not exists (select 1 from m where m.user_id = s.user_id and m.live + m.replay > 0)) as no_shows,
+        coalesce((select sum(live) from m), 0)::float as live,
+        coalesce((select sum(replay) from m), 0)::float as replay,
+        (select count(*)::int from m where live > 0) as live_viewers,
+        (select count(*)::int from m where live > 0 and to_end) as to_end`);
+    const series = await this.db.execute<{ minute: number; viewers: number }>(sql`
+      select (extract(epoch from g.m - c.start_at) / 60)::int as minute,
+        (select count(distinct v.user_id)::int from ${courseViewRecords} v
+          where v.course_id = c.id and v.entered_at < g.m + interval '1 minute' and coalesce(v.left_at, v.entered_at) >= g.m) as viewers
+      from ${courses} c, generate_series(c.start_at, c.ends_at - interval '1 minute', interval '1 minute') as g(m)
+      where c.id = ${courseId}
+      order by 1`);
+    return { summary: summary.rows[0]!, series: series.rows };
+  }
+
+  /** Attendance export rows: every viewer and every sign-up, with name, HPR profession and minutes. */
+  async attendanceRows(courseId: number) {
+    const rows = await this.db.execute<{ first_name: string; last_name: string; profession: string | null; live: number | null; replay: number | null }>(sql`
+      with m as (${this.viewerMinutes(courseId)}),
+      people as (
+        select user_id from m
+        union
+        select user_id from ${courseSubscriptions} where course_id = ${courseId} and status = 'attending')
+      select u.first_name, u.last_name,
+        (select h.profession from ${schema.userInfo} i join ${schema.hprRegister} h on h.hpr_number = i.hpr_number where i.user_id = u.id limit 1) as profession,
+        m.live, m.replay
+      from people p join ${users} u on u.id = p.user_id left join m on m.user_id = p.user_id
+      order by u.last_name, u.first_name, u.id`);
+    return rows.rows;
+  }
+
   // ---------- moderation ----------
 
   adminQueue(locale: Locale, adminId: number) {

@@ -1,7 +1,9 @@
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
+import { stringify } from 'csv-stringify/sync';
 import {
   type AdminCourse,
   type Course,
+  type CourseAnalytics,
   type CourseArchivedQuery,
   type CourseAttendance,
   type CourseInput,
@@ -28,6 +30,7 @@ import { courseCalendar } from './course-calendar';
 import { type CourseActor, type CourseEvent, EDITABLE_STATUSES, nextStatus } from './course-transitions';
 import { type CourseFilters, type CoursePart, type CourseRow, CoursesRepository, type CourseWrite, TAB_PARTS } from './courses.repository';
 import { sanitiseEmbedCode } from './embed-code';
+import { issueViewingToken, readViewingToken, VIEWING_TOKEN_TTL_SECONDS } from './viewing-token';
 
 const MINUTE = 60_000;
 
@@ -369,6 +372,67 @@ export class CoursesService {
       }
     });
     return this.myShow(me, id, locale);
+  }
+
+  // ---------- viewing analytics ----------
+
+  /** Opens a viewing of an approved event; answers its id and the token its beacons carry. */
+  async enteredOn(me: Principal, id: number, locale: Locale) {
+    const row = await this.repository.find(id, me.userId, locale, 'visible');
+    if (!row || row.status !== 'approved') throw AppError.notFound();
+    const recordId = await this.repository.startViewing(id, me.userId);
+    const token = issueViewingToken(this.config.jwtSecret, { recordId, courseId: id, userId: me.userId });
+    return { data: { id: recordId, token, expires_in: VIEWING_TOKEN_TTL_SECONDS } };
+  }
+
+  /** A beacon: the token names the viewing; a bad, expired or foreign token is a 401. */
+  async leftWatching(courseId: number, token: string): Promise<void> {
+    const claims = readViewingToken(this.config.jwtSecret, token);
+    if (!claims || claims.courseId !== courseId) throw new AppError('UNAUTHENTICATED');
+    if (!(await this.repository.touchViewing(claims.recordId, courseId, claims.userId))) throw AppError.notFound();
+  }
+
+  async analytics(me: Principal, id: number, locale: Locale): Promise<{ data: CourseAnalytics }> {
+    await this.editable(me, id, locale);
+    const { summary: s, series } = await this.repository.analytics(id);
+    const round = (n: number) => Math.round(n * 10) / 10;
+    const total = s.live + s.replay;
+    return {
+      data: {
+        course_id: id,
+        sign_ups: s.sign_ups,
+        waiting: s.waiting,
+        attended: s.attended,
+        no_shows: s.no_shows,
+        live_minutes: round(s.live),
+        replay_minutes: round(s.replay),
+        total_minutes: round(total),
+        average_minutes: s.attended > 0 ? round(total / s.attended) : 0,
+        share_to_end: s.live_viewers > 0 ? round((s.to_end / s.live_viewers) * 100) / 100 : 0,
+        peak_concurrent: series.reduce((max, p) => Math.max(max, p.viewers), 0),
+        concurrent: series,
+      },
+    };
+  }
+
+  async attendanceCsv(me: Principal, id: number, locale: Locale): Promise<StreamableFile> {
+    await this.editable(me, id, locale);
+    const rows = await this.repository.attendanceRows(id);
+    const header = ['name', 'profession', 'minutes_live', 'minutes_replay'].map((k) => translate(locale, `courses.csv.${k}`));
+    const csv = stringify([
+      header,
+      ...rows.map((r) => [
+        `${r.first_name} ${r.last_name}`,
+        r.profession ?? '',
+        Math.round(r.live ?? 0),
+        Math.round(r.replay ?? 0),
+      ]),
+    ]);
+    // A byte-order mark so Excel reads the file as UTF-8 (æ, ø, å).
+    return new StreamableFile(Buffer.from(`\uFEFF${csv}`, 'utf8'), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="course-${id}-attendance.csv"`,
+    });
   }
 
   // ---------- moderation ----------
