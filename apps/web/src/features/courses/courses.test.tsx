@@ -88,7 +88,7 @@ describe('courses', () => {
     mockEndpoint(courseEndpoints.show, () => ({ data: state }));
     const subscribe = mockEndpoint(courseEndpoints.subscribe, () => {
       state = { ...state, my_subscription: 'waiting', my_waiting_position: 1, waiting_count: 1 };
-      return { data: { course_id: 7, status: 'waiting', waiting_position: 1, attendees_count: 1, waiting_count: 1 } };
+      return { data: { course_id: 7, status: 'waiting' as const, waiting_position: 1, attendees_count: 1, waiting_count: 1 } };
     });
     renderApp('/course/webinares/7/webinar');
     expect(await screen.findByRole('timer', { name: 'Starts in' })).toBeInTheDocument();
@@ -119,5 +119,42 @@ describe('courses', () => {
     expect(saves[0]!.body).toMatchObject({ title: 'Hjertesvikt i praksis', type: 'webinar', duration_minutes: 60 });
     expect((saves[0]!.body as { start_at: string }).start_at).toMatch(/^2099-01-01T\d\d:00:00\.000Z$/);
     expect(await screen.findAllByText('The start must be in the future.')).toHaveLength(2);
+  });
+
+  it('records a live viewing: entered-on when the player shows, a beacon with the token when leaving', async () => {
+    const beacons: { url: string; body: string }[] = [];
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: string, data: Blob) => {
+        const reader = new FileReader();
+        reader.onload = () => beacons.push({ url, body: String(reader.result) });
+        reader.readAsText(data);
+        return true;
+      },
+    });
+    mockEndpoint(courseEndpoints.show, { data: course(9, { is_live: true, embed_code: '<iframe src="https://player.vimeo.com/video/1"></iframe>' }) });
+    const entered = mockEndpoint(courseEndpoints.enteredOn, { data: { id: 41, token: 'signed-token-123', expires_in: 14400 } });
+    const { unmount } = renderApp('/course/webinares/9/webinar');
+    expect(await screen.findByTitle('Hjertesvikt 9')).toHaveAttribute('src', 'https://player.vimeo.com/video/1');
+    await waitFor(() => expect(entered).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 10));
+    unmount();
+    await waitFor(() => expect(beacons).toEqual([{ url: '/api/course-analytics/9/user-left-watching', body: '{"token":"signed-token-123"}' }]));
+  });
+
+  it('shows the organiser the analytics with a chart and the CSV export', async () => {
+    mockEndpoint(courseEndpoints.myShow, { data: course(10, { can_edit: true, is_past: true }) });
+    mockEndpoint(courseEndpoints.analytics, {
+      data: {
+        course_id: 10, sign_ups: 3, waiting: 1, attended: 2, no_shows: 1, live_minutes: 70, replay_minutes: 15, total_minutes: 85,
+        average_minutes: 42.5, share_to_end: 0.5, peak_concurrent: 2, concurrent: [{ minute: 0, viewers: 1 }, { minute: 1, viewers: 2 }],
+      },
+    });
+    renderApp('/my_courses/10');
+    expect(await screen.findByRole('heading', { name: 'Statistics' })).toBeInTheDocument();
+    expect(screen.getByText('Did not show up').nextSibling).toHaveTextContent('1');
+    expect(screen.getByText('50 %')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Concurrent viewers per minute' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download attendance (CSV)' })).toBeInTheDocument();
   });
 });

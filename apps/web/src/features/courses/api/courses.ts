@@ -1,6 +1,6 @@
 import { type CourseInput, courseEndpoints as ep, type CourseListQuery, type MyCourseListQuery } from '@legenett/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall, apiDownload } from '@/shared/api/api-client';
+import { apiCall, apiDownload, apiUrl } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
 
 export const PAGE_SIZE = 10;
@@ -21,6 +21,7 @@ export const courseKeys = {
   attending: (when: 'upcoming' | 'past', page: number, locale: string) => ['courses', 'attending', when, page, locale] as const,
   my: (filters: Partial<MyCourseListQuery>, page: number, locale: string) => ['courses', 'my', filters, page, locale] as const,
   adminQueue: (page: number, locale: string) => ['courses', 'admin', page, locale] as const,
+  analytics: (id: number) => ['courses', 'analytics', id] as const,
 };
 
 export function useCourses(filters: CourseFilterValues, page: number, showOld: boolean) {
@@ -124,15 +125,51 @@ export function useModerateCourse() {
   });
 }
 
-/** Downloads the event's .ics file (the call needs the bearer token, so not a plain link). */
-export async function downloadCalendar(id: number): Promise<void> {
-  const blob = await apiDownload(ep.calendar, { params: { id } });
+export function useCourseAnalytics(id: number) {
+  return useQuery({
+    queryKey: courseKeys.analytics(id),
+    queryFn: async ({ signal }) => (await apiCall(ep.analytics, { params: { id }, signal })).data,
+    refetchInterval: 60_000,
+  });
+}
+
+function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `course-${id}.ics`;
+  a.download = filename;
   document.body.append(a);
   a.click();
   a.remove();
   URL.revokeObjectURL(url);
+}
+
+/** Downloads the event's .ics file (the call needs the bearer token, so not a plain link). */
+export async function downloadCalendar(id: number): Promise<void> {
+  saveBlob(await apiDownload(ep.calendar, { params: { id } }), `course-${id}.ics`);
+}
+
+export async function downloadAttendance(id: number): Promise<void> {
+  saveBlob(await apiDownload(ep.attendanceCsv, { params: { id } }), `course-${id}-attendance.csv`);
+}
+
+/** Opens a viewing record; silent (spec point 8: analytics failures are ignored). */
+export async function enterViewing(id: number): Promise<string | null> {
+  try {
+    return (await apiCall(ep.enteredOn, { params: { id }, silent: true, overlay: false })).data.token;
+  } catch {
+    return null;
+  }
+}
+
+/** The beacon: survives the page closing; without sendBeacon a keep-alive fetch. Failures are ignored. */
+export function sendLeftWatching(id: number, token: string): void {
+  const url = apiUrl(ep.leftWatching, { id });
+  const body = JSON.stringify({ token });
+  try {
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) return;
+    void fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => undefined);
+  } catch {
+    // Analytics never disturb the viewer.
+  }
 }

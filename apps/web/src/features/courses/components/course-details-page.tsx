@@ -11,6 +11,7 @@ import { RichText } from '@/shared/ui/rich-text';
 import { courseKeys, downloadCalendar, useAttendance, useCourse } from '../api/courses';
 import { Countdown } from './countdown';
 import { CoursePlayer } from './course-player';
+import { useCourseViewing } from './use-course-viewing';
 import { formatStart } from './format';
 
 /** What the industry's rules ask an invitation to show, and the rest of spec point 3. */
@@ -97,6 +98,9 @@ export function CourseDetailsPage() {
   const course = useCourse(id, false);
   const queryClient = useQueryClient();
   const locale = useLocale();
+  const c0 = course.data;
+  const watching = !!c0 && c0.status === 'approved' && (c0.is_live || (c0.is_past && c0.type === 'webinar')) && !!(c0.embed_code || c0.video_link);
+  useCourseViewing(id, watching);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: courseKeys.one(id, false, locale) }), [queryClient, id, locale]);
 
   if (course.isPending) return <Skeleton height={320} />;

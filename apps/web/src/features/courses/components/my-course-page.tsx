@@ -6,6 +6,7 @@ import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { useCourse, useCourseTransition } from '../api/courses';
+import { CourseAnalyticsPanel } from './course-analytics-panel';
 import { CourseFacts } from './course-details-page';
 import { CourseForm } from './course-form';
 
@@ -66,6 +67,7 @@ export function MyCoursePage() {
             </Button>
           )}
         </Group>
+        {(c.status === 'approved' || c.status === 'cancelled') && <CourseAnalyticsPanel courseId={c.id} />}
         {editable ? <CourseForm key={c.id} course={c} onSaved={() => undefined} /> : <CourseFacts course={c} />}
       </Stack>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('cancel_course')}>
