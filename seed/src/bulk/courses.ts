@@ -61,10 +61,10 @@ export async function bulkCourses(db: Database, counts: { courses: number; subsc
     on conflict do nothing`);
   log('course specialities added');
 
-  // Sign-ups: users spread over approved courses (one per user and course), seats counted after.
+  // Sign-ups: users spread over approved courses without a seat limit (one per user and course), counted after.
   await inBatches('course subscriptions', counts.subscriptions, 50_000, log, (from, to) =>
     db.execute(sql`
-      with c as (select array_agg(id order by id) as ids from courses where status = 'approved'),
+      with c as (select array_agg(id order by id) as ids from courses where status = 'approved' and max_attendees is null),
            u as (select array_agg(id order by id) as ids from users)
       insert into course_subscriptions (course_id, user_id, status)
       select c.ids[1 + (g % cardinality(c.ids))], u.ids[1 + ((g / cardinality(c.ids)) % cardinality(u.ids))], 'attending'
