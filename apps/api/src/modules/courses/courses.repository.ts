@@ -46,11 +46,15 @@ const ORDERS: Record<CoursePart, readonly OrderKey[]> = {
     [courses.start_at, 'asc', 'last'],
     [courses.id, 'asc', 'last'],
   ],
+  // DESC NULLS FIRST is courses_status_ends_at_idx read backwards (the column is never null).
   ended: [
-    [courses.ends_at, 'desc', 'last'],
-    [courses.id, 'desc', 'last'],
+    [courses.ends_at, 'desc', 'first'],
+    [courses.id, 'desc', 'first'],
   ],
 };
+
+/** The longest event: a live one started less than this long ago (keeps the live tab's index range short). */
+const MAX_DURATION_MINUTES = Math.max(...schema.COURSE_DURATIONS);
 
 /** The parts of each tab: current first, then archived (none for the past tab, which is all archive). */
 export const TAB_PARTS: Record<CourseTab, { current: CoursePart; archived: CoursePart | null }> = {
@@ -95,23 +99,21 @@ export class CoursesRepository {
 
   private static partWhere(part: CoursePart, now: Date): SQL {
     if (part === 'upcoming') return gt(courses.start_at, now);
-    if (part === 'live') return and(lte(courses.start_at, now), gt(courses.ends_at, now))!;
+    if (part === 'live') {
+      const earliest = new Date(now.getTime() - MAX_DURATION_MINUTES * 60_000);
+      return and(gt(courses.start_at, earliest), lte(courses.start_at, now), gt(courses.ends_at, now))!;
+    }
     return lte(courses.ends_at, now);
   }
 
-  /** Counts of a tab's current part and of the ended events, in one pass. */
+  /** Counts of a tab's current part and of the ended events: two index-only counts, one per part's index. */
   async countTab(f: CourseFilters, tab: CourseTab, now: Date): Promise<{ current: number; archived: number }> {
     const parts = TAB_PARTS[tab];
-    const [row] = await this.db
-      .select({
-        current: sql<number>`(count(*) filter (where ${CoursesRepository.partWhere(parts.current, now)}))::int`,
-        archived: parts.archived
-          ? sql<number>`(count(*) filter (where ${CoursesRepository.partWhere(parts.archived, now)}))::int`
-          : sql<number>`0`,
-      })
-      .from(courses)
-      .where(and(...CoursesRepository.filters(f)));
-    return { current: row?.current ?? 0, archived: row?.archived ?? 0 };
+    const [current, archived] = await Promise.all([
+      this.countPart(f, parts.current, now),
+      parts.archived ? this.countPart(f, parts.archived, now) : Promise.resolve(0),
+    ]);
+    return { current, archived };
   }
 
   async countPart(f: CourseFilters, part: CoursePart, now: Date): Promise<number> {
