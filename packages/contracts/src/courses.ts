@@ -237,6 +237,7 @@ export const CourseAnalyticsSchema = z.object({
   sign_ups: z.number().int(),
   waiting: z.number().int(),
   attended: z.number().int(),
+  /** Seats taken by people who watched nothing; 0 until the event has ended. */
   no_shows: z.number().int(),
   live_minutes: z.number(),
   replay_minutes: z.number(),

@@ -604,5 +604,10 @@ describe('viewing analytics', () => {
     expect((await t.http.get(`/api/my/courses/${id}/attendance.csv`).set('Authorization', `Bearer ${stranger.accessToken}`)).status).toBe(404);
     expect((await t.call(ep.analytics, { as: null, params: { id } })).status).toBe(401);
     expect((await t.call(ep.analytics, { as: owner, params: { id: 999999999 } })).status).toBe(404);
+
+    // Before the end, nobody signed up is a no-show yet.
+    const upcoming = await insertCourse({ title: `Kommer ${token}`, startOffset: DAY, userId: owner.user.id });
+    await t.db.insert(schema.courseSubscriptions).values({ course_id: upcoming, user_id: c!.user.id });
+    expect((await t.call(ep.analytics, { as: owner, params: { id: upcoming } })).parsed.data).toMatchObject({ sign_ups: 1, no_shows: 0, attended: 0 });
   });
 });

@@ -393,8 +393,10 @@ export class CoursesService {
   }
 
   async analytics(me: Principal, id: number, locale: Locale): Promise<{ data: CourseAnalytics }> {
-    await this.editable(me, id, locale);
+    const course = await this.editable(me, id, locale);
     const { summary: s, series } = await this.repository.analytics(id);
+    // Someone signed up may still come until the event has ended: no-shows count only after that.
+    const ended = course.ends_at <= new Date();
     const round = (n: number) => Math.round(n * 10) / 10;
     const total = s.live + s.replay;
     return {
@@ -403,7 +405,7 @@ export class CoursesService {
         sign_ups: s.sign_ups,
         waiting: s.waiting,
         attended: s.attended,
-        no_shows: s.no_shows,
+        no_shows: ended ? s.no_shows : 0,
         live_minutes: round(s.live),
         replay_minutes: round(s.replay),
         total_minutes: round(total),

@@ -17,7 +17,7 @@ export function CourseCard({ course, href, showStatus = false }: { course: Cours
           <Anchor component={Link} to={href} fw={600} size="lg">
             {course.title}
           </Anchor>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {course.is_live && <Badge color="red">{t('live_now')}</Badge>}
             {course.is_past && <Badge color="gray" variant="light">{t('ended')}</Badge>}
             {showStatus && <Badge variant="outline">{t(`status.${course.status}`)}</Badge>}

@@ -58,7 +58,7 @@ export function MyCoursePage() {
           )}
           {c.status === 'approved' && (
             <Button variant="default" component={Link} to={paths.webinar.href({ id: c.id, type: c.type })}>
-              {t('watch')}
+              {t('public_page')}
             </Button>
           )}
           {c.status !== 'cancelled' && c.status !== 'rejected' && (
