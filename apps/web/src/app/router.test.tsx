@@ -30,7 +30,7 @@ describe('routes', () => {
   it('opens /course on the webinars', async () => {
     logIn();
     const { router } = renderApp('/course');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Kurs og webinarer åpner snart' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kurs og webinarer' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/course/webinares');
   });
 

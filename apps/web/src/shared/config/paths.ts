@@ -81,6 +81,7 @@ export const paths = {
   admin: route('/admin'),
   adminUsers: route('/admin/users'),
   adminOutbox: route('/admin/outbox'),
+  adminCourses: route('/admin/courses'),
 
   notFound: route('/error-404'),
   search: route('/search'),

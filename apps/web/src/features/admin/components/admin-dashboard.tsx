@@ -50,6 +50,9 @@ export function AdminDashboard() {
         <Button component={Link} to={paths.adminOutbox.path} variant="default">
           {t('dashboard.open_outbox')}
         </Button>
+        <Button component={Link} to={paths.adminCourses.path} variant="default">
+          {t('dashboard.open_courses')}
+        </Button>
       </Group>
     </Stack>
   );
