@@ -26,8 +26,14 @@ const doctorRoutes = [
   '/marketplace/new',
   '/my_products',
   '/professional_experience',
+  '/course/webinares',
+  '/course/webinares?activeTab=live',
+  '/course/new',
+  '/my_courses',
+  '/petitions',
+  '/petitions/create_petition',
 ];
-const adminRoutes = ['/admin', '/admin/users', '/admin/outbox'];
+const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/courses'];
 
 type Skin = 'light' | 'dark';
 
@@ -67,7 +73,7 @@ for (const skin of ['light', 'dark'] as const) {
     });
 
     test(`a doctor's pages have no serious axe violations (${skin})`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const { user } = await logInViaApi(page, 'lege@demo.no');
       await useSkin(page, skin);
       const routes = [...doctorRoutes, `/profile/${user.slug}`];

@@ -24,7 +24,9 @@ function QueueItem({ course, onReject }: { course: AdminCourse; onReject: (c: Ad
         </Title>
         <Text size="sm">
           {course.organiser.first_name} {course.organiser.last_name} ({course.organiser.email})
-          {course.submitted_at ? ` · ${t('admin.submitted_at')}: ${formatStart(course.submitted_at, locale)}` : ''}
+          {course.submitted_at
+            ? ` · ${t('admin.submitted_at')}: ${formatStart(course.submitted_at, locale)}`
+            : ''}
         </Text>
         <RichText text={course.description} />
         <CourseFacts course={course} />
@@ -32,7 +34,10 @@ function QueueItem({ course, onReject }: { course: AdminCourse; onReject: (c: Ad
           <Text size="sm" c="dimmed">
             {t('admin.history')}:{' '}
             {course.decisions
-              .map((d) => `${formatStart(d.created_at, locale)} ${t(`status.${d.decision}`)}${d.reason ? ` (${d.reason})` : ''}`)
+              .map(
+                (d) =>
+                  `${formatStart(d.created_at, locale)} ${t(`status.${d.decision}`)}${d.reason ? ` (${d.reason})` : ''}`,
+              )
               .join('; ')}
           </Text>
         )}
@@ -42,7 +47,12 @@ function QueueItem({ course, onReject }: { course: AdminCourse; onReject: (c: Ad
           </Button>
           <Button
             loading={moderate.isPending}
-            onClick={() => moderate.mutate({ id: course.id, reason: null }, { onSuccess: () => notify.success(t('admin.approved_done')) })}
+            onClick={() =>
+              moderate.mutate(
+                { id: course.id, reason: null },
+                { onSuccess: () => notify.success(t('admin.approved_done')) },
+              )
+            }
           >
             {t('admin.approve')}
           </Button>

@@ -6,7 +6,15 @@ import { useLocale } from '@/shared/i18n/use-locale';
 import { formatStart } from './format';
 
 /** One event in a list: type, title (link), start and length, place, seats, live or ended, sponsor. */
-export function CourseCard({ course, href, showStatus = false }: { course: Course; href: string; showStatus?: boolean }) {
+export function CourseCard({
+  course,
+  href,
+  showStatus = false,
+}: {
+  course: Course;
+  href: string;
+  showStatus?: boolean;
+}) {
   const { t } = useTranslation('courses');
   const locale = useLocale();
   const full = course.max_attendees !== null && course.attendees_count >= course.max_attendees;
@@ -19,7 +27,11 @@ export function CourseCard({ course, href, showStatus = false }: { course: Cours
           </Anchor>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {course.is_live && <Badge color="red">{t('live_now')}</Badge>}
-            {course.is_past && <Badge color="gray" variant="light">{t('ended')}</Badge>}
+            {course.is_past && (
+              <Badge color="gray" variant="light">
+                {t('ended')}
+              </Badge>
+            )}
             {showStatus && <Badge variant="outline">{t(`status.${course.status}`)}</Badge>}
           </Group>
         </Group>
@@ -28,7 +40,9 @@ export function CourseCard({ course, href, showStatus = false }: { course: Cours
           <Badge variant="outline">{t(`duration.${course.duration_minutes}` as 'duration.60')}</Badge>
           {course.county && <Badge variant="outline">{course.county.name}</Badge>}
           {course.city && <Badge variant="outline">{course.city.name}</Badge>}
-          {course.credit_hours !== null && <Badge variant="outline">{t('credit_hours', { hours: course.credit_hours })}</Badge>}
+          {course.credit_hours !== null && (
+            <Badge variant="outline">{t('credit_hours', { hours: course.credit_hours })}</Badge>
+          )}
         </Group>
         <Text size="sm">
           <time dateTime={course.start_at}>{formatStart(course.start_at, locale)}</time>
@@ -45,7 +59,8 @@ export function CourseCard({ course, href, showStatus = false }: { course: Cours
             : t('attendees', { count: course.attendees_count })}
           {full && ` · ${t('full')}`}
           {course.my_subscription === 'attending' && ` · ${t('attending')}`}
-          {course.my_subscription === 'waiting' && ` · ${t('waiting', { position: course.my_waiting_position ?? '' })}`}
+          {course.my_subscription === 'waiting' &&
+            ` · ${t('waiting', { position: course.my_waiting_position ?? '' })}`}
         </Text>
       </Stack>
     </Card>

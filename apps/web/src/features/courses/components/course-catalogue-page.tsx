@@ -1,11 +1,12 @@
 import { COURSE_TABS, COURSE_TYPES, type CourseTab, type CourseType } from '@legenett/contracts';
-import { Button, Group, Tabs } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useQueryParams } from '@/shared/lib/use-query-params';
+import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { type CourseFilterValues, useCourses } from '../api/courses';
@@ -28,9 +29,13 @@ const positive = (v: string | null): number | undefined => {
  */
 function stateOf(params: URLSearchParams) {
   const tabParam = params.get('activeTab');
-  const tab: PageTab = (PAGE_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as PageTab) : 'upcoming';
+  const tab: PageTab = (PAGE_TABS as readonly string[]).includes(tabParam ?? '')
+    ? (tabParam as PageTab)
+    : 'upcoming';
   const typeParam = params.get('type');
-  const type = (COURSE_TYPES as readonly string[]).includes(typeParam ?? '') ? (typeParam as CourseType) : undefined;
+  const type = (COURSE_TYPES as readonly string[]).includes(typeParam ?? '')
+    ? (typeParam as CourseType)
+    : undefined;
   const filters: CourseFilterValues = {
     search: params.get('search')?.slice(0, 100) || undefined,
     speciality: positive(params.get('filterBySpeciality')),
@@ -40,7 +45,12 @@ function stateOf(params: URLSearchParams) {
     type: tab === 'tv' ? 'webinar' : type,
     activeTab: tab === 'tv' ? 'live' : (tab as CourseTab),
   };
-  return { tab, filters, page: positive(params.get('pageNumber')) ?? 1, showOld: params.get('show_old') === '1' };
+  return {
+    tab,
+    filters,
+    page: positive(params.get('pageNumber')) ?? 1,
+    showOld: params.get('show_old') === '1',
+  };
 }
 
 /** `/course/webinares`: tabs, filters and page in the URL, current events first then past ones. */
@@ -77,42 +87,37 @@ export function CourseCataloguePage() {
           </Button>
         </Group>
       )}
-      <Tabs
+      <FilterTabs
         value={tab}
+        tabs={PAGE_TABS.map((key) => ({ value: key, label: t(`tabs.${key}`) }))}
         onChange={(v) => update({ activeTab: v === 'upcoming' ? null : v, pageNumber: null, show_old: null })}
+        label={t('title')}
         mb="md"
       >
-        <Tabs.List>
-          {PAGE_TABS.map((key) => (
-            <Tabs.Tab key={key} value={key}>
-              {t(`tabs.${key}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <CourseFilters value={filters} onChange={onFilters} showType={tab !== 'tv'} />
-      <PagedList
-        query={courses}
-        label={t(`tabs.${tab}`)}
-        empty={t('empty')}
-        error={t('load_failed')}
-        renderItem={(course) => (
-          <>
-            <CourseCard course={course} href={paths.webinar.href({ id: course.id, type: course.type })} />
-            {tab === 'tv' && <CoursePlayer course={course} />}
-          </>
-        )}
-        itemKey={(course) => course.id}
-        page={courses.data?.meta.current_page ?? page}
-        onPageChange={(p) => update({ pageNumber: p > 1 ? String(p) : null, show_old: null })}
-        footer={
-          tab !== 'past' && (
-            <Button variant="subtle" onClick={() => update({ show_old: '1' })}>
-              {t('show_old')}
-            </Button>
-          )
-        }
-      />
+        <CourseFilters value={filters} onChange={onFilters} showType={tab !== 'tv'} />
+        <PagedList
+          query={courses}
+          label={t(`tabs.${tab}`)}
+          empty={t('empty')}
+          error={t('load_failed')}
+          renderItem={(course) => (
+            <>
+              <CourseCard course={course} href={paths.webinar.href({ id: course.id, type: course.type })} />
+              {tab === 'tv' && <CoursePlayer course={course} />}
+            </>
+          )}
+          itemKey={(course) => course.id}
+          page={courses.data?.meta.current_page ?? page}
+          onPageChange={(p) => update({ pageNumber: p > 1 ? String(p) : null, show_old: null })}
+          footer={
+            tab !== 'past' && (
+              <Button variant="subtle" onClick={() => update({ show_old: '1' })}>
+                {t('show_old')}
+              </Button>
+            )
+          }
+        />
+      </FilterTabs>
     </Page>
   );
 }

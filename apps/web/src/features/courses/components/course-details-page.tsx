@@ -18,14 +18,23 @@ import { formatStart } from './format';
 export function CourseFacts({ course }: { course: Course }) {
   const { t } = useTranslation('courses');
   const locale = useLocale();
-  const place = [course.address, course.hospital?.name, course.clinic?.name, course.city?.name, course.county?.name]
+  const place = [
+    course.address,
+    course.hospital?.name,
+    course.clinic?.name,
+    course.city?.name,
+    course.county?.name,
+  ]
     .filter(Boolean)
     .join(', ');
   const rows: [string, string | null][] = [
     [t('field.type'), t(`type.${course.type}`)],
     [t('field.start_at'), formatStart(course.start_at, locale)],
     [t('field.duration_minutes'), t(`duration.${course.duration_minutes}` as 'duration.60')],
-    [t('field.subscription_deadline'), course.subscription_deadline ? formatStart(course.subscription_deadline, locale) : null],
+    [
+      t('field.subscription_deadline'),
+      course.subscription_deadline ? formatStart(course.subscription_deadline, locale) : null,
+    ],
     [t('field.address'), place || null],
     [t('field.host_name'), course.host_name],
     [t('organiser'), course.partner_company?.name ?? null],
@@ -39,7 +48,10 @@ export function CourseFacts({ course }: { course: Course }) {
         ? `${t('credit_hours', { hours: course.credit_hours })}${course.credit_approved_by ? ` (${t('credit_approved_by', { body: course.credit_approved_by })})` : ''}`
         : null,
     ],
-    [t('food'), course.type === 'lunch_meeting' ? (course.food_served ? t('food_served') : t('no_food')) : null],
+    [
+      t('food'),
+      course.type === 'lunch_meeting' ? (course.food_served ? t('food_served') : t('no_food')) : null,
+    ],
     [
       t('field.max_attendees'),
       course.max_attendees !== null
@@ -72,11 +84,21 @@ function AttendBox({ course }: { course: Course }) {
   if (course.my_subscription) {
     return (
       <Group>
-        <Alert color={course.my_subscription === 'attending' ? 'green' : 'yellow'} py="xs" style={{ flex: 1 }}>
-          {course.my_subscription === 'attending' ? t('attending') : t('waiting', { position: course.my_waiting_position ?? '' })}
+        <Alert
+          color={course.my_subscription === 'attending' ? 'green' : 'yellow'}
+          py="xs"
+          style={{ flex: 1 }}
+        >
+          {course.my_subscription === 'attending'
+            ? t('attending')
+            : t('waiting', { position: course.my_waiting_position ?? '' })}
         </Alert>
         {(course.my_subscription === 'waiting' || !course.is_closed_for_signup) && (
-          <Button variant="default" loading={attendance.isPending} onClick={() => attendance.mutate({ id: course.id, attend: false })}>
+          <Button
+            variant="default"
+            loading={attendance.isPending}
+            onClick={() => attendance.mutate({ id: course.id, attend: false })}
+          >
             {course.my_subscription === 'waiting' ? t('leave_waiting_list') : t('leave')}
           </Button>
         )}
@@ -99,9 +121,16 @@ export function CourseDetailsPage() {
   const queryClient = useQueryClient();
   const locale = useLocale();
   const c0 = course.data;
-  const watching = !!c0 && c0.status === 'approved' && (c0.is_live || (c0.is_past && c0.type === 'webinar')) && !!(c0.embed_code || c0.video_link);
+  const watching =
+    !!c0 &&
+    c0.status === 'approved' &&
+    (c0.is_live || (c0.is_past && c0.type === 'webinar')) &&
+    !!(c0.embed_code || c0.video_link);
   useCourseViewing(id, watching);
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: courseKeys.one(id, false, locale) }), [queryClient, id, locale]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: courseKeys.one(id, false, locale) }),
+    [queryClient, id, locale],
+  );
 
   if (course.isPending) return <Skeleton height={320} />;
   if (course.isError || !course.data) {
@@ -123,14 +152,20 @@ export function CourseDetailsPage() {
           <Badge variant="light">{t(`type.${c.type}`)}</Badge>
           {c.is_live && <Badge color="red">{t('live_now')}</Badge>}
           {c.is_past && <Badge color="gray">{t('ended')}</Badge>}
-          {c.status === 'cancelled' && <Badge color="red" variant="outline">{t('status.cancelled')}</Badge>}
+          {c.status === 'cancelled' && (
+            <Badge color="red" variant="outline">
+              {t('status.cancelled')}
+            </Badge>
+          )}
         </Group>
         {c.sponsor_name && (
           <Text fw={700} role="note">
             {t('sponsored_by', { name: c.sponsor_name })}
           </Text>
         )}
-        {!c.is_live && !c.is_past && c.status === 'approved' && <Countdown start={c.start_at} skew={serverSkew} onStart={refresh} />}
+        {!c.is_live && !c.is_past && c.status === 'approved' && (
+          <Countdown start={c.start_at} skew={serverSkew} onStart={refresh} />
+        )}
         {(c.is_live || (c.is_past && c.type === 'webinar')) && <CoursePlayer course={c} />}
         <AttendBox course={c} />
         <Group>

@@ -28,14 +28,22 @@ export function CourseFilters({
     return () => clearTimeout(timer);
   }, [search, value, onChange]);
 
-  const idSelect = (name: 'speciality' | 'county' | 'city', label: string, data: { value: string; label: string }[]) => (
+  const idSelect = (
+    name: 'speciality' | 'county' | 'city',
+    label: string,
+    data: { value: string; label: string }[],
+  ) => (
     <Select
       label={label}
       placeholder={t('filters.any')}
       data={data}
       value={value[name] ? String(value[name]) : null}
       onChange={(v) =>
-        onChange({ ...value, [name]: v ? Number(v) : undefined, ...(name === 'county' ? { city: undefined } : {}) })
+        onChange({
+          ...value,
+          [name]: v ? Number(v) : undefined,
+          ...(name === 'county' ? { city: undefined } : {}),
+        })
       }
       searchable
       clearable

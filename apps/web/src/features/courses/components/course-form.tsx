@@ -1,12 +1,34 @@
-import { type Course, COURSE_DURATIONS, COURSE_TYPES, CourseInput, type CourseType } from '@legenett/contracts';
-import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  type Course,
+  COURSE_DURATIONS,
+  COURSE_TYPES,
+  CourseInput,
+  type CourseType,
+} from '@legenett/contracts';
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useContractForm } from '@/shared/forms/contract-form';
-import { toOptions, useCategories, useChildReferenceList, useReferenceList } from '@/shared/reference/reference-lists';
+import {
+  toOptions,
+  useCategories,
+  useChildReferenceList,
+  useReferenceList,
+} from '@/shared/reference/reference-lists';
 import { notify } from '@/shared/ui/notify';
 import { useSaveCourse } from '../api/courses';
 
@@ -58,7 +80,10 @@ function defaults(course: Course | null): CourseInput {
 }
 
 /** Which fields each kind of event asks for (the API checks the rules that need the type). */
-const FIELDS_OF: Record<CourseType, { place: boolean; workplace: boolean; online: boolean; credit: boolean; sponsor: boolean }> = {
+const FIELDS_OF: Record<
+  CourseType,
+  { place: boolean; workplace: boolean; online: boolean; credit: boolean; sponsor: boolean }
+> = {
   course: { place: true, workplace: false, online: true, credit: true, sponsor: false },
   webinar: { place: false, workplace: false, online: true, credit: true, sponsor: false },
   lunch_meeting: { place: true, workplace: true, online: false, credit: false, sponsor: true },
@@ -66,12 +91,20 @@ const FIELDS_OF: Record<CourseType, { place: boolean; workplace: boolean; online
 };
 
 /** Create or edit a course as a draft: every field of spec point 3 for its type; server 422s per field. */
-export function CourseForm({ course, onSaved }: { course: Course | null; onSaved?: (saved: Course) => void }) {
+export function CourseForm({
+  course,
+  onSaved,
+}: {
+  course: Course | null;
+  onSaved?: (saved: Course) => void;
+}) {
   const { t } = useTranslation('courses');
   const navigate = useNavigate();
   const user = useCurrentUser();
   const save = useSaveCourse();
-  const { register, control, submit, fieldError, watch } = useContractForm(CourseInput, { defaultValues: defaults(course) });
+  const { register, control, submit, fieldError, watch } = useContractForm(CourseInput, {
+    defaultValues: defaults(course),
+  });
   const type = watch('type');
   const countyId = watch('county_id');
   const fields = FIELDS_OF[type];
@@ -81,7 +114,10 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
   const clinics = useReferenceList('clinics');
   const specialties = useReferenceList('specialties');
   const categories = useCategories('course');
-  const companies = (user?.available_business_profiles ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const companies = (user?.available_business_profiles ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.name,
+  }));
 
   const onSubmit = submit(async (body) => {
     const saved = await save.mutateAsync({ id: course?.id ?? null, body });
@@ -149,7 +185,13 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
           {select('category_id', toOptions(categories.data))}
         </SimpleGrid>
         <TextInput label={t('field.title')} required {...register('title')} error={fieldError('title')} />
-        <Textarea label={t('field.description')} required rows={6} {...register('description')} error={fieldError('description')} />
+        <Textarea
+          label={t('field.description')}
+          required
+          rows={6}
+          {...register('description')}
+          error={fieldError('description')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('field.target')} {...register('target')} error={fieldError('target')} />
           <Controller
@@ -184,7 +226,11 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
             )}
           />
           {dateTime('subscription_deadline', false)}
-          <TextInput label={t('field.host_name')} {...register('host_name')} error={fieldError('host_name')} />
+          <TextInput
+            label={t('field.host_name')}
+            {...register('host_name')}
+            error={fieldError('host_name')}
+          />
           <Controller
             control={control}
             name="max_attendees"
@@ -213,13 +259,29 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
         )}
         {fields.online && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('field.video_link')} type="url" placeholder="https://" {...register('video_link')} error={fieldError('video_link')} />
-            <Textarea label={t('field.embed_code')} rows={2} placeholder='<iframe src="https://…"></iframe>' {...register('embed_code')} error={fieldError('embed_code')} />
+            <TextInput
+              label={t('field.video_link')}
+              type="url"
+              placeholder="https://"
+              {...register('video_link')}
+              error={fieldError('video_link')}
+            />
+            <Textarea
+              label={t('field.embed_code')}
+              rows={2}
+              placeholder='<iframe src="https://…"></iframe>'
+              {...register('embed_code')}
+              error={fieldError('embed_code')}
+            />
           </SimpleGrid>
         )}
         {fields.sponsor && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('field.sponsor_name')} {...register('sponsor_name')} error={fieldError('sponsor_name')} />
+            <TextInput
+              label={t('field.sponsor_name')}
+              {...register('sponsor_name')}
+              error={fieldError('sponsor_name')}
+            />
             <TextInput label={t('field.audience')} {...register('audience')} error={fieldError('audience')} />
             <Checkbox label={t('field.food_served')} {...register('food_served')} />
           </SimpleGrid>
@@ -241,7 +303,11 @@ export function CourseForm({ course, onSaved }: { course: Course | null; onSaved
                 />
               )}
             />
-            <TextInput label={t('field.credit_approved_by')} {...register('credit_approved_by')} error={fieldError('credit_approved_by')} />
+            <TextInput
+              label={t('field.credit_approved_by')}
+              {...register('credit_approved_by')}
+              error={fieldError('credit_approved_by')}
+            />
           </SimpleGrid>
         )}
         <Group justify="flex-end">

@@ -23,7 +23,14 @@ export function CoursePlayer({ course }: { course: Course }) {
   }
   if (course.video_link) {
     return (
-      <Button component="a" href={course.video_link} target="_blank" rel="noopener noreferrer" variant="light" mt="xs">
+      <Button
+        component="a"
+        href={course.video_link}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="light"
+        mt="xs"
+      >
         {t('watch')}
       </Button>
     );

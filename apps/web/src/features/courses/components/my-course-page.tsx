@@ -68,7 +68,11 @@ export function MyCoursePage() {
           )}
         </Group>
         {(c.status === 'approved' || c.status === 'cancelled') && <CourseAnalyticsPanel courseId={c.id} />}
-        {editable ? <CourseForm key={c.id} course={c} onSaved={() => undefined} /> : <CourseFacts course={c} />}
+        {editable ? (
+          <CourseForm key={c.id} course={c} onSaved={() => undefined} />
+        ) : (
+          <CourseFacts course={c} />
+        )}
       </Stack>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('cancel_course')}>
         <Text mb="md">{t('cancel_confirm')}</Text>

@@ -1,9 +1,10 @@
-import { Button, Group, Tabs } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { usePageParam, useQueryParams } from '@/shared/lib/use-query-params';
+import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { useAttending, useMyCourses } from '../api/courses';
@@ -67,18 +68,17 @@ export function MyCoursesPage() {
           </Button>
         </Group>
       )}
-      <Tabs value={tab} onChange={(v) => update({ tab: v })} mb="md">
-        <Tabs.List>
-          {tabs.map((key) => (
-            <Tabs.Tab key={key} value={key}>
-              {t(`my_tabs.${key}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      {tab === 'organised' && <Organised />}
-      {tab === 'attending' && <Attendance when="upcoming" />}
-      {tab === 'attended' && <Attendance when="past" />}
+      <FilterTabs
+        value={tab}
+        tabs={tabs.map((key) => ({ value: key, label: t(`my_tabs.${key}`) }))}
+        onChange={(v) => update({ tab: v })}
+        label={t('my_courses')}
+        mb="md"
+      >
+        {tab === 'organised' && <Organised />}
+        {tab === 'attending' && <Attendance when="upcoming" />}
+        {tab === 'attended' && <Attendance when="past" />}
+      </FilterTabs>
     </Page>
   );
 }

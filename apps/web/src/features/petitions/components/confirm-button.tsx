@@ -9,7 +9,10 @@ export function ConfirmButton({
   onConfirm,
   loading,
   ...button
-}: { label: string; question: string; onConfirm: () => Promise<unknown>; loading?: boolean } & Omit<ButtonProps, 'children' | 'onClick'>) {
+}: { label: string; question: string; onConfirm: () => Promise<unknown>; loading?: boolean } & Omit<
+  ButtonProps,
+  'children' | 'onClick'
+>) {
   const { t } = useTranslation('petitions');
   const [open, setOpen] = useState(false);
   return (
@@ -27,7 +30,10 @@ export function ConfirmButton({
             color={button.color}
             loading={loading}
             onClick={() => {
-              void onConfirm().then(() => setOpen(false), () => undefined);
+              void onConfirm().then(
+                () => setOpen(false),
+                () => undefined,
+              );
             }}
           >
             {label}

@@ -1,4 +1,9 @@
-import { type PetitionDetail, type PetitionExportFormat, type PressRelease as PressReleaseType, PressReleaseInput } from '@legenett/contracts';
+import {
+  type PetitionDetail,
+  type PetitionExportFormat,
+  type PressRelease as PressReleaseType,
+  PressReleaseInput,
+} from '@legenett/contracts';
 import { Button, Card, Checkbox, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -6,11 +11,21 @@ import { useTranslation } from 'react-i18next';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { notify } from '@/shared/ui/notify';
-import { downloadExport, useAnswer, useDeliver, usePressRelease, useSavePetition, useSendPressRelease } from '../api/petitions';
+import {
+  downloadExport,
+  useAnswer,
+  useDeliver,
+  usePressRelease,
+  useSavePetition,
+  useSendPressRelease,
+} from '../api/petitions';
 import { ConfirmButton } from './confirm-button';
 import { formatDay } from './format';
 
-const sizeOf = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const sizeOf = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} kB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Export buttons; the download shows how much has arrived while the file streams. */
 function Exports({ id }: { id: number }) {
@@ -28,7 +43,13 @@ function Exports({ id }: { id: number }) {
       <Title order={4}>{t('export.title')}</Title>
       <Group gap="xs">
         {(['pdf', 'csv', 'xlsx'] as const).map((format) => (
-          <Button key={format} variant="light" onClick={() => run(format)} loading={progress?.format === format} disabled={progress !== null}>
+          <Button
+            key={format}
+            variant="light"
+            onClick={() => run(format)}
+            loading={progress?.format === format}
+            disabled={progress !== null}
+          >
             {t(`export.${format}`)}
           </Button>
         ))}
@@ -48,7 +69,13 @@ function PressRelease({ petition, preview }: { petition: PetitionDetail; preview
   const locale = useLocale();
   const send = useSendPressRelease();
   const { register, control, submit, fieldError, reset } = useContractForm(PressReleaseInput, {
-    defaultValues: { subject: preview.subject, body: preview.body, contact: preview.contact, co_author_ids: preview.co_author_ids, recipients: [] },
+    defaultValues: {
+      subject: preview.subject,
+      body: preview.body,
+      contact: preview.contact,
+      co_author_ids: preview.co_author_ids,
+      recipients: [],
+    },
   });
   const onSubmit = submit(async (body) => {
     await send.mutateAsync({ id: petition.id, body });
@@ -60,15 +87,30 @@ function PressRelease({ petition, preview }: { petition: PetitionDetail; preview
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
       <Stack gap="xs">
         <Title order={4}>{t('press.title')}</Title>
-        <TextInput label={t('press.subject')} required {...register('subject')} error={fieldError('subject')} />
-        <Textarea label={t('press.body')} required rows={6} {...register('body')} error={fieldError('body')} />
+        <TextInput
+          label={t('press.subject')}
+          required
+          {...register('subject')}
+          error={fieldError('subject')}
+        />
+        <Textarea
+          label={t('press.body')}
+          required
+          rows={6}
+          {...register('body')}
+          error={fieldError('body')}
+        />
         <TextInput label={t('press.contact')} {...register('contact')} error={fieldError('contact')} />
         {accepted.length > 0 && (
           <Controller
             control={control}
             name="co_author_ids"
             render={({ field }) => (
-              <Checkbox.Group label={t('press.co_authors')} value={(field.value ?? []).map(String)} onChange={(v) => field.onChange(v.map(Number))}>
+              <Checkbox.Group
+                label={t('press.co_authors')}
+                value={(field.value ?? []).map(String)}
+                onChange={(v) => field.onChange(v.map(Number))}
+              >
                 <Group gap="sm" mt={4}>
                   {accepted.map((a) => (
                     <Checkbox key={a.id} value={String(a.id)} label={a.name} />
@@ -85,7 +127,6 @@ function PressRelease({ petition, preview }: { petition: PetitionDetail; preview
             <Textarea
               label={t('press.recipients')}
               required
-             
               rows={2}
               defaultValue=""
               onChange={(e) => field.onChange(e.currentTarget.value.split(/[\s,;]+/).filter(Boolean))}
@@ -105,7 +146,11 @@ function PressRelease({ petition, preview }: { petition: PetitionDetail; preview
             </Text>
             {preview.sent.map((s) => (
               <Text key={s.id} size="sm">
-                {s.subject}: {t('press.sent_item', { date: formatDay(s.sent_at, locale), recipients: s.recipients.join(', ') })}
+                {s.subject}:{' '}
+                {t('press.sent_item', {
+                  date: formatDay(s.sent_at, locale),
+                  recipients: s.recipients.join(', '),
+                })}
               </Text>
             ))}
           </div>
@@ -155,13 +200,24 @@ export function OwnerTools({ petition }: { petition: PetitionDetail }) {
             />
           )}
           {!petition.delivered && (
-            <ConfirmButton label={t('deliver')} question={t('deliver_confirm')} variant="light" loading={deliver.isPending} onConfirm={() => deliver.mutateAsync(petition.id)} />
+            <ConfirmButton
+              label={t('deliver')}
+              question={t('deliver_confirm')}
+              variant="light"
+              loading={deliver.isPending}
+              onConfirm={() => deliver.mutateAsync(petition.id)}
+            />
           )}
         </Group>
         <Exports id={petition.id} />
         <Stack gap="xs">
           <Title order={4}>{t('answer')}</Title>
-          <Textarea label={t('answer_label')} value={answerText} onChange={(e) => setAnswerText(e.currentTarget.value)} rows={3} />
+          <Textarea
+            label={t('answer_label')}
+            value={answerText}
+            onChange={(e) => setAnswerText(e.currentTarget.value)}
+            rows={3}
+          />
           <Group>
             <Button
               variant="light"

@@ -25,7 +25,10 @@ export function StatusBadge({ petition }: { petition: Petition }) {
 /** One petition in a list: title, status, summary, count, goal and countdown. */
 export function PetitionCard({ petition }: { petition: Petition }) {
   const { t } = useTranslation('petitions');
-  const href = petition.status === 'draft' ? paths.petitionUpdate.href({ id: petition.id }) : paths.petitionDetails.href({ id: petition.id });
+  const href =
+    petition.status === 'draft'
+      ? paths.petitionUpdate.href({ id: petition.id })
+      : paths.petitionDetails.href({ id: petition.id });
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={`petition-${petition.id}`}>
       <Stack gap="xs">

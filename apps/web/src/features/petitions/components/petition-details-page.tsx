@@ -1,5 +1,19 @@
 import { type PetitionDetail } from '@legenett/contracts';
-import { Alert, Anchor, Button, Card, Checkbox, Code, Divider, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  Divider,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -9,7 +23,17 @@ import { useLocale } from '@/shared/i18n/use-locale';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { notify } from '@/shared/ui/notify';
-import { useAcceptCoAuthorship, useBookmark, usePetition, useReceipt, useSavePetition, useSign, useSigners, useVerify, useWithdraw } from '../api/petitions';
+import {
+  useAcceptCoAuthorship,
+  useBookmark,
+  usePetition,
+  useReceipt,
+  useSavePetition,
+  useSign,
+  useSigners,
+  useVerify,
+  useWithdraw,
+} from '../api/petitions';
 import { ConfirmButton } from './confirm-button';
 import { formatDay } from './format';
 import { StatusBadge } from './petition-card';
@@ -40,7 +64,12 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
               <Text size="sm" fw={600}>
                 {t('receipt')}
               </Text>
-              <Text size="sm">{t('receipt_text', { position: receipt.data.position, date: formatDay(receipt.data.signed_at, locale) })}</Text>
+              <Text size="sm">
+                {t('receipt_text', {
+                  position: receipt.data.position,
+                  date: formatDay(receipt.data.signed_at, locale),
+                })}
+              </Text>
               <Text size="sm">
                 {t('receipt_hash')}: <Code style={{ wordBreak: 'break-all' }}>{receipt.data.hash}</Code>
               </Text>
@@ -53,7 +82,9 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
               color="red"
               variant="light"
               loading={withdraw.isPending}
-              onConfirm={() => withdraw.mutateAsync(petition.id).then(() => notify.success(t('withdraw_done')))}
+              onConfirm={() =>
+                withdraw.mutateAsync(petition.id).then(() => notify.success(t('withdraw_done')))
+              }
             />
           )}
         </Stack>
@@ -65,11 +96,17 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
   return (
     <Card withBorder>
       <Stack gap="sm">
-        <Checkbox label={t('sign_anonymously')} checked={anonymous} onChange={(e) => setAnonymous(e.currentTarget.checked)} />
+        <Checkbox
+          label={t('sign_anonymously')}
+          checked={anonymous}
+          onChange={(e) => setAnonymous(e.currentTarget.checked)}
+        />
         <Button
           size="md"
           loading={sign.isPending}
-          onClick={() => sign.mutate({ id: petition.id, anonymous }, { onSuccess: () => notify.success(t('sign_done')) })}
+          onClick={() =>
+            sign.mutate({ id: petition.id, anonymous }, { onSuccess: () => notify.success(t('sign_done')) })
+          }
         >
           {t('sign')}
         </Button>
@@ -127,7 +164,12 @@ export function PetitionDetailsPage() {
   const save = useSavePetition();
   const accept = useAcceptCoAuthorship();
   if (petition.isPending) return <Skeleton height={400} mt="md" />;
-  if (petition.isError || !petition.data) return <Alert color="red" mt="md">{t('not_found')}</Alert>;
+  if (petition.isError || !petition.data)
+    return (
+      <Alert color="red" mt="md">
+        {t('not_found')}
+      </Alert>
+    );
   const p = petition.data;
   return (
     <Page title={p.title} size="lg">
@@ -136,7 +178,12 @@ export function PetitionDetailsPage() {
           <StatusBadge petition={p} />
           <Group gap="xs">
             {user && p.status !== 'draft' && (
-              <Button variant="light" loading={bookmark.isPending} onClick={() => bookmark.mutate({ id: p.id, on: !p.bookmarked })} aria-pressed={p.bookmarked}>
+              <Button
+                variant="light"
+                loading={bookmark.isPending}
+                onClick={() => bookmark.mutate({ id: p.id, on: !p.bookmarked })}
+                aria-pressed={p.bookmarked}
+              >
                 {p.bookmarked ? t('unbookmark') : t('bookmark')}
               </Button>
             )}
@@ -151,7 +198,13 @@ export function PetitionDetailsPage() {
           <Alert color="blue">
             <Group justify="space-between">
               <Text size="sm">{t('authors.invite_note')}</Text>
-              <Button size="xs" loading={accept.isPending} onClick={() => accept.mutate(p.id, { onSuccess: () => notify.success(t('authors.accepted_done')) })}>
+              <Button
+                size="xs"
+                loading={accept.isPending}
+                onClick={() =>
+                  accept.mutate(p.id, { onSuccess: () => notify.success(t('authors.accepted_done')) })
+                }
+              >
                 {t('authors.accept')}
               </Button>
             </Group>
@@ -163,12 +216,20 @@ export function PetitionDetailsPage() {
               label={t('publish')}
               question={t('publish_confirm')}
               loading={save.isPending}
-              onConfirm={() => save.mutateAsync({ id: p.id, body: { visibility: 'open' } }).then(() => notify.success(t('published_done')))}
+              onConfirm={() =>
+                save
+                  .mutateAsync({ id: p.id, body: { visibility: 'open' } })
+                  .then(() => notify.success(t('published_done')))
+              }
             />
           </Group>
         )}
         <PetitionProgress petition={p} />
-        {p.delivered && <Alert color="blue">{t('delivered', { date: formatDay(p.delivered.at, locale), count: p.delivered.count })}</Alert>}
+        {p.delivered && (
+          <Alert color="blue">
+            {t('delivered', { date: formatDay(p.delivered.at, locale), count: p.delivered.count })}
+          </Alert>
+        )}
         <SignBox petition={p} />
         <Text size="lg">{p.summary}</Text>
         <Stack gap={2}>
@@ -190,7 +251,8 @@ export function PetitionDetailsPage() {
           )}
           {p.co_authors.length > 0 && (
             <Text>
-              <b>{t('co_authors')}:</b> {p.co_authors.map((a) => (a.title ? `${a.name} (${a.title})` : a.name)).join(', ')}
+              <b>{t('co_authors')}:</b>{' '}
+              {p.co_authors.map((a) => (a.title ? `${a.name} (${a.title})` : a.name)).join(', ')}
             </Text>
           )}
         </Stack>
@@ -231,7 +293,9 @@ export function PetitionDetailsPage() {
               </Button>
               {verify.data && (
                 <Text role="status" c={verify.data.intact ? 'green.8' : 'red.8'}>
-                  {verify.data.intact ? t('verify_ok', { length: verify.data.length }) : t('verify_broken', { position: verify.data.broken_at ?? 0 })}
+                  {verify.data.intact
+                    ? t('verify_ok', { length: verify.data.length })
+                    : t('verify_broken', { position: verify.data.broken_at ?? 0 })}
                 </Text>
               )}
             </Group>

@@ -1,12 +1,34 @@
 import { type PetitionDetail } from '@legenett/contracts';
-import { ActionIcon, Alert, Anchor, Button, Card, FileInput, Group, List, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  List,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
-import { useAddAttachments, useAddManualAuthor, useDeletePetition, useMemberSearch, usePetition, useRemoveAttachment } from '../api/petitions';
+import {
+  useAddAttachments,
+  useAddManualAuthor,
+  useDeletePetition,
+  useMemberSearch,
+  usePetition,
+  useRemoveAttachment,
+} from '../api/petitions';
 import { useDebounced } from './use-debounced';
 import { ConfirmButton } from './confirm-button';
 import { PetitionForm } from './petition-form';
@@ -27,7 +49,12 @@ function Attachments({ petition }: { petition: PetitionDetail }) {
               <Anchor href={a.url} download={a.name}>
                 {a.name}
               </Anchor>
-              <ActionIcon variant="subtle" color="red" aria-label={`${t('files.remove')}: ${a.name}`} onClick={() => remove.mutate({ id: petition.id, attachmentId: a.id })}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`${t('files.remove')}: ${a.name}`}
+                onClick={() => remove.mutate({ id: petition.id, attachmentId: a.id })}
+              >
                 ×
               </ActionIcon>
             </Group>
@@ -35,7 +62,16 @@ function Attachments({ petition }: { petition: PetitionDetail }) {
         ))}
       </List>
       <Group align="flex-end">
-        <FileInput label={t('files.choose')} description={t('files.hint')} accept="application/pdf,.pdf" multiple value={files} onChange={setFiles} clearable style={{ flex: 1 }} />
+        <FileInput
+          label={t('files.choose')}
+          description={t('files.hint')}
+          accept="application/pdf,.pdf"
+          multiple
+          value={files}
+          onChange={setFiles}
+          clearable
+          style={{ flex: 1 }}
+        />
         <Button
           disabled={files.length === 0}
           loading={add.isPending}
@@ -67,7 +103,10 @@ function CoAuthors({ petition }: { petition: PetitionDetail }) {
   const [member, setMember] = useState<string | null>(null);
   const [memberSearch, setMemberSearch] = useState('');
   const members = useMemberSearch(useDebounced(memberSearch, 300));
-  const options = (members.data ?? []).map((m) => ({ value: String(m.id), label: `${m.first_name} ${m.last_name}` }));
+  const options = (members.data ?? []).map((m) => ({
+    value: String(m.id),
+    label: `${m.first_name} ${m.last_name}`,
+  }));
   return (
     <Stack gap="xs">
       <Title order={3}>{t('co_authors')}</Title>
@@ -97,14 +136,23 @@ function CoAuthors({ petition }: { petition: PetitionDetail }) {
           filter={({ options: all }) => all}
         />
         <TextInput label={t('authors.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <TextInput label={t('authors.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <TextInput
+          label={t('authors.title')}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+        />
         <Button
           variant="light"
           disabled={name.trim().length < 2}
           loading={add.isPending}
           onClick={() =>
             add.mutate(
-              { id: petition.id, name: name.trim(), title: title.trim(), userId: member ? Number(member) : null },
+              {
+                id: petition.id,
+                name: name.trim(),
+                title: title.trim(),
+                userId: member ? Number(member) : null,
+              },
               {
                 onSuccess: () => {
                   setName('');
@@ -138,7 +186,12 @@ export function PetitionEditPage({ create }: { create: boolean }) {
     );
   }
   if (petition.isPending) return <Skeleton height={400} mt="md" />;
-  if (petition.isError || !petition.data || !petition.data.can_edit) return <Alert color="red" mt="md">{t('not_found')}</Alert>;
+  if (petition.isError || !petition.data || !petition.data.can_edit)
+    return (
+      <Alert color="red" mt="md">
+        {t('not_found')}
+      </Alert>
+    );
   const p = petition.data;
   return (
     <Page title={t('update_title')}>

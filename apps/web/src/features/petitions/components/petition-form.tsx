@@ -1,5 +1,22 @@
 import { type PetitionDetail, PetitionCreateInput } from '@legenett/contracts';
-import { Alert, Anchor, Button, Checkbox, Divider, Group, List, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  List,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +91,9 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
   const categories = useCategories('petition');
   const specialties = useReferenceList('specialties');
   const [previewing, setPreviewing] = useState(false);
-  const { register, control, submit, fieldError, getValues } = useContractForm(PetitionCreateInput, { defaultValues: defaults(petition) });
+  const { register, control, submit, fieldError, getValues } = useContractForm(PetitionCreateInput, {
+    defaultValues: defaults(petition),
+  });
   const title = useWatch({ control, name: 'title' }) ?? '';
   const locked = petition?.text_locked ?? false;
   const isDraft = petition === null || petition.status === 'draft';
@@ -102,11 +121,34 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
           <Preview values={getValues()} />
         ) : (
           <>
-            <TextInput label={t('form.title')} required disabled={locked} {...register('title')} error={fieldError('title')} />
+            <TextInput
+              label={t('form.title')}
+              required
+              disabled={locked}
+              {...register('title')}
+              error={fieldError('title')}
+            />
             {petition === null && <SimilarTitles title={title} exclude={null} />}
-            <Textarea label={t('form.summary')} disabled={locked} rows={2} {...register('summary')} error={fieldError('summary')} />
-            <Textarea label={t('form.full_text')} disabled={locked} rows={8} {...register('full_text')} error={fieldError('full_text')} />
-            <TextInput label={t('form.recipient')} placeholder={t('form.recipient_placeholder')} {...register('recipient')} error={fieldError('recipient')} />
+            <Textarea
+              label={t('form.summary')}
+              disabled={locked}
+              rows={2}
+              {...register('summary')}
+              error={fieldError('summary')}
+            />
+            <Textarea
+              label={t('form.full_text')}
+              disabled={locked}
+              rows={8}
+              {...register('full_text')}
+              error={fieldError('full_text')}
+            />
+            <TextInput
+              label={t('form.recipient')}
+              placeholder={t('form.recipient_placeholder')}
+              {...register('recipient')}
+              error={fieldError('recipient')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Controller
                 control={control}

@@ -11,27 +11,35 @@ export function PetitionProgress({ petition }: { petition: Petition }) {
   const goal = petition.signature_goal;
   const percent = goal ? Math.min(100, Math.round((petition.signatures_count / goal) * 100)) : null;
   const countdown =
-    petition.days_left === null ? (petition.status === 'draft' ? null : t('ended')) : petition.days_left === 0 ? t('last_day') : t('days_left', { count: petition.days_left });
+    petition.days_left === null
+      ? petition.status === 'draft'
+        ? null
+        : t('ended')
+      : petition.days_left === 0
+        ? t('last_day')
+        : t('days_left', { count: petition.days_left });
   return (
     <div>
       <Group justify="space-between" gap="xs">
         <Text fw={600}>{t('signatures', { count: petition.signatures_count })}</Text>
         <Text size="sm" c="dimmed">
           {countdown}
-          {petition.end_date && petition.days_left !== null ? ` · ${t('ends', { date: formatDay(petition.end_date, locale) })}` : ''}
+          {petition.end_date && petition.days_left !== null
+            ? ` · ${t('ends', { date: formatDay(petition.end_date, locale) })}`
+            : ''}
         </Text>
       </Group>
       {goal !== null && percent !== null && (
         <>
-          <Progress
-            value={percent}
-            mt={4}
-            aria-label={t('progress_label', { count: petition.signatures_count, goal })}
-            role="progressbar"
-            aria-valuenow={petition.signatures_count}
-            aria-valuemin={0}
-            aria-valuemax={goal}
-          />
+          <Progress.Root mt={4}>
+            <Progress.Section
+              value={percent}
+              aria-label={t('progress_label', { count: petition.signatures_count, goal })}
+              aria-valuenow={petition.signatures_count}
+              aria-valuemin={0}
+              aria-valuemax={goal}
+            />
+          </Progress.Root>
           <Text size="xs" c="dimmed" mt={2}>
             {t('goal', { goal })}
           </Text>

@@ -13,7 +13,15 @@ function Groups({ title, groups }: { title: string; groups: PetitionStatGroup[] 
     <Stack gap={4}>
       <Title order={4}>{title}</Title>
       {shown.length > 0 && (
-        <BarChart h={Math.max(80, shown.length * 32)} data={shown.map((g) => ({ name: g.name, count: g.count ?? 0 }))} dataKey="name" orientation="vertical" yAxisProps={{ width: 120 }} series={[{ name: 'count', label: t('signers'), color: 'blue.6' }]} aria-hidden />
+        <BarChart
+          h={Math.max(80, shown.length * 32)}
+          data={shown.map((g) => ({ name: g.name, count: g.count ?? 0 }))}
+          dataKey="name"
+          orientation="vertical"
+          yAxisProps={{ width: 120 }}
+          series={[{ name: 'count', label: t('signers'), color: 'blue.6' }]}
+          aria-hidden
+        />
       )}
       <List size="sm">
         {groups.map((g) => (
@@ -40,7 +48,14 @@ export function PetitionStatistics({ stats }: { stats: Stats }) {
     <Stack>
       <div>
         <Title order={4}>{t('daily')}</Title>
-        <AreaChart h={180} data={curve} dataKey="day" series={[{ name: 'total', label: t('signers'), color: 'teal.6' }]} curveType="monotone" aria-hidden />
+        <AreaChart
+          h={180}
+          data={curve}
+          dataKey="day"
+          series={[{ name: 'total', label: t('signers'), color: 'teal.6' }]}
+          curveType="monotone"
+          aria-hidden
+        />
       </div>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <Groups title={t('by_profession')} groups={stats.by_profession} />

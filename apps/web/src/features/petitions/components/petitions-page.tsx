@@ -1,11 +1,12 @@
 import { PETITION_STATUS_FILTERS, PetitionListQuerySchema } from '@legenett/contracts';
-import { Button, Group, MultiSelect, Select, SimpleGrid, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useQueryParams } from '@/shared/lib/use-query-params';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
+import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { PETITION_TABS, type PetitionFilterValues, type PetitionTab, usePetitions } from '../api/petitions';
@@ -26,7 +27,11 @@ function stateOf(params: URLSearchParams): { tab: PetitionTab; filters: Petition
   const tab = params.get('tab');
   return {
     tab: isTab(tab) ? tab : 'all',
-    filters: { search: q.search || undefined, petitionSpecialties: q.petitionSpecialties, petitionStatus: q.petitionStatus },
+    filters: {
+      search: q.search || undefined,
+      petitionSpecialties: q.petitionSpecialties,
+      petitionStatus: q.petitionStatus,
+    },
     page: q.page,
   };
 }
@@ -66,52 +71,51 @@ export function PetitionsPage() {
           {t('create')}
         </Button>
       </Group>
-      <Tabs value={tab} onChange={(v) => update({ tab: v === 'all' ? null : v, petitionStatus: null })} mb="md">
-        <Tabs.List aria-label={t('tabs.label')}>
-          {PETITION_TABS.map((key) => (
-            <Tabs.Tab key={key} value={key}>
-              {t(`tabs.${key}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <SimpleGrid cols={{ base: 1, sm: statuses.length > 0 ? 3 : 2 }} mb="md">
-        <TextInput
-          label={t('filters.search')}
-          placeholder={t('filters.search_placeholder')}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          type="search"
-        />
-        <MultiSelect
-          label={t('filters.specialties')}
-          data={toOptions(specialties.data)}
-          value={(filters.petitionSpecialties ?? []).map(String)}
-          onChange={(v) => update({ petitionSpecialties: v.length > 0 ? v.join(',') : null })}
-          searchable
-          clearable
-        />
-        {statuses.length > 0 && (
-          <Select
-            label={t('filters.status')}
-            placeholder={t('filters.any_status')}
-            data={statuses.map((s) => ({ value: s, label: t(`status.${s as 'active'}`) }))}
-            value={filters.petitionStatus ?? null}
-            onChange={(v) => update({ petitionStatus: v })}
+      <FilterTabs
+        value={tab}
+        tabs={PETITION_TABS.map((key) => ({ value: key, label: t(`tabs.${key}`) }))}
+        onChange={(v) => update({ tab: v === 'all' ? null : v, petitionStatus: null })}
+        label={t('tabs.label')}
+        mb="md"
+      >
+        <SimpleGrid cols={{ base: 1, sm: statuses.length > 0 ? 3 : 2 }} mb="md">
+          <TextInput
+            label={t('filters.search')}
+            placeholder={t('filters.search_placeholder')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            type="search"
+          />
+          <MultiSelect
+            label={t('filters.specialties')}
+            data={toOptions(specialties.data)}
+            value={(filters.petitionSpecialties ?? []).map(String)}
+            onChange={(v) => update({ petitionSpecialties: v.length > 0 ? v.join(',') : null })}
+            searchable
             clearable
           />
-        )}
-      </SimpleGrid>
-      <PagedList
-        query={petitions}
-        label={t(`tabs.${tab}`)}
-        empty={t('empty')}
-        error={t('load_failed')}
-        renderItem={(p) => <PetitionCard petition={p} />}
-        itemKey={(p) => p.id}
-        page={petitions.data?.meta.current_page ?? page}
-        onPageChange={(p) => update({ page: p > 1 ? String(p) : null })}
-      />
+          {statuses.length > 0 && (
+            <Select
+              label={t('filters.status')}
+              placeholder={t('filters.any_status')}
+              data={statuses.map((s) => ({ value: s, label: t(`status.${s as 'active'}`) }))}
+              value={filters.petitionStatus ?? null}
+              onChange={(v) => update({ petitionStatus: v })}
+              clearable
+            />
+          )}
+        </SimpleGrid>
+        <PagedList
+          query={petitions}
+          label={t(`tabs.${tab}`)}
+          empty={t('empty')}
+          error={t('load_failed')}
+          renderItem={(p) => <PetitionCard petition={p} />}
+          itemKey={(p) => p.id}
+          page={petitions.data?.meta.current_page ?? page}
+          onPageChange={(p) => update({ page: p > 1 ? String(p) : null })}
+        />
+      </FilterTabs>
     </Page>
   );
 }
