@@ -17,3 +17,4 @@ export * from './notifications';
 export * from './posts';
 export * from './network';
 export * from './companies';
+export * from './media';

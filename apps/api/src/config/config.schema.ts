@@ -104,6 +104,14 @@ export const EnvSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     /** Largest accepted upload (one file), in megabytes. */
     UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(100).default(8),
+    /** Largest video or audio file an administrator may upload, in megabytes (written to a temp file, never held in memory). */
+    MEDIA_UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(20_000).default(1024),
+    /** How long a signed media URL (player, poster, captions) works. */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).default(3600),
+    /** How long a personal podcast feed URL works before the user makes a new one. */
+    PODCAST_FEED_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /** Rich-text images (`POST /upload-image`) each user may keep, in megabytes. */
+    IMAGE_QUOTA_MB: z.coerce.number().min(1).max(100_000).default(200),
     /** smtp://user:pass@host:port; without it mail stays in the outbox (the local stand-in). */
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: optionalString.transform((v) => v ?? 'Legenett <no-reply@legenett.no>'),
@@ -206,6 +214,14 @@ export const EnvSchema = z
       },
     },
     uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1024 * 1024),
+    media: {
+      uploadMaxBytes: Math.round(env.MEDIA_UPLOAD_MAX_MB * 1024 * 1024),
+      urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
+      /** HMAC key of signed media URLs, derived from the token secret (no extra secret to manage). */
+      urlKey: `media-url:${env.JWT_SECRET}`,
+      podcastFeedTtlDays: env.PODCAST_FEED_TTL_DAYS,
+      imageQuotaBytes: Math.round(env.IMAGE_QUOTA_MB * 1024 * 1024),
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     identity: {
