@@ -267,6 +267,8 @@ export const AdminMediaSchema = MediaItemSchema.omit({ progress: true, published
   stream_url: z.string().nullable(),
   file_size_bytes: z.number().int().nullable(),
   created_at: z.string(),
+  /** A note for the administrator about reading the file (e.g. ffmpeg missing on the server), or null. */
+  notice: z.string().nullable(),
 });
 export type AdminMedia = z.infer<typeof AdminMediaSchema>;
 

@@ -6,7 +6,7 @@ import { type MediaKind, mediaEndpoints as ep } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
-import { createCompany, tokenFor } from '../../../test/auth';
+import { createCompany, type CreateUserOptions, tokenFor } from '../../../test/auth';
 import { type Caller, invalid } from '../../../test/call';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 
@@ -137,7 +137,7 @@ describe('access matrix', () => {
     ['approved_hrp 0', { approvedHrp: 0 }, 'not_health_personnel'],
     ['no viewer permission (company manager role only)', { roles: ['company_manager'] }, 'missing_permission'],
   ] as const)('refuses %s', async (_label, options, reason) => {
-    const me = await t.session({ ...options });
+    const me = await t.session({ ...options, roles: 'roles' in options ? [...options.roles] : undefined });
     for (const [endpoint, params, query] of gated()) {
       const res = await t.call(endpoint, { as: me, params, query, locale: 'en' });
       expect([endpoint.path, res.status, res.error.reason]).toEqual([endpoint.path, 403, reason]);
@@ -158,7 +158,8 @@ describe('access matrix', () => {
   });
 
   it('lets "In review" accounts and approved_hrp 2 watch', async () => {
-    for (const options of [{ status: 'in_review', approvedHrp: 0 }, { approvedHrp: 2 }, { roles: ['student'], approvedHrp: 2 }] as const) {
+    const cases: CreateUserOptions[] = [{ status: 'in_review', approvedHrp: 0 }, { approvedHrp: 2 }, { roles: ['student'], approvedHrp: 2 }];
+    for (const options of cases) {
       const me = await t.session(options);
       for (const [endpoint, params, query] of gated()) {
         const res = await t.call(endpoint, { as: me, params, query });

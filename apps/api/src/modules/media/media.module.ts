@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
+import { ReferenceModule } from '../reference/reference.module';
 import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
+import { MediaAdminController } from './media-admin.controller';
+import { MediaAdminRepository } from './media-admin.repository';
+import { MediaAdminService } from './media-admin.service';
+import { MediaProbe } from './media-probe';
 import { MediaStreamController } from './media-stream.controller';
 import { MediaUrls } from './media-urls';
 
-/** The video and audio archive for confirmed health personnel (issue 12; docs/media.md). */
+/** The video and audio archive for confirmed health personnel and its administration (issue 12; docs/media.md). */
 @Module({
-  controllers: [MediaController, MediaStreamController],
-  providers: [MediaService, MediaRepository, MediaUrls],
+  imports: [ReferenceModule],
+  controllers: [MediaController, MediaStreamController, MediaAdminController],
+  providers: [MediaService, MediaRepository, MediaUrls, MediaAdminService, MediaAdminRepository, MediaProbe],
 })
 export class MediaModule {}
