@@ -112,6 +112,9 @@ export const EnvSchema = z
     PODCAST_FEED_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     /** Rich-text images (`POST /upload-image`) each user may keep, in megabytes. */
     IMAGE_QUOTA_MB: z.coerce.number().min(1).max(100_000).default(200),
+    /** The programs that read uploaded media (Debian's `ffmpeg` package); a name on PATH or a full path. */
+    FFPROBE_PATH: optionalString.transform((v) => v ?? 'ffprobe'),
+    FFMPEG_PATH: optionalString.transform((v) => v ?? 'ffmpeg'),
     /** smtp://user:pass@host:port; without it mail stays in the outbox (the local stand-in). */
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: optionalString.transform((v) => v ?? 'Legenett <no-reply@legenett.no>'),
@@ -221,6 +224,8 @@ export const EnvSchema = z
       urlKey: `media-url:${env.JWT_SECRET}`,
       podcastFeedTtlDays: env.PODCAST_FEED_TTL_DAYS,
       imageQuotaBytes: Math.round(env.IMAGE_QUOTA_MB * 1024 * 1024),
+      ffprobe: env.FFPROBE_PATH,
+      ffmpeg: env.FFMPEG_PATH,
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { type MediaKind } from '@legenett/contracts';
+import { type AppConfig, InjectConfig } from '../../config';
 import { type StoredExtension } from '../../common/storage/storage';
 
 /** What the first bytes of an upload say it is; names and Content-Types are never trusted. */
@@ -64,9 +65,16 @@ function run(command: string, args: string[], maxBuffer: number, encoding: 'utf8
 @Injectable()
 export class MediaProbe {
   private readonly logger = new Logger('MediaProbe');
+  private readonly ffprobe: string;
+  private readonly ffmpeg: string;
+
+  constructor(@InjectConfig() config: AppConfig) {
+    this.ffprobe = config.media.ffprobe;
+    this.ffmpeg = config.media.ffmpeg;
+  }
 
   async probe(file: string): Promise<ProbeResult> {
-    const out = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file], 1024 * 1024, 'utf8');
+    const out = await run(this.ffprobe, ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type', '-of', 'json', file], 1024 * 1024, 'utf8');
     let parsed: { format?: { duration?: string }; streams?: { codec_type?: string }[] };
     try {
       parsed = JSON.parse(String(out)) as typeof parsed;
@@ -86,7 +94,7 @@ export class MediaProbe {
   async posterFrame(file: string, at: number): Promise<Buffer | null> {
     try {
       const out = await run(
-        'ffmpeg',
+        this.ffmpeg,
         ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'mjpeg', '-'],
         32 * 1024 * 1024,
         'buffer',

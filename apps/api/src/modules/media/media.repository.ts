@@ -157,7 +157,6 @@ export class MediaRepository {
 
   /** Started, unfinished items, most recently played first. */
   continueList(kind: MediaKind, viewer: Viewer, locale: Locale, limit = 12): Promise<MediaRow[]> {
-    const t = mediaTable(kind);
     return this.select(kind, viewer.userId, locale)
       .where(
         and(
