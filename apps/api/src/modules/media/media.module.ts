@@ -9,11 +9,13 @@ import { MediaAdminService } from './media-admin.service';
 import { MediaProbe } from './media-probe';
 import { MediaStreamController } from './media-stream.controller';
 import { MediaUrls } from './media-urls';
+import { UploadImageController } from './upload-image.controller';
+import { UploadImageService } from './upload-image.service';
 
-/** The video and audio archive for confirmed health personnel and its administration (issue 12; docs/media.md). */
+/** The video and audio archive for confirmed health personnel, its administration, and `POST /upload-image` (issue 12; docs/media.md). */
 @Module({
   imports: [ReferenceModule],
-  controllers: [MediaController, MediaStreamController, MediaAdminController],
-  providers: [MediaService, MediaRepository, MediaUrls, MediaAdminService, MediaAdminRepository, MediaProbe],
+  controllers: [MediaController, MediaStreamController, MediaAdminController, UploadImageController],
+  providers: [MediaService, MediaRepository, MediaUrls, MediaAdminService, MediaAdminRepository, MediaProbe, UploadImageService],
 })
 export class MediaModule {}
