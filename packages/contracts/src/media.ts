@@ -355,6 +355,8 @@ export const adminMediaEndpoints = {
     access: 'admin',
     multipart: true,
     params: KindIdParamSchema,
+    /** The file only (form field `captions`). */
+    body: z.object({}),
     response: dataOf(AdminMediaSchema),
   }),
   publish: defineEndpoint({

@@ -32,6 +32,7 @@ function QueueCount({ status, label }: { status: 'awaiting_approval' | 'in_revie
 /** The admin area's start: how many accounts wait, and the way to the queue and the outbox. */
 export function AdminDashboard() {
   const { t } = useTranslation('admin');
+  const { t: tm } = useTranslation('media');
   return (
     <Stack gap="lg">
       <Text>{t('dashboard.intro')}</Text>
@@ -42,6 +43,9 @@ export function AdminDashboard() {
       <Group>
         <Button component={Link} to={paths.adminOutbox.path} variant="default">
           {t('dashboard.open_outbox')}
+        </Button>
+        <Button component={Link} to={paths.adminMedia.path} variant="default">
+          {tm('admin.open')}
         </Button>
       </Group>
     </Stack>

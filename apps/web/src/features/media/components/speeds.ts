@@ -1,0 +1,8 @@
+/** Playback speeds offered by both players. */
+export const SPEEDS = [
+  { value: '0.75', label: '0,75×' },
+  { value: '1', label: '1×' },
+  { value: '1.25', label: '1,25×' },
+  { value: '1.5', label: '1,5×' },
+  { value: '2', label: '2×' },
+];
