@@ -44,10 +44,10 @@ function put(uploadsDir: string, ext: string, contentType: string, source: strin
 
 const CAPTIONS = `WEBVTT
 
-00:00.000 --> 00:02.000
+00:00.000 --> 00:04.000
 Velkommen til Legenett.
 
-00:02.000 --> 00:04.000
+00:04.000 --> 00:10.000
 Dette er et demoopptak.
 `;
 
@@ -59,7 +59,7 @@ export function makeDemoMedia(kind: 'video' | 'audio', variant: number, uploadsD
   const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-seed-media-'));
   try {
-    const seconds = 4;
+    const seconds = 10;
     if (kind === 'video') {
       const sources = ['testsrc2', 'smptebars', 'rgbtestsrc', 'testsrc'];
       const source = sources[variant % sources.length];

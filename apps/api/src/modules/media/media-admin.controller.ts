@@ -1,12 +1,14 @@
-import { Controller, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { adminMediaEndpoints as ep, type Locale } from '@legenett/contracts';
+import { type Response } from 'express';
 import { CurrentPrincipal, type Principal } from '../../common/auth';
 import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } from '../../common/http';
 import { RequestLocale } from '../../common/i18n/locale';
 import { FileUpload } from '../../common/uploads/upload.interceptor';
 import { MediaAdminService } from './media-admin.service';
 import { MediaUploadInterceptor } from './media-upload.interceptor';
+import { MediaUrls } from './media-urls';
 
 type KindId = ParamsOf<typeof ep.show>;
 
@@ -14,10 +16,20 @@ type KindId = ParamsOf<typeof ep.show>;
 @ApiTags('Admin: media')
 @Controller()
 export class MediaAdminController {
-  constructor(private readonly admin: MediaAdminService) {}
+  constructor(
+    private readonly admin: MediaAdminService,
+    private readonly urls: MediaUrls,
+  ) {}
 
   @Route(ep.list)
-  list(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Query() q: QueryOf<typeof ep.list>) {
+  list(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Query() q: QueryOf<typeof ep.list>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    // The answer's signed poster and file URLs work with the administrator's binding cookie.
+    res.append('Set-Cookie', this.urls.cookie(me.userId, this.urls.expiry()));
     return this.admin.list(me, q.kind, q, locale);
   }
 

@@ -16,7 +16,13 @@ export class MediaController {
   constructor(private readonly media: MediaService) {}
 
   @Route(ep.videos)
-  videos(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Query() q: QueryOf<typeof ep.videos>) {
+  videos(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Query() q: QueryOf<typeof ep.videos>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    this.bind(me, res);
     return this.media.list(me, 'video', q, locale);
   }
 
@@ -26,7 +32,9 @@ export class MediaController {
     @RequestLocale() locale: Locale,
     @Params() p: Id,
     @Query() q: QueryOf<typeof ep.videosOfCategory>,
+    @Res({ passthrough: true }) res: Response,
   ) {
+    this.bind(me, res);
     return this.media.list(me, 'video', { ...q, categories: [p.id] }, locale);
   }
 
@@ -46,7 +54,13 @@ export class MediaController {
   }
 
   @Route(ep.audioList)
-  audioList(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Query() q: QueryOf<typeof ep.audioList>) {
+  audioList(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Query() q: QueryOf<typeof ep.audioList>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    this.bind(me, res);
     return this.media.list(me, 'audio', q, locale);
   }
 
@@ -70,7 +84,9 @@ export class MediaController {
     @CurrentPrincipal() me: Principal,
     @RequestLocale() locale: Locale,
     @Query() q: QueryOf<typeof ep.continueList>,
+    @Res({ passthrough: true }) res: Response,
   ) {
+    this.bind(me, res);
     return this.media.continueList(me, q.kind, locale);
   }
 
@@ -87,6 +103,12 @@ export class MediaController {
   @Route(ep.updatePreferences)
   updatePreferences(@CurrentPrincipal() me: Principal, @Body() body: BodyOf<typeof ep.updatePreferences>) {
     return this.media.setPreferences(me, body.resume);
+  }
+
+  /** Lists carry signed poster URLs: the browser needs the binding cookie for them as well. */
+  private bind(me: Principal, res: Response): void {
+    res.append('Set-Cookie', this.media.bindingCookie(me));
+    res.setHeader('Cache-Control', 'private, no-store');
   }
 
   private async show(me: Principal, kind: MediaKind, id: number, locale: Locale, res: Response) {

@@ -13,8 +13,9 @@ import { readPage } from '../../common/lists';
 import { type MediaFilter, type MediaRow, MediaRepository, type Viewer } from './media.repository';
 import { MediaUrls } from './media-urls';
 
-/** The last seconds of an item count as played to the end (credits, a closing jingle). */
+/** The last seconds of an item count as played to the end (credits, a closing jingle): 3 s, or 5 % of a short one. */
 const END_MARGIN_SECONDS = 3;
+const endMargin = (duration: number) => Math.min(END_MARGIN_SECONDS, duration * 0.05);
 
 const PERMISSION = { video: 'video-viewer-read', audio: 'audio-viewer-read' } as const;
 
@@ -72,6 +73,11 @@ export class MediaService {
     return { data: page.rows.map((r) => this.present(kind, r, me.userId, expires)), meta: page.meta };
   }
 
+  /** The Set-Cookie that lets this user's browser fetch the signed URLs of an answer (posters in lists too). */
+  bindingCookie(me: Principal): string {
+    return this.urls.cookie(me.userId, this.urls.expiry());
+  }
+
   async categories(me: Principal, kind: MediaKind, locale: Locale) {
     const viewer = await this.viewer(me);
     return { data: await this.repository.categoriesWithCounts(kind, viewer, locale) };
@@ -122,7 +128,7 @@ export class MediaService {
     let position = Math.floor(body.position_seconds);
     if (item.duration !== null) position = Math.min(position, item.duration);
     const completed =
-      body.ended || (item.duration !== null && item.duration > 0 && position >= item.duration - END_MARGIN_SECONDS);
+      body.ended || (item.duration !== null && item.duration > 0 && position >= item.duration - endMargin(item.duration));
     await this.repository.savePosition(me.userId, body.kind, body.item_id, position, completed);
     return { data: { position_seconds: position, completed } };
   }

@@ -7,6 +7,7 @@ export const mediaKeys = {
   list: (kind: MediaKind, filters: MediaFilterValues, page: number, locale: string) => ['media', kind, 'list', filters, page, locale] as const,
   categories: (kind: MediaKind, locale: string) => ['media', kind, 'categories', locale] as const,
   item: (kind: MediaKind, id: number, locale: string) => ['media', kind, 'item', id, locale] as const,
+  continues: (kind: MediaKind) => ['media', kind, 'continue'] as const,
   continue: (kind: MediaKind, locale: string) => ['media', kind, 'continue', locale] as const,
   preferences: ['media', 'preferences'] as const,
   admin: ['media', 'admin'] as const,

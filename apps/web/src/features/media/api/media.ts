@@ -40,9 +40,8 @@ export function useMediaItem(kind: MediaKind, id: number) {
     queryFn: async ({ signal }) => (await apiCall(kind === 'video' ? ep.video : ep.audio, { params: { id }, signal, silent: true })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
-    // Signed URLs are short-lived: never show a cached detail older than a few minutes.
-    staleTime: 60_000,
-    gcTime: 5 * 60_000,
+    // Read afresh on every visit: new signed URLs, and the resume position saved on the last visit.
+    gcTime: 0,
   });
 }
 
@@ -69,7 +68,7 @@ export function useInvalidateProgress() {
   const queryClient = useQueryClient();
   return (kind: MediaKind) => {
     void queryClient.invalidateQueries({ queryKey: mediaKeys.lists(kind) });
-    void queryClient.invalidateQueries({ queryKey: ['media', kind, 'continue'] });
+    void queryClient.invalidateQueries({ queryKey: mediaKeys.continues(kind) });
   };
 }
 
