@@ -7,7 +7,7 @@ import { useExternalStore } from '@/shared/lib/external-store';
 import { fetchMediaItem } from '../api/media';
 import { audioPlayer, audioPlayerStore } from '../audio-player-store';
 import { formatDuration } from '../format';
-import { SPEEDS } from './speeds';
+import { playQuietly, SPEEDS } from './speeds';
 import { usePositionSaver } from './use-position-saver';
 
 /**
@@ -32,7 +32,7 @@ export function AudioMiniPlayer() {
       audio.src = track.src;
       audio.currentTime = track.startAt;
     }
-    void audio.play().catch(() => undefined);
+    playQuietly(audio);
   }, [audio, track]);
 
   useEffect(() => {
@@ -48,7 +48,7 @@ export function AudioMiniPlayer() {
         if (!item.stream_url || audio.dataset.trackId !== String(track.id)) return;
         audio.src = item.stream_url;
         audio.currentTime = at;
-        void audio.play().catch(() => undefined);
+        playQuietly(audio);
       })
       .catch(() => undefined);
   };
@@ -83,7 +83,7 @@ export function AudioMiniPlayer() {
               size="lg"
               variant="filled"
               aria-label={playing ? t('pause') : t('play')}
-              onClick={() => (audio?.paused ? void audio.play().catch(() => undefined) : audio?.pause())}
+              onClick={() => (audio?.paused ? playQuietly(audio) : audio?.pause())}
             >
               <span aria-hidden>{playing ? '❚❚' : '▶'}</span>
             </ActionIcon>

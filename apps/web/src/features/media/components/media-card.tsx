@@ -38,12 +38,9 @@ export function MediaCard({ item }: { item: MediaItem }) {
           </Text>
         </Group>
         {percent !== null && (
-          <Progress
-            value={percent}
-            size="sm"
-            aria-label={t('progress_label')}
-            aria-valuetext={item.progress?.completed ? t('completed') : t('progress', { percent })}
-          />
+          <Progress.Root size="sm">
+            <Progress.Section value={percent} aria-label={item.progress?.completed ? t('completed') : t('progress', { percent })} />
+          </Progress.Root>
         )}
       </Stack>
     </Card>

@@ -6,3 +6,9 @@ export const SPEEDS = [
   { value: '1.5', label: '1,5×' },
   { value: '2', label: '2×' },
 ];
+
+/** Starts playing; a refused autoplay (or an environment without media) is not an error. */
+export function playQuietly(element: HTMLMediaElement | null | undefined): void {
+  const started = element?.play() as Promise<void> | undefined;
+  if (started && typeof started.catch === 'function') started.catch(() => undefined);
+}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { fetchMediaItem } from '../api/media';
 import { formatDuration } from '../format';
-import { SPEEDS } from './speeds';
+import { playQuietly, SPEEDS } from './speeds';
 import { usePositionSaver } from './use-position-saver';
 
 /**
@@ -35,7 +35,7 @@ export function VideoPlayer({ item }: { item: MediaDetail }) {
         if (!fresh.stream_url) return;
         video.src = fresh.stream_url;
         video.currentTime = at;
-        if (wasPlaying) void video.play().catch(() => undefined);
+        if (wasPlaying) playQuietly(video);
       })
       .catch(() => undefined);
   };
