@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ReferenceModule } from '../reference/reference.module';
+import { MediaAccountData } from './media.account-data';
 import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
@@ -16,6 +17,6 @@ import { UploadImageService } from './upload-image.service';
 @Module({
   imports: [ReferenceModule],
   controllers: [MediaController, MediaStreamController, MediaAdminController, UploadImageController],
-  providers: [MediaService, MediaRepository, MediaUrls, MediaAdminService, MediaAdminRepository, MediaProbe, UploadImageService],
+  providers: [MediaService, MediaRepository, MediaUrls, MediaAdminService, MediaAdminRepository, MediaProbe, UploadImageService, MediaAccountData],
 })
 export class MediaModule {}

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { type Locale, type MediaAccessLevel, type MediaKind } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, count, desc, eq, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { orderFor, type OrderKey, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedRef } from '../reference/reference.repository';
 
-const { videos, audioTracks, categories, mediaPositions, mediaPreferences, userSpecialties, storedFiles } = schema;
+const { videos, audioTracks, categories, mediaPositions, mediaPreferences, podcastFeeds, userSpecialties, storedFiles } = schema;
 
 /** Both archive tables have the same columns (packages/db/src/schema/media.ts). */
 export type MediaTable = typeof videos | typeof audioTracks;
@@ -230,5 +231,22 @@ export class MediaRepository {
       .insert(mediaPreferences)
       .values({ user_id: userId, resume })
       .onConflictDoUpdate({ target: mediaPreferences.user_id, set: { resume, updated_at: sql`now()` } });
+  }
+
+  // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
+
+  /** Where someone stopped, their settings and their feed tokens are theirs alone: all go. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(mediaPositions).where(eq(mediaPositions.user_id, userId));
+    await tx.delete(mediaPreferences).where(eq(mediaPreferences.user_id, userId));
+    await tx.delete(podcastFeeds).where(eq(podcastFeeds.user_id, userId));
+  }
+
+  async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
+    return {
+      media_positions: await this.db.select().from(mediaPositions).where(eq(mediaPositions.user_id, userId)),
+      media_preferences: await this.db.select().from(mediaPreferences).where(eq(mediaPreferences.user_id, userId)),
+      podcast_feeds: await this.db.select().from(podcastFeeds).where(eq(podcastFeeds.user_id, userId)),
+    };
   }
 }
