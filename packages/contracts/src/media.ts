@@ -119,6 +119,14 @@ const gated = <K extends MediaKind>(kind: K) =>
     permission: kind === 'video' ? 'video-viewer-read' : 'audio-viewer-read',
   }) as const;
 
+export const PodcastFeedSchema = z.object({
+  /** The private feed address; only in the answer that made it (the server keeps a hash). */
+  url: z.string().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type PodcastFeed = z.infer<typeof PodcastFeedSchema>;
+
 export const mediaEndpoints = {
   videos: defineEndpoint({
     method: 'GET',
@@ -192,6 +200,29 @@ export const mediaEndpoints = {
     healthPersonnel: true,
     body: SavePositionBody,
     response: dataOf(MediaProgressSchema),
+  }),
+  podcastFeed: defineEndpoint({
+    method: 'GET',
+    path: '/audio/feed',
+    summary: "The caller's private podcast feed (without its address), or null",
+    ...gated('audio'),
+    response: dataOf(PodcastFeedSchema.nullable()),
+  }),
+  createPodcastFeed: defineEndpoint({
+    method: 'POST',
+    path: '/audio/feed',
+    summary: 'A new private podcast feed address (the previous one stops working)',
+    ...gated('audio'),
+    response: dataOf(PodcastFeedSchema),
+    status: 201,
+  }),
+  revokePodcastFeed: defineEndpoint({
+    method: 'DELETE',
+    path: '/audio/feed',
+    summary: 'Stop the private podcast feed',
+    ...gated('audio'),
+    response: null,
+    status: 204,
   }),
   preferences: defineEndpoint({
     method: 'GET',

@@ -5,26 +5,9 @@ import { type Request, type Response } from 'express';
 import { Public } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
-import { type ByteRange } from '../../common/storage/storage';
 import { MediaRepository } from './media.repository';
 import { MEDIA_COOKIE, MEDIA_PARTS, type MediaPart, MediaUrls } from './media-urls';
-
-/** `bytes=a-b`, `bytes=a-` or `bytes=-n` (the first range only); null when absent; 'bad' when unsatisfiable. */
-export function parseRange(header: string | undefined, size: number): ByteRange | null | 'bad' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)(?:,.*)?$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return 'bad';
-  if (size === 0) return 'bad';
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'bad';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (start >= size || end < start) return 'bad';
-  return { start, end };
-}
+import { sendStored } from './stream-response';
 
 function cookieValue(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;
@@ -75,31 +58,6 @@ export class MediaStreamController {
     }
     const file = await this.repository.streamTarget(target.kind, target.id, part);
     if (!file) throw new AppError('ROUTE_NOT_FOUND');
-    const size = file.size ?? 0;
-    const range = parseRange(typeof req.headers.range === 'string' ? req.headers.range : undefined, size);
-    res.setHeader('Accept-Ranges', 'bytes');
-    // Private to this user, and only as long as the URL lives.
-    res.setHeader('Cache-Control', `private, max-age=${Math.max(0, Number(query.e) - Math.floor(Date.now() / 1000))}`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    if (range === 'bad') {
-      res.status(416).setHeader('Content-Range', `bytes */${size}`);
-      res.end();
-      return;
-    }
-    const object = await this.files.openRange(file.key, range ?? undefined);
-    if (!object) throw new AppError('ROUTE_NOT_FOUND');
-    res.setHeader('Content-Type', file.contentType);
-    if (range) {
-      res.status(206);
-      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-      res.setHeader('Content-Length', String(range.end - range.start + 1));
-    } else {
-      res.status(200);
-      res.setHeader('Content-Length', String(size));
-    }
-    object.body.on('error', () => res.destroy());
-    res.on('close', () => object.body.destroy());
-    object.body.pipe(res);
+    await sendStored(this.files, req, res, file, `private, max-age=${Math.max(0, Number(query.e) - Math.floor(Date.now() / 1000))}`);
   }
 }

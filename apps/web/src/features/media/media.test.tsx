@@ -49,6 +49,8 @@ function mockMediaApi() {
   mockEndpoint(mediaEndpoints.audioCategories, { data: [{ id: 8, name: 'Podcast', count: 1 }] });
   mockEndpoint(mediaEndpoints.continueList, { data: [] });
   mockEndpoint(mediaEndpoints.preferences, { data: { resume: true } });
+  mockEndpoint(mediaEndpoints.podcastFeed, { data: null });
+  mockEndpoint(mediaEndpoints.audioList, page([]));
 }
 
 describe('video archive', () => {
@@ -125,6 +127,27 @@ describe('audio mini player', () => {
     expect(await screen.findByRole('region', { name: 'Audio player' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('region', { name: 'Audio player' })).getByRole('button', { name: 'Close the player' }));
     expect(screen.queryByRole('region', { name: 'Audio player' })).not.toBeInTheDocument();
+  });
+});
+
+describe('podcast feed', () => {
+  beforeEach(async () => {
+    logIn(doctor);
+    mockMediaApi();
+    await changeLocale('en');
+  });
+
+  it('makes a private feed address and shows it once', async () => {
+    const made = mockEndpoint(mediaEndpoints.createPodcastFeed, {
+      data: { url: 'http://localhost/api/podcast/abc', expires_at: '2027-05-01T00:00:00.000Z', created_at: '2026-11-01T00:00:00.000Z' },
+    });
+    const user = setupUser();
+    renderApp('/audio');
+    const card = await screen.findByRole('region', { name: 'Your private podcast feed' });
+    expect(within(card).getByText('You have no active feed.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Make an address' }));
+    expect(await within(card).findByRole('textbox', { name: 'Feed address' })).toHaveValue('http://localhost/api/podcast/abc');
+    expect(made).toHaveLength(1);
   });
 });
 

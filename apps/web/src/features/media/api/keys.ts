@@ -10,6 +10,7 @@ export const mediaKeys = {
   continues: (kind: MediaKind) => ['media', kind, 'continue'] as const,
   continue: (kind: MediaKind, locale: string) => ['media', kind, 'continue', locale] as const,
   preferences: ['media', 'preferences'] as const,
+  podcastFeed: ['media', 'podcast-feed'] as const,
   admin: ['media', 'admin'] as const,
   adminList: (kind: MediaKind, page: number, locale: string) => ['media', 'admin', kind, page, locale] as const,
   adminCategories: (kind: MediaKind) => ['media', 'admin', 'categories', kind] as const,

@@ -86,3 +86,27 @@ export function useSetMediaPreferences() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
   });
 }
+
+export function usePodcastFeed() {
+  return useQuery({
+    queryKey: mediaKeys.podcastFeed,
+    queryFn: async ({ signal }) => (await apiCall(ep.podcastFeed, { signal })).data,
+  });
+}
+
+/** A new private feed address (shown once); the previous one stops working. */
+export function useCreatePodcastFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await apiCall(ep.createPodcastFeed)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.podcastFeed }),
+  });
+}
+
+export function useRevokePodcastFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(ep.revokePodcastFeed),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.podcastFeed }),
+  });
+}

@@ -10,6 +10,7 @@ import { useMediaList } from '../api/media';
 import { ContinueRow } from './continue-row';
 import { MediaCard } from './media-card';
 import { MediaFilters } from './media-filters';
+import { PodcastFeedCard } from './podcast-feed-card';
 import { ResumeSetting } from './resume-setting';
 
 /** Reads the filters from the URL (`?categories=1,2&search=&direction=oldest&page=2`); invalid ones are dropped. */
@@ -57,6 +58,7 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
         columns={2}
         footer={<ResumeSetting />}
       />
+      {kind === 'audio' && <PodcastFeedCard />}
     </Page>
   );
 }
