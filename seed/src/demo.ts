@@ -19,7 +19,7 @@ import {
 } from './data/content';
 import { DEMO_PASSWORD, DEMO_USERS, TEST_PERSONS, nationalIdOf } from './data/people';
 import { type Executor, upsertByKey } from './upsert';
-import { type DemoFile, type DemoMedia, ffmpegAvailable, localUploadsDir, makeDemoMedia } from './media-files';
+import { DEMO_CAPTION_CUES, type DemoFile, type DemoMedia, ffmpegAvailable, localUploadsDir, makeDemoMedia } from './media-files';
 
 const s = schema;
 
@@ -1016,7 +1016,14 @@ async function seedMedia(
     new Set((await tx.select({ title: table.title }).from(table).where(inArray(table.title, titles))).map((r) => r.title));
   const videoTitles = await existing(s.videos, VIDEOS.map((v) => v.title));
   const newVideos = await rows(VIDEOS.filter((v) => !videoTitles.has(v.title)), 'video');
-  if (newVideos.length > 0) await tx.insert(s.videos).values(newVideos);
+  if (newVideos.length > 0) {
+    const inserted = await tx.insert(s.videos).values(newVideos).returning({ id: s.videos.id, captions: s.videos.captions_file_id });
+    // Captions are searchable by their cues (the API indexes uploaded ones the same way).
+    const cues = inserted
+      .filter((v) => v.captions !== null)
+      .flatMap((v) => DEMO_CAPTION_CUES.map((c) => ({ kind: 'video' as const, item_id: v.id, ...c })));
+    if (cues.length > 0) await tx.insert(s.mediaCaptionCues).values(cues);
+  }
   tally.add('videos', newVideos.length);
   const audioTitles = await existing(s.audioTracks, AUDIO.map((a) => a.title));
   const newAudio = await rows(AUDIO.filter((a) => !audioTitles.has(a.title)), 'audio');

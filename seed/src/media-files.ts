@@ -42,6 +42,12 @@ function put(uploadsDir: string, ext: string, contentType: string, source: strin
   return { key, contentType, size: fs.statSync(target).size };
 }
 
+/** The demo captions' cues, as the API indexes them for caption search (modules/media/webvtt.ts). */
+export const DEMO_CAPTION_CUES = [
+  { start_seconds: 0, text: 'Velkommen til Legenett.' },
+  { start_seconds: 4, text: 'Dette er et demoopptak.' },
+] as const;
+
 const CAPTIONS = `WEBVTT
 
 00:00.000 --> 00:04.000

@@ -119,6 +119,18 @@ const gated = <K extends MediaKind>(kind: K) =>
     permission: kind === 'video' ? 'video-viewer-read' : 'audio-viewer-read',
   }) as const;
 
+export const CaptionSearchQuerySchema = PageQuerySchema.extend({
+  kind: MediaKindSchema,
+  search: z.string().trim().min(2).max(100),
+});
+/** A place in an item's captions where the searched words are said. */
+export const CaptionHitSchema = z.object({
+  item: MediaItemSchema,
+  start_seconds: z.number().int().min(0),
+  text: z.string(),
+});
+export type CaptionHit = z.infer<typeof CaptionHitSchema>;
+
 export const PodcastFeedSchema = z.object({
   /** The private feed address; only in the answer that made it (the server keeps a hash). */
   url: z.string().nullable(),
@@ -191,6 +203,15 @@ export const mediaEndpoints = {
     healthPersonnel: true,
     query: ContinueQuerySchema,
     response: listOf(MediaItemSchema),
+  }),
+  captionSearch: defineEndpoint({
+    method: 'GET',
+    path: '/media/caption-search',
+    summary: 'Where words are said in the captions of items the caller may open (links to the second)',
+    access: 'user',
+    healthPersonnel: true,
+    query: CaptionSearchQuerySchema,
+    response: pageOf(CaptionHitSchema),
   }),
   savePosition: defineEndpoint({
     method: 'POST',

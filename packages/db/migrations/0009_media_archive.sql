@@ -1,3 +1,13 @@
+CREATE TABLE "media_caption_cues" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"item_id" integer NOT NULL,
+	"start_seconds" integer NOT NULL,
+	"text" text NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('norwegian'::regconfig, coalesce("text", '')), 'A')) STORED NOT NULL,
+	CONSTRAINT "media_caption_cues_kind_check" CHECK ("media_caption_cues"."kind" in ('video', 'audio'))
+);
+--> statement-breakpoint
 CREATE TABLE "media_positions" (
 	"user_id" integer NOT NULL,
 	"kind" text NOT NULL,
@@ -48,6 +58,8 @@ ALTER TABLE "videos" ADD COLUMN "specialty_ids" integer[] DEFAULT '{}'::integer[
 ALTER TABLE "media_positions" ADD CONSTRAINT "media_positions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media_preferences" ADD CONSTRAINT "media_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "podcast_feeds" ADD CONSTRAINT "podcast_feeds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "media_caption_cues_item_idx" ON "media_caption_cues" USING btree ("kind","item_id","start_seconds");--> statement-breakpoint
+CREATE INDEX "media_caption_cues_search_idx" ON "media_caption_cues" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "media_positions_continue_idx" ON "media_positions" USING btree ("user_id","kind","updated_at" DESC NULLS LAST) WHERE not "media_positions"."completed";--> statement-breakpoint
 CREATE INDEX "media_positions_item_idx" ON "media_positions" USING btree ("kind","item_id");--> statement-breakpoint
 CREATE INDEX "podcast_feeds_user_id_idx" ON "podcast_feeds" USING btree ("user_id");--> statement-breakpoint

@@ -58,6 +58,8 @@ export const media = defineMessages(
     resume_setting: 'Fortsett der jeg slapp',
     resume_setting_hint: 'Husk hvor du stoppet i videoer og lydspor, og start der neste gang.',
     player_label: 'Lydspiller',
+    caption_hits: 'Sagt i tekstingen',
+    caption_hit_at: '{{time}} i «{{title}}»',
     feed: {
       title: 'Din private podkaststrøm',
       intro: 'Lytt til lydarkivet i din egen podkastapp. Adressen er personlig: del den ikke. Den slutter å virke når du stopper den, når den utløper, eller hvis bekreftelsen din som helsepersonell faller bort.',
@@ -184,6 +186,8 @@ export const media = defineMessages(
     resume_setting: 'Continue where I left off',
     resume_setting_hint: 'Remember where you stopped in videos and audio, and start there next time.',
     player_label: 'Audio player',
+    caption_hits: 'Said in the captions',
+    caption_hit_at: '{{time}} in “{{title}}”',
     feed: {
       title: 'Your private podcast feed',
       intro: 'Listen to the audio archive in your own podcast app. The address is personal: do not share it. It stops working when you stop it, when it expires, or if your confirmation as health personnel lapses.',

@@ -87,6 +87,29 @@ export const audioTracks = pgTable('audio_tracks', mediaColumns(), (t) => [
     .where(sql`${t.captions_file_id} is not null`),
 ]);
 
+/**
+ * The cues of an item's WebVTT captions, one row per cue, for searching what is said: a hit links to
+ * the second it is said (`/videos/:id?t=`). Replaced with the captions file; removed with the item.
+ */
+export const mediaCaptionCues = pgTable(
+  'media_caption_cues',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: MEDIA_KINDS }).notNull(),
+    item_id: integer('item_id').notNull(),
+    start_seconds: integer('start_seconds').notNull(),
+    text: text('text').notNull(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(norwegianSearch([['text', 'A']])),
+  },
+  (t) => [
+    check('media_caption_cues_kind_check', inList(t.kind, MEDIA_KINDS)),
+    index('media_caption_cues_item_idx').on(t.kind, t.item_id, t.start_seconds),
+    index('media_caption_cues_search_idx').using('gin', t.search),
+  ],
+);
+
 /** Where a user stopped in an item ("continue where you left off"); one row per user and item. */
 export const mediaPositions = pgTable(
   'media_positions',

@@ -260,6 +260,48 @@ describe('uploads', () => {
   });
 });
 
+describe('caption search', () => {
+  it('finds what is said in captions and links to the second, only in items the caller may open', async () => {
+    const word = `stetoskop${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+    const vtt = Buffer.from(`WEBVTT\n\n00:00.000 --> 00:02.000\nVelkommen\n\n00:01:05.000 --> 00:01:08.000\nHer bruker vi ${word} på pasienten\n`);
+    const make = async (access: 'all' | 'doctors') => {
+      const res = await t.call(admin.create, {
+        as: adminUser,
+        params: { kind: 'video' },
+        body: { title: `Undersøkelse ${access} ${token}`, publish: 'true', access_level: access },
+        files: { file: { buffer: videoFile, name: 'clip.mp4' } },
+      });
+      await t.call(admin.captions, { as: adminUser, params: { kind: 'video', id: res.parsed.data.id }, files: { captions: { buffer: vtt, name: 'c.vtt' } } });
+      return res.parsed.data.id;
+    };
+    const open = await make('all');
+    const doctorsOnly = await make('doctors');
+
+    const hits = await t.call(ep.captionSearch, { as: doctor, query: { kind: 'video', search: word } });
+    expect(hits.parsed.meta.total).toBe(2);
+    expect(hits.parsed.data.map((h) => [h.item.id, h.start_seconds])).toEqual(
+      expect.arrayContaining([
+        [open, 65],
+        [doctorsOnly, 65],
+      ]),
+    );
+    expect(hits.parsed.data[0]!.text).toBe(`Her bruker vi ${word} på pasienten`);
+
+    const student = await t.session({ roles: ['student'] });
+    const studentHits = await t.call(ep.captionSearch, { as: student, query: { kind: 'video', search: word } });
+    expect(studentHits.parsed.data.map((h) => h.item.id)).toEqual([open]);
+    expect((await t.call(ep.captionSearch, { as: doctor, query: { kind: 'audio', search: word } })).parsed.meta.total).toBe(0);
+
+    // Deleting the item takes its cues along.
+    await t.call(admin.remove, { as: adminUser, params: { kind: 'video', id: open } });
+    expect((await t.call(ep.captionSearch, { as: doctor, query: { kind: 'video', search: word } })).parsed.meta.total).toBe(1);
+
+    expect((await t.call(ep.captionSearch, { as: null, query: { kind: 'video', search: word } })).status).toBe(401);
+    const short = await t.call(ep.captionSearch, { as: doctor, query: invalid({ kind: 'video', search: 'x' }), locale: 'en' });
+    expect([short.status, Object.keys(short.validation.errors)]).toEqual([422, ['search']]);
+  });
+});
+
 describe('categories and frontend settings', () => {
   it('creates, renames and deletes categories in both languages', async () => {
     const created = await t.call(admin.createCategory, {

@@ -5,8 +5,9 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedRef } from '../reference/reference.repository';
 import { mediaTable } from './media.repository';
+import { type Cue } from './webvtt';
 
-const { categories, mediaPositions, storedFiles, frontendSettings } = schema;
+const { categories, mediaPositions, mediaCaptionCues, storedFiles, frontendSettings } = schema;
 
 export interface AdminMediaRow {
   id: number;
@@ -121,13 +122,23 @@ export class MediaAdminRepository {
     return rows.length > 0;
   }
 
-  /** Points the item at new captions; answers the file id it replaced (to remove), or undefined for no item. */
-  async replaceCaptions(kind: MediaKind, id: number, fileId: number): Promise<number | null | undefined> {
+  /**
+   * Points the item at new captions and replaces its searchable cues; answers the file id it
+   * replaced (to remove), or undefined for no item.
+   */
+  async replaceCaptions(kind: MediaKind, id: number, fileId: number, cues: readonly Cue[]): Promise<number | null | undefined> {
     const t = mediaTable(kind);
     return this.db.transaction(async (tx) => {
       const [old] = await tx.select({ id: t.captions_file_id }).from(t).where(eq(t.id, id)).for('update');
       if (!old) return undefined;
       await tx.update(t).set({ captions_file_id: fileId }).where(eq(t.id, id));
+      await tx.delete(mediaCaptionCues).where(and(eq(mediaCaptionCues.kind, kind), eq(mediaCaptionCues.item_id, id)));
+      // In batches: a long lecture has thousands of cues, and a statement takes at most 65 535 parameters.
+      for (let i = 0; i < cues.length; i += 2000) {
+        await tx.insert(mediaCaptionCues).values(
+          cues.slice(i, i + 2000).map((c) => ({ kind, item_id: id, start_seconds: c.startSeconds, text: c.text })),
+        );
+      }
       return old.id;
     });
   }
@@ -142,6 +153,7 @@ export class MediaAdminRepository {
         .returning({ file: t.file_id, poster: t.poster_file_id, captions: t.captions_file_id });
       if (!row) return null;
       await tx.delete(mediaPositions).where(and(eq(mediaPositions.kind, kind), eq(mediaPositions.item_id, id)));
+      await tx.delete(mediaCaptionCues).where(and(eq(mediaCaptionCues.kind, kind), eq(mediaCaptionCues.item_id, id)));
       return [row.file, row.poster, row.captions].filter((f): f is number => f !== null);
     });
   }

@@ -21,6 +21,7 @@ import { type AdminMediaRow, MediaAdminRepository, type MediaFiles, type MediaWr
 import { sanitiseEmbed } from './embed';
 import { FfmpegMissingError, MediaProbe, readHead, sniffMedia, UnreadableMediaError } from './media-probe';
 import { MediaUrls } from './media-urls';
+import { parseCues } from './webvtt';
 
 const invalid = (field: string, key: MessageKey) => new AppError('VALIDATION', { fields: { [field]: [key] } });
 
@@ -204,7 +205,7 @@ export class MediaAdminService {
       { buffer: upload.buffer },
       { kind: 'media_captions', owner: me.userId, area: 'media', ext: 'vtt', contentType: 'text/vtt', size: upload.size },
     );
-    const previous = await this.repository.replaceCaptions(kind, id, stored.id);
+    const previous = await this.repository.replaceCaptions(kind, id, stored.id, parseCues(text));
     if (previous === undefined) {
       await this.files.remove(stored.id);
       throw AppError.notFound();

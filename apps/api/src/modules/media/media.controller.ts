@@ -90,6 +90,17 @@ export class MediaController {
     return this.media.continueList(me, q.kind, locale);
   }
 
+  @Route(ep.captionSearch)
+  captionSearch(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Query() q: QueryOf<typeof ep.captionSearch>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    this.bind(me, res);
+    return this.media.captionSearch(me, q.kind, q, locale);
+  }
+
   @Route(ep.savePosition)
   savePosition(@CurrentPrincipal() me: Principal, @Body() body: BodyOf<typeof ep.savePosition>) {
     return this.media.savePosition(me, body);

@@ -7,7 +7,7 @@ import { orderFor, type OrderKey, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedRef } from '../reference/reference.repository';
 
-const { videos, audioTracks, categories, mediaPositions, mediaPreferences, podcastFeeds, userSpecialties, storedFiles } = schema;
+const { videos, audioTracks, categories, mediaPositions, mediaPreferences, mediaCaptionCues, podcastFeeds, userSpecialties, storedFiles } = schema;
 
 /** Both archive tables have the same columns (packages/db/src/schema/media.ts). */
 export type MediaTable = typeof videos | typeof audioTracks;
@@ -194,6 +194,45 @@ export class MediaRepository {
       .where(and(eq(t.id, id), publishedSql(t)))
       .limit(1);
     return row ?? null;
+  }
+
+  // ---------- caption search ----------
+
+  private cueWhere(kind: MediaKind, viewer: Viewer, search: string): SQL {
+    return and(
+      eq(mediaCaptionCues.kind, kind),
+      sql`${mediaCaptionCues.search} @@ websearch_to_tsquery('norwegian', ${search})`,
+      this.where(kind, viewer, {}),
+    )!;
+  }
+
+  async countCues(kind: MediaKind, viewer: Viewer, search: string): Promise<number> {
+    const t = mediaTable(kind);
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(mediaCaptionCues)
+      .innerJoin(t, eq(t.id, mediaCaptionCues.item_id))
+      .where(this.cueWhere(kind, viewer, search));
+    return row?.n ?? 0;
+  }
+
+  /** Matching cues (GIN on the cue text), newest items first, in the order they are said. */
+  cues(kind: MediaKind, viewer: Viewer, search: string, offset: number, limit: number) {
+    const t = mediaTable(kind);
+    return this.db
+      .select({ item_id: mediaCaptionCues.item_id, start_seconds: mediaCaptionCues.start_seconds, text: mediaCaptionCues.text })
+      .from(mediaCaptionCues)
+      .innerJoin(t, eq(t.id, mediaCaptionCues.item_id))
+      .where(this.cueWhere(kind, viewer, search))
+      .orderBy(desc(t.published_at), desc(t.id), mediaCaptionCues.start_seconds, mediaCaptionCues.id)
+      .limit(limit)
+      .offset(offset);
+  }
+
+  /** Items by id with the viewer's positions (for the hits of one page). */
+  itemsByIds(kind: MediaKind, ids: number[], userId: number, locale: Locale): Promise<MediaRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.select(kind, userId, locale).where(inArray(mediaTable(kind).id, ids));
   }
 
   // ---------- positions and settings ----------

@@ -5,6 +5,7 @@ import {
   type MediaItem,
   type MediaKind,
   type MediaListQuery,
+  pageMeta,
   type SavePositionBody,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
@@ -117,6 +118,24 @@ export class MediaService {
     const rows = await this.repository.continueList(kind, viewer, locale);
     const expires = this.urls.expiry();
     return { data: rows.map((r) => this.present(kind, r, me.userId, expires)) };
+  }
+
+  /** Where the words are said in captions; each hit carries its item and the second to start at. */
+  async captionSearch(me: Principal, kind: MediaKind, q: { page: number; per_page: number; search: string }, locale: Locale) {
+    MediaService.requirePermission(me, kind);
+    const viewer = await this.viewer(me);
+    const [total, cues] = await Promise.all([
+      this.repository.countCues(kind, viewer, q.search),
+      this.repository.cues(kind, viewer, q.search, (q.page - 1) * q.per_page, q.per_page),
+    ]);
+    const rows = await this.repository.itemsByIds(kind, [...new Set(cues.map((c) => c.item_id))], me.userId, locale);
+    const expires = this.urls.expiry();
+    const items = new Map(rows.map((r) => [r.id, this.present(kind, r, me.userId, expires)]));
+    const data = cues.flatMap((c) => {
+      const item = items.get(c.item_id);
+      return item ? [{ item, start_seconds: c.start_seconds, text: c.text }] : [];
+    });
+    return { data, meta: pageMeta(total, q.page, q.per_page) };
   }
 
   /** Saves where the caller is; played to the end (or within the last seconds) marks it completed. */

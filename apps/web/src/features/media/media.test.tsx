@@ -70,6 +70,18 @@ describe('video archive', () => {
     expect(calls[0]!.query.get('direction')).toBe('oldest');
   });
 
+  it('shows caption hits for a search, linking to the second they are said', async () => {
+    mockEndpoint(mediaEndpoints.videos, page([]));
+    const searched = mockEndpoint(mediaEndpoints.captionSearch, {
+      data: [{ item: item(6, { title: 'EKG' }), start_seconds: 65, text: 'Her ser vi ST-hevning' }],
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: 1 },
+    });
+    renderApp('/videos?search=hevning');
+    const hits = await screen.findByRole('region', { name: 'Said in the captions' });
+    expect(within(hits).getByRole('link', { name: '1:05 in “EKG”' })).toHaveAttribute('href', '/videos/6?t=65');
+    expect(searched[0]!.query.get('search')).toBe('hevning');
+  });
+
   it('shows the "continue watching" row', async () => {
     mockEndpoint(mediaEndpoints.videos, page([]));
     mockEndpoint(mediaEndpoints.continueList, { data: [item(3, { progress: { position_seconds: 10, completed: false } })] });

@@ -8,6 +8,7 @@ export const mediaKeys = {
   categories: (kind: MediaKind, locale: string) => ['media', kind, 'categories', locale] as const,
   item: (kind: MediaKind, id: number, locale: string) => ['media', kind, 'item', id, locale] as const,
   continues: (kind: MediaKind) => ['media', kind, 'continue'] as const,
+  captionSearch: (kind: MediaKind, search: string, locale: string) => ['media', kind, 'captions', search, locale] as const,
   continue: (kind: MediaKind, locale: string) => ['media', kind, 'continue', locale] as const,
   preferences: ['media', 'preferences'] as const,
   podcastFeed: ['media', 'podcast-feed'] as const,

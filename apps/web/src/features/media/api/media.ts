@@ -110,3 +110,14 @@ export function useRevokePodcastFeed() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.podcastFeed }),
   });
 }
+
+/** Where the searched words are said in captions (from two characters on). */
+export function useCaptionSearch(kind: MediaKind, search: string | undefined) {
+  const locale = useLocale();
+  const text = search?.trim() ?? '';
+  return useQuery({
+    queryKey: mediaKeys.captionSearch(kind, text, locale),
+    queryFn: async ({ signal }) => (await apiCall(ep.captionSearch, { query: { kind, search: text, per_page: 10 }, signal })).data,
+    enabled: text.length >= 2,
+  });
+}

@@ -1,7 +1,7 @@
 import { type MediaDetail, type MediaKind } from '@legenett/contracts';
 import { Alert, Anchor, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useExternalStore } from '@/shared/lib/external-store';
@@ -12,7 +12,15 @@ import { formatDate, formatDuration } from '../format';
 import { MediaCard } from './media-card';
 import { VideoPlayer } from './video-player';
 
+/** `?t=65` (a caption search hit): start there instead of the saved position. */
+function useStartParam(): number | null {
+  const [params] = useSearchParams();
+  const n = Number(params.get('t'));
+  return params.has('t') && Number.isInteger(n) && n >= 0 ? n : null;
+}
+
 function Player({ kind, item }: { kind: MediaKind; item: MediaDetail }) {
+  const startParam = useStartParam();
   const { t } = useTranslation('media');
   const current = useExternalStore(audioPlayerStore);
   if (item.source === 'embed' && item.embed_code) {
@@ -28,7 +36,7 @@ function Player({ kind, item }: { kind: MediaKind; item: MediaDetail }) {
       </Alert>
     );
   }
-  if (kind === 'video') return <VideoPlayer key={item.id} item={item} />;
+  if (kind === 'video') return <VideoPlayer key={`${item.id}-${startParam ?? ''}`} item={item} startAt={startParam} />;
   const loaded = current?.id === item.id;
   return (
     <Button
@@ -37,7 +45,7 @@ function Player({ kind, item }: { kind: MediaKind; item: MediaDetail }) {
       disabled={!item.stream_url}
       onClick={() =>
         item.stream_url &&
-        audioPlayer.play({ id: item.id, title: item.title, src: item.stream_url, poster: item.poster_url, startAt: loaded ? 0 : item.resume_from_seconds })
+        audioPlayer.play({ id: item.id, title: item.title, src: item.stream_url, poster: item.poster_url, startAt: startParam ?? (loaded ? 0 : item.resume_from_seconds) })
       }
     >
       {loaded ? t('now_playing') : t('play')}

@@ -7,6 +7,7 @@ import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { type MediaFilterValues } from '../api/keys';
 import { useMediaList } from '../api/media';
+import { CaptionHits } from './caption-hits';
 import { ContinueRow } from './continue-row';
 import { MediaCard } from './media-card';
 import { MediaFilters } from './media-filters';
@@ -46,6 +47,7 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
       </Text>
       <ContinueRow kind={kind} />
       <MediaFilters kind={kind} value={filters} onChange={onFilters} />
+      <CaptionHits kind={kind} search={filters.search} />
       <PagedList
         query={list}
         label={title}

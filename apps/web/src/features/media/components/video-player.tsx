@@ -12,13 +12,15 @@ import { usePositionSaver } from './use-position-saver';
  * The video player: native controls (keyboard accessible), poster frame, WebVTT captions when there
  * are any, playback speed, resume from the saved position, positions saved as it plays.
  */
-export function VideoPlayer({ item }: { item: MediaDetail }) {
+export function VideoPlayer({ item, startAt: requested = null }: { item: MediaDetail; startAt?: number | null }) {
   const { t } = useTranslation('media');
   const locale = useLocale();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [speed, setSpeed] = useState('1');
   const [resumed, setResumed] = useState(false);
-  const startAt = useRef(item.resume_from_seconds);
+  // A caption hit's second wins over the saved position.
+  const startAt = useRef(requested ?? item.resume_from_seconds);
+  const resumedFrom = useRef(startAt.current);
   usePositionSaver('video', item.id, video);
 
   useEffect(() => {
@@ -54,7 +56,7 @@ export function VideoPlayer({ item }: { item: MediaDetail }) {
           onLoadedMetadata={(e) => {
             if (startAt.current > 0) {
               e.currentTarget.currentTime = startAt.current;
-              setResumed(true);
+              setResumed(requested === null);
               startAt.current = 0;
             }
             e.currentTarget.playbackRate = Number(speed);
@@ -68,7 +70,7 @@ export function VideoPlayer({ item }: { item: MediaDetail }) {
         {resumed ? (
           <Group gap="xs">
             <Text size="sm" role="status">
-              {t('resumed', { time: formatDuration(item.resume_from_seconds) })}
+              {t('resumed', { time: formatDuration(resumedFrom.current) })}
             </Text>
             <Button
               size="compact-sm"
