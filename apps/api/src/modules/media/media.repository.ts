@@ -146,27 +146,46 @@ export class MediaRepository {
     return row ?? null;
   }
 
-  /** Other items of the same category, newest first. */
+  /** Other items of the same category, newest first: ids from the category index, then those rows joined. */
   related(kind: MediaKind, item: { id: number; categoryId: number | null }, viewer: Viewer, locale: Locale, limit = 4) {
     const t = mediaTable(kind);
     if (item.categoryId === null) return Promise.resolve([]);
-    return this.select(kind, viewer.userId, locale)
+    const order = [desc(t.published_at), desc(t.id)];
+    const ids = this.db
+      .select({ id: t.id })
+      .from(t)
       .where(and(this.where(kind, viewer, { categories: [item.categoryId] }), ne(t.id, item.id)))
-      .orderBy(desc(t.published_at), desc(t.id))
+      .orderBy(...order)
       .limit(limit);
+    return this.select(kind, viewer.userId, locale)
+      .where(inArray(t.id, ids))
+      .orderBy(...order);
   }
 
-  /** Started, unfinished items, most recently played first. */
+  /**
+   * Started, unfinished items, most recently played first: the user's latest positions from
+   * `media_positions_continue_idx` (a few more than shown, for items since unpublished or closed to
+   * them), then only those items joined and filtered.
+   */
   continueList(kind: MediaKind, viewer: Viewer, locale: Locale, limit = 12): Promise<MediaRow[]> {
-    return this.select(kind, viewer.userId, locale)
+    const t = mediaTable(kind);
+    const recent = this.db
+      .select({ id: mediaPositions.item_id })
+      .from(mediaPositions)
       .where(
         and(
-          this.where(kind, viewer, {}),
+          eq(mediaPositions.user_id, viewer.userId),
+          eq(mediaPositions.kind, kind),
           eq(mediaPositions.completed, false),
           sql`${mediaPositions.position_seconds} > 0`,
         ),
       )
-      .orderBy(desc(mediaPositions.updated_at))
+      // As the index holds it (DESC NULLS LAST), so the walk needs no sort.
+      .orderBy(sql`${mediaPositions.updated_at} desc nulls last`)
+      .limit(limit * 4);
+    return this.select(kind, viewer.userId, locale)
+      .where(and(inArray(t.id, recent), this.where(kind, viewer, {})))
+      .orderBy(sql`${mediaPositions.updated_at} desc nulls last`)
       .limit(limit);
   }
 
