@@ -174,6 +174,38 @@ describe('admin media', () => {
     await changeLocale('en');
   });
 
+  it('edits an item in a dialog and sends the changed fields', async () => {
+    const row = {
+      ...item(11, { title: 'Gammel tittel' }),
+      published_at: '2026-11-01T10:00:00.000Z',
+      state: 'published' as const,
+      category_id: 7,
+      specialty_ids: [],
+      external_url: null,
+      embed_code: null,
+      has_captions: false,
+      stream_url: null,
+      file_size_bytes: 1000,
+      created_at: '2026-11-01T10:00:00.000Z',
+      notice: null,
+    };
+    const { progress: _progress, ...adminRow } = row;
+    mockEndpoint(adminMediaEndpoints.list, { data: [adminRow], meta: { current_page: 1, last_page: 1, per_page: 20, total: 1 } });
+    const saved = mockEndpoint(adminMediaEndpoints.update, { data: { ...adminRow, title: 'Ny tittel' } });
+    const user = setupUser();
+    renderApp('/admin/media');
+    const card = await screen.findByRole('article', { name: 'Gammel tittel' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit “Gammel tittel”' });
+    const title = within(form).getByRole('textbox', { name: /^Title/ });
+    await user.clear(title);
+    await user.type(title, 'Ny tittel');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.params).toMatchObject({ kind: 'video', id: '11' });
+    expect(saved[0]!.body).toMatchObject({ title: 'Ny tittel', category_id: 7, access_level: 'all', external_url: null });
+  });
+
   it('shows a 422 of the home page video form beside its field', async () => {
     mockEndpoint(referenceEndpoints.frontendSettings, { data: { prev_image_video_src: '/a.jpg', prev_image_video_link: '/videos' } });
     mockEndpoint(adminMediaEndpoints.updateFrontendSettings, validationError({ prev_image_video_link: ['Not a link we can use.'] }));

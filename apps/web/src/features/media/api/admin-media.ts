@@ -52,6 +52,15 @@ export function useCreateMedia(kind: MediaKind) {
   });
 }
 
+export function useUpdateMedia() {
+  const invalidate = useInvalidateMedia();
+  return useMutation({
+    mutationFn: async ({ kind, id, values }: { kind: MediaKind; id: number; values: MediaInput }) =>
+      (await apiCall(ep.update, { params: { kind, id }, body: values })).data,
+    onSuccess: invalidate,
+  });
+}
+
 export function usePublishMedia() {
   const invalidate = useInvalidateMedia();
   return useMutation({

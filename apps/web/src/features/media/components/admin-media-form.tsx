@@ -1,5 +1,25 @@
-import { localise, MEDIA_ACCESS_LEVELS, type MediaInput, MediaInputSchema, type MediaKind } from '@legenett/contracts';
-import { Button, Checkbox, FileInput, Group, MultiSelect, Progress, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  type AdminMedia,
+  localise,
+  MEDIA_ACCESS_LEVELS,
+  type MediaInput,
+  MediaInputSchema,
+  type MediaKind,
+} from '@legenett/contracts';
+import {
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  MultiSelect,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +27,7 @@ import { useContractForm } from '@/shared/forms/contract-form';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { notify } from '@/shared/ui/notify';
-import { useAdminCategories, useCreateMedia } from '../api/admin-media';
+import { useAdminCategories, useCreateMedia, useUpdateMedia } from '../api/admin-media';
 
 interface FormValues {
   title: string;
@@ -31,32 +51,71 @@ const DEFAULTS: FormValues = {
   publish: true,
 };
 
-const ACCEPT = { video: 'video/mp4,video/webm', audio: 'audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg' } as const;
+/** The form's values from an item, for editing (publishing stays as it is unless changed). */
+function valuesOf(item: AdminMedia): FormValues {
+  return {
+    title: item.title,
+    description: item.description,
+    category_id: item.category_id === null ? '' : String(item.category_id),
+    access_level: item.access_level,
+    specialty_ids: item.specialty_ids.map(String),
+    external_url: item.source === 'url' ? (item.external_url ?? '') : '',
+    embed_code: item.source === 'embed' ? (item.embed_code ?? '') : '',
+    publish: false,
+  };
+}
 
-/** A new video or track: the file (with an upload progress bar) or a link / embed, texts, access, publishing. */
-export function AdminMediaForm({ kind }: { kind: MediaKind }) {
+const ACCEPT = {
+  video: 'video/mp4,video/webm',
+  audio: 'audio/mpeg,audio/mp4,audio/x-m4a,audio/ogg',
+} as const;
+
+/**
+ * A new video or track: the file (with an upload progress bar) or a link / embed, texts, access,
+ * publishing. With `item`, edits that item's texts, category, access and link (its file stays).
+ */
+export function AdminMediaForm({
+  kind,
+  item,
+  onSaved,
+}: {
+  kind: MediaKind;
+  item?: AdminMedia;
+  onSaved?: () => void;
+}) {
   const { t } = useTranslation('media');
   const locale = useLocale();
   const categories = useAdminCategories(kind);
   const specialties = useReferenceList('specialties');
   const create = useCreateMedia(kind);
+  const update = useUpdateMedia();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [publishAt, setPublishAt] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const { register, control, submit, fieldError, watch, reset } = useContractForm<MediaInput, FormValues>(MediaInputSchema, {
-    defaultValues: DEFAULTS,
-  });
+  const { register, control, submit, fieldError, watch, reset } = useContractForm<MediaInput, FormValues>(
+    MediaInputSchema,
+    {
+      defaultValues: item ? valuesOf(item) : DEFAULTS,
+    },
+  );
   const level = watch('access_level');
   const publishNow = watch('publish');
 
   const onSubmit = submit(
     async (values) => {
       setFileError(null);
+      const publishAtIso = !values.publish && publishAt ? new Date(publishAt).toISOString() : null;
+      if (item) {
+        await update.mutateAsync({ kind, id: item.id, values: { ...values, publish_at: publishAtIso } });
+        notify.success(t('admin.saved'));
+        onSaved?.();
+        return;
+      }
       setProgress(file ? 0 : null);
       try {
         const created = await create.mutateAsync({
-          values: { ...values, publish_at: !values.publish && publishAt ? new Date(publishAt).toISOString() : null },
+          values: { ...values, publish_at: publishAtIso },
           file,
           onProgress: setProgress,
         });
@@ -75,20 +134,26 @@ export function AdminMediaForm({ kind }: { kind: MediaKind }) {
   );
 
   return (
-    <form onSubmit={(ev) => void onSubmit(ev)} noValidate aria-label={t('admin.new_item')}>
+    <form
+      onSubmit={(ev) => void onSubmit(ev)}
+      noValidate
+      aria-label={item ? t('admin.edit_item', { title: item.title }) : t('admin.new_item')}
+    >
       <Stack gap="sm">
-        <FileInput
-          label={t('admin.file')}
-          description={kind === 'video' ? t('admin.file_hint_video') : t('admin.file_hint_audio')}
-          accept={ACCEPT[kind]}
-          clearable
-          value={file}
-          onChange={(f) => {
-            setFile(f);
-            setFileError(null);
-          }}
-          error={fileError}
-        />
+        {!item && (
+          <FileInput
+            label={t('admin.file')}
+            description={kind === 'video' ? t('admin.file_hint_video') : t('admin.file_hint_audio')}
+            accept={ACCEPT[kind]}
+            clearable
+            value={file}
+            onChange={(f) => {
+              setFile(f);
+              setFileError(null);
+            }}
+            error={fileError}
+          />
+        )}
         {progress !== null && (
           <Stack gap={2}>
             <Text size="sm" role="status">
@@ -97,8 +162,18 @@ export function AdminMediaForm({ kind }: { kind: MediaKind }) {
             <Progress value={progress} aria-label={t('admin.upload_progress')} animated={progress < 100} />
           </Stack>
         )}
-        <TextInput label={t('admin.title_field')} required {...register('title')} error={fieldError('title')} />
-        <Textarea label={t('admin.description')} rows={3} {...register('description')} error={fieldError('description')} />
+        <TextInput
+          label={t('admin.title_field')}
+          required
+          {...register('title')}
+          error={fieldError('title')}
+        />
+        <Textarea
+          label={t('admin.description')}
+          rows={3}
+          {...register('description')}
+          error={fieldError('description')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
             control={control}
@@ -107,7 +182,10 @@ export function AdminMediaForm({ kind }: { kind: MediaKind }) {
               <Select
                 label={t('admin.category')}
                 placeholder={t('admin.no_category')}
-                data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: localise(c.name, locale) }))}
+                data={(categories.data ?? []).map((c) => ({
+                  value: String(c.id),
+                  label: localise(c.name, locale),
+                }))}
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
                 clearable
@@ -146,19 +224,37 @@ export function AdminMediaForm({ kind }: { kind: MediaKind }) {
             )}
           />
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('admin.external_url')} type="url" {...register('external_url')} error={fieldError('external_url')} />
-          <TextInput label={t('admin.embed_code')} {...register('embed_code')} error={fieldError('embed_code')} />
-        </SimpleGrid>
+        {item?.source !== 'file' && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('admin.external_url')}
+              type="url"
+              {...register('external_url')}
+              error={fieldError('external_url')}
+            />
+            <TextInput
+              label={t('admin.embed_code')}
+              {...register('embed_code')}
+              error={fieldError('embed_code')}
+            />
+          </SimpleGrid>
+        )}
         <Group align="flex-end">
-          <Checkbox label={t('admin.publish_now')} {...register('publish')} />
-          {!publishNow && (
-            <TextInput label={t('admin.publish_at')} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.currentTarget.value)} />
+          {item?.state !== 'published' && (
+            <Checkbox label={t('admin.publish_now')} {...register('publish')} />
+          )}
+          {!publishNow && item?.state !== 'published' && (
+            <TextInput
+              label={t('admin.publish_at')}
+              type="datetime-local"
+              value={publishAt}
+              onChange={(e) => setPublishAt(e.currentTarget.value)}
+            />
           )}
         </Group>
         <Group>
-          <Button type="submit" loading={create.isPending}>
-            {t('admin.upload')}
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {item ? t('admin.save') : t('admin.upload')}
           </Button>
         </Group>
       </Stack>

@@ -22,6 +22,7 @@ function ItemRow({ item }: { item: AdminMedia }) {
   const captions = useUploadCaptions();
   const [captionFile, setCaptionFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   return (
     <Card withBorder padding="sm" component="article" aria-label={item.title}>
       <Stack gap={6}>
@@ -60,11 +61,17 @@ function ItemRow({ item }: { item: AdminMedia }) {
               }}
             />
           )}
+          <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+            {t('admin.edit')}
+          </Button>
           <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)}>
             {t('admin.delete')}
           </Button>
         </Group>
       </Stack>
+      <Modal opened={editing} onClose={() => setEditing(false)} title={t('admin.edit_item', { title: item.title })} size="lg">
+        <AdminMediaForm kind={item.kind} item={item} onSaved={() => setEditing(false)} />
+      </Modal>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('admin.delete')}>
         <Text mb="md">{t('admin.delete_confirm', { title: item.title })}</Text>
         <Group justify="flex-end">

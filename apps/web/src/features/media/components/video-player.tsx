@@ -91,7 +91,7 @@ export function VideoPlayer({ item, startAt: requested = null }: { item: MediaDe
           data={SPEEDS}
           value={speed}
           onChange={(v) => setSpeed(v ?? '1')}
-          w={120}
+          w={180}
           size="xs"
           allowDeselect={false}
         />
