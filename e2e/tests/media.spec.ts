@@ -114,6 +114,32 @@ test.describe('video and audio archive', () => {
     }
   });
 
+  test('a search finds what is said in captions and opens the video at that second', async ({ page }) => {
+    await logInViaApi(page, 'lege@demo.no');
+    await page.goto('/videos?search=demoopptak');
+    const hits = page.getByRole('region', { name: 'Sagt i tekstingen' });
+    const hit = hits.getByRole('link', { name: /^0:04 i «/ }).first();
+    await expect(hit).toBeVisible();
+    await hit.click();
+    await expect(page).toHaveURL(/\/videos\/\d+\?t=4$/);
+    await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(4);
+  });
+
+  test('a doctor makes a private podcast feed that lists the audio archive', async ({ page }) => {
+    await logInViaApi(page, 'lege@demo.no');
+    await page.goto('/audio');
+    const card = page.getByRole('region', { name: 'Din private podkaststrøm' });
+    await card.getByRole('button', { name: /Lag (ny )?adresse/ }).click();
+    const address = await card.getByRole('textbox', { name: 'Strømmens adresse' }).inputValue();
+    expect(address).toMatch(/\/api\/podcast\/[A-Za-z0-9_-]{43}$/);
+    const feed = await page.request.get(new URL(address).pathname);
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain('<title>Legepodden: Antibiotikaresistens</title>');
+    await card.getByRole('button', { name: 'Stopp strømmen' }).click();
+    await expect(card.getByText('Du har ingen aktiv strøm.')).toBeVisible();
+    expect((await page.request.get(new URL(address).pathname)).status()).toBe(404);
+  });
+
   test('the archive on a phone @mobile', async ({ page }) => {
     await logInViaApi(page, 'student@demo.no');
     await page.goto('/videos');
