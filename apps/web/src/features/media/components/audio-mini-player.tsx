@@ -1,13 +1,14 @@
 import { ActionIcon, Group, Paper, Select, Slider, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/use-locale';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useExternalStore } from '@/shared/lib/external-store';
 import { fetchMediaItem } from '../api/media';
 import { audioPlayer, audioPlayerStore } from '../audio-player-store';
 import { formatDuration } from '../format';
-import { playQuietly, SPEEDS } from './speeds';
+import { playQuietly, speedOptions } from './speeds';
 import { usePositionSaver } from './use-position-saver';
 
 /**
@@ -16,6 +17,7 @@ import { usePositionSaver } from './use-position-saver';
  */
 export function AudioMiniPlayer() {
   const { t } = useTranslation('media');
+  const locale = useLocale();
   const track = useExternalStore(audioPlayerStore);
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -115,7 +117,7 @@ export function AudioMiniPlayer() {
             </div>
             <Select
               aria-label={t('speed')}
-              data={SPEEDS}
+              data={speedOptions(locale)}
               value={speed}
               onChange={(v) => setSpeed(v ?? '1')}
               w={84}

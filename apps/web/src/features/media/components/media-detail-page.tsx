@@ -42,7 +42,8 @@ function Player({ kind, item }: { kind: MediaKind; item: MediaDetail }) {
     <Button
       size="md"
       w="fit-content"
-      disabled={!item.stream_url}
+      // Once loaded, the sticky player at the bottom controls it.
+      disabled={!item.stream_url || loaded}
       onClick={() =>
         item.stream_url &&
         audioPlayer.play({ id: item.id, title: item.title, src: item.stream_url, poster: item.poster_url, startAt: startParam ?? (loaded ? 0 : item.resume_from_seconds) })

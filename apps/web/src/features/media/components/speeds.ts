@@ -1,11 +1,12 @@
-/** Playback speeds offered by both players. */
-export const SPEEDS = [
-  { value: '0.75', label: '0,75×' },
-  { value: '1', label: '1×' },
-  { value: '1.25', label: '1,25×' },
-  { value: '1.5', label: '1,5×' },
-  { value: '2', label: '2×' },
-];
+import { type Locale } from '@legenett/contracts';
+
+const RATES = [0.75, 1, 1.25, 1.5, 2];
+
+/** Playback speeds offered by both players, written the user's way (`1,25×` / `1.25×`). */
+export function speedOptions(locale: Locale) {
+  const number = new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 2 });
+  return RATES.map((rate) => ({ value: String(rate), label: `${number.format(rate)}×` }));
+}
 
 /** Starts playing; a refused autoplay (or an environment without media) is not an error. */
 export function playQuietly(element: HTMLMediaElement | null | undefined): void {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { fetchMediaItem } from '../api/media';
 import { formatDuration } from '../format';
-import { playQuietly, SPEEDS } from './speeds';
+import { playQuietly, speedOptions } from './speeds';
 import { usePositionSaver } from './use-position-saver';
 
 /**
@@ -88,7 +88,7 @@ export function VideoPlayer({ item, startAt: requested = null }: { item: MediaDe
         )}
         <Select
           label={t('speed')}
-          data={SPEEDS}
+          data={speedOptions(locale)}
           value={speed}
           onChange={(v) => setSpeed(v ?? '1')}
           w={180}
