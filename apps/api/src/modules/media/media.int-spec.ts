@@ -218,6 +218,9 @@ describe('browsing', () => {
     const ofCategory = await t.call(ep.videosOfCategory, { as: me, params: { id: videoCategory }, query: { search: word } });
     expect(ofCategory.parsed.data.map((v) => v.id)).toEqual([c, a]);
     expect(ofCategory.parsed.data[0]).toMatchObject({ kind: 'video', source: 'file', progress: null, category: { id: videoCategory } });
+    // Lists carry signed poster URLs: they set the binding cookie too, and are never cached.
+    expect(mediaCookie(recent.headers)).toMatch(/^lg_media=\d+\./);
+    expect(recent.headers['cache-control']).toBe('private, no-store');
   });
 
   it('counts categories per kind for what the caller may open', async () => {
