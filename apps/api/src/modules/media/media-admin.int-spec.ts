@@ -252,6 +252,16 @@ describe('uploads', () => {
     }
   });
 
+  it('refuses bad edits and publishing times in the asked language', async () => {
+    const link = await t.call(admin.create, { as: adminUser, params: { kind: 'audio' }, body: { title: `Lenke2 ${token}`, external_url: 'https://x.example.no/b' } });
+    const id = link.parsed.data.id;
+    expect((await t.call(admin.show, { as: adminUser, params: { kind: 'audio', id } })).status).toBe(200);
+    const bad = await t.call(admin.update, { as: adminUser, params: { kind: 'audio', id }, body: invalid({ title: 'x', access_level: 'everyone' }), locale: 'en' });
+    expect([bad.status, Object.keys(bad.validation.errors).sort()]).toEqual([422, ['access_level', 'title']]);
+    const badPublish = await t.call(admin.publish, { as: adminUser, params: { kind: 'audio', id }, body: invalid({ publish_at: 'tomorrow' }) });
+    expect(badPublish.status).toBe(422);
+  });
+
   it('lists all items of a kind for administrators', async () => {
     const res = await t.call(admin.list, { as: adminUser, query: { kind: 'video', search: token } });
     expect(res.status).toBe(200);
@@ -325,6 +335,11 @@ describe('categories and frontend settings', () => {
       locale: 'en',
     });
     expect(wrong.validation.errors.category_id).toEqual(['The category does not exist for this kind.']);
+    // An audio item is not found as a video; unknown categories are 404; bad input 422.
+    expect((await t.call(admin.updateCategory, { as: adminUser, params: { id: 2_000_000_000 }, body: { name: { no: 'Abc', en: 'Abc' } } })).status).toBe(404);
+    const notMedia = await t.db.insert(schema.categories).values({ code: `c-${token}`, type: 'course', name: { no: 'Kurs', en: 'Course' } }).returning({ id: schema.categories.id });
+    expect((await t.call(admin.deleteCategory, { as: adminUser, params: { id: notMedia[0]!.id } })).status).toBe(404);
+    expect((await t.call(admin.updateCategory, { as: doctor, params: { id }, body: { name: { no: 'Abc', en: 'Abc' } } })).status).toBe(403);
     expect((await t.call(admin.deleteCategory, { as: adminUser, params: { id } })).status).toBe(204);
     expect((await t.call(admin.deleteCategory, { as: adminUser, params: { id } })).status).toBe(404);
   });

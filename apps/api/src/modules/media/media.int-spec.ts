@@ -369,6 +369,21 @@ describe('resume positions', () => {
     expect(ended.parsed.data).toEqual({ position_seconds: 10, completed: true });
   });
 
+  it('guards the resume setting: anonymous 401, bad input 422 in the asked language', async () => {
+    expect((await t.call(ep.preferences, { as: null })).status).toBe(401);
+    expect((await t.call(ep.updatePreferences, { as: null, body: { resume: false } })).status).toBe(401);
+    expect((await t.call(ep.continueList, { as: null, query: { kind: 'audio' } })).status).toBe(401);
+    const me = await t.session();
+    const bad = await t.call(ep.updatePreferences, { as: me, body: invalid({ resume: 'sometimes' }), locale: 'en' });
+    expect([bad.status, Object.keys(bad.validation.errors)]).toEqual([422, ['resume']]);
+    const badKind = await t.call(ep.continueList, { as: me, query: invalid({ kind: 'tv' }) });
+    expect(badKind.status).toBe(422);
+    // Each user's setting is their own.
+    await t.call(ep.updatePreferences, { as: me, body: { resume: false } });
+    const other = await t.session();
+    expect((await t.call(ep.preferences, { as: other })).parsed.data).toEqual({ resume: true });
+  });
+
   it('refuses positions for items the caller cannot open, and bad input', async () => {
     const doctorsOnly = await item('audio', { accessLevel: 'doctors' });
     const student = await t.session({ roles: ['student'] });
@@ -437,6 +452,11 @@ describe('private podcast feed', () => {
 
   it('is refused to anonymous callers and those who may not hear the archive; unknown tokens are 404', async () => {
     expect((await t.call(ep.createPodcastFeed, { as: null })).status).toBe(401);
+    expect((await t.call(ep.podcastFeed, { as: null })).status).toBe(401);
+    expect((await t.call(ep.revokePodcastFeed, { as: null })).status).toBe(401);
+    const noKey = await t.session({ roles: ['company_manager'] });
+    const refused = await t.call(ep.podcastFeed, { as: noKey });
+    expect([refused.status, refused.error.reason]).toEqual([403, 'missing_permission']);
     const pending = await t.session({ approvedHrp: 1 });
     const res = await t.call(ep.createPodcastFeed, { as: pending });
     expect([res.status, res.error.reason]).toEqual([403, 'not_health_personnel']);
