@@ -13,7 +13,7 @@ COPY . .
 RUN npx turbo run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim
-ENV NODE_ENV=production START_SKIP_BUILD=1 PORT=3000 DATA_DIR=/data
+ENV NODE_ENV=production START_SKIP_BUILD=1 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
 # ffprobe/ffmpeg: duration and poster frames of uploaded videos and audio (modules/media).

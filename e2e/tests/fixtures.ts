@@ -13,7 +13,7 @@ export async function logInViaApi(page: Page, email: string, password = DEMO_PAS
   const res = await page.request.post('/api/user/login', { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
   const answer = (await res.json()) as LoginAnswer;
-  const url = new URL(page.url() === 'about:blank' ? (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100') : page.url());
+  const url = new URL(page.url() === 'about:blank' ? `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` : page.url());
   await page.context().addCookies([{ name: 'access_token', value: answer.access_token, url: url.origin }]);
   await page.goto('/');
   await page.evaluate((user) => window.localStorage.setItem('user', JSON.stringify(user)), answer.user);

@@ -5,8 +5,8 @@ import { eq, or } from 'drizzle-orm';
 
 const { storedFiles } = schema;
 
-/** `/api/files/<key>` or a key -> the key. */
-export const keyOfUrl = (urlOrKey: string): string => urlOrKey.replace(/^\/api\/files\//, '');
+/** `/api/files/<key>` (signed or not) or a key -> the key. */
+export const keyOfUrl = (urlOrKey: string): string => urlOrKey.replace(/^\/api\/files\//, '').replace(/\?.*$/, '');
 
 /**
  * The `stored_files` rows of a stored file, from the URL or key of its main object: the main row

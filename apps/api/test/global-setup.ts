@@ -9,6 +9,7 @@ import {
   recreateDatabase,
   runMigrations,
   startEmbeddedPostgres,
+  freePort,
   withDatabase,
 } from '@legenett/db';
 import { TEST_DB_ENV, type TestDatabaseInfo } from './test-database';
@@ -45,7 +46,8 @@ export default async function globalSetup(): Promise<void> {
   let embedded = false;
   if (!serverUrl) {
     const dataDir = path.resolve(__dirname, '..', '..', '..', '.data', 'test-postgres');
-    const port = Number(process.env.LEGENETT_TEST_PG_PORT ?? 54329);
+    // 54329 when free, else any free port (another run, or a PostgreSQL of the machine's own).
+    const port = process.env.LEGENETT_TEST_PG_PORT ? Number(process.env.LEGENETT_TEST_PG_PORT) : await freePort(54329);
     globalThis.__LEGENETT_EMBEDDED_PG__ = await startEmbeddedPostgres({ dataDir, port });
     serverUrl = globalThis.__LEGENETT_EMBEDDED_PG__.serverUrl;
     embedded = true;

@@ -35,6 +35,10 @@ export const AdminHprLookupSchema = z.object({
   has_licence: z.boolean(),
   /** Whether the register's name is the account's (null when nothing was found). */
   name_matches: z.boolean().nullable(),
+  /** Other accounts that gave the same HPR number (a flag for the queue: one person, one account). */
+  other_accounts: z.number().int(),
+  /** Whether one of those is approved: this account cannot be approved as well. */
+  number_in_use: z.boolean(),
   /** A doctor with authorisation or a student with a licence: approval gives `approved_hrp` 2. */
   confirms_health_personnel: z.boolean(),
 });

@@ -55,7 +55,8 @@ export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: optionalString.transform((v) => v ?? '0.0.0.0'),
+    /** Where to listen: this machine only unless set (demo accounts have a published password); compose and the image set 0.0.0.0. */
+    HOST: optionalString.transform((v) => v ?? '127.0.0.1'),
     DATABASE_URL: z
       .string({ error: 'is required (a PostgreSQL URL, e.g. postgres://user@127.0.0.1:5432/legenett)' })
       .trim()

@@ -1,19 +1,43 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@/shared/i18n/i18n';
 import { TOAST_AUTO_CLOSE_MS } from '@/shared/ui/notify';
-import { colorSchemeManager, theme } from '@/shared/ui/theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from '@/shared/ui/theme';
+
+/** The theme with the texts it needs in the user's language (every dialog's close button has a name). */
+function LocalisedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('web');
+  const localised = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('close_dialog') } } }),
+        },
+      }),
+    [t],
+  );
+  return (
+    <MantineProvider
+      theme={localised}
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
+      {children}
+    </MantineProvider>
+  );
+}
 
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <LocalisedMantine>
         <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={6} zIndex={500} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
+      </LocalisedMantine>
     </I18nextProvider>
   );
 }

@@ -7,6 +7,7 @@ export const admin = defineMessages(
       invalid_transition: 'Kontoen har status «{{status}}», så dette kan ikke gjøres nå.',
       own_account: 'Du kan ikke ta avgjørelser om din egen konto.',
       block_admin: 'En administrator kan ikke sperres. Fjern administratorrollen først.',
+      hpr_number_in_use: 'En annen godkjent konto har allerede dette HPR-nummeret. Én person kan bare ha én konto.',
       changed_meanwhile: 'Kontoen ble endret av noen andre i mellomtiden. Last inn på nytt og prøv igjen.',
     },
     nav: 'Administrasjon',
@@ -20,6 +21,7 @@ export const admin = defineMessages(
     },
     users: {
       title: 'Brukerkontoer',
+      status_tabs: 'Kontoer etter status',
       search_label: 'Søk på navn eller e-post',
       search_placeholder: 'Navn eller e-post',
       empty: 'Ingen kontoer med denne statusen.',
@@ -56,6 +58,9 @@ export const admin = defineMessages(
       yes: 'Ja',
       no: 'Nei',
       name_mismatch: 'Navnet i registeret er et annet enn på kontoen.',
+      name_mismatch_short: 'Navnet avviker',
+      shared_number: 'HPR-nummeret er brukt av {{count}} andre kontoer',
+      shared_number_approved: 'En annen godkjent konto har dette HPR-nummeret. Kontoen kan ikke godkjennes.',
       professions: {
         doctor: 'Lege',
         student: 'Medisinstudent',
@@ -156,6 +161,7 @@ export const admin = defineMessages(
       invalid_transition: 'The account has the status “{{status}}”, so this is not possible now.',
       own_account: 'You cannot make decisions about your own account.',
       block_admin: 'An administrator cannot be blocked. Remove the administrator role first.',
+      hpr_number_in_use: 'Another approved account already has this HPR number. One person can only have one account.',
       changed_meanwhile: 'Someone else changed the account meanwhile. Reload and try again.',
     },
     nav: 'Administration',
@@ -169,6 +175,7 @@ export const admin = defineMessages(
     },
     users: {
       title: 'User accounts',
+      status_tabs: 'Accounts by status',
       search_label: 'Search by name or e-mail',
       search_placeholder: 'Name or e-mail',
       empty: 'No accounts with this status.',
@@ -205,6 +212,9 @@ export const admin = defineMessages(
       yes: 'Yes',
       no: 'No',
       name_mismatch: 'The name in the register differs from the account’s.',
+      name_mismatch_short: 'Name differs',
+      shared_number: 'The HPR number is used by {{count}} other accounts',
+      shared_number_approved: 'Another approved account has this HPR number. This account cannot be approved.',
       professions: {
         doctor: 'Doctor',
         student: 'Medical student',

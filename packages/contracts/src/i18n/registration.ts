@@ -8,6 +8,8 @@ export const registration = defineMessages(
   {
     api: {
       national_id_taken: 'Det finnes allerede en konto for denne personen. Logg inn eller tilbakestill passordet.',
+      hpr_number_taken:
+        'Dette HPR-nummeret hører allerede til en konto. Logg inn eller tilbakestill passordet, eller kontakt oss hvis det ikke er din konto.',
       session_not_completed: 'Identifiseringen er ikke fullført. Start på nytt.',
       session_used: 'Denne identifiseringen er allerede brukt til å registrere en konto.',
       session_cancelled: 'Identifiseringen ble avbrutt. Start på nytt.',
@@ -93,7 +95,7 @@ export const registration = defineMessages(
       accept_no_sensitive_info: 'Jeg vil ikke dele sensitive opplysninger om pasienter',
       submit: 'Opprett konto',
       rules_title: 'Passordet må ha:',
-      rule_length: '8–128 tegn',
+      rule_length: '10–128 tegn',
       rule_upper: 'én stor bokstav',
       rule_lower: 'én liten bokstav',
       rule_digit: 'ett tall',
@@ -169,6 +171,8 @@ export const registration = defineMessages(
   {
     api: {
       national_id_taken: 'An account already exists for this person. Log in or reset the password.',
+      hpr_number_taken:
+        'This HPR number already belongs to an account. Log in or reset the password, or contact us if it is not your account.',
       session_not_completed: 'The identification is not completed. Please start again.',
       session_used: 'This identification has already been used to register an account.',
       session_cancelled: 'The identification was cancelled. Please start again.',
@@ -254,7 +258,7 @@ export const registration = defineMessages(
       accept_no_sensitive_info: 'I will not share sensitive information about patients',
       submit: 'Create account',
       rules_title: 'The password needs:',
-      rule_length: '8–128 characters',
+      rule_length: '10–128 characters',
       rule_upper: 'one uppercase letter',
       rule_lower: 'one lowercase letter',
       rule_digit: 'one digit',

@@ -20,7 +20,7 @@ export const validation = defineMessages(
     too_many_items: 'Velg maks {{maximum}}.',
     invalid_url: 'Ugyldig lenke.',
     password_rule:
-      'Passordet må ha 8–128 tegn og minst én stor bokstav, én liten bokstav, ett tall og ett spesialtegn.',
+      'Passordet må ha 10–128 tegn og minst én stor bokstav, én liten bokstav, ett tall og ett spesialtegn.',
     password_common: 'Passordet er for vanlig. Velg et annet.',
     password_same: 'Det nye passordet må være forskjellig fra det gamle.',
     password_mismatch: 'Passordene er ikke like.',
@@ -59,7 +59,7 @@ export const validation = defineMessages(
     too_many_items: 'Choose at most {{maximum}}.',
     invalid_url: 'Invalid link.',
     password_rule:
-      'The password must have 8–128 characters and at least one uppercase letter, one lowercase letter, one digit and one special character.',
+      'The password must have 10–128 characters and at least one uppercase letter, one lowercase letter, one digit and one special character.',
     password_common: 'This password is too common. Choose another one.',
     password_same: 'The new password must be different from the old one.',
     password_mismatch: 'The passwords do not match.',

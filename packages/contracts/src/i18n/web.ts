@@ -10,6 +10,7 @@ export const web = defineMessages(
     tagline: 'Nettverket for leger og helsepersonell i Norge',
     skip_link: 'Hopp til hovedinnholdet',
     loading: 'Laster …',
+    close_dialog: 'Lukk',
     header: {
       home_link: 'Legenett – til forsiden',
       open_menu: 'Åpne menyen',
@@ -213,6 +214,7 @@ export const web = defineMessages(
     tagline: 'The network for doctors and health professionals in Norway',
     skip_link: 'Skip to main content',
     loading: 'Loading …',
+    close_dialog: 'Close',
     header: {
       home_link: 'Legenett – to the home page',
       open_menu: 'Open menu',

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { z } from 'zod';
@@ -33,7 +33,10 @@ export class TokenService {
   readonly accessTtlSeconds: number;
 
   constructor(@InjectConfig() config: AppConfig) {
-    this.jwt = new JwtService({ secret: config.jwtSecret });
+    // One key object for the process: given the bare secret, the JWT library builds a key object
+    // (first trying it as a public key) on every verification, a sixth of the API's CPU under load.
+    const key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+    this.jwt = new JwtService({ secretOrKeyProvider: () => key });
     this.accessTtlSeconds = config.accessTokenTtlSeconds;
   }
 

@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: { status: 401, message: 'errors.unauthenticated' },
   TOKEN_EXPIRED: { status: 401, message: 'errors.token_expired' },
   FORBIDDEN: { status: 403, message: 'errors.forbidden' },
+  LINK_EXPIRED: { status: 403, message: 'errors.link_expired' },
   NOT_FOUND: { status: 404, message: 'errors.resource_not_found' },
   ROUTE_NOT_FOUND: { status: 404, message: 'errors.not_found' },
   CONFLICT: { status: 409, message: 'errors.conflict' },

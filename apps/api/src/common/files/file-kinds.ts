@@ -23,3 +23,14 @@ export const FILE_RULES = {
 } as const satisfies Partial<Record<FileKind, FileRule>>;
 
 export type StorableKind = keyof typeof FILE_RULES;
+
+/**
+ * Kinds only members may fetch: served at `/api/files/<key>` with a signed, expiring link
+ * (`FilesService.memberUrl`), `Cache-Control: private`, and documents as downloads. Everything else
+ * (avatars, logos, product photos, rich-text images whose addresses live in saved text) is public:
+ * its key is random, and it may be cached anywhere.
+ */
+export const MEMBERS_ONLY_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['post_image', 'post_document', 'petition_attachment', 'course_video']);
+
+/** How long a member link works at least (and at most twice this): one hour. */
+export const MEMBER_LINK_TTL_SECONDS = 3600;

@@ -44,7 +44,7 @@ describe('FilesService.store', () => {
 
     const document = await files.store(pdf(), { kind: 'petition_attachment', owner: owner.id });
     expect(document).toMatchObject({ content_type: 'application/pdf', variant: null, original_name: 'Veileder om noe.pdf', variants: {} });
-    const served = await t.http.get(`/api/files/${document.storage_key}`);
+    const served = await t.http.get(files.memberUrl(document.storage_key));
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('application/pdf');
   });
@@ -92,6 +92,64 @@ describe('GET /api/files/<key>', () => {
     expect((await t.http.get(`/api/files/${key}`)).status).toBe(404);
     await t.db.insert(schema.storedFiles).values({ storage_key: key, kind: 'image', content_type: 'image/webp' });
     expect((await t.http.get(`/api/files/${key}`)).status).toBe(200);
+  });
+});
+
+describe('members-only files', () => {
+  const hour = 3600_000;
+
+  it('serves post attachments and documents only with a signed, unexpired link, privately, documents as downloads', async () => {
+    const owner = await createUser(t.db);
+    const document = await files.store(pdf(), { kind: 'post_document', owner: owner.id });
+    const image = await files.store(await png(), { kind: 'post_image', owner: owner.id });
+
+    // Without a link, with a made-up or altered one, or another file's: as if it did not exist.
+    expect((await t.http.get(`/api/files/${document.storage_key}`)).status).toBe(404);
+    const link = files.memberUrl(document.storage_key);
+    const expires = new URL(link, 'http://x').searchParams.get('expires')!;
+    expect((await t.http.get(`/api/files/${document.storage_key}?expires=${expires}&signature=forged`)).status).toBe(404);
+    expect((await t.http.get(link.replace(/expires=\d+/, `expires=${Number(expires) + 3600}`))).status).toBe(404);
+    const imageLink = files.memberUrl(image.storage_key);
+    expect((await t.http.get(`/api/files/${document.storage_key}?${imageLink.split('?')[1]}`)).status).toBe(404);
+
+    const served = await t.http.get(link);
+    expect(served.status).toBe(200);
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(Number(/max-age=(\d+)/.exec(served.headers['cache-control'] as string)![1])).toBeLessThanOrEqual(7200);
+    expect(served.headers['content-disposition']).toBe(`attachment; filename="Veileder om noe.pdf"; filename*=UTF-8''Veileder%20om%20noe.pdf`);
+    expect(served.headers['referrer-policy']).toBe('no-referrer');
+
+    const shownImage = await t.http.get(imageLink);
+    expect(shownImage.status).toBe(200);
+    expect(shownImage.headers['cache-control']).toMatch(/^private/);
+    expect(shownImage.headers['content-disposition']).toBeUndefined();
+    // The smaller size of a members-only image is members-only too.
+    expect((await t.http.get(`/api/files/${image.variants.sm}`)).status).toBe(404);
+    expect((await t.http.get(files.memberUrl(image.variants.sm!))).status).toBe(200);
+  });
+
+  it('a genuine link stops working after its time with 403 link_expired, in the caller\'s language', async () => {
+    const document = await files.store(pdf(), { kind: 'petition_attachment', owner: null });
+    const realNow = Date.now;
+    let old: string;
+    try {
+      Date.now = () => realNow() - 3 * hour;
+      old = files.memberUrl(document.storage_key);
+    } finally {
+      Date.now = realNow;
+    }
+    const res = await t.http.get(old).set('X-localization', 'en');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('The link has expired. Reload the page to get a new one.');
+    // Links made within the same hour are the same, so a feed reloaded within it is cached.
+    expect(files.memberUrl(document.storage_key)).toBe(files.memberUrl(document.storage_key));
+  });
+
+  it('public kinds stay public and cacheable', async () => {
+    const avatar = await files.store(await png(), { kind: 'avatar', owner: null });
+    const res = await t.http.get(`/api/files/${avatar.storage_key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
 

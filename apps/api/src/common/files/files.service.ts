@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type FileKind } from '@legenett/db';
+import { SignedLinks } from '../security/signed-links';
 import { type ByteRange, keyOf, newKeyBase, Storage, type StoredExtension, type StoredObject } from '../storage/storage';
 import { type StoredObjectInfo, UploadsService } from '../uploads/uploads.service';
-import { FILE_RULES, type StorableKind } from './file-kinds';
+import { FILE_RULES, MEMBER_LINK_TTL_SECONDS, MEMBERS_ONLY_KINDS, type StorableKind } from './file-kinds';
 import { FilesRepository, type NewStoredFile, type StoredFileWithVariants } from './files.repository';
 
 export interface StoreOptions {
@@ -15,6 +16,13 @@ export interface StoreOptions {
 
 type Id = number | null | undefined;
 
+export interface ServedFile extends StoredObject {
+  /** Set for a members-only file: the link's expiry (unix seconds); null for public files. */
+  membersOnlyUntil: number | null;
+  /** A document's own name, offered when it is saved. */
+  downloadName: string | null;
+}
+
 /**
  * The one way to keep a file (docs/how-to/store-a-file.md): `store` checks, processes and stores an
  * upload and records it as a `stored_files` row; feature tables point at `row.id`; `remove` deletes
@@ -26,7 +34,19 @@ export class FilesService {
     private readonly repository: FilesRepository,
     private readonly uploads: UploadsService,
     private readonly storage: Storage,
+    private readonly links: SignedLinks,
   ) {}
+
+  /**
+   * The address of a members-only file (docs/how-to/store-a-file.md): `/api/files/<key>` with a
+   * signed expiry, to be put only in answers to logged-in members. Public kinds use
+   * `Storage.publicUrl`.
+   */
+  memberUrl(key: string): string;
+  memberUrl(key: string | null): string | null;
+  memberUrl(key: string | null): string | null {
+    return key ? this.links.url(`/api/files/${key}`, key, { ttlSeconds: MEMBER_LINK_TTL_SECONDS }) : null;
+  }
 
   /** Checks and stores one upload as `kind`; a bad file is a 422 on `field`. */
   async store(upload: Express.Multer.File | undefined, options: StoreOptions): Promise<StoredFileWithVariants> {
@@ -141,12 +161,25 @@ export class FilesService {
     return this.storage.get(key, range);
   }
 
-  /** A stored object for `GET /api/files/<key>`, only while its row exists, with the row's type. */
-  async open(key: string): Promise<StoredObject | null> {
+  /**
+   * A stored object for `GET /api/files/<key>`, only while its row exists, with the row's type and
+   * what the route needs to decide how to serve it. A members-only file needs a valid link
+   * (`expires`, `signature` from `memberUrl`): without one it does not exist (null), past its time it
+   * is `expired`.
+   */
+  async open(key: string, link: { expires?: unknown; signature?: unknown } = {}): Promise<ServedFile | 'expired' | null> {
     const row = await this.repository.byKey(key);
     if (!row) return null;
+    let expires: number | null = null;
+    if (MEMBERS_ONLY_KINDS.has(row.kind)) {
+      const check = this.links.check(key, link.expires, link.signature);
+      if (check === 'invalid') return null;
+      if (check === 'expired') return 'expired';
+      expires = Number(link.expires);
+    }
     const object = await this.storage.get(key);
-    return object ? { ...object, contentType: row.content_type } : null;
+    if (!object) return null;
+    return { ...object, contentType: row.content_type, membersOnlyUntil: expires, downloadName: row.original_name };
   }
 
   private async removeObjects(keys: readonly string[]): Promise<void> {

@@ -16,8 +16,26 @@ export function createLogger(config: AppConfig): Logger {
   if (pretty) {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } } });
   }
-  // Synchronous writes: the last lines before a SIGTERM exit (shutdown hooks) are not lost.
-  return pino(options, pino.destination({ dest: 1, sync: true }));
+  // Buffered, asynchronous writes (a synchronous write per request line was an eighth of the API's
+  // CPU under load); whatever is buffered is written out when the process exits, so the last lines
+  // before a SIGTERM exit are not lost.
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  flushOnExit.add(destination);
+  if (flushOnExit.size === 1) process.once('exit', flushLogs);
+  return pino(options, destination);
+}
+
+const flushOnExit = new Set<{ flushSync(): void }>();
+
+/** Writes out what the log destinations still buffer (at shutdown and at exit). */
+export function flushLogs(): void {
+  for (const destination of flushOnExit) {
+    try {
+      destination.flushSync();
+    } catch {
+      // stdout already closed: nothing left to write to
+    }
+  }
 }
 
 function canUsePretty(): boolean {

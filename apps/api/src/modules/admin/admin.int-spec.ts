@@ -134,6 +134,8 @@ describe('GET /admin/users', () => {
       has_authorisation: true,
       has_licence: false,
       name_matches: true,
+      other_accounts: 0,
+      number_in_use: false,
       confirms_health_personnel: true,
     });
     expect(ola!.hpr).toMatchObject({ found: true, matched_by: 'national_id', profession: 'student', confirms_health_personnel: true, name_matches: false });
@@ -206,6 +208,27 @@ describe('approve', () => {
     const mails = await outboxOf(user.id);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ channel: 'mail', to: user.email, template: 'account_approved', locale: 'en' });
+  });
+
+  it('flags accounts sharing an HPR number and never approves a second account for one number', async () => {
+    const token = uniqueToken();
+    const hpr = await registerEntry(t.db, { profession: 'doctor', has_authorisation: true, first_name: 'Kari', last_name: `Ekte ${token}` });
+    const real = await pending(t.db, { firstName: 'Kari', lastName: `Ekte ${token}`, hprNumber: hpr });
+    const impostor = await pending(t.db, { firstName: 'Kari', lastName: `Falsk ${token}`, hprNumber: hpr });
+
+    const queue = ep.users.response.parse((await t.http.get(url(ep.users)).query({ search: token }).set('Authorization', adminAuth)).body);
+    const byId = new Map(queue.data.map((u) => [u.id, u.hpr]));
+    expect(byId.get(real.id)).toMatchObject({ name_matches: true, other_accounts: 1, number_in_use: false });
+    expect(byId.get(impostor.id)).toMatchObject({ name_matches: false, other_accounts: 1, number_in_use: false });
+
+    expect((await post(ep.approve, real.id)).status).toBe(200);
+    const after = ep.user.response.parse((await t.http.get(url(ep.user, { id: impostor.id })).set('Authorization', adminAuth)).body).data;
+    expect(after.hpr).toMatchObject({ other_accounts: 1, number_in_use: true });
+    expect(after.available_actions).toEqual(['reject', 'block']);
+    const refused = await post(ep.approve, impostor.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Another approved account already has this HPR number. One person can only have one account.');
+    expect(await rolesOf(impostor.id)).toEqual([]);
   });
 
   it('gives a licensed student the student role', async () => {

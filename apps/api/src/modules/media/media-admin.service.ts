@@ -53,7 +53,6 @@ export class MediaAdminService {
   ) {}
 
   private present(kind: MediaKind, row: AdminMediaRow, me: Principal, notice: string | null = null): AdminMedia {
-    const expires = this.urls.expiry();
     const now = Date.now();
     return {
       id: row.id,
@@ -65,14 +64,14 @@ export class MediaAdminService {
       duration_seconds: row.duration_seconds,
       published_at: row.published_at ? row.published_at.toISOString() : null,
       state: !row.published_at ? 'draft' : row.published_at.getTime() > now ? 'scheduled' : 'published',
-      poster_url: row.has_poster ? this.urls.sign({ kind, id: row.id, part: 'poster' }, me.userId, expires) : null,
+      poster_url: row.has_poster ? this.urls.sign({ kind, id: row.id, part: 'poster' }, me.userId) : null,
       source: row.file_id !== null ? 'file' : row.embed_code ? 'embed' : 'url',
       access_level: row.access_level,
       specialty_ids: row.specialty_ids,
       external_url: row.url,
       embed_code: row.embed_code,
       has_captions: row.has_captions,
-      stream_url: row.file_id !== null ? this.urls.sign({ kind, id: row.id, part: 'file' }, me.userId, expires) : null,
+      stream_url: row.file_id !== null ? this.urls.sign({ kind, id: row.id, part: 'file' }, me.userId) : null,
       file_size_bytes: row.file_size_bytes,
       created_at: row.created_at.toISOString(),
       notice,

@@ -58,6 +58,6 @@ export class MediaStreamController {
     }
     const file = await this.repository.streamTarget(target.kind, target.id, part);
     if (!file) throw new AppError('ROUTE_NOT_FOUND');
-    await sendStored(this.files, req, res, file, `private, max-age=${Math.max(0, Number(query.e) - Math.floor(Date.now() / 1000))}`);
+    await sendStored(this.files, req, res, file, `private, max-age=${Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000))}`);
   }
 }

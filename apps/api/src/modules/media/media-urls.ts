@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type MediaKind } from '@legenett/contracts';
 import { type AppConfig, InjectConfig } from '../../config';
+import { SignedLinks } from '../../common/security/signed-links';
 
 export const MEDIA_PARTS = ['file', 'poster', 'captions'] as const;
 export type MediaPart = (typeof MEDIA_PARTS)[number];
@@ -9,6 +9,7 @@ export type MediaPart = (typeof MEDIA_PARTS)[number];
 /** The cookie that proves who fetches a signed URL (media elements send cookies, not bearer headers). */
 export const MEDIA_COOKIE = 'lg_media';
 export const MEDIA_STREAM_PATH = '/api/media/stream';
+const COOKIE_RESOURCE = 'media/binding-cookie';
 
 export interface SignedTarget {
   kind: MediaKind;
@@ -18,67 +19,54 @@ export interface SignedTarget {
 
 export type Verdict = { ok: true; userId: number } | { ok: false; reason: 'bad' | 'expired' | 'other_user' };
 
+const resourceOf = (t: SignedTarget) => `media/${t.kind}/${t.id}/${t.part}`;
+
 /**
- * Short-lived media URLs bound to one user (docs/media.md): the URL carries the user and expiry and
- * an HMAC of both and the target; the `lg_media` cookie (httpOnly, this path only) carries the user
- * and an HMAC of it. A URL works only until it expires and only with the cookie of the same user.
+ * Short-lived media URLs bound to one user (docs/media.md), made with `SignedLinks` (the one way to
+ * sign addresses): the URL names the user, and its signature covers the target, the expiry and that
+ * user; the `lg_media` cookie (httpOnly, this path only) is a signed link of the same user. A URL
+ * works only until it expires and only with the cookie of the same user.
  */
 @Injectable()
 export class MediaUrls {
-  private readonly key: string;
   readonly ttlSeconds: number;
   private readonly secureCookie: boolean;
 
-  constructor(@InjectConfig() config: AppConfig) {
-    this.key = config.media.urlKey;
+  constructor(
+    private readonly links: SignedLinks,
+    @InjectConfig() config: AppConfig,
+  ) {
     this.ttlSeconds = config.media.urlTtlSeconds;
     // As the refresh cookie: Secure outside development (browsers accept it on http://localhost).
     this.secureCookie = config.env !== 'development';
   }
 
-  private mac(text: string): string {
-    return createHmac('sha256', this.key).update(text).digest('base64url');
-  }
-
-  private static same(a: string, b: string): boolean {
-    const x = Buffer.from(a);
-    const y = Buffer.from(b);
-    return x.length === y.length && timingSafeEqual(x, y);
-  }
-
-  /** When URLs signed now stop working (seconds since the epoch). */
+  /** When URLs signed now stop working (seconds since the epoch; rounded up as `SignedLinks` does). */
   expiry(now = Date.now()): number {
-    return Math.floor(now / 1000) + this.ttlSeconds;
+    return this.links.sign(COOKIE_RESOURCE, { ttlSeconds: this.ttlSeconds }, now).expires;
   }
 
-  sign(target: SignedTarget, userId: number, expires: number): string {
-    const sig = this.mac(`${target.kind}:${target.id}:${target.part}:${userId}:${expires}`);
-    return `${MEDIA_STREAM_PATH}/${target.kind}/${target.id}/${target.part}?u=${userId}&e=${expires}&s=${sig}`;
+  sign(target: SignedTarget, userId: number, now = Date.now()): string {
+    const { expires, signature } = this.links.sign(resourceOf(target), { ttlSeconds: this.ttlSeconds, subject: userId }, now);
+    return `${MEDIA_STREAM_PATH}/${target.kind}/${target.id}/${target.part}?u=${userId}&expires=${expires}&signature=${signature}`;
   }
 
   /** `Set-Cookie` value binding the URLs to `userId`; lives as long as the URLs. */
-  cookie(userId: number, expires: number): string {
-    const value = `${userId}.${expires}.${this.mac(`cookie:${userId}:${expires}`)}`;
-    const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
-    return `${MEDIA_COOKIE}=${value}; Path=${MEDIA_STREAM_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${this.secureCookie ? '; Secure' : ''}`;
+  cookie(userId: number, now = Date.now()): string {
+    const { expires, signature } = this.links.sign(COOKIE_RESOURCE, { ttlSeconds: this.ttlSeconds, subject: userId }, now);
+    const maxAge = Math.max(0, expires - Math.floor(now / 1000));
+    return `${MEDIA_COOKIE}=${userId}.${expires}.${signature}; Path=${MEDIA_STREAM_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${this.secureCookie ? '; Secure' : ''}`;
   }
 
-  verify(
-    target: SignedTarget,
-    query: { u?: unknown; e?: unknown; s?: unknown },
-    cookie: string | undefined,
-    now = Date.now(),
-  ): Verdict {
-    const { u, e, s } = query;
-    if (typeof u !== 'string' || typeof e !== 'string' || typeof s !== 'string') return { ok: false, reason: 'bad' };
-    if (!/^\d{1,10}$/.test(u) || !/^\d{1,12}$/.test(e)) return { ok: false, reason: 'bad' };
-    if (!MediaUrls.same(s, this.mac(`${target.kind}:${target.id}:${target.part}:${u}:${e}`))) return { ok: false, reason: 'bad' };
-    if (Number(e) * 1000 < now) return { ok: false, reason: 'expired' };
+  verify(target: SignedTarget, query: { u?: unknown; expires?: unknown; signature?: unknown }, cookie: string | undefined, now = Date.now()): Verdict {
+    const { u } = query;
+    if (typeof u !== 'string' || !/^\d{1,10}$/.test(u)) return { ok: false, reason: 'bad' };
+    const check = this.links.check(resourceOf(target), query.expires, query.signature, Number(u), now);
+    if (check === 'invalid') return { ok: false, reason: 'bad' };
+    if (check === 'expired') return { ok: false, reason: 'expired' };
     const [cu, ce, cs] = (cookie ?? '').split('.');
-    if (!cu || !ce || !cs || !MediaUrls.same(cs, this.mac(`cookie:${cu}:${ce}`)) || Number(ce) * 1000 < now) {
-      return { ok: false, reason: 'other_user' };
-    }
-    if (cu !== u) return { ok: false, reason: 'other_user' };
+    if (!cu || !/^\d{1,10}$/.test(cu) || cu !== u) return { ok: false, reason: 'other_user' };
+    if (this.links.check(COOKIE_RESOURCE, ce, cs, Number(cu), now) !== 'valid') return { ok: false, reason: 'other_user' };
     return { ok: true, userId: Number(u) };
   }
 }

@@ -246,7 +246,7 @@ describe('browsing', () => {
     const me = await t.session();
     const res = await t.call(ep.video, { as: me, params: { id: main } });
     expect(res.parsed.data).toMatchObject({ id: main, source: 'file', resume_from_seconds: 0, external_url: null });
-    expect(res.parsed.data.stream_url).toMatch(new RegExp(`^/api/media/stream/video/${main}/file\\?u=${me.user.id}&e=\\d+&s=`));
+    expect(res.parsed.data.stream_url).toMatch(new RegExp(`^/api/media/stream/video/${main}/file\\?u=${me.user.id}&expires=\\d+&signature=`));
     expect(res.parsed.data.captions_url).toMatch(/\/captions\?/);
     expect(res.parsed.data.related.map((r) => r.id)).toContain(sibling);
     expect(res.parsed.data.related.map((r) => r.id)).not.toContain(main);
@@ -307,7 +307,7 @@ describe('signed media URLs', () => {
     expect(reused.status).toBe(403);
     expect((await fetchSigned(url, undefined)).status).toBe(403);
     // A changed signature, id or user is not a link at all.
-    expect((await fetchSigned(url.replace(/s=.*/, 's=AAAA'), cookie)).status).toBe(404);
+    expect((await fetchSigned(url.replace(/signature=.*/, 'signature=AAAA'), cookie)).status).toBe(404);
     expect((await fetchSigned(url.replace(`u=${me.user.id}`, `u=${other.user.id}`), otherCookie)).status).toBe(404);
   });
 
@@ -318,7 +318,7 @@ describe('signed media URLs', () => {
     const cookie = mediaCookie(detail.headers);
     const url = detail.parsed.data.stream_url!;
     expect((await fetchSigned(url, cookie)).status).toBe(200);
-    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'], now: Date.now() + 61_000 });
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'], now: Date.now() + 121_000 });
     try {
       const expired = await fetchSigned(url, cookie);
       expect(expired.status).toBe(403);

@@ -43,7 +43,7 @@ export class MediaService {
     if (!me.permissions.includes(PERMISSION[kind])) throw AppError.forbidden('missing_permission');
   }
 
-  private present(kind: MediaKind, row: MediaRow, userId: number, expires: number): MediaItem {
+  private present(kind: MediaKind, row: MediaRow, userId: number): MediaItem {
     return {
       id: row.id,
       kind,
@@ -52,7 +52,7 @@ export class MediaService {
       category: row.category,
       duration_seconds: row.duration_seconds,
       published_at: (row.published_at ?? new Date(0)).toISOString(),
-      poster_url: row.has_poster ? this.urls.sign({ kind, id: row.id, part: 'poster' }, userId, expires) : null,
+      poster_url: row.has_poster ? this.urls.sign({ kind, id: row.id, part: 'poster' }, userId) : null,
       source: row.file_id !== null ? 'file' : row.embed_code ? 'embed' : 'url',
       access_level: row.access_level,
       progress:
@@ -70,13 +70,12 @@ export class MediaService {
       read: (slice) => this.repository.slice(kind, viewer, filter, locale, slice),
       fromEnd: true,
     });
-    const expires = this.urls.expiry();
-    return { data: page.rows.map((r) => this.present(kind, r, me.userId, expires)), meta: page.meta };
+    return { data: page.rows.map((r) => this.present(kind, r, me.userId)), meta: page.meta };
   }
 
   /** The Set-Cookie that lets this user's browser fetch the signed URLs of an answer (posters in lists too). */
   bindingCookie(me: Principal): string {
-    return this.urls.cookie(me.userId, this.urls.expiry());
+    return this.urls.cookie(me.userId);
   }
 
   async categories(me: Principal, kind: MediaKind, locale: Locale) {
@@ -94,8 +93,8 @@ export class MediaService {
       this.repository.resumeEnabled(me.userId),
     ]);
     const expires = this.urls.expiry();
-    const sign = (part: 'file' | 'captions') => this.urls.sign({ kind, id, part }, me.userId, expires);
-    const item = this.present(kind, row, me.userId, expires);
+    const sign = (part: 'file' | 'captions') => this.urls.sign({ kind, id, part }, me.userId);
+    const item = this.present(kind, row, me.userId);
     return {
       data: {
         ...item,
@@ -105,9 +104,9 @@ export class MediaService {
         external_url: row.file_id === null && !row.embed_code ? row.url : null,
         embed_code: row.file_id === null ? row.embed_code : null,
         resume_from_seconds: resume && item.progress && !item.progress.completed ? item.progress.position_seconds : 0,
-        related: related.map((r) => this.present(kind, r, me.userId, expires)),
+        related: related.map((r) => this.present(kind, r, me.userId)),
       },
-      cookie: this.urls.cookie(me.userId, expires),
+      cookie: this.urls.cookie(me.userId),
     };
   }
 
@@ -116,8 +115,7 @@ export class MediaService {
     const viewer = await this.viewer(me);
     if (!(await this.repository.resumeEnabled(me.userId))) return { data: [] };
     const rows = await this.repository.continueList(kind, viewer, locale);
-    const expires = this.urls.expiry();
-    return { data: rows.map((r) => this.present(kind, r, me.userId, expires)) };
+    return { data: rows.map((r) => this.present(kind, r, me.userId)) };
   }
 
   /** Where the words are said in captions; each hit carries its item and the second to start at. */
@@ -129,8 +127,7 @@ export class MediaService {
       this.repository.cues(kind, viewer, q.search, (q.page - 1) * q.per_page, q.per_page),
     ]);
     const rows = await this.repository.itemsByIds(kind, [...new Set(cues.map((c) => c.item_id))], me.userId, locale);
-    const expires = this.urls.expiry();
-    const items = new Map(rows.map((r) => [r.id, this.present(kind, r, me.userId, expires)]));
+    const items = new Map(rows.map((r) => [r.id, this.present(kind, r, me.userId)]));
     const data = cues.flatMap((c) => {
       const item = items.get(c.item_id);
       return item ? [{ item, start_seconds: c.start_seconds, text: c.text }] : [];

@@ -9,7 +9,7 @@ import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCompany, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, invalid, type Upload } from '../../../test/call';
-import { fileRows, objectsExist } from '../../../test/files';
+import { fileRows, keyOfUrl, objectsExist } from '../../../test/files';
 import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
@@ -122,7 +122,7 @@ describe('delete and archive', () => {
       ['post_image', 'sm', user.id],
       ['post_document', null, user.id],
     ]);
-    expect(rows[1]!.storage_key).toBe(image!.thumb_url!.replace('/api/files/', ''));
+    expect(rows[1]!.storage_key).toBe(keyOfUrl(image!.thumb_url!));
     expect(rows[2]).toMatchObject({ original_name: 'guide.pdf', content_type: 'application/pdf' });
     expect(objectsExist(dataDir, rows.map((r) => r.storage_key))).toEqual([true, true, true]);
     expect((await t.call(ep.deleteUserPost, { as: other, params: { slug: post.slug } })).status).toBe(403);

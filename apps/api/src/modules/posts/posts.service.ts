@@ -18,7 +18,6 @@ import { type Principal } from '../../common/auth';
 import { type PageRequest, readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService, type StoreOptions } from '../../common/files/files.service';
-import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
@@ -44,7 +43,6 @@ export class PostsService {
   constructor(
     private readonly repository: PostsRepository,
     private readonly files: FilesService,
-    private readonly storage: Storage,
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationPublisher,
     private readonly access: AccessService,
@@ -82,8 +80,8 @@ export class PostsService {
       attachments: (byPost.get(row.id) ?? []).map((a) => ({
         id: a.id,
         kind: a.kind,
-        url: this.storage.publicUrl(a.storage_key),
-        thumb_url: a.preview_key ? this.storage.publicUrl(a.preview_key) : null,
+        url: this.files.memberUrl(a.storage_key),
+        thumb_url: this.files.memberUrl(a.preview_key),
         original_name: a.original_name,
         mime: a.mime,
       })),

@@ -22,6 +22,8 @@ let t: TestApp;
 let ref: Awaited<ReturnType<typeof registrationReference>>;
 const api = (path: string) => `/api${path}`;
 const random = () => Math.random().toString(36).slice(2, 8);
+/** An HPR number no other test gave (one person, one account). */
+const freshHpr = () => String(100_000_000 + Math.floor(Math.random() * 899_999_999));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -275,12 +277,39 @@ describe('registration with an HPR number', () => {
     expect(login.user.user_info.approved_hrp).toBe(1);
     expect(login.user.status_label).toBe('Awaiting approval');
 
-    const unknown = hprForm({ hpr_number: '1234567', workplace_situation_id: ref.student });
+    const unknown = hprForm({ hpr_number: freshHpr(), workplace_situation_id: ref.student });
     const res2 = await t.http.post(api(ep.registerWithHpr.path)).send(unknown);
     expect(res2.status).toBe(201);
     const login2 = await verifyFromOutbox(unknown.email, ep.registerWithHpr.response.parse(res2.body).data.verification_id);
     expect(login2.user.user_info.approved_hrp).toBe(0);
     expect(login2.user.roles).toEqual(['student']);
+  });
+
+  it('refuses a second account with the same HPR number (422 on hpr_number), also when two sign up at once', async () => {
+    const person = await insertRegisterPerson(t.db);
+    const first = hprForm({ hpr_number: person.hpr_number });
+    expect((await t.http.post(api(ep.registerWithHpr.path)).send(first)).status).toBe(201);
+    const again = await t.http.post(api(ep.registerWithHpr.path)).set('X-localization', 'en').send(hprForm({ hpr_number: person.hpr_number }));
+    expect(again.status).toBe(422);
+    expect(ValidationErrorBodySchema.parse(again.body).errors.hpr_number).toEqual([
+      'This HPR number already belongs to an account. Log in or reset the password, or contact us if it is not your account.',
+    ]);
+    // The identity path too: an electronic ID of someone else giving that number.
+    const other = await insertRegisterPerson(t.db);
+    const viaId = await t.http.post(api(buildPath(ep.createUserFromIdentity.path, { id: await identify(other.hpr_number) }))).send(form({ hpr_number: person.hpr_number }));
+    expect(viaId.status).toBe(422);
+    expect(Object.keys(ValidationErrorBodySchema.parse(viaId.body).errors)).toEqual(['hpr_number']);
+
+    // A rejected account does not hold its number.
+    const [holder] = await t.db.select({ id: schema.userInfo.user_id }).from(schema.userInfo).where(eq(schema.userInfo.hpr_number, person.hpr_number));
+    await t.db.update(schema.users).set({ status: 'rejected' }).where(eq(schema.users.id, holder!.id));
+    expect((await t.http.post(api(ep.registerWithHpr.path)).send(hprForm({ hpr_number: person.hpr_number }))).status).toBe(201);
+
+    // Two sign-ups with one new number at the same moment: exactly one account.
+    const number = freshHpr();
+    const both = await Promise.all([1, 2].map(() => t.http.post(api(ep.registerWithHpr.path)).send(hprForm({ hpr_number: number }))));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(await t.db.select().from(schema.userInfo).where(eq(schema.userInfo.hpr_number, number))).toHaveLength(1);
   });
 
   it('needs names, the HPR number and both consents', async () => {
@@ -302,7 +331,7 @@ describe('registration with an HPR number', () => {
 
 describe('e-mail verification', () => {
   async function registered() {
-    const body = form({ first_name: 'Ola', last_name: `Nordmann ${random()}`, hpr_number: '7654321' });
+    const body = form({ first_name: 'Ola', last_name: `Nordmann ${random()}`, hpr_number: freshHpr() });
     const res = await t.http.post(api(ep.registerWithHpr.path)).send(body);
     return { email: body.email, id: ep.registerWithHpr.response.parse(res.body).data.verification_id };
   }
@@ -346,7 +375,7 @@ describe('e-mail verification', () => {
   });
 
   it('the mail is in the outbox, queued (no SMTP), in the request language', async () => {
-    const body = form({ first_name: 'Ada', last_name: `Lovelace ${random()}`, hpr_number: '7654321' });
+    const body = form({ first_name: 'Ada', last_name: `Lovelace ${random()}`, hpr_number: freshHpr() });
     await t.http.post(api(ep.registerWithHpr.path)).set('X-localization', 'en').send(body);
     const mail = await lastMailTo(t.db, body.email, 'verification');
     expect(mail).toMatchObject({ status: 'queued', channel: 'mail', locale: 'en', attempts: 0 });

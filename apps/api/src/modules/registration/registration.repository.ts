@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema } from '@legenett/db';
-import { and, eq, gt, isNull, like, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { slugify } from '../../common/text/slugify';
 import { InjectDatabase } from '../../database/database.module';
@@ -55,6 +55,7 @@ const accountColumns = {
 
 /** Raised inside the account transaction when the identity session was used meanwhile. */
 export class SessionAlreadyUsedError extends Error {}
+class HprNumberTakenError extends Error {}
 
 const isUniqueViolation = (err: unknown, constraint: string): boolean => {
   const cause = err instanceof Error && 'cause' in err ? err.cause : err;
@@ -160,11 +161,26 @@ export class RegistrationRepository {
 
   /**
    * Creates user, user_info, specialities and role in one transaction (and marks the identity
-   * session used). Answers 'email_taken' / 'national_id_taken' when a unique index refuses it.
+   * session used). Answers 'email_taken' / 'national_id_taken' when a unique index refuses it, and
+   * 'hpr_number_taken' when another account (not a rejected one) already gave the HPR number: one
+   * person, one account. Sign-ups with the same number wait for each other (an advisory lock on the
+   * number), so two at once cannot both pass.
    */
-  async createAccount(a: NewAccount): Promise<{ userId: number } | 'email_taken' | 'national_id_taken' | 'session_used'> {
+  async createAccount(
+    a: NewAccount,
+  ): Promise<{ userId: number } | 'email_taken' | 'national_id_taken' | 'session_used' | 'hpr_number_taken'> {
     try {
       return await this.db.transaction(async (tx) => {
+        if (a.hprNumber) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hpr-number:${a.hprNumber}`}))`);
+          const [held] = await tx
+            .select({ id: s.userInfo.user_id })
+            .from(s.userInfo)
+            .innerJoin(s.users, eq(s.users.id, s.userInfo.user_id))
+            .where(and(eq(s.userInfo.hpr_number, a.hprNumber), ne(s.users.status, 'rejected')))
+            .limit(1);
+          if (held) throw new HprNumberTakenError();
+        }
         const slug = await this.freeSlug(tx, `${a.firstName} ${a.lastName}`);
         const now = new Date();
         const [user] = await tx
@@ -211,6 +227,7 @@ export class RegistrationRepository {
         return { userId: user.id };
       });
     } catch (err) {
+      if (err instanceof HprNumberTakenError) return 'hpr_number_taken';
       if (err instanceof SessionAlreadyUsedError || isUniqueViolation(err, 'identity_sessions_user_id')) return 'session_used';
       if (isUniqueViolation(err, 'users_email')) return 'email_taken';
       if (isUniqueViolation(err, 'users_national_id_hash')) return 'national_id_taken';

@@ -194,6 +194,9 @@ export class RegistrationService implements OnModuleInit {
       throw invalid({ national_id: ['registration.api.national_id_taken'] }, 'registration.api.national_id_taken');
     }
     if (result === 'session_used') throw new AppError('CONFLICT', { message: 'registration.api.session_used' });
+    if (result === 'hpr_number_taken') {
+      throw invalid({ hpr_number: ['registration.api.hpr_number_taken'] }, 'registration.api.hpr_number_taken');
+    }
     const verification = await this.startVerification(result.userId, input.email, who.firstName, locale);
     return { data: { verification_id: verification.public_id } };
   }

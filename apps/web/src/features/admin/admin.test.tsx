@@ -28,6 +28,8 @@ const kari: AdminUser = {
     has_authorisation: true,
     has_licence: false,
     name_matches: true,
+    other_accounts: 0,
+    number_in_use: false,
     confirms_health_personnel: true,
   },
   available_actions: ['approve', 'reject', 'block'],
@@ -49,6 +51,8 @@ const nils: AdminUser = {
     profession: null,
     has_authorisation: false,
     name_matches: null,
+    other_accounts: 0,
+    number_in_use: false,
     confirms_health_personnel: false,
   },
 };

@@ -72,9 +72,9 @@ describe('sign-up', () => {
   it('shows live password hints and checks the form before sending', async () => {
     renderApp('/register');
     await screen.findByRole('heading', { name: 'Registrer deg', level: 1 });
-    expect(screen.getByText(/8–128 tegn/)).toHaveTextContent('ikke oppfylt');
+    expect(screen.getByText(/10–128 tegn/)).toHaveTextContent('ikke oppfylt');
     await ui.type(screen.getByLabelText(/^Passord/), 'Sterkt!Passord42');
-    expect(screen.getByText(/8–128 tegn/)).toHaveTextContent('(oppfylt)');
+    expect(screen.getByText(/10–128 tegn/)).toHaveTextContent('(oppfylt)');
     await ui.click(screen.getByRole('button', { name: 'Opprett konto' }));
     expect(await screen.findAllByText('Du må godta dette for å registrere deg.')).toHaveLength(2);
     expect(screen.getByText('HPR-nummeret må være 7–9 sifre.')).toBeInTheDocument();

@@ -7,7 +7,13 @@ export function MaintenanceModal() {
   const { t } = useTranslation();
   const state = useMaintenance();
   return (
-    <Modal opened={state.open} onClose={maintenance.close} title={t('maintenance.title')} centered zIndex={400}>
+    <Modal
+      opened={state.open}
+      onClose={maintenance.close}
+      title={t('maintenance.title')}
+      centered
+      zIndex={400}
+    >
       <Text mb="md">{state.message ?? t('maintenance.text')}</Text>
       <Group justify="flex-end">
         <Button onClick={() => window.location.reload()}>{t('maintenance.retry')}</Button>

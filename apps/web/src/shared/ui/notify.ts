@@ -10,7 +10,12 @@ export const notify = {
   },
   /** One per 422 message: never merged, so two fields with the same message give two toasts. */
   warning(message: string) {
-    notifications.show({ title: i18n.t('toast.warning_title'), message, color: 'yellow', autoClose: TOAST_AUTO_CLOSE_MS });
+    notifications.show({
+      title: i18n.t('toast.warning_title'),
+      message,
+      color: 'yellow',
+      autoClose: TOAST_AUTO_CLOSE_MS,
+    });
   },
   /** The same error repeated (retries, parallel calls) shows once while it is visible. */
   danger(message: string) {

@@ -39,7 +39,9 @@ function Screen({ answer }: { answer: (page: number) => PagedQuery<Item> }) {
 }
 
 function renderScreen(answer: (page: number) => PagedQuery<Item>, url = '/ting?search=x') {
-  const router = createMemoryRouter([{ path: '/ting', element: <Screen answer={answer} /> }], { initialEntries: [url] });
+  const router = createMemoryRouter([{ path: '/ting', element: <Screen answer={answer} /> }], {
+    initialEntries: [url],
+  });
   renderWithProviders(<RouterProvider router={router} />);
   return router;
 }
@@ -67,7 +69,11 @@ describe('PagedList', () => {
   it('lists one page, with no pagination when there is one page', () => {
     renderScreen(() => pageOf(1, 1, [{ id: 1, name: 'Stetoskop' }]));
     const list = screen.getByRole('list', { name: 'Ting' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Stetoskop']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Stetoskop']);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 

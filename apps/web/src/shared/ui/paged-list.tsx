@@ -89,7 +89,15 @@ export function PagedList<T>({
       {items.length === 0 ? (
         <Alert variant="light">{empty}</Alert>
       ) : columns === 2 ? (
-        <SimpleGrid component="ul" aria-label={label} cols={{ base: 1, sm: 2 }} spacing="sm" p={0} m={0} style={listStyle}>
+        <SimpleGrid
+          component="ul"
+          aria-label={label}
+          cols={{ base: 1, sm: 2 }}
+          spacing="sm"
+          p={0}
+          m={0}
+          style={listStyle}
+        >
           {children}
         </SimpleGrid>
       ) : (

@@ -2,7 +2,26 @@ import { type AdminHprLookup } from '@legenett/contracts';
 import { Alert, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** One line for the queue: found or not, and as what. */
+/** The queue's warnings: a name that differs from the register, an HPR number other accounts gave too. */
+function HprFlags({ hpr }: { hpr: AdminHprLookup }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {hpr.name_matches === false && (
+        <Badge color="red" variant="light" tt="none">
+          {t('hpr.name_mismatch_short')}
+        </Badge>
+      )}
+      {hpr.other_accounts > 0 && (
+        <Badge color="red" variant="light" tt="none">
+          {t('hpr.shared_number', { count: hpr.other_accounts })}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/** One line for the queue: found or not, and as what, with its warnings. */
 export function HprSummary({ hpr }: { hpr: AdminHprLookup }) {
   const { t } = useTranslation('admin');
   if (!hpr.found) {
@@ -14,6 +33,7 @@ export function HprSummary({ hpr }: { hpr: AdminHprLookup }) {
         <Text size="sm" c="dimmed">
           {t('hpr.number')}: {hpr.hpr_number ?? t('hpr.no_number')}
         </Text>
+        <HprFlags hpr={hpr} />
       </Group>
     );
   }
@@ -26,6 +46,7 @@ export function HprSummary({ hpr }: { hpr: AdminHprLookup }) {
       <Text size="sm" c="dimmed">
         {t('hpr.number')}: {hpr.hpr_number}
       </Text>
+      <HprFlags hpr={hpr} />
     </Group>
   );
 }
@@ -53,6 +74,11 @@ export function HprDetails({ hpr }: { hpr: AdminHprLookup }) {
             </Alert>
           )}
         </>
+      )}
+      {hpr.number_in_use && (
+        <Alert color="red" variant="light" p="xs">
+          {t('hpr.shared_number_approved')}
+        </Alert>
       )}
     </Stack>
   );

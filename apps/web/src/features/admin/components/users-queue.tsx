@@ -1,8 +1,26 @@
-import { ACCOUNT_STATUSES, type AccountStatus, AccountStatusSchema, type AdminUser } from '@legenett/contracts';
-import { Alert, Anchor, Button, Card, Drawer, Group, Pagination, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  ACCOUNT_STATUSES,
+  type AccountStatus,
+  AccountStatusSchema,
+  type AdminUser,
+} from '@legenett/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useQueryParams } from '@/shared/lib/use-query-params';
 import { useAdminUsers } from '../api/get-admin-users';
@@ -33,69 +51,77 @@ export function UsersQueue() {
   // Opening or closing an account keeps the page the list is on.
   const keepPage = { page: page === 1 ? null : String(page) };
 
-  const applySearch = useDebouncedCallback((text: string) => update({ search: text.trim(), page: null }), 300);
+  const applySearch = useDebouncedCallback(
+    (text: string) => update({ search: text.trim(), page: null }),
+    300,
+  );
 
   const users = useAdminUsers({ status, page, search: searched || undefined });
 
   return (
     <Stack gap="md">
-      <Tabs value={status} onChange={(v) => update({ status: v === 'awaiting_approval' ? null : v, page: null, user: null })}>
-        <Tabs.List style={{ flexWrap: 'wrap' }}>
-          {ACCOUNT_STATUSES.map((s) => (
-            <Tabs.Tab key={s} value={s}>
-              {t(`status.${s}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <TextInput
-        type="search"
-        label={t('users.search_label')}
-        placeholder={t('users.search_placeholder')}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          applySearch(e.currentTarget.value);
-        }}
-        maxLength={100}
-      />
+      <FilterTabs
+        value={status}
+        tabs={ACCOUNT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        onChange={(v) => update({ status: v === 'awaiting_approval' ? null : v, page: null, user: null })}
+        label={t('users.status_tabs')}
+      >
+        <Stack gap="md">
+          <TextInput
+            type="search"
+            label={t('users.search_label')}
+            placeholder={t('users.search_placeholder')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              applySearch(e.currentTarget.value);
+            }}
+            maxLength={100}
+          />
 
-      {users.isPending ? (
-        <Stack gap="sm" aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} height={96} radius="md" />
-          ))}
-        </Stack>
-      ) : users.isError ? (
-        <Alert color="red" variant="light">
-          <Group justify="space-between">
-            <Text size="sm">{t('users.load_error')}</Text>
-            <Button size="xs" variant="default" onClick={() => void users.refetch()}>
-              {t('users.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : users.data.data.length === 0 ? (
-        <Text c="dimmed">{searched ? t('users.empty_search') : t('users.empty')}</Text>
-      ) : (
-        <>
-          <Stack component="ul" gap="sm" aria-label={t('users.list_label')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {users.data.data.map((user) => (
-              <li key={user.id}>
-                <UserRow user={user} onOpen={() => update({ user: String(user.id), ...keepPage })} />
-              </li>
-            ))}
-          </Stack>
-          {users.data.meta.last_page > 1 && (
-            <Pagination
-              total={users.data.meta.last_page}
-              value={users.data.meta.current_page}
-              onChange={(p) => update({ page: p === 1 ? null : String(p) })}
-              getControlProps={(control) => ({ 'aria-label': `${t('pagination')}: ${control}` })}
-            />
+          {users.isPending ? (
+            <Stack gap="sm" aria-busy="true">
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} height={96} radius="md" />
+              ))}
+            </Stack>
+          ) : users.isError ? (
+            <Alert color="red" variant="light">
+              <Group justify="space-between">
+                <Text size="sm">{t('users.load_error')}</Text>
+                <Button size="xs" variant="default" onClick={() => void users.refetch()}>
+                  {t('users.retry')}
+                </Button>
+              </Group>
+            </Alert>
+          ) : users.data.data.length === 0 ? (
+            <Text c="dimmed">{searched ? t('users.empty_search') : t('users.empty')}</Text>
+          ) : (
+            <>
+              <Stack
+                component="ul"
+                gap="sm"
+                aria-label={t('users.list_label')}
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
+                {users.data.data.map((user) => (
+                  <li key={user.id}>
+                    <UserRow user={user} onOpen={() => update({ user: String(user.id), ...keepPage })} />
+                  </li>
+                ))}
+              </Stack>
+              {users.data.meta.last_page > 1 && (
+                <Pagination
+                  total={users.data.meta.last_page}
+                  value={users.data.meta.current_page}
+                  onChange={(p) => update({ page: p === 1 ? null : String(p) })}
+                  getControlProps={(control) => ({ 'aria-label': `${t('pagination')}: ${control}` })}
+                />
+              )}
+            </>
           )}
-        </>
-      )}
+        </Stack>
+      </FilterTabs>
 
       <Drawer
         opened={openId !== null}
@@ -120,7 +146,13 @@ function UserRow({ user, onOpen }: { user: AdminUser; onOpen: () => void }) {
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <div style={{ minWidth: 0 }}>
-            <Anchor component="button" type="button" fw={600} onClick={onOpen} aria-label={t('users.open', { name })}>
+            <Anchor
+              component="button"
+              type="button"
+              fw={600}
+              onClick={onOpen}
+              aria-label={t('users.open', { name })}
+            >
               {name}
             </Anchor>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

@@ -1,9 +1,10 @@
-import { Button, Group, Tabs } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { usePageParam, useQueryParams } from '@/shared/lib/use-query-params';
+import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { useMyJobs } from '../api/jobs';
@@ -28,22 +29,26 @@ export function MyJobsPage() {
           </Button>
         </Group>
       )}
-      <Tabs value={status} onChange={(v) => update({ tab: v === 'past' ? 'past' : null })} mb="md">
-        <Tabs.List>
-          <Tabs.Tab value="current">{t('current_tab')}</Tabs.Tab>
-          <Tabs.Tab value="past">{t('past_tab')}</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
-      <PagedList
-        query={jobs}
-        label={status === 'past' ? t('past_tab') : t('current_tab')}
-        empty={t('empty')}
-        error={t('load_failed')}
-        renderItem={(job) => <JobCard job={job} href={paths.myJobDetails.href({ id: job.id })} />}
-        itemKey={(job) => job.id}
-        page={page}
-        onPageChange={setPage}
-      />
+      <FilterTabs
+        value={status}
+        tabs={[
+          { value: 'current', label: t('current_tab') },
+          { value: 'past', label: t('past_tab') },
+        ]}
+        onChange={(v) => update({ tab: v === 'past' ? 'past' : null })}
+        label={t('my_jobs')}
+      >
+        <PagedList
+          query={jobs}
+          label={status === 'past' ? t('past_tab') : t('current_tab')}
+          empty={t('empty')}
+          error={t('load_failed')}
+          renderItem={(job) => <JobCard job={job} href={paths.myJobDetails.href({ id: job.id })} />}
+          itemKey={(job) => job.id}
+          page={page}
+          onPageChange={setPage}
+        />
+      </FilterTabs>
     </Page>
   );
 }

@@ -1,0 +1,94 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect, test } from '@playwright/test';
+import { logInViaApi } from './fixtures';
+
+/**
+ * axe-core (WCAG 2.1 A and AA rules) on every route, as a visitor, a doctor and an administrator, in
+ * the light and the dark skin: 0 critical and 0 serious violations. A new screen joins a list below.
+ */
+const visitorRoutes = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/about_us',
+  '/terms-and-privacy-policy',
+  '/error-404',
+];
+const doctorRoutes = [
+  '/feed',
+  '/profile',
+  '/profile_company',
+  '/jobs',
+  '/jobs/create',
+  '/my_jobs',
+  '/marketplace',
+  '/marketplace/new',
+  '/my_products',
+  '/professional_experience',
+];
+const adminRoutes = ['/admin', '/admin/users', '/admin/outbox'];
+
+type Skin = 'light' | 'dark';
+
+async function useSkin(page: Page, skin: Skin): Promise<void> {
+  await page.evaluate((s) => window.localStorage.setItem('legenett-color-scheme', s), skin);
+}
+
+async function serious(page: Page, route: string): Promise<string[]> {
+  await page.goto(route);
+  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+  // Lazy routes and their first data (the notification stream keeps the network busy for good, so
+  // "network idle" never comes): wait until no loader is shown.
+  await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(250);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map(
+      (v) =>
+        `${route}: ${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+for (const skin of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${skin} skin`, () => {
+    test(`visitor pages have no serious axe violations (${skin})`, async ({ page }) => {
+      await page.goto('/');
+      await useSkin(page, skin);
+      const found: string[] = [];
+      for (const route of visitorRoutes) found.push(...(await serious(page, route)));
+      expect(found).toEqual([]);
+    });
+
+    test(`a doctor's pages have no serious axe violations (${skin})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const { user } = await logInViaApi(page, 'lege@demo.no');
+      await useSkin(page, skin);
+      const routes = [...doctorRoutes, `/profile/${user.slug}`];
+      const jobs = await page.request.get('/api/jobs?page=1', {
+        headers: {
+          Authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'access_token')?.value}`,
+        },
+      });
+      const firstJob = ((await jobs.json()) as { data: { id: number }[] }).data[0];
+      if (firstJob) routes.push(`/jobs/details/${firstJob.id}`);
+      const found: string[] = [];
+      for (const route of routes) found.push(...(await serious(page, route)));
+      expect(found).toEqual([]);
+    });
+
+    test(`the administrator's pages have no serious axe violations (${skin})`, async ({ page }) => {
+      await logInViaApi(page, 'admin@demo.no');
+      await useSkin(page, skin);
+      const found: string[] = [];
+      for (const route of adminRoutes) found.push(...(await serious(page, route)));
+      expect(found).toEqual([]);
+    });
+  });
+}
