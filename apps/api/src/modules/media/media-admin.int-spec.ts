@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { adminMediaEndpoints as admin, mediaEndpoints as ep, referenceEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { type Caller, invalid } from '../../../test/call';
 import { insertReferenceFixtures } from '../../../test/fixtures';
@@ -13,6 +13,7 @@ let t: TestApp;
 let token: string;
 let dataDir: string;
 let adminUser: Caller;
+let adminId: number;
 let doctor: Caller;
 let videoFile: Buffer;
 let audioFile: Buffer;
@@ -33,7 +34,9 @@ beforeAll(async () => {
   t = await createTestApp({ env: { DATA_DIR: dataDir, MEDIA_UPLOAD_MAX_MB: '0.2' } });
   token = uniqueToken();
   specialtyId = (await insertReferenceFixtures(t.db, token)).specialty.id;
-  adminUser = await t.session({ roles: ['admin'] });
+  const adminSession = await t.session({ roles: ['admin'] });
+  adminUser = adminSession;
+  adminId = adminSession.user.id;
   doctor = await t.session();
 });
 afterAll(async () => {
@@ -74,7 +77,11 @@ describe('uploads', () => {
     expect(res.parsed.data).toMatchObject({ kind: 'video', source: 'file', state: 'published', duration_seconds: 2, notice: null });
     expect(res.parsed.data.poster_url).toMatch(/\/poster\?/);
     expect(res.parsed.data.file_size_bytes).toBe(videoFile.length);
-    const [row] = await t.db.select().from(schema.storedFiles).where(eq(schema.storedFiles.kind, 'media_video'));
+    // This file's uploads are the administrator's (other test files share the database).
+    const [row] = await t.db
+      .select()
+      .from(schema.storedFiles)
+      .where(and(eq(schema.storedFiles.kind, 'media_video'), eq(schema.storedFiles.owner_user_id, adminId)));
     expect(row?.storage_key).toMatch(/^media\/[a-f0-9]{32}\.mp4$/);
     expect(fs.existsSync(path.join(dataDir, 'uploads', row!.storage_key))).toBe(true);
 
@@ -144,8 +151,12 @@ describe('uploads', () => {
     const badKind = await t.call(admin.create, { as: adminUser, params: invalid({ kind: 'tv' }), body: { title: 'abc' } });
     expect(badKind.status).toBe(422);
     // Nothing of the refused uploads stayed behind.
-    const rows = await t.db.select().from(schema.storedFiles).where(eq(schema.storedFiles.kind, 'media_audio'));
+    const rows = await t.db
+      .select()
+      .from(schema.storedFiles)
+      .where(and(eq(schema.storedFiles.kind, 'media_audio'), eq(schema.storedFiles.owner_user_id, adminId)));
     expect(rows.every((r) => r.size_bytes === audioFile.length)).toBe(true);
+    expect(rows.length).toBeGreaterThan(0);
   });
 
   it('takes an external link or a sanitised embed instead of a file, and an access level', async () => {
