@@ -26,8 +26,10 @@ const doctorRoutes = [
   '/marketplace/new',
   '/my_products',
   '/professional_experience',
+  '/videos',
+  '/audio',
 ];
-const adminRoutes = ['/admin', '/admin/users', '/admin/outbox'];
+const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/media'];
 
 type Skin = 'light' | 'dark';
 
@@ -78,6 +80,14 @@ for (const skin of ['light', 'dark'] as const) {
       });
       const firstJob = ((await jobs.json()) as { data: { id: number }[] }).data[0];
       if (firstJob) routes.push(`/jobs/details/${firstJob.id}`);
+      // The first video and audio track (the players and their pages).
+      for (const [api, route] of [['/api/videos?page=1', '/videos'], ['/api/audio?page=1', '/audio']] as const) {
+        const list = await page.request.get(api, {
+          headers: { Authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'access_token')?.value}` },
+        });
+        const first = ((await list.json()) as { data: { id: number }[] }).data[0];
+        if (first) routes.push(`${route}/${first.id}`);
+      }
       const found: string[] = [];
       for (const route of routes) found.push(...(await serious(page, route)));
       expect(found).toEqual([]);

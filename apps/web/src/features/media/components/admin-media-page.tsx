@@ -1,5 +1,5 @@
 import { type AdminMedia, type MediaKind } from '@legenett/contracts';
-import { Badge, Button, Card, FileInput, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, FileButton, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
@@ -20,7 +20,6 @@ function ItemRow({ item }: { item: AdminMedia }) {
   const publish = usePublishMedia();
   const remove = useDeleteMedia();
   const captions = useUploadCaptions();
-  const [captionFile, setCaptionFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   return (
@@ -48,18 +47,18 @@ function ItemRow({ item }: { item: AdminMedia }) {
             </Button>
           )}
           {item.source === 'file' && (
-            <FileInput
-              size="xs"
-              w={220}
-              aria-label={t('admin.captions_upload')}
-              placeholder={t('admin.captions_upload')}
+            <FileButton
               accept=".vtt,text/vtt"
-              value={captionFile}
               onChange={(file) => {
-                setCaptionFile(file);
-                if (file) captions.mutate({ kind: item.kind, id: item.id, file }, { onSettled: () => setCaptionFile(null) });
+                if (file) captions.mutate({ kind: item.kind, id: item.id, file });
               }}
-            />
+            >
+              {(props) => (
+                <Button {...props} size="xs" variant="default" loading={captions.isPending}>
+                  {t('admin.captions_upload')}
+                </Button>
+              )}
+            </FileButton>
           )}
           <Button size="xs" variant="default" onClick={() => setEditing(true)}>
             {t('admin.edit')}

@@ -52,7 +52,7 @@ export function VideoPlayer({ item, startAt: requested = null }: { item: MediaDe
           poster={item.poster_url ?? undefined}
           src={item.stream_url ?? undefined}
           aria-label={item.title}
-          style={{ background: '#000', width: '100%', height: '100%' }}
+          style={{ background: 'var(--mantine-color-black)', width: '100%', height: '100%' }}
           onLoadedMetadata={(e) => {
             if (startAt.current > 0) {
               e.currentTarget.currentTime = startAt.current;
