@@ -67,6 +67,18 @@ check('start-secrets', 'node', ['--test', 'scripts/secrets.test.mjs'], { cwd: ro
 const jestReport = (n) => path.join(reports, `${n}.json`);
 tier('api-unit', 'npx', ['jest', '-c', 'jest.unit.config.js', '--ci', '--json', `--outputFile=${jestReport('api-unit')}`], jestCounts, jestReport('api-unit'), { cwd: path.join(root, 'apps/api') });
 tier('api-int', 'npx', ['jest', '-c', 'jest.int.config.js', '--ci', '--runInBand', '--json', `--outputFile=${jestReport('api-int')}`], jestCounts, jestReport('api-int'), { cwd: path.join(root, 'apps/api') });
+// Fault tier: two built API replicas on a PostgreSQL and a Redis of its own, which it stops and starts
+// under load (apps/api/test/faults). It runs the built API, so alone (`npm test -- faults`) it builds first.
+if (only.includes('faults') && !only.includes('build')) {
+  const build = run('faults', 'npx', ['turbo', 'run', 'build', '--filter=@legenett/api...', '--output-logs=errors-only']);
+  if (build && build.status !== 0) results.push({ name: 'faults', passed: 0, failed: 1, seconds: build.seconds, note: 'build failed' });
+}
+if (!results.some((r) => r.name === 'faults')) {
+  tier('faults', 'npx', ['jest', '-c', 'jest.faults.config.js', '--ci', '--runInBand', '--json', `--outputFile=${jestReport('faults')}`], jestCounts, jestReport('faults'), {
+    cwd: path.join(root, 'apps/api'),
+    env: { FAULTS_REPORT: process.env.FAULTS_REPORT ?? path.join(root, 'apps/api/faults-report.json') },
+  });
+}
 tier('web', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jestReport('web')}`], vitestCounts, jestReport('web'), { cwd: path.join(root, 'apps/web') });
 tier('e2e', 'npx', ['playwright', 'test'], playwrightCounts, jestReport('e2e'), {
   cwd: path.join(root, 'e2e'),

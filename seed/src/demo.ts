@@ -1,4 +1,4 @@
-import { hashNationalId, schema, type Database } from '@legenett/db';
+import { CHAIN_GENESIS, chainHash, chainSigner, hashNationalId, schema, type Database } from '@legenett/db';
 import { hash } from 'bcrypt';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -745,6 +745,9 @@ async function seedPetitions(
           category_id: need(ref.categories, `petition:${p.category}`, 'petition category'),
           end_date: clock.date(p.endDays),
           status: p.status,
+          recipient: p.recipient ?? '',
+          signature_goal: p.goal ?? null,
+          archived_at: p.visibility === 'archived' ? clock.at(-1, 9) : null,
           visibility: p.visibility,
           post_on_my_page: p.post_on_my_page,
           user_id: userId,
@@ -780,23 +783,58 @@ async function seedPetitions(
             .where(eq(s.petitionSignatures.petition_id, petitionId))
         ).map((r) => r.user),
       );
-      const signatures = p.signers
-        .map((email, i) => {
-          const at = clock.at(
-            -(p.publishedDaysAgo ?? 0) + Math.min(i, p.publishedDaysAgo ?? 0),
-            12 + (i % 8),
-          );
-          return {
+      const fresh = p.signers
+        .map((email, i) => ({
+          user_id: need(users, email, 'user'),
+          at: clock.at(-(p.publishedDaysAgo ?? 0) + Math.min(i, p.publishedDaysAgo ?? 0), 12 + (i % 8)),
+          anonymous: i % 3 === 2,
+        }))
+        .filter((row) => !signedBy.has(row.user_id))
+        .sort((a, b) => a.at.getTime() - b.at.getTime());
+      if (fresh.length > 0) {
+        // Each signature is a link of the petition's hash chain, as the API writes it.
+        const [head] = await tx
+          .select({ length: s.petitions.chain_length, head: s.petitions.chain_head })
+          .from(s.petitions)
+          .where(eq(s.petitions.id, petitionId));
+        let position = head?.length ?? 0;
+        let prevHash = head?.head ?? CHAIN_GENESIS;
+        const links: (typeof s.petitionSignatureLinks.$inferInsert)[] = [];
+        const signatures: (typeof s.petitionSignatures.$inferInsert)[] = [];
+        for (const row of fresh) {
+          position += 1;
+          const signer = chainSigner(petitionId, row.user_id);
+          const hash = chainHash({ petitionId, position, action: 'sign', signer, prevHash, createdAt: row.at });
+          links.push({ petition_id: petitionId, position, action: 'sign', signer, prev_hash: prevHash, hash, created_at: row.at });
+          signatures.push({
             petition_id: petitionId,
-            user_id: need(users, email, 'user'),
-            created_at: at,
-            updated_at: at,
-          };
-        })
-        .filter((row) => !signedBy.has(row.user_id));
-      if (signatures.length > 0)
-        await tx.insert(s.petitionSignatures).values(signatures).onConflictDoNothing();
-      tally.add('signatures', signatures.length);
+            user_id: row.user_id,
+            anonymous: row.anonymous,
+            chain_position: position,
+            chain_hash: hash,
+            created_at: row.at,
+            updated_at: row.at,
+          });
+          prevHash = hash;
+        }
+        await tx.insert(s.petitionSignatureLinks).values(links);
+        await tx.insert(s.petitionSignatures).values(signatures);
+        await tx
+          .update(s.petitions)
+          .set({ chain_length: position, chain_head: prevHash })
+          .where(eq(s.petitions.id, petitionId));
+        // The statistics read the signer's profession, first specialty and county as they were when signing.
+        await tx.execute(sql`
+          update ${s.petitionSignatures} ps set
+            profession = case
+              when exists (select 1 from ${s.userRoles} ur join ${s.roles} r on r.id = ur.role_id where ur.user_id = ps.user_id and r.code = 'doctor') then 'doctor'
+              when exists (select 1 from ${s.userRoles} ur join ${s.roles} r on r.id = ur.role_id where ur.user_id = ps.user_id and r.code = 'student') then 'student'
+              else 'other' end,
+            specialty_id = (select min(us.specialty_id) from ${s.userSpecialties} us where us.user_id = ps.user_id),
+            county_id = (select ui.county_id from ${s.userInfo} ui where ui.user_id = ps.user_id)
+          where ps.petition_id = ${petitionId}`);
+      }
+      tally.add('signatures', fresh.length);
     }
     if (p.bookmarkedBy.length > 0) {
       await tx
@@ -820,6 +858,8 @@ async function seedPetitions(
             title: a.title,
             user_id: a.email ? need(users, a.email, 'user') : null,
             position: i,
+            // Demo co-authors with accounts have accepted their invitation.
+            accepted_at: a.email ? clock.at(-1, 8) : null,
           })),
         );
         tally.add('co-authors', p.coAuthors.length);

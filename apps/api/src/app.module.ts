@@ -6,6 +6,7 @@ import { AccountDataModule } from './common/account-data';
 import { AccessModule } from './common/access';
 import { AuthModule } from './common/auth/auth.module';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { HttpDrainModule } from './common/http/http-drain';
 import { MaintenanceModule } from './common/maintenance/maintenance.module';
 import { ObservabilityModule } from './common/observability/observability.module';
 import { type AppConfig, ConfigModule } from './config';
@@ -85,6 +86,7 @@ export class AppModule {
           forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
         }),
         ObservabilityModule,
+        HttpDrainModule,
         DatabaseModule,
         RedisModule,
         ListsModule,

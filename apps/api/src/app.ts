@@ -11,6 +11,7 @@ import { assignRequestId, REQUEST_ID_HEADER, requestIdOf } from './common/contex
 import { rejectDeepBodies } from './common/http/body-depth';
 import { sendError } from './common/errors/all-exceptions.filter';
 import { localeOf } from './common/i18n/locale';
+import { HttpDrain } from './common/http/http-drain';
 import { maintenanceMiddleware } from './common/maintenance/maintenance.middleware';
 import { MaintenanceService } from './common/maintenance/maintenance.service';
 import { createHttpLogger, createLogger } from './common/observability/logger';
@@ -59,6 +60,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
     assignRequestId(req, res);
     next();
   });
+  // Graceful stop: calls in flight finish, keep-alive connections close (common/http/http-drain.ts).
+  app.use(app.get(HttpDrain).middleware());
   app.use(securityHeaders({ hsts: config.isProduction }));
   app.use(metricsMiddleware(app.get(MetricsService)));
 

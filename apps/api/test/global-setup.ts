@@ -30,7 +30,7 @@ interface SeedModule {
 const SEED_SOURCES = path.resolve(__dirname, '..', '..', '..', 'seed', 'src', 'index.ts');
 
 /** Reference data (roles, counties, specialties, ...); tests still make their own rows. Fails loudly. */
-async function seedReferenceData(db: Database): Promise<void> {
+export async function seedReferenceData(db: Database): Promise<void> {
   const seed = (await import(SEED_SOURCES)) as Partial<SeedModule>;
   if (typeof seed.seedDatabase !== 'function') throw new Error(`${SEED_SOURCES} exports no seedDatabase(db, options)`);
   await seed.seedDatabase(db, { demo: false });

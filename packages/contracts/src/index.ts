@@ -18,3 +18,4 @@ export * from './posts';
 export * from './network';
 export * from './companies';
 export * from './media';
+export * from './petitions';

@@ -10,6 +10,11 @@ export const NOTIFICATION_KIND_VALUES = [
   'new_content',
   'account_decision',
   'chat_message',
+  'petition_milestone',
+  'petition_answer',
+  'petition_co_author',
+  'petition_ending',
+  'petition_ended',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 

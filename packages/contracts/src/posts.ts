@@ -116,6 +116,8 @@ export const PostSchema = z.object({
   attachments: z.array(PostAttachmentSchema),
   /** The post this one shares, when it is a share (null once that post is gone). */
   shared_post_id: z.number().int().nullable(),
+  /** The petition a post links (a petition published with `post_on_my_page`, or a share of it); null once it is gone. */
+  shared_petition: z.object({ id: z.number().int(), title: z.string() }).nullish(),
   likes_count: z.number().int(),
   comments_count: z.number().int(),
   shares_count: z.number().int(),

@@ -938,8 +938,12 @@ export interface PetitionSeed {
   category: string;
   summary: string;
   full_text: string;
-  status: 'draft' | 'active' | 'finished' | 'closed';
+  /** Stored status: an active petition past its end date reads as finished (decided when read). */
+  status: 'draft' | 'active' | 'closed';
   visibility: 'open' | 'archived';
+  /** Optional signature goal and the recipient the petition is addressed to. */
+  goal?: number;
+  recipient?: string;
   endDays: number;
   publishedDaysAgo: number | null;
   closedDaysAgo?: number;
@@ -954,6 +958,8 @@ export interface PetitionSeed {
 export const PETITIONS: readonly PetitionSeed[] = [
   {
     title: 'Styrk fastlegeordningen i Oslo',
+    recipient: 'Oslo kommune, helseetaten',
+    goal: 200,
     owner: LEGE,
     category: 'gp-scheme',
     summary: 'Flere fastlegehjemler og bedre rammevilkår for fastleger i Oslo.',
@@ -971,6 +977,8 @@ export const PETITIONS: readonly PetitionSeed[] = [
   },
   {
     title: 'Forsvarlig arbeidstid for LIS-leger',
+    recipient: 'Helse- og omsorgsdepartementet',
+    goal: 10,
     owner: LEGE,
     category: 'working-conditions',
     summary:
@@ -992,6 +1000,8 @@ export const PETITIONS: readonly PetitionSeed[] = [
   },
   {
     title: 'Bevar akuttkirurgien ved lokalsykehusene',
+    recipient: 'Helse Sør-Øst RHF',
+    goal: 500,
     owner: KARI,
     category: 'local-hospitals',
     summary:
@@ -1010,12 +1020,13 @@ export const PETITIONS: readonly PetitionSeed[] = [
   },
   {
     title: 'Nasjonal satsing på psykisk helse for unge',
+    recipient: 'Helse- og omsorgsdepartementet',
     owner: HANNE,
     category: 'health-policy',
     summary: 'Ventetiden i BUP må ned, og flere psykiatere må utdannes i Nord-Norge.',
     full_text:
       'Vi ber om en nasjonal opptrappingsplan for psykisk helse for barn og unge, med øremerkede midler til utdanningsstillinger.',
-    status: 'finished',
+    status: 'active',
     visibility: 'open',
     endDays: -3,
     publishedDaysAgo: 40,
@@ -1032,6 +1043,8 @@ export const PETITIONS: readonly PetitionSeed[] = [
   },
   {
     title: 'Felles journalsystem i Midt-Norge',
+    recipient: 'Helse Midt-Norge RHF',
+    goal: 100,
     owner: OLA,
     category: 'patient-safety',
     summary: 'Innføringen av felles journalsystem må evalueres uavhengig før den fortsetter.',
@@ -1050,12 +1063,13 @@ export const PETITIONS: readonly PetitionSeed[] = [
   },
   {
     title: 'Gratis parkering for nattevakter',
+    recipient: 'Oslo universitetssykehus HF',
     owner: LEGE,
     category: 'working-conditions',
     summary: 'Ansatte som går nattevakt må få parkere gratis ved sykehusene.',
     full_text:
       'Kollektivtilbudet er dårlig om natten. Vi ber helseforetakene om gratis parkering for ansatte på nattevakt.',
-    status: 'finished',
+    status: 'active',
     visibility: 'archived',
     endDays: -60,
     publishedDaysAgo: 100,

@@ -76,6 +76,8 @@ export const EnvSchema = z
     MAINTENANCE_MODE: flag(false),
     /** How long the `maintenance_mode` row of frontend_settings is cached (ms). */
     MAINTENANCE_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+    /** `Retry-After` of the maintenance answer (seconds): about how long a maintenance lasts. */
+    MAINTENANCE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     MIGRATE_ON_START: flag(true),
     WEB_DIST_DIR: resolvedPath(path.resolve(APP_ROOT, '..', 'web', 'dist')),
     DATA_DIR: resolvedPath(path.resolve(REPO_ROOT, '.data')),
@@ -192,6 +194,7 @@ export const EnvSchema = z
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     maintenanceMode: env.MAINTENANCE_MODE,
     maintenanceCacheMs: env.MAINTENANCE_CACHE_MS,
+    maintenanceRetryAfterSeconds: env.MAINTENANCE_RETRY_AFTER_SECONDS,
     migrateOnStart: env.MIGRATE_ON_START,
     webDistDir: env.WEB_DIST_DIR,
     dataDir: env.DATA_DIR,

@@ -1,6 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Controller, Module } from '@nestjs/common';
@@ -10,6 +9,7 @@ import { createDatabase, type Database, recreateDatabase, runMigrations, withDat
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { testAppEnv } from '../../test/app';
+import { freePort, isAlive, type PrivatePostgres, privatePostgres, sleep } from '../../test/private-servers';
 import { createApp } from '../app';
 import { Route } from '../common/http';
 import { InjectDatabase } from './database.tokens';
@@ -21,8 +21,6 @@ import { InjectDatabase } from './database.tokens';
 
 const slowQuery = defineEndpoint({ method: 'GET', path: '/__probe/slow-query', summary: 'A long statement in a transaction', access: 'public', response: null });
 const slowWork = defineEndpoint({ method: 'GET', path: '/__probe/slow-work', summary: 'A transaction waiting between statements', access: 'public', response: null });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 @Controller()
 class SlowController {
@@ -53,52 +51,11 @@ class SlowController {
 @Module({ controllers: [SlowController] })
 class SlowModule {}
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-
-/** The Debian PostgreSQL binaries, run as the `postgres` system user when we are root. */
-const PG_BIN = '/usr/lib/postgresql/15/bin';
-const asPostgres = (command: string, args: string[]): void => {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', path.join(PG_BIN, command), ...args]] : [path.join(PG_BIN, command), args];
-  execFileSync(file, argv, { stdio: 'ignore' });
-};
-
-/** A private server: its own data directory, port and socket directory; `pg_ctl -w` waits until it accepts. */
-function startServer(): void {
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '--locale=C.UTF-8', '--encoding=UTF8']);
-  }
-  asPostgres('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(root, 'server.log'), '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
-}
-
-function postmasterPid(dataDir: string): number {
-  return Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 jest.setTimeout(180_000);
 
 let root: string;
-let dataDir: string;
-let port: number;
-const serverUrl = () => `postgres://postgres@127.0.0.1:${port}/postgres`;
+let pg: PrivatePostgres;
+const serverUrl = () => pg.serverUrl;
 let app: NestExpressApplication;
 let http: ReturnType<typeof request>;
 const uncaught: unknown[] = [];
@@ -107,10 +64,8 @@ const onUncaught = (err: unknown) => uncaught.push(err);
 beforeAll(async () => {
   // The server runs as the `postgres` system user when we are root: it must reach the folder.
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-outage-'));
-  fs.chmodSync(root, 0o777);
-  dataDir = path.join(root, 'pg');
-  port = await freePort();
-  startServer();
+  pg = privatePostgres(root, await freePort());
+  pg.start();
   await recreateDatabase(serverUrl(), 'legenett_outage');
   const url = withDatabase(serverUrl(), 'legenett_outage');
   const handle = createDatabase(url, { max: 1 });
@@ -133,11 +88,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.off('uncaughtException', onUncaught);
   await app?.close();
-  if (dataDir && fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
-    const pid = postmasterPid(dataDir);
-    process.kill(pid, 'SIGINT');
-    for (const deadline = Date.now() + 20_000; isAlive(pid) && Date.now() < deadline; ) await sleep(50);
-  }
+  await pg?.stop();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -150,10 +101,10 @@ it('answers 503 with Retry-After while PostgreSQL is down, never crashes, and re
     http.get(i % 2 === 0 ? '/api/__probe/slow-work' : '/api/__probe/slow-query').set('X-Localization', 'en'),
   );
   await sleep(500);
-  const pid = postmasterPid(dataDir);
-  process.kill(pid, 'SIGINT');
+  const pid = pg.pid();
+  const stopped = pg.stop();
   const answers = await Promise.all(inFlight);
-  for (const deadline = Date.now() + 20_000; isAlive(pid) && Date.now() < deadline; ) await sleep(50);
+  await stopped;
   expect(isAlive(pid)).toBe(false);
 
   // Down: connection refused.
@@ -165,7 +116,7 @@ it('answers 503 with Retry-After while PostgreSQL is down, never crashes, and re
   }
 
   // Back: the same pool serves again without a restart of the app.
-  startServer();
+  pg.start();
   const back = Date.now();
   let status = 0;
   while (status !== 200 && Date.now() - back < 10_000) {

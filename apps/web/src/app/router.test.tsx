@@ -23,8 +23,8 @@ describe('routes', () => {
 
   it('shows an honest "opens soon" page for areas not built yet', async () => {
     logIn();
-    renderApp('/petitions');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Opprop åpner snart' })).toBeInTheDocument();
+    renderApp('/videos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Videoer åpner snart' })).toBeInTheDocument();
   });
 
   it('opens /course on the webinars', async () => {

@@ -121,10 +121,10 @@ export const pageRoutes: RouteObject[] = [
   r(paths.audioItem.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio-item')) }),
 
   // Petitions; a published petition's detail is public (docs/api-conventions.md)
-  r(paths.petitions.path, 'login', 'nav.petitions'),
-  r(paths.petitionCreate.path, 'personal', 'nav.petitions'),
-  r(paths.petitionUpdate.path, 'personal', 'nav.petitions'),
-  r(paths.petitionDetails.path, 'public', 'nav.petitions'),
+  r(paths.petitions.path, 'login', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petitions')) }),
+  r(paths.petitionCreate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-create')) }),
+  r(paths.petitionUpdate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-update')) }),
+  r(paths.petitionDetails.path, 'public', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-details')) }),
 
   // Info pages
   r(paths.termsAndPrivacy.path, 'public', 'privacy.title', { lazy: page(() => import('./routes/terms-and-privacy')) }),

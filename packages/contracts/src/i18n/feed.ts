@@ -51,6 +51,7 @@ export const feed = defineMessages(
       share_label: 'Skriv noe om det (valgfritt)',
       shared: 'Innlegget er delt.',
       shared_link: 'Delt innlegg – vis originalen',
+      petition_link: 'Opprop: {{title}}',
     },
     archived: {
       title: 'Arkiverte innlegg',
@@ -120,6 +121,7 @@ export const feed = defineMessages(
       share_label: 'Say something about it (optional)',
       shared: 'The post has been shared.',
       shared_link: 'Shared post – view the original',
+      petition_link: 'Petition: {{title}}',
     },
     archived: {
       title: 'Archived posts',

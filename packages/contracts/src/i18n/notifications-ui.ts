@@ -23,6 +23,11 @@ export const notificationsUi = defineMessages(
       account_decision_approved: 'Kontoen din er godkjent',
       account_decision_rejected: 'Kontoen din ble ikke godkjent',
       chat_message: 'Ny melding fra {{name}}',
+      petition_milestone: 'Oppropet ditt har nådd {{count}} signaturer',
+      petition_answer: 'Et opprop du har signert har fått svar',
+      petition_co_author: '{{name}} inviterte deg som medforfatter av et opprop',
+      petition_ending: 'Et opprop du har lagret slutter i morgen',
+      petition_ended: 'Oppropet ditt er avsluttet',
     },
   },
   {
@@ -46,6 +51,11 @@ export const notificationsUi = defineMessages(
       account_decision_approved: 'Your account has been approved',
       account_decision_rejected: 'Your account was not approved',
       chat_message: 'New message from {{name}}',
+      petition_milestone: 'Your petition has reached {{count}} signatures',
+      petition_answer: 'A petition you signed has been answered',
+      petition_co_author: '{{name}} invited you to co-author a petition',
+      petition_ending: 'A petition you saved ends tomorrow',
+      petition_ended: 'Your petition has ended',
     },
   },
 );

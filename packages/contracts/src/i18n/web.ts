@@ -203,6 +203,12 @@ export const web = defineMessages(
       page: 'Side {{page}}',
       load_error: 'Kunne ikke hente listen. Prøv igjen senere.',
     },
+    files: {
+      drop_here: 'Dra filer hit, eller',
+      choose: 'Velg filer',
+      remove: 'Fjern {{name}}',
+      chosen: 'Valgte filer',
+    },
     toast: {
       error_title: 'Noe gikk galt',
       warning_title: 'Sjekk feltene',
@@ -406,6 +412,12 @@ export const web = defineMessages(
       next: 'Next page',
       page: 'Page {{page}}',
       load_error: 'Could not load the list. Please try again later.',
+    },
+    files: {
+      drop_here: 'Drag files here, or',
+      choose: 'Choose files',
+      remove: 'Remove {{name}}',
+      chosen: 'Chosen files',
     },
     toast: {
       error_title: 'Something went wrong',

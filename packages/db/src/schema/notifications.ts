@@ -13,6 +13,11 @@ export const NOTIFICATION_KINDS = [
   'new_content',
   'account_decision',
   'chat_message',
+  'petition_milestone',
+  'petition_answer',
+  'petition_co_author',
+  'petition_ending',
+  'petition_ended',
 ] as const;
 /** What `entity_id` points at; no foreign key, since it spans tables and may outlive its target. */
 export const NOTIFICATION_ENTITY_TYPES = [

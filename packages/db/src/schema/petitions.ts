@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -13,9 +14,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
-import { categories, specialties } from './reference';
+import { categories, counties, specialties } from './reference';
 import { users } from './users';
 import { storedFiles } from './files';
+
+/** How a signer is counted in the statistics: from their roles when signing. */
+export const SIGNER_PROFESSIONS = ['doctor', 'student', 'other'] as const;
 
 /** draft (owner only) -> active (until end_date) -> finished (end date passed) | closed (by the owner). */
 export const PETITION_STATUSES = ['draft', 'active', 'finished', 'closed'] as const;
@@ -40,8 +44,26 @@ export const petitions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     signatures_count: integer('signatures_count').notNull().default(0),
+    /** Optional goal shown as a progress bar; reaching it freezes the delivered snapshot. */
+    signature_goal: integer('signature_goal'),
+    /** Who the petition is addressed to (a health trust, the ministry ...). */
+    recipient: text('recipient').notNull().default(''),
     published_at: tstz('published_at'),
     closed_at: tstz('closed_at'),
+    archived_at: tstz('archived_at'),
+    /** Links in the signature hash chain so far, and the hash of the last one (null: no link yet). */
+    chain_length: integer('chain_length').notNull().default(0),
+    chain_head: text('chain_head'),
+    /** The delivered snapshot: when, the count then, and the chain position it covers. */
+    delivered_at: tstz('delivered_at'),
+    delivered_count: integer('delivered_count'),
+    delivered_chain_length: integer('delivered_chain_length'),
+    /** The recipient's answer, published by the owner (every signer is notified). */
+    answer: text('answer'),
+    answered_at: tstz('answered_at'),
+    /** When bookmarkers were told it ends tomorrow, and the initiator that it ended (each once). */
+    ending_notified_at: tstz('ending_notified_at'),
+    ended_notified_at: tstz('ended_notified_at'),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -67,6 +89,9 @@ export const petitions = pgTable(
     index('petitions_user_id_created_at_idx').on(t.user_id, t.created_at.desc()),
     index('petitions_category_id_idx').on(t.category_id),
     index('petitions_search_idx').using('gin', t.search),
+    // Similar titles while a new petition is typed (trigram similarity).
+    index('petitions_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    check('petitions_signature_goal_check', sql`${t.signature_goal} is null or ${t.signature_goal} > 0`),
   ],
 );
 
@@ -97,12 +122,54 @@ export const petitionSignatures = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Counted without a name in the public signer list (the owner's export still names them). */
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** The signer's profession, first specialty and county when signing: the statistics read these. */
+    profession: text('profession', { enum: SIGNER_PROFESSIONS }).notNull().default('other'),
+    specialty_id: integer('specialty_id').references(() => specialties.id, { onDelete: 'set null' }),
+    county_id: integer('county_id').references(() => counties.id, { onDelete: 'set null' }),
+    /** The position and hash of this signature's link in the petition's chain (the receipt). */
+    chain_position: integer('chain_position').notNull(),
+    chain_hash: text('chain_hash').notNull(),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('petition_signatures_petition_user_uq').on(t.petition_id, t.user_id),
     index('petition_signatures_petition_created_at_idx').on(t.petition_id, t.created_at.desc()),
+    // Signer lists and exports walk one petition's signatures in id order, in batches.
+    index('petition_signatures_petition_id_id_idx').on(t.petition_id, t.id),
     index('petition_signatures_user_id_idx').on(t.user_id),
+    index('petition_signatures_specialty_id_idx').on(t.specialty_id),
+    index('petition_signatures_county_id_idx').on(t.county_id),
+    check('petition_signatures_profession_check', inList(t.profession, SIGNER_PROFESSIONS)),
+  ],
+);
+
+export const SIGNATURE_LINK_ACTIONS = ['sign', 'withdraw'] as const;
+
+/**
+ * The tamper-evident history of a petition's signatures: one link per signature and per withdrawal,
+ * each with the hash of the previous link. Never updated or deleted (but with the petition).
+ */
+export const petitionSignatureLinks = pgTable(
+  'petition_signature_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    petition_id: integer('petition_id')
+      .notNull()
+      .references(() => petitions.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3 ... within the petition. */
+    position: integer('position').notNull(),
+    action: text('action', { enum: SIGNATURE_LINK_ACTIONS }).notNull(),
+    /** sha256 of petition and account: the link stays verifiable after the account is erased. */
+    signer: text('signer').notNull(),
+    prev_hash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+    created_at: tstz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('petition_signature_links_petition_position_uq').on(t.petition_id, t.position),
+    check('petition_signature_links_action_check', inList(t.action, SIGNATURE_LINK_ACTIONS)),
   ],
 );
 
@@ -136,9 +203,17 @@ export const petitionCoAuthors = pgTable(
     title: text('title'),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     position: smallint('position').notNull().default(0),
+    /** An author with an account is shown (and may edit) only once they accept. */
+    accepted_at: tstz('accepted_at'),
     ...timestamps,
   },
-  (t) => [index('petition_co_authors_petition_id_idx').on(t.petition_id, t.position)],
+  (t) => [
+    index('petition_co_authors_petition_id_idx').on(t.petition_id, t.position),
+    index('petition_co_authors_user_id_idx').on(t.user_id).where(sql`${t.user_id} is not null`),
+    uniqueIndex('petition_co_authors_petition_user_uq')
+      .on(t.petition_id, t.user_id)
+      .where(sql`${t.user_id} is not null`),
+  ],
 );
 
 /** PDF files only (checked by magic bytes in the API). */
@@ -171,11 +246,22 @@ export const petitionPressReleases = pgTable(
       .references(() => petitions.id, { onDelete: 'cascade' }),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** The addresses it was sent to. */
+    recipients: text('recipients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    contact: text('contact'),
+    /** The PDF sent with it (a `stored_files` row). */
+    pdf_file_id: integer('pdf_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
     sent_at: tstz('sent_at'),
     sent_by_user_id: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('petition_press_releases_petition_id_idx').on(t.petition_id, t.created_at.desc())],
+  (t) => [
+    index('petition_press_releases_petition_id_idx').on(t.petition_id, t.created_at.desc()),
+    index('petition_press_releases_pdf_file_id_idx').on(t.pdf_file_id).where(sql`${t.pdf_file_id} is not null`),
+  ],
 );
 
 /** The wire's `co_author_ids`, as a join table so deleting a co-author stays consistent. */

@@ -12,6 +12,7 @@ describe('fileReferences', () => {
         'partner_companies.background_file_id',
         'partner_companies.logo_file_id',
         'petition_attachments.file_id',
+        'petition_press_releases.pdf_file_id',
         'post_attachments.file_id',
         'product_images.file_id',
         'users.avatar_file_id',

@@ -1,7 +1,7 @@
 import { type Locale, translate } from '@legenett/contracts';
 
 /** Every mail the product sends; texts live in the catalogue under `registration.mail.<template>`. */
-export const MAIL_TEMPLATES = ['verification', 'password_reset', 'email_change', 'account_approved', 'account_rejected', 'account_blocked', 'account_unblocked', 'registration_attempt', 'login_after_failures'] as const;
+export const MAIL_TEMPLATES = ['verification', 'password_reset', 'email_change', 'account_approved', 'account_rejected', 'account_blocked', 'account_unblocked', 'registration_attempt', 'login_after_failures', 'petition_press_release'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /** Variables each template needs (`name` is the greeting's). */
@@ -15,6 +15,8 @@ export interface MailVars {
   account_unblocked: { name: string; link: string };
   registration_attempt: { name: string; login_link: string; reset_link: string };
   login_after_failures: { name: string; failures: number; ip: string; link: string };
+  /** A petition's press release: the initiator's own words, sent as they wrote them. */
+  petition_press_release: { subject: string; body: string };
 }
 
 export interface RenderedMail {
@@ -37,6 +39,11 @@ function toHtml(text: string): string {
 
 export function renderMail<T extends MailTemplate>(template: T, locale: Locale, vars: MailVars[T]): RenderedMail {
   const v = vars as unknown as Record<string, string | number>;
+  if (template === 'petition_press_release') {
+    // Written by the sender, not by Legenett: no greeting or signature of ours.
+    const text = String(v.body);
+    return { subject: String(v.subject), text, html: toHtml(text) };
+  }
   const subject = translate(locale, `registration.mail.${template}.subject`, v);
   const body = translate(locale, `registration.mail.${template}.body`, v);
   const text = [

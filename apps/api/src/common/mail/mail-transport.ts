@@ -6,6 +6,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Delivers one mail; the SMTP adapter is the only one — without SMTP mail stays in the outbox. */

@@ -6,7 +6,8 @@ import { JobOutbox } from '../outbox';
 import { type JobContext, JobQueue } from '../queue';
 import { type MailTemplate, type MailVars, renderMail } from './mail-templates';
 import { MailRepository } from './mail.repository';
-import { MailTransport } from './mail-transport';
+import { Storage } from '../storage/storage';
+import { MailTransport, type OutgoingMail } from './mail-transport';
 
 export const MAIL_DELIVER_JOB = 'mail.deliver';
 
@@ -17,7 +18,15 @@ export interface SendMail<T extends MailTemplate> {
   vars: MailVars[T];
   /** The account the mail is about, for the admin's outbox view. */
   userId?: number;
+  /** Stored files sent along (a press release's PDF); read from storage when the mail is delivered. */
+  attachments?: MailAttachment[];
 }
+
+export type MailAttachment = {
+  filename: string;
+  storage_key: string;
+  content_type: string;
+};
 
 /**
  * Every mail is first written to `outbox_messages` (queued), then delivered by a `mail.deliver`
@@ -37,7 +46,24 @@ export class MailService implements OnModuleInit {
     private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(MailTransport) private readonly transport: MailTransport | null,
+    private readonly storage: Storage,
   ) {}
+
+  /** The files a message carries, read from storage (a file gone since is left out). */
+  private async attachmentsOf(data: Record<string, unknown> | null): Promise<OutgoingMail['attachments']> {
+    const list = (data?.attachments ?? []) as MailAttachment[];
+    const files = await Promise.all(
+      list.map(async (a) => {
+        const object = await this.storage.get(a.storage_key);
+        if (!object) return null;
+        const chunks: Buffer[] = [];
+        for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Buffer));
+        return { filename: a.filename, content: Buffer.concat(chunks), contentType: a.content_type };
+      }),
+    );
+    const present = files.filter((f) => f !== null);
+    return present.length > 0 ? present : undefined;
+  }
 
   onModuleInit(): void {
     this.jobs.register<{ id: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job));
@@ -54,7 +80,7 @@ export class MailService implements OnModuleInit {
       body: rendered.text,
       html: rendered.html,
       template: mail.template,
-      data: { ...mail.vars },
+      data: { ...mail.vars, ...(mail.attachments ? { attachments: mail.attachments } : {}) } as Record<string, unknown>,
       locale: mail.locale,
       status: 'queued' as const,
     };
@@ -83,6 +109,7 @@ export class MailService implements OnModuleInit {
         subject: row.subject ?? '',
         text: row.body,
         html: row.html ?? undefined,
+        attachments: await this.attachmentsOf(row.data),
       });
       await this.outbox.markSent(row.id);
     } catch (err) {

@@ -20,6 +20,7 @@ describe('MAINTENANCE_MODE=true', () => {
     for (const path of ['/api/counties', '/api/frontend-settings', '/api/nope', '/api']) {
       const res = await t.http.get(path).set('X-localization', 'en');
       expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('120');
       expect(res.body).toEqual(maintenanceBody);
     }
     const post = await t.http.post('/api/counties').send({});
@@ -50,7 +51,7 @@ describe('maintenance switched by the frontend_settings row', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { MAINTENANCE_CACHE_MS: '0' } });
+    t = await createTestApp({ env: { MAINTENANCE_CACHE_MS: '0', MAINTENANCE_RETRY_AFTER_SECONDS: '900' } });
   });
 
   afterAll(async () => {
@@ -62,6 +63,7 @@ describe('maintenance switched by the frontend_settings row', () => {
     await setSwitch('on');
     const on = await t.http.get('/api/counties').set('X-localization', 'en');
     expect(on.status).toBe(503);
+    expect(on.headers['retry-after']).toBe('900');
     expect(on.body).toEqual(maintenanceBody);
     expect((await t.http.get('/api/health')).body.maintenance).toBe(true);
 

@@ -20,6 +20,11 @@ export class MaintenanceService {
     private readonly repository: MaintenanceRepository,
   ) {}
 
+  /** Seconds a client is asked to wait (`Retry-After`) before trying again during maintenance. */
+  get retryAfterSeconds(): number {
+    return this.config.maintenanceRetryAfterSeconds;
+  }
+
   async isOn(): Promise<boolean> {
     if (this.config.maintenanceMode) return true;
     const now = Date.now();

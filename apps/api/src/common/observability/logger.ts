@@ -50,12 +50,29 @@ function canUsePretty(): boolean {
 /** `?token=...` -> `?token=[redacted]`. */
 export const redactToken = (url: string): string => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 
+/**
+ * The level of a request's log line. A 503 says a dependency is away (PostgreSQL down, maintenance):
+ * the error filter already logs its reason once per request as a warning, and an outage must not
+ * fill the error log with a stack per request (the fault tier saw thousands).
+ */
+export const httpLogLevel = (status: number, failed: boolean): 'info' | 'warn' | 'error' => {
+  if (status === 503) return 'warn';
+  if (failed || status >= 500) return 'error';
+  return status >= 400 ? 'warn' : 'info';
+};
+
 /** Request logging with the request id of ../context/request-id (also echoed as X-Request-Id). */
 export function createHttpLogger(logger: Logger): HttpLogger {
   return pinoHttp({
     logger,
     genReqId: (req: IncomingMessage, res: ServerResponse) => assignRequestId(req, res),
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req, res, err) => httpLogLevel(res.statusCode, Boolean(err)),
+    // pino-http makes up an Error ("failed with status code 503") for every 5xx; a 503 needs no stack.
+    customErrorObject: (_req, res, err, value: Record<string, unknown>) => {
+      if (res.statusCode !== 503 || !(err instanceof Error) || !err.message.startsWith('failed with status code')) return value;
+      const { err: _synthetic, ...rest } = value;
+      return rest;
+    },
     autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
     serializers: {
       // The SSE route takes the access token as `?token=` (EventSource sends no headers): never log it.

@@ -31,6 +31,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /** Handed over, but marking them done failed (database away): marked at the next round. */
+  private unmarked: number[] = [];
   /** Hand-overs that succeeded since `settle` last looked. */
   private handedOver = 0;
   /** Outages are reported once, and their end once. */
@@ -115,16 +117,31 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async round(): Promise<{ claimed: number; failed: number }> {
+    // Jobs the queue took whose `done` did not reach the database (it went away in between): marked
+    // first. Left to their lease instead, they would be handed over again a minute later, when the
+    // queue may no longer remember their id (it keeps the last 1000 completed): a second notification.
+    if (this.unmarked.length > 0) {
+      await this.repository.markDone(this.unmarked);
+      this.unmarked = [];
+    }
     const claimed = await this.repository.claim(RELAY_BATCH, LEASE_MS);
     if (claimed.length === 0) return { claimed: 0, failed: 0 };
     const results = await Promise.all(claimed.map((job) => this.handOver(job)));
     const done = claimed.filter((_, i) => results[i]).map((job) => job.id);
-    await this.repository.markDone(done);
+    try {
+      await this.repository.markDone(done);
+    } catch (err) {
+      this.unmarked.push(...done);
+      throw err;
+    }
     this.handedOver += done.length;
     const failed = claimed.length - done.length;
     if (failed === 0 && this.queueDown) {
       this.queueDown = false;
-      this.logger.log('Job queue takes jobs again');
+      // Jobs that failed while it was away may be minutes into their back-off: due now.
+      const due = await this.repository.retryFailedNow();
+      this.logger.log(`Job queue takes jobs again; ${due} job(s) waiting for a retry are due now`);
+      if (due > 0) this.again = true;
     }
     return { claimed: claimed.length, failed };
   }

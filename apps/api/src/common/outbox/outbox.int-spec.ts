@@ -10,6 +10,7 @@ import { HousekeepingService } from '../../modules/housekeeping/housekeeping.ser
 import { JobQueue } from '../queue';
 import { JobOutbox } from './job-outbox';
 import { OutboxRelay } from './outbox-relay';
+import { OutboxRepository } from './outbox.repository';
 
 const HANDOVER_TIMEOUT_MS = 200;
 /** What a user waits for at most, whatever the queue does. */
@@ -123,6 +124,34 @@ describe('the user action stands when the queue fails, and its notification foll
     enqueue.mockRestore();
     await afterRetry();
     await expectDeliveredOnce(recipients);
+  });
+
+  it('when the queue takes jobs again, jobs deep in their retry back-off are tried at once', async () => {
+    const enqueue = jest.spyOn(queue, 'enqueue').mockRejectedValue(new Error('Redis is down'));
+    const waiting = await threeActions(prompt2xx);
+    await settleJobs(t);
+    await expectPendingWithoutNotification(waiting);
+    // A long outage: their next try is minutes away.
+    const ids = (await Promise.all(waiting.map(outboxFor))).flat().map((r) => r.id);
+    await t.db.update(schema.jobOutbox).set({ next_attempt_at: sql`now() + interval '5 minutes'` }).where(inArray(schema.jobOutbox.id, ids));
+
+    enqueue.mockRestore();
+    // The queue is back: the next job handed over makes the waiting ones due.
+    const fresh = await threeActions(prompt2xx);
+    await settleJobs(t);
+    await expectDeliveredOnce([...fresh, ...waiting]);
+  });
+
+  it('a job whose done mark failed (the database went away after the hand-over) is marked at the next round, not handed over again', async () => {
+    const lost = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const markDone = jest.spyOn(t.app.get(OutboxRepository), 'markDone').mockRejectedValueOnce(lost);
+    const enqueue = jest.spyOn(queue, 'enqueue');
+    const recipients = await threeActions(prompt2xx);
+    await new Promise((r) => setTimeout(r, 300)); // a few polls (100 ms)
+    await settleJobs(t);
+    expect(markDone).toHaveBeenCalled();
+    await expectDeliveredOnce(recipients);
+    expect(enqueue).toHaveBeenCalledTimes(3);
   });
 
   it('a hand-over that was only slow (timed out, yet the queue took it) still runs the job once', async () => {

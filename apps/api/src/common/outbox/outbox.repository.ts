@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, arrayOverlaps, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.tokens';
 
 const o = schema.jobOutbox;
@@ -82,6 +82,19 @@ export class OutboxRepository {
       .update(o)
       .set({ last_error: error.slice(0, 2000), next_attempt_at: sql`now() + ${retryInMs} * interval '1 millisecond'` })
       .where(and(eq(o.id, id), eq(o.status, 'pending')));
+  }
+
+  /**
+   * The queue is back: jobs waiting out the back-off of failed hand-overs are due now, rather than
+   * up to RETRY_MAX_MS later. A row another replica has claimed in the meantime may be handed over
+   * twice; its queue id makes the queue keep it once.
+   */
+  async retryFailedNow(): Promise<number> {
+    const result = await this.db
+      .update(o)
+      .set({ next_attempt_at: sql`now()` })
+      .where(and(eq(o.status, 'pending'), isNotNull(o.last_error), gt(o.next_attempt_at, sql`now()`)));
+    return result.rowCount ?? 0;
   }
 
   /** Every job, pending or done, whose payload names the account (account erasure). */

@@ -1,9 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { type Job, Queue, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, Worker } from 'bullmq';
+import { isDatabaseUnavailable } from '../../database/database-errors';
 import {
   checkRepeat,
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
+  DEPENDENCY_RETRY_MS,
   type EnqueueOptions,
   type JobHandler,
   JobQueue,
@@ -12,6 +14,7 @@ import {
 
 export const QUEUE_NAME = 'legenett-jobs';
 const CLOSE_TIMEOUT_MS = 3000;
+const RECONNECT_MAX_MS = 1000;
 
 /**
  * BullMQ on Redis: one queue, one worker per process dispatching on the job name. Jobs survive a
@@ -25,20 +28,26 @@ export class BullMqJobQueue extends JobQueue {
   private readonly inFlight = new Set<string>();
   private idleWaiters: (() => void)[] = [];
   private closing = false;
+  private readonly dependencyRetryMs: number;
+  /** Runs put off because the database is away: reported once per outage. */
+  private waitingForDatabase = false;
 
-  constructor(redisUrl: string, options: { prefix?: string; concurrency?: number } = {}) {
+  constructor(redisUrl: string, options: { prefix?: string; concurrency?: number; dependencyRetryMs?: number } = {}) {
     super();
+    this.dependencyRetryMs = options.dependencyRetryMs ?? DEPENDENCY_RETRY_MS;
     // BullMQ needs its own connections; workers block, so retries-per-request must be off.
     // Reconnect with back-off while running; stop reconnecting once closing, so a Redis that is
     // away does not keep the process alive after shutdown.
     const connection = {
       url: redisUrl,
       maxRetriesPerRequest: null,
-      retryStrategy: (times: number) => (this.closing ? null : Math.min(times * 200, 5000)),
+      // At most 1 s apart: a refused attempt costs nothing, and the worker is back within a second
+      // of Redis (at 5 s apart the jobs of an outage waited up to 5 s more for it).
+      retryStrategy: (times: number) => (this.closing ? null : Math.min(times * 200, RECONNECT_MAX_MS)),
     };
     const prefix = options.prefix ?? 'bull';
     this.queue = new Queue(QUEUE_NAME, { connection, prefix });
-    this.worker = new Worker(QUEUE_NAME, (job: Job) => this.process(job), {
+    this.worker = new Worker(QUEUE_NAME, (job: Job, token?: string) => this.process(job, token), {
       connection,
       prefix,
       concurrency: options.concurrency ?? 5,
@@ -101,10 +110,21 @@ export class BullMqJobQueue extends JobQueue {
     await this.queue.removeJobScheduler(name);
   }
 
-  private async process(job: Job): Promise<void> {
+  private async process(job: Job, token?: string): Promise<void> {
     const handler = this.handlers.get(job.name) as JobHandler<unknown> | undefined;
     if (!handler) throw new Error(`No handler for job "${job.name}" in this process`);
-    await handler({ payload: job.data as unknown, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
+    try {
+      await handler({ payload: job.data as unknown, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
+      if (this.waitingForDatabase) this.logger.log('Jobs reach the database again');
+      this.waitingForDatabase = false;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || this.closing) throw err;
+      // The database is away: run again later, and keep the attempts for real failures.
+      if (!this.waitingForDatabase) this.logger.warn(`Jobs wait for the database (not counted as attempts): ${(err as Error).message}`);
+      this.waitingForDatabase = true;
+      await job.moveToDelayed(Date.now() + this.dependencyRetryMs, token);
+      throw new DelayedError();
+    }
   }
 
   /** A job this process enqueued completed or failed for good (as seen by this process's worker). */

@@ -1,8 +1,10 @@
 import { Logger } from '@nestjs/common';
+import { isDatabaseUnavailable } from '../../database/database-errors';
 import {
   checkRepeat,
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
+  DEPENDENCY_RETRY_MS,
   type EnqueueOptions,
   type JobHandler,
   JobQueue,
@@ -27,6 +29,12 @@ export class InProcessJobQueue extends JobQueue {
   private running = 0;
   private idleWaiters: (() => void)[] = [];
   private closed = false;
+  /** Runs put off because the database is away: reported once per outage. */
+  private waitingForDatabase = false;
+
+  constructor(private readonly options: { dependencyRetryMs?: number } = {}) {
+    super();
+  }
 
   register<P>(name: string, handler: JobHandler<P>): void {
     if (this.handlers.has(name)) throw new Error(`Job handler "${name}" is registered twice`);
@@ -102,8 +110,17 @@ export class InProcessJobQueue extends JobQueue {
     if (!handler || this.closed) return;
     try {
       await handler({ payload, attempt, maxAttempts });
+      if (this.waitingForDatabase) this.logger.log('Jobs reach the database again');
+      this.waitingForDatabase = false;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (isDatabaseUnavailable(err)) {
+        // The database is away: run again later, and keep the attempts for real failures.
+        if (!this.waitingForDatabase) this.logger.warn(`Jobs wait for the database (not counted as attempts): ${message}`);
+        this.waitingForDatabase = true;
+        this.schedule(() => this.run(name, payload, attempt, maxAttempts, backoff), this.options.dependencyRetryMs ?? DEPENDENCY_RETRY_MS);
+        return;
+      }
       if (attempt >= maxAttempts) {
         this.logger.error(`Job "${name}" failed for good after ${attempt} attempts: ${message}`);
         return;

@@ -43,6 +43,19 @@ function contract(name: string, make: () => JobQueue | Promise<JobQueue>) {
       expect(attempts).toEqual([1, 2]);
     });
 
+    it('keeps the attempts of a job whose runs fail while the database is away', async () => {
+      const attempts: number[] = [];
+      queue.register<{ awayFor: number }>('needs-db', async ({ payload, attempt }) => {
+        attempts.push(attempt);
+        if (attempts.length <= payload.awayFor) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      });
+      // More failed runs than attempts: without the rule the job would fail for good after two.
+      await queue.enqueue('needs-db', { awayFor: 4 }, { attempts: 2, backoffMs: 10 });
+      await until(() => attempts.length === 5);
+      await queue.onIdle();
+      expect(attempts).toEqual([1, 1, 1, 1, 1]);
+    });
+
     it('repeats a scheduled job at once and then every interval; scheduling again replaces it', async () => {
       const seen: string[] = [];
       queue.register<{ tag: string }>('tick', async ({ payload }) => {
@@ -95,9 +108,9 @@ async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
   }
 }
 
-contract('InProcessJobQueue', () => new InProcessJobQueue());
+contract('InProcessJobQueue', () => new InProcessJobQueue({ dependencyRetryMs: 20 }));
 
-contract('BullMqJobQueue (Redis)', () => new BullMqJobQueue(REDIS_URL, { prefix: `test-${randomUUID()}`, concurrency: 2 }));
+contract('BullMqJobQueue (Redis)', () => new BullMqJobQueue(REDIS_URL, { prefix: `test-${randomUUID()}`, concurrency: 2, dependencyRetryMs: 20 }));
 
 describe('InProcessJobQueue rules', () => {
   it('refuses unknown jobs and double registration; close drops waiting retries', async () => {

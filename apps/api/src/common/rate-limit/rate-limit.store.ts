@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { InjectRedis } from '../../database/redis.module';
+import { InjectRedis, redisNow } from '../../database/redis.module';
 
 export interface HitResult {
   /** Hits in the current window, this one included. */
@@ -13,7 +13,9 @@ export interface HitResult {
 /**
  * Fixed-window counters: Redis (INCR + EXPIRE, shared by every API replica) when REDIS_URL is set,
  * else an in-memory map of this process. When Redis fails the memory counter answers, so a Redis
- * outage degrades to per-process limits instead of an open door or a 5xx.
+ * outage degrades to per-process limits instead of an open door or a 5xx. A request never waits on
+ * Redis being away: while the client is not connected the memory answers at once, and a connected
+ * Redis that does not answer within REDIS_REQUEST_TIMEOUT_MS counts as away (`redisNow`).
  */
 @Injectable()
 export class RateLimitStore implements OnModuleDestroy {
@@ -22,6 +24,8 @@ export class RateLimitStore implements OnModuleDestroy {
   private readonly sweeper: NodeJS.Timeout;
 
   private readonly redisPrefix: string;
+  /** A failure of Redis is logged once per outage, not once per request. */
+  private redisFailing = false;
 
   constructor(
     @InjectRedis() private readonly redis: Redis | null,
@@ -39,9 +43,9 @@ export class RateLimitStore implements OnModuleDestroy {
   async hit(key: string, windowSeconds: number): Promise<HitResult> {
     if (this.redis) {
       try {
-        return await this.hitRedis(this.redisPrefix + key, windowSeconds);
+        return this.redisAnswered(await this.hitRedis(this.redisPrefix + key, windowSeconds));
       } catch (err) {
-        this.logger.warn(`Redis rate limit failed, counting in memory: ${(err as Error).message}`);
+        this.redisFailed('counting in memory', err);
       }
     }
     return this.hitMemory(key, windowSeconds);
@@ -51,9 +55,9 @@ export class RateLimitStore implements OnModuleDestroy {
   async peek(key: string): Promise<HitResult | null> {
     if (this.redis) {
       try {
-        return await this.peekRedis(this.redisPrefix + key);
+        return this.redisAnswered(await this.peekRedis(this.redisPrefix + key));
       } catch (err) {
-        this.logger.warn(`Redis rate limit read failed, reading memory: ${(err as Error).message}`);
+        this.redisFailed('reading memory', err);
       }
     }
     const entry = this.memory.get(key);
@@ -67,15 +71,16 @@ export class RateLimitStore implements OnModuleDestroy {
     this.memory.delete(key);
     if (this.redis) {
       try {
-        await this.redis.del(this.redisPrefix + key);
+        const redisKey = this.redisPrefix + key;
+        this.redisAnswered(await redisNow(this.redis, (r) => r.del(redisKey)));
       } catch (err) {
-        this.logger.warn(`Redis rate limit reset failed: ${(err as Error).message}`);
+        this.redisFailed('reset in memory only', err);
       }
     }
   }
 
   private async hitRedis(key: string, windowSeconds: number): Promise<HitResult> {
-    const results = await this.redis!.multi().incr(key).expire(key, windowSeconds, 'NX').ttl(key).exec();
+    const results = await redisNow(this.redis!, (r) => r.multi().incr(key).expire(key, windowSeconds, 'NX').ttl(key).exec());
     if (!results) throw new Error('transaction aborted');
     for (const [err] of results) if (err) throw err;
     const count = Number(results[0]?.[1]);
@@ -84,13 +89,24 @@ export class RateLimitStore implements OnModuleDestroy {
   }
 
   private async peekRedis(key: string): Promise<HitResult | null> {
-    const results = await this.redis!.multi().get(key).ttl(key).exec();
+    const results = await redisNow(this.redis!, (r) => r.multi().get(key).ttl(key).exec());
     if (!results) throw new Error('transaction aborted');
     for (const [err] of results) if (err) throw err;
     const count = Number(results[0]?.[1] ?? 0);
     const ttl = Number(results[1]?.[1]);
     if (!count || ttl === -2) return null;
     return { count, resetIn: ttl > 0 ? ttl : 1 };
+  }
+
+  private redisAnswered<T>(result: T): T {
+    if (this.redisFailing) this.logger.log('Redis counts rate limits again');
+    this.redisFailing = false;
+    return result;
+  }
+
+  private redisFailed(fallback: string, err: unknown): void {
+    if (!this.redisFailing) this.logger.warn(`Redis rate limit failed, ${fallback} until it answers again: ${(err as Error).message}`);
+    this.redisFailing = true;
   }
 
   private hitMemory(key: string, windowSeconds: number): HitResult {

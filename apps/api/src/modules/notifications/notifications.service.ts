@@ -16,6 +16,7 @@ import { UnreadBus } from './unread-bus';
 @Injectable()
 export class NotificationsService implements OnModuleInit {
   private readonly logger = new Logger('Notifications');
+  private publishFailing = false;
 
   constructor(
     private readonly repository: NotificationsRepository,
@@ -73,11 +74,17 @@ export class NotificationsService implements OnModuleInit {
   private async ping(userId: number): Promise<void> {
     try {
       await this.bus.publish(userId);
+      if (this.publishFailing) this.logger.log('Unread count publishes again');
+      this.publishFailing = false;
     } catch (error) {
       // The row is stored; a missed live update only delays the count until the next change.
-      this.logger.warn(
-        `Unread count publish failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      // Logged once per outage, not once per notification (the fault tier saw hundreds).
+      if (!this.publishFailing) {
+        this.logger.warn(
+          `Unread count publish failed (live counts wait until Redis is back): ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      this.publishFailing = true;
     }
   }
 }

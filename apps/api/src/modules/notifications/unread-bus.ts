@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { REDIS } from '../../database/redis.module';
+import { REDIS, redisNow } from '../../database/redis.module';
 
 /**
  * "The unread count of user N changed": Redis pub/sub when Redis is configured (so every API
@@ -30,7 +30,8 @@ export class UnreadBus implements OnApplicationShutdown {
       this.local.emit(String(userId));
       return;
     }
-    await this.redis.publish(this.channel, String(userId));
+    // On a request's path (mark as read): never wait on a Redis that is away; the caller logs it.
+    await redisNow(this.redis, (r) => r.publish(this.channel, String(userId)));
   }
 
   /** Listen for changes of one user's count; returns the unsubscribe function. */

@@ -1,12 +1,18 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ReferenceModule } from '../reference/reference.module';
+import { PetitionExportService } from './petition-export.service';
+import { PetitionPressService } from './petition-press.service';
+import { PetitionRemindersService } from './petition-reminders.service';
 import { PetitionsAccountData } from './petitions.account-data';
+import { PetitionsController } from './petitions.controller';
 import { PetitionsRepository } from './petitions.repository';
+import { PetitionsService } from './petitions.service';
 
-/**
- * Petitions. The endpoints are not built yet, but the tables are, so the erasure rules for them live
- * here already; the petitions feature adds its controller and service to this module.
- */
+/** Petitions (issue 11, docs/petitions.md): spec points 2 to 5 and 7. */
 @Module({
-  providers: [PetitionsRepository, PetitionsAccountData],
+  imports: [ReferenceModule, NotificationsModule],
+  controllers: [PetitionsController],
+  providers: [PetitionsService, PetitionExportService, PetitionPressService, PetitionRemindersService, PetitionsRepository, PetitionsAccountData],
 })
 export class PetitionsModule {}

@@ -1,26 +1,740 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, schema } from '@legenett/db';
-import { and, eq } from 'drizzle-orm';
+import { type Locale, type PetitionStatusFilter, type SignerProfession } from '@legenett/contracts';
+import { CHAIN_GENESIS, chainHash, chainSigner, type Database, schema, type Transaction } from '@legenett/db';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { fileKey } from '../../common/files/files.repository';
+import { orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
+import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const {
   petitions,
+  petitionSpecialties,
   petitionSignatures,
+  petitionSignatureLinks,
   petitionBookmarks,
   petitionCoAuthors,
   petitionAttachments,
   petitionPressReleases,
+  petitionPressReleaseCoAuthors,
+  categories,
+  specialties,
+  counties,
+  users,
+  userInfo,
+  userRoles,
+  userSpecialties,
+  roles,
+  storedFiles,
+  posts,
 } = schema;
 
-/**
- * Petitions. So far only what account erasure and export need: the tables exist before the
- * petition endpoints, and a person's rows in them must still be erased. The petitions feature
- * grows this repository; it keeps these two methods.
- */
+export interface PetitionFilters {
+  search?: string;
+  specialties?: number[];
+  status?: PetitionStatusFilter;
+}
+
+export type PetitionRow = Awaited<ReturnType<PetitionsRepository['rows']>>[number];
+export type PetitionState = NonNullable<Awaited<ReturnType<PetitionsRepository['lockState']>>>;
+
+export interface PetitionWrite {
+  title?: string;
+  summary?: string;
+  full_text?: string;
+  category_id?: number | null;
+  end_date?: string | null;
+  signature_goal?: number | null;
+  recipient?: string;
+  post_on_my_page?: boolean;
+  status?: 'draft' | 'active' | 'closed';
+  visibility?: 'open' | 'archived';
+  published_at?: Date;
+  closed_at?: Date;
+  archived_at?: Date;
+}
+
+/** Published lists: newest first, as petitions_visibility_status_published_at_idx holds it. */
+const PUBLISHED_ORDER = [
+  [petitions.published_at, 'desc', 'last'],
+  [petitions.id, 'desc', 'last'],
+] as const;
+
+/** The signature batches of exports and chain checks. */
+export const BATCH = 2000;
+
+/** Whether the user is the owner or an accepted co-author with an account. */
+const authorSql = (userId: number) =>
+  sql<boolean>`(${petitions.user_id} = ${userId} or exists (select 1 from ${petitionCoAuthors} pca where pca.petition_id = ${petitions.id} and pca.user_id = ${userId} and pca.accepted_at is not null))`;
+
 @Injectable()
 export class PetitionsRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
+
+  // ---------- reads ----------
+
+  /** The effective status: an active petition past its end date is finished (no cron). */
+  static statusSql(today: string): SQL<'draft' | 'active' | 'finished' | 'closed'> {
+    return sql`(case when ${petitions.status} = 'active' and ${petitions.end_date} < ${today}::date then 'finished' else ${petitions.status} end)`;
+  }
+
+  private static filters(f: PetitionFilters, today: string): SQL[] {
+    return [...PetitionsRepository.matching(f), ...PetitionsRepository.inStatus(f.status, today)];
+  }
+
+  /** Search and specialties. */
+  private static matching(f: PetitionFilters): SQL[] {
+    const where: SQL[] = [];
+    if (f.search) where.push(sql`${petitions.search} @@ websearch_to_tsquery('norwegian', ${f.search})`);
+    if (f.specialties && f.specialties.length > 0) {
+      where.push(
+        inArray(
+          petitions.id,
+          sql`(select ${petitionSpecialties.petition_id} from ${petitionSpecialties} where ${inArray(petitionSpecialties.specialty_id, f.specialties)})`,
+        ),
+      );
+    }
+    return where;
+  }
+
+  /** The `petitionStatus` filter; without one, everything not archived. */
+  private static inStatus(status: PetitionStatusFilter | undefined, today: string): SQL[] {
+    const where: SQL[] = [];
+    switch (status) {
+      case 'archived':
+        where.push(eq(petitions.visibility, 'archived'));
+        break;
+      case 'draft':
+        where.push(eq(petitions.status, 'draft'));
+        break;
+      case 'active':
+        where.push(eq(petitions.visibility, 'open'), eq(petitions.status, 'active'), sql`${petitions.end_date} >= ${today}::date`);
+        break;
+      case 'finished':
+        where.push(
+          eq(petitions.visibility, 'open'),
+          or(eq(petitions.status, 'finished'), and(eq(petitions.status, 'active'), lt(petitions.end_date, today)))!,
+        );
+        break;
+      case 'closed':
+        where.push(eq(petitions.visibility, 'open'), eq(petitions.status, 'closed'));
+        break;
+      default:
+        where.push(eq(petitions.visibility, 'open'));
+    }
+    return where;
+  }
+
+  /** Rows as the lists and the detail show them; `viewerId` 0 for a visitor. */
+  private rows(locale: Locale, today: string, viewerId: number) {
+    return this.db
+      .select({
+        id: petitions.id,
+        title: petitions.title,
+        summary: petitions.summary,
+        full_text: petitions.full_text,
+        category: localisedRef(categories, locale),
+        end_date: petitions.end_date,
+        status: PetitionsRepository.statusSql(today),
+        visibility: petitions.visibility,
+        user_id: petitions.user_id,
+        initiator: sql<{
+          id: number;
+          slug: string;
+          name: string;
+          avatar: string | null;
+        }>`json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'name', ${users.first_name} || ' ' || ${users.last_name}, 'avatar', ${fileKey(users.avatar_file_id)})`,
+        signatures_count: petitions.signatures_count,
+        signature_goal: petitions.signature_goal,
+        recipient: petitions.recipient,
+        signed: sql<boolean>`exists (select 1 from ${petitionSignatures} s where s.petition_id = ${petitions.id} and s.user_id = ${viewerId})`,
+        bookmarked: sql<boolean>`exists (select 1 from ${petitionBookmarks} b where b.petition_id = ${petitions.id} and b.user_id = ${viewerId})`,
+        can_edit: authorSql(viewerId),
+        invited: sql<boolean>`exists (select 1 from ${petitionCoAuthors} pci where pci.petition_id = ${petitions.id} and pci.user_id = ${viewerId} and pci.accepted_at is null)`,
+        chain_length: petitions.chain_length,
+        post_on_my_page: petitions.post_on_my_page,
+        published_at: petitions.published_at,
+        closed_at: petitions.closed_at,
+        delivered_at: petitions.delivered_at,
+        delivered_count: petitions.delivered_count,
+        answer: petitions.answer,
+        answered_at: petitions.answered_at,
+        created_at: petitions.created_at,
+      })
+      .from(petitions)
+      .innerJoin(users, eq(users.id, petitions.user_id))
+      .leftJoin(categories, eq(categories.id, petitions.category_id));
+  }
+
+  /** Published petitions (never drafts): a count and a reader of slices. */
+  async countPublished(f: PetitionFilters, today: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(petitions)
+      .where(and(ne(petitions.status, 'draft'), ...PetitionsRepository.filters(f, today)));
+    return row?.n ?? 0;
+  }
+
+  slicePublished(f: PetitionFilters, today: string, viewerId: number, locale: Locale, slice: Slice) {
+    const where = and(ne(petitions.status, 'draft'), ...PetitionsRepository.filters(f, today));
+    const order = orderFor(PUBLISHED_ORDER, slice.fromEnd);
+    const ids = this.db
+      .select({ id: petitions.id })
+      .from(petitions)
+      .where(where)
+      .orderBy(...order)
+      .limit(slice.limit)
+      .offset(slice.offset);
+    return this.rows(locale, today, viewerId)
+      .where(inArray(petitions.id, ids))
+      .orderBy(...order);
+  }
+
+  /** Own and co-authored (accepted) petitions; without a status filter, those published and not archived. */
+  mine(userId: number, f: PetitionFilters, today: string, locale: Locale) {
+    const where = and(
+      authorSql(userId),
+      ...PetitionsRepository.filters(f, today),
+      f.status === undefined ? ne(petitions.status, 'draft') : undefined,
+    )!;
+    return {
+      count: async () => {
+        const [row] = await this.db.select({ n: count() }).from(petitions).where(where);
+        return row?.n ?? 0;
+      },
+      read: (slice: Slice) =>
+        this.rows(locale, today, userId)
+          .where(where)
+          .orderBy(desc(petitions.created_at), desc(petitions.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
+  }
+
+  /** Petitions the user bookmarked (drafts of others never: they cannot be seen). */
+  bookmarked(userId: number, f: PetitionFilters, today: string, locale: Locale) {
+    const mine = sql`${petitions.id} in (select b.petition_id from ${petitionBookmarks} b where b.user_id = ${userId})`;
+    const where = and(mine, ne(petitions.status, 'draft'), ...PetitionsRepository.filters(f, today))!;
+    return {
+      count: async () => {
+        const [row] = await this.db.select({ n: count() }).from(petitions).where(where);
+        return row?.n ?? 0;
+      },
+      read: (slice: Slice) =>
+        this.rows(locale, today, userId)
+          .innerJoin(petitionBookmarks, and(eq(petitionBookmarks.petition_id, petitions.id), eq(petitionBookmarks.user_id, userId)))
+          .where(where)
+          .orderBy(desc(petitionBookmarks.created_at), desc(petitions.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
+  }
+
+  async find(id: number, today: string, viewerId: number, locale: Locale): Promise<PetitionRow | null> {
+    const [row] = await this.rows(locale, today, viewerId).where(eq(petitions.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** Published petitions whose title is like `title` (pg_trgm similarity on petitions_title_trgm_idx). */
+  similar(title: string, today: string) {
+    const term = title.toLowerCase();
+    return this.db
+      .select({
+        id: petitions.id,
+        title: petitions.title,
+        status: PetitionsRepository.statusSql(today),
+        signatures_count: petitions.signatures_count,
+      })
+      .from(petitions)
+      .where(and(ne(petitions.status, 'draft'), eq(petitions.visibility, 'open'), sql`lower(${petitions.title}) % ${term}`))
+      .orderBy(sql`similarity(lower(${petitions.title}), ${term}) desc`, desc(petitions.id))
+      .limit(5);
+  }
+
+  async specialtiesOf(ids: number[], locale: Locale): Promise<Map<number, { id: number; name: string }[]>> {
+    const map = new Map<number, { id: number; name: string }[]>();
+    if (ids.length === 0) return map;
+    const rows = await this.db
+      .select({ petition_id: petitionSpecialties.petition_id, id: specialties.id, name: localisedName(specialties.name, locale) })
+      .from(petitionSpecialties)
+      .innerJoin(specialties, eq(specialties.id, petitionSpecialties.specialty_id))
+      .where(inArray(petitionSpecialties.petition_id, ids))
+      .orderBy(asc(petitionSpecialties.petition_id), asc(specialties.id));
+    for (const r of rows) map.set(r.petition_id, [...(map.get(r.petition_id) ?? []), { id: r.id, name: r.name }]);
+    return map;
+  }
+
+  coAuthors(petitionId: number) {
+    return this.db
+      .select({
+        id: petitionCoAuthors.id,
+        name: petitionCoAuthors.name,
+        title: petitionCoAuthors.title,
+        user_id: petitionCoAuthors.user_id,
+        user: sql<{
+          id: number;
+          slug: string;
+          name: string;
+        } | null>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'name', ${users.first_name} || ' ' || ${users.last_name}) end`,
+        accepted_at: petitionCoAuthors.accepted_at,
+      })
+      .from(petitionCoAuthors)
+      .leftJoin(users, eq(users.id, petitionCoAuthors.user_id))
+      .where(eq(petitionCoAuthors.petition_id, petitionId))
+      .orderBy(asc(petitionCoAuthors.position), asc(petitionCoAuthors.id));
+  }
+
+  attachments(petitionId: number) {
+    return this.db
+      .select({
+        id: petitionAttachments.id,
+        file_id: petitionAttachments.file_id,
+        key: storedFiles.storage_key,
+        name: storedFiles.original_name,
+        size: storedFiles.size_bytes,
+        created_at: petitionAttachments.created_at,
+      })
+      .from(petitionAttachments)
+      .innerJoin(storedFiles, eq(storedFiles.id, petitionAttachments.file_id))
+      .where(eq(petitionAttachments.petition_id, petitionId))
+      .orderBy(asc(petitionAttachments.id));
+  }
+
+  async countAttachments(petitionId: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(petitionAttachments).where(eq(petitionAttachments.petition_id, petitionId));
+    return row?.n ?? 0;
+  }
+
+  async insertAttachments(petitionId: number, userId: number, fileIds: number[]): Promise<void> {
+    if (fileIds.length === 0) return;
+    await this.db
+      .insert(petitionAttachments)
+      .values(fileIds.map((file_id) => ({ petition_id: petitionId, file_id, uploaded_by_user_id: userId })));
+  }
+
+  /** Deletes an attachment row; answers its file, or null when the petition has no such attachment. */
+  async deleteAttachment(petitionId: number, attachmentId: number): Promise<number | null> {
+    const [row] = await this.db
+      .delete(petitionAttachments)
+      .where(and(eq(petitionAttachments.id, attachmentId), eq(petitionAttachments.petition_id, petitionId)))
+      .returning({ file_id: petitionAttachments.file_id });
+    return row?.file_id ?? null;
+  }
+
+  /** The statistics of one petition's signatures: grouped counts, before small groups are hidden. */
+  async statistics(petitionId: number, locale: Locale) {
+    const of = eq(petitionSignatures.petition_id, petitionId);
+    const [byProfession, bySpecialty, byCounty, daily] = await Promise.all([
+      this.db
+        .select({ key: petitionSignatures.profession, count: count() })
+        .from(petitionSignatures)
+        .where(of)
+        .groupBy(petitionSignatures.profession),
+      this.db
+        .select({ id: petitionSignatures.specialty_id, name: localisedName(specialties.name, locale), count: count() })
+        .from(petitionSignatures)
+        .leftJoin(specialties, eq(specialties.id, petitionSignatures.specialty_id))
+        .where(of)
+        .groupBy(petitionSignatures.specialty_id, specialties.name),
+      this.db
+        .select({ id: petitionSignatures.county_id, name: localisedName(counties.name, locale), count: count() })
+        .from(petitionSignatures)
+        .leftJoin(counties, eq(counties.id, petitionSignatures.county_id))
+        .where(of)
+        .groupBy(petitionSignatures.county_id, counties.name),
+      this.db
+        .select({
+          day: sql<string>`to_char((${petitionSignatures.created_at} at time zone 'Europe/Oslo')::date, 'YYYY-MM-DD')`,
+          count: count(),
+        })
+        .from(petitionSignatures)
+        .where(of)
+        .groupBy(sql`1`)
+        .orderBy(sql`1`),
+    ]);
+    return { byProfession, bySpecialty, byCounty, daily };
+  }
+
+  /** Named signers in signing order (anonymous ones are only counted). */
+  signers(petitionId: number) {
+    const where = and(eq(petitionSignatures.petition_id, petitionId), eq(petitionSignatures.anonymous, false))!;
+    return {
+      count: async () => {
+        const [row] = await this.db.select({ n: count() }).from(petitionSignatures).where(where);
+        return row?.n ?? 0;
+      },
+      read: (slice: Slice) =>
+        this.db
+          .select({
+            name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+            slug: users.slug,
+            profession: petitionSignatures.profession,
+            signed_at: petitionSignatures.created_at,
+          })
+          .from(petitionSignatures)
+          .innerJoin(users, eq(users.id, petitionSignatures.user_id))
+          .where(where)
+          .orderBy(asc(petitionSignatures.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
+    };
+  }
+
+  async receipt(petitionId: number, userId: number) {
+    const [row] = await this.db
+      .select({
+        position: petitionSignatures.chain_position,
+        hash: petitionSignatures.chain_hash,
+        signed_at: petitionSignatures.created_at,
+        anonymous: petitionSignatures.anonymous,
+        signatures_count: petitions.signatures_count,
+      })
+      .from(petitionSignatures)
+      .innerJoin(petitions, eq(petitions.id, petitionSignatures.petition_id))
+      .where(and(eq(petitionSignatures.petition_id, petitionId), eq(petitionSignatures.user_id, userId)));
+    return row ?? null;
+  }
+
+  /** One batch of chain links after `position`, in order. */
+  links(petitionId: number, afterPosition: number, limit = BATCH) {
+    return this.db
+      .select({
+        position: petitionSignatureLinks.position,
+        action: petitionSignatureLinks.action,
+        signer: petitionSignatureLinks.signer,
+        prev_hash: petitionSignatureLinks.prev_hash,
+        hash: petitionSignatureLinks.hash,
+        created_at: petitionSignatureLinks.created_at,
+      })
+      .from(petitionSignatureLinks)
+      .where(and(eq(petitionSignatureLinks.petition_id, petitionId), gt(petitionSignatureLinks.position, afterPosition)))
+      .orderBy(asc(petitionSignatureLinks.position))
+      .limit(limit);
+  }
+
+  async chainState(petitionId: number) {
+    const [row] = await this.db
+      .select({ length: petitions.chain_length, head: petitions.chain_head, signatures_count: petitions.signatures_count })
+      .from(petitions)
+      .where(eq(petitions.id, petitionId));
+    return row ?? null;
+  }
+
+  /** One batch of the export: signatures after `afterId` with names, profession, specialty, county. */
+  exportBatch(petitionId: number, afterId: number, locale: Locale, limit = BATCH) {
+    return this.db
+      .select({
+        id: petitionSignatures.id,
+        name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+        profession: petitionSignatures.profession,
+        specialty: sql<string | null>`${localisedName(specialties.name, locale)}`,
+        county: sql<string | null>`${localisedName(counties.name, locale)}`,
+        signed_at: petitionSignatures.created_at,
+      })
+      .from(petitionSignatures)
+      .innerJoin(users, eq(users.id, petitionSignatures.user_id))
+      .leftJoin(specialties, eq(specialties.id, petitionSignatures.specialty_id))
+      .leftJoin(counties, eq(counties.id, petitionSignatures.county_id))
+      .where(and(eq(petitionSignatures.petition_id, petitionId), gt(petitionSignatures.id, afterId)))
+      .orderBy(asc(petitionSignatures.id))
+      .limit(limit);
+  }
+
+  // ---------- writes ----------
+
+  async insert(userId: number, input: PetitionWrite, specialtyIds: number[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(petitions)
+        .values({ title: input.title ?? '', ...input, status: 'draft', visibility: 'open', user_id: userId })
+        .returning({ id: petitions.id });
+      await this.setSpecialties(tx, row!.id, specialtyIds);
+      return row!.id;
+    });
+  }
+
+  private async setSpecialties(tx: Transaction, id: number, specialtyIds: number[]): Promise<void> {
+    await tx.delete(petitionSpecialties).where(eq(petitionSpecialties.petition_id, id));
+    if (specialtyIds.length > 0) {
+      await tx.insert(petitionSpecialties).values([...new Set(specialtyIds)].map((specialty_id) => ({ petition_id: id, specialty_id })));
+    }
+  }
+
+  /**
+   * The petition's row, locked for the rest of `tx`: every change of state and every signature
+   * passes here, so transitions and the chain are serialised per petition.
+   */
+  async lockState(id: number, tx: Transaction) {
+    const [row] = await tx
+      .select({
+        id: petitions.id,
+        user_id: petitions.user_id,
+        title: petitions.title,
+        summary: petitions.summary,
+        full_text: petitions.full_text,
+        end_date: petitions.end_date,
+        status: petitions.status,
+        visibility: petitions.visibility,
+        post_on_my_page: petitions.post_on_my_page,
+        signatures_count: petitions.signatures_count,
+        signature_goal: petitions.signature_goal,
+        chain_length: petitions.chain_length,
+        chain_head: petitions.chain_head,
+        delivered_at: petitions.delivered_at,
+      })
+      .from(petitions)
+      .where(eq(petitions.id, id))
+      .for('update');
+    return row ?? null;
+  }
+
+  async isAuthor(id: number, userId: number): Promise<boolean> {
+    const [row] = await this.db.select({ ok: authorSql(userId) }).from(petitions).where(eq(petitions.id, id));
+    return row?.ok ?? false;
+  }
+
+  async update(id: number, input: PetitionWrite, specialtyIds: number[] | undefined, tx: Transaction): Promise<void> {
+    if (Object.keys(input).length > 0) await tx.update(petitions).set({ ...input, updated_at: new Date() }).where(eq(petitions.id, id));
+    if (specialtyIds !== undefined) await this.setSpecialties(tx, id, specialtyIds);
+  }
+
+  /** Deletes a draft with its rows; answers the attachment files to remove. */
+  async deleteDraft(id: number, tx: Transaction): Promise<number[]> {
+    const files = await tx.select({ id: petitionAttachments.file_id }).from(petitionAttachments).where(eq(petitionAttachments.petition_id, id));
+    await tx.delete(petitions).where(and(eq(petitions.id, id), eq(petitions.status, 'draft')));
+    return files.map((f) => f.id);
+  }
+
+  /** A post in the owner's feed linking the petition. */
+  async insertPetitionPost(userId: number, petitionId: number, slug: string, body: string, tx: Transaction): Promise<void> {
+    await tx.insert(posts).values({ slug, body, author_user_id: userId, created_by_user_id: userId, shared_petition_id: petitionId });
+  }
+
+  /** Appends one link to a locked petition's chain; answers its position and hash. */
+  private async appendLink(
+    state: Pick<PetitionState, 'id' | 'chain_length' | 'chain_head'>,
+    action: 'sign' | 'withdraw',
+    userId: number,
+    at: Date,
+    tx: Transaction,
+  ): Promise<{ position: number; hash: string }> {
+    const position = state.chain_length + 1;
+    const prevHash = state.chain_head ?? CHAIN_GENESIS;
+    const signer = chainSigner(state.id, userId);
+    const hash = chainHash({ petitionId: state.id, position, action, signer, prevHash, createdAt: at });
+    await tx
+      .insert(petitionSignatureLinks)
+      .values({ petition_id: state.id, position, action, signer, prev_hash: prevHash, hash, created_at: at });
+    return { position, hash };
+  }
+
+  /**
+   * Signs a locked petition: the signature (with the signer's profession, first specialty and county
+   * now, for the statistics), its chain link and the count. Null when the user had signed already.
+   */
+  async sign(state: PetitionState, userId: number, anonymous: boolean, tx: Transaction) {
+    const at = new Date();
+    const position = state.chain_length + 1;
+    const prevHash = state.chain_head ?? CHAIN_GENESIS;
+    const signer = chainSigner(state.id, userId);
+    const hash = chainHash({ petitionId: state.id, position, action: 'sign', signer, prevHash, createdAt: at });
+    const profession = sql<SignerProfession>`(case
+      when exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${userId} and r.code = 'doctor') then 'doctor'
+      when exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${userId} and r.code = 'student') then 'student'
+      else 'other' end)`;
+    const inserted = await tx
+      .insert(petitionSignatures)
+      .values({
+        petition_id: state.id,
+        user_id: userId,
+        anonymous,
+        profession,
+        specialty_id: sql`(select min(${userSpecialties.specialty_id}) from ${userSpecialties} where ${userSpecialties.user_id} = ${userId})`,
+        county_id: sql`(select ${userInfo.county_id} from ${userInfo} where ${userInfo.user_id} = ${userId})`,
+        chain_position: position,
+        chain_hash: hash,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflictDoNothing({ target: [petitionSignatures.petition_id, petitionSignatures.user_id] })
+      .returning({ id: petitionSignatures.id });
+    if (inserted.length === 0) return null;
+    await this.appendLink(state, 'sign', userId, at, tx);
+    const [row] = await tx
+      .update(petitions)
+      .set({ chain_length: position, chain_head: hash, signatures_count: sql`${petitions.signatures_count} + 1` })
+      .where(eq(petitions.id, state.id))
+      .returning({ signatures_count: petitions.signatures_count });
+    return { position, hash, signed_at: at, signatures_count: row!.signatures_count };
+  }
+
+  /** Withdraws a signature of a locked petition: deletes it, appends a withdrawal link. False when there was none. */
+  async withdraw(state: Pick<PetitionState, 'id' | 'chain_length' | 'chain_head'>, userId: number, tx: Transaction): Promise<boolean> {
+    const deleted = await tx
+      .delete(petitionSignatures)
+      .where(and(eq(petitionSignatures.petition_id, state.id), eq(petitionSignatures.user_id, userId)))
+      .returning({ id: petitionSignatures.id });
+    if (deleted.length === 0) return false;
+    const link = await this.appendLink(state, 'withdraw', userId, new Date(), tx);
+    await tx
+      .update(petitions)
+      .set({ chain_length: link.position, chain_head: link.hash, signatures_count: sql`${petitions.signatures_count} - 1` })
+      .where(eq(petitions.id, state.id));
+    return true;
+  }
+
+  /** Freezes the delivered snapshot: the count and the chain position (the signer list then) now. */
+  async deliver(id: number, tx: Transaction): Promise<void> {
+    await tx
+      .update(petitions)
+      .set({ delivered_at: new Date(), delivered_count: sql`${petitions.signatures_count}`, delivered_chain_length: sql`${petitions.chain_length}` })
+      .where(and(eq(petitions.id, id), sql`${petitions.delivered_at} is null`));
+  }
+
+  async setAnswer(id: number, answer: string, tx: Transaction): Promise<void> {
+    await tx.update(petitions).set({ answer, answered_at: new Date(), updated_at: new Date() }).where(eq(petitions.id, id));
+  }
+
+  /** The signers' ids in batches (for notifying them of the answer). */
+  signerIds(petitionId: number, afterId: number, tx: Transaction, limit = BATCH) {
+    return tx
+      .select({ id: petitionSignatures.id, user_id: petitionSignatures.user_id })
+      .from(petitionSignatures)
+      .where(and(eq(petitionSignatures.petition_id, petitionId), gt(petitionSignatures.id, afterId)))
+      .orderBy(asc(petitionSignatures.id))
+      .limit(limit);
+  }
+
+  /** Marks active petitions ending on `day` as told; answers them (each is claimed once). */
+  claimEndingTomorrow(day: string, tx: Transaction) {
+    return tx
+      .update(petitions)
+      .set({ ending_notified_at: new Date() })
+      .where(
+        and(
+          eq(petitions.status, 'active'),
+          eq(petitions.visibility, 'open'),
+          eq(petitions.end_date, day),
+          sql`${petitions.ending_notified_at} is null`,
+        ),
+      )
+      .returning({ id: petitions.id, title: petitions.title, end_date: petitions.end_date });
+  }
+
+  /** Marks active petitions whose end date passed (since `since`) as told; answers them. */
+  claimEnded(today: string, since: string, tx: Transaction) {
+    return tx
+      .update(petitions)
+      .set({ ended_notified_at: new Date() })
+      .where(
+        and(
+          eq(petitions.status, 'active'),
+          lt(petitions.end_date, today),
+          sql`${petitions.end_date} >= ${since}::date`,
+          sql`${petitions.ended_notified_at} is null`,
+        ),
+      )
+      .returning({ id: petitions.id, user_id: petitions.user_id, title: petitions.title, signatures_count: petitions.signatures_count });
+  }
+
+  /** Who bookmarked a petition, in batches by user id. */
+  bookmarkers(petitionId: number, afterUserId: number, tx: Transaction, limit = BATCH) {
+    return tx
+      .select({ user_id: petitionBookmarks.user_id })
+      .from(petitionBookmarks)
+      .where(and(eq(petitionBookmarks.petition_id, petitionId), gt(petitionBookmarks.user_id, afterUserId)))
+      .orderBy(asc(petitionBookmarks.user_id))
+      .limit(limit);
+  }
+
+  async bookmark(petitionId: number, userId: number): Promise<void> {
+    await this.db.insert(petitionBookmarks).values({ petition_id: petitionId, user_id: userId }).onConflictDoNothing();
+  }
+
+  async unbookmark(petitionId: number, userId: number): Promise<void> {
+    await this.db.delete(petitionBookmarks).where(and(eq(petitionBookmarks.petition_id, petitionId), eq(petitionBookmarks.user_id, userId)));
+  }
+
+  // ---------- co-authors ----------
+
+  async insertCoAuthor(petitionId: number, input: { name: string; title: string | null; user_id: number | null }, tx: Transaction) {
+    const [pos] = await tx
+      .select({ n: sql<number>`coalesce(max(${petitionCoAuthors.position}), -1)::int + 1` })
+      .from(petitionCoAuthors)
+      .where(eq(petitionCoAuthors.petition_id, petitionId));
+    const [row] = await tx
+      .insert(petitionCoAuthors)
+      .values({ petition_id: petitionId, ...input, position: pos?.n ?? 0 })
+      .onConflictDoNothing()
+      .returning({ id: petitionCoAuthors.id });
+    return row?.id ?? null;
+  }
+
+  async acceptCoAuthorship(petitionId: number, userId: number): Promise<number | null> {
+    const [row] = await this.db
+      .update(petitionCoAuthors)
+      .set({ accepted_at: sql`coalesce(${petitionCoAuthors.accepted_at}, now())` })
+      .where(and(eq(petitionCoAuthors.petition_id, petitionId), eq(petitionCoAuthors.user_id, userId)))
+      .returning({ id: petitionCoAuthors.id });
+    return row?.id ?? null;
+  }
+
+  async userExists(userId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.status, 'approved'), sql`${users.deleted_at} is null`));
+    return row !== undefined;
+  }
+
+  // ---------- press releases ----------
+
+  async pressReleases(petitionId: number) {
+    return this.db
+      .select({ id: petitionPressReleases.id, subject: petitionPressReleases.subject, recipients: petitionPressReleases.recipients, sent_at: petitionPressReleases.sent_at })
+      .from(petitionPressReleases)
+      .where(and(eq(petitionPressReleases.petition_id, petitionId), isNotNull(petitionPressReleases.sent_at)))
+      .orderBy(desc(petitionPressReleases.created_at))
+      .limit(50);
+  }
+
+  async ownerContact(userId: number) {
+    const [row] = await this.db
+      .select({ name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ?? null;
+  }
+
+  async insertPressRelease(
+    petitionId: number,
+    userId: number,
+    input: { subject: string; body: string; contact: string; recipients: string[]; co_author_ids: number[] },
+    pdfFileId: number,
+    tx: Transaction,
+  ): Promise<number> {
+    const now = new Date();
+    const [row] = await tx
+      .insert(petitionPressReleases)
+      .values({
+        petition_id: petitionId,
+        subject: input.subject,
+        body: input.body,
+        contact: input.contact,
+        recipients: input.recipients,
+        pdf_file_id: pdfFileId,
+        sent_at: now,
+        sent_by_user_id: userId,
+      })
+      .returning({ id: petitionPressReleases.id });
+    if (input.co_author_ids.length > 0) {
+      await tx
+        .insert(petitionPressReleaseCoAuthors)
+        .values([...new Set(input.co_author_ids)].map((co_author_id) => ({ press_release_id: row!.id, co_author_id })));
+    }
+    return row!.id;
+  }
 
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
@@ -28,8 +742,17 @@ export class PetitionsRepository {
     // Draft petitions go with their attachment rows (the files step then deletes the unused files);
     // published ones carry other people's signatures and stay, anonymised.
     await tx.delete(petitions).where(and(eq(petitions.user_id, userId), eq(petitions.status, 'draft')));
-    // A signature tells a political or professional opinion: erased, not anonymised.
-    await tx.delete(petitionSignatures).where(eq(petitionSignatures.user_id, userId));
+    // A signature tells a political or professional opinion: erased, not anonymised. Each erasure
+    // is a withdrawal link of its petition's chain (which names no account), and the count drops.
+    const signed = await tx
+      .select({ petition_id: petitionSignatures.petition_id })
+      .from(petitionSignatures)
+      .where(eq(petitionSignatures.user_id, userId))
+      .orderBy(asc(petitionSignatures.petition_id));
+    for (const { petition_id } of signed) {
+      const state = await this.lockState(petition_id, tx);
+      if (state) await this.withdraw(state, userId, tx);
+    }
     await tx.delete(petitionBookmarks).where(eq(petitionBookmarks.user_id, userId));
     await tx.update(petitionCoAuthors).set({ user_id: null }).where(eq(petitionCoAuthors.user_id, userId));
     await tx
@@ -56,3 +779,4 @@ export class PetitionsRepository {
     };
   }
 }
+

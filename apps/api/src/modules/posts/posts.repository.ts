@@ -8,7 +8,7 @@ import { variantKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
-const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows, storedFiles } = schema;
+const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows, storedFiles, petitions } = schema;
 
 export interface PostRow {
   id: number;
@@ -21,6 +21,7 @@ export interface PostRow {
   company: { id: number; slug: string; name: string } | null;
   is_comments_allowed: boolean;
   shared_post_id: number | null;
+  shared_petition: { id: number; title: string } | null;
   likes_count: number;
   comments_count: number;
   shares_count: number;
@@ -102,6 +103,8 @@ export class PostsRepository {
         company: companyJson,
         is_comments_allowed: sql<boolean>`coalesce(${partnerCompanies.is_comments_allowed}, true)`,
         shared_post_id: posts.shared_post_id,
+        // A linked petition, unless it went back to nobody's eyes (drafts are never linked).
+        shared_petition: sql<PostRow['shared_petition']>`(select json_build_object('id', p.id, 'title', p.title) from ${petitions} p where p.id = ${posts.shared_petition_id} and p.status <> 'draft')`,
         likes_count: posts.likes_count,
         comments_count: posts.comments_count,
         shares_count: posts.shares_count,

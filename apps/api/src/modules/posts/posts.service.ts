@@ -86,6 +86,7 @@ export class PostsService {
         mime: a.mime,
       })),
       shared_post_id: row.shared_post_id,
+      shared_petition: row.shared_petition,
       likes_count: row.likes_count,
       comments_count: row.comments_count,
       shares_count: row.shares_count,

@@ -58,7 +58,7 @@ const REFERENCE_TABLES = {
   workplaceSituations,
 } as const;
 /** Categories are one table; a field points at the categories of one type. */
-const CATEGORY_TYPES = { companyCategories: 'company', productCategories: 'product' } as const;
+const CATEGORY_TYPES = { companyCategories: 'company', productCategories: 'product', petitionCategories: 'petition' } as const;
 export type ReferenceTable = keyof typeof REFERENCE_TABLES | keyof typeof CATEGORY_TYPES;
 
 /** `%term%` for ILIKE with the user's own % and _ taken literally. */
@@ -105,7 +105,7 @@ export class ReferenceRepository implements OnModuleInit {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Set();
     const rows =
-      table === 'companyCategories' || table === 'productCategories'
+      table === 'companyCategories' || table === 'productCategories' || table === 'petitionCategories'
         ? await this.db
             .select({ id: categories.id })
             .from(categories)

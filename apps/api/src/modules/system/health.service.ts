@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Health } from '@legenett/contracts';
 import type Redis from 'ioredis';
 import { MaintenanceService } from '../../common/maintenance/maintenance.service';
-import { InjectRedis } from '../../database/redis.module';
+import { InjectRedis, redisNow } from '../../database/redis.module';
 import { HealthRepository } from './health.repository';
 
 type Check = Health['checks'][string];
@@ -40,9 +40,9 @@ export class HealthService {
     const checks: Health['checks'] = { database: await timed(() => this.repository.ping()) };
     if (this.redis) {
       const redis = this.redis;
-      checks.redis = await timed(() => redis.ping());
+      checks.redis = await timed(() => redisNow(redis, (r) => r.ping(), CHECK_TIMEOUT_MS));
     }
-    const ok = Object.values(checks).every((c) => c.status === 'up');
-    return { status: ok ? 'ok' : 'error', checks, maintenance: await this.maintenance.isOn() };
+    const status = checks.database.status === 'down' ? 'error' : Object.values(checks).every((c) => c.status === 'up') ? 'ok' : 'degraded';
+    return { status, checks, maintenance: await this.maintenance.isOn() };
   }
 }

@@ -14,12 +14,12 @@ export class SystemController {
     private readonly metrics: MetricsService,
   ) {}
 
-  /** 200 when every dependency answers, 503 (same body) when one is down. */
+  /** 200 while PostgreSQL answers (`degraded` when Redis does not: the API keeps serving), 503 (same body) when it does not. */
   @Route(systemEndpoints.health)
   @Header('Cache-Control', 'no-store')
   async healthCheck(@Res({ passthrough: true }) res: Response): Promise<Health> {
     const health = await this.health.check();
-    if (health.status !== 'ok') res.status(503);
+    if (health.status === 'error') res.status(503);
     return health;
   }
 

@@ -106,8 +106,8 @@ describe('route access guard in the app', () => {
 
   it('an approved doctor reaches the page', async () => {
     logIn();
-    renderApp('/petitions');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Opprop åpner snart' })).toBeInTheDocument();
+    renderApp('/videos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Videoer åpner snart' })).toBeInTheDocument();
   });
 });
 

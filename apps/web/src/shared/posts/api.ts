@@ -1,5 +1,12 @@
 import { FEED_DEFAULT_LIMIT, type Post, POST_FILES_FIELD, postEndpoints } from '@legenett/contracts';
-import { type InfiniteData, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
 
@@ -12,11 +19,16 @@ export const postKeys = {
   feeds: () => [...postKeys.all, 'feed'] as const,
   feed: (locale: string) => [...postKeys.feeds(), locale] as const,
   userPosts: (slug: string, locale: string) => [...postKeys.feeds(), 'user', slug, locale] as const,
-  archived: (slug: string, page: number, locale: string) => [...postKeys.all, 'archived', slug, page, locale] as const,
-  one: (id: number, locale?: string) => (locale ? ([...postKeys.all, 'one', id, locale] as const) : ([...postKeys.all, 'one', id] as const)),
+  archived: (slug: string, page: number, locale: string) =>
+    [...postKeys.all, 'archived', slug, page, locale] as const,
+  one: (id: number, locale?: string) =>
+    locale ? ([...postKeys.all, 'one', id, locale] as const) : ([...postKeys.all, 'one', id] as const),
   comments: (id: number, page?: number, locale?: string) =>
-    page === undefined ? ([...postKeys.all, 'comments', id] as const) : ([...postKeys.all, 'comments', id, page, locale] as const),
-  company: (slug: string, search: string, page: number) => [...postKeys.all, 'company', slug, search, page] as const,
+    page === undefined
+      ? ([...postKeys.all, 'comments', id] as const)
+      : ([...postKeys.all, 'comments', id, page, locale] as const),
+  company: (slug: string, search: string, page: number) =>
+    [...postKeys.all, 'company', slug, search, page] as const,
 };
 
 type FeedPage = { data: Post[]; meta: { next_cursor: string | null } };
@@ -28,7 +40,10 @@ export function useFeed() {
   return useInfiniteQuery({
     queryKey: postKeys.feed(locale),
     queryFn: async ({ pageParam, signal }) =>
-      apiCall(postEndpoints.feed, { query: { limit: FEED_DEFAULT_LIMIT, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+      apiCall(postEndpoints.feed, {
+        query: { limit: FEED_DEFAULT_LIMIT, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.next_cursor,
   });
@@ -55,7 +70,13 @@ export function useArchivedPosts(slug: string, page: number) {
   const locale = useLocale();
   return useQuery({
     queryKey: postKeys.archived(slug, page, locale),
-    queryFn: async ({ signal }) => apiCall(postEndpoints.archived, { params: { slug }, query: { page, per_page: 10 }, signal, silent: true }),
+    queryFn: async ({ signal }) =>
+      apiCall(postEndpoints.archived, {
+        params: { slug },
+        query: { page, per_page: 10 },
+        signal,
+        silent: true,
+      }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -81,7 +102,9 @@ export function useDeletePost() {
   const invalidate = useInvalidatePosts();
   return useMutation({
     mutationFn: async (post: Pick<Post, 'slug' | 'company'>) =>
-      apiCall(post.company ? postEndpoints.deleteCompanyPost : postEndpoints.deleteUserPost, { params: { slug: post.slug } }),
+      apiCall(post.company ? postEndpoints.deleteCompanyPost : postEndpoints.deleteUserPost, {
+        params: { slug: post.slug },
+      }),
     onSuccess: invalidate,
   });
 }
@@ -113,7 +136,8 @@ export function usePost(id: number) {
   const locale = useLocale();
   return useQuery({
     queryKey: postKeys.one(id, locale),
-    queryFn: async ({ signal }) => (await apiCall(postEndpoints.show, { params: { id }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await apiCall(postEndpoints.show, { params: { id }, signal, silent: true })).data,
     retry: false,
   });
 }
@@ -123,7 +147,8 @@ export function useComments(id: number, page: number) {
   const locale = useLocale();
   return useQuery({
     queryKey: postKeys.comments(id, page, locale),
-    queryFn: async ({ signal }) => apiCall(postEndpoints.comments, { params: { id }, query: { page, per_page: 10 }, signal }),
+    queryFn: async ({ signal }) =>
+      apiCall(postEndpoints.comments, { params: { id }, query: { page, per_page: 10 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -146,13 +171,16 @@ export function useToggleLike() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, like }: { id: number; like: boolean }) =>
-      (await apiCall(like ? postEndpoints.like : postEndpoints.unlike, { params: { id }, overlay: false })).data,
+      (await apiCall(like ? postEndpoints.like : postEndpoints.unlike, { params: { id }, overlay: false }))
+        .data,
     onSuccess: (state, { id }) => {
-      const patch = (p: Post): Post => (p.id === id ? { ...p, liked_by_me: state.liked, likes_count: state.likes_count } : p);
+      const patch = (p: Post): Post =>
+        p.id === id ? { ...p, liked_by_me: state.liked, likes_count: state.likes_count } : p;
       // Every cached list or copy of the post: keyset pages (feed, profile), numbered pages (archive, company), one post.
       queryClient.setQueriesData<CachedPosts>({ queryKey: postKeys.all }, (old) => {
         if (!old || typeof old !== 'object') return old;
-        if ('pages' in old) return { ...old, pages: old.pages.map((pg) => ({ ...pg, data: pg.data.map(patch) })) };
+        if ('pages' in old)
+          return { ...old, pages: old.pages.map((pg) => ({ ...pg, data: pg.data.map(patch) })) };
         if ('data' in old && Array.isArray(old.data)) return { ...old, data: old.data.map(patch) };
         if ('id' in old) return patch(old);
         return old;
@@ -174,7 +202,8 @@ function useInvalidatePost(id: number) {
 export function useAddComment(id: number) {
   const invalidate = useInvalidatePost(id);
   return useMutation({
-    mutationFn: async (text: string) => (await apiCall(postEndpoints.addComment, { params: { id }, body: { text }, silent: true })).data,
+    mutationFn: async (text: string) =>
+      (await apiCall(postEndpoints.addComment, { params: { id }, body: { text }, silent: true })).data,
     onSuccess: invalidate,
   });
 }
@@ -182,7 +211,8 @@ export function useAddComment(id: number) {
 export function useDeleteComment(id: number) {
   const invalidate = useInvalidatePost(id);
   return useMutation({
-    mutationFn: async (commentId: number) => apiCall(postEndpoints.deleteComment, { params: { id, commentId } }),
+    mutationFn: async (commentId: number) =>
+      apiCall(postEndpoints.deleteComment, { params: { id, commentId } }),
     onSuccess: invalidate,
   });
 }

@@ -1,12 +1,8 @@
-import { type Locale } from '@legenett/contracts';
-
-/** Date and time as the user's language writes them. */
-export function formatTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
 /** Who wrote a post or a comment: the company's name, else the user's. */
-export function authorName(item: { author: { first_name: string; last_name: string } | null; company: { name: string } | null }): string {
+export function authorName(item: {
+  author: { first_name: string; last_name: string } | null;
+  company: { name: string } | null;
+}): string {
   if (item.company) return item.company.name;
   if (item.author) return `${item.author.first_name} ${item.author.last_name}`.trim();
   return '';

@@ -20,7 +20,13 @@ export function PostEditor({ post, onDone }: { post: Post; onDone: () => void })
       onDone();
     } catch (err) {
       const validation = err instanceof ApiError ? err.validation : null;
-      setError(validation ? Object.values(validation.errors).flat().join(' ') || validation.message : err instanceof Error ? err.message : null);
+      setError(
+        validation
+          ? Object.values(validation.errors).flat().join(' ') || validation.message
+          : err instanceof Error
+            ? err.message
+            : null,
+      );
     }
   };
   return (
@@ -32,7 +38,15 @@ export function PostEditor({ post, onDone }: { post: Post; onDone: () => void })
       }}
     >
       <Stack gap="xs">
-        <Textarea label={t('actions.edit_label')} rows={4} maxLength={MAX_POST_BODY} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={error} data-autofocus />
+        <Textarea
+          label={t('actions.edit_label')}
+          rows={4}
+          maxLength={MAX_POST_BODY}
+          value={body}
+          onChange={(e) => setBody(e.currentTarget.value)}
+          error={error}
+          data-autofocus
+        />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onDone}>
             {t('actions.cancel')}
@@ -71,7 +85,9 @@ export function PostOwnerMenu({ post, onEdit }: { post: Post; onEdit: () => void
         </Menu.Target>
         <Menu.Dropdown>
           {!post.is_archived ? <Menu.Item onClick={onEdit}>{t('actions.edit')}</Menu.Item> : null}
-          <Menu.Item onClick={() => void toggleArchive().catch(() => undefined)}>{t(post.is_archived ? 'actions.unarchive' : 'actions.archive')}</Menu.Item>
+          <Menu.Item onClick={() => void toggleArchive().catch(() => undefined)}>
+            {t(post.is_archived ? 'actions.unarchive' : 'actions.archive')}
+          </Menu.Item>
           <Menu.Item color="red" onClick={() => setConfirming(true)}>
             {t('actions.delete')}
           </Menu.Item>
@@ -84,7 +100,11 @@ export function PostOwnerMenu({ post, onEdit }: { post: Post; onEdit: () => void
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('actions.cancel')}
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete().catch(() => undefined)}>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => void confirmDelete().catch(() => undefined)}
+            >
               {t('actions.delete')}
             </Button>
           </Group>
@@ -110,7 +130,13 @@ export function ShareButton({ post }: { post: Post }) {
       setBody('');
     } catch (err) {
       const validation = err instanceof ApiError ? err.validation : null;
-      setError(validation ? Object.values(validation.errors).flat().join(' ') || validation.message : err instanceof Error ? err.message : null);
+      setError(
+        validation
+          ? Object.values(validation.errors).flat().join(' ') || validation.message
+          : err instanceof Error
+            ? err.message
+            : null,
+      );
     }
   };
   return (
@@ -127,7 +153,14 @@ export function ShareButton({ post }: { post: Post }) {
           }}
         >
           <Stack>
-            <Textarea label={t('actions.share_label')} rows={3} maxLength={MAX_POST_BODY} value={body} onChange={(e) => setBody(e.currentTarget.value)} error={error} />
+            <Textarea
+              label={t('actions.share_label')}
+              rows={3}
+              maxLength={MAX_POST_BODY}
+              value={body}
+              onChange={(e) => setBody(e.currentTarget.value)}
+              error={error}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t('actions.cancel')}

@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useToggleLike } from './api';
-import { authorName, formatTime, initials } from './format';
+import { formatDateTime } from '@/shared/lib/dates';
+import { authorName, initials } from './format';
 import { PostEditor, PostOwnerMenu, ShareButton } from './post-actions';
 
 /**
@@ -22,7 +23,11 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
   const documents = post.attachments.filter((a) => a.kind === 'document');
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const [editing, setEditing] = useState(false);
-  const authorHref = post.company ? paths.company.href({ slug: post.company.slug }) : post.author ? paths.profileBySlug.href({ slug: post.author.slug }) : null;
+  const authorHref = post.company
+    ? paths.company.href({ slug: post.company.slug })
+    : post.author
+      ? paths.profileBySlug.href({ slug: post.author.slug })
+      : null;
 
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={`post-${post.id}-author`}>
@@ -33,7 +38,14 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
               {initials(name)}
             </Avatar>
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text component={Heading} id={`post-${post.id}-author`} fw={600} size="md" m={0} style={{ overflowWrap: 'anywhere' }}>
+              <Text
+                component={Heading}
+                id={`post-${post.id}-author`}
+                fw={600}
+                size="md"
+                m={0}
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {authorHref ? (
                   <Anchor component={Link} to={authorHref} inherit c="inherit">
                     {name}
@@ -44,7 +56,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
               </Text>
               <Group gap={6}>
                 <Text size="xs" c="dimmed" component="time" dateTime={post.created_at}>
-                  {formatTime(post.created_at, locale)}
+                  {formatDateTime(post.created_at, locale)}
                 </Text>
                 {post.is_archived ? (
                   <Badge size="xs" variant="light" color="gray">
@@ -59,6 +71,11 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
         {post.shared_post_id ? (
           <Anchor component={Link} to={paths.post.href({ id: post.shared_post_id })} size="sm">
             {t('actions.shared_link')}
+          </Anchor>
+        ) : null}
+        {post.shared_petition ? (
+          <Anchor component={Link} to={paths.petitionDetails.href({ id: post.shared_petition.id })} fw={600}>
+            {t('actions.petition_link', { title: post.shared_petition.title })}
           </Anchor>
         ) : null}
         {editing ? (

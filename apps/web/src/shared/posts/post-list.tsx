@@ -7,7 +7,15 @@ import { PostCard } from './post-card';
 type PostPages = InfiniteData<{ data: Post[]; meta: { next_cursor: string | null } }>;
 
 /** Posts of a keyset query (feed, a profile), newest first; "load more" fetches the next page. */
-export function PostList({ query, label, empty }: { query: UseInfiniteQueryResult<PostPages>; label: string; empty: string }) {
+export function PostList({
+  query,
+  label,
+  empty,
+}: {
+  query: UseInfiniteQueryResult<PostPages>;
+  label: string;
+  empty: string;
+}) {
   const { t } = useTranslation('feed');
   if (query.isPending) return <Skeleton h={160} />;
   if (query.isError) return <Alert color="red">{t('load_error')}</Alert>;
@@ -24,7 +32,11 @@ export function PostList({ query, label, empty }: { query: UseInfiniteQueryResul
       </Stack>
       {query.hasNextPage ? (
         <Group justify="center">
-          <Button variant="default" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <Button
+            variant="default"
+            loading={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {t('load_more')}
           </Button>
         </Group>

@@ -7,7 +7,8 @@ import { useAdminUsers } from '../api/get-admin-users';
 function QueueCount({ status, label }: { status: 'awaiting_approval' | 'in_review'; label: string }) {
   const { t } = useTranslation('admin');
   const list = useAdminUsers({ status, page: 1, per_page: 1 });
-  const href = status === 'awaiting_approval' ? paths.adminUsers.path : `${paths.adminUsers.path}?status=${status}`;
+  const href =
+    status === 'awaiting_approval' ? paths.adminUsers.path : `${paths.adminUsers.path}?status=${status}`;
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="xs">
@@ -21,7 +22,13 @@ function QueueCount({ status, label }: { status: 'awaiting_approval' | 'in_revie
             {list.data?.meta.total ?? '–'}
           </Text>
         )}
-        <Button component={Link} to={href} variant="light" w="fit-content" aria-label={`${t('dashboard.open_queue')}: ${label}`}>
+        <Button
+          component={Link}
+          to={href}
+          variant="light"
+          w="fit-content"
+          aria-label={`${t('dashboard.open_queue')}: ${label}`}
+        >
           {t('dashboard.open_queue')}
         </Button>
       </Stack>

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useDecideAccount } from '../api/decide-account';
 
-const NEEDS_REASON: Record<AccountAction, boolean> = { approve: false, reject: true, block: true, unblock: false };
+const NEEDS_REASON: Record<AccountAction, boolean> = {
+  approve: false,
+  reject: true,
+  block: true,
+  unblock: false,
+};
 
 interface Props {
   user: { id: number; name: string; confirmed: boolean };
@@ -45,7 +50,12 @@ export function DecisionModal({ user, action, onClose }: Props) {
   };
 
   return (
-    <Modal opened={action !== null} onClose={close} title={action ? t(`confirm.${action}_title`, { name: user.name }) : ''} centered>
+    <Modal
+      opened={action !== null}
+      onClose={close}
+      title={action ? t(`confirm.${action}_title`, { name: user.name }) : ''}
+      centered
+    >
       {action && (
         <Stack gap="md">
           <Text size="sm">{t(`confirm.${action}_body`)}</Text>
@@ -74,7 +84,11 @@ export function DecisionModal({ user, action, onClose }: Props) {
             <Button variant="default" onClick={close}>
               {t('actions.cancel')}
             </Button>
-            <Button color={action === 'block' || action === 'reject' ? 'red' : undefined} onClick={submit} loading={decide.isPending}>
+            <Button
+              color={action === 'block' || action === 'reject' ? 'red' : undefined}
+              onClick={submit}
+              loading={decide.isPending}
+            >
               {t(`actions.${action}`)}
             </Button>
           </Group>

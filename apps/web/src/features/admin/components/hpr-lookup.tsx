@@ -61,10 +61,15 @@ export function HprDetails({ hpr }: { hpr: AdminHprLookup }) {
       {hpr.found && (
         <>
           <Text size="sm" c="dimmed">
-            {hpr.matched_by === 'hpr_number' ? t('hpr.matched_by_hpr_number') : t('hpr.matched_by_national_id')}
+            {hpr.matched_by === 'hpr_number'
+              ? t('hpr.matched_by_hpr_number')
+              : t('hpr.matched_by_national_id')}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-            <Field label={t('hpr.profession')} value={hpr.profession ? t(`hpr.professions.${hpr.profession}`) : '–'} />
+            <Field
+              label={t('hpr.profession')}
+              value={hpr.profession ? t(`hpr.professions.${hpr.profession}`) : '–'}
+            />
             <Field label={t('hpr.authorisation')} value={yesNo(hpr.has_authorisation)} />
             <Field label={t('hpr.licence')} value={yesNo(hpr.has_licence)} />
           </SimpleGrid>

@@ -1,11 +1,24 @@
 import { OUTBOX_MESSAGE_CHANNELS, OUTBOX_MESSAGE_STATUSES, type OutboxMessage } from '@legenett/contracts';
-import { Alert, Badge, Button, Card, Code, Collapse, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Collapse,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useOutbox } from '../api/get-outbox';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/shared/lib/dates';
 
 type Channel = (typeof OUTBOX_MESSAGE_CHANNELS)[number];
 type Status = (typeof OUTBOX_MESSAGE_STATUSES)[number];
@@ -41,7 +54,10 @@ export function OutboxList() {
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
           label={t('outbox.channel')}
-          data={[{ value: '', label: t('outbox.all') }, ...OUTBOX_MESSAGE_CHANNELS.map((c) => ({ value: c, label: t(`outbox.channels.${c}`) }))]}
+          data={[
+            { value: '', label: t('outbox.all') },
+            ...OUTBOX_MESSAGE_CHANNELS.map((c) => ({ value: c, label: t(`outbox.channels.${c}`) })),
+          ]}
           value={channel ?? ''}
           onChange={(v) => update('channel', v)}
           allowDeselect={false}
@@ -49,7 +65,10 @@ export function OutboxList() {
         />
         <Select
           label={t('outbox.status')}
-          data={[{ value: '', label: t('outbox.all') }, ...OUTBOX_MESSAGE_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) }))]}
+          data={[
+            { value: '', label: t('outbox.all') },
+            ...OUTBOX_MESSAGE_STATUSES.map((s) => ({ value: s, label: t(`outbox.statuses.${s}`) })),
+          ]}
           value={status ?? ''}
           onChange={(v) => update('status', v)}
           allowDeselect={false}
@@ -70,7 +89,12 @@ export function OutboxList() {
         <Text c="dimmed">{t('outbox.empty')}</Text>
       ) : (
         <>
-          <Stack component="ul" gap="sm" aria-label={t('outbox.title')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack
+            component="ul"
+            gap="sm"
+            aria-label={t('outbox.title')}
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {outbox.data.data.map((m) => (
               <li key={m.id}>
                 <OutboxItem message={m} />
@@ -123,7 +147,14 @@ function OutboxItem({ message: m }: { message: OutboxMessage }) {
             {t('outbox.error', { error: m.last_error })}
           </Text>
         )}
-        <Button variant="subtle" size="compact-sm" onClick={toggle} aria-expanded={opened} w="fit-content" px={0}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={toggle}
+          aria-expanded={opened}
+          w="fit-content"
+          px={0}
+        >
           {opened ? t('outbox.hide_body') : t('outbox.show_body')}
         </Button>
         <Collapse expanded={opened}>

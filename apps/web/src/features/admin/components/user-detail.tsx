@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useAdminUser } from '../api/get-admin-user';
 import { AccountActions } from './account-actions';
-import { formatDate, formatDateTime, fullName } from './format';
+import { formatDate, formatDateTime } from '@/shared/lib/dates';
+import { fullName } from './format';
 import { HprDetails } from './hpr-lookup';
 import { AccountStatusBadge } from './status-badge';
 
@@ -38,14 +39,20 @@ function UserDetailView({ user }: { user: AdminUserDetail }) {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Field label={t('detail.email')} value={user.email} />
         <Field label={t('detail.phone')} value={user.phone ?? '–'} />
-        <Field label={t('detail.birth_date')} value={user.birth_date ? formatDate(user.birth_date, locale) : '–'} />
+        <Field
+          label={t('detail.birth_date')}
+          value={user.birth_date ? formatDate(user.birth_date, locale) : '–'}
+        />
         <Field label={t('detail.email_verified')} value={user.email_verified ? t('hpr.yes') : t('hpr.no')} />
         <Field label={t('detail.registered_via')} value={t(`detail.via_${user.registered_via}`)} />
         <Field
           label={t('detail.roles')}
           value={user.roles.length ? user.roles.map((r) => t(`roles.${r}`)).join(', ') : t('detail.no_roles')}
         />
-        <Field label={t('detail.last_login')} value={user.last_login_date ? formatDateTime(user.last_login_date, locale) : t('detail.never')} />
+        <Field
+          label={t('detail.last_login')}
+          value={user.last_login_date ? formatDateTime(user.last_login_date, locale) : t('detail.never')}
+        />
         <Field label={t('detail.language')} value={user.locale === 'no' ? 'Norsk' : 'English'} />
       </SimpleGrid>
 

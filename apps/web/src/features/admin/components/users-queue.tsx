@@ -25,7 +25,8 @@ import { useLocale } from '@/shared/i18n/use-locale';
 import { useQueryParams } from '@/shared/lib/use-query-params';
 import { useAdminUsers } from '../api/get-admin-users';
 import { AccountActions } from './account-actions';
-import { formatDate, fullName } from './format';
+import { formatDate } from '@/shared/lib/dates';
+import { fullName } from './format';
 import { HprSummary } from './hpr-lookup';
 import { UserDetail } from './user-detail';
 

@@ -1,18 +1,28 @@
-import { type Locale, type Session } from '@legenett/contracts';
-import { Alert, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type Session } from '@legenett/contracts';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { formatDateTime } from '@/shared/lib/dates';
 import { notify } from '@/shared/ui/notify';
 import { useLogOutEverywhere, useRevokeSession, useSessions } from '../api/sessions';
-
-/** Norwegian dates read "23. nov. 2026, 14:05". */
-const formatDateTime = (iso: string, locale: Locale): string =>
-  new Intl.DateTimeFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 function useDeviceName() {
   const { t } = useTranslation('auth');
   return ({ device }: Session): string => {
-    if (device.browser && device.system) return t('sessions.device', { browser: device.browser, system: device.system });
+    if (device.browser && device.system)
+      return t('sessions.device', { browser: device.browser, system: device.system });
     return device.browser ?? device.system ?? t('sessions.unknown_device');
   };
 }
@@ -42,7 +52,8 @@ function SessionItem({ session }: { session: Session }) {
             </Text>
           )}
           <Text size="sm" c="dimmed">
-            {t('sessions.last_used', { date: lastUsed })} · {t('sessions.created', { date: formatDateTime(session.created_at, locale) })}
+            {t('sessions.last_used', { date: lastUsed })} ·{' '}
+            {t('sessions.created', { date: formatDateTime(session.created_at, locale) })}
           </Text>
         </Stack>
         {!session.current && (
@@ -52,7 +63,9 @@ function SessionItem({ session }: { session: Session }) {
             style={{ flexShrink: 0 }}
             loading={revoke.isPending}
             aria-label={t('sessions.revoke_named', { device: name, date: lastUsed })}
-            onClick={() => revoke.mutate(session.id, { onSuccess: () => notify.success(t('sessions.revoked')) })}
+            onClick={() =>
+              revoke.mutate(session.id, { onSuccess: () => notify.success(t('sessions.revoked')) })
+            }
           >
             {t('sessions.revoke')}
           </Button>
@@ -108,7 +121,9 @@ export function SessionsSettings() {
           color="red"
           variant="light"
           loading={everywhere.isPending}
-          onClick={() => everywhere.mutate(undefined, { onSuccess: () => notify.success(t('sessions.logged_out_all')) })}
+          onClick={() =>
+            everywhere.mutate(undefined, { onSuccess: () => notify.success(t('sessions.logged_out_all')) })
+          }
         >
           {t('sessions.logout_all')}
         </Button>

@@ -1,12 +1,24 @@
 import { MAX_COMMENT_TEXT } from '@legenett/contracts';
-import { Alert, Button, Card, Group, Pagination, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { notify } from '@/shared/ui/notify';
 import { useAddComment, useComments, useDeleteComment } from '@/shared/posts/api';
-import { authorName, formatTime } from '@/shared/posts/format';
+import { formatDateTime } from '@/shared/lib/dates';
+import { authorName } from '@/shared/posts/format';
 
 /** A post's comments, oldest first and paged, with the form to add one and delete buttons on my own. */
 export function PostComments({ postId }: { postId: number }) {
@@ -46,7 +58,14 @@ export function PostComments({ postId }: { postId: number }) {
         <Skeleton h={80} />
       ) : comments.data && comments.data.data.length > 0 ? (
         <>
-          <Stack component="ul" aria-label={t('comments.list')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          <Stack
+            component="ul"
+            aria-label={t('comments.list')}
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
             {comments.data.data.map((c) => (
               <li key={c.id}>
                 <Card withBorder padding="sm" component="article">
@@ -56,7 +75,7 @@ export function PostComments({ postId }: { postId: number }) {
                         {authorName(c)}
                       </Text>
                       <Text size="xs" c="dimmed" component="time" dateTime={c.created_at}>
-                        {formatTime(c.created_at, locale)}
+                        {formatDateTime(c.created_at, locale)}
                       </Text>
                       <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.text}</Text>
                     </Stack>
@@ -66,7 +85,9 @@ export function PostComments({ postId }: { postId: number }) {
                         color="red"
                         size="xs"
                         loading={remove.isPending && remove.variables === c.id}
-                        onClick={() => remove.mutate(c.id, { onSuccess: () => notify.success(t('comments.deleted')) })}
+                        onClick={() =>
+                          remove.mutate(c.id, { onSuccess: () => notify.success(t('comments.deleted')) })
+                        }
                       >
                         {t('comments.delete')}
                       </Button>
@@ -77,7 +98,12 @@ export function PostComments({ postId }: { postId: number }) {
             ))}
           </Stack>
           {comments.data.meta.last_page > 1 ? (
-            <Pagination aria-label={t('comments.pagination')} total={comments.data.meta.last_page} value={page} onChange={setPage} />
+            <Pagination
+              aria-label={t('comments.pagination')}
+              total={comments.data.meta.last_page}
+              value={page}
+              onChange={setPage}
+            />
           ) : null}
         </>
       ) : (

@@ -1,9 +1,10 @@
 import { MAX_POST_BODY, MAX_POST_FILES, POST_FILES_FIELD } from '@legenett/contracts';
-import { Button, Card, Group, Input, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useId, useRef, useState } from 'react';
+import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
 import { useCurrentUser } from '@/shared/auth/auth-store';
+import { FilePicker } from '@/shared/ui/file-picker';
 import { notify } from '@/shared/ui/notify';
 import { useCreatePost } from '@/shared/posts/api';
 
@@ -19,14 +20,12 @@ export function PostComposer() {
   const [files, setFiles] = useState<File[]>([]);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const [filesError, setFilesError] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const id = useId();
 
   const choose = (chosen: File[]) => {
     if (chosen.length > MAX_POST_FILES) {
       setFilesError(te('too_many_photos'));
       setFiles([]);
-      if (fileInput.current) fileInput.current.value = '';
       return;
     }
     setFilesError(null);
@@ -44,7 +43,6 @@ export function PostComposer() {
       notify.success(t('composer.published'));
       setBody('');
       setFiles([]);
-      if (fileInput.current) fileInput.current.value = '';
     } catch (err) {
       // The API client has shown the message as a toast; 422 messages also go beside their fields.
       const validation = err instanceof ApiError ? err.validation : null;
@@ -87,24 +85,14 @@ export function PostComposer() {
             onChange={(e) => setBody(e.currentTarget.value)}
             error={bodyError}
           />
-          <Input.Wrapper label={t('composer.files')} description={t('composer.files_hint')} error={filesError} id={`${id}-files`}>
-            <input
-              ref={fileInput}
-              id={`${id}-files`}
-              type="file"
-              accept={ACCEPT}
-              multiple
-              aria-invalid={filesError ? true : undefined}
-              aria-describedby={filesError ? `${id}-files-error` : `${id}-files-description`}
-              onChange={(e) => choose(Array.from(e.currentTarget.files ?? []))}
-              style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
-            />
-          </Input.Wrapper>
-          {files.length > 0 ? (
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {files.map((f) => f.name).join(', ')}
-            </Text>
-          ) : null}
+          <FilePicker
+            label={t('composer.files')}
+            description={t('composer.files_hint')}
+            error={filesError}
+            accept={ACCEPT}
+            value={files}
+            onChange={choose}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
               {t('composer.submit')}

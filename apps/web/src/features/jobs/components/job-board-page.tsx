@@ -16,7 +16,9 @@ const FILTER_KEYS = ['search', 'speciality', 'workplace', 'county', 'category'] 
 
 /** Reads the filters from the URL; anything invalid is dropped rather than sent. */
 function filtersOf(params: URLSearchParams): { filters: JobFilterValues; page: number; showOld: boolean } {
-  const raw = Object.fromEntries([...params.entries()].filter(([k]) => [...FILTER_KEYS, 'page', 'show_old'].includes(k)));
+  const raw = Object.fromEntries(
+    [...params.entries()].filter(([k]) => [...FILTER_KEYS, 'page', 'show_old'].includes(k)),
+  );
   const parsed = JobListQuerySchema.safeParse(raw);
   const q = parsed.success ? parsed.data : JobListQuerySchema.parse({});
   return {
@@ -44,7 +46,9 @@ export function JobBoardPage() {
   const onFilters = useCallback(
     (next: JobFilterValues) =>
       update({
-        ...Object.fromEntries(FILTER_KEYS.map((key) => [key, next[key] === undefined ? null : String(next[key])])),
+        ...Object.fromEntries(
+          FILTER_KEYS.map((key) => [key, next[key] === undefined ? null : String(next[key])]),
+        ),
         show_old: null,
       }),
     [update],

@@ -2,10 +2,13 @@ import { type Job } from '@legenett/contracts';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { formatDate } from '@/shared/lib/dates';
 
 /** One job in a list: title (link), employer, place, position type, deadline and archive state. */
 export function JobCard({ job, href }: { job: Job; href: string }) {
   const { t } = useTranslation('jobs');
+  const locale = useLocale();
   return (
     <Card withBorder padding="md" component="article" aria-label={job.title}>
       <Stack gap={4}>
@@ -26,7 +29,7 @@ export function JobCard({ job, href }: { job: Job; href: string }) {
           {job.job_category && <Badge variant="outline">{job.job_category.name}</Badge>}
         </Group>
         <Text size="sm" c="dimmed">
-          {t('deadline')}: {job.application_deadline}
+          {t('deadline')}: {formatDate(job.application_deadline, locale)}
         </Text>
       </Stack>
     </Card>

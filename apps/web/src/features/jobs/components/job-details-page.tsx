@@ -1,15 +1,32 @@
 import { type Job } from '@legenett/contracts';
-import { Alert, Anchor, Badge, Button, Group, Image, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { formatDate } from '@/shared/lib/dates';
 import { notify } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { useCloseJob, useJob, useMarkAsViewed } from '../api/jobs';
 
 function Facts({ job }: { job: Job }) {
   const { t } = useTranslation('jobs');
+  const locale = useLocale();
+  const date = (v: string | null) => (v ? formatDate(v, locale) : null);
   const rows: [string, string | null][] = [
     [t('field.company_name'), job.company_name],
     [t('field.organisation_number'), job.organisation_number],
@@ -24,9 +41,9 @@ function Facts({ job }: { job: Job }) {
     [t('field.county_id'), job.county?.name ?? null],
     [t('field.contact_person'), job.contact_person],
     [t('field.phone'), job.phone],
-    [t('field.application_deadline'), job.application_deadline],
-    [t('field.hiring_date'), job.hiring_date],
-    [t('field.published_on'), job.published_at.slice(0, 10)],
+    [t('field.application_deadline'), date(job.application_deadline)],
+    [t('field.hiring_date'), date(job.hiring_date)],
+    [t('field.published_on'), date(job.published_at)],
   ];
   return (
     <Table variant="vertical" layout="fixed" withTableBorder>
@@ -59,7 +76,12 @@ export function JobDetailsPage({ mine }: { mine: boolean }) {
   }, [id, mine, mutate]);
 
   if (job.isPending) return <Skeleton height={240} mt="md" />;
-  if (job.isError || !job.data) return <Alert color="red" mt="md">{t('not_found')}</Alert>;
+  if (job.isError || !job.data)
+    return (
+      <Alert color="red" mt="md">
+        {t('not_found')}
+      </Alert>
+    );
   const j = job.data;
 
   return (
@@ -67,12 +89,16 @@ export function JobDetailsPage({ mine }: { mine: boolean }) {
       <Stack gap="md">
         <Group gap="xs">
           <Badge variant="light">{t(`position.${j.position_type}`)}</Badge>
-          {j.is_archived && <Badge color="gray">{j.status === 'closed' ? t('closed_badge') : t('archived_badge')}</Badge>}
+          {j.is_archived && (
+            <Badge color="gray">{j.status === 'closed' ? t('closed_badge') : t('archived_badge')}</Badge>
+          )}
           <Text size="sm" c="dimmed">
             {t('views', { count: j.views_count })}
           </Text>
         </Group>
-        {j.company_logo && <Image src={j.company_logo} alt={t('field.company_logo')} maw={200} fit="contain" />}
+        {j.company_logo && (
+          <Image src={j.company_logo} alt={t('field.company_logo')} maw={200} fit="contain" />
+        )}
         <Text style={{ whiteSpace: 'pre-wrap' }}>{j.description}</Text>
         {j.recruiting_link && (
           <Anchor href={j.recruiting_link} target="_blank" rel="noopener noreferrer">

@@ -18,7 +18,12 @@ export function JobEditPage({ create }: { create: boolean }) {
     );
   }
   if (job.isPending) return <Skeleton height={400} mt="md" />;
-  if (job.isError || !job.data) return <Alert color="red" mt="md">{t('not_found')}</Alert>;
+  if (job.isError || !job.data)
+    return (
+      <Alert color="red" mt="md">
+        {t('not_found')}
+      </Alert>
+    );
   return (
     <Page title={t('update_title')}>
       <JobForm job={job.data} />

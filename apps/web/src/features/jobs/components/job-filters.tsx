@@ -6,7 +6,13 @@ import { type JobFilterValues } from '../api/jobs';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 
 /** The board's filters; every change goes to the URL (shareable). Search applies on Enter or after a pause. */
-export function JobFilters({ value, onChange }: { value: JobFilterValues; onChange: (next: JobFilterValues) => void }) {
+export function JobFilters({
+  value,
+  onChange,
+}: {
+  value: JobFilterValues;
+  onChange: (next: JobFilterValues) => void;
+}) {
   const { t } = useTranslation('jobs');
   const counties = useReferenceList('counties');
   const specialties = useReferenceList('specialties');
@@ -20,7 +26,11 @@ export function JobFilters({ value, onChange }: { value: JobFilterValues; onChan
     return () => clearTimeout(timer);
   }, [search, value, onChange]);
 
-  const idSelect = (name: 'speciality' | 'county' | 'category', label: string, data: { value: string; label: string }[]) => (
+  const idSelect = (
+    name: 'speciality' | 'county' | 'category',
+    label: string,
+    data: { value: string; label: string }[],
+  ) => (
     <Select
       label={label}
       placeholder={t('filters.any')}
@@ -55,7 +65,9 @@ export function JobFilters({ value, onChange }: { value: JobFilterValues; onChan
           placeholder={t('filters.any')}
           data={JOB_WORKPLACE_TYPES.map((w) => ({ value: w, label: t(`workplace.${w}`) }))}
           value={value.workplace ?? null}
-          onChange={(v) => onChange({ ...value, workplace: (v as JobFilterValues['workplace']) ?? undefined })}
+          onChange={(v) =>
+            onChange({ ...value, workplace: (v as JobFilterValues['workplace']) ?? undefined })
+          }
           clearable
         />
         {idSelect('county', t('filters.county'), toOptions(counties.data))}

@@ -1,5 +1,15 @@
 import { type Job, JOB_WORKPLACE_TYPES, JobInput, POSITION_TYPES } from '@legenett/contracts';
-import { Button, FileInput, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  FileInput,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +20,12 @@ import { notify } from '@/shared/ui/notify';
 import { useJobLogo, useSaveJob } from '../api/jobs';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { DateField } from '@/shared/forms/date-field';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);
 const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
 
-function defaults(job: Job | null): JobInput {
+function defaults(job: Job | null): Partial<JobInput> {
   return {
     title: job?.title ?? '',
     job_category_id: job?.job_category?.id ?? null,
@@ -33,7 +44,7 @@ function defaults(job: Job | null): JobInput {
     contact_person: job?.contact_person ?? '',
     phone: job?.phone ?? '',
     recruiting_link: job?.recruiting_link ?? '',
-    application_deadline: job?.application_deadline ?? '',
+    application_deadline: job?.application_deadline,
     hiring_date: job?.hiring_date ?? null,
     published_on: job ? job.published_at.slice(0, 10) : null,
     company_name: job?.company_name ?? '',
@@ -53,8 +64,13 @@ export function JobForm({ job }: { job: Job | null }) {
   const counties = useReferenceList('counties');
   const specialties = useReferenceList('specialties');
   const categories = useReferenceList('jobCategories');
-  const { register, control, submit, fieldError } = useContractForm(JobInput, { defaultValues: defaults(job) });
-  const companies = (user?.available_business_profiles ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const { register, control, submit, fieldError } = useContractForm(JobInput, {
+    defaultValues: defaults(job),
+  });
+  const companies = (user?.available_business_profiles ?? []).map((c) => ({
+    value: String(c.id),
+    label: c.name,
+  }));
 
   const onSubmit = submit(async (body) => {
     const saved = await save.mutateAsync({ id: job?.id ?? null, body });
@@ -84,7 +100,6 @@ export function JobForm({ job }: { job: Job | null }) {
       )}
     />
   );
-  const nullable = { setValueAs: (v: string | null) => v || null };
 
   return (
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
@@ -108,7 +123,13 @@ export function JobForm({ job }: { job: Job | null }) {
             )}
           />
         </SimpleGrid>
-        <Textarea label={t('field.description')} required rows={6} {...register('description')} error={fieldError('description')} />
+        <Textarea
+          label={t('field.description')}
+          required
+          rows={6}
+          {...register('description')}
+          error={fieldError('description')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
             control={control}
@@ -141,24 +162,69 @@ export function JobForm({ job }: { job: Job | null }) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('field.work_address')} {...register('work_address')} error={fieldError('work_address')} />
-          <TextInput label={t('field.address_line')} {...register('address_line')} error={fieldError('address_line')} />
-          <TextInput label={t('field.postal_code')} inputMode="numeric" maxLength={4} {...register('postal_code')} error={fieldError('postal_code')} />
-          <TextInput label={t('field.city_area')} {...register('city_area')} error={fieldError('city_area')} />
-          {select('county_id', t('field.county_id'), toOptions(counties.data))}
-          <TextInput label={t('field.contact_person')} {...register('contact_person')} error={fieldError('contact_person')} />
-          <TextInput label={t('field.phone')} type="tel" {...register('phone')} error={fieldError('phone')} />
-          <TextInput label={t('field.recruiting_link')} type="url" placeholder="https://" {...register('recruiting_link')} error={fieldError('recruiting_link')} />
           <TextInput
-            type="date"
+            label={t('field.work_address')}
+            {...register('work_address')}
+            error={fieldError('work_address')}
+          />
+          <TextInput
+            label={t('field.address_line')}
+            {...register('address_line')}
+            error={fieldError('address_line')}
+          />
+          <TextInput
+            label={t('field.postal_code')}
+            inputMode="numeric"
+            maxLength={4}
+            {...register('postal_code')}
+            error={fieldError('postal_code')}
+          />
+          <TextInput
+            label={t('field.city_area')}
+            {...register('city_area')}
+            error={fieldError('city_area')}
+          />
+          {select('county_id', t('field.county_id'), toOptions(counties.data))}
+          <TextInput
+            label={t('field.contact_person')}
+            {...register('contact_person')}
+            error={fieldError('contact_person')}
+          />
+          <TextInput label={t('field.phone')} type="tel" {...register('phone')} error={fieldError('phone')} />
+          <TextInput
+            label={t('field.recruiting_link')}
+            type="url"
+            placeholder="https://"
+            {...register('recruiting_link')}
+            error={fieldError('recruiting_link')}
+          />
+          <DateField
+            control={control}
+            name="application_deadline"
             label={t('field.application_deadline')}
             required
-            {...register('application_deadline', { setValueAs: (v: string | null) => v || undefined })}
             error={fieldError('application_deadline')}
           />
-          <TextInput type="date" label={t('field.hiring_date')} {...register('hiring_date', nullable)} error={fieldError('hiring_date')} />
-          <TextInput type="date" label={t('field.published_on')} {...register('published_on', nullable)} error={fieldError('published_on')} />
-          <TextInput label={t('field.company_name')} required {...register('company_name')} error={fieldError('company_name')} />
+          <DateField
+            control={control}
+            name="hiring_date"
+            label={t('field.hiring_date')}
+            empty={null}
+            error={fieldError('hiring_date')}
+          />
+          <DateField
+            control={control}
+            name="published_on"
+            label={t('field.published_on')}
+            empty={null}
+            error={fieldError('published_on')}
+          />
+          <TextInput
+            label={t('field.company_name')}
+            required
+            {...register('company_name')}
+            error={fieldError('company_name')}
+          />
           <TextInput
             label={t('field.organisation_number')}
             inputMode="numeric"
@@ -166,7 +232,13 @@ export function JobForm({ job }: { job: Job | null }) {
             error={fieldError('organisation_number')}
           />
           {companies.length > 0 && select('partner_company_id', t('field.partner_company_id'), companies)}
-          <FileInput label={t('field.company_logo')} accept="image/png,image/jpeg,image/webp" value={logoFile} onChange={setLogoFile} clearable />
+          <FileInput
+            label={t('field.company_logo')}
+            accept="image/png,image/jpeg,image/webp"
+            value={logoFile}
+            onChange={setLogoFile}
+            clearable
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void navigate(-1)}>

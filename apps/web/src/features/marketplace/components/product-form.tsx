@@ -1,10 +1,23 @@
 import { MAX_PRODUCT_IMAGES, PRODUCT_IMAGES_FIELD, type Product, ProductInput } from '@legenett/contracts';
-import { ActionIcon, Button, Group, Image, Input, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { useId, useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Image,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
+import { FilePicker } from '@/shared/ui/file-picker';
 import { notify } from '@/shared/ui/notify';
 import { useCategories } from '@/shared/reference/reference-lists';
 import { useDeleteProductImage, useSaveProduct, useSetStock } from '../api/products';
@@ -20,7 +33,14 @@ function ExistingImages({ product }: { product: Product }) {
     <Group gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('form.images')}>
       {product.images.map((img, i) => (
         <li key={img.id} style={{ position: 'relative' }}>
-          <Image src={img.thumb_url} alt={`${product.title} – ${t('detail.image_of', { index: i + 1, total: product.images.length })}`} w={80} h={80} fit="cover" radius="sm" />
+          <Image
+            src={img.thumb_url}
+            alt={`${product.title} – ${t('detail.image_of', { index: i + 1, total: product.images.length })}`}
+            w={80}
+            h={80}
+            fit="cover"
+            radius="sm"
+          />
           <ActionIcon
             color="red"
             size="sm"
@@ -29,7 +49,9 @@ function ExistingImages({ product }: { product: Product }) {
             right={2}
             aria-label={t('form.remove_image', { index: i + 1 })}
             loading={remove.isPending && remove.variables === img.id}
-            onClick={() => remove.mutate(img.id, { onSuccess: () => notify.success(t('form.image_removed')) })}
+            onClick={() =>
+              remove.mutate(img.id, { onSuccess: () => notify.success(t('form.image_removed')) })
+            }
           >
             ×
           </ActionIcon>
@@ -49,7 +71,9 @@ function StockSwitch({ product }: { product: Product }) {
       disabled={setStock.isPending}
       onChange={(e) => {
         const inStock = e.currentTarget.checked;
-        setStock.mutate(inStock, { onSuccess: () => notify.success(t(inStock ? 'detail.marked_in_stock' : 'detail.marked_sold_out')) });
+        setStock.mutate(inStock, {
+          onSuccess: () => notify.success(t(inStock ? 'detail.marked_in_stock' : 'detail.marked_sold_out')),
+        });
       }}
     />
   );
@@ -65,9 +89,13 @@ export function ProductForm({ product }: { product?: Product }) {
   const [files, setFiles] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const existing = product?.images.length ?? 0;
-  const formId = useId();
 
-  const { register, control, submit, fieldError: message } = useContractForm(ProductInput, {
+  const {
+    register,
+    control,
+    submit,
+    fieldError: message,
+  } = useContractForm(ProductInput, {
     defaultValues: {
       title: product?.title ?? '',
       description: product?.description ?? '',
@@ -106,7 +134,12 @@ export function ProductForm({ product }: { product?: Product }) {
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="md">
         <TextInput label={t('form.title')} required {...register('title')} error={message('title')} />
-        <Textarea label={t('form.description')} rows={5} {...register('description')} error={message('description')} />
+        <Textarea
+          label={t('form.description')}
+          rows={5}
+          {...register('description')}
+          error={message('description')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
             control={control}
@@ -117,7 +150,9 @@ export function ProductForm({ product }: { product?: Product }) {
                 required
                 name={field.name}
                 value={field.value}
-                onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v))}
+                onChange={(v) =>
+                  field.onChange(typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v))
+                }
                 onBlur={field.onBlur}
                 allowDecimal={false}
                 thousandSeparator=" "
@@ -125,7 +160,11 @@ export function ProductForm({ product }: { product?: Product }) {
               />
             )}
           />
-          <TextInput label={t('form.manufacturer')} {...register('manufacturer')} error={message('manufacturer')} />
+          <TextInput
+            label={t('form.manufacturer')}
+            {...register('manufacturer')}
+            error={message('manufacturer')}
+          />
         </SimpleGrid>
         <Controller
           control={control}
@@ -144,28 +183,27 @@ export function ProductForm({ product }: { product?: Product }) {
           )}
         />
         {product ? <ExistingImages product={product} /> : null}
-        <Input.Wrapper label={t('form.images')} description={t('form.images_hint')} error={photoError} id={`${formId}-images`}>
-          <input
-            id={`${formId}-images`}
-            type="file"
-            accept={ACCEPT}
-            multiple
-            aria-invalid={photoError ? true : undefined}
-            onChange={(e) => choose(Array.from(e.currentTarget.files ?? []))}
-            style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
-          />
-        </Input.Wrapper>
+        <FilePicker
+          label={t('form.images')}
+          description={t('form.images_hint')}
+          error={photoError}
+          accept={ACCEPT}
+          value={files}
+          onChange={choose}
+        />
         {product ? <StockSwitch product={product} /> : null}
-        {files.length > 0 ? (
-          <Text size="sm" c="dimmed">
-            {files.map((f) => f.name).join(', ')}
-          </Text>
-        ) : null}
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t(product ? 'form.save' : 'form.publish')}
           </Button>
-          <Button variant="default" onClick={() => void navigate(product ? paths.myProductDetails.href({ id: product.id }) : paths.marketplace.path)}>
+          <Button
+            variant="default"
+            onClick={() =>
+              void navigate(
+                product ? paths.myProductDetails.href({ id: product.id }) : paths.marketplace.path,
+              )
+            }
+          >
             {t('form.cancel')}
           </Button>
         </Group>

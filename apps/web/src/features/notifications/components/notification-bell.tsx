@@ -64,6 +64,10 @@ function NotificationText({ notification }: { notification: Notification }) {
       const company = notification.data.company_name;
       return typeof company === 'string' ? t('kinds.follow_invitation_company', { company }) : t('kinds.follow_invitation', { name });
     }
+    case 'petition_milestone':
+      return t('kinds.petition_milestone', { count: Number(notification.data.count ?? 0) });
+    case 'petition_answer':
+      return t('kinds.petition_answer');
     default:
       return t(`kinds.${notification.kind}`, { name });
   }
@@ -72,6 +76,7 @@ function NotificationText({ notification }: { notification: Notification }) {
 /** Where a notification leads: the post, the new follower, the inviting company, or my profile. */
 export function notificationHref(n: Notification): string | null {
   if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
+  if (n.entity_type === 'petition' && n.entity_id) return paths.petitionDetails.href({ id: n.entity_id });
   if (n.kind === 'new_follower' && n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
   if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string') return paths.company.href({ slug: n.data.company_slug });
   if (n.kind === 'account_decision') return paths.profile.path;

@@ -65,7 +65,9 @@ export function CustomWorkplacePicker({ label, value, onChange, initialName, err
             </Combobox.Option>
           ))}
           {!exact && search.trim().length >= 2 && (
-            <Combobox.Option value="$create">{t('experience.add_custom_workplace', { name: search.trim() })}</Combobox.Option>
+            <Combobox.Option value="$create">
+              {t('experience.add_custom_workplace', { name: search.trim() })}
+            </Combobox.Option>
           )}
         </Combobox.Options>
       </Combobox.Dropdown>

@@ -1,5 +1,17 @@
 import { DeleteAccountInput } from '@legenett/contracts';
-import { Alert, Button, Checkbox, Divider, Group, Modal, PasswordInput, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -70,7 +82,11 @@ export function DeleteAccountForm() {
             {...register('password')}
             error={fieldError('password')}
           />
-          <Checkbox label={t('delete.confirm')} checked={understood} onChange={(e) => setUnderstood(e.currentTarget.checked)} />
+          <Checkbox
+            label={t('delete.confirm')}
+            checked={understood}
+            onChange={(e) => setUnderstood(e.currentTarget.checked)}
+          />
           <Group justify="flex-end">
             <Button type="submit" color="red" disabled={!understood} loading={remove.isPending}>
               {t('delete.submit')}
@@ -78,7 +94,12 @@ export function DeleteAccountForm() {
           </Group>
         </Stack>
       </form>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('delete.modal_title')} centered>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('delete.modal_title')}
+        centered
+      >
         <Stack>
           <Alert color="red">{t('delete.modal_body')}</Alert>
           <Group justify="flex-end">

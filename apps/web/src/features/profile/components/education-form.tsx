@@ -1,11 +1,12 @@
 import { type Education, EducationInput } from '@legenett/contracts';
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useSaveEducation } from '../api/professional';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { DateField } from '@/shared/forms/date-field';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);
 const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
@@ -19,8 +20,8 @@ export function EducationForm({ education, onDone }: { education: Education | nu
       university_id: education?.university?.id,
       university_specialty_id: education?.university_specialty?.id ?? null,
       academic_level_id: education?.academic_level?.id ?? null,
-      started_at: education?.started_at ?? '',
-      graduated_at: education?.graduated_at ?? '',
+      started_at: education?.started_at,
+      graduated_at: education?.graduated_at ?? null,
       currently_studying: education?.currently_studying ?? false,
       doctorate: education?.doctorate ?? false,
     },
@@ -31,12 +32,20 @@ export function EducationForm({ education, onDone }: { education: Education | nu
   const levels = useReferenceList('academicLevels');
 
   const onSubmit = submit(async (body) => {
-    await save.mutateAsync({ id: education?.id ?? null, body: { ...body, graduated_at: body.graduated_at || null } });
+    await save.mutateAsync({
+      id: education?.id ?? null,
+      body: { ...body, graduated_at: body.graduated_at || null },
+    });
     notify.success(t('education.saved'));
     onDone();
   });
 
-  const picker = (name: 'university_id' | 'university_specialty_id' | 'academic_level_id', label: string, data: { value: string; label: string }[], required = false) => (
+  const picker = (
+    name: 'university_id' | 'university_specialty_id' | 'academic_level_id',
+    label: string,
+    data: { value: string; label: string }[],
+    required = false,
+  ) => (
     <Controller
       control={control}
       name={name}
@@ -64,19 +73,29 @@ export function EducationForm({ education, onDone }: { education: Education | nu
           {picker('academic_level_id', t('education.academic_level'), toOptions(levels.data))}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label={t('education.started_at')} required {...register('started_at', { setValueAs: (v: string | null) => v || undefined })} error={fieldError('started_at')} />
-          <TextInput
-            type="date"
+          <DateField
+            control={control}
+            name="started_at"
+            label={t('education.started_at')}
+            required
+            error={fieldError('started_at')}
+          />
+          <DateField
+            control={control}
+            name="graduated_at"
             label={t('education.graduated_at')}
             disabled={studying}
-            {...register('graduated_at', { setValueAs: (v: string | null) => v || null })}
+            empty={null}
             error={fieldError('graduated_at')}
           />
         </SimpleGrid>
         <Group>
           <Checkbox
             label={t('education.currently_studying')}
-            {...register('currently_studying', { onChange: (ev: { target: { checked: boolean } }) => ev.target.checked && setValue('graduated_at', null) })}
+            {...register('currently_studying', {
+              onChange: (ev: { target: { checked: boolean } }) =>
+                ev.target.checked && setValue('graduated_at', null),
+            })}
           />
           <Checkbox label={t('education.doctorate')} {...register('doctorate')} />
         </Group>

@@ -1,5 +1,15 @@
 import { type Experience, ExperienceInput, WORKPLACE_TYPES } from '@legenett/contracts';
-import { Button, Checkbox, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +18,12 @@ import { useSaveExperience } from '../api/professional';
 import { toOptions, useChildReferenceList, useReferenceList } from '@/shared/reference/reference-lists';
 import { CustomWorkplacePicker } from './custom-workplace-picker';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { DateField } from '@/shared/forms/date-field';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);
 const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
 
-function defaults(e: Experience | null): ExperienceInput {
+function defaults(e: Experience | null): Partial<ExperienceInput> {
   return {
     employer: e?.employer ?? '',
     position: e?.position ?? '',
@@ -26,32 +37,57 @@ function defaults(e: Experience | null): ExperienceInput {
     clinic_id: e?.clinic?.id ?? null,
     clinic_name: e?.clinic_name ?? '',
     custom_workplace_id: e?.custom_workplace?.id ?? null,
-    started_at: e?.started_at ?? '',
-    finished_at: e?.finished_at ?? '',
+    started_at: e?.started_at,
+    finished_at: e?.finished_at ?? null,
     is_current: e?.is_current ?? false,
     resigned: e?.resigned ?? false,
   };
 }
 
 /** Add or edit one experience: hospital -> clinic -> department, or a practice, or another workplace. */
-export function ExperienceForm({ experience, onDone }: { experience: Experience | null; onDone: () => void }) {
+export function ExperienceForm({
+  experience,
+  onDone,
+}: {
+  experience: Experience | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('profile');
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const save = useSaveExperience();
-  const { register, control, submit, setValue, fieldError } = useContractForm(ExperienceInput, { defaultValues: defaults(experience) });
-  const [type, hospitalId, clinicId, isCurrent] = useWatch({ control, name: ['workplace_type', 'hospital_id', 'hospital_clinic_id', 'is_current'] });
+  const { register, control, submit, setValue, fieldError } = useContractForm(ExperienceInput, {
+    defaultValues: defaults(experience),
+  });
+  const [type, hospitalId, clinicId, isCurrent] = useWatch({
+    control,
+    name: ['workplace_type', 'hospital_id', 'hospital_clinic_id', 'is_current'],
+  });
   const hospitals = useReferenceList('hospitals');
-  const hospitalClinics = useChildReferenceList('hospitalClinicsOfHospital', type === 'hospital' ? hospitalId : null);
-  const departments = useChildReferenceList('departmentsOfHospitalClinic', type === 'hospital' ? clinicId : null);
+  const hospitalClinics = useChildReferenceList(
+    'hospitalClinicsOfHospital',
+    type === 'hospital' ? hospitalId : null,
+  );
+  const departments = useChildReferenceList(
+    'departmentsOfHospitalClinic',
+    type === 'hospital' ? clinicId : null,
+  );
   const clinics = useReferenceList('clinics');
 
   const onSubmit = submit(async (body) => {
-    await save.mutateAsync({ id: experience?.id ?? null, body: { ...body, finished_at: body.finished_at || null } });
+    await save.mutateAsync({
+      id: experience?.id ?? null,
+      body: { ...body, finished_at: body.finished_at || null },
+    });
     notify.success(t('experience.saved'));
     onDone();
   });
 
-  const picker = (name: 'hospital_id' | 'hospital_clinic_id' | 'department_id' | 'clinic_id', label: string, data: { value: string; label: string }[], reset: ('hospital_clinic_id' | 'department_id')[] = []) => (
+  const picker = (
+    name: 'hospital_id' | 'hospital_clinic_id' | 'department_id' | 'clinic_id',
+    label: string,
+    data: { value: string; label: string }[],
+    reset: ('hospital_clinic_id' | 'department_id')[] = [],
+  ) => (
     <Controller
       control={control}
       name={name}
@@ -96,18 +132,34 @@ export function ExperienceForm({ experience, onDone }: { experience: Experience 
         </Stack>
         {type === 'hospital' && (
           <>
-            {picker('hospital_id', t('experience.hospital'), toOptions(hospitals.data), ['hospital_clinic_id', 'department_id'])}
+            {picker('hospital_id', t('experience.hospital'), toOptions(hospitals.data), [
+              'hospital_clinic_id',
+              'department_id',
+            ])}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {picker('hospital_clinic_id', t('experience.hospital_clinic'), toOptions(hospitalClinics.data), ['department_id'])}
+              {picker(
+                'hospital_clinic_id',
+                t('experience.hospital_clinic'),
+                toOptions(hospitalClinics.data),
+                ['department_id'],
+              )}
               {picker('department_id', t('experience.department'), toOptions(departments.data))}
             </SimpleGrid>
-            <TextInput label={t('experience.department_name')} {...register('department_name')} error={fieldError('department_name')} />
+            <TextInput
+              label={t('experience.department_name')}
+              {...register('department_name')}
+              error={fieldError('department_name')}
+            />
           </>
         )}
         {type === 'general_practice' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {picker('clinic_id', t('experience.clinic'), toOptions(clinics.data))}
-            <TextInput label={t('experience.clinic_name')} {...register('clinic_name')} error={fieldError('clinic_name')} />
+            <TextInput
+              label={t('experience.clinic_name')}
+              {...register('clinic_name')}
+              error={fieldError('clinic_name')}
+            />
           </SimpleGrid>
         )}
         <Controller
@@ -123,25 +175,47 @@ export function ExperienceForm({ experience, onDone }: { experience: Experience 
             />
           )}
         />
-        <TextInput label={t('experience.employer')} {...register('employer')} error={fieldError('employer')} />
+        <TextInput
+          label={t('experience.employer')}
+          {...register('employer')}
+          error={fieldError('employer')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('experience.position')} {...register('position')} error={fieldError('position')} />
-          <TextInput label={t('experience.field_of_work')} {...register('field_of_work')} error={fieldError('field_of_work')} />
+          <TextInput
+            label={t('experience.position')}
+            {...register('position')}
+            error={fieldError('position')}
+          />
+          <TextInput
+            label={t('experience.field_of_work')}
+            {...register('field_of_work')}
+            error={fieldError('field_of_work')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label={t('experience.started_at')} required {...register('started_at', { setValueAs: (v: string | null) => v || undefined })} error={fieldError('started_at')} />
-          <TextInput
-            type="date"
+          <DateField
+            control={control}
+            name="started_at"
+            label={t('experience.started_at')}
+            required
+            error={fieldError('started_at')}
+          />
+          <DateField
+            control={control}
+            name="finished_at"
             label={t('experience.finished_at')}
             disabled={isCurrent}
-            {...register('finished_at', { setValueAs: (v: string | null) => v || null })}
+            empty={null}
             error={fieldError('finished_at')}
           />
         </SimpleGrid>
         <Group>
           <Checkbox
             label={t('experience.is_current')}
-            {...register('is_current', { onChange: (ev: { target: { checked: boolean } }) => ev.target.checked && setValue('finished_at', null) })}
+            {...register('is_current', {
+              onChange: (ev: { target: { checked: boolean } }) =>
+                ev.target.checked && setValue('finished_at', null),
+            })}
           />
           <Checkbox label={t('experience.resigned')} {...register('resigned')} />
         </Group>

@@ -12,7 +12,11 @@ export function NotificationSettingsForm({ user }: { user: User | null }) {
   const { t } = useTranslation('profile');
   const save = useUpdateNotificationSettings();
   const [values, setValues] = useState<NotificationSettingsInput>(
-    user?.user_info.notification_settings ?? { sms_webinar_reminders: false, email_webinar_reminders: true, important_updates: true },
+    user?.user_info.notification_settings ?? {
+      sms_webinar_reminders: false,
+      email_webinar_reminders: true,
+      important_updates: true,
+    },
   );
 
   const toggle = async (key: (typeof KEYS)[number], checked: boolean) => {

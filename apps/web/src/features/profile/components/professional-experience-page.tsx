@@ -52,10 +52,21 @@ function Section<T extends { id: number }>(props: {
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             {props.summary(item)}
             <Group gap="xs" wrap="nowrap">
-              <Button size="xs" variant="default" onClick={() => setEditing({ item })} aria-label={`${t('common.edit')}: ${props.describe(item)}`}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setEditing({ item })}
+                aria-label={`${t('common.edit')}: ${props.describe(item)}`}
+              >
                 {t('common.edit')}
               </Button>
-              <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(item)} aria-label={`${t('common.delete')}: ${props.describe(item)}`}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => setDeleting(item)}
+                aria-label={`${t('common.delete')}: ${props.describe(item)}`}
+              >
                 {t('common.delete')}
               </Button>
             </Group>
@@ -67,7 +78,9 @@ function Section<T extends { id: number }>(props: {
           total={props.data?.meta.last_page ?? 1}
           value={props.page}
           onChange={props.onPage}
-          getControlProps={(control) => ({ 'aria-label': control === 'next' ? t('common.next') : t('common.previous') })}
+          getControlProps={(control) => ({
+            'aria-label': control === 'next' ? t('common.next') : t('common.previous'),
+          })}
         />
       )}
       <Modal

@@ -8,7 +8,11 @@ import { period } from './format';
 export function ExperienceSummary({ item }: { item: Experience }) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
-  const place = [item.workplace_name, item.hospital_clinic?.name, item.department?.name ?? item.department_name]
+  const place = [
+    item.workplace_name,
+    item.hospital_clinic?.name,
+    item.department?.name ?? item.department_name,
+  ]
     .filter(Boolean)
     .join(', ');
   return (
@@ -41,7 +45,9 @@ export function EducationSummary({ item }: { item: Education }) {
     <Stack gap={2}>
       <Text fw={600}>{item.university?.name}</Text>
       {(item.university_specialty || item.academic_level) && (
-        <Text size="sm">{[item.university_specialty?.name, item.academic_level?.name].filter(Boolean).join(', ')}</Text>
+        <Text size="sm">
+          {[item.university_specialty?.name, item.academic_level?.name].filter(Boolean).join(', ')}
+        </Text>
       )}
       <Group gap="xs">
         <Text size="sm" c="dimmed">

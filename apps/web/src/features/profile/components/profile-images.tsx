@@ -13,9 +13,12 @@ function ImageUpload({ kind, current }: { kind: ImageKind; current: string | nul
   const { t } = useTranslation('profile');
   const upload = useUploadProfileImage(kind);
   const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const onFile = async (file: File | null) => {
     if (!file) return;
@@ -39,7 +42,11 @@ function ImageUpload({ kind, current }: { kind: ImageKind; current: string | nul
       ) : src ? (
         <BackgroundImage src={src} h={96} radius="md" role="img" aria-label={alt} />
       ) : (
-        <Box h={96} bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <Box
+          h={96}
+          bg="var(--mantine-color-default-hover)"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <Text c="dimmed" size="sm" p="sm">
             {t('info.no_image')}
           </Text>
@@ -62,7 +69,11 @@ function ImageUpload({ kind, current }: { kind: ImageKind; current: string | nul
 }
 
 /** Profile picture and background, each uploaded on choice with a preview while it goes. */
-export function ProfileImages({ user }: { user: Pick<User, 'profile_avatar' | 'profile_background'> | null }) {
+export function ProfileImages({
+  user,
+}: {
+  user: Pick<User, 'profile_avatar' | 'profile_background'> | null;
+}) {
   const { t } = useTranslation('profile');
   return (
     <Stack gap="md">

@@ -1,9 +1,17 @@
+import { MAX_SPECIALITIES, type ProfileInformation, ProfileInformationInput } from '@legenett/contracts';
 import {
-  MAX_SPECIALITIES,
-  type ProfileInformation,
-  ProfileInformationInput,
-} from '@legenett/contracts';
-import { Button, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+  Button,
+  Group,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useMediaQuery } from '@mantine/hooks';
@@ -17,7 +25,13 @@ import { useContractForm } from '@/shared/forms/contract-form';
 type WorkplaceKind = 'none' | 'hospital' | 'clinic' | 'custom';
 
 const kindOf = (v: ProfileInformation): WorkplaceKind =>
-  v.workplace_hospital_id ? 'hospital' : v.workplace_clinic_id ? 'clinic' : v.workplace_custom_id ? 'custom' : 'none';
+  v.workplace_hospital_id
+    ? 'hospital'
+    : v.workplace_clinic_id
+      ? 'clinic'
+      : v.workplace_custom_id
+        ? 'custom'
+        : 'none';
 
 const toId = (value: string | null): number | null => (value ? Number(value) : null);
 const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
@@ -28,7 +42,13 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const save = useUpdateProfileInformation();
   const [kind, setKind] = useState<WorkplaceKind>(kindOf(initial));
-  const { register, control, submit, setValue, fieldError: error } = useContractForm(ProfileInformationInput, {
+  const {
+    register,
+    control,
+    submit,
+    setValue,
+    fieldError: error,
+  } = useContractForm(ProfileInformationInput, {
     defaultValues: { ...initial, phone: initial.phone ?? '' },
   });
   const countyId = useWatch({ control, name: 'county_id' });
@@ -59,8 +79,18 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
           {t('info.title')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('info.first_name')} required {...register('first_name')} error={error('first_name')} />
-          <TextInput label={t('info.last_name')} required {...register('last_name')} error={error('last_name')} />
+          <TextInput
+            label={t('info.first_name')}
+            required
+            {...register('first_name')}
+            error={error('first_name')}
+          />
+          <TextInput
+            label={t('info.last_name')}
+            required
+            {...register('last_name')}
+            error={error('last_name')}
+          />
         </SimpleGrid>
         <TextInput
           label={t('info.phone')}
@@ -194,11 +224,22 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
             control={control}
             name="workplace_custom_id"
             render={({ field }) => (
-              <CustomWorkplacePicker label={t('info.workplace_custom')} value={field.value ?? null} onChange={field.onChange} error={error('workplace_custom_id')} />
+              <CustomWorkplacePicker
+                label={t('info.workplace_custom')}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={error('workplace_custom_id')}
+              />
             )}
           />
         )}
-        {kind === 'none' && <TextInput label={t('info.workplace_name')} {...register('workplace_name')} error={error('workplace_name')} />}
+        {kind === 'none' && (
+          <TextInput
+            label={t('info.workplace_name')}
+            {...register('workplace_name')}
+            error={error('workplace_name')}
+          />
+        )}
 
         <TextInput label={t('info.position')} {...register('position')} error={error('position')} />
         <Textarea label={t('info.about')} rows={4} {...register('about')} error={error('about')} />

@@ -1,4 +1,18 @@
-import { Anchor, Avatar, Badge, BackgroundImage, Box, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  BackgroundImage,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PostList } from '@/shared/posts/post-list';
@@ -40,7 +54,13 @@ export function PublicProfilePage({ slug }: { slug: string }) {
           <Box h={{ base: 80, sm: 120 }} bg="var(--mantine-primary-color-light)" />
         )}
         <Stack p="md" gap="xs" mt={-56}>
-          <Avatar src={p.profile_avatar} alt={t('page.avatar_alt', { name })} size={112} radius={112} style={{ border: '4px solid var(--mantine-color-body)' }}>
+          <Avatar
+            src={p.profile_avatar}
+            alt={t('page.avatar_alt', { name })}
+            size={112}
+            radius={112}
+            style={{ border: '4px solid var(--mantine-color-body)' }}
+          >
             {p.first_name.charAt(0)}
             {p.last_name.charAt(0)}
           </Avatar>
@@ -51,7 +71,11 @@ export function PublicProfilePage({ slug }: { slug: string }) {
             </Stack>
             {p.is_me ? (
               <Group>
-                <Button component={Link} to={paths.profileSettings.href({ slug: 'profile-information' })} variant="default">
+                <Button
+                  component={Link}
+                  to={paths.profileSettings.href({ slug: 'profile-information' })}
+                  variant="default"
+                >
                   {t('page.edit_profile')}
                 </Button>
                 <Button component={Link} to={paths.professionalExperience.path} variant="subtle">

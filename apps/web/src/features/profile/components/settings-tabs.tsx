@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 
-export const SETTINGS_TABS = ['profile-information', 'email', 'password', 'notifications', 'two-step', 'delete-account'] as const;
+export const SETTINGS_TABS = [
+  'profile-information',
+  'email',
+  'password',
+  'notifications',
+  'two-step',
+  'delete-account',
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const LABEL = {
@@ -16,13 +23,21 @@ const LABEL = {
   'delete-account': 'settings.tab_delete_account',
 } as const satisfies Record<SettingsTab, string>;
 
-const isTab = (v: string | undefined): v is SettingsTab => (SETTINGS_TABS as readonly string[]).includes(v ?? '');
+const isTab = (v: string | undefined): v is SettingsTab =>
+  (SETTINGS_TABS as readonly string[]).includes(v ?? '');
 
 /** `/profile_settings/:slug`: one tab per slug; an unknown slug opens the first tab. */
-export function SettingsTabs({ slug, panels }: { slug: string | undefined; panels: Record<SettingsTab, ReactNode> }) {
+export function SettingsTabs({
+  slug,
+  panels,
+}: {
+  slug: string | undefined;
+  panels: Record<SettingsTab, ReactNode>;
+}) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
-  if (!isTab(slug)) return <Navigate to={paths.profileSettings.href({ slug: 'profile-information' })} replace />;
+  if (!isTab(slug))
+    return <Navigate to={paths.profileSettings.href({ slug: 'profile-information' })} replace />;
   return (
     <Container size="md" px={0} py="md">
       <Title order={1} mb="lg">

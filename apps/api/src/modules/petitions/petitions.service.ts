@@ -1,0 +1,585 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  type ChainVerification,
+  type Locale,
+  type ManualAuthorInput,
+  MAX_PETITION_ATTACHMENTS,
+  type MessageKey,
+  type PageQuery,
+  type Petition,
+  type PetitionCreateInput,
+  type PetitionDetail,
+  type PetitionExportFormat,
+  type PetitionListQuery,
+  type PetitionStatGroup,
+  PETITION_STATS_MIN_GROUP,
+  type PetitionUpdateInput,
+  type PressReleaseInput,
+  type SignatureReceipt,
+  SIGNER_PROFESSIONS,
+  translate,
+} from '@legenett/contracts';
+import { CHAIN_GENESIS, chainHash } from '@legenett/db';
+import { type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
+import { FilesService } from '../../common/files/files.service';
+import { ListCounts, readPage } from '../../common/lists';
+import { Storage } from '../../common/storage/storage';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { NotificationPublisher } from '../notifications/notification.publisher';
+import { ReferenceChecks } from '../reference/reference-checks.service';
+import { osloToday } from '../jobs/oslo-date';
+import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
+import { PetitionPressService } from './petition-press.service';
+import { PetitionStatsCache } from './petition-stats-cache';
+import { type PetitionFilters, type PetitionRow, PetitionsRepository, type PetitionState, type PetitionWrite } from './petitions.repository';
+
+type Status = 'draft' | 'active' | 'finished' | 'closed';
+
+/**
+ * The one transition table (docs/petitions.md): which stored change each request makes from each
+ * effective state. `finished` is never stored: an active petition past its end date reads as it.
+ */
+const TRANSITIONS = {
+  publish: { from: ['draft'], to: { status: 'active', visibility: 'open' } },
+  close: { from: ['active'], to: { status: 'closed' } },
+  archive: { from: ['active', 'finished', 'closed'], to: { visibility: 'archived' } },
+} as const satisfies Record<string, { from: readonly Status[]; to: Partial<Pick<PetitionWrite, 'status' | 'visibility'>> }>;
+type Transition = keyof typeof TRANSITIONS;
+
+/** Milestones the owner hears about: 10, 100, 1 000, ... */
+export const isMilestone = (n: number): boolean => n >= 10 && /^10*$/.test(String(n));
+
+const conflict = (message: MessageKey) => new AppError('CONFLICT', { message });
+const invalid = (fields: Record<string, MessageKey[]>) => new AppError('VALIDATION', { fields });
+
+const newSlug = () =>
+  `p-${randomBytes(9)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')}${Date.now().toString(36)}`;
+
+/** Whole days from `today` to `day` (both Oslo calendar days). */
+function daysBetween(today: string, day: string): number {
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+@Injectable()
+export class PetitionsService {
+  private readonly stats = new PetitionStatsCache<Awaited<ReturnType<PetitionsRepository['statistics']>>>();
+
+  constructor(
+    private readonly repository: PetitionsRepository,
+    private readonly references: ReferenceChecks,
+    private readonly counts: ListCounts,
+    private readonly uow: UnitOfWork,
+    private readonly notifications: NotificationPublisher,
+    private readonly files: FilesService,
+    private readonly storage: Storage,
+    private readonly exports: PetitionExportService,
+    private readonly press: PetitionPressService,
+  ) {}
+
+  private static filters(q: PetitionListQuery): PetitionFilters {
+    return { search: q.search || undefined, specialties: q.petitionSpecialties, status: q.petitionStatus };
+  }
+
+  private async present(rows: PetitionRow[], locale: Locale, today: string, viewerId: number): Promise<Petition[]> {
+    const specialties = await this.repository.specialtiesOf(
+      rows.map((r) => r.id),
+      locale,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      summary: r.summary,
+      category: r.category,
+      specialties: specialties.get(r.id) ?? [],
+      end_date: r.end_date,
+      days_left: r.status === 'active' && r.end_date ? daysBetween(today, r.end_date) : null,
+      status: r.status,
+      visibility: r.visibility,
+      is_archived: r.visibility === 'archived',
+      initiator: { ...r.initiator, avatar: this.storage.publicUrl(r.initiator.avatar) },
+      signatures_count: r.signatures_count,
+      signature_goal: r.signature_goal,
+      recipient: r.recipient,
+      signed: r.signed,
+      bookmarked: r.bookmarked,
+      can_edit: r.can_edit,
+      is_owner: r.user_id === viewerId,
+      invitation_pending: r.invited,
+      text_locked: r.chain_length > 0,
+      post_on_my_page: r.post_on_my_page,
+      published_at: r.published_at?.toISOString() ?? null,
+      closed_at: r.closed_at?.toISOString() ?? null,
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+
+  // ---------- lists ----------
+
+  async list(me: Principal, q: PetitionListQuery, locale: Locale) {
+    const today = osloToday();
+    const filters = PetitionsService.filters(q);
+    if (filters.status === 'draft') return { data: [], meta: { current_page: q.page, last_page: 1, per_page: q.per_page, total: 0 } };
+    const page = await readPage(q, {
+      count: () =>
+        this.counts.cached('petitions.published', ['petitions'], { ...filters, today }, () => this.repository.countPublished(filters, today)),
+      read: (slice) => this.repository.slicePublished(filters, today, me.userId, locale, slice),
+      fromEnd: true,
+    });
+    return { data: await this.present(page.rows, locale, today, me.userId), meta: page.meta };
+  }
+
+  async mine(me: Principal, q: PetitionListQuery, locale: Locale) {
+    const today = osloToday();
+    const page = await readPage(q, this.repository.mine(me.userId, PetitionsService.filters(q), today, locale));
+    return { data: await this.present(page.rows, locale, today, me.userId), meta: page.meta };
+  }
+
+  async bookmarked(me: Principal, q: PetitionListQuery, locale: Locale) {
+    const today = osloToday();
+    const page = await readPage(q, this.repository.bookmarked(me.userId, PetitionsService.filters(q), today, locale));
+    return { data: await this.present(page.rows, locale, today, me.userId), meta: page.meta };
+  }
+
+  async similar(title: string) {
+    return { data: await this.repository.similar(title, osloToday()) };
+  }
+
+  // ---------- detail ----------
+
+  /**
+   * The row when the viewer may see it: published, or a draft of which they are an author or an
+   * invited co-author (who reads it to decide; editing waits for the acceptance); else 404.
+   */
+  private async visible(id: number, viewerId: number, locale: Locale, today: string): Promise<PetitionRow> {
+    const row = await this.repository.find(id, today, viewerId, locale);
+    if (!row || (row.status === 'draft' && !row.can_edit && !row.invited)) throw AppError.notFound();
+    return row;
+  }
+
+  /** An own (or co-authored, accepted) petition; 404 for anyone else, whatever its state. */
+  private async authored(me: Principal, id: number, locale: Locale, today: string): Promise<PetitionRow> {
+    const row = await this.repository.find(id, today, me.userId, locale);
+    if (!row || !row.can_edit) throw AppError.notFound();
+    return row;
+  }
+
+  private group(key: string, name: string, n: number): PetitionStatGroup {
+    return { key, name, count: n < PETITION_STATS_MIN_GROUP ? null : n };
+  }
+
+  private async detail(row: PetitionRow, viewerId: number, locale: Locale, today: string): Promise<{ data: PetitionDetail }> {
+    const [[petition], coAuthors, attachments, stats] = await Promise.all([
+      this.present([row], locale, today, viewerId),
+      this.repository.coAuthors(row.id),
+      this.repository.attachments(row.id),
+      this.stats.get(row.id, row.chain_length, locale, () => this.repository.statistics(row.id, locale)),
+    ]);
+    const byProfession = new Map(stats.byProfession.map((g) => [g.key, g.count]));
+    return {
+      data: {
+        ...petition!,
+        full_text: row.full_text,
+        // Others see the co-authors who accepted (or have no account); the authors see the invited too.
+        co_authors: coAuthors
+          .filter((a) => row.can_edit || a.user_id === null || a.accepted_at !== null)
+          .map((a) => ({ id: a.id, name: a.name, title: a.title, user: a.user, accepted: a.user_id === null || a.accepted_at !== null })),
+        attachments: attachments.map((a) => ({
+          id: a.id,
+          name: a.name ?? 'vedlegg.pdf',
+          size: a.size ?? 0,
+          url: this.storage.publicUrl(a.key),
+          created_at: a.created_at.toISOString(),
+        })),
+        statistics: {
+          by_profession: SIGNER_PROFESSIONS.filter((p) => byProfession.has(p)).map((p) =>
+            this.group(p, translate(locale, `petitions.professions.${p}`), byProfession.get(p) ?? 0),
+          ),
+          by_specialty: stats.bySpecialty
+            .map((g) => this.group(String(g.id ?? 'none'), g.id === null ? translate(locale, 'petitions.no_specialty') : g.name, g.count))
+            .sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.name.localeCompare(b.name, locale)),
+          by_county: stats.byCounty
+            .map((g) => this.group(String(g.id ?? 'none'), g.id === null ? translate(locale, 'petitions.no_county') : g.name, g.count))
+            .sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.name.localeCompare(b.name, locale)),
+          daily: stats.daily,
+        },
+        delivered: row.delivered_at ? { at: row.delivered_at.toISOString(), count: row.delivered_count ?? 0 } : null,
+        answer: row.answer,
+        answered_at: row.answered_at?.toISOString() ?? null,
+      },
+    };
+  }
+
+  async show(me: Principal | null, id: number, locale: Locale) {
+    const today = osloToday();
+    const viewerId = me?.userId ?? 0;
+    return this.detail(await this.visible(id, viewerId, locale, today), viewerId, locale, today);
+  }
+
+  private async authoredDetail(me: Principal, id: number, locale: Locale) {
+    const today = osloToday();
+    return this.detail(await this.authored(me, id, locale, today), me.userId, locale, today);
+  }
+
+  // ---------- owners ----------
+
+  private async checkReferences(input: { category_id?: number | null; specialty_ids?: number[] }): Promise<Record<string, MessageKey[]>> {
+    return this.references.unknown([
+      ['category_id', 'petitionCategories', input.category_id ?? null],
+      ['specialty_ids', 'specialties', input.specialty_ids ?? null],
+    ]);
+  }
+
+  async create(me: Principal, input: PetitionCreateInput, locale: Locale) {
+    const fields = await this.checkReferences(input);
+    if (input.end_date !== null && input.end_date <= osloToday()) fields.end_date = ['petitions.errors.end_date_future'];
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+    const { specialty_ids, ...rest } = input;
+    const id = await this.repository.insert(me.userId, rest, specialty_ids);
+    return this.authoredDetail(me, id, locale);
+  }
+
+  /** Which transition a PATCH asks for (at most one), or null for a plain edit. */
+  private static transitionOf(input: PetitionUpdateInput): Transition | null {
+    if (input.visibility === 'archived') return 'archive';
+    if (input.status === 'closed') return 'close';
+    if (input.visibility === 'open') return 'publish';
+    return null;
+  }
+
+  async update(me: Principal, id: number, input: PetitionUpdateInput, locale: Locale) {
+    const today = osloToday();
+    // Ownership first: someone else's petition is a 404 even with bad input.
+    await this.authored(me, id, locale, today);
+    const fields = await this.checkReferences(input);
+    if (input.end_date && input.end_date <= today) fields.end_date = ['petitions.errors.end_date_future'];
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+
+    await this.uow.run(async (tx) => {
+      const state = (await this.repository.lockState(id, tx))!;
+      const effective: Status = state.status === 'active' && state.end_date !== null && state.end_date < today ? 'finished' : state.status;
+      const textChanges = (['title', 'summary', 'full_text'] as const).filter((k) => input[k] !== undefined && input[k] !== state[k]);
+      // Nobody's signature may end up under words they did not sign.
+      if (textChanges.length > 0 && state.chain_length > 0) throw conflict('petitions.errors.text_locked');
+
+      const { specialty_ids, visibility: _v, status: _s, ...changes } = input;
+      const write: PetitionWrite = { ...changes };
+      const transition = PetitionsService.transitionOf(input);
+      if (transition === 'publish' && state.visibility === 'open' && state.status !== 'draft') {
+        // Already published: "open" again changes nothing.
+      } else if (transition !== null) {
+        const rule = TRANSITIONS[transition];
+        if (state.visibility === 'archived' || !(rule.from as readonly Status[]).includes(effective)) {
+          throw conflict('petitions.errors.transition');
+        }
+        Object.assign(write, rule.to);
+        const now = new Date();
+        if (transition === 'publish') {
+          const next = { ...state, ...changes };
+          const missing: Record<string, MessageKey[]> = {};
+          for (const k of ['title', 'summary', 'full_text'] as const) if (!next[k]?.trim()) missing[k] = ['petitions.errors.required_to_publish'];
+          if (!next.end_date) missing.end_date = ['petitions.errors.required_to_publish'];
+          else if (next.end_date <= today) missing.end_date = ['petitions.errors.end_date_future'];
+          if (Object.keys(missing).length > 0) throw invalid(missing);
+          write.published_at = now;
+        }
+        if (transition === 'close') write.closed_at = now;
+        if (transition === 'archive') write.archived_at = now;
+      }
+      await this.repository.update(id, write, specialty_ids, tx);
+      if (transition === 'publish' && write.published_at && (input.post_on_my_page ?? state.post_on_my_page)) {
+        // The owner's feed links the petition; `POST /posts/{id}/share` shares it further.
+        await this.repository.insertPetitionPost(state.user_id, id, newSlug(), input.summary ?? state.summary, tx);
+      }
+    });
+    return this.authoredDetail(me, id, locale);
+  }
+
+  async remove(me: Principal, id: number): Promise<void> {
+    const today = osloToday();
+    const row = await this.repository.find(id, today, me.userId, 'no');
+    // Only the initiator deletes; co-authors edit.
+    if (!row || !row.can_edit) throw AppError.notFound();
+    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    if (row.status !== 'draft') throw conflict('petitions.errors.only_drafts_deleted');
+    const files = await this.uow.run((tx) => this.repository.deleteDraft(id, tx));
+    await this.files.remove(files);
+  }
+
+  async deliver(me: Principal, id: number, locale: Locale) {
+    const row = await this.authored(me, id, locale, osloToday());
+    if (row.status === 'draft') throw conflict('petitions.errors.not_published');
+    if (row.delivered_at) throw conflict('petitions.errors.already_delivered');
+    await this.uow.run((tx) => this.repository.deliver(id, tx));
+    return this.authoredDetail(me, id, locale);
+  }
+
+  /** Publishes the recipient's answer and notifies every signer (one outbox job per signer, in batches). */
+  async answer(me: Principal, id: number, answer: string, locale: Locale) {
+    const row = await this.authored(me, id, locale, osloToday());
+    if (row.status === 'draft') throw conflict('petitions.errors.not_published');
+    await this.uow.run(async (tx) => {
+      await this.repository.setAnswer(id, answer, tx);
+      let after = 0;
+      for (;;) {
+        const batch = await this.repository.signerIds(id, after, tx);
+        if (batch.length === 0) break;
+        await this.notifications.publish(
+          tx,
+          batch.map((s) => ({
+            user_id: s.user_id,
+            kind: 'petition_answer' as const,
+            actor_user_id: me.userId,
+            partner_company_id: null,
+            entity_type: 'petition',
+            entity_id: id,
+            data: { title: row.title },
+          })),
+        );
+        after = batch[batch.length - 1]!.id;
+      }
+    });
+    return this.authoredDetail(me, id, locale);
+  }
+
+  /** The signature list as a file, for the initiator (the export names every signer). */
+  async export(me: Principal, id: number, format: PetitionExportFormat, locale: Locale) {
+    const today = osloToday();
+    const row = await this.authored(me, id, locale, today);
+    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    const { data: petition } = await this.detail(row, me.userId, locale, today);
+    const stream = this.exports.stream(format, petition, locale);
+    return { stream, type: EXPORT_TYPES[format], filename: `petition-${id}-signatures.${format}` };
+  }
+
+  /** The press release preview, for the authors (co-authors may read it). */
+  async pressRelease(me: Principal, id: number, locale: Locale) {
+    const today = osloToday();
+    const { data } = await this.detail(await this.authored(me, id, locale, today), me.userId, locale, today);
+    return { data: await this.press.preview(data, locale) };
+  }
+
+  /** Sending it is the initiator's. */
+  async sendPressRelease(me: Principal, id: number, input: PressReleaseInput, locale: Locale) {
+    const today = osloToday();
+    const row = await this.authored(me, id, locale, today);
+    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    const { data } = await this.detail(row, me.userId, locale, today);
+    return { data: await this.press.send(me, data, input, locale) };
+  }
+
+  // ---------- co-authors ----------
+
+  private presentCoAuthor(a: Awaited<ReturnType<PetitionsRepository['coAuthors']>>[number]) {
+    return { id: a.id, name: a.name, title: a.title, user: a.user, accepted: a.user_id === null || a.accepted_at !== null };
+  }
+
+  async manualAuthors(me: Principal, id: number) {
+    await this.authored(me, id, 'no', osloToday());
+    return { data: (await this.repository.coAuthors(id)).map((a) => this.presentCoAuthor(a)) };
+  }
+
+  async addManualAuthor(me: Principal, id: number, input: ManualAuthorInput) {
+    const row = await this.authored(me, id, 'no', osloToday());
+    if (input.user_id !== null && (input.user_id === row.user_id || !(await this.repository.userExists(input.user_id)))) {
+      throw invalid({ user_id: ['petitions.errors.unknown_co_author'] });
+    }
+    const authorId = await this.uow.run(async (tx) => {
+      const created = await this.repository.insertCoAuthor(id, input, tx);
+      if (created === null) throw invalid({ user_id: ['petitions.errors.already_co_author'] });
+      if (input.user_id !== null) {
+        await this.notifications.publish(tx, {
+          user_id: input.user_id,
+          kind: 'petition_co_author',
+          actor_user_id: me.userId,
+          partner_company_id: null,
+          entity_type: 'petition',
+          entity_id: id,
+          data: { title: row.title },
+        });
+      }
+      return created;
+    });
+    const author = (await this.repository.coAuthors(id)).find((a) => a.id === authorId)!;
+    return { data: this.presentCoAuthor(author) };
+  }
+
+  async acceptCoAuthorship(me: Principal, id: number) {
+    const authorId = await this.repository.acceptCoAuthorship(id, me.userId);
+    if (authorId === null) throw AppError.notFound();
+    const author = (await this.repository.coAuthors(id)).find((a) => a.id === authorId)!;
+    return { data: this.presentCoAuthor(author) };
+  }
+
+  // ---------- attachments ----------
+
+  private async presentAttachments(id: number) {
+    return (await this.repository.attachments(id)).map((a) => ({
+      id: a.id,
+      name: a.name ?? 'vedlegg.pdf',
+      size: a.size ?? 0,
+      url: this.storage.publicUrl(a.key),
+      created_at: a.created_at.toISOString(),
+    }));
+  }
+
+  async attachments(me: Principal, id: number) {
+    await this.authored(me, id, 'no', osloToday());
+    return { data: await this.presentAttachments(id) };
+  }
+
+  async addAttachments(me: Principal, id: number, uploads: Express.Multer.File[] | undefined) {
+    await this.authored(me, id, 'no', osloToday());
+    const files = uploads ?? [];
+    if (files.length === 0) throw invalid({ 'pdf_files[]': ['profile.errors.file_missing'] });
+    if ((await this.repository.countAttachments(id)) + files.length > MAX_PETITION_ATTACHMENTS) {
+      throw new AppError('VALIDATION', { fields: { 'pdf_files[]': ['petitions.errors.too_many_attachments'] }, vars: { max: MAX_PETITION_ATTACHMENTS } });
+    }
+    await this.files.storeFor(files, { kind: 'petition_attachment', owner: me.userId, field: 'pdf_files[]' }, (stored) =>
+      this.repository.insertAttachments(
+        id,
+        me.userId,
+        stored.map((f) => f.id),
+      ),
+    );
+    return { data: await this.presentAttachments(id) };
+  }
+
+  async removeAttachment(me: Principal, id: number, attachmentId: number): Promise<void> {
+    await this.authored(me, id, 'no', osloToday());
+    const fileId = await this.repository.deleteAttachment(id, attachmentId);
+    if (fileId === null) throw AppError.notFound();
+    await this.files.remove(fileId);
+  }
+
+  // ---------- signatures ----------
+
+  /** 404 for what the caller cannot see; the petition must be active (published, open, before its end). */
+  private static requireSignable(state: PetitionState | null, today: string, userId: number): PetitionState {
+    if (!state || (state.status === 'draft' && state.user_id !== userId)) throw AppError.notFound();
+    const active = state.status === 'active' && state.visibility === 'open' && state.end_date !== null && state.end_date >= today;
+    if (!active) throw conflict('petitions.errors.not_active');
+    return state;
+  }
+
+  async sign(me: Principal, id: number, anonymous: boolean): Promise<{ data: SignatureReceipt }> {
+    // Only confirmed health personnel sign (approved_hrp 2), whatever else the account may do.
+    if (me.approvedHrp !== 2) throw AppError.forbidden('not_health_personnel');
+    const today = osloToday();
+    const signed = await this.uow.run(async (tx) => {
+      const state = PetitionsService.requireSignable(await this.repository.lockState(id, tx), today, me.userId);
+      const receipt = await this.repository.sign(state, me.userId, anonymous, tx);
+      if (!receipt) throw conflict('petitions.errors.already_signed');
+      const n = receipt.signatures_count;
+      if (isMilestone(n)) {
+        await this.notifications.publish(
+          tx,
+          {
+            user_id: state.user_id,
+            kind: 'petition_milestone',
+            actor_user_id: null,
+            partner_company_id: null,
+            entity_type: 'petition',
+            entity_id: id,
+            data: { title: state.title, count: n },
+          },
+          `petition-milestone:${id}:${n}`,
+        );
+      }
+      // Reaching the goal freezes the delivered snapshot, as a delivery does.
+      if (state.signature_goal !== null && n >= state.signature_goal && !state.delivered_at) await this.repository.deliver(id, tx);
+      return receipt;
+    });
+    return {
+      data: {
+        petition_id: id,
+        position: signed.position,
+        hash: signed.hash,
+        signed_at: signed.signed_at.toISOString(),
+        anonymous,
+        signatures_count: signed.signatures_count,
+      },
+    };
+  }
+
+  async withdraw(me: Principal, id: number): Promise<void> {
+    const today = osloToday();
+    await this.uow.run(async (tx) => {
+      const state = await this.repository.lockState(id, tx);
+      if (!state || (state.status === 'draft' && state.user_id !== me.userId)) throw AppError.notFound();
+      const signable = PetitionsService.requireSignable(state, today, me.userId);
+      if (!(await this.repository.withdraw(signable, me.userId, tx))) throw AppError.notFound();
+    });
+  }
+
+  async receipt(me: Principal, id: number, locale: Locale): Promise<{ data: SignatureReceipt }> {
+    await this.visible(id, me.userId, locale, osloToday());
+    const row = await this.repository.receipt(id, me.userId);
+    if (!row) throw AppError.notFound();
+    return {
+      data: {
+        petition_id: id,
+        position: row.position,
+        hash: row.hash,
+        signed_at: row.signed_at.toISOString(),
+        anonymous: row.anonymous,
+        signatures_count: row.signatures_count,
+      },
+    };
+  }
+
+  async signers(me: Principal, id: number, q: PageQuery, locale: Locale) {
+    await this.visible(id, me.userId, locale, osloToday());
+    const page = await readPage(q, this.repository.signers(id));
+    return { data: page.rows.map((r) => ({ ...r, signed_at: r.signed_at.toISOString() })), meta: page.meta };
+  }
+
+  /** Recomputes the chain link by link (in batches, never the whole list in memory). */
+  async verify(me: Principal | null, id: number, locale: Locale): Promise<{ data: ChainVerification }> {
+    await this.visible(id, me?.userId ?? 0, locale, osloToday());
+    const state = (await this.repository.chainState(id))!;
+    let prevHash = CHAIN_GENESIS;
+    let position = 0;
+    let signed = 0;
+    let brokenAt: number | null = null;
+    for (;;) {
+      const batch = await this.repository.links(id, position);
+      if (batch.length === 0) break;
+      for (const link of batch) {
+        const expected = chainHash({ petitionId: id, position: link.position, action: link.action, signer: link.signer, prevHash, createdAt: link.created_at });
+        if (brokenAt === null && (link.position !== position + 1 || link.prev_hash !== prevHash || link.hash !== expected)) brokenAt = link.position;
+        prevHash = link.hash;
+        position = link.position;
+        signed += link.action === 'sign' ? 1 : -1;
+      }
+    }
+    if (brokenAt === null && (position !== state.length || (state.head ?? CHAIN_GENESIS) !== prevHash)) brokenAt = position + 1;
+    return {
+      data: {
+        intact: brokenAt === null,
+        length: state.length,
+        head: state.head,
+        broken_at: brokenAt,
+        count_matches: signed === state.signatures_count,
+        signatures_count: state.signatures_count,
+      },
+    };
+  }
+
+  // ---------- bookmarks ----------
+
+  async bookmark(me: Principal, id: number, locale: Locale): Promise<void> {
+    const row = await this.visible(id, me.userId, locale, osloToday());
+    if (row.status === 'draft') throw conflict('petitions.errors.not_published');
+    await this.repository.bookmark(id, me.userId);
+  }
+
+  async unbookmark(me: Principal, id: number, locale: Locale): Promise<void> {
+    await this.visible(id, me.userId, locale, osloToday());
+    await this.repository.unbookmark(id, me.userId);
+  }
+}

@@ -1,0 +1,256 @@
+import {
+  networkEndpoints,
+  type PetitionCreateInput,
+  petitionEndpoints as ep,
+  type PetitionListQuery,
+  type PetitionExportFormat,
+  type PetitionUpdateInput,
+  type PressReleaseInput,
+} from '@legenett/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall, apiUrl } from '@/shared/api/api-client';
+import { ApiError } from '@/shared/api/api-error';
+import { authStore } from '@/shared/auth/auth-store';
+import { currentLocale } from '@/shared/i18n/i18n';
+import { useLocale } from '@/shared/i18n/use-locale';
+
+export const PAGE_SIZE = 10;
+
+/** The tabs of `/petitions`: which list and which status each reads. */
+export const PETITION_TABS = ['all', 'saved', 'my', 'drafts', 'archived'] as const;
+export type PetitionTab = (typeof PETITION_TABS)[number];
+
+export type PetitionFilterValues = Pick<PetitionListQuery, 'search' | 'petitionSpecialties' | 'petitionStatus'>;
+
+/** Query keys: everything of the feature starts with `petitions`. */
+export const petitionKeys = {
+  all: ['petitions'] as const,
+  list: (tab: PetitionTab, filters: PetitionFilterValues, page: number, locale: string) => ['petitions', 'list', tab, filters, page, locale] as const,
+  one: (id: number, locale: string) => ['petitions', 'one', id, locale] as const,
+  signers: (id: number, page: number) => ['petitions', 'signers', id, page] as const,
+  receipt: (id: number) => ['petitions', 'receipt', id] as const,
+  similar: (title: string) => ['petitions', 'similar', title] as const,
+  attachments: (id: number) => ['petitions', 'attachments', id] as const,
+  authors: (id: number) => ['petitions', 'authors', id] as const,
+};
+
+export function usePetitions(tab: PetitionTab, filters: PetitionFilterValues, page: number) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: petitionKeys.list(tab, filters, page, locale),
+    queryFn: ({ signal }) => {
+      const query = { ...filters, page, per_page: PAGE_SIZE };
+      if (tab === 'saved') return apiCall(ep.bookmarked, { query, signal });
+      if (tab === 'my') return apiCall(ep.mine, { query, signal });
+      if (tab === 'drafts') return apiCall(ep.mine, { query: { ...query, petitionStatus: 'draft' }, signal });
+      if (tab === 'archived') return apiCall(ep.mine, { query: { ...query, petitionStatus: 'archived' }, signal });
+      return apiCall(ep.list, { query, signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePetition(id: number) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: petitionKeys.one(id, locale),
+    queryFn: async ({ signal }) => (await apiCall(ep.show, { params: { id }, signal, silent: true })).data,
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+export function useSigners(id: number, page: number) {
+  return useQuery({
+    queryKey: petitionKeys.signers(id, page),
+    queryFn: ({ signal }) => apiCall(ep.signatures, { params: { id }, query: { page, per_page: PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReceipt(id: number, signed: boolean) {
+  return useQuery({
+    queryKey: petitionKeys.receipt(id),
+    queryFn: async ({ signal }) => (await apiCall(ep.receipt, { params: { id }, signal, silent: true })).data,
+    enabled: signed,
+    retry: false,
+  });
+}
+
+/** Published petitions with a title like the one being typed (at least three letters). */
+export function useSimilarPetitions(title: string) {
+  const term = title.trim();
+  return useQuery({
+    queryKey: petitionKeys.similar(term),
+    queryFn: async ({ signal }) => (await apiCall(ep.similar, { query: { title: term }, signal, silent: true, overlay: false })).data,
+    enabled: term.length >= 3,
+    staleTime: 30_000,
+  });
+}
+
+export function useAttachments(id: number) {
+  return useQuery({
+    queryKey: petitionKeys.attachments(id),
+    queryFn: async ({ signal }) => (await apiCall(ep.attachments, { params: { id }, signal })).data,
+    enabled: id > 0,
+  });
+}
+
+export function useManualAuthors(id: number) {
+  return useQuery({
+    queryKey: petitionKeys.authors(id),
+    queryFn: async ({ signal }) => (await apiCall(ep.manualAuthors, { params: { id }, signal })).data,
+    enabled: id > 0,
+  });
+}
+
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: petitionKeys.all });
+}
+
+export function useSavePetition() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number | null; body: PetitionCreateInput | PetitionUpdateInput }) =>
+      (id === null
+        ? await apiCall(ep.create, { body: body as PetitionCreateInput })
+        : await apiCall(ep.update, { params: { id }, body: body as PetitionUpdateInput })
+      ).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeletePetition() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: number) => apiCall(ep.remove, { params: { id } }), onSuccess: invalidate });
+}
+
+export function useSign() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, anonymous }: { id: number; anonymous: boolean }) => (await apiCall(ep.sign, { params: { id }, body: { anonymous } })).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useWithdraw() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: number) => apiCall(ep.withdraw, { params: { id } }), onSuccess: invalidate });
+}
+
+export function useBookmark() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, on }: { id: number; on: boolean }) => apiCall(on ? ep.bookmark : ep.unbookmark, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useVerify() {
+  return useMutation({ mutationFn: async (id: number) => (await apiCall(ep.verify, { params: { id } })).data });
+}
+
+export function useAddAttachments() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, files }: { id: number; files: File[] }) => {
+      const form = new FormData();
+      for (const file of files) form.append('pdf_files[]', file);
+      return apiCall(ep.addAttachments, { params: { id }, body: form });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemoveAttachment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, attachmentId }: { id: number; attachmentId: number }) => apiCall(ep.removeAttachment, { params: { id, attachmentId } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAddManualAuthor() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, name, title, userId }: { id: number; name: string; title: string; userId: number | null }) =>
+      apiCall(ep.addManualAuthor, { params: { id }, body: { name, title: title || null, user_id: userId } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAcceptCoAuthorship() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: number) => apiCall(ep.acceptCoAuthorship, { params: { id } }), onSuccess: invalidate });
+}
+
+/** Members by name, for inviting a co-author with an account (at least two letters). */
+export function useMemberSearch(name: string) {
+  const term = name.trim();
+  return useQuery({
+    queryKey: ['petitions', 'members', term] as const,
+    queryFn: async ({ signal }) => (await apiCall(networkEndpoints.search, { query: { name: term, per_page: 10 }, signal, overlay: false })).data,
+    enabled: term.length >= 2,
+    staleTime: 30_000,
+  });
+}
+
+export function usePressRelease(id: number, enabled: boolean) {
+  const locale = useLocale();
+  return useQuery({
+    queryKey: ['petitions', 'press', id, locale] as const,
+    queryFn: async ({ signal }) => (await apiCall(ep.pressRelease, { params: { id }, signal })).data,
+    enabled,
+  });
+}
+
+export function useSendPressRelease() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: PressReleaseInput }) => (await apiCall(ep.sendPressRelease, { params: { id }, body })).data,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeliver() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: number) => apiCall(ep.deliver, { params: { id } }), onSuccess: invalidate });
+}
+
+export function useAnswer() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: number; answer: string }) => apiCall(ep.answer, { params: { id }, body: { answer } }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Downloads an export as it streams, reporting the bytes received so far, then hands the file to
+ * the browser. (A file download is not JSON, so it does not go through apiCall.)
+ */
+export async function downloadExport(id: number, format: PetitionExportFormat, onProgress: (bytes: number) => void): Promise<void> {
+  const headers = new Headers({ 'X-localization': currentLocale() });
+  const token = authStore.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(apiUrl(ep.export, { id }, { format }), { headers, credentials: 'same-origin' });
+  if (!response.ok || !response.body) throw new ApiError(response.status, await response.json().catch(() => null));
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress(received);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `petition-${id}.${format}`;
+  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

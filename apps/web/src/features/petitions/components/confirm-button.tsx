@@ -1,0 +1,39 @@
+import { Button, type ButtonProps, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A button that asks first: the question in a modal, then `onConfirm`. */
+export function ConfirmButton({
+  label,
+  question,
+  onConfirm,
+  loading,
+  ...button
+}: { label: string; question: string; onConfirm: () => Promise<unknown>; loading?: boolean } & Omit<ButtonProps, 'children' | 'onClick'>) {
+  const { t } = useTranslation('petitions');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button {...button} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={label}>
+        <Text mb="md">{question}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setOpen(false)}>
+            {t('cancel')}
+          </Button>
+          <Button
+            color={button.color}
+            loading={loading}
+            onClick={() => {
+              void onConfirm().then(() => setOpen(false), () => undefined);
+            }}
+          >
+            {label}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,245 @@
+import { type PetitionDetail } from '@legenett/contracts';
+import { Alert, Anchor, Button, Card, Checkbox, Code, Divider, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { useCurrentUser } from '@/shared/auth/auth-store';
+import { paths } from '@/shared/config/paths';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { PagedList } from '@/shared/ui/paged-list';
+import { Page } from '@/shared/ui/page';
+import { notify } from '@/shared/ui/notify';
+import { useAcceptCoAuthorship, useBookmark, usePetition, useReceipt, useSavePetition, useSign, useSigners, useVerify, useWithdraw } from '../api/petitions';
+import { ConfirmButton } from './confirm-button';
+import { formatDay } from './format';
+import { StatusBadge } from './petition-card';
+import { PetitionProgress } from './petition-progress';
+import { PetitionStatistics } from './petition-statistics';
+import { OwnerTools } from './owner-tools';
+
+/** Sign (by name or anonymously), or the receipt and withdrawal once signed. */
+function SignBox({ petition }: { petition: PetitionDetail }) {
+  const { t } = useTranslation('petitions');
+  const locale = useLocale();
+  const user = useCurrentUser();
+  const sign = useSign();
+  const withdraw = useWithdraw();
+  const receipt = useReceipt(petition.id, petition.signed);
+  const [anonymous, setAnonymous] = useState(false);
+  if (!user) return null;
+  const active = petition.status === 'active' && !petition.is_archived;
+  if (petition.signed) {
+    return (
+      <Card withBorder>
+        <Stack gap="xs">
+          <Text fw={600} c="green.8">
+            {t('signed')}
+          </Text>
+          {receipt.data && (
+            <div>
+              <Text size="sm" fw={600}>
+                {t('receipt')}
+              </Text>
+              <Text size="sm">{t('receipt_text', { position: receipt.data.position, date: formatDay(receipt.data.signed_at, locale) })}</Text>
+              <Text size="sm">
+                {t('receipt_hash')}: <Code style={{ wordBreak: 'break-all' }}>{receipt.data.hash}</Code>
+              </Text>
+            </div>
+          )}
+          {active && (
+            <ConfirmButton
+              label={t('withdraw')}
+              question={t('withdraw_confirm')}
+              color="red"
+              variant="light"
+              loading={withdraw.isPending}
+              onConfirm={() => withdraw.mutateAsync(petition.id).then(() => notify.success(t('withdraw_done')))}
+            />
+          )}
+        </Stack>
+      </Card>
+    );
+  }
+  if (!active) return null;
+  if (user.user_info.approved_hrp !== 2) return <Alert color="yellow">{t('only_health_personnel')}</Alert>;
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Checkbox label={t('sign_anonymously')} checked={anonymous} onChange={(e) => setAnonymous(e.currentTarget.checked)} />
+        <Button
+          size="md"
+          loading={sign.isPending}
+          onClick={() => sign.mutate({ id: petition.id, anonymous }, { onSuccess: () => notify.success(t('sign_done')) })}
+        >
+          {t('sign')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function Signers({ id }: { id: number }) {
+  const { t } = useTranslation('petitions');
+  const locale = useLocale();
+  const [page, setPage] = useState(1);
+  const signers = useSigners(id, page);
+  return (
+    <Stack gap="xs">
+      <Title order={3}>{t('signers')}</Title>
+      <Text size="sm" c="dimmed">
+        {t('anonymous_note')}
+      </Text>
+      <PagedList
+        query={signers}
+        label={t('signers')}
+        empty={t('signers_empty')}
+        renderItem={(s) => (
+          <Group justify="space-between">
+            {s.slug ? (
+              <Anchor component={Link} to={paths.profileBySlug.href({ slug: s.slug })}>
+                {s.name}
+              </Anchor>
+            ) : (
+              <Text>{s.name}</Text>
+            )}
+            <Text size="sm" c="dimmed">
+              {t(`professions.${s.profession}`)} · {formatDay(s.signed_at, locale)}
+            </Text>
+          </Group>
+        )}
+        itemKey={(s) => `${s.slug ?? s.name}-${s.signed_at}`}
+        page={page}
+        onPageChange={setPage}
+      />
+    </Stack>
+  );
+}
+
+/** `/petitions/details/:id`: everything about one petition; signing; the owner's tools. */
+export function PetitionDetailsPage() {
+  const { t } = useTranslation('petitions');
+  const locale = useLocale();
+  const user = useCurrentUser();
+  const id = Number(useParams().id);
+  const petition = usePetition(id);
+  const bookmark = useBookmark();
+  const verify = useVerify();
+  const save = useSavePetition();
+  const accept = useAcceptCoAuthorship();
+  if (petition.isPending) return <Skeleton height={400} mt="md" />;
+  if (petition.isError || !petition.data) return <Alert color="red" mt="md">{t('not_found')}</Alert>;
+  const p = petition.data;
+  return (
+    <Page title={p.title} size="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <StatusBadge petition={p} />
+          <Group gap="xs">
+            {user && p.status !== 'draft' && (
+              <Button variant="light" loading={bookmark.isPending} onClick={() => bookmark.mutate({ id: p.id, on: !p.bookmarked })} aria-pressed={p.bookmarked}>
+                {p.bookmarked ? t('unbookmark') : t('bookmark')}
+              </Button>
+            )}
+            {p.can_edit && (
+              <Button component={Link} to={paths.petitionUpdate.href({ id: p.id })} variant="default">
+                {t('edit')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {p.invitation_pending && (
+          <Alert color="blue">
+            <Group justify="space-between">
+              <Text size="sm">{t('authors.invite_note')}</Text>
+              <Button size="xs" loading={accept.isPending} onClick={() => accept.mutate(p.id, { onSuccess: () => notify.success(t('authors.accepted_done')) })}>
+                {t('authors.accept')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {p.status === 'draft' && p.can_edit && (
+          <Group>
+            <ConfirmButton
+              label={t('publish')}
+              question={t('publish_confirm')}
+              loading={save.isPending}
+              onConfirm={() => save.mutateAsync({ id: p.id, body: { visibility: 'open' } }).then(() => notify.success(t('published_done')))}
+            />
+          </Group>
+        )}
+        <PetitionProgress petition={p} />
+        {p.delivered && <Alert color="blue">{t('delivered', { date: formatDay(p.delivered.at, locale), count: p.delivered.count })}</Alert>}
+        <SignBox petition={p} />
+        <Text size="lg">{p.summary}</Text>
+        <Stack gap={2}>
+          {p.recipient && (
+            <Text>
+              <b>{t('recipient')}:</b> {p.recipient}
+            </Text>
+          )}
+          <Text>
+            <b>{t('initiator')}:</b>{' '}
+            <Anchor component={Link} to={paths.profileBySlug.href({ slug: p.initiator.slug })}>
+              {p.initiator.name}
+            </Anchor>
+          </Text>
+          {p.category && (
+            <Text>
+              <b>{t('category')}:</b> {p.category.name}
+            </Text>
+          )}
+          {p.co_authors.length > 0 && (
+            <Text>
+              <b>{t('co_authors')}:</b> {p.co_authors.map((a) => (a.title ? `${a.name} (${a.title})` : a.name)).join(', ')}
+            </Text>
+          )}
+        </Stack>
+        <Divider />
+        <Title order={3}>{t('full_text')}</Title>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{p.full_text}</Text>
+        {p.attachments.length > 0 && (
+          <>
+            <Title order={3}>{t('attachments')}</Title>
+            <List>
+              {p.attachments.map((a) => (
+                <List.Item key={a.id}>
+                  <Anchor href={a.url} download={a.name}>
+                    {a.name}
+                  </Anchor>{' '}
+                  <Text span size="sm" c="dimmed">
+                    ({Math.max(1, Math.round(a.size / 1024))} kB)
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </>
+        )}
+        {p.answer && (
+          <Card withBorder>
+            <Title order={3}>{t('answer')}</Title>
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{p.answer}</Text>
+          </Card>
+        )}
+        {p.status !== 'draft' && (
+          <>
+            <Divider />
+            <Title order={3}>{t('statistics')}</Title>
+            <PetitionStatistics stats={p.statistics} />
+            <Group>
+              <Button variant="subtle" loading={verify.isPending} onClick={() => verify.mutate(p.id)}>
+                {t('verify')}
+              </Button>
+              {verify.data && (
+                <Text role="status" c={verify.data.intact ? 'green.8' : 'red.8'}>
+                  {verify.data.intact ? t('verify_ok', { length: verify.data.length }) : t('verify_broken', { position: verify.data.broken_at ?? 0 })}
+                </Text>
+              )}
+            </Group>
+            {user && <Signers id={p.id} />}
+          </>
+        )}
+        {p.is_owner && <OwnerTools petition={p} />}
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,181 @@
+import { type PetitionDetail } from '@legenett/contracts';
+import { ActionIcon, Alert, Anchor, Button, Card, FileInput, Group, List, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { notify } from '@/shared/ui/notify';
+import { Page } from '@/shared/ui/page';
+import { useAddAttachments, useAddManualAuthor, useDeletePetition, useMemberSearch, usePetition, useRemoveAttachment } from '../api/petitions';
+import { useDebounced } from './use-debounced';
+import { ConfirmButton } from './confirm-button';
+import { PetitionForm } from './petition-form';
+
+/** PDF attachments of a petition: upload several at once, remove one. */
+function Attachments({ petition }: { petition: PetitionDetail }) {
+  const { t } = useTranslation('petitions');
+  const add = useAddAttachments();
+  const remove = useRemoveAttachment();
+  const [files, setFiles] = useState<File[]>([]);
+  return (
+    <Stack gap="xs">
+      <Title order={3}>{t('attachments')}</Title>
+      <List>
+        {petition.attachments.map((a) => (
+          <List.Item key={a.id}>
+            <Group gap="xs">
+              <Anchor href={a.url} download={a.name}>
+                {a.name}
+              </Anchor>
+              <ActionIcon variant="subtle" color="red" aria-label={`${t('files.remove')}: ${a.name}`} onClick={() => remove.mutate({ id: petition.id, attachmentId: a.id })}>
+                ×
+              </ActionIcon>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+      <Group align="flex-end">
+        <FileInput label={t('files.choose')} description={t('files.hint')} accept="application/pdf,.pdf" multiple value={files} onChange={setFiles} clearable style={{ flex: 1 }} />
+        <Button
+          disabled={files.length === 0}
+          loading={add.isPending}
+          onClick={() =>
+            add.mutate(
+              { id: petition.id, files },
+              {
+                onSuccess: () => {
+                  setFiles([]);
+                  notify.success(t('files.uploaded'));
+                },
+              },
+            )
+          }
+        >
+          {t('files.add')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Co-authors: the list, and a name with a title or position to add; a member found by name is invited. */
+function CoAuthors({ petition }: { petition: PetitionDetail }) {
+  const { t } = useTranslation('petitions');
+  const add = useAddManualAuthor();
+  const [name, setName] = useState('');
+  const [title, setTitle] = useState('');
+  const [member, setMember] = useState<string | null>(null);
+  const [memberSearch, setMemberSearch] = useState('');
+  const members = useMemberSearch(useDebounced(memberSearch, 300));
+  const options = (members.data ?? []).map((m) => ({ value: String(m.id), label: `${m.first_name} ${m.last_name}` }));
+  return (
+    <Stack gap="xs">
+      <Title order={3}>{t('co_authors')}</Title>
+      <List>
+        {petition.co_authors.map((a) => (
+          <List.Item key={a.id}>
+            {a.title ? `${a.name} (${a.title})` : a.name}
+            {!a.accepted && ` · ${t('authors.invited')}`}
+          </List.Item>
+        ))}
+      </List>
+      <Group align="flex-end">
+        <Select
+          label={t('authors.account')}
+          description={t('authors.account_hint')}
+          data={options}
+          searchable
+          clearable
+          searchValue={memberSearch}
+          onSearchChange={setMemberSearch}
+          value={member}
+          onChange={(value) => {
+            setMember(value);
+            const picked = options.find((o) => o.value === value);
+            if (picked) setName(picked.label);
+          }}
+          filter={({ options: all }) => all}
+        />
+        <TextInput label={t('authors.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput label={t('authors.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+        <Button
+          variant="light"
+          disabled={name.trim().length < 2}
+          loading={add.isPending}
+          onClick={() =>
+            add.mutate(
+              { id: petition.id, name: name.trim(), title: title.trim(), userId: member ? Number(member) : null },
+              {
+                onSuccess: () => {
+                  setName('');
+                  setTitle('');
+                  setMember(null);
+                  setMemberSearch('');
+                },
+              },
+            )
+          }
+        >
+          {t('authors.add')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** `/petitions/create_petition` and `/petitions/update_petition/:id`. */
+export function PetitionEditPage({ create }: { create: boolean }) {
+  const { t } = useTranslation('petitions');
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const petition = usePetition(create ? 0 : id);
+  const remove = useDeletePetition();
+  if (create) {
+    return (
+      <Page title={t('create_title')}>
+        <PetitionForm petition={null} />
+      </Page>
+    );
+  }
+  if (petition.isPending) return <Skeleton height={400} mt="md" />;
+  if (petition.isError || !petition.data || !petition.data.can_edit) return <Alert color="red" mt="md">{t('not_found')}</Alert>;
+  const p = petition.data;
+  return (
+    <Page title={t('update_title')}>
+      <Stack gap="lg">
+        <PetitionForm key={p.id} petition={p} />
+        <Card withBorder>
+          <Attachments petition={p} />
+        </Card>
+        <Card withBorder>
+          <CoAuthors petition={p} />
+        </Card>
+        <Group justify="space-between">
+          <Button variant="subtle" onClick={() => void navigate(paths.petitionDetails.href({ id: p.id }))}>
+            {t('details')}
+          </Button>
+          {p.status === 'draft' && p.is_owner && (
+            <ConfirmButton
+              label={t('delete')}
+              question={t('delete_confirm')}
+              color="red"
+              variant="light"
+              loading={remove.isPending}
+              onConfirm={() =>
+                remove.mutateAsync(p.id).then(() => {
+                  notify.success(t('deleted'));
+                  void navigate(`${paths.petitions.href()}?tab=drafts`);
+                })
+              }
+            />
+          )}
+        </Group>
+        {p.status === 'draft' && (
+          <Text size="sm" c="dimmed">
+            {t('form.publish_hint')}
+          </Text>
+        )}
+      </Stack>
+    </Page>
+  );
+}

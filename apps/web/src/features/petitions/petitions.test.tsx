@@ -1,0 +1,144 @@
+import { authEndpoints, type PetitionDetail, petitionEndpoints, referenceEndpoints } from '@legenett/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { changeLocale } from '@/shared/i18n/i18n';
+import { mockEndpoint, validationError } from '@/testing/api-mocks';
+import { renderApp, setupUser } from '@/testing/test-utils';
+import { logIn, testUser } from '@/testing/users';
+
+const doctor = testUser({ locale: 'en' });
+
+const petition = (id: number, overrides: Partial<PetitionDetail> = {}): PetitionDetail => ({
+  id,
+  title: `Forsvarlig arbeidstid ${id}`,
+  summary: 'Leger trenger forsvarlige arbeidsplaner.',
+  category: null,
+  specialties: [],
+  end_date: '2099-01-01',
+  days_left: 12,
+  status: 'active',
+  visibility: 'open',
+  is_archived: false,
+  initiator: { id: 99, slug: 'kari', name: 'Kari Nordmann', avatar: null },
+  signatures_count: 42,
+  signature_goal: 100,
+  recipient: 'Helse- og omsorgsdepartementet',
+  signed: false,
+  bookmarked: false,
+  can_edit: false,
+  is_owner: false,
+  invitation_pending: false,
+  text_locked: true,
+  post_on_my_page: false,
+  published_at: '2026-11-01T10:00:00.000Z',
+  closed_at: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  full_text: 'Vi krever at arbeidsmiljøloven følges.',
+  co_authors: [],
+  attachments: [],
+  statistics: {
+    by_profession: [
+      { key: 'doctor', name: 'Doctor', count: 40 },
+      { key: 'student', name: 'Student', count: null },
+    ],
+    by_specialty: [],
+    by_county: [],
+    daily: [{ day: '2026-11-01', count: 42 }],
+  },
+  delivered: null,
+  answer: null,
+  answered_at: null,
+  ...overrides,
+});
+
+const page = (data: PetitionDetail[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length } });
+
+function mockApi() {
+  mockEndpoint(authEndpoints.me, { data: doctor });
+  mockEndpoint(referenceEndpoints.specialties, { data: [{ id: 3, name: 'Indremedisin' }] });
+  mockEndpoint(referenceEndpoints.categories, { data: [] });
+  mockEndpoint(petitionEndpoints.signatures, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } });
+}
+
+describe('petitions', () => {
+  beforeEach(async () => {
+    logIn(doctor);
+    mockApi();
+    await changeLocale('en');
+  });
+
+  it('reads tab and filters from the URL and asks the matching list', async () => {
+    const user = setupUser();
+    const all = mockEndpoint(petitionEndpoints.list, page([petition(1)]));
+    const mine = mockEndpoint(petitionEndpoints.mine, page([petition(2, { status: 'draft', days_left: null })]));
+    renderApp('/petitions?search=arbeidstid&petitionSpecialties=3&petitionStatus=active');
+    expect(await screen.findByRole('link', { name: 'Forsvarlig arbeidstid 1' })).toBeInTheDocument();
+    expect(all[0]!.query.get('search')).toBe('arbeidstid');
+    expect(all[0]!.query.get('petitionSpecialties')).toBe('3');
+    expect(all[0]!.query.get('petitionStatus')).toBe('active');
+    expect(screen.getByRole('progressbar', { name: '42 of 100 signatures' })).toBeInTheDocument();
+    expect(screen.getByText(/Days left: 12/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Drafts' }));
+    expect(await screen.findByRole('link', { name: 'Forsvarlig arbeidstid 2' })).toBeInTheDocument();
+    expect(mine.at(-1)!.query.get('petitionStatus')).toBe('draft');
+    expect(mine.at(-1)!.query.get('search')).toBe('arbeidstid');
+  });
+
+  it('shows the detail with statistics and signs, then shows the receipt', async () => {
+    const user = setupUser();
+    let signed = false;
+    mockEndpoint(petitionEndpoints.show, () => ({ data: petition(5, { signed, signatures_count: signed ? 43 : 42 }) }));
+    const signs = mockEndpoint(petitionEndpoints.sign, () => {
+      signed = true;
+      return { data: { petition_id: 5, position: 43, hash: 'a'.repeat(64), signed_at: '2026-11-02T10:00:00.000Z', anonymous: true, signatures_count: 43 } };
+    });
+    mockEndpoint(petitionEndpoints.receipt, { data: { petition_id: 5, position: 43, hash: 'a'.repeat(64), signed_at: '2026-11-02T10:00:00.000Z', anonymous: true, signatures_count: 43 } });
+    renderApp('/petitions/details/5');
+    expect(await screen.findByRole('heading', { name: 'Forsvarlig arbeidstid 5' })).toBeInTheDocument();
+    expect(screen.getByText('Student: fewer than 5')).toBeInTheDocument();
+    expect(screen.getByText('Doctor: 40')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: /Count me anonymously/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign the petition' }));
+    await waitFor(() => expect(signs).toHaveLength(1));
+    expect(signs[0]!.body).toEqual({ anonymous: true });
+    expect(await screen.findByText('Signature no. 43 in the chain, signed 2 Nov 2026.')).toBeInTheDocument();
+    expect(screen.getByText('Signatures: 43')).toBeInTheDocument();
+  });
+
+  it('lets an invited co-author accept the invitation from the petition', async () => {
+    const user = setupUser();
+    mockEndpoint(petitionEndpoints.show, { data: petition(7, { status: 'draft', invitation_pending: true, days_left: null }) });
+    const accepts = mockEndpoint(petitionEndpoints.acceptCoAuthorship, { data: { id: 3, name: 'Test Bruker', title: null, user: { id: 1, slug: 't', name: 'Test Bruker' }, accepted: true } });
+    renderApp('/petitions/details/7');
+    expect(await screen.findByText('You are invited to co-author this petition.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
+    await waitFor(() => expect(accepts).toHaveLength(1));
+  });
+
+  it('tells someone who is not confirmed health personnel that they cannot sign', async () => {
+    const unconfirmed = testUser({ locale: 'en', user_info: { ...testUser().user_info, approved_hrp: 1 } });
+    logIn(unconfirmed);
+    mockEndpoint(authEndpoints.me, { data: unconfirmed });
+    mockEndpoint(petitionEndpoints.show, { data: petition(6) });
+    renderApp('/petitions/details/6');
+    expect(await screen.findByText('Only confirmed health personnel can sign petitions.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign the petition' })).not.toBeInTheDocument();
+  });
+
+  it('creates a draft, suggests similar titles while typing, previews, and shows server errors by the fields', async () => {
+    const user = setupUser();
+    mockEndpoint(petitionEndpoints.similar, { data: [{ id: 8, title: 'Forsvarlig arbeidstid for LIS', status: 'active', signatures_count: 120 }] });
+    const creates = mockEndpoint(petitionEndpoints.create, validationError({ end_date: ['The end date must be after today (server).'] }));
+    renderApp('/petitions/create_petition');
+    await user.type(await screen.findByRole('textbox', { name: /Title/ }), 'Forsvarlig arbeidstid');
+    expect(await screen.findByRole('link', { name: 'Forsvarlig arbeidstid for LIS' }, { timeout: 3000 })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Summary' }), 'Kort sammendrag');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getByRole('heading', { name: 'Forsvarlig arbeidstid' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to editing' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('The end date must be after today (server).')).toBeInTheDocument();
+    expect(creates[0]!.body).toMatchObject({ title: 'Forsvarlig arbeidstid', summary: 'Kort sammendrag' });
+  });
+});

@@ -1,0 +1,3 @@
+import { PetitionDetailsPage } from '../components/petition-details-page';
+
+export { PetitionDetailsPage as Component };

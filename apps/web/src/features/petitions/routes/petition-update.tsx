@@ -1,0 +1,5 @@
+import { PetitionEditPage } from '../components/petition-edit-page';
+
+export function Component() {
+  return <PetitionEditPage create={false} />;
+}

@@ -1,0 +1,3 @@
+import { PetitionsPage } from '../components/petitions-page';
+
+export { PetitionsPage as Component };

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { latestMail, logInViaApi } from './fixtures';
+
+/** Letters only, so Norwegian full-text search finds it as one word. */
+const uniqueWord = () =>
+  `opprop${Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const shots = process.env.E2E_SCREENSHOTS;
+
+test.describe('petitions', () => {
+  test('a doctor drafts with a PDF and a co-author, previews, publishes; another signs; the owner exports and sends the press release', async ({
+    page,
+    browser,
+  }) => {
+    const word = uniqueWord();
+    const title = `Forsvarlig vaktbelastning ${word}`;
+    await logInViaApi(page, 'lege@demo.no');
+
+    // Draft.
+    await page.goto('/petitions');
+    await page.getByRole('link', { name: 'Start et opprop' }).click();
+    await expect(page).toHaveURL(/\/petitions\/create_petition$/);
+    await page.getByRole('textbox', { name: /^Tittel/ }).fill(title);
+    await page.getByRole('textbox', { name: 'Sammendrag' }).fill('Vaktbelastningen for leger må ned.');
+    await page.getByRole('textbox', { name: 'Oppropstekst' }).fill(`Vi ber helseforetakene redusere antall vakter. ${word}`);
+    await page.getByRole('textbox', { name: 'Mottaker' }).fill('Helse Nord RHF');
+    await page.getByLabel('Sluttdato').fill(inDays(20));
+    await page.getByRole('textbox', { name: 'Signaturmål (valgfritt)' }).fill('50');
+    await page.getByRole('button', { name: 'Lagre utkast' }).click();
+    await expect(page).toHaveURL(/\/petitions\/update_petition\/\d+$/);
+    const id = Number(/(\d+)$/.exec(page.url())![1]);
+
+    // A PDF and a co-author.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'PDF-filer' }).click();
+    await (await chooser).setFiles({ name: 'bakgrunn.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByRole('button', { name: 'Legg ved PDF' }).click();
+    await expect(page.getByRole('link', { name: 'bakgrunn.pdf' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Navn' }).fill('Marte Olsen');
+    await page.getByRole('textbox', { name: 'Tittel eller stilling' }).fill('Overlege');
+    await page.getByRole('button', { name: 'Legg til medforfatter' }).click();
+    await expect(page.getByText('Marte Olsen (Overlege)')).toBeVisible();
+
+    // Preview, then publish.
+    await page.getByRole('button', { name: 'Forhåndsvis' }).click();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await page.getByRole('button', { name: 'Tilbake til redigering' }).click();
+    await page.getByRole('button', { name: 'Publiser' }).click();
+    await expect(page).toHaveURL(new RegExp(`/petitions/details/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Aktiv')).toBeVisible();
+
+    // Another doctor finds it, signs, and sees the count and statistics move.
+    const other = await browser.newContext();
+    const signer = await other.newPage();
+    await logInViaApi(signer, 'kari.nordby@demo.no');
+    await signer.goto('/petitions');
+    await signer.getByRole('searchbox', { name: 'Søk' }).fill(word);
+    await expect(signer).toHaveURL(new RegExp(`search=${word}`));
+    await signer.getByRole('link', { name: title }).click();
+    await expect(signer.getByText('Signaturer: 0', { exact: true })).toBeVisible();
+    await expect(signer.getByText('Ingen signaturer ennå.')).toBeVisible();
+    await signer.getByRole('button', { name: 'Signer oppropet' }).click();
+    await expect(signer.getByText('Signaturer: 1', { exact: true })).toBeVisible();
+    await expect(signer.getByText(/Signatur nr\. 1 i kjeden/)).toBeVisible();
+    await expect(signer.getByText('Lege: færre enn 5')).toBeVisible();
+    await signer.getByRole('button', { name: 'Kontroller signaturkjeden' }).click();
+    await expect(signer.getByText('Signaturkjeden er intakt (1 ledd).')).toBeVisible();
+    if (shots) await signer.screenshot({ path: `${shots}/petition-signed-no.png`, fullPage: true });
+    await other.close();
+
+    // The owner exports the PDF (the download completes) and sends the press release.
+    await page.reload();
+    await expect(page.getByText('Signaturer: 1', { exact: true })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF', exact: true }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`petition-${id}-signatures.pdf`);
+    expect(fs.readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const address = `desk-${word}@avis.example.no`;
+    await expect(page.getByRole('textbox', { name: /^Emne/ })).toHaveValue(`Opprop: ${title}`);
+    await page.getByRole('textbox', { name: /^Mottakere/ }).fill(address);
+    await page.getByRole('button', { name: 'Send pressemelding' }).click();
+    await expect(page.getByText(new RegExp(`til ${address}`))).toBeVisible();
+    const mail = await latestMail(page.request, address);
+    expect(mail.subject).toBe(`Opprop: ${title}`);
+    expect(mail.body).toContain('1 helsepersonell har signert oppropet');
+    if (shots) await page.screenshot({ path: `${shots}/petition-owner-no.png`, fullPage: true });
+  });
+
+  test('the list in English and dark, with tabs and filters in the URL @mobile', async ({ page }) => {
+    await logInViaApi(page, 'lege@demo.no');
+    await page.evaluate(() => {
+      window.localStorage.setItem('legenett-locale', 'en');
+      window.localStorage.setItem('legenett-color-scheme', 'dark');
+    });
+    await page.goto('/petitions?petitionStatus=finished');
+    await expect(page.getByRole('link', { name: 'Nasjonal satsing på psykisk helse for unge' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'All', selected: true })).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/petitions-list-en-dark-${test.info().project.name}.png`, fullPage: true });
+    await page.getByRole('tab', { name: 'Drafts' }).click();
+    await expect(page).toHaveURL(/tab=drafts/);
+    await expect(page.getByRole('link', { name: 'Styrk fastlegeordningen i Oslo' })).toBeVisible();
+    await page.goto('/petitions/details/2');
+    await expect(page.getByRole('heading', { level: 2, name: 'Statistics' }).or(page.getByRole('heading', { name: 'Statistics' }))).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/petition-detail-en-dark-${test.info().project.name}.png`, fullPage: true });
+  });
+});
