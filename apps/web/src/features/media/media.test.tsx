@@ -101,7 +101,7 @@ describe('video archive', () => {
     expect(video).toHaveAttribute('src', '/api/media/stream/video/4/file?u=1&e=9999999999&s=x');
     expect(video).toHaveAttribute('poster', '/api/media/stream/video/4/poster?u=1&e=1&s=p');
     expect(video.querySelector('track')).toHaveAttribute('kind', 'captions');
-    expect(screen.getByLabelText('Playback speed')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Playback speed')).toBeInTheDocument();
   });
 
   it('says so when an item is not there or not for this user', async () => {
