@@ -652,17 +652,26 @@ async function seedCourses(
           city_id: city?.id ?? null,
           start_at: start,
           duration_minutes: c.duration_minutes,
+          ends_at: new Date(start.getTime() + c.duration_minutes * 60_000),
           subscription_deadline: new Date(start.getTime() - (c.type === 'course' ? 7 * DAY : HOUR)),
           host_name: c.host_name,
+          address: c.address ?? null,
+          max_attendees: c.max_attendees ?? null,
+          sponsor_name: c.sponsor_name ?? null,
+          food_served: c.food_served ?? false,
+          audience: c.audience ?? null,
+          credit_hours: c.credit_hours ?? null,
+          credit_approved_by: c.credit_approved_by ?? null,
+          embed_code: c.embed_code ?? null,
+          moderation_reason: c.moderation_reason ?? null,
           video_link:
             c.type === 'webinar'
               ? `https://meet.legenett.no/webinar/${encodeURIComponent(c.title.toLowerCase().replace(/\s+/g, '-'))}`
               : null,
           status: c.status,
           submitted_at: c.status === 'draft' ? null : new Date(created.getTime() + HOUR),
-          reviewed_at:
-            c.status === 'approved' || c.status === 'cancelled' ? new Date(created.getTime() + DAY) : null,
-          reviewed_by_user_id: c.status === 'approved' || c.status === 'cancelled' ? adminId : null,
+          reviewed_at: ['approved', 'cancelled', 'rejected'].includes(c.status) ? new Date(created.getTime() + DAY) : null,
+          reviewed_by_user_id: ['approved', 'cancelled', 'rejected'].includes(c.status) ? adminId : null,
           cancelled_at: c.status === 'cancelled' ? clock.at(-1, 10) : null,
           user_id: userId,
           partner_company_id: c.company ? need(companies, c.company, 'company') : null,
@@ -687,7 +696,11 @@ async function seedCourses(
         )
         .onConflictDoNothing();
     }
-    if (c.subscribers.length > 0) {
+    const queue = [
+      ...c.subscribers.map((email) => ({ email, status: 'attending' as const })),
+      ...(c.waiting ?? []).map((email) => ({ email, status: 'waiting' as const })),
+    ];
+    if (queue.length > 0) {
       // Serial ids: filter first rather than lean on ON CONFLICT, which would still advance the sequence.
       const subscribed = new Set(
         (
@@ -697,13 +710,14 @@ async function seedCourses(
             .where(eq(s.courseSubscriptions.course_id, courseId))
         ).map((r) => r.user),
       );
-      const subs = c.subscribers
-        .map((email) => need(users, email, 'user'))
-        .filter((userId) => !subscribed.has(userId));
+      // In order, so the waiting list's order (by id) is the seed's.
+      const subs = queue
+        .map((q) => ({ userId: need(users, q.email, 'user'), status: q.status }))
+        .filter((q) => !subscribed.has(q.userId));
       if (subs.length > 0) {
         await tx
           .insert(s.courseSubscriptions)
-          .values(subs.map((userId) => ({ course_id: courseId, user_id: userId })))
+          .values(subs.map((q) => ({ course_id: courseId, user_id: q.userId, status: q.status })))
           .onConflictDoNothing();
       }
       tally.add('course subscriptions', subs.length);
@@ -1251,7 +1265,7 @@ async function refreshCounters(
     .set({ signatures_count: signatures })
     .where(and(inArray(s.petitions.id, petitionIds), sql`${s.petitions.signatures_count} <> ${signatures}`));
 
-  const attendees = sql`(select count(*)::int from ${s.courseSubscriptions} x where x.course_id = ${s.courses.id})`;
+  const attendees = sql`(select count(*)::int from ${s.courseSubscriptions} x where x.course_id = ${s.courses.id} and x.status = 'attending')`;
   await tx
     .update(s.courses)
     .set({ attendees_count: attendees })

@@ -19,3 +19,4 @@ export * from './network';
 export * from './companies';
 export * from './media';
 export * from './petitions';
+export * from './courses';

@@ -15,6 +15,9 @@ export const NOTIFICATION_KIND_VALUES = [
   'petition_co_author',
   'petition_ending',
   'petition_ended',
+  'course_decision',
+  'course_cancelled',
+  'course_seat_offered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 

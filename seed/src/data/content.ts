@@ -720,7 +720,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
 
 export interface CourseSeed {
   title: string;
-  type: 'course' | 'webinar';
+  type: 'course' | 'webinar' | 'lunch_meeting' | 'small_group';
   owner: string;
   company?: string;
   category: string;
@@ -732,8 +732,20 @@ export interface CourseSeed {
   /** 'live' = started within the current hour and still running; otherwise day offset and Oslo time. */
   start: 'live' | { days: number; hour: number; minute?: number };
   duration_minutes: 30 | 60 | 90 | 120;
-  status: 'draft' | 'submitted' | 'approved' | 'cancelled';
+  status: 'draft' | 'submitted' | 'approved' | 'rejected' | 'cancelled';
   subscribers: readonly string[];
+  /** On the waiting list, in this order (the seats are full). */
+  waiting?: readonly string[];
+  max_attendees?: number;
+  sponsor_name?: string;
+  food_served?: boolean;
+  audience?: string;
+  address?: string;
+  credit_hours?: number;
+  credit_approved_by?: string;
+  /** A recording (past webinars). */
+  embed_code?: string;
+  moderation_reason?: string;
 }
 
 export const COURSES: readonly CourseSeed[] = [
@@ -928,6 +940,80 @@ export const COURSES: readonly CourseSeed[] = [
     start: { days: 9, hour: 18 },
     duration_minutes: 60,
     status: 'cancelled',
+    subscribers: [],
+  },
+  {
+    title: 'Lunsjmøte: nye blodfortynnende legemidler',
+    type: 'lunch_meeting',
+    owner: LEGE,
+    company: 'demo-medisin',
+    category: 'lunch-meeting',
+    host_name: 'Demo Medisin AS',
+    target: 'Leger ved medisinsk avdeling',
+    description:
+      'Program (30 min): 11.30 velkommen, 11.35 foredrag om direktevirkende antikoagulantia, 11.55 spørsmål. Møtet er i avdelingens møterom.',
+    cityCode: '0301',
+    specialties: ['indremedisin', 'hjertesykdommer'],
+    start: { days: 3, hour: 11, minute: 30 },
+    duration_minutes: 30,
+    status: 'approved',
+    max_attendees: 3,
+    sponsor_name: 'Demo Medisin AS',
+    food_served: true,
+    audience: 'Leger og LIS ved avdelingen',
+    address: 'Møterom 3, medisinsk avdeling',
+    subscribers: [KARI, OLA, SILJE],
+    waiting: [HENRIK, JONAS],
+  },
+  {
+    title: 'Smågruppe allmennmedisin Oslo vest',
+    type: 'small_group',
+    owner: HANNE,
+    category: 'clinical-update',
+    host_name: 'Hanne Solberg',
+    target: 'Fastleger i spesialisering',
+    description: 'Lukket smågruppe som møtes seks ganger i året. Tema for neste møte: astma hos barn.',
+    cityCode: '0301',
+    specialties: ['allmennmedisin'],
+    start: { days: 12, hour: 17 },
+    duration_minutes: 120,
+    status: 'approved',
+    max_attendees: 8,
+    credit_hours: 3,
+    credit_approved_by: 'Den norske legeforening',
+    subscribers: [LEGE, EMILIE, CAMILLA],
+  },
+  {
+    title: 'Diabetes type 2 – opptak fra høstens webinar',
+    type: 'webinar',
+    owner: KARI,
+    category: 'clinical-update',
+    host_name: 'Kari Nordby',
+    target: 'Fastleger',
+    description: 'Opptak: ny behandlingsalgoritme for diabetes type 2, med spørsmål fra deltakerne.',
+    specialties: ['allmennmedisin', 'endokrinologi'],
+    start: { days: -10, hour: 18 },
+    duration_minutes: 60,
+    status: 'approved',
+    embed_code: '<iframe src="https://player.vimeo.com/video/76979871" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>',
+    credit_hours: 1,
+    credit_approved_by: 'Den norske legeforening',
+    subscribers: [LEGE, SILJE, ERIK],
+  },
+  {
+    title: 'Kurs i kosthold og vektreduksjon',
+    type: 'course',
+    owner: LEGE,
+    category: 'clinical-update',
+    host_name: 'Anders Lie',
+    target: 'Fastleger',
+    description: 'Avvist: programmet og foreleserne mangler.',
+    cityCode: '0301',
+    specialties: ['allmennmedisin'],
+    start: { days: 30, hour: 9 },
+    duration_minutes: 90,
+    status: 'rejected',
+    moderation_reason: 'Programmet og foreleserne må beskrives før kurset kan godkjennes.',
     subscribers: [],
   },
 ];

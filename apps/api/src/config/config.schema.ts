@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_EMBED_HOSTS } from '@legenett/contracts';
 
 /** apps/api, whether this file runs from src/config (dev, tests) or dist/config (build). */
 export const APP_ROOT = path.resolve(__dirname, '..', '..');
@@ -105,6 +106,8 @@ export const EnvSchema = z
     S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    /** Hosts a course's embed code may load an iframe from (comma separated); unset = DEFAULT_EMBED_HOSTS (docs/courses.md). */
+    COURSE_EMBED_HOSTS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : undefined)),
     /** Largest accepted upload (one file), in megabytes. */
     UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(100).default(8),
     /** Largest video or audio file an administrator may upload, in megabytes (written to a temp file, never held in memory). */
@@ -224,12 +227,13 @@ export const EnvSchema = z
     media: {
       uploadMaxBytes: Math.round(env.MEDIA_UPLOAD_MAX_MB * 1024 * 1024),
       urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
-      /** HMAC key of signed media URLs, derived from the token secret (no extra secret to manage). */
-      urlKey: `media-url:${env.JWT_SECRET}`,
       podcastFeedTtlDays: env.PODCAST_FEED_TTL_DAYS,
       imageQuotaBytes: Math.round(env.IMAGE_QUOTA_MB * 1024 * 1024),
       ffprobe: env.FFPROBE_PATH,
       ffmpeg: env.FFMPEG_PATH,
+    },
+    courses: {
+      embedHosts: env.COURSE_EMBED_HOSTS ?? [...DEFAULT_EMBED_HOSTS],
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

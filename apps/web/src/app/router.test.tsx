@@ -31,7 +31,7 @@ describe('routes', () => {
   it('opens /course on the webinars', async () => {
     logIn();
     const { router } = renderApp('/course');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Kurs og webinarer åpner snart' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kurs og webinarer' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/course/webinares');
   });
 
@@ -60,7 +60,7 @@ describe('routes', () => {
   it('declares every route of spec point 2 with an access rule', () => {
     const spec: [string, RouteHandle['access']][] = [
       ['/user-verification/5', 'unauthorizedOnly'],
-      ['/professional_experience', 'login'],
+      ['/professional_experience', 'account'],
       ['/confirm-changeable-email', 'public'],
       ['/reset-password', 'public'],
       ['/', 'public'],
@@ -75,7 +75,7 @@ describe('routes', () => {
       ['/profile_company/demo-medisin', 'login'],
       ['/profile_company_manage', 'login'],
       ['/profile_company_manage/7', 'login'],
-      ['/profile_settings/ola-nordmann', 'personal'],
+      ['/profile_settings/ola-nordmann', 'account'],
       ['/archived_posts/ola-nordmann', 'login'],
       ['/post/9', 'login'],
       ['/my_products', 'personal'],

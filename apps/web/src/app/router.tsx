@@ -51,7 +51,7 @@ export const pageRoutes: RouteObject[] = [
     layout: full,
     lazy: page(() => import('@/features/registration/routes/user-verification')),
   }),
-  r(paths.professionalExperience.path, 'login', undefined, {
+  r(paths.professionalExperience.path, 'account', undefined, {
     layout: full,
     lazy: page(() => import('@/features/profile/routes/professional-experience')),
   }),
@@ -74,7 +74,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.profileBySlug.path, 'login', 'nav.profile', {
     lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.PublicProfileRoute }))),
   }),
-  r(paths.profileSettings.path, 'personal', 'nav.profile', { lazy: page(() => import('./routes/profile-settings')) }),
+  r(paths.profileSettings.path, 'account', 'nav.profile', { lazy: page(() => import('./routes/profile-settings')) }),
 
   // Feed, posts, partner companies
   r(paths.feed.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/feed')) }),
@@ -89,14 +89,14 @@ export const pageRoutes: RouteObject[] = [
     lazy: () => Promise.resolve({ Component: Outlet }),
     children: [
       { index: true, loader: () => redirect(paths.webinars.path), element: null },
-      r(paths.webinars.path, 'login', 'nav.courses'),
-      r(paths.webinar.path, 'login', 'nav.courses'),
-      r(paths.courseMyCourses.path, 'personal', 'nav.my_courses'),
-      r(paths.courseNew.path, 'login', 'nav.courses'),
+      r(paths.webinars.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-catalogue')) }),
+      r(paths.webinar.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-details')) }),
+      r(paths.courseMyCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses')) }),
+      r(paths.courseNew.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-new')) }),
     ],
   }),
-  r(paths.myCourses.path, 'personal', 'nav.my_courses'),
-  r(paths.myCourse.path, 'personal', 'nav.my_courses'),
+  r(paths.myCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses')) }),
+  r(paths.myCourse.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-course')) }),
 
   // Jobs
   r(paths.jobs.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/jobs')) }),
@@ -136,6 +136,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.admin.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-dashboard')) }),
   r(paths.adminUsers.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-users')) }),
   r(paths.adminOutbox.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-outbox')) }),
+  r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses')) }),
   r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media')) }),
 
   r(paths.notFound.path, 'public', 'not_found.title', { layout: full, lazy: page(() => import('./routes/not-found')) }),

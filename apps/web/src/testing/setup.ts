@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import '@/shared/i18n/i18n';
 import { pendingRequests } from '@/shared/api/pending-requests';
 import { setUnauthorizedHandler } from '@/shared/api/api-client';
+import { accessNotice } from '@/shared/auth/access-notice';
 import { authStore } from '@/shared/auth/auth-store';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { maintenance } from '@/shared/ui/maintenance-store';
@@ -49,6 +50,7 @@ afterEach(async () => {
   cleanNotifications();
   cleanNotificationsQueue();
   maintenance.close();
+  accessNotice.close();
   pendingRequests.reset();
   setUnauthorizedHandler(null);
   window.localStorage.clear();

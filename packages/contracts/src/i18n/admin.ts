@@ -18,6 +18,7 @@ export const admin = defineMessages(
       in_review: 'Til vurdering',
       open_queue: 'Åpne godkjenningskøen',
       open_outbox: 'Åpne utboksen',
+      open_courses: 'Kurs til godkjenning',
     },
     users: {
       title: 'Brukerkontoer',
@@ -172,6 +173,7 @@ export const admin = defineMessages(
       in_review: 'In review',
       open_queue: 'Open the approval queue',
       open_outbox: 'Open the outbox',
+      open_courses: 'Courses to review',
     },
     users: {
       title: 'User accounts',

@@ -28,6 +28,11 @@ export const notificationsUi = defineMessages(
       petition_co_author: '{{name}} inviterte deg som medforfatter av et opprop',
       petition_ending: 'Et opprop du har lagret slutter i morgen',
       petition_ended: 'Oppropet ditt er avsluttet',
+      course_decision: 'Kurset ditt «{{title}}» er behandlet',
+      course_decision_approved: 'Kurset ditt «{{title}}» er godkjent',
+      course_decision_rejected: 'Kurset ditt «{{title}}» ble ikke godkjent',
+      course_cancelled: '«{{title}}» er avlyst',
+      course_seat_offered: 'Du har fått plass på «{{title}}»',
     },
   },
   {
@@ -56,6 +61,11 @@ export const notificationsUi = defineMessages(
       petition_co_author: '{{name}} invited you to co-author a petition',
       petition_ending: 'A petition you saved ends tomorrow',
       petition_ended: 'Your petition has ended',
+      course_decision: 'Your course "{{title}}" has been reviewed',
+      course_decision_approved: 'Your course "{{title}}" is approved',
+      course_decision_rejected: 'Your course "{{title}}" was not approved',
+      course_cancelled: '"{{title}}" is cancelled',
+      course_seat_offered: 'You have a seat at "{{title}}"',
     },
   },
 );

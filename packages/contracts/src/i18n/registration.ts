@@ -52,6 +52,18 @@ export const registration = defineMessages(
         subject: 'Kontoen din på Legenett er sperret',
         body: 'En administrator har sperret kontoen din, og du er logget ut overalt.\n\nBegrunnelse: {{reason}}\n\nTa kontakt med oss hvis du mener dette er feil.',
       },
+      course_approved: {
+        subject: 'Kurset ditt «{{title}}» er godkjent',
+        body: 'Kurset «{{title}}» er godkjent og vises nå i kurskatalogen: {{link}}',
+      },
+      course_rejected: {
+        subject: 'Kurset ditt «{{title}}» ble ikke godkjent',
+        body: 'Kurset «{{title}}» ble ikke godkjent.\n\nBegrunnelse: {{reason}}\n\nDu kan rette det og sende det inn på nytt: {{link}}',
+      },
+      course_cancelled: {
+        subject: 'Avlyst: {{title}}',
+        body: 'Arrangementet «{{title}}» ({{start}}) som du var påmeldt, er avlyst av arrangøren.',
+      },
       account_unblocked: {
         subject: 'Kontoen din på Legenett er åpnet igjen',
         body: 'Sperren på kontoen din er opphevet. Du kan logge inn igjen her: {{link}}',
@@ -214,6 +226,18 @@ export const registration = defineMessages(
       account_blocked: {
         subject: 'Your Legenett account has been blocked',
         body: 'An administrator has blocked your account, and you have been logged out everywhere.\n\nReason: {{reason}}\n\nContact us if you believe this is a mistake.',
+      },
+      course_approved: {
+        subject: 'Your course "{{title}}" is approved',
+        body: 'The course "{{title}}" is approved and now shows in the course catalogue: {{link}}',
+      },
+      course_rejected: {
+        subject: 'Your course "{{title}}" was not approved',
+        body: 'The course "{{title}}" was not approved.\n\nReason: {{reason}}\n\nYou can correct it and submit it again: {{link}}',
+      },
+      course_cancelled: {
+        subject: 'Cancelled: {{title}}',
+        body: 'The event "{{title}}" ({{start}}) you signed up for has been cancelled by the organiser.',
       },
       account_unblocked: {
         subject: 'Your Legenett account is open again',

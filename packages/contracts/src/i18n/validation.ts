@@ -40,6 +40,7 @@ export const validation = defineMessages(
     organisation_number: 'Ugyldig organisasjonsnummer (ni sifre med gyldig kontrollsiffer).',
     https_url: 'Lenken må starte med https://.',
     date_in_past: 'Datoen kan ikke være tilbake i tid.',
+    course_duration: 'Varigheten må være 30 min, 1 t, 1 t 30 min eller 2 t.',
   },
   {
     required: 'This field is required.',
@@ -79,5 +80,6 @@ export const validation = defineMessages(
     organisation_number: 'Invalid organisation number (nine digits with a valid check digit).',
     https_url: 'The link must start with https://.',
     date_in_past: 'The date cannot be in the past.',
+    course_duration: 'The duration must be 30 min, 1 h, 1 h 30 min or 2 h.',
   },
 );

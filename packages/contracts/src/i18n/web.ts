@@ -45,6 +45,7 @@ export const web = defineMessages(
       about: 'Om oss',
       next: 'Kommer snart',
       privacy: 'Vilkår og personvern',
+      professional_experience: 'Erfaring og utdanning',
     },
     home: {
       hero_title: 'Det profesjonelle nettverket for leger i Norge',
@@ -213,6 +214,35 @@ export const web = defineMessages(
       error_title: 'Noe gikk galt',
       warning_title: 'Sjekk feltene',
       network_error: 'Fikk ikke kontakt med serveren. Sjekk nettforbindelsen.',
+      rate_limited: 'For mange forespørsler på kort tid. Vent {{wait}} og prøv igjen.',
+      rate_limited_unknown: 'For mange forespørsler på kort tid. Vent litt og prøv igjen.',
+    },
+    account_state: {
+      badge_not_approved: 'Venter på godkjenning',
+      badge_in_review: 'Til vurdering',
+      badge_rejected: 'Ikke godkjent',
+      not_approved_title: 'Profilen din blir sjekket',
+      not_approved_lead:
+        'Takk for at du registrerte deg! Før du får tilgang til nyhetsstrømmen, jobber, kurs og resten av Legenett, sjekker vi at du er helsepersonell.',
+      next_title: 'Hva skjer nå?',
+      next_text:
+        'En administrator slår opp HPR-nummeret ditt i Helsepersonellregisteret og godkjenner profilen. Det tar vanligvis én til to virkedager. Du får beskjed på e-post så snart kontoen er godkjent, og neste gang du logger inn er alt åpent.',
+      meanwhile_title: 'Dette kan du gjøre mens du venter',
+      meanwhile_profile: 'Fyll ut profilinformasjonen din',
+      meanwhile_profile_text: 'Arbeidssituasjon, arbeidssted, spesialiteter og fylke gjør det lettere å finne relevante jobber og kurs.',
+      meanwhile_experience: 'Legg til erfaring og utdanning',
+      meanwhile_experience_text: 'Kolleger og arbeidsgivere ser erfaringen din på profilen når den er godkjent.',
+      meanwhile_security: 'Sikre kontoen',
+      meanwhile_security_text: 'Slå på totrinnsbekreftelse, eller bytt e-postadresse eller passord.',
+      rejected_title: 'Profilen din ble ikke godkjent',
+      rejected_lead:
+        'Vi kunne ikke bekrefte at du er helsepersonell, så kontoen har ikke tilgang til innhold. Sjekk at navnet og HPR-nummeret i profilen stemmer med Helsepersonellregisteret, og ta kontakt med oss hvis du mener dette er feil.',
+      contact: 'Kontakt oss',
+      in_review_title: 'Profilen din er til vurdering',
+      in_review_text:
+        'En administrator ser nærmere på profilen din. Du får beskjed på e-post når vurderingen er ferdig. Frem til da er nyhetsstrømmen og det øvrige innholdet stengt, men videoer og lydarkiv er åpne for deg.',
+      in_review_media_title: 'Åpent for deg nå',
+      logout: 'Logg ut',
     },
   },
   {
@@ -255,6 +285,7 @@ export const web = defineMessages(
       about: 'About us',
       next: 'Coming next',
       privacy: 'Terms and privacy',
+      professional_experience: 'Experience and education',
     },
     home: {
       hero_title: 'The professional network for doctors in Norway',
@@ -423,6 +454,35 @@ export const web = defineMessages(
       error_title: 'Something went wrong',
       warning_title: 'Check the fields',
       network_error: 'Could not reach the server. Check your network connection.',
+      rate_limited: 'Too many requests in a short time. Wait {{wait}} and try again.',
+      rate_limited_unknown: 'Too many requests in a short time. Wait a moment and try again.',
+    },
+    account_state: {
+      badge_not_approved: 'Awaiting approval',
+      badge_in_review: 'In review',
+      badge_rejected: 'Not approved',
+      not_approved_title: 'Your profile is being checked',
+      not_approved_lead:
+        'Thank you for signing up! Before you get access to the feed, jobs, courses and the rest of Legenett, we check that you are health personnel.',
+      next_title: 'What happens next?',
+      next_text:
+        'An administrator looks up your HPR number in the Norwegian health personnel register and approves your profile. This usually takes one to two working days. You get an e-mail as soon as your account is approved, and the next time you log in everything is open.',
+      meanwhile_title: 'What you can do meanwhile',
+      meanwhile_profile: 'Complete your profile information',
+      meanwhile_profile_text: 'Work situation, workplace, specialties and county make it easier to find relevant jobs and courses.',
+      meanwhile_experience: 'Add experience and education',
+      meanwhile_experience_text: 'Colleagues and employers see your experience on your profile once it is approved.',
+      meanwhile_security: 'Secure your account',
+      meanwhile_security_text: 'Turn on two-step authentication, or change your e-mail address or password.',
+      rejected_title: 'Your profile was not approved',
+      rejected_lead:
+        'We could not confirm that you are health personnel, so the account has no access to content. Check that the name and HPR number in your profile match the health personnel register, and contact us if you believe this is a mistake.',
+      contact: 'Contact us',
+      in_review_title: 'Your profile is being reviewed',
+      in_review_text:
+        'An administrator is taking a closer look at your profile. You get an e-mail when the review is done. Until then the feed and other content are closed, but videos and the audio archive are open to you.',
+      in_review_media_title: 'Open to you now',
+      logout: 'Log out',
     },
   },
 );

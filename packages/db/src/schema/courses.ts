@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
+  numeric,
   index,
   integer,
   pgTable,
@@ -13,11 +15,15 @@ import {
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
 import { partnerCompanies } from './companies';
 import { WORKPLACE_TYPES } from './professional';
-import { categories, cities, counties, specialties } from './reference';
+import { categories, cities, clinics, counties, hospitals, specialties } from './reference';
 import { users } from './users';
 import { storedFiles } from './files';
 
-export const COURSE_TYPES = ['course', 'webinar'] as const;
+/** docs/courses.md: a course (in person or hybrid), a webinar, a sponsored lunch meeting, a closed small group. */
+export const COURSE_TYPES = ['course', 'webinar', 'lunch_meeting', 'small_group'] as const;
+/** A seat (`attending`) or a place on the waiting list (`waiting`, in order of `id`). */
+export const COURSE_SUBSCRIPTION_STATUSES = ['attending', 'waiting'] as const;
+export const COURSE_DECISIONS = ['approved', 'rejected'] as const;
 /** draft -> submitted -> approved | rejected; approved is no longer editable; any may be cancelled. */
 export const COURSE_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
 export const COURSE_DURATIONS = [30, 60, 90, 120] as const;
@@ -38,6 +44,22 @@ export const courses = pgTable(
     /** Start date and time together. */
     start_at: tstz('start_at').notNull(),
     duration_minutes: integer('duration_minutes').notNull(),
+    /** start_at + duration (a check keeps them equal): the tabs (upcoming, live, past) read it from an index. */
+    ends_at: tstz('ends_at').notNull(),
+    /** Street address of an in-person course or lunch meeting. */
+    address: text('address'),
+    /** The workplace a lunch meeting is held at (reference lists). */
+    hospital_id: integer('hospital_id').references(() => hospitals.id, { onDelete: 'set null' }),
+    clinic_id: integer('clinic_id').references(() => clinics.id, { onDelete: 'set null' }),
+    /** Hours approved for specialist training, and the body that approved them; never on a sponsored event. */
+    credit_hours: numeric('credit_hours', { precision: 4, scale: 1, mode: 'number' }),
+    credit_approved_by: text('credit_approved_by'),
+    /** "Sponsored by" label of a lunch meeting (industry rules), whether food is served, who may attend. */
+    sponsor_name: text('sponsor_name'),
+    food_served: boolean('food_served').notNull().default(false),
+    audience: text('audience'),
+    /** Seats; null = unlimited. When full, sign-ups go on the waiting list. */
+    max_attendees: integer('max_attendees'),
     subscription_deadline: tstz('subscription_deadline'),
     host_name: text('host_name'),
     embed_code: text('embed_code'),
@@ -77,9 +99,18 @@ export const courses = pgTable(
     check('courses_duration_minutes_check', inList(t.duration_minutes, COURSE_DURATIONS)),
     check('courses_workplace_type_check', inList(t.workplace_type, WORKPLACE_TYPES)),
     check('courses_attendees_count_check', sql`${t.attendees_count} >= 0`),
+    check('courses_max_attendees_check', sql`${t.max_attendees} is null or ${t.max_attendees} > 0`),
+    check('courses_ends_at_check', sql`${t.ends_at} = ${t.start_at} + make_interval(mins => ${t.duration_minutes})`),
+    check('courses_sponsored_no_credit_check', sql`${t.sponsor_name} is null or ${t.credit_hours} is null`),
+    check('courses_credit_hours_check', sql`${t.credit_hours} is null or ${t.credit_hours} > 0`),
     index('courses_video_file_id_idx').on(t.video_file_id).where(sql`${t.video_file_id} is not null`),
     // Public lists: approved, by type, upcoming / past by start time.
     index('courses_status_type_start_at_idx').on(t.status, t.type, t.start_at, t.id),
+    index('courses_status_start_at_idx').on(t.status, t.start_at, t.id),
+    index('courses_status_ends_at_idx').on(t.status, t.ends_at, t.id),
+    index('courses_status_submitted_at_idx').on(t.status, t.submitted_at, t.id),
+    index('courses_hospital_id_idx').on(t.hospital_id),
+    index('courses_clinic_id_idx').on(t.clinic_id),
     index('courses_county_id_start_at_idx').on(t.county_id, t.start_at),
     index('courses_city_id_start_at_idx').on(t.city_id, t.start_at),
     index('courses_category_id_idx').on(t.category_id),
@@ -117,11 +148,14 @@ export const courseSubscriptions = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: COURSE_SUBSCRIPTION_STATUSES }).notNull().default('attending'),
     reminder_sent_at: tstz('reminder_sent_at'),
     ...timestamps,
   },
   (t) => [
+    check('course_subscriptions_status_check', inList(t.status, COURSE_SUBSCRIPTION_STATUSES)),
     uniqueIndex('course_subscriptions_course_user_uq').on(t.course_id, t.user_id),
+    index('course_subscriptions_course_status_id_idx').on(t.course_id, t.status, t.id),
     index('course_subscriptions_user_id_idx').on(t.user_id),
   ],
 );
@@ -142,5 +176,25 @@ export const courseViewRecords = pgTable(
   (t) => [
     index('course_view_records_course_entered_at_idx').on(t.course_id, t.entered_at),
     index('course_view_records_user_id_idx').on(t.user_id),
+  ],
+);
+
+/** Every moderation decision on a course: who, when, what and why (the course keeps only the last). */
+export const courseModerationDecisions = pgTable(
+  'course_moderation_decisions',
+  {
+    id: serial('id').primaryKey(),
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    admin_user_id: integer('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decision: text('decision', { enum: COURSE_DECISIONS }).notNull(),
+    reason: text('reason'),
+    ...timestamps,
+  },
+  (t) => [
+    check('course_moderation_decisions_decision_check', inList(t.decision, COURSE_DECISIONS)),
+    index('course_moderation_decisions_course_id_idx').on(t.course_id, t.id),
+    index('course_moderation_decisions_admin_user_id_idx').on(t.admin_user_id),
   ],
 );

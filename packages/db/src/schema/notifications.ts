@@ -18,6 +18,9 @@ export const NOTIFICATION_KINDS = [
   'petition_co_author',
   'petition_ending',
   'petition_ended',
+  'course_decision',
+  'course_cancelled',
+  'course_seat_offered',
 ] as const;
 /** What `entity_id` points at; no foreign key, since it spans tables and may outlive its target. */
 export const NOTIFICATION_ENTITY_TYPES = [

@@ -273,7 +273,7 @@ async function richAccount() {
   await t.db.insert(s.outboxMessages).values({ channel: 'mail', to: x.email, user_id: x.id, body: 'Hei' });
   await t.db.insert(s.jobOutbox).values({ name: 'notifications.create', payload: { user_id: x.id }, user_ids: [x.id], status: 'done' });
 
-  const course = { type: 'course' as const, title: 'Kurs', start_at: later, duration_minutes: 60 };
+  const course = { type: 'course' as const, title: 'Kurs', start_at: later, duration_minutes: 60, ends_at: new Date(later.getTime() + 60 * 60_000) };
   await t.db
     .insert(s.courses)
     .values({ ...course, user_id: x.id, status: 'draft', video_file_id: files.draftVideo.id });
@@ -287,6 +287,7 @@ async function richAccount() {
     .returning();
   await t.db.insert(s.courseSubscriptions).values({ course_id: otherCourse!.id, user_id: x.id });
   await t.db.insert(s.courseViewRecords).values({ course_id: otherCourse!.id, user_id: x.id });
+  await t.db.insert(s.courseModerationDecisions).values({ course_id: otherCourse!.id, admin_user_id: x.id, decision: 'approved' });
 
   const [draftPetition] = await t.db
     .insert(s.petitions)

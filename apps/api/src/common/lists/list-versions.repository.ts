@@ -6,7 +6,7 @@ import { InjectDatabase } from '../../database/database.module';
 const { listVersions } = schema;
 
 /** Tables whose lists have cached counts; a trigger raises the table's version on each write (migration 0008). */
-export const LISTED_TABLES = ['jobs', 'products', 'partner_companies', 'petitions'] as const;
+export const LISTED_TABLES = ['jobs', 'products', 'partner_companies', 'petitions', 'courses'] as const;
 export type ListedTable = (typeof LISTED_TABLES)[number];
 
 @Injectable()

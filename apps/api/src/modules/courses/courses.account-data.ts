@@ -27,6 +27,12 @@ export class CoursesAccountData implements OnModuleInit {
           exportedAs: null,
         },
         {
+          column: 'course_moderation_decisions.admin_user_id',
+          does: 'keep',
+          why: 'the moderation audit of a course (who decided), attached to the tombstone',
+          exportedAs: null,
+        },
+        {
           column: 'course_subscriptions.user_id',
           does: 'delete',
           why: 'personal',

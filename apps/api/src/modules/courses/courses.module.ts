@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ReferenceModule } from '../reference/reference.module';
 import { CoursesAccountData } from './courses.account-data';
+import { AdminCoursesController, CoursesController, MyCoursesController } from './courses.controller';
 import { CoursesRepository } from './courses.repository';
+import { CoursesService } from './courses.service';
 
-/**
- * Courses and webinars. The endpoints are not built yet, but the tables are, so the erasure rules for
- * them live here already; the courses feature adds its controller and service to this module.
- */
+/** Courses and webinars (spec points 3, 4, 7; docs/courses.md). */
 @Module({
-  providers: [CoursesRepository, CoursesAccountData],
+  imports: [ReferenceModule, NotificationsModule],
+  controllers: [CoursesController, MyCoursesController, AdminCoursesController],
+  providers: [CoursesService, CoursesRepository, CoursesAccountData],
 })
 export class CoursesModule {}

@@ -58,8 +58,9 @@ const REFERENCE_TABLES = {
   workplaceSituations,
 } as const;
 /** Categories are one table; a field points at the categories of one type. */
-const CATEGORY_TYPES = { companyCategories: 'company', productCategories: 'product', petitionCategories: 'petition' } as const;
+const CATEGORY_TYPES = { companyCategories: 'company', productCategories: 'product', petitionCategories: 'petition', courseCategories: 'course' } as const;
 export type ReferenceTable = keyof typeof REFERENCE_TABLES | keyof typeof CATEGORY_TYPES;
+const isCategoryTable = (table: ReferenceTable): table is keyof typeof CATEGORY_TYPES => table in CATEGORY_TYPES;
 
 /** `%term%` for ILIKE with the user's own % and _ taken literally. */
 export const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -105,7 +106,7 @@ export class ReferenceRepository implements OnModuleInit {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Set();
     const rows =
-      table === 'companyCategories' || table === 'productCategories' || table === 'petitionCategories'
+      isCategoryTable(table)
         ? await this.db
             .select({ id: categories.id })
             .from(categories)

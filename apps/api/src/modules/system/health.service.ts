@@ -37,12 +37,18 @@ export class HealthService {
   ) {}
 
   async check(): Promise<Health> {
-    const checks: Health['checks'] = { database: await timed(() => this.repository.ping()) };
+    const database = await timed(() => this.repository.ping());
+    const checks: Health['checks'] = { database };
     if (this.redis) {
       const redis = this.redis;
       checks.redis = await timed(() => redisNow(redis, (r) => r.ping(), CHECK_TIMEOUT_MS));
     }
-    const status = checks.database.status === 'down' ? 'error' : Object.values(checks).every((c) => c.status === 'up') ? 'ok' : 'degraded';
+    const status =
+      database.status === 'down'
+        ? 'error'
+        : Object.values(checks).every((c) => c.status === 'up')
+          ? 'ok'
+          : 'degraded';
     return { status, checks, maintenance: await this.maintenance.isOn() };
   }
 }

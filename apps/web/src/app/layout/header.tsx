@@ -1,8 +1,10 @@
-import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { AccountStateBadge } from '@/features/auth/components/account-state-page';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { mayReadOwnNotifications } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { LanguageSwitch } from './language-switch';
@@ -55,7 +57,11 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
         <SkinToggle />
         {user ? (
           <>
-            <NotificationBell />
+            {/* An account that is not approved sees its state, not a bell it may not read. */}
+            <Box visibleFrom="md">
+              <AccountStateBadge user={user} />
+            </Box>
+            {mayReadOwnNotifications(user) && <NotificationBell />}
             <UserMenu user={user} />
           </>
         ) : (

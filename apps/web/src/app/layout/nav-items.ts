@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { WebKey } from '@/shared/auth/route-access';
+import type { RouteAccess, WebKey } from '@/shared/auth/route-access';
 import { paths } from '@/shared/config/paths';
 import {
   BriefcaseIcon,
@@ -22,6 +22,11 @@ export interface NavItem {
   label: WebKey;
   href: string;
   icon: ComponentType<{ size?: number }>;
+  /**
+   * The access rule of the route it leads to (as in the route table); default `login`. Logged-in
+   * users see only the entries they may open, and a section without any is left out.
+   */
+  access?: RouteAccess;
 }
 
 export interface NavSection {
@@ -34,7 +39,7 @@ export const navSections: NavSection[] = [
   {
     label: 'nav.section_community',
     items: [
-      { label: 'nav.home', href: paths.home.path, icon: HomeIcon },
+      { label: 'nav.home', href: paths.home.path, icon: HomeIcon, access: 'public' },
       { label: 'nav.feed', href: paths.feed.path, icon: FeedIcon },
       { label: 'nav.petitions', href: paths.petitions.path, icon: FlagIcon },
       { label: 'nav.companies', href: paths.companyProxy.path, icon: BuildingIcon },
@@ -51,25 +56,26 @@ export const navSections: NavSection[] = [
   {
     label: 'nav.section_media',
     items: [
-      { label: 'nav.videos', href: paths.videos.path, icon: VideoIcon },
-      { label: 'nav.audio', href: paths.audio.path, icon: HeadphonesIcon },
+      { label: 'nav.videos', href: paths.videos.path, icon: VideoIcon, access: 'healthPersonnel' },
+      { label: 'nav.audio', href: paths.audio.path, icon: HeadphonesIcon, access: 'healthPersonnel' },
     ],
   },
   {
     label: 'nav.section_mine',
     items: [
-      { label: 'nav.profile', href: paths.profile.path, icon: UserIcon },
-      { label: 'nav.my_courses', href: paths.myCourses.path, icon: SchoolIcon },
-      { label: 'nav.my_jobs', href: paths.myJobs.path, icon: BriefcaseIcon },
-      { label: 'nav.my_products', href: paths.myProducts.path, icon: CartIcon },
+      { label: 'nav.profile', href: paths.profile.path, icon: UserIcon, access: 'personal' },
+      { label: 'nav.my_courses', href: paths.myCourses.path, icon: SchoolIcon, access: 'personal' },
+      { label: 'nav.my_jobs', href: paths.myJobs.path, icon: BriefcaseIcon, access: 'personal' },
+      { label: 'nav.my_products', href: paths.myProducts.path, icon: CartIcon, access: 'personal' },
+      { label: 'nav.professional_experience', href: paths.professionalExperience.path, icon: DocumentIcon, access: 'account' },
     ],
   },
   {
     label: 'nav.section_about',
     items: [
-      { label: 'nav.about', href: paths.about.path, icon: InfoIcon },
-      { label: 'nav.next', href: paths.next.path, icon: SparkIcon },
-      { label: 'nav.privacy', href: paths.termsAndPrivacy.path, icon: DocumentIcon },
+      { label: 'nav.about', href: paths.about.path, icon: InfoIcon, access: 'public' },
+      { label: 'nav.next', href: paths.next.path, icon: SparkIcon, access: 'public' },
+      { label: 'nav.privacy', href: paths.termsAndPrivacy.path, icon: DocumentIcon, access: 'public' },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import { Button, NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router-dom';
+import { mayNavigate } from '@/shared/auth/access-rules';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { adminNavItem, navSections } from './nav-items';
@@ -17,6 +18,10 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const { t: tAdmin } = useTranslation('admin');
   const user = useCurrentUser();
   const isAdmin = user?.roles.includes('admin') ?? false;
+  // Only what this account may open; a section left without entries is not shown at all.
+  const sections = navSections
+    .map((section) => ({ ...section, items: section.items.filter((item) => mayNavigate(item.access ?? 'login', user)) }))
+    .filter((section) => section.items.length > 0);
   return (
     <Stack gap="md">
       {/* Sign-up and log-in entries are for visitors only. */}
@@ -42,7 +47,7 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         />
       )}
-      {navSections.map((section) => (
+      {sections.map((section) => (
         <div key={section.label}>
           <Text id={`nav-${section.label}`} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
             {t(section.label)}

@@ -126,7 +126,8 @@ describe('header user menu', () => {
     await ui.click(await screen.findByRole('menuitem', { name: 'Opptre som bedrift: Firma AS' }));
     await waitFor(() => expect(authStore.getToken()).toBe('company-token'));
     expect(authAs.map((c) => c.params.id)).toEqual(['3']);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // Acting as the company starts on its own page, not the visitors' home.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile_company/firma'));
     expect(await screen.findByText('Du opptrer nå som Firma AS.')).toBeInTheDocument();
 
     await ui.click(screen.getByRole('button', { name: 'Brukermeny' }));

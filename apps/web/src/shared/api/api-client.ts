@@ -112,6 +112,29 @@ export async function apiCall<E extends Endpoint>(endpoint: E, ...[options]: Api
   }
 }
 
+/**
+ * A file answer (an .ics calendar, a CSV, a PDF) as a Blob: the same token, refresh and error
+ * handling as `apiCall`, for descriptors without a JSON response.
+ */
+export async function apiDownload<E extends Endpoint>(endpoint: E, ...[options]: ApiCallOptionalArgs<E>): Promise<Blob> {
+  const opts = (options ?? {}) as ApiCallOptions<E>;
+  const run = async (retried: boolean): Promise<Blob> => {
+    const response = await send(endpoint, opts);
+    if (!response.ok) {
+      const error = new ApiError(response.status, await readBody(response));
+      if (response.status === 401 && !retried && (await unauthorizedHandler(error))) return run(true);
+      throw error;
+    }
+    return response.blob();
+  };
+  try {
+    return await run(false);
+  } catch (error) {
+    if (!opts.silent) showApiError(error);
+    throw error;
+  }
+}
+
 /** Options may be left out only when nothing in them is required. */
 type ApiCallOptionalArgs<E extends Endpoint> = E['params'] extends z.ZodType
   ? [options: ApiCallOptions<E>]
@@ -124,7 +147,7 @@ async function callOnce<E extends Endpoint>(endpoint: E, options: ApiCallOptions
   const body = await readBody(response);
 
   if (!response.ok) {
-    const error = new ApiError(response.status, body);
+    const error = new ApiError(response.status, body, response.headers);
     if (response.status === 401 && !retried && (await unauthorizedHandler(error))) {
       return callOnce(endpoint, options, true);
     }

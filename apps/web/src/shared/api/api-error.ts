@@ -4,12 +4,15 @@ import { ErrorBodySchema, ValidationErrorBodySchema, type ErrorBody, type Valida
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** Seconds to wait before trying again, from a `Retry-After` header (429, 503); null without one. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, headers?: Headers) {
     super(ApiError.messageOf(body) ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterSeconds = parseRetryAfter(headers?.get('Retry-After') ?? null);
   }
 
   static messageOf(body: unknown): string | null {
@@ -47,4 +50,14 @@ export class NetworkError extends Error {
     super('Network error', { cause });
     this.name = 'NetworkError';
   }
+}
+
+/** `Retry-After` is either delay-seconds or an HTTP date (RFC 9110 10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
 }

@@ -1,7 +1,10 @@
 import { createExternalStore, useExternalStore } from '@/shared/lib/external-store';
 
-/** The modals the route guard opens after sending someone home (spec point 2). */
-export type AccessNotice = 'registration_required' | 'on_review' | 'company_page' | null;
+/**
+ * The modals the route guard opens after sending someone home (spec point 2), also opened for an
+ * API 403 with a known `reason` (`shared/api/handle-api-error.ts`).
+ */
+export type AccessNotice = 'registration_required' | 'on_review' | 'not_approved' | 'company_page' | 'not_health_personnel' | null;
 
 const store = createExternalStore<AccessNotice>(null);
 

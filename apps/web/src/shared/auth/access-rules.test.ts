@@ -1,5 +1,6 @@
 import { testUser } from '@/testing/users';
-import { decideAccess } from './access-rules';
+import { decideAccess, mayNavigate } from './access-rules';
+import { landingPath } from './account-state';
 
 const company = { id: 3, slug: 'firma', name: 'Firma AS', logo: null };
 const approved = testUser();
@@ -7,6 +8,8 @@ const inReview = testUser({ status_label: 'In review', user_info: { ...testUser(
 const notConfirmed = testUser({ user_info: { ...testUser().user_info, approved_hrp: 1 } });
 const acting = testUser({ active_business_profile: company, available_business_profiles: [company] });
 const admin = testUser({ roles: ['admin'] });
+const pending = testUser({ status_label: 'Awaiting approval', user_info: { ...testUser().user_info, approved_hrp: 0 } });
+const rejected = testUser({ status_label: 'Rejected' });
 
 describe('decideAccess (spec point 2)', () => {
   it.each([
@@ -28,7 +31,38 @@ describe('decideAccess (spec point 2)', () => {
     ['at "/" acting as a company -> stays', 'public', '/', acting, { kind: 'allow' }],
     ['admin area for an admin', 'admin', '/admin', admin, { kind: 'allow' }],
     ['admin area for others -> home', 'admin', '/admin', approved, { kind: 'redirect', to: '/' }],
+    ['awaiting approval at "/" stays (its state page)', 'public', '/', pending, { kind: 'allow' }],
+    ['awaiting approval on content -> home + not-approved modal', 'login', '/feed', pending, { kind: 'redirect', to: '/', notice: 'not_approved' }],
+    ['awaiting approval on a personal page -> same', 'personal', '/profile', pending, { kind: 'redirect', to: '/', notice: 'not_approved' }],
+    ['awaiting approval on its own account pages', 'account', '/professional_experience', pending, { kind: 'allow' }],
+    ['rejected on content -> not-approved modal', 'login', '/jobs', rejected, { kind: 'redirect', to: '/', notice: 'not_approved' }],
+    ['business profile on an account page -> company modal', 'account', '/professional_experience', acting, { kind: 'redirect', to: '/', notice: 'company_page' }],
+    ['"In review" on an account page -> on-review modal', 'account', '/profile_settings/email', inReview, { kind: 'redirect', to: '/', notice: 'on_review' }],
   ] as const)('%s', (_label, access, path, user, expected) => {
     expect(decideAccess(access, path, user)).toEqual(expected);
+  });
+});
+
+describe('mayNavigate', () => {
+  it('shows visitors every entry and logged-in users only what they may open', () => {
+    expect(mayNavigate('personal', null)).toBe(true);
+    expect(mayNavigate('public', pending)).toBe(true);
+    expect(mayNavigate('login', pending)).toBe(false);
+    expect(mayNavigate('account', pending)).toBe(true);
+    expect(mayNavigate('personal', acting)).toBe(false);
+    expect(mayNavigate('account', acting)).toBe(false);
+    expect(mayNavigate('login', acting)).toBe(true);
+    expect(mayNavigate('healthPersonnel', inReview)).toBe(true);
+    expect(mayNavigate('login', inReview)).toBe(false);
+  });
+});
+
+describe('landingPath', () => {
+  it('starts each account where it can work', () => {
+    expect(landingPath(approved)).toBe('/feed');
+    expect(landingPath(acting)).toBe('/profile_company/firma');
+    expect(landingPath(pending)).toBe('/');
+    expect(landingPath(inReview)).toBe('/');
+    expect(landingPath(rejected)).toBe('/');
   });
 });

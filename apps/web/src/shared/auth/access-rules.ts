@@ -1,6 +1,7 @@
 import { type User } from '@legenett/contracts';
 import { paths } from '@/shared/config/paths';
 import { type AccessNotice } from './access-notice';
+import { accountState } from './account-state';
 import { type RouteAccess } from './route-access';
 
 export type AccessDecision =
@@ -25,9 +26,9 @@ export function decideAccess(access: RouteAccess, pathname: string, user: User |
     return user ? { kind: 'redirect', to: home, toast: 'unauthorized_only' } : allow;
   }
   if (access === 'public') {
-    // After login, '/' leads to the feed unless the user acts as a business profile ("In review"
-    // users stay home: the feed would send them back).
-    if (pathname === home && user && !user.active_business_profile && user.status_label !== 'In review') {
+    // After login, '/' leads to the feed unless the user acts as a business profile. Accounts that
+    // are not approved stay home, which shows them their account's state.
+    if (pathname === home && user && !user.active_business_profile && accountState(user) === 'approved') {
       return { kind: 'redirect', to: paths.feed.path };
     }
     return allow;
@@ -39,7 +40,19 @@ export function decideAccess(access: RouteAccess, pathname: string, user: User |
     return { kind: 'redirect', to: home, toast: 'not_health_personnel' };
   }
   if (inReview) return { kind: 'redirect', to: home, notice: 'on_review' };
-  if (access === 'personal' && user.active_business_profile) return { kind: 'redirect', to: home, notice: 'company_page' };
+  const personal = access === 'personal' || access === 'account';
+  if (personal && user.active_business_profile) return { kind: 'redirect', to: home, notice: 'company_page' };
+  // Awaiting approval (or rejected): only the own account's pages; content waits for the approval.
+  if (access !== 'account' && accountState(user) === 'not_approved') return { kind: 'redirect', to: home, notice: 'not_approved' };
   if (access === 'admin' && !user.roles.includes('admin')) return { kind: 'redirect', to: home };
   return allow;
+}
+
+/**
+ * Whether a navigation entry with this access rule leads somewhere for `user`: visitors see every
+ * entry (a login-required one asks them to log in), logged-in users only what they may open.
+ */
+export function mayNavigate(access: RouteAccess, user: User | null): boolean {
+  if (!user || access === 'public') return true;
+  return decideAccess(access, '', user).kind === 'allow';
 }

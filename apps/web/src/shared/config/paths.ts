@@ -81,6 +81,7 @@ export const paths = {
   admin: route('/admin'),
   adminUsers: route('/admin/users'),
   adminOutbox: route('/admin/outbox'),
+  adminCourses: route('/admin/courses'),
   adminMedia: route('/admin/media'),
 
   notFound: route('/error-404'),

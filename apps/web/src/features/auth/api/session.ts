@@ -1,7 +1,9 @@
-import { authEndpoints, type LoginResponse, LoginResponseSchema } from '@legenett/contracts';
-import { apiUrl } from '@/shared/api/api-client';
+import { authEndpoints, type LoginResponse, LoginResponseSchema, type User } from '@legenett/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiCall, apiUrl } from '@/shared/api/api-client';
 import { authStore } from '@/shared/auth/auth-store';
 import { currentLocale } from '@/shared/i18n/i18n';
+import { authKeys } from './keys';
 
 /** Stores a login answer: token in the `access_token` cookie, user in local storage. */
 export function storeSession(session: LoginResponse): void {
@@ -21,4 +23,32 @@ export async function refreshSession(): Promise<LoginResponse | null> {
   if (!response.ok) return null;
   const parsed = LoginResponseSchema.safeParse(await response.json().catch(() => null));
   return parsed.success ? parsed.data : null;
+}
+
+let reloading: Promise<User> | null = null;
+
+/** `POST /user` (open to every account state) into the stored session; one call for callers at once. */
+export function reloadAccount(): Promise<User> {
+  reloading ??= apiCall(authEndpoints.me, { overlay: false, silent: true })
+    .then(({ data }) => {
+      if (authStore.getToken()) authStore.setUser(data);
+      return data;
+    })
+    .finally(() => {
+      reloading = null;
+    });
+  return reloading;
+}
+
+/**
+ * The state pages read the account again (`POST /user`, open to every status): an approval or a
+ * review that happened since the login shows at once, and an approved account moves on to the feed.
+ */
+export function useFreshAccount() {
+  return useQuery({
+    queryKey: authKeys.account(),
+    queryFn: reloadAccount,
+    staleTime: 0,
+    retry: false,
+  });
 }

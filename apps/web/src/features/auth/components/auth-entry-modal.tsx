@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { landingPath } from '@/shared/auth/account-state';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { LoginForm } from './login-form';
@@ -17,8 +18,7 @@ export function AuthEntryModal({ mode }: { mode: 'login' | 'register' }) {
         <LoginForm
           onLoggedIn={(session) => {
             notify.success(tAuth('login.welcome', { name: session.user.first_name }));
-            const to = session.user.active_business_profile ? paths.home.path : paths.feed.path;
-            void navigate(to, { replace: true });
+            void navigate(landingPath(session.user), { replace: true });
           }}
         />
       </Modal>

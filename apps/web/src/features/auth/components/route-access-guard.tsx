@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { setUnauthorizedHandler } from '@/shared/api/api-client';
+import { setAccountRefusedHandler } from '@/shared/api/handle-api-error';
 import { accessNotice, useAccessNotice } from '@/shared/auth/access-notice';
 import { type AccessDecision, decideAccess } from '@/shared/auth/access-rules';
 import { authStore, useCurrentUser } from '@/shared/auth/auth-store';
@@ -11,7 +12,7 @@ import { useRouteHandle } from '@/shared/auth/route-access';
 import { createRefreshHandler } from '@/shared/auth/session-refresh';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
-import { refreshSession } from '../api/session';
+import { refreshSession, reloadAccount } from '../api/session';
 
 const ALLOW: AccessDecision = { kind: 'allow' };
 
@@ -30,7 +31,9 @@ function AccessNoticeModal() {
   const content = {
     registration_required: { title: t('access.registration_required_title'), body: tErrors('login_required') },
     on_review: { title: t('access.on_review_title'), body: tErrors('account_in_review') },
+    not_approved: { title: t('access.not_approved_title'), body: tErrors('account_not_approved') },
     company_page: { title: t('access.company_page_title'), body: t('access.company_page_body') },
+    not_health_personnel: { title: t('access.no_health_personnel_title'), body: t('access.no_health_personnel_body') },
   }[notice];
   return (
     <Modal opened onClose={close} title={content.title} centered>
@@ -75,7 +78,12 @@ export function RouteAccessGuard({ children }: { children: ReactNode }) {
         },
       }),
     );
-    return () => setUnauthorizedHandler(null);
+    // The API knows the account's state better than the stored copy: read it again after a refusal.
+    setAccountRefusedHandler(() => void reloadAccount().catch(() => undefined));
+    return () => {
+      setUnauthorizedHandler(null);
+      setAccountRefusedHandler(null);
+    };
   }, [navigate, queryClient]);
 
   // Logging in on a page for visitors (the login modal, verification) is not a visit "while logged

@@ -2,6 +2,8 @@ import { type User } from '@legenett/contracts';
 import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { mayNavigate } from '@/shared/auth/access-rules';
+import { landingPath } from '@/shared/auth/account-state';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { useSwitchBusinessProfile } from '../api/business-profile';
@@ -30,7 +32,8 @@ export function UserMenu({ user }: { user: User }) {
       onSuccess: (session) => {
         const company = session.user.active_business_profile;
         notify.success(company ? t('menu.switched_to_company', { name: company.name }) : t('menu.switched_to_personal'));
-        void navigate(company ? paths.home.path : paths.feed.path);
+        // Acting as a company starts on the company's own page, the personal profile on the feed.
+        void navigate(landingPath(session.user));
       },
     });
 
@@ -61,11 +64,10 @@ export function UserMenu({ user }: { user: User }) {
             </Badge>
           </Menu.Label>
         )}
-        {!acting && (
-          <>
-            <Menu.Item onClick={() => void navigate(paths.profile.path)}>{t('menu.my_profile')}</Menu.Item>
-            <Menu.Item onClick={() => void navigate(paths.profileSettings.href({ slug: 'profile-information' }))}>{t('menu.settings')}</Menu.Item>
-          </>
+        {/* Only entries this account may open (an account awaiting approval has its settings, not its profile page). */}
+        {mayNavigate('personal', user) && <Menu.Item onClick={() => void navigate(paths.profile.path)}>{t('menu.my_profile')}</Menu.Item>}
+        {mayNavigate('account', user) && (
+          <Menu.Item onClick={() => void navigate(paths.profileSettings.href({ slug: 'profile-information' }))}>{t('menu.settings')}</Menu.Item>
         )}
         {(acting || user.available_business_profiles.length > 0) && <Menu.Divider />}
         {acting && <Menu.Item onClick={() => switchTo(null)}>{t('menu.back_to_personal')}</Menu.Item>}

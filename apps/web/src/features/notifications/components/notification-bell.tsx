@@ -68,6 +68,16 @@ function NotificationText({ notification }: { notification: Notification }) {
       return t('kinds.petition_milestone', { count: Number(notification.data.count ?? 0) });
     case 'petition_answer':
       return t('kinds.petition_answer');
+    case 'course_decision':
+    case 'course_cancelled':
+    case 'course_seat_offered': {
+      const title = typeof notification.data.title === 'string' ? notification.data.title : '';
+      const decision = notification.data.decision;
+      if (notification.kind === 'course_decision' && (decision === 'approved' || decision === 'rejected')) {
+        return t(`kinds.course_decision_${decision}`, { title });
+      }
+      return t(`kinds.${notification.kind}`, { title });
+    }
     default:
       return t(`kinds.${notification.kind}`, { name });
   }
@@ -77,6 +87,10 @@ function NotificationText({ notification }: { notification: Notification }) {
 export function notificationHref(n: Notification): string | null {
   if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
   if (n.entity_type === 'petition' && n.entity_id) return paths.petitionDetails.href({ id: n.entity_id });
+  if (n.entity_type === 'course' && n.entity_id) {
+    if (n.kind === 'course_decision') return paths.myCourse.href({ id: n.entity_id });
+    return paths.webinar.href({ id: n.entity_id, type: typeof n.data.type === 'string' ? n.data.type : 'course' });
+  }
   if (n.kind === 'new_follower' && n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
   if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string') return paths.company.href({ slug: n.data.company_slug });
   if (n.kind === 'account_decision') return paths.profile.path;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/shared/api/api-error';
+import { landingPath } from '@/shared/auth/account-state';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { notify } from '@/shared/ui/notify';
@@ -24,9 +25,10 @@ export function UserVerificationRoute() {
   const submit = async (value: string) => {
     setError(null);
     try {
-      await verify.mutateAsync(value);
+      const session = await verify.mutateAsync(value);
       notify.success(t('verification.verified'));
-      await navigate(paths.feed.href());
+      // Approved at once when the register confirms a doctor; otherwise the account's state page.
+      await navigate(landingPath(session.user));
     } catch (err) {
       if (err instanceof ApiError)
         setError(err.validation ? Object.values(err.validation.errors).flat().join(' ') : err.message);

@@ -1,0 +1,51 @@
+/** An iCalendar (RFC 5545) file with one event, times in UTC, lines folded at 75 octets. */
+export function courseCalendar(c: {
+  id: number;
+  title: string;
+  description: string;
+  start: Date;
+  end: Date;
+  location: string | null;
+  url: string;
+  cancelled: boolean;
+  host: string;
+}): string {
+  const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const text = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Legenett//Kurs//NO',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${c.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    'BEGIN:VEVENT',
+    `UID:course-${c.id}@${c.host}`,
+    `DTSTAMP:${stamp(new Date())}`,
+    `DTSTART:${stamp(c.start)}`,
+    `DTEND:${stamp(c.end)}`,
+    `SUMMARY:${text(c.title)}`,
+    `DESCRIPTION:${text(`${c.description}\n\n${c.url}`)}`,
+    ...(c.location ? [`LOCATION:${text(c.location)}`] : []),
+    `URL:${c.url}`,
+    `STATUS:${c.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+function fold(line: string): string {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  for (const ch of line) {
+    if (Buffer.byteLength(current + ch, 'utf8') > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = '';
+    }
+    current += ch;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}

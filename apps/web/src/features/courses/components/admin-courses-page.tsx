@@ -1,0 +1,116 @@
+import { type AdminCourse } from '@legenett/contracts';
+import { Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { usePageParam } from '@/shared/lib/use-query-params';
+import { notify } from '@/shared/ui/notify';
+import { Page } from '@/shared/ui/page';
+import { PagedList } from '@/shared/ui/paged-list';
+import { RichText } from '@/shared/ui/rich-text';
+import { useAdminCourseQueue, useModerateCourse } from '../api/courses';
+import { CourseFacts } from './course-details-page';
+import { formatStart } from './format';
+
+function QueueItem({ course, onReject }: { course: AdminCourse; onReject: (c: AdminCourse) => void }) {
+  const { t } = useTranslation('courses');
+  const locale = useLocale();
+  const moderate = useModerateCourse();
+  return (
+    <Card withBorder padding="md" component="article" aria-label={course.title}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {course.title}
+        </Title>
+        <Text size="sm">
+          {course.organiser.first_name} {course.organiser.last_name} ({course.organiser.email})
+          {course.submitted_at ? ` · ${t('admin.submitted_at')}: ${formatStart(course.submitted_at, locale)}` : ''}
+        </Text>
+        <RichText text={course.description} />
+        <CourseFacts course={course} />
+        {course.decisions.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {t('admin.history')}:{' '}
+            {course.decisions
+              .map((d) => `${formatStart(d.created_at, locale)} ${t(`status.${d.decision}`)}${d.reason ? ` (${d.reason})` : ''}`)
+              .join('; ')}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="outline" color="red" onClick={() => onReject(course)}>
+            {t('admin.reject')}
+          </Button>
+          <Button
+            loading={moderate.isPending}
+            onClick={() => moderate.mutate({ id: course.id, reason: null }, { onSuccess: () => notify.success(t('admin.approved_done')) })}
+          >
+            {t('admin.approve')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** `/admin/courses`: submitted courses, oldest first, with a full preview; approve, or reject with a reason. */
+export function AdminCoursesPage() {
+  const { t } = useTranslation('courses');
+  const [page, setPage] = usePageParam();
+  const queue = useAdminCourseQueue(page);
+  const moderate = useModerateCourse();
+  const [rejecting, setRejecting] = useState<AdminCourse | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const reject = () => {
+    if (!rejecting) return;
+    moderate.mutate(
+      { id: rejecting.id, reason },
+      {
+        onSuccess: () => {
+          notify.success(t('admin.rejected_done'));
+          setRejecting(null);
+          setReason('');
+          setError(null);
+        },
+        onError: (e) => setError(e instanceof Error ? e.message : null),
+      },
+    );
+  };
+
+  return (
+    <Page title={t('admin.title')} size="lg">
+      <PagedList
+        query={queue}
+        label={t('admin.title')}
+        empty={t('admin.empty')}
+        error={t('load_failed')}
+        renderItem={(c) => <QueueItem course={c} onReject={setRejecting} />}
+        itemKey={(c) => c.id}
+        page={page}
+        onPageChange={setPage}
+      />
+      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t('admin.reject')}>
+        <Stack>
+          <Text fw={600}>{rejecting?.title}</Text>
+          <Textarea
+            label={t('admin.reason')}
+            required
+            minRows={3}
+            value={reason}
+            onChange={(ev) => setReason(ev.currentTarget.value)}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRejecting(null)}>
+              {t('back')}
+            </Button>
+            <Button color="red" loading={moderate.isPending} onClick={reject}>
+              {t('admin.reject')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Page>
+  );
+}

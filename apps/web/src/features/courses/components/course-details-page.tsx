@@ -1,0 +1,149 @@
+import { type Course } from '@legenett/contracts';
+import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { Page } from '@/shared/ui/page';
+import { RichText } from '@/shared/ui/rich-text';
+import { courseKeys, downloadCalendar, useAttendance, useCourse } from '../api/courses';
+import { Countdown } from './countdown';
+import { CoursePlayer } from './course-player';
+import { useCourseViewing } from './use-course-viewing';
+import { formatStart } from './format';
+
+/** What the industry's rules ask an invitation to show, and the rest of spec point 3. */
+export function CourseFacts({ course }: { course: Course }) {
+  const { t } = useTranslation('courses');
+  const locale = useLocale();
+  const place = [course.address, course.hospital?.name, course.clinic?.name, course.city?.name, course.county?.name]
+    .filter(Boolean)
+    .join(', ');
+  const rows: [string, string | null][] = [
+    [t('field.type'), t(`type.${course.type}`)],
+    [t('field.start_at'), formatStart(course.start_at, locale)],
+    [t('field.duration_minutes'), t(`duration.${course.duration_minutes}` as 'duration.60')],
+    [t('field.subscription_deadline'), course.subscription_deadline ? formatStart(course.subscription_deadline, locale) : null],
+    [t('field.address'), place || null],
+    [t('field.host_name'), course.host_name],
+    [t('organiser'), course.partner_company?.name ?? null],
+    [t('field.target'), course.target],
+    [t('field.category_id'), course.category?.name ?? null],
+    [t('field.specialty_ids'), course.specialities.map((s) => s.name).join(', ') || null],
+    [t('field.audience'), course.audience],
+    [
+      t('field.credit_hours'),
+      course.credit_hours !== null
+        ? `${t('credit_hours', { hours: course.credit_hours })}${course.credit_approved_by ? ` (${t('credit_approved_by', { body: course.credit_approved_by })})` : ''}`
+        : null,
+    ],
+    [t('food'), course.type === 'lunch_meeting' ? (course.food_served ? t('food_served') : t('no_food')) : null],
+    [
+      t('field.max_attendees'),
+      course.max_attendees !== null
+        ? t('seats', { count: course.attendees_count, max: course.max_attendees })
+        : t('attendees', { count: course.attendees_count }),
+    ],
+    [t('waiting_count', { count: course.waiting_count }), null],
+  ];
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder>
+      <Table.Tbody>
+        {rows
+          .filter(([, v]) => v)
+          .map(([label, v]) => (
+            <Table.Tr key={label}>
+              <Table.Th w="40%">{label}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{v}</Table.Td>
+            </Table.Tr>
+          ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function AttendBox({ course }: { course: Course }) {
+  const { t } = useTranslation('courses');
+  const attendance = useAttendance();
+  const full = course.max_attendees !== null && course.attendees_count >= course.max_attendees;
+  if (course.status !== 'approved' || course.is_past) return null;
+  if (course.my_subscription) {
+    return (
+      <Group>
+        <Alert color={course.my_subscription === 'attending' ? 'green' : 'yellow'} py="xs" style={{ flex: 1 }}>
+          {course.my_subscription === 'attending' ? t('attending') : t('waiting', { position: course.my_waiting_position ?? '' })}
+        </Alert>
+        {(course.my_subscription === 'waiting' || !course.is_closed_for_signup) && (
+          <Button variant="default" loading={attendance.isPending} onClick={() => attendance.mutate({ id: course.id, attend: false })}>
+            {course.my_subscription === 'waiting' ? t('leave_waiting_list') : t('leave')}
+          </Button>
+        )}
+      </Group>
+    );
+  }
+  if (course.is_closed_for_signup) return <Alert color="gray">{t('signup_closed')}</Alert>;
+  return (
+    <Button loading={attendance.isPending} onClick={() => attendance.mutate({ id: course.id, attend: true })}>
+      {full ? t('join_waiting_list') : t('attend')}
+    </Button>
+  );
+}
+
+/** `/course/webinares/:id/:type`: everything of spec point 3, countdown, live player, attend and leave. */
+export function CourseDetailsPage() {
+  const { t } = useTranslation('courses');
+  const id = Number(useParams().id);
+  const course = useCourse(id, false);
+  const queryClient = useQueryClient();
+  const locale = useLocale();
+  const c0 = course.data;
+  const watching = !!c0 && c0.status === 'approved' && (c0.is_live || (c0.is_past && c0.type === 'webinar')) && !!(c0.embed_code || c0.video_link);
+  useCourseViewing(id, watching);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: courseKeys.one(id, false, locale) }), [queryClient, id, locale]);
+
+  if (course.isPending) return <Skeleton height={320} />;
+  if (course.isError || !course.data) {
+    return (
+      <Page title={t('not_found')}>
+        <Anchor component={Link} to={paths.webinars.href()}>
+          {t('back')}
+        </Anchor>
+      </Page>
+    );
+  }
+  const c = course.data;
+  // Server time minus device time, measured when the answer arrived.
+  const serverSkew = new Date(c.server_time).getTime() - course.dataUpdatedAt;
+  return (
+    <Page title={c.title} size="lg">
+      <Stack gap="md">
+        <Group gap="xs">
+          <Badge variant="light">{t(`type.${c.type}`)}</Badge>
+          {c.is_live && <Badge color="red">{t('live_now')}</Badge>}
+          {c.is_past && <Badge color="gray">{t('ended')}</Badge>}
+          {c.status === 'cancelled' && <Badge color="red" variant="outline">{t('status.cancelled')}</Badge>}
+        </Group>
+        {c.sponsor_name && (
+          <Text fw={700} role="note">
+            {t('sponsored_by', { name: c.sponsor_name })}
+          </Text>
+        )}
+        {!c.is_live && !c.is_past && c.status === 'approved' && <Countdown start={c.start_at} skew={serverSkew} onStart={refresh} />}
+        {(c.is_live || (c.is_past && c.type === 'webinar')) && <CoursePlayer course={c} />}
+        <AttendBox course={c} />
+        <Group>
+          <Button variant="subtle" onClick={() => void downloadCalendar(c.id)}>
+            {t('add_to_calendar')}
+          </Button>
+        </Group>
+        <Title order={2} size="h3">
+          {t('field.description')}
+        </Title>
+        <RichText text={c.description} />
+        <CourseFacts course={c} />
+      </Stack>
+    </Page>
+  );
+}

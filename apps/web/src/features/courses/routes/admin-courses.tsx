@@ -1,0 +1,3 @@
+import { AdminCoursesPage } from '../components/admin-courses-page';
+
+export { AdminCoursesPage as Component };

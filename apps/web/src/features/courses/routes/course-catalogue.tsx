@@ -1,0 +1,3 @@
+import { CourseCataloguePage } from '../components/course-catalogue-page';
+
+export { CourseCataloguePage as Component };

@@ -1,0 +1,3 @@
+import { CourseDetailsPage } from '../components/course-details-page';
+
+export { CourseDetailsPage as Component };

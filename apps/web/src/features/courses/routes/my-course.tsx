@@ -1,0 +1,3 @@
+import { MyCoursePage } from '../components/my-course-page';
+
+export { MyCoursePage as Component };

@@ -1,0 +1,3 @@
+import { MyCoursesPage } from '../components/my-courses-page';
+
+export { MyCoursesPage as Component };

@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { logInViaApi } from './fixtures';
+
+/** Every API answer of 400 or more while the page is used: an account calls only what it may read. */
+function refusedCalls(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && response.status() >= 400) {
+      refused.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
+    }
+  });
+  return refused;
+}
+
+const toasts = (page: Page) => page.locator('.mantine-Notification-root');
+
+/** Critical and serious axe findings on the current page, in both skins. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const skin of ['light', 'dark']) {
+    await page.evaluate((s) => window.localStorage.setItem('legenett-color-scheme', s), skin);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of result.violations) if (v.impact === 'critical' || v.impact === 'serious') found.push(`${skin}: ${v.id}`);
+  }
+  return found;
+}
+
+test.describe('account states explain themselves', () => {
+  test('awaiting approval: a state page, content pages refused with the spec message, no refused calls', async ({ page }) => {
+    const refused = refusedCalls(page);
+    await logInViaApi(page, 'pending@demo.no');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profilen din blir sjekket' })).toBeVisible();
+    await expect(page.getByText('Det tar vanligvis én til to virkedager', { exact: false })).toBeVisible();
+    await expect(page.getByTestId('notification-bell')).toHaveCount(0);
+    const nav = page.getByRole('navigation', { name: 'Hovedmeny' });
+    await expect(nav.getByRole('link', { name: 'Nyhetsstrøm' })).toHaveCount(0);
+    expect(await axeFindings(page)).toEqual([]);
+
+    for (const path of ['/feed', '/jobs', '/marketplace', '/profile_company', '/profile']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      const dialog = page.getByRole('dialog', { name: 'Profilen din blir sjekket' });
+      await expect(dialog.getByText('Ingen tilgang til innhold før kontoen er godkjent.')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+
+    // Meanwhile the profile can be completed.
+    await page.getByRole('link', { name: 'Legg til erfaring og utdanning' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Erfaring og utdanning' })).toBeVisible();
+    await page.goto('/profile_settings/profile-information');
+    await expect(page.getByRole('tab', { name: /Profilinformasjon/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(toasts(page)).toHaveCount(0);
+    expect(refused).toEqual([]);
+  });
+
+  test('in review: the header shows the state, no bell, no repeated 403s', async ({ page }) => {
+    const refused = refusedCalls(page);
+    await logInViaApi(page, 'review@demo.no');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profilen din er til vurdering' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Til vurdering')).toBeVisible();
+    await expect(page.getByTestId('notification-bell')).toHaveCount(0);
+    expect(await axeFindings(page)).toEqual([]);
+    await page.waitForTimeout(3000);
+    expect(refused).toEqual([]);
+  });
+
+  test('acting as a business profile: lands on the company page, personal pages blocked, no "My pages", no 403s', async ({ page }) => {
+    const refused = refusedCalls(page);
+    await logInViaApi(page, 'lege@demo.no');
+    await page.goto('/feed');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Opptre som bedrift: Demo Medisin AS' }).click();
+    await expect(page).toHaveURL(/\/profile_company\/demo-medisin/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo Medisin AS' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Hovedmeny' });
+    await expect(nav.getByText('Mine sider')).toHaveCount(0);
+    await expect(page.getByTestId('notification-bell')).toHaveCount(0);
+
+    await page.goto('/professional_experience');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('dialog', { name: 'Ikke tilgjengelig for bedriftsprofil' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/feed');
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
+
+    // Back to the personal profile, so later tests find the doctor as usual.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Tilbake til personlig profil' }).click();
+    await expect(page).toHaveURL(/\/feed$/);
+  });
+});
