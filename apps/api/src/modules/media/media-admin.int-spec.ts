@@ -172,7 +172,7 @@ describe('uploads', () => {
       },
     });
     expect(embed.status).toBe(201);
-    expect(embed.parsed.data.embed_code).toMatch(/^<iframe src="https:\/\/player\.vimeo\.com\/video\/12345" title=/);
+    expect(embed.parsed.data.embed_code).toMatch(/^<iframe src="https:\/\/player\.vimeo\.com\/video\/12345"/);
     expect(embed.parsed.data.embed_code).not.toContain('onload');
     expect(embed.parsed.data).toMatchObject({ source: 'embed', access_level: 'specialties', specialty_ids: [specialtyId] });
 

@@ -15,10 +15,11 @@ import {
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
+import { type AppConfig, InjectConfig } from '../../config';
 import { slugify } from '../../common/text/slugify';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { type AdminMediaRow, MediaAdminRepository, type MediaFiles, type MediaWrite } from './media-admin.repository';
-import { sanitiseEmbed } from './embed';
+import { sanitiseEmbedCode } from '../courses/embed-code';
 import { FfmpegMissingError, MediaProbe, readHead, sniffMedia, UnreadableMediaError } from './media-probe';
 import { MediaUrls } from './media-urls';
 import { parseCues } from './webvtt';
@@ -50,6 +51,7 @@ export class MediaAdminService {
     private readonly probe: MediaProbe,
     private readonly urls: MediaUrls,
     private readonly references: ReferenceChecks,
+    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   private present(kind: MediaKind, row: AdminMediaRow, me: Principal, notice: string | null = null): AdminMedia {
@@ -105,7 +107,8 @@ export class MediaAdminService {
     if (sources > 1) fields[hasFile ? 'file' : 'embed_code'] = ['media.errors.one_source'];
     let embed: string | null = null;
     if (input.embed_code !== null) {
-      embed = sanitiseEmbed(input.embed_code, input.title);
+      // Sanitised like course embeds: one iframe of an allowed host (COURSE_EMBED_HOSTS), its src only.
+      embed = sanitiseEmbedCode(input.embed_code, this.config.courses.embedHosts);
       if (embed === null) fields.embed_code = ['media.errors.embed_not_allowed'];
     }
     if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', { fields });
