@@ -16,6 +16,8 @@ FROM node:22-bookworm-slim
 ENV NODE_ENV=production START_SKIP_BUILD=1 HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app /app
+# ffprobe/ffmpeg: duration and poster frames of uploaded videos and audio (modules/media).
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

@@ -101,7 +101,12 @@ try {
   const { rows } = await handle.pool.query('select count(*)::int as n from users');
   const firstStart = rows[0].n === 0;
   log(firstStart ? 'first start: seeding reference and demo data ...' : 'updating reference data ...');
-  await seedDatabase(handle.db, { demo: firstStart && process.env.SEED_DEMO !== 'false', nationalIdKey: secrets.NATIONAL_ID_HASH_KEY });
+  await seedDatabase(handle.db, {
+    demo: firstStart && process.env.SEED_DEMO !== 'false',
+    nationalIdKey: secrets.NATIONAL_ID_HASH_KEY,
+    // Demo video and audio files go where the API's local storage reads them (none with S3).
+    mediaUploadsDir: process.env.STORAGE_DRIVER === 's3' ? null : path.join(dataDir, 'uploads'),
+  });
 } finally {
   await handle.close();
 }

@@ -32,8 +32,10 @@ const doctorRoutes = [
   '/my_courses',
   '/petitions',
   '/petitions/create_petition',
+  '/videos',
+  '/audio',
 ];
-const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/courses'];
+const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/courses', '/admin/media'];
 
 type Skin = 'light' | 'dark';
 
@@ -77,13 +79,23 @@ for (const skin of ['light', 'dark'] as const) {
       const { user } = await logInViaApi(page, 'lege@demo.no');
       await useSkin(page, skin);
       const routes = [...doctorRoutes, `/profile/${user.slug}`];
-      const jobs = await page.request.get('/api/jobs?page=1', {
-        headers: {
-          Authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'access_token')?.value}`,
-        },
-      });
-      const firstJob = ((await jobs.json()) as { data: { id: number }[] }).data[0];
-      if (firstJob) routes.push(`/jobs/details/${firstJob.id}`);
+      const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value;
+      /** The first item of a list, for its detail page. */
+      const first = async (path: string): Promise<{ id: number; type?: string } | undefined> => {
+        const res = await page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { data: { id: number; type?: string }[] }).data[0];
+      };
+      const job = await first('/api/jobs?page=1');
+      if (job) routes.push(`/jobs/details/${job.id}`);
+      const course = await first('/api/courses?page=1');
+      if (course) routes.push(`/course/webinares/${course.id}/${course.type}`);
+      const petition = await first('/api/petitions?page=1');
+      if (petition) routes.push(`/petitions/details/${petition.id}`);
+      // The first video and audio track (the players and their pages).
+      const video = await first('/api/videos?page=1');
+      if (video) routes.push(`/videos/${video.id}`);
+      const track = await first('/api/audio?page=1');
+      if (track) routes.push(`/audio/${track.id}`);
       const found: string[] = [];
       for (const route of routes) found.push(...(await serious(page, route)));
       expect(found).toEqual([]);

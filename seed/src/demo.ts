@@ -19,6 +19,7 @@ import {
 } from './data/content';
 import { DEMO_PASSWORD, DEMO_USERS, TEST_PERSONS, nationalIdOf } from './data/people';
 import { type Executor, upsertByKey } from './upsert';
+import { DEMO_CAPTION_CUES, type DemoFile, type DemoMedia, ffmpegAvailable, localUploadsDir, makeDemoMedia } from './media-files';
 
 const s = schema;
 
@@ -37,6 +38,8 @@ export interface DemoOptions {
   now?: Date;
   nationalIdKey?: string;
   log?: (msg: string) => void;
+  /** Where demo media files go (see SeedOptions); default from DATA_DIR and STORAGE_DRIVER. */
+  mediaUploadsDir?: string | null;
 }
 
 const DAY = 86_400_000;
@@ -156,7 +159,7 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     const courseIds = await seedCourses(tx, ref, users, companies, clock, tally);
     const petitionIds = await seedPetitions(tx, ref, users, clock, tally);
     const postIds = await seedPosts(tx, users, companies, petitionIds, clock, tally);
-    await seedMedia(tx, ref, clock, tally);
+    await seedMedia(tx, ref, clock, tally, log, options.mediaUploadsDir === undefined ? localUploadsDir() : options.mediaUploadsDir);
     await seedNotifications(tx, users, companies, postIds, courseIds, jobIds, clock, tally);
     await refreshCounters(
       tx,
@@ -1001,47 +1004,83 @@ async function seedPosts(
   return ids;
 }
 
-async function seedMedia(tx: Executor, ref: Reference, clock: Clock, tally: Tally): Promise<void> {
-  const rows = (list: readonly MediaSeed[], type: 'video' | 'audio') =>
-    list.map((m) => ({
-      title: m.title,
-      description: m.description,
-      category_id: need(ref.categories, `${type}:${m.category}`, `${type} category`),
-      url: m.url,
-      thumbnail: m.thumbnail,
-      duration_seconds: m.duration_seconds,
-      published_at: m.publishedDaysAgo === null ? null : clock.at(-m.publishedDaysAgo, 12),
-    }));
-  const videoUrls = new Set(
-    (
-      await tx
-        .select({ url: s.videos.url })
-        .from(s.videos)
-        .where(
-          inArray(
-            s.videos.url,
-            VIDEOS.map((v) => v.url),
-          ),
-        )
-    ).map((r) => r.url),
-  );
-  const newVideos = rows(VIDEOS, 'video').filter((v) => !videoUrls.has(v.url));
-  if (newVideos.length > 0) await tx.insert(s.videos).values(newVideos);
+/**
+ * Demo videos and audio in their categories. Each new item gets a real small file made with ffmpeg
+ * (test pattern and tone, a poster frame, captions on some), written to the local uploads folder, so
+ * the players play in the demo. Without ffmpeg (or with S3 storage) the items keep their old link and
+ * the seed says why.
+ */
+async function seedMedia(
+  tx: Executor,
+  ref: Reference,
+  clock: Clock,
+  tally: Tally,
+  log: (msg: string) => void,
+  uploadsDir: string | null,
+): Promise<void> {
+  const withFiles = uploadsDir !== null && ffmpegAvailable();
+  if (!withFiles) {
+    log(
+      uploadsDir === null
+        ? 'demo media: STORAGE_DRIVER=s3, so no demo video or audio files are made (upload them in /admin/media)'
+        : 'demo media: ffmpeg not found (install the Debian package "ffmpeg"), so demo videos and audio have no playable files',
+    );
+  }
+  const fileRow = (f: DemoFile, kind: 'media_video' | 'media_audio' | 'media_poster' | 'media_captions') => ({
+    storage_key: f.key,
+    kind,
+    content_type: f.contentType,
+    size_bytes: f.size,
+  });
+  const storeAll = async (media: DemoMedia, kind: 'video' | 'audio') => {
+    const rows = [
+      fileRow(media.file, kind === 'video' ? 'media_video' : 'media_audio'),
+      ...(media.poster ? [fileRow(media.poster, 'media_poster')] : []),
+      ...(media.captions ? [fileRow(media.captions, 'media_captions')] : []),
+    ];
+    const ids = await tx.insert(s.storedFiles).values(rows).returning({ id: s.storedFiles.id, key: s.storedFiles.storage_key });
+    const id = (key: string | undefined) => (key ? (ids.find((r) => r.key === key)?.id ?? null) : null);
+    return {
+      file_id: id(media.file.key),
+      poster_file_id: id(media.poster?.key),
+      captions_file_id: id(media.captions?.key),
+      duration_seconds: media.durationSeconds,
+      url: null,
+    };
+  };
+  const rows = async (list: readonly MediaSeed[], type: 'video' | 'audio') => {
+    const out = [];
+    for (const [i, m] of list.entries()) {
+      const base = {
+        title: m.title,
+        description: m.description,
+        category_id: need(ref.categories, `${type}:${m.category}`, `${type} category`),
+        url: m.url,
+        thumbnail: m.thumbnail,
+        duration_seconds: m.duration_seconds,
+        access_level: m.accessLevel ?? ('all' as const),
+        published_at: m.publishedDaysAgo === null ? null : clock.at(-m.publishedDaysAgo, 12),
+      };
+      out.push(withFiles && uploadsDir ? { ...base, ...(await storeAll(makeDemoMedia(type, i, uploadsDir), type)) } : base);
+    }
+    return out;
+  };
+  // Items are found again by title: a rerun adds only what is missing.
+  const existing = async (table: typeof s.videos | typeof s.audioTracks, titles: string[]) =>
+    new Set((await tx.select({ title: table.title }).from(table).where(inArray(table.title, titles))).map((r) => r.title));
+  const videoTitles = await existing(s.videos, VIDEOS.map((v) => v.title));
+  const newVideos = await rows(VIDEOS.filter((v) => !videoTitles.has(v.title)), 'video');
+  if (newVideos.length > 0) {
+    const inserted = await tx.insert(s.videos).values(newVideos).returning({ id: s.videos.id, captions: s.videos.captions_file_id });
+    // Captions are searchable by their cues (the API indexes uploaded ones the same way).
+    const cues = inserted
+      .filter((v) => v.captions !== null)
+      .flatMap((v) => DEMO_CAPTION_CUES.map((c) => ({ kind: 'video' as const, item_id: v.id, ...c })));
+    if (cues.length > 0) await tx.insert(s.mediaCaptionCues).values(cues);
+  }
   tally.add('videos', newVideos.length);
-  const audioUrls = new Set(
-    (
-      await tx
-        .select({ url: s.audioTracks.url })
-        .from(s.audioTracks)
-        .where(
-          inArray(
-            s.audioTracks.url,
-            AUDIO.map((a) => a.url),
-          ),
-        )
-    ).map((r) => r.url),
-  );
-  const newAudio = rows(AUDIO, 'audio').filter((a) => !audioUrls.has(a.url));
+  const audioTitles = await existing(s.audioTracks, AUDIO.map((a) => a.title));
+  const newAudio = await rows(AUDIO.filter((a) => !audioTitles.has(a.title)), 'audio');
   if (newAudio.length > 0) await tx.insert(s.audioTracks).values(newAudio);
   tally.add('audio tracks', newAudio.length);
 }

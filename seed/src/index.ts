@@ -14,6 +14,11 @@ export interface SeedOptions {
   now?: Date;
   /** Key of the national-identity hash (default NATIONAL_ID_HASH_KEY; the demo refuses to run without one). */
   nationalIdKey?: string;
+  /**
+   * The API's local uploads folder (DATA_DIR/uploads), where the demo's video and audio files go;
+   * null for none (S3 storage). Default: from DATA_DIR and STORAGE_DRIVER.
+   */
+  mediaUploadsDir?: string | null;
 }
 
 /**
@@ -24,6 +29,6 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const log = options.log ?? (() => undefined);
   await seedReference(db, log);
   if (options.demo ?? true) {
-    await seedDemo(db, { log, now: options.now, nationalIdKey: options.nationalIdKey });
+    await seedDemo(db, { log, now: options.now, nationalIdKey: options.nationalIdKey, mediaUploadsDir: options.mediaUploadsDir });
   }
 }

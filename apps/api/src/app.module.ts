@@ -28,6 +28,7 @@ import { MarketplaceModule } from './modules/marketplace/marketplace.module';
 import { MailModule } from './common/mail';
 import { RegistrationModule } from './modules/registration/registration.module';
 import { JobsModule } from './modules/jobs/jobs.module';
+import { MediaModule } from './modules/media/media.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { NetworkModule } from './modules/network/network.module';
 import { CompaniesModule } from './modules/companies/companies.module';
@@ -54,6 +55,7 @@ const FEATURE_MODULES: Type[] = [
   RegistrationModule,
   MarketplaceModule,
   JobsModule,
+  MediaModule,
   NotificationsModule,
   CompaniesModule,
   PostsModule,

@@ -17,5 +17,6 @@ export * from './notifications';
 export * from './posts';
 export * from './network';
 export * from './companies';
+export * from './media';
 export * from './petitions';
 export * from './courses';

@@ -1385,6 +1385,8 @@ export interface MediaSeed {
   duration_seconds: number;
   /** Days ago; null = not yet published. */
   publishedDaysAgo: number | null;
+  /** Who may open it besides the health-personnel rule; default all. */
+  accessLevel?: 'all' | 'doctors';
 }
 
 export const VIDEOS: readonly MediaSeed[] = [
@@ -1423,6 +1425,7 @@ export const VIDEOS: readonly MediaSeed[] = [
     thumbnail: '/media/videos/lumbalpunksjon.jpg',
     duration_seconds: 660,
     publishedDaysAgo: 35,
+    accessLevel: 'doctors',
   },
   {
     title: 'EKG-tolkning på 10 minutter',

@@ -110,6 +110,17 @@ export const EnvSchema = z
     COURSE_EMBED_HOSTS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : undefined)),
     /** Largest accepted upload (one file), in megabytes. */
     UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(100).default(8),
+    /** Largest video or audio file an administrator may upload, in megabytes (written to a temp file, never held in memory). */
+    MEDIA_UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(20_000).default(1024),
+    /** How long a signed media URL (player, poster, captions) works. */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).default(3600),
+    /** How long a personal podcast feed URL works before the user makes a new one. */
+    PODCAST_FEED_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /** Rich-text images (`POST /upload-image`) each user may keep, in megabytes. */
+    IMAGE_QUOTA_MB: z.coerce.number().min(1).max(100_000).default(200),
+    /** The programs that read uploaded media (Debian's `ffmpeg` package); a name on PATH or a full path. */
+    FFPROBE_PATH: optionalString.transform((v) => v ?? 'ffprobe'),
+    FFMPEG_PATH: optionalString.transform((v) => v ?? 'ffmpeg'),
     /** smtp://user:pass@host:port; without it mail stays in the outbox (the local stand-in). */
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: optionalString.transform((v) => v ?? 'Legenett <no-reply@legenett.no>'),
@@ -213,6 +224,14 @@ export const EnvSchema = z
       },
     },
     uploadMaxBytes: Math.round(env.UPLOAD_MAX_MB * 1024 * 1024),
+    media: {
+      uploadMaxBytes: Math.round(env.MEDIA_UPLOAD_MAX_MB * 1024 * 1024),
+      urlTtlSeconds: env.MEDIA_URL_TTL_SECONDS,
+      podcastFeedTtlDays: env.PODCAST_FEED_TTL_DAYS,
+      imageQuotaBytes: Math.round(env.IMAGE_QUOTA_MB * 1024 * 1024),
+      ffprobe: env.FFPROBE_PATH,
+      ffmpeg: env.FFMPEG_PATH,
+    },
     courses: {
       embedHosts: env.COURSE_EMBED_HOSTS ?? [...DEFAULT_EMBED_HOSTS],
     },

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       env: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       redisUrl: undefined,
       redisPrefix: 'legenett',
       logLevel: 'info',

@@ -115,10 +115,10 @@ export const pageRoutes: RouteObject[] = [
   r(paths.myProductUpdate.path, 'personal', 'nav.my_products', { lazy: page(() => import('@/features/marketplace/routes/my-product-update')) }),
 
   // Videos and audio: confirmed health personnel (approved_hrp 2) or "In review"
-  r(paths.videos.path, 'healthPersonnel', 'nav.videos'),
-  r(paths.video.path, 'healthPersonnel', 'nav.videos'),
-  r(paths.audio.path, 'healthPersonnel', 'nav.audio'),
-  r(paths.audioItem.path, 'healthPersonnel', 'nav.audio'),
+  r(paths.videos.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/videos')) }),
+  r(paths.video.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/video')) }),
+  r(paths.audio.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio')) }),
+  r(paths.audioItem.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio-item')) }),
 
   // Petitions; a published petition's detail is public (docs/api-conventions.md)
   r(paths.petitions.path, 'login', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petitions')) }),
@@ -137,6 +137,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.adminUsers.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-users')) }),
   r(paths.adminOutbox.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-outbox')) }),
   r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses')) }),
+  r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media')) }),
 
   r(paths.notFound.path, 'public', 'not_found.title', { layout: full, lazy: page(() => import('./routes/not-found')) }),
   // Redirects answer in the loader, before anything renders.

@@ -15,6 +15,11 @@ export const FILE_KINDS = [
   'product_image',
   'course_video',
   'petition_attachment',
+  /** The video and audio archive (modules/media): the media file, its poster frame, its WebVTT captions. */
+  'media_video',
+  'media_audio',
+  'media_poster',
+  'media_captions',
   /** `POST /upload-image` and files carried over from before the one file model. */
   'image',
 ] as const;

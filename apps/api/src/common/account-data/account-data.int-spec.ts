@@ -261,6 +261,11 @@ async function richAccount() {
     .returning();
   await t.db.insert(s.productViews).values({ product_id: otherProduct!.id, user_id: x.id });
 
+  // The media archive: a saved position, the resume setting, a podcast feed (modules/media).
+  await t.db.insert(s.mediaPositions).values({ user_id: x.id, kind: 'video', item_id: 1, position_seconds: 30 });
+  await t.db.insert(s.mediaPreferences).values({ user_id: x.id, resume: false });
+  await t.db.insert(s.podcastFeeds).values({ user_id: x.id, token_hash: `hash-${x.id}`, expires_at: later });
+
   await t.db.insert(s.notifications).values([
     { user_id: x.id, kind: 'new_follower' },
     { user_id: y.id, actor_user_id: x.id, kind: 'like' },

@@ -18,6 +18,8 @@ export const FILE_RULES = {
   product_image: { accept: 'image', preset: IMAGE_PRESETS.content },
   petition_attachment: { accept: 'pdf', area: 'petitions' },
   image: { accept: 'image', preset: IMAGE_PRESETS.content },
+  /** A video's poster frame (taken by ffmpeg) or an audio track's cover. */
+  media_poster: { accept: 'image', preset: IMAGE_PRESETS.content },
 } as const satisfies Partial<Record<FileKind, FileRule>>;
 
 export type StorableKind = keyof typeof FILE_RULES;

@@ -17,6 +17,12 @@ describe('fileReferences', () => {
         'product_images.file_id',
         'users.avatar_file_id',
         'users.background_file_id',
+        'videos.file_id',
+        'videos.poster_file_id',
+        'videos.captions_file_id',
+        'audio_tracks.file_id',
+        'audio_tracks.poster_file_id',
+        'audio_tracks.captions_file_id',
       ].sort(),
     );
     // Its own variant link is not a use.

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { type FileKind } from '@legenett/db';
 import { SignedLinks } from '../security/signed-links';
-import { Storage, type StoredObject } from '../storage/storage';
+import { type ByteRange, keyOf, newKeyBase, Storage, type StoredExtension, type StoredObject } from '../storage/storage';
 import { type StoredObjectInfo, UploadsService } from '../uploads/uploads.service';
 import { FILE_RULES, MEMBER_LINK_TTL_SECONDS, MEMBERS_ONLY_KINDS, type StorableKind } from './file-kinds';
 import { FilesRepository, type NewStoredFile, type StoredFileWithVariants } from './files.repository';
@@ -121,6 +122,43 @@ export class FilesService {
   async remove(ids: Id | readonly Id[]): Promise<void> {
     const list = (Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).filter((id): id is number => typeof id === 'number');
     await this.removeObjects(await this.repository.delete([...new Set(list)]));
+  }
+
+  /**
+   * Records a file its module has already checked (video, audio, captions: modules/media), copied to
+   * storage from disk or memory without processing. The object goes again if the row cannot be written.
+   */
+  async storeChecked(
+    source: { path: string } | { buffer: Buffer },
+    options: { kind: FileKind; owner: number | null; area: string; ext: StoredExtension; contentType: string; size: number; originalName?: string | null },
+  ): Promise<StoredFileWithVariants> {
+    const key = keyOf(newKeyBase(options.area), options.ext);
+    if ('path' in source) await this.storage.putFile(key, source.path, options.contentType);
+    else await this.storage.put(key, source.buffer, options.contentType);
+    try {
+      return await this.repository.insert(
+        {
+          storage_key: key,
+          kind: options.kind,
+          content_type: options.contentType,
+          size_bytes: options.size,
+          width: null,
+          height: null,
+          original_name: options.originalName?.slice(0, 200) || null,
+          owner_user_id: options.owner,
+          variant: null,
+        },
+        [],
+      );
+    } catch (err) {
+      await this.removeObjects([key]);
+      throw err;
+    }
+  }
+
+  /** Part of a stored object by key (media range requests); the caller knows the row. */
+  openRange(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    return this.storage.get(key, range);
   }
 
   /**

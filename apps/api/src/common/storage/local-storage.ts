@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { contentTypeOfKey, isStorageKey, Storage, type StoredObject } from './storage';
+import { type ByteRange, contentTypeOfKey, isStorageKey, Storage, type StoredObject } from './storage';
 
 /** Files under one directory (DATA_DIR/uploads by default), one sub-directory per area. */
 export class LocalStorage extends Storage {
@@ -26,13 +26,21 @@ export class LocalStorage extends Storage {
     await fs.rename(temp, file);
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async putFile(key: string, source: string, _contentType: string): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await fs.copyFile(source, temp);
+    await fs.rename(temp, file);
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     if (!isStorageKey(key)) return null;
     const file = this.pathOf(key);
     try {
       const stat = await fs.stat(file);
       if (!stat.isFile()) return null;
-      return { body: createReadStream(file), contentType: contentTypeOfKey(key), size: stat.size };
+      return { body: createReadStream(file, range ? { start: range.start, end: range.end } : {}), contentType: contentTypeOfKey(key), size: stat.size };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

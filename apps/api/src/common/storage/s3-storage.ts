@@ -1,6 +1,8 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { contentTypeOfKey, isStorageKey, Storage, type StoredObject } from './storage';
+import { type ByteRange, contentTypeOfKey, isStorageKey, Storage, type StoredObject } from './storage';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -35,12 +37,35 @@ export class S3Storage extends Storage {
     );
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    if (!isStorageKey(key)) throw new Error(`Invalid storage key "${key}"`);
+    const { size } = await stat(file);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: createReadStream(file),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     if (!isStorageKey(key)) return null;
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const out = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
       if (!(out.Body instanceof Readable)) return null;
-      return { body: out.Body, contentType: contentTypeOfKey(key), size: out.ContentLength ?? 0 };
+      // A ranged answer's Content-Range ends in the whole size ("bytes 0-99/1234").
+      const whole = out.ContentRange ? Number(out.ContentRange.split('/')[1]) : NaN;
+      const size = Number.isFinite(whole) ? whole : (out.ContentLength ?? 0);
+      return { body: out.Body, contentType: contentTypeOfKey(key), size };
     } catch (err) {
       if (err instanceof NoSuchKey) return null;
       if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;

@@ -10,7 +10,7 @@ import { keyOf, newKeyBase, type Storage } from './storage';
 
 /**
  * A stand-in S3-compatible server (path-style, one bucket, in memory): enough of PutObject,
- * GetObject and DeleteObject to run the adapter through the real AWS SDK, signatures unchecked.
+ * GetObject (with a byte range) and DeleteObject to run the adapter through the real AWS SDK, signatures unchecked.
  */
 class FakeS3 {
   readonly objects = new Map<string, { body: Buffer; type: string }>();
@@ -50,6 +50,18 @@ class FakeS3 {
     if (!found) {
       const xml = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>';
       return { status: 404, headers: { 'Content-Type': 'application/xml' }, body: xml };
+    }
+    // GetObject with `Range: bytes=a-b`, as S3 answers it: 206 and the whole size after the slash.
+    const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
+    if (range) {
+      const start = Number(range[1]);
+      const end = Math.min(Number(range[2]), found.body.length - 1);
+      const body = found.body.subarray(start, end + 1);
+      return {
+        status: 206,
+        headers: { 'Content-Type': found.type, 'Content-Length': String(body.length), 'Content-Range': `bytes ${start}-${end}/${found.body.length}` },
+        body,
+      };
     }
     return { status: 200, headers: { 'Content-Type': found.type, 'Content-Length': String(found.body.length) }, body: found.body };
   }
@@ -110,6 +122,20 @@ describe.each([
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
     await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('stores a file from disk and reads byte ranges of it (media streaming)', async () => {
+    const key = keyOf(newKeyBase('media'), 'mp4');
+    const bytes = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+    const source = path.join(dir, `source-${Date.now()}.bin`);
+    fs.writeFileSync(source, bytes);
+    await storage.putFile(key, source, 'video/mp4');
+    const part = await storage.get(key, { start: 100, end: 199 });
+    expect(part!.size).toBe(5000);
+    expect(await readAll(part!.body)).toEqual(bytes.subarray(100, 200));
+    const whole = await storage.get(key);
+    expect(await readAll(whole!.body)).toEqual(bytes);
+    await storage.delete(key);
   });
 
   it('refuses keys outside the closed key alphabet', async () => {

@@ -8,6 +8,13 @@ export const STORED_TYPES = {
   png: 'image/png',
   webp: 'image/webp',
   pdf: 'application/pdf',
+  // The video and audio archive (modules/media), served only through signed URLs.
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  vtt: 'text/vtt',
 } as const;
 export type StoredExtension = keyof typeof STORED_TYPES;
 
@@ -15,7 +22,7 @@ export type StoredExtension = keyof typeof STORED_TYPES;
  * `<area>/<32 random hex>[-<variant>].<ext>`: random (not guessable, so a key is its own capability),
  * and a closed alphabet, so a key can never climb out of its directory or bucket prefix.
  */
-const KEY_PATTERN = /^[a-z][a-z0-9-]{0,39}\/[a-f0-9]{32}(?:-[a-z0-9]{1,20})?\.(jpg|png|webp|pdf)$/;
+const KEY_PATTERN = /^[a-z][a-z0-9-]{0,39}\/[a-f0-9]{32}(?:-[a-z0-9]{1,20})?\.(jpg|png|webp|pdf|mp4|webm|mp3|m4a|ogg|vtt)$/;
 
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
@@ -38,6 +45,12 @@ export function keyOf(base: string, ext: StoredExtension, variant?: string): str
   return key;
 }
 
+/** Bytes `start` to `end` of an object, both inclusive (an HTTP range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface StoredObject {
   body: Readable;
   contentType: string;
@@ -47,8 +60,13 @@ export interface StoredObject {
 /** Where uploaded files live (port); adapters: local directory, S3-compatible bucket. */
 export abstract class Storage {
   abstract put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The object, or null when there is none under this key. */
-  abstract get(key: string): Promise<StoredObject | null>;
+  /** Stores a file from disk without reading it into memory (large media uploads). */
+  abstract putFile(key: string, file: string, contentType: string): Promise<void>;
+  /**
+   * The object, or null when there is none under this key; with `range`, a stream of only those
+   * bytes (`size` is still the whole object's size).
+   */
+  abstract get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Removes the object; a missing one is not an error. */
   abstract delete(key: string): Promise<void>;
 

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { RouteAccessGuard } from '@/features/auth/components/route-access-guard';
+import { AudioMiniPlayer } from '@/features/media/components/audio-mini-player';
 import { useRouteHandle } from '@/shared/auth/route-access';
 import { CookieNotice } from '@/shared/ui/cookie-notice';
 import { GlobalLoadingOverlay } from '@/shared/ui/global-loading-overlay';
@@ -65,6 +66,7 @@ export function AppLayout() {
       <GlobalLoadingOverlay navigating={navigation.state === 'loading'} />
       <MaintenanceModal />
       <CookieNotice />
+      <AudioMiniPlayer />
       <ScrollRestoration />
     </>
   );

@@ -82,6 +82,7 @@ export const paths = {
   adminUsers: route('/admin/users'),
   adminOutbox: route('/admin/outbox'),
   adminCourses: route('/admin/courses'),
+  adminMedia: route('/admin/media'),
 
   notFound: route('/error-404'),
   search: route('/search'),

@@ -39,6 +39,7 @@ function QueueCount({ status, label }: { status: 'awaiting_approval' | 'in_revie
 /** The admin area's start: how many accounts wait, and the way to the queue and the outbox. */
 export function AdminDashboard() {
   const { t } = useTranslation('admin');
+  const { t: tm } = useTranslation('media');
   return (
     <Stack gap="lg">
       <Text>{t('dashboard.intro')}</Text>
@@ -52,6 +53,9 @@ export function AdminDashboard() {
         </Button>
         <Button component={Link} to={paths.adminCourses.path} variant="default">
           {t('dashboard.open_courses')}
+        </Button>
+        <Button component={Link} to={paths.adminMedia.path} variant="default">
+          {tm('admin.open')}
         </Button>
       </Group>
     </Stack>

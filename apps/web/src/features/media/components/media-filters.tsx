@@ -1,0 +1,52 @@
+import { type MediaKind } from '@legenett/contracts';
+import { Group, MultiSelect, SegmentedControl, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type MediaFilterValues } from '../api/keys';
+import { useMediaCategories } from '../api/media';
+
+/** Category (with counts), search (debounced) and order; the page keeps them in the URL. */
+export function MediaFilters({ kind, value, onChange }: { kind: MediaKind; value: MediaFilterValues; onChange: (next: MediaFilterValues) => void }) {
+  const { t } = useTranslation('media');
+  const categories = useMediaCategories(kind);
+  const [search, setSearch] = useState(value.search ?? '');
+
+  useEffect(() => setSearch(value.search ?? ''), [value.search]);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if ((value.search ?? '') !== search.trim()) onChange({ ...value, search: search.trim() || undefined });
+    }, 350);
+    return () => window.clearTimeout(timer);
+  }, [search, value, onChange]);
+
+  return (
+    <Group align="flex-end" mb="md" gap="sm" wrap="wrap">
+      <TextInput
+        label={t('search')}
+        placeholder={t('search_placeholder')}
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        style={{ flex: '1 1 220px' }}
+      />
+      <MultiSelect
+        label={t('categories')}
+        placeholder={value.categories.length === 0 ? t('all_categories') : undefined}
+        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} (${c.count})` }))}
+        value={value.categories.map(String)}
+        onChange={(ids) => onChange({ ...value, categories: ids.map(Number) })}
+        clearable
+        style={{ flex: '1 1 220px' }}
+      />
+      <SegmentedControl
+        aria-label={t('sort')}
+        value={value.direction}
+        onChange={(d) => onChange({ ...value, direction: d === 'oldest' ? 'oldest' : 'recent' })}
+        data={[
+          { value: 'recent', label: t('recent') },
+          { value: 'oldest', label: t('oldest') },
+        ]}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,3 @@
+import { AdminMediaPage } from '../components/admin-media-page';
+
+export { AdminMediaPage as Component };

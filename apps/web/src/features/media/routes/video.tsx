@@ -1,0 +1,7 @@
+import { MediaDetailPage } from '../components/media-detail-page';
+
+function Route() {
+  return <MediaDetailPage kind="video" />;
+}
+
+export { Route as Component };
