@@ -5,7 +5,10 @@ import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
 
-const doctor = testUser({ permissions: ['course-create', 'course-read', 'course-update', 'course-delete'], locale: 'en' });
+const doctor = testUser({
+  permissions: ['course-create', 'course-read', 'course-update', 'course-delete'],
+  locale: 'en',
+});
 
 const course = (id: number, overrides: Partial<Course> = {}): Course => ({
   id,
@@ -54,7 +57,10 @@ const course = (id: number, overrides: Partial<Course> = {}): Course => ({
   ...overrides,
 });
 
-const page = (data: Course[], current = 1, last = 1) => ({ data, meta: { current_page: current, last_page: last, per_page: 10, total: last * 10 } });
+const page = (data: Course[], current = 1, last = 1) => ({
+  data,
+  meta: { current_page: current, last_page: last, per_page: 10, total: last * 10 },
+});
 
 describe('courses', () => {
   beforeEach(async () => {
@@ -69,12 +75,20 @@ describe('courses', () => {
 
   it('sends the spec URL filters to the API and keeps tab changes in the URL', async () => {
     const user = setupUser();
-    const calls = mockEndpoint(courseEndpoints.list, () => page([course(1, { is_live: true }), course(2, { is_past: true })], 1, 2));
+    const calls = mockEndpoint(courseEndpoints.list, () =>
+      page([course(1, { is_live: true }), course(2, { is_past: true })], 1, 2),
+    );
     renderApp('/course/webinares?filterByCounty=3&filterBySpeciality=4&search=hjerte&pageNumber=2');
     expect(await screen.findByRole('link', { name: 'Hjertesvikt 1' })).toBeInTheDocument();
     expect(screen.getAllByText('Live now').length).toBeGreaterThan(0);
     const q = calls[0]!.query;
-    expect([q.get('counties'), q.get('specialities'), q.get('search'), q.get('page'), q.get('activeTab')]).toEqual(['3', '4', 'hjerte', '2', 'upcoming']);
+    expect([
+      q.get('counties'),
+      q.get('specialities'),
+      q.get('search'),
+      q.get('page'),
+      q.get('activeTab'),
+    ]).toEqual(['3', '4', 'hjerte', '2', 'upcoming']);
 
     await user.click(screen.getByRole('tab', { name: 'TV' }));
     await waitFor(() => expect(calls.at(-1)!.query.get('type')).toBe('webinar'));
@@ -88,7 +102,15 @@ describe('courses', () => {
     mockEndpoint(courseEndpoints.show, () => ({ data: state }));
     const subscribe = mockEndpoint(courseEndpoints.subscribe, () => {
       state = { ...state, my_subscription: 'waiting', my_waiting_position: 1, waiting_count: 1 };
-      return { data: { course_id: 7, status: 'waiting' as const, waiting_position: 1, attendees_count: 1, waiting_count: 1 } };
+      return {
+        data: {
+          course_id: 7,
+          status: 'waiting' as const,
+          waiting_position: 1,
+          attendees_count: 1,
+          waiting_count: 1,
+        },
+      };
     });
     renderApp('/course/webinares/7/webinar');
     expect(await screen.findByRole('timer', { name: 'Starts in' })).toBeInTheDocument();
@@ -100,7 +122,14 @@ describe('courses', () => {
   });
 
   it('shows the sponsor label and what a lunch meeting offers', async () => {
-    mockEndpoint(courseEndpoints.show, { data: course(8, { type: 'lunch_meeting', sponsor_name: 'Pharma AS', food_served: true, audience: 'LIS' }) });
+    mockEndpoint(courseEndpoints.show, {
+      data: course(8, {
+        type: 'lunch_meeting',
+        sponsor_name: 'Pharma AS',
+        food_served: true,
+        audience: 'LIS',
+      }),
+    });
     renderApp('/course/webinares/8/lunch_meeting');
     expect(await screen.findByText('Sponsored by Pharma AS')).toBeInTheDocument();
     expect(screen.getByText('Food is served')).toBeInTheDocument();
@@ -109,14 +138,21 @@ describe('courses', () => {
 
   it('creates a course and shows the API refusal beside its field', async () => {
     const user = setupUser();
-    const saves = mockEndpoint(courseEndpoints.create, validationError({ start_at: ['The start must be in the future.'] }));
+    const saves = mockEndpoint(
+      courseEndpoints.create,
+      validationError({ start_at: ['The start must be in the future.'] }),
+    );
     renderApp('/course/new');
     await user.type(await screen.findByLabelText(/^Title/), 'Hjertesvikt i praksis');
     await user.type(screen.getByLabelText(/^Description and programme/), 'Program');
     await user.type(screen.getByLabelText(/^Start \(date and time\)/), '2099-01-01T18:00');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]!.body).toMatchObject({ title: 'Hjertesvikt i praksis', type: 'webinar', duration_minutes: 60 });
+    expect(saves[0]!.body).toMatchObject({
+      title: 'Hjertesvikt i praksis',
+      type: 'webinar',
+      duration_minutes: 60,
+    });
     expect((saves[0]!.body as { start_at: string }).start_at).toMatch(/^2099-01-01T\d\d:00:00\.000Z$/);
     expect(await screen.findAllByText('The start must be in the future.')).toHaveLength(2);
   });
@@ -132,22 +168,49 @@ describe('courses', () => {
         return true;
       },
     });
-    mockEndpoint(courseEndpoints.show, { data: course(9, { is_live: true, embed_code: '<iframe src="https://player.vimeo.com/video/1"></iframe>' }) });
-    const entered = mockEndpoint(courseEndpoints.enteredOn, { data: { id: 41, token: 'signed-token-123', expires_in: 14400 } });
+    mockEndpoint(courseEndpoints.show, {
+      data: course(9, {
+        is_live: true,
+        embed_code: '<iframe src="https://player.vimeo.com/video/1"></iframe>',
+      }),
+    });
+    const entered = mockEndpoint(courseEndpoints.enteredOn, {
+      data: { id: 41, token: 'signed-token-123', expires_in: 14400 },
+    });
     const { unmount } = renderApp('/course/webinares/9/webinar');
-    expect(await screen.findByTitle('Hjertesvikt 9')).toHaveAttribute('src', 'https://player.vimeo.com/video/1');
+    expect(await screen.findByTitle('Hjertesvikt 9')).toHaveAttribute(
+      'src',
+      'https://player.vimeo.com/video/1',
+    );
     await waitFor(() => expect(entered).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 10));
     unmount();
-    await waitFor(() => expect(beacons).toEqual([{ url: '/api/course-analytics/9/user-left-watching', body: '{"token":"signed-token-123"}' }]));
+    await waitFor(() =>
+      expect(beacons).toEqual([
+        { url: '/api/course-analytics/9/user-left-watching', body: '{"token":"signed-token-123"}' },
+      ]),
+    );
   });
 
   it('shows the organiser the analytics with a chart and the CSV export', async () => {
     mockEndpoint(courseEndpoints.myShow, { data: course(10, { can_edit: true, is_past: true }) });
     mockEndpoint(courseEndpoints.analytics, {
       data: {
-        course_id: 10, sign_ups: 3, waiting: 1, attended: 2, no_shows: 1, live_minutes: 70, replay_minutes: 15, total_minutes: 85,
-        average_minutes: 42.5, share_to_end: 0.5, peak_concurrent: 2, concurrent: [{ minute: 0, viewers: 1 }, { minute: 1, viewers: 2 }],
+        course_id: 10,
+        sign_ups: 3,
+        waiting: 1,
+        attended: 2,
+        no_shows: 1,
+        live_minutes: 70,
+        replay_minutes: 15,
+        total_minutes: 85,
+        average_minutes: 42.5,
+        share_to_end: 0.5,
+        peak_concurrent: 2,
+        concurrent: [
+          { minute: 0, viewers: 1 },
+          { minute: 1, viewers: 2 },
+        ],
       },
     });
     renderApp('/my_courses/10');

@@ -1,11 +1,4 @@
-import { type Locale } from '@legenett/contracts';
-
-const TAGS: Record<Locale, string> = { no: 'nb-NO', en: 'en-GB' };
-
-/** A date as Norwegians write it (`23. nov. 2026`), in Oslo time. */
-export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(TAGS[locale], { dateStyle: 'medium', timeZone: 'Europe/Oslo' }).format(new Date(iso));
-}
+export { formatDate } from '@/shared/lib/dates';
 
 /** `1:02:03` or `4:05`. */
 export function formatDuration(seconds: number | null | undefined): string {

@@ -1,4 +1,9 @@
-import { authEndpoints, type PetitionDetail, petitionEndpoints, referenceEndpoints } from '@legenett/contracts';
+import {
+  authEndpoints,
+  type PetitionDetail,
+  petitionEndpoints,
+  referenceEndpoints,
+} from '@legenett/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
@@ -50,13 +55,19 @@ const petition = (id: number, overrides: Partial<PetitionDetail> = {}): Petition
   ...overrides,
 });
 
-const page = (data: PetitionDetail[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length } });
+const page = (data: PetitionDetail[]) => ({
+  data,
+  meta: { current_page: 1, last_page: 1, per_page: 10, total: data.length },
+});
 
 function mockApi() {
   mockEndpoint(authEndpoints.me, { data: doctor });
   mockEndpoint(referenceEndpoints.specialties, { data: [{ id: 3, name: 'Indremedisin' }] });
   mockEndpoint(referenceEndpoints.categories, { data: [] });
-  mockEndpoint(petitionEndpoints.signatures, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } });
+  mockEndpoint(petitionEndpoints.signatures, {
+    data: [],
+    meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 },
+  });
 }
 
 describe('petitions', () => {
@@ -69,7 +80,10 @@ describe('petitions', () => {
   it('reads tab and filters from the URL and asks the matching list', async () => {
     const user = setupUser();
     const all = mockEndpoint(petitionEndpoints.list, page([petition(1)]));
-    const mine = mockEndpoint(petitionEndpoints.mine, page([petition(2, { status: 'draft', days_left: null })]));
+    const mine = mockEndpoint(
+      petitionEndpoints.mine,
+      page([petition(2, { status: 'draft', days_left: null })]),
+    );
     renderApp('/petitions?search=arbeidstid&petitionSpecialties=3&petitionStatus=active');
     expect(await screen.findByRole('link', { name: 'Forsvarlig arbeidstid 1' })).toBeInTheDocument();
     expect(all[0]!.query.get('search')).toBe('arbeidstid');
@@ -87,12 +101,32 @@ describe('petitions', () => {
   it('shows the detail with statistics and signs, then shows the receipt', async () => {
     const user = setupUser();
     let signed = false;
-    mockEndpoint(petitionEndpoints.show, () => ({ data: petition(5, { signed, signatures_count: signed ? 43 : 42 }) }));
+    mockEndpoint(petitionEndpoints.show, () => ({
+      data: petition(5, { signed, signatures_count: signed ? 43 : 42 }),
+    }));
     const signs = mockEndpoint(petitionEndpoints.sign, () => {
       signed = true;
-      return { data: { petition_id: 5, position: 43, hash: 'a'.repeat(64), signed_at: '2026-11-02T10:00:00.000Z', anonymous: true, signatures_count: 43 } };
+      return {
+        data: {
+          petition_id: 5,
+          position: 43,
+          hash: 'a'.repeat(64),
+          signed_at: '2026-11-02T10:00:00.000Z',
+          anonymous: true,
+          signatures_count: 43,
+        },
+      };
     });
-    mockEndpoint(petitionEndpoints.receipt, { data: { petition_id: 5, position: 43, hash: 'a'.repeat(64), signed_at: '2026-11-02T10:00:00.000Z', anonymous: true, signatures_count: 43 } });
+    mockEndpoint(petitionEndpoints.receipt, {
+      data: {
+        petition_id: 5,
+        position: 43,
+        hash: 'a'.repeat(64),
+        signed_at: '2026-11-02T10:00:00.000Z',
+        anonymous: true,
+        signatures_count: 43,
+      },
+    });
     renderApp('/petitions/details/5');
     expect(await screen.findByRole('heading', { name: 'Forsvarlig arbeidstid 5' })).toBeInTheDocument();
     expect(screen.getByText('Student: fewer than 5')).toBeInTheDocument();
@@ -108,8 +142,18 @@ describe('petitions', () => {
 
   it('lets an invited co-author accept the invitation from the petition', async () => {
     const user = setupUser();
-    mockEndpoint(petitionEndpoints.show, { data: petition(7, { status: 'draft', invitation_pending: true, days_left: null }) });
-    const accepts = mockEndpoint(petitionEndpoints.acceptCoAuthorship, { data: { id: 3, name: 'Test Bruker', title: null, user: { id: 1, slug: 't', name: 'Test Bruker' }, accepted: true } });
+    mockEndpoint(petitionEndpoints.show, {
+      data: petition(7, { status: 'draft', invitation_pending: true, days_left: null }),
+    });
+    const accepts = mockEndpoint(petitionEndpoints.acceptCoAuthorship, {
+      data: {
+        id: 3,
+        name: 'Test Bruker',
+        title: null,
+        user: { id: 1, slug: 't', name: 'Test Bruker' },
+        accepted: true,
+      },
+    });
     renderApp('/petitions/details/7');
     expect(await screen.findByText('You are invited to co-author this petition.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
@@ -122,17 +166,26 @@ describe('petitions', () => {
     mockEndpoint(authEndpoints.me, { data: unconfirmed });
     mockEndpoint(petitionEndpoints.show, { data: petition(6) });
     renderApp('/petitions/details/6');
-    expect(await screen.findByText('Only confirmed health personnel can sign petitions.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Only confirmed health personnel can sign petitions.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign the petition' })).not.toBeInTheDocument();
   });
 
   it('creates a draft, suggests similar titles while typing, previews, and shows server errors by the fields', async () => {
     const user = setupUser();
-    mockEndpoint(petitionEndpoints.similar, { data: [{ id: 8, title: 'Forsvarlig arbeidstid for LIS', status: 'active', signatures_count: 120 }] });
-    const creates = mockEndpoint(petitionEndpoints.create, validationError({ end_date: ['The end date must be after today (server).'] }));
+    mockEndpoint(petitionEndpoints.similar, {
+      data: [{ id: 8, title: 'Forsvarlig arbeidstid for LIS', status: 'active', signatures_count: 120 }],
+    });
+    const creates = mockEndpoint(
+      petitionEndpoints.create,
+      validationError({ end_date: ['The end date must be after today (server).'] }),
+    );
     renderApp('/petitions/create_petition');
     await user.type(await screen.findByRole('textbox', { name: /Title/ }), 'Forsvarlig arbeidstid');
-    expect(await screen.findByRole('link', { name: 'Forsvarlig arbeidstid for LIS' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Forsvarlig arbeidstid for LIS' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Summary' }), 'Kort sammendrag');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByRole('heading', { name: 'Forsvarlig arbeidstid' })).toBeInTheDocument();

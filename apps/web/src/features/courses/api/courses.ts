@@ -1,4 +1,9 @@
-import { type CourseInput, courseEndpoints as ep, type CourseListQuery, type MyCourseListQuery } from '@legenett/contracts';
+import {
+  type CourseInput,
+  courseEndpoints as ep,
+  type CourseListQuery,
+  type MyCourseListQuery,
+} from '@legenett/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiDownload, apiUrl } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
@@ -18,8 +23,10 @@ export const courseKeys = {
   list: (filters: CourseFilterValues, page: number, showOld: boolean, locale: string) =>
     ['courses', 'list', filters, page, showOld, locale] as const,
   one: (id: number, mine: boolean, locale: string) => ['courses', mine ? 'mine' : 'one', id, locale] as const,
-  attending: (when: 'upcoming' | 'past', page: number, locale: string) => ['courses', 'attending', when, page, locale] as const,
-  my: (filters: Partial<MyCourseListQuery>, page: number, locale: string) => ['courses', 'my', filters, page, locale] as const,
+  attending: (when: 'upcoming' | 'past', page: number, locale: string) =>
+    ['courses', 'attending', when, page, locale] as const,
+  my: (filters: Partial<MyCourseListQuery>, page: number, locale: string) =>
+    ['courses', 'my', filters, page, locale] as const,
   adminQueue: (page: number, locale: string) => ['courses', 'admin', page, locale] as const,
   analytics: (id: number) => ['courses', 'analytics', id] as const,
 };
@@ -51,7 +58,8 @@ export function useCourse(id: number, mine: boolean) {
   const locale = useLocale();
   return useQuery({
     queryKey: courseKeys.one(id, mine, locale),
-    queryFn: async ({ signal }) => (await apiCall(mine ? ep.myShow : ep.show, { params: { id }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiCall(mine ? ep.myShow : ep.show, { params: { id }, signal })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -102,7 +110,8 @@ export function useSaveCourse() {
   const invalidate = useInvalidateCourses();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: CourseInput }) =>
-      (id === null ? await apiCall(ep.create, { body }) : await apiCall(ep.update, { params: { id }, body })).data,
+      (id === null ? await apiCall(ep.create, { body }) : await apiCall(ep.update, { params: { id }, body }))
+        .data,
     onSuccess: invalidate,
   });
 }
@@ -120,7 +129,10 @@ export function useModerateCourse() {
   const invalidate = useInvalidateCourses();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: number; reason: string | null }) =>
-      (reason === null ? await apiCall(ep.approve, { params: { id } }) : await apiCall(ep.reject, { params: { id }, body: { reason } })).data,
+      (reason === null
+        ? await apiCall(ep.approve, { params: { id } })
+        : await apiCall(ep.reject, { params: { id }, body: { reason } })
+      ).data,
     onSuccess: invalidate,
   });
 }
@@ -167,8 +179,17 @@ export function sendLeftWatching(id: number, token: string): void {
   const url = apiUrl(ep.leftWatching, { id });
   const body = JSON.stringify({ token });
   try {
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) return;
-    void fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => undefined);
+    if (
+      typeof navigator.sendBeacon === 'function' &&
+      navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))
+    )
+      return;
+    void fetch(url, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json' },
+      keepalive: true,
+    }).catch(() => undefined);
   } catch {
     // Analytics never disturb the viewer.
   }

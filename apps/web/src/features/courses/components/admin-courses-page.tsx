@@ -10,7 +10,7 @@ import { PagedList } from '@/shared/ui/paged-list';
 import { RichText } from '@/shared/ui/rich-text';
 import { useAdminCourseQueue, useModerateCourse } from '../api/courses';
 import { CourseFacts } from './course-details-page';
-import { formatStart } from './format';
+import { formatDateTime } from '@/shared/lib/dates';
 
 function QueueItem({ course, onReject }: { course: AdminCourse; onReject: (c: AdminCourse) => void }) {
   const { t } = useTranslation('courses');
@@ -25,7 +25,7 @@ function QueueItem({ course, onReject }: { course: AdminCourse; onReject: (c: Ad
         <Text size="sm">
           {course.organiser.first_name} {course.organiser.last_name} ({course.organiser.email})
           {course.submitted_at
-            ? ` · ${t('admin.submitted_at')}: ${formatStart(course.submitted_at, locale)}`
+            ? ` · ${t('admin.submitted_at')}: ${formatDateTime(course.submitted_at, locale)}`
             : ''}
         </Text>
         <RichText text={course.description} />
@@ -36,7 +36,7 @@ function QueueItem({ course, onReject }: { course: AdminCourse; onReject: (c: Ad
             {course.decisions
               .map(
                 (d) =>
-                  `${formatStart(d.created_at, locale)} ${t(`status.${d.decision}`)}${d.reason ? ` (${d.reason})` : ''}`,
+                  `${formatDateTime(d.created_at, locale)} ${t(`status.${d.decision}`)}${d.reason ? ` (${d.reason})` : ''}`,
               )
               .join('; ')}
           </Text>

@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { formatStart } from './format';
+import { formatDateTime } from '@/shared/lib/dates';
 
 /** One event in a list: type, title (link), start and length, place, seats, live or ended, sponsor. */
 export function CourseCard({
@@ -45,7 +45,7 @@ export function CourseCard({
           )}
         </Group>
         <Text size="sm">
-          <time dateTime={course.start_at}>{formatStart(course.start_at, locale)}</time>
+          <time dateTime={course.start_at}>{formatDateTime(course.start_at, locale)}</time>
           {course.host_name ? ` · ${course.host_name}` : ''}
         </Text>
         {course.sponsor_name && (

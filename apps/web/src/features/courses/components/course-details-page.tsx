@@ -12,7 +12,7 @@ import { courseKeys, downloadCalendar, useAttendance, useCourse } from '../api/c
 import { Countdown } from './countdown';
 import { CoursePlayer } from './course-player';
 import { useCourseViewing } from './use-course-viewing';
-import { formatStart } from './format';
+import { formatDateTime } from '@/shared/lib/dates';
 
 /** What the industry's rules ask an invitation to show, and the rest of spec point 3. */
 export function CourseFacts({ course }: { course: Course }) {
@@ -29,11 +29,11 @@ export function CourseFacts({ course }: { course: Course }) {
     .join(', ');
   const rows: [string, string | null][] = [
     [t('field.type'), t(`type.${course.type}`)],
-    [t('field.start_at'), formatStart(course.start_at, locale)],
+    [t('field.start_at'), formatDateTime(course.start_at, locale)],
     [t('field.duration_minutes'), t(`duration.${course.duration_minutes}` as 'duration.60')],
     [
       t('field.subscription_deadline'),
-      course.subscription_deadline ? formatStart(course.subscription_deadline, locale) : null,
+      course.subscription_deadline ? formatDateTime(course.subscription_deadline, locale) : null,
     ],
     [t('field.address'), place || null],
     [t('field.host_name'), course.host_name],

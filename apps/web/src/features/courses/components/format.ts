@@ -1,21 +1,8 @@
-import { type Locale } from '@legenett/contracts';
-
-const TAGS: Record<Locale, string> = { no: 'nb-NO', en: 'en-GB' };
-
-/** A start time as people in Norway read it (Oslo time whatever the device's zone), e.g. "24.11.2026, 18:00". */
-export function formatStart(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(TAGS[locale], {
-    timeZone: 'Europe/Oslo',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
-
 /** Days, hours, minutes and seconds from now until `target` (all zero once it has passed). */
-export function countdownParts(target: number, now: number): { days: number; hours: number; min: number; sec: number } {
+export function countdownParts(
+  target: number,
+  now: number,
+): { days: number; hours: number; min: number; sec: number } {
   const total = Math.max(0, Math.floor((target - now) / 1000));
   return {
     days: Math.floor(total / 86_400),

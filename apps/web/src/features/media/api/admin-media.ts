@@ -46,8 +46,15 @@ export function formDataOf(values: MediaInput, file: File | null): FormData {
 export function useCreateMedia(kind: MediaKind) {
   const invalidate = useInvalidateMedia();
   return useMutation({
-    mutationFn: ({ values, file, onProgress }: { values: MediaInput; file: File | null; onProgress: (p: number) => void }) =>
-      uploadMedia(kind, formDataOf(values, file), onProgress),
+    mutationFn: ({
+      values,
+      file,
+      onProgress,
+    }: {
+      values: MediaInput;
+      file: File | null;
+      onProgress: (p: number) => void;
+    }) => uploadMedia(kind, formDataOf(values, file), onProgress),
     onSuccess: invalidate,
   });
 }
@@ -65,7 +72,9 @@ export function usePublishMedia() {
   const invalidate = useInvalidateMedia();
   return useMutation({
     mutationFn: ({ kind, id, publish }: { kind: MediaKind; id: number; publish: boolean }) =>
-      publish ? apiCall(ep.publish, { params: { kind, id }, body: {} }) : apiCall(ep.unpublish, { params: { kind, id } }),
+      publish
+        ? apiCall(ep.publish, { params: { kind, id }, body: {} })
+        : apiCall(ep.unpublish, { params: { kind, id } }),
     onSuccess: invalidate,
   });
 }
@@ -73,7 +82,8 @@ export function usePublishMedia() {
 export function useDeleteMedia() {
   const invalidate = useInvalidateMedia();
   return useMutation({
-    mutationFn: ({ kind, id }: { kind: MediaKind; id: number }) => apiCall(ep.remove, { params: { kind, id } }),
+    mutationFn: ({ kind, id }: { kind: MediaKind; id: number }) =>
+      apiCall(ep.remove, { params: { kind, id } }),
     onSuccess: invalidate,
   });
 }
@@ -101,7 +111,9 @@ export function useSaveCategory() {
   const invalidate = useInvalidateMedia();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: AdminCategoryInput }) =>
-      id === null ? apiCall(ep.createCategory, { body: input }) : apiCall(ep.updateCategory, { params: { id }, body: { name: input.name } }),
+      id === null
+        ? apiCall(ep.createCategory, { body: input })
+        : apiCall(ep.updateCategory, { params: { id }, body: { name: input.name } }),
     onSuccess: invalidate,
   });
 }

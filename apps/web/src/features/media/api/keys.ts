@@ -4,16 +4,19 @@ import { type MediaKind } from '@legenett/contracts';
 export const mediaKeys = {
   all: ['media'] as const,
   lists: (kind: MediaKind) => ['media', kind, 'list'] as const,
-  list: (kind: MediaKind, filters: MediaFilterValues, page: number, locale: string) => ['media', kind, 'list', filters, page, locale] as const,
+  list: (kind: MediaKind, filters: MediaFilterValues, page: number, locale: string) =>
+    ['media', kind, 'list', filters, page, locale] as const,
   categories: (kind: MediaKind, locale: string) => ['media', kind, 'categories', locale] as const,
   item: (kind: MediaKind, id: number, locale: string) => ['media', kind, 'item', id, locale] as const,
   continues: (kind: MediaKind) => ['media', kind, 'continue'] as const,
-  captionSearch: (kind: MediaKind, search: string, locale: string) => ['media', kind, 'captions', search, locale] as const,
+  captionSearch: (kind: MediaKind, search: string, locale: string) =>
+    ['media', kind, 'captions', search, locale] as const,
   continue: (kind: MediaKind, locale: string) => ['media', kind, 'continue', locale] as const,
   preferences: ['media', 'preferences'] as const,
   podcastFeed: ['media', 'podcast-feed'] as const,
   admin: ['media', 'admin'] as const,
-  adminList: (kind: MediaKind, page: number, locale: string) => ['media', 'admin', kind, page, locale] as const,
+  adminList: (kind: MediaKind, page: number, locale: string) =>
+    ['media', 'admin', kind, page, locale] as const,
   adminCategories: (kind: MediaKind) => ['media', 'admin', 'categories', kind] as const,
   frontendSettings: ['media', 'admin', 'frontend-settings'] as const,
 };

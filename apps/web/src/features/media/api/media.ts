@@ -29,7 +29,8 @@ export function useMediaCategories(kind: MediaKind) {
   const locale = useLocale();
   return useQuery({
     queryKey: mediaKeys.categories(kind, locale),
-    queryFn: async ({ signal }) => (await apiCall(kind === 'video' ? ep.videoCategories : ep.audioCategories, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiCall(kind === 'video' ? ep.videoCategories : ep.audioCategories, { signal })).data,
   });
 }
 
@@ -37,7 +38,8 @@ export function useMediaItem(kind: MediaKind, id: number) {
   const locale = useLocale();
   return useQuery({
     queryKey: mediaKeys.item(kind, id, locale),
-    queryFn: async ({ signal }) => (await apiCall(kind === 'video' ? ep.video : ep.audio, { params: { id }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await apiCall(kind === 'video' ? ep.video : ep.audio, { params: { id }, signal, silent: true })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
     // Read afresh on every visit: new signed URLs, and the resume position saved on the last visit.
@@ -47,7 +49,9 @@ export function useMediaItem(kind: MediaKind, id: number) {
 
 /** Fetches a fresh detail (new signed URLs) outside React, e.g. when a URL expired mid-play. */
 export function fetchMediaItem(kind: MediaKind, id: number) {
-  return apiCall(kind === 'video' ? ep.video : ep.audio, { params: { id }, silent: true }).then((r) => r.data);
+  return apiCall(kind === 'video' ? ep.video : ep.audio, { params: { id }, silent: true }).then(
+    (r) => r.data,
+  );
 }
 
 export function useContinueList(kind: MediaKind) {
@@ -117,7 +121,8 @@ export function useCaptionSearch(kind: MediaKind, search: string | undefined) {
   const text = search?.trim() ?? '';
   return useQuery({
     queryKey: mediaKeys.captionSearch(kind, text, locale),
-    queryFn: async ({ signal }) => (await apiCall(ep.captionSearch, { query: { kind, search: text, per_page: 10 }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiCall(ep.captionSearch, { query: { kind, search: text, per_page: 10 }, signal })).data,
     enabled: text.length >= 2,
   });
 }

@@ -9,7 +9,11 @@ import { currentLocale } from '@/shared/i18n/i18n';
  * `POST /admin/media/:kind` with upload progress (fetch cannot report it, so this one call uses
  * XMLHttpRequest); the answer is parsed with the contract, failures are shown like every API error.
  */
-export function uploadMedia(kind: MediaKind, body: FormData, onProgress: (percent: number) => void): Promise<AdminMedia> {
+export function uploadMedia(
+  kind: MediaKind,
+  body: FormData,
+  onProgress: (percent: number) => void,
+): Promise<AdminMedia> {
   return new Promise<AdminMedia>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(ep.create, { kind }));

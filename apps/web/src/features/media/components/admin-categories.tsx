@@ -1,5 +1,20 @@
-import { type AdminCategory, AdminCategoryInputSchema, MEDIA_KINDS, type MediaKind } from '@legenett/contracts';
-import { Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  type AdminCategory,
+  AdminCategoryInputSchema,
+  MEDIA_KINDS,
+  type MediaKind,
+} from '@legenett/contracts';
+import {
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '@/shared/forms/contract-form';
@@ -17,17 +32,33 @@ function CategoryForm({ kind, category }: { kind: MediaKind; category?: AdminCat
   const save = useSaveCategory();
   const remove = useDeleteCategory();
   const defaults: Values = { type: kind, name: { no: category?.name.no ?? '', en: category?.name.en ?? '' } };
-  const { register, submit, fieldError, reset } = useContractForm<Values, Values>(AdminCategoryInputSchema, { defaultValues: defaults });
+  const { register, submit, fieldError, reset } = useContractForm<Values, Values>(AdminCategoryInputSchema, {
+    defaultValues: defaults,
+  });
   const onSubmit = submit(async (values) => {
     await save.mutateAsync({ id: category?.id ?? null, input: { ...values, type: kind } });
     notify.success(t('admin.saved'));
     if (!category) reset(defaults);
   });
   return (
-    <form onSubmit={(ev) => void onSubmit(ev)} noValidate aria-label={category ? category.name.no : t('admin.category_add')}>
+    <form
+      onSubmit={(ev) => void onSubmit(ev)}
+      noValidate
+      aria-label={category ? category.name.no : t('admin.category_add')}
+    >
       <Group align="flex-end" wrap="wrap">
-        <TextInput label={t('admin.category_name_no')} required {...register('name.no')} error={fieldError('name.no')} />
-        <TextInput label={t('admin.category_name_en')} required {...register('name.en')} error={fieldError('name.en')} />
+        <TextInput
+          label={t('admin.category_name_no')}
+          required
+          {...register('name.no')}
+          error={fieldError('name.no')}
+        />
+        <TextInput
+          label={t('admin.category_name_en')}
+          required
+          {...register('name.en')}
+          error={fieldError('name.en')}
+        />
         <Button type="submit" loading={save.isPending} variant={category ? 'default' : 'filled'}>
           {category ? t('admin.rename') : t('admin.category_add')}
         </Button>
@@ -57,7 +88,10 @@ export function AdminCategories() {
         aria-label={t('admin.category_kind')}
         value={kind}
         onChange={(v) => setKind(v === 'audio' ? 'audio' : 'video')}
-        data={MEDIA_KINDS.map((k) => ({ value: k, label: k === 'video' ? t('admin.tab_video') : t('admin.tab_audio') }))}
+        data={MEDIA_KINDS.map((k) => ({
+          value: k,
+          label: k === 'video' ? t('admin.tab_video') : t('admin.tab_audio'),
+        }))}
         w="fit-content"
       />
       <Card withBorder>

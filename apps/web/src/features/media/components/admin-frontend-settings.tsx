@@ -14,12 +14,18 @@ export function AdminFrontendSettings() {
   const { t } = useTranslation('media');
   const current = useAdminFrontendSettings();
   const update = useUpdateFrontendSettings();
-  const { register, submit, fieldError, reset } = useContractForm<z.output<typeof FrontendSettingsInputSchema>, Values>(FrontendSettingsInputSchema, {
+  const { register, submit, fieldError, reset } = useContractForm<
+    z.output<typeof FrontendSettingsInputSchema>,
+    Values
+  >(FrontendSettingsInputSchema, {
     defaultValues: { prev_image_video_src: '', prev_image_video_link: '' },
   });
   useEffect(() => {
     if (current.data) {
-      reset({ prev_image_video_src: current.data.prev_image_video_src ?? '', prev_image_video_link: current.data.prev_image_video_link ?? '' });
+      reset({
+        prev_image_video_src: current.data.prev_image_video_src ?? '',
+        prev_image_video_link: current.data.prev_image_video_link ?? '',
+      });
     }
   }, [current.data, reset]);
   const onSubmit = submit(async (values) => {
@@ -29,8 +35,16 @@ export function AdminFrontendSettings() {
   return (
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate aria-label={t('admin.tab_settings')}>
       <Stack gap="sm" maw={640}>
-        <TextInput label={t('admin.preview_src')} {...register('prev_image_video_src')} error={fieldError('prev_image_video_src')} />
-        <TextInput label={t('admin.preview_link')} {...register('prev_image_video_link')} error={fieldError('prev_image_video_link')} />
+        <TextInput
+          label={t('admin.preview_src')}
+          {...register('prev_image_video_src')}
+          error={fieldError('prev_image_video_src')}
+        />
+        <TextInput
+          label={t('admin.preview_link')}
+          {...register('prev_image_video_link')}
+          error={fieldError('prev_image_video_link')}
+        />
         <Group>
           <Button type="submit" loading={update.isPending}>
             {t('admin.save')}

@@ -32,13 +32,18 @@ function ItemRow({ item }: { item: AdminMedia }) {
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          {item.category?.name ?? t('admin.no_category')} · {formatDuration(item.duration_seconds)} · {t(`access.${item.access_level}`)}
+          {item.category?.name ?? t('admin.no_category')} · {formatDuration(item.duration_seconds)} ·{' '}
+          {t(`access.${item.access_level}`)}
           {item.published_at ? ` · ${formatDate(item.published_at, locale)}` : ''}
           {item.has_captions ? ` · ${t('admin.has_captions')}` : ''}
         </Text>
         <Group gap="xs" wrap="wrap" align="flex-end">
           {item.state === 'published' ? (
-            <Button size="xs" variant="default" onClick={() => publish.mutate({ kind: item.kind, id: item.id, publish: false })}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => publish.mutate({ kind: item.kind, id: item.id, publish: false })}
+            >
               {t('admin.unpublish')}
             </Button>
           ) : (
@@ -68,7 +73,12 @@ function ItemRow({ item }: { item: AdminMedia }) {
           </Button>
         </Group>
       </Stack>
-      <Modal opened={editing} onClose={() => setEditing(false)} title={t('admin.edit_item', { title: item.title })} size="lg">
+      <Modal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title={t('admin.edit_item', { title: item.title })}
+        size="lg"
+      >
         <AdminMediaForm kind={item.kind} item={item} onSaved={() => setEditing(false)} />
       </Modal>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('admin.delete')}>
@@ -77,7 +87,13 @@ function ItemRow({ item }: { item: AdminMedia }) {
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t('admin.cancel')}
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate({ kind: item.kind, id: item.id }, { onSuccess: () => setConfirming(false) })}>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate({ kind: item.kind, id: item.id }, { onSuccess: () => setConfirming(false) })
+            }
+          >
             {t('admin.delete')}
           </Button>
         </Group>

@@ -19,7 +19,10 @@ export function CaptionHits({ kind, search }: { kind: MediaKind; search: string 
       </Title>
       <Stack gap="xs" mb="lg" component="ul" style={{ listStyle: 'none', padding: 0 }}>
         {list.map((hit) => {
-          const base = kind === 'video' ? paths.video.href({ id: hit.item.id }) : paths.audioItem.href({ id: hit.item.id });
+          const base =
+            kind === 'video'
+              ? paths.video.href({ id: hit.item.id })
+              : paths.audioItem.href({ id: hit.item.id });
           return (
             <li key={`${hit.item.id}-${hit.start_seconds}-${hit.text}`}>
               <Anchor component={Link} to={`${base}?t=${hit.start_seconds}`} fw={600}>

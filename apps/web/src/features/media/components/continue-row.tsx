@@ -16,7 +16,12 @@ export function ContinueRow({ kind }: { kind: MediaKind }) {
       <Title order={2} size="h4" mb="xs">
         {heading}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg" component="ul" style={{ listStyle: 'none', padding: 0 }}>
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 4 }}
+        mb="lg"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0 }}
+      >
         {items.slice(0, 4).map((item) => (
           <li key={item.id}>
             <MediaCard item={item} />

@@ -10,7 +10,8 @@ import { formatDate, formatDuration, percentOf } from '../format';
 export function MediaCard({ item }: { item: MediaItem }) {
   const { t } = useTranslation('media');
   const locale = useLocale();
-  const href = item.kind === 'video' ? paths.video.href({ id: item.id }) : paths.audioItem.href({ id: item.id });
+  const href =
+    item.kind === 'video' ? paths.video.href({ id: item.id }) : paths.audioItem.href({ id: item.id });
   const percent = item.progress
     ? item.progress.completed
       ? 100
@@ -39,7 +40,10 @@ export function MediaCard({ item }: { item: MediaItem }) {
         </Group>
         {percent !== null && (
           <Progress.Root size="sm">
-            <Progress.Section value={percent} aria-label={item.progress?.completed ? t('completed') : t('progress', { percent })} />
+            <Progress.Section
+              value={percent}
+              aria-label={item.progress?.completed ? t('completed') : t('progress', { percent })}
+            />
           </Progress.Root>
         )}
       </Stack>

@@ -25,7 +25,14 @@ function Player({ kind, item }: { kind: MediaKind; item: MediaDetail }) {
   const current = useExternalStore(audioPlayerStore);
   if (item.source === 'embed' && item.embed_code) {
     // Markup made by the API from an allowed player's address only (media/embed.ts).
-    return <Box style={{ aspectRatio: '16 / 9' }} dangerouslySetInnerHTML={{ __html: item.embed_code.replace('<iframe ', '<iframe style="width:100%;height:100%;border:0" ') }} />;
+    return (
+      <Box
+        style={{ aspectRatio: '16 / 9' }}
+        dangerouslySetInnerHTML={{
+          __html: item.embed_code.replace('<iframe ', '<iframe style="width:100%;height:100%;border:0" '),
+        }}
+      />
+    );
   }
   if (item.source === 'url' && item.external_url) {
     return (
@@ -36,7 +43,8 @@ function Player({ kind, item }: { kind: MediaKind; item: MediaDetail }) {
       </Alert>
     );
   }
-  if (kind === 'video') return <VideoPlayer key={`${item.id}-${startParam ?? ''}`} item={item} startAt={startParam} />;
+  if (kind === 'video')
+    return <VideoPlayer key={`${item.id}-${startParam ?? ''}`} item={item} startAt={startParam} />;
   const loaded = current?.id === item.id;
   return (
     <Button
@@ -46,7 +54,13 @@ function Player({ kind, item }: { kind: MediaKind; item: MediaDetail }) {
       disabled={!item.stream_url || loaded}
       onClick={() =>
         item.stream_url &&
-        audioPlayer.play({ id: item.id, title: item.title, src: item.stream_url, poster: item.poster_url, startAt: startParam ?? (loaded ? 0 : item.resume_from_seconds) })
+        audioPlayer.play({
+          id: item.id,
+          title: item.title,
+          src: item.stream_url,
+          poster: item.poster_url,
+          startAt: startParam ?? (loaded ? 0 : item.resume_from_seconds),
+        })
       }
     >
       {loaded ? t('now_playing') : t('play')}
@@ -63,7 +77,8 @@ export function MediaDetailPage({ kind }: { kind: MediaKind }) {
   const back = kind === 'video' ? paths.videos.path : paths.audio.path;
   const backLabel = kind === 'video' ? t('back_videos') : t('back_audio');
 
-  if (query.isPending && Number.isInteger(id) && id > 0) return <Page title={kind === 'video' ? t('videos_title') : t('audio_title')}>{null}</Page>;
+  if (query.isPending && Number.isInteger(id) && id > 0)
+    return <Page title={kind === 'video' ? t('videos_title') : t('audio_title')}>{null}</Page>;
   const item = query.data;
   if (!item) {
     return (
@@ -84,7 +99,12 @@ export function MediaDetailPage({ kind }: { kind: MediaKind }) {
         <Player kind={kind} item={item} />
         <Group gap="md">
           {item.category && (
-            <Badge variant="light" component={Link} to={`${back}?categories=${item.category.id}`} style={{ cursor: 'pointer' }}>
+            <Badge
+              variant="light"
+              component={Link}
+              to={`${back}?categories=${item.category.id}`}
+              style={{ cursor: 'pointer' }}
+            >
               {item.category.name}
             </Badge>
           )}

@@ -6,7 +6,15 @@ import { type MediaFilterValues } from '../api/keys';
 import { useMediaCategories } from '../api/media';
 
 /** Category (with counts), search (debounced) and order; the page keeps them in the URL. */
-export function MediaFilters({ kind, value, onChange }: { kind: MediaKind; value: MediaFilterValues; onChange: (next: MediaFilterValues) => void }) {
+export function MediaFilters({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: MediaKind;
+  value: MediaFilterValues;
+  onChange: (next: MediaFilterValues) => void;
+}) {
   const { t } = useTranslation('media');
   const categories = useMediaCategories(kind);
   const [search, setSearch] = useState(value.search ?? '');

@@ -16,10 +16,15 @@ import { ResumeSetting } from './resume-setting';
 
 /** Reads the filters from the URL (`?categories=1,2&search=&direction=oldest&page=2`); invalid ones are dropped. */
 function filtersOf(params: URLSearchParams): { filters: MediaFilterValues; page: number } {
-  const raw = Object.fromEntries([...params.entries()].filter(([k]) => ['categories', 'search', 'direction', 'page'].includes(k)));
+  const raw = Object.fromEntries(
+    [...params.entries()].filter(([k]) => ['categories', 'search', 'direction', 'page'].includes(k)),
+  );
   const parsed = MediaListQuerySchema.safeParse(raw);
   const q = parsed.success ? parsed.data : MediaListQuerySchema.parse({});
-  return { filters: { categories: q.categories ?? [], search: q.search || undefined, direction: q.direction }, page: q.page };
+  return {
+    filters: { categories: q.categories ?? [], search: q.search || undefined, direction: q.direction },
+    page: q.page,
+  };
 }
 
 /** `/videos` and `/audio`: continue row, filters in the URL, the archive as cards with progress. */

@@ -28,7 +28,13 @@ export function PodcastFeedCard() {
         {url && (
           <Stack gap={4}>
             <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput label={t('feed.address')} value={url} readOnly style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
+              <TextInput
+                label={t('feed.address')}
+                value={url}
+                readOnly
+                style={{ flex: 1 }}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <CopyButton value={url}>
                 {({ copied, copy }) => (
                   <Button variant="light" onClick={copy}>
@@ -43,7 +49,10 @@ export function PodcastFeedCard() {
           </Stack>
         )}
         <Group>
-          <Button loading={create.isPending} onClick={() => create.mutate(undefined, { onSuccess: (made) => setUrl(made.url) })}>
+          <Button
+            loading={create.isPending}
+            onClick={() => create.mutate(undefined, { onSuccess: (made) => setUrl(made.url) })}
+          >
             {active ? t('feed.renew') : t('feed.create')}
           </Button>
           {active && (

@@ -12,7 +12,13 @@ import { usePositionSaver } from './use-position-saver';
  * The video player: native controls (keyboard accessible), poster frame, WebVTT captions when there
  * are any, playback speed, resume from the saved position, positions saved as it plays.
  */
-export function VideoPlayer({ item, startAt: requested = null }: { item: MediaDetail; startAt?: number | null }) {
+export function VideoPlayer({
+  item,
+  startAt: requested = null,
+}: {
+  item: MediaDetail;
+  startAt?: number | null;
+}) {
   const { t } = useTranslation('media');
   const locale = useLocale();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -63,7 +69,9 @@ export function VideoPlayer({ item, startAt: requested = null }: { item: MediaDe
           }}
           onError={onError}
         >
-          {item.captions_url && <track kind="captions" src={item.captions_url} srcLang={locale} label={t('captions')} default />}
+          {item.captions_url && (
+            <track kind="captions" src={item.captions_url} srcLang={locale} label={t('captions')} default />
+          )}
         </video>
       </AspectRatio>
       <Group justify="space-between" mt="xs" wrap="wrap">

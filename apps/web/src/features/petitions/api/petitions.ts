@@ -20,12 +20,16 @@ export const PAGE_SIZE = 10;
 export const PETITION_TABS = ['all', 'saved', 'my', 'drafts', 'archived'] as const;
 export type PetitionTab = (typeof PETITION_TABS)[number];
 
-export type PetitionFilterValues = Pick<PetitionListQuery, 'search' | 'petitionSpecialties' | 'petitionStatus'>;
+export type PetitionFilterValues = Pick<
+  PetitionListQuery,
+  'search' | 'petitionSpecialties' | 'petitionStatus'
+>;
 
 /** Query keys: everything of the feature starts with `petitions`. */
 export const petitionKeys = {
   all: ['petitions'] as const,
-  list: (tab: PetitionTab, filters: PetitionFilterValues, page: number, locale: string) => ['petitions', 'list', tab, filters, page, locale] as const,
+  list: (tab: PetitionTab, filters: PetitionFilterValues, page: number, locale: string) =>
+    ['petitions', 'list', tab, filters, page, locale] as const,
   one: (id: number, locale: string) => ['petitions', 'one', id, locale] as const,
   signers: (id: number, page: number) => ['petitions', 'signers', id, page] as const,
   receipt: (id: number) => ['petitions', 'receipt', id] as const,
@@ -43,7 +47,8 @@ export function usePetitions(tab: PetitionTab, filters: PetitionFilterValues, pa
       if (tab === 'saved') return apiCall(ep.bookmarked, { query, signal });
       if (tab === 'my') return apiCall(ep.mine, { query, signal });
       if (tab === 'drafts') return apiCall(ep.mine, { query: { ...query, petitionStatus: 'draft' }, signal });
-      if (tab === 'archived') return apiCall(ep.mine, { query: { ...query, petitionStatus: 'archived' }, signal });
+      if (tab === 'archived')
+        return apiCall(ep.mine, { query: { ...query, petitionStatus: 'archived' }, signal });
       return apiCall(ep.list, { query, signal });
     },
     placeholderData: keepPreviousData,
@@ -63,7 +68,8 @@ export function usePetition(id: number) {
 export function useSigners(id: number, page: number) {
   return useQuery({
     queryKey: petitionKeys.signers(id, page),
-    queryFn: ({ signal }) => apiCall(ep.signatures, { params: { id }, query: { page, per_page: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(ep.signatures, { params: { id }, query: { page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -82,7 +88,8 @@ export function useSimilarPetitions(title: string) {
   const term = title.trim();
   return useQuery({
     queryKey: petitionKeys.similar(term),
-    queryFn: async ({ signal }) => (await apiCall(ep.similar, { query: { title: term }, signal, silent: true, overlay: false })).data,
+    queryFn: async ({ signal }) =>
+      (await apiCall(ep.similar, { query: { title: term }, signal, silent: true, overlay: false })).data,
     enabled: term.length >= 3,
     staleTime: 30_000,
   });
@@ -112,7 +119,13 @@ function useInvalidate() {
 export function useSavePetition() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: number | null; body: PetitionCreateInput | PetitionUpdateInput }) =>
+    mutationFn: async ({
+      id,
+      body,
+    }: {
+      id: number | null;
+      body: PetitionCreateInput | PetitionUpdateInput;
+    }) =>
       (id === null
         ? await apiCall(ep.create, { body: body as PetitionCreateInput })
         : await apiCall(ep.update, { params: { id }, body: body as PetitionUpdateInput })
@@ -123,32 +136,42 @@ export function useSavePetition() {
 
 export function useDeletePetition() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => apiCall(ep.remove, { params: { id } }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => apiCall(ep.remove, { params: { id } }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useSign() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, anonymous }: { id: number; anonymous: boolean }) => (await apiCall(ep.sign, { params: { id }, body: { anonymous } })).data,
+    mutationFn: async ({ id, anonymous }: { id: number; anonymous: boolean }) =>
+      (await apiCall(ep.sign, { params: { id }, body: { anonymous } })).data,
     onSuccess: invalidate,
   });
 }
 
 export function useWithdraw() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => apiCall(ep.withdraw, { params: { id } }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => apiCall(ep.withdraw, { params: { id } }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useBookmark() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, on }: { id: number; on: boolean }) => apiCall(on ? ep.bookmark : ep.unbookmark, { params: { id } }),
+    mutationFn: ({ id, on }: { id: number; on: boolean }) =>
+      apiCall(on ? ep.bookmark : ep.unbookmark, { params: { id } }),
     onSuccess: invalidate,
   });
 }
 
 export function useVerify() {
-  return useMutation({ mutationFn: async (id: number) => (await apiCall(ep.verify, { params: { id } })).data });
+  return useMutation({
+    mutationFn: async (id: number) => (await apiCall(ep.verify, { params: { id } })).data,
+  });
 }
 
 export function useAddAttachments() {
@@ -166,7 +189,8 @@ export function useAddAttachments() {
 export function useRemoveAttachment() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, attachmentId }: { id: number; attachmentId: number }) => apiCall(ep.removeAttachment, { params: { id, attachmentId } }),
+    mutationFn: ({ id, attachmentId }: { id: number; attachmentId: number }) =>
+      apiCall(ep.removeAttachment, { params: { id, attachmentId } }),
     onSuccess: invalidate,
   });
 }
@@ -174,7 +198,17 @@ export function useRemoveAttachment() {
 export function useAddManualAuthor() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, name, title, userId }: { id: number; name: string; title: string; userId: number | null }) =>
+    mutationFn: ({
+      id,
+      name,
+      title,
+      userId,
+    }: {
+      id: number;
+      name: string;
+      title: string;
+      userId: number | null;
+    }) =>
       apiCall(ep.addManualAuthor, { params: { id }, body: { name, title: title || null, user_id: userId } }),
     onSuccess: invalidate,
   });
@@ -182,7 +216,10 @@ export function useAddManualAuthor() {
 
 export function useAcceptCoAuthorship() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => apiCall(ep.acceptCoAuthorship, { params: { id } }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => apiCall(ep.acceptCoAuthorship, { params: { id } }),
+    onSuccess: invalidate,
+  });
 }
 
 /** Members by name, for inviting a co-author with an account (at least two letters). */
@@ -190,7 +227,14 @@ export function useMemberSearch(name: string) {
   const term = name.trim();
   return useQuery({
     queryKey: ['petitions', 'members', term] as const,
-    queryFn: async ({ signal }) => (await apiCall(networkEndpoints.search, { query: { name: term, per_page: 10 }, signal, overlay: false })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiCall(networkEndpoints.search, {
+          query: { name: term, per_page: 10 },
+          signal,
+          overlay: false,
+        })
+      ).data,
     enabled: term.length >= 2,
     staleTime: 30_000,
   });
@@ -208,20 +252,25 @@ export function usePressRelease(id: number, enabled: boolean) {
 export function useSendPressRelease() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: number; body: PressReleaseInput }) => (await apiCall(ep.sendPressRelease, { params: { id }, body })).data,
+    mutationFn: async ({ id, body }: { id: number; body: PressReleaseInput }) =>
+      (await apiCall(ep.sendPressRelease, { params: { id }, body })).data,
     onSuccess: invalidate,
   });
 }
 
 export function useDeliver() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => apiCall(ep.deliver, { params: { id } }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => apiCall(ep.deliver, { params: { id } }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useAnswer() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, answer }: { id: number; answer: string }) => apiCall(ep.answer, { params: { id }, body: { answer } }),
+    mutationFn: ({ id, answer }: { id: number; answer: string }) =>
+      apiCall(ep.answer, { params: { id }, body: { answer } }),
     onSuccess: invalidate,
   });
 }
@@ -230,12 +279,20 @@ export function useAnswer() {
  * Downloads an export as it streams, reporting the bytes received so far, then hands the file to
  * the browser. (A file download is not JSON, so it does not go through apiCall.)
  */
-export async function downloadExport(id: number, format: PetitionExportFormat, onProgress: (bytes: number) => void): Promise<void> {
+export async function downloadExport(
+  id: number,
+  format: PetitionExportFormat,
+  onProgress: (bytes: number) => void,
+): Promise<void> {
   const headers = new Headers({ 'X-localization': currentLocale() });
   const token = authStore.getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(apiUrl(ep.export, { id }, { format }), { headers, credentials: 'same-origin' });
-  if (!response.ok || !response.body) throw new ApiError(response.status, await response.json().catch(() => null));
+  const response = await fetch(apiUrl(ep.export, { id }, { format }), {
+    headers,
+    credentials: 'same-origin',
+  });
+  if (!response.ok || !response.body)
+    throw new ApiError(response.status, await response.json().catch(() => null));
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -246,8 +303,14 @@ export async function downloadExport(id: number, format: PetitionExportFormat, o
     received += value.length;
     onProgress(received);
   }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `petition-${id}.${format}`;
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    `petition-${id}.${format}`;
+  const url = URL.createObjectURL(
+    new Blob(chunks as BlobPart[], {
+      type: response.headers.get('content-type') ?? 'application/octet-stream',
+    }),
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -20,7 +20,7 @@ import {
   useSendPressRelease,
 } from '../api/petitions';
 import { ConfirmButton } from './confirm-button';
-import { formatDay } from './format';
+import { formatDate } from '@/shared/lib/dates';
 
 const sizeOf = (bytes: number) =>
   bytes < 1024 * 1024
@@ -148,7 +148,7 @@ function PressRelease({ petition, preview }: { petition: PetitionDetail; preview
               <Text key={s.id} size="sm">
                 {s.subject}:{' '}
                 {t('press.sent_item', {
-                  date: formatDay(s.sent_at, locale),
+                  date: formatDate(s.sent_at, locale),
                   recipients: s.recipients.join(', '),
                 })}
               </Text>

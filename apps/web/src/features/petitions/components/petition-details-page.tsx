@@ -35,7 +35,7 @@ import {
   useWithdraw,
 } from '../api/petitions';
 import { ConfirmButton } from './confirm-button';
-import { formatDay } from './format';
+import { formatDate } from '@/shared/lib/dates';
 import { StatusBadge } from './petition-card';
 import { PetitionProgress } from './petition-progress';
 import { PetitionStatistics } from './petition-statistics';
@@ -67,7 +67,7 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
               <Text size="sm">
                 {t('receipt_text', {
                   position: receipt.data.position,
-                  date: formatDay(receipt.data.signed_at, locale),
+                  date: formatDate(receipt.data.signed_at, locale),
                 })}
               </Text>
               <Text size="sm">
@@ -140,7 +140,7 @@ function Signers({ id }: { id: number }) {
               <Text>{s.name}</Text>
             )}
             <Text size="sm" c="dimmed">
-              {t(`professions.${s.profession}`)} · {formatDay(s.signed_at, locale)}
+              {t(`professions.${s.profession}`)} · {formatDate(s.signed_at, locale)}
             </Text>
           </Group>
         )}
@@ -227,7 +227,7 @@ export function PetitionDetailsPage() {
         <PetitionProgress petition={p} />
         {p.delivered && (
           <Alert color="blue">
-            {t('delivered', { date: formatDay(p.delivered.at, locale), count: p.delivered.count })}
+            {t('delivered', { date: formatDate(p.delivered.at, locale), count: p.delivered.count })}
           </Alert>
         )}
         <SignBox petition={p} />

@@ -2,7 +2,7 @@ import { type Petition } from '@legenett/contracts';
 import { Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { formatDay } from './format';
+import { formatDate } from '@/shared/lib/dates';
 
 /** Count, goal as a progress bar, and the countdown to the end date. */
 export function PetitionProgress({ petition }: { petition: Petition }) {
@@ -25,7 +25,7 @@ export function PetitionProgress({ petition }: { petition: Petition }) {
         <Text size="sm" c="dimmed">
           {countdown}
           {petition.end_date && petition.days_left !== null
-            ? ` · ${t('ends', { date: formatDay(petition.end_date, locale) })}`
+            ? ` · ${t('ends', { date: formatDate(petition.end_date, locale) })}`
             : ''}
         </Text>
       </Group>

@@ -3,7 +3,7 @@ import { AreaChart, BarChart } from '@mantine/charts';
 import { List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { formatDay } from './format';
+import { formatDate } from '@/shared/lib/dates';
 
 /** One grouping as a bar chart of the groups of 5 or more, with every group also listed as text. */
 function Groups({ title, groups }: { title: string; groups: PetitionStatGroup[] }) {
@@ -42,7 +42,7 @@ export function PetitionStatistics({ stats }: { stats: Stats }) {
   let total = 0;
   const curve = stats.daily.map((d) => {
     total += d.count;
-    return { day: formatDay(d.day, locale), count: d.count, total };
+    return { day: formatDate(d.day, locale), count: d.count, total };
   });
   return (
     <Stack>
