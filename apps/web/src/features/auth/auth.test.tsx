@@ -1,16 +1,25 @@
-import { authEndpoints, type LoginResponse, type User } from '@legenett/contracts';
+import { authEndpoints, type LoginResponse, mediaEndpoints, type User } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { authStore } from '@/shared/auth/auth-store';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
 
-const loginAnswer = (user: User, token = 'new-token'): LoginResponse => ({ access_token: token, token_type: 'Bearer', expires_in: 900, user });
+const loginAnswer = (user: User, token = 'new-token'): LoginResponse => ({
+  access_token: token,
+  token_type: 'Bearer',
+  expires_in: 900,
+  user,
+});
 
 describe('login with two-step authentication', () => {
   it('asks for a code after the password, then logs in and goes to the feed', async () => {
     const user = testUser({ two_factor_enabled: true });
-    mockEndpoint(authEndpoints.login, { two_factor_required: true, challenge_token: 'challenge-1', expires_in: 300 });
+    mockEndpoint(authEndpoints.login, {
+      two_factor_required: true,
+      challenge_token: 'challenge-1',
+      expires_in: 300,
+    });
     const secondSteps = mockEndpoint(authEndpoints.loginTwoFactor, ({ body }) =>
       (body as { recovery_code?: string }).recovery_code === 'ABCDE-FGHJK'
         ? loginAnswer(user)
@@ -32,12 +41,20 @@ describe('login with two-step authentication', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     expect(authStore.getToken()).toBe('new-token');
     expect(screen.getByRole('button', { name: 'Brukermeny' })).toBeInTheDocument();
-    expect(screen.queryByText('Denne siden er bare for brukere som ikke er logget inn!')).not.toBeInTheDocument();
-    expect(secondSteps.map((c) => c.body)).toEqual([{ challenge_token: 'challenge-1', recovery_code: 'ABCDE-FGHJK' }]);
+    expect(
+      screen.queryByText('Denne siden er bare for brukere som ikke er logget inn!'),
+    ).not.toBeInTheDocument();
+    expect(secondSteps.map((c) => c.body)).toEqual([
+      { challenge_token: 'challenge-1', recovery_code: 'ABCDE-FGHJK' },
+    ]);
   });
 
   it('sends the six-digit code of the app', async () => {
-    mockEndpoint(authEndpoints.login, { two_factor_required: true, challenge_token: 'challenge-2', expires_in: 300 });
+    mockEndpoint(authEndpoints.login, {
+      two_factor_required: true,
+      challenge_token: 'challenge-2',
+      expires_in: 300,
+    });
     const secondSteps = mockEndpoint(authEndpoints.loginTwoFactor, loginAnswer(testUser()));
     const { router } = renderApp('/login');
     const ui = setupUser();
@@ -52,7 +69,10 @@ describe('login with two-step authentication', () => {
   });
 
   it('shows the server refusal of a wrong password as a warning toast', async () => {
-    mockEndpoint(authEndpoints.login, validationError({ email: ['Feil e-postadresse eller passord.'] }, 'Noen felt er ikke fylt ut riktig.'));
+    mockEndpoint(
+      authEndpoints.login,
+      validationError({ email: ['Feil e-postadresse eller passord.'] }, 'Noen felt er ikke fylt ut riktig.'),
+    );
     renderApp('/login');
     const ui = setupUser();
     const dialog = await screen.findByRole('dialog', { name: 'Logg inn' });
@@ -61,7 +81,9 @@ describe('login with two-step authentication', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Logg inn' }));
     // As a warning toast and beside the field (looking for one text would wait for the toast to close).
     await waitFor(() => expect(screen.getAllByText('Feil e-postadresse eller passord.')).toHaveLength(2));
-    expect(within(dialog).getByLabelText(/E-post/)).toHaveAccessibleDescription('Feil e-postadresse eller passord.');
+    expect(within(dialog).getByLabelText(/E-post/)).toHaveAccessibleDescription(
+      'Feil e-postadresse eller passord.',
+    );
     expect(authStore.getToken()).toBeNull();
   });
 });
@@ -70,7 +92,9 @@ describe('route access guard in the app', () => {
   it('visitor on a login route: home and the registration-required modal', async () => {
     const { router } = renderApp('/jobs');
     const dialog = await screen.findByRole('dialog', { name: 'Logg inn for å fortsette' });
-    expect(within(dialog).getByText('Logg inn eller registrer deg for å få tilgang til innholdet.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Logg inn eller registrer deg for å få tilgang til innholdet.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('heading', { name: 'Jobber åpner snart' })).not.toBeInTheDocument();
   });
@@ -78,7 +102,9 @@ describe('route access guard in the app', () => {
   it('logged-in user on a page for visitors: warning toast and home (then the feed)', async () => {
     logIn();
     const { router } = renderApp('/user-verification/abc');
-    expect(await screen.findByText('Denne siden er bare for brukere som ikke er logget inn!')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Denne siden er bare for brukere som ikke er logget inn!'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
   });
 
@@ -86,7 +112,9 @@ describe('route access guard in the app', () => {
     logIn(testUser({ status_label: 'In review' }));
     const { router } = renderApp('/jobs');
     const dialog = await screen.findByRole('dialog', { name: 'Profilen er til vurdering' });
-    expect(within(dialog).getByText('Profilen din blir sjekket, prøv å logge inn senere.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Profilen din blir sjekket, prøv å logge inn senere.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
@@ -94,7 +122,9 @@ describe('route access guard in the app', () => {
     const company = { id: 3, slug: 'firma', name: 'Firma AS', logo: null };
     logIn(testUser({ active_business_profile: company, available_business_profiles: [company] }));
     const { router } = renderApp('/my_jobs');
-    expect(await screen.findByRole('dialog', { name: 'Ikke tilgjengelig for bedriftsprofil' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Ikke tilgjengelig for bedriftsprofil' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
@@ -106,8 +136,16 @@ describe('route access guard in the app', () => {
 
   it('an approved doctor reaches the page', async () => {
     logIn();
+    mockEndpoint(mediaEndpoints.videoCategories, { data: [] });
+    mockEndpoint(mediaEndpoints.continueList, { data: [] });
+    mockEndpoint(mediaEndpoints.videos, {
+      data: [],
+      meta: { current_page: 1, last_page: 1, per_page: 12, total: 0 },
+    });
+    mockEndpoint(mediaEndpoints.preferences, { data: { resume: true } });
     renderApp('/videos');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Videoer åpner snart' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Videoer' })).toBeInTheDocument();
+    expect(screen.queryByText('Innholdet er bare for bekreftet helsepersonell.')).not.toBeInTheDocument();
   });
 });
 

@@ -56,7 +56,7 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
     return (
       <Card withBorder>
         <Stack gap="xs">
-          <Text fw={600} c="green.8">
+          <Text fw={600} c="green">
             {t('signed')}
           </Text>
           {receipt.data && (

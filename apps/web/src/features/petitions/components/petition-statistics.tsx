@@ -20,6 +20,9 @@ function Groups({ title, groups }: { title: string; groups: PetitionStatGroup[] 
           orientation="vertical"
           yAxisProps={{ width: 120 }}
           series={[{ name: 'count', label: t('signers'), color: 'blue.6' }]}
+          // The list below says the same in words; the chart is hidden from assistive technology,
+          // so it must not take keyboard focus either (recharts' accessibility layer does).
+          barChartProps={{ accessibilityLayer: false }}
           aria-hidden
         />
       )}
@@ -54,6 +57,7 @@ export function PetitionStatistics({ stats }: { stats: Stats }) {
           dataKey="day"
           series={[{ name: 'total', label: t('signers'), color: 'teal.6' }]}
           curveType="monotone"
+          areaChartProps={{ accessibilityLayer: false }}
           aria-hidden
         />
       </div>
