@@ -14,7 +14,9 @@ const uniqueWord = () =>
 const videoTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 
 test.describe('video and audio archive', () => {
-  test('a doctor filters by category, plays a video, seeks, leaves and comes back to the same position', async ({ page }) => {
+  test('a doctor filters by category, plays a video, seeks, leaves and comes back to the same position', async ({
+    page,
+  }) => {
     await logInViaApi(page, 'lege@demo.no');
     await page.goto('/videos');
     await expect(page.getByRole('heading', { level: 1, name: 'Videoer' })).toBeVisible();
@@ -28,9 +30,14 @@ test.describe('video and audio archive', () => {
     await expect(list.getByRole('article', { name: 'EKG-tolkning på 10 minutter' })).toHaveCount(0);
 
     await list.getByRole('link', { name: 'Suturteknikk for allmennleger' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Suturteknikk for allmennleger' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Suturteknikk for allmennleger' }),
+    ).toBeVisible();
     const video = page.locator('video');
-    await expect(video).toHaveAttribute('src', /\/api\/media\/stream\/video\/\d+\/file\?u=\d+&expires=\d+&signature=/);
+    await expect(video).toHaveAttribute(
+      'src',
+      /\/api\/media\/stream\/video\/\d+\/file\?u=\d+&expires=\d+&signature=/,
+    );
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
 
     // Play, seek to 6 s (a range request), pause there: the position is saved.
@@ -46,9 +53,18 @@ test.describe('video and audio archive', () => {
 
     // Leave, and come back: the player starts where the user left off.
     await page.getByRole('link', { name: /Tilbake til videoer/ }).click();
-    await expect(page.getByRole('region', { name: 'Fortsett å se' }).getByRole('link', { name: 'Suturteknikk for allmennleger' })).toBeVisible();
-    await page.getByRole('region', { name: 'Fortsett å se' }).getByRole('link', { name: 'Suturteknikk for allmennleger' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Fortsetter der du slapp (0:06)' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Fortsett å se' })
+        .getByRole('link', { name: 'Suturteknikk for allmennleger' }),
+    ).toBeVisible();
+    await page
+      .getByRole('region', { name: 'Fortsett å se' })
+      .getByRole('link', { name: 'Suturteknikk for allmennleger' })
+      .click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Fortsetter der du slapp (0:06)' }),
+    ).toBeVisible();
     await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(6);
   });
 
@@ -58,7 +74,9 @@ test.describe('video and audio archive', () => {
     await page.getByRole('link', { name: 'Fagnytt: Nye retningslinjer for hjertesvikt' }).first().click();
     await page.getByRole('button', { name: 'Spill av' }).click();
     const player = page.getByRole('region', { name: 'Lydspiller' });
-    await expect(player.getByRole('link', { name: 'Fagnytt: Nye retningslinjer for hjertesvikt' })).toBeVisible();
+    await expect(
+      player.getByRole('link', { name: 'Fagnytt: Nye retningslinjer for hjertesvikt' }),
+    ).toBeVisible();
     const audio = page.getByTestId('audio-mini-player-element');
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.3);
 
@@ -66,7 +84,9 @@ test.describe('video and audio archive', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Nyhetsstrøm' }).click();
     await expect(page).toHaveURL(/\/feed$/);
     const before = await audio.evaluate((a: HTMLAudioElement) => a.currentTime);
-    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(before + 0.5);
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime))
+      .toBeGreaterThan(before + 0.5);
     expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
     await expect(player).toBeVisible();
   });
@@ -85,7 +105,18 @@ test.describe('video and audio archive', () => {
     const word = uniqueWord();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-e2e-media-'));
     const file = path.join(dir, 'klipp.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=3:size=160x90:rate=10', '-pix_fmt', 'yuv420p', '-y', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=duration=3:size=160x90:rate=10',
+      '-pix_fmt',
+      'yuv420p',
+      '-y',
+      file,
+    ]);
     try {
       await logInViaApi(page, 'admin@demo.no');
       await page.goto('/admin/media');
