@@ -1,4 +1,4 @@
-import { petitionEndpoints as ep, postEndpoints } from '@legenett/contracts';
+import { type Endpoint, petitionEndpoints as ep, postEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { AccountDataService } from '../../common/account-data';
@@ -24,7 +24,11 @@ beforeAll(async () => {
   fx = await insertReferenceFixtures(t.db, token);
   const [category] = await t.db
     .insert(schema.categories)
-    .values({ code: `pc-${token}`, type: 'petition', name: { no: `Arbeidsvilkår ${token}`, en: `Working conditions ${token}` } })
+    .values({
+      code: `pc-${token}`,
+      type: 'petition',
+      name: { no: `Arbeidsvilkår ${token}`, en: `Working conditions ${token}` },
+    })
     .returning();
   categoryId = category!.id;
 });
@@ -92,7 +96,9 @@ describe('drafts, publishing and the transition table', () => {
     expect((await t.call(ep.show, { as: null, params: { id: d.id } })).status).toBe(404);
     const drafts = await t.call(ep.mine, { as: me, query: { petitionStatus: 'draft' } });
     expect(drafts.parsed.data.map((p) => p.id)).toEqual([d.id]);
-    expect((await t.call(ep.list, { as: other, query: { search: token } })).parsed.data.map((p) => p.id)).not.toContain(d.id);
+    expect(
+      (await t.call(ep.list, { as: other, query: { search: token } })).parsed.data.map((p) => p.id),
+    ).not.toContain(d.id);
 
     const pub = await t.call(ep.update, { as: me, params: { id: d.id }, body: { visibility: 'open' } });
     expect(pub.parsed.data).toMatchObject({ status: 'active', visibility: 'open', days_left: 30 });
@@ -102,12 +108,23 @@ describe('drafts, publishing and the transition table', () => {
     const closed = await t.call(ep.update, { as: me, params: { id: d.id }, body: { status: 'closed' } });
     expect(closed.parsed.data).toMatchObject({ status: 'closed', days_left: null });
     // closed -> closed or -> active is not in the table.
-    expect((await t.call(ep.update, { as: me, params: { id: d.id }, body: { status: 'closed' } })).status).toBe(409);
-    expect((await t.call(ep.update, { as: me, params: { id: d.id }, body: { visibility: 'open' } })).parsed.data.status).toBe('closed');
+    expect(
+      (await t.call(ep.update, { as: me, params: { id: d.id }, body: { status: 'closed' } })).status,
+    ).toBe(409);
+    expect(
+      (await t.call(ep.update, { as: me, params: { id: d.id }, body: { visibility: 'open' } })).parsed.data
+        .status,
+    ).toBe('closed');
 
-    const archived = await t.call(ep.update, { as: me, params: { id: d.id }, body: { visibility: 'archived' } });
+    const archived = await t.call(ep.update, {
+      as: me,
+      params: { id: d.id },
+      body: { visibility: 'archived' },
+    });
     expect(archived.parsed.data).toMatchObject({ is_archived: true, visibility: 'archived' });
-    expect((await t.call(ep.update, { as: me, params: { id: d.id }, body: { visibility: 'open' } })).status).toBe(409);
+    expect(
+      (await t.call(ep.update, { as: me, params: { id: d.id }, body: { visibility: 'open' } })).status,
+    ).toBe(409);
     const mineArchived = await t.call(ep.mine, { as: me, query: { petitionStatus: 'archived' } });
     expect(mineArchived.parsed.data.map((p) => p.id)).toEqual([d.id]);
     expect((await t.call(ep.mine, { as: me })).parsed.data).toEqual([]);
@@ -116,46 +133,80 @@ describe('drafts, publishing and the transition table', () => {
   it('refuses publishing without the text or with an end date that is not in the future', async () => {
     const me = await t.session();
     const bare = await draft(me, { summary: '', full_text: '', end_date: null });
-    const res = await t.call(ep.update, { as: me, params: { id: bare.id }, body: { visibility: 'open' }, locale: 'en' });
+    const res = await t.call(ep.update, {
+      as: me,
+      params: { id: bare.id },
+      body: { visibility: 'open' },
+      locale: 'en',
+    });
     expect(res.status).toBe(422);
     expect(Object.keys(res.validation.errors).sort()).toEqual(['end_date', 'full_text', 'summary']);
     expect(res.validation.errors.summary).toEqual(['Required before the petition is published.']);
 
-    const past = await t.call(ep.update, { as: me, params: { id: bare.id }, body: { end_date: day(0) }, locale: 'no' });
+    const past = await t.call(ep.update, {
+      as: me,
+      params: { id: bare.id },
+      body: { end_date: day(0) },
+      locale: 'no',
+    });
     expect(past.status).toBe(422);
     expect(past.validation.errors.end_date).toEqual(['Sluttdatoen må være etter i dag.']);
     // Archiving a draft is not a transition of the table.
-    expect((await t.call(ep.update, { as: me, params: { id: bare.id }, body: { visibility: 'archived' } })).status).toBe(409);
-    expect((await t.call(ep.update, { as: me, params: { id: bare.id }, body: { status: 'closed' } })).status).toBe(409);
+    expect(
+      (await t.call(ep.update, { as: me, params: { id: bare.id }, body: { visibility: 'archived' } })).status,
+    ).toBe(409);
+    expect(
+      (await t.call(ep.update, { as: me, params: { id: bare.id }, body: { status: 'closed' } })).status,
+    ).toBe(409);
   });
 
   it('reads an active petition past its end date as finished, which can be archived but not closed', async () => {
     const me = await t.session();
     const p = await published(me);
-    await t.db.update(schema.petitions).set({ end_date: day(-1) }).where(eq(schema.petitions.id, p.id));
+    await t.db
+      .update(schema.petitions)
+      .set({ end_date: day(-1) })
+      .where(eq(schema.petitions.id, p.id));
     const shown = await t.call(ep.show, { as: me, params: { id: p.id } });
     expect(shown.parsed.data).toMatchObject({ status: 'finished', days_left: null });
     const finished = await t.call(ep.list, { as: me, query: { search: token, petitionStatus: 'finished' } });
     expect(finished.parsed.data.map((x) => x.id)).toContain(p.id);
-    expect((await t.call(ep.update, { as: me, params: { id: p.id }, body: { status: 'closed' } })).status).toBe(409);
+    expect(
+      (await t.call(ep.update, { as: me, params: { id: p.id }, body: { status: 'closed' } })).status,
+    ).toBe(409);
     const signer = await t.session();
     const late = await t.call(ep.sign, { as: signer, params: { id: p.id }, body: {}, locale: 'en' });
     expect(late.status).toBe(409);
     expect(late.error.message).toBe('The petition is not open for signatures.');
-    expect((await t.call(ep.update, { as: me, params: { id: p.id }, body: { visibility: 'archived' } })).status).toBe(200);
+    expect(
+      (await t.call(ep.update, { as: me, params: { id: p.id }, body: { visibility: 'archived' } })).status,
+    ).toBe(200);
   });
 
   it('locks the text after the first signature (409) but lets the owner fix it before', async () => {
     const me = await t.session();
     const p = await published(me);
-    const fixed = await t.call(ep.update, { as: me, params: { id: p.id }, body: { title: `Forsvarlig arbeidstid for LIS ${token}` } });
+    const fixed = await t.call(ep.update, {
+      as: me,
+      params: { id: p.id },
+      body: { title: `Forsvarlig arbeidstid for LIS ${token}` },
+    });
     expect(fixed.status).toBe(200);
     await signedBy(p.id, 1);
-    const locked = await t.call(ep.update, { as: me, params: { id: p.id }, body: { full_text: 'Nye ord' }, locale: 'en' });
+    const locked = await t.call(ep.update, {
+      as: me,
+      params: { id: p.id },
+      body: { full_text: 'Nye ord' },
+      locale: 'en',
+    });
     expect(locked.status).toBe(409);
     expect(locked.error.message).toBe('The text cannot change after someone has signed the petition.');
     // Other fields (and the same text) still change.
-    const goal = await t.call(ep.update, { as: me, params: { id: p.id }, body: { signature_goal: 500, title: `Forsvarlig arbeidstid for LIS ${token}` } });
+    const goal = await t.call(ep.update, {
+      as: me,
+      params: { id: p.id },
+      body: { signature_goal: 500, title: `Forsvarlig arbeidstid for LIS ${token}` },
+    });
     expect(goal.parsed.data).toMatchObject({ signature_goal: 500, text_locked: true });
     const row = await t.db.select().from(schema.petitions).where(eq(schema.petitions.id, p.id));
     expect(row[0]!.full_text).toBe(p.full_text);
@@ -167,7 +218,9 @@ describe('drafts, publishing and the transition table', () => {
     const p = await published(me);
     const refused = await t.call(ep.remove, { as: me, params: { id: p.id }, locale: 'en' });
     expect(refused.status).toBe(409);
-    expect(refused.error.message).toBe('Only drafts can be deleted. A published petition is archived instead.');
+    expect(refused.error.message).toBe(
+      'Only drafts can be deleted. A published petition is archived instead.',
+    );
     expect((await t.call(ep.remove, { as: me, params: { id: d.id } })).status).toBe(204);
     expect(await t.db.select().from(schema.petitions).where(eq(schema.petitions.id, d.id))).toEqual([]);
   });
@@ -181,30 +234,57 @@ describe('drafts, publishing and the transition table', () => {
     const post = await t.call(postEndpoints.show, { as: await t.session(), params: { id: posts[0]!.id } });
     expect(post.parsed.data.shared_petition).toEqual({ id: p.id, title: p.title });
     // It can be shared further like any post.
-    const share = await t.call(postEndpoints.share, { as: await t.session(), params: { id: posts[0]!.id }, body: {} });
+    const share = await t.call(postEndpoints.share, {
+      as: await t.session(),
+      params: { id: posts[0]!.id },
+      body: {},
+    });
     expect(share.status).toBe(201);
     const quiet = await published(me);
-    expect(await t.db.select().from(schema.posts).where(eq(schema.posts.shared_petition_id, quiet.id))).toEqual([]);
+    expect(
+      await t.db.select().from(schema.posts).where(eq(schema.posts.shared_petition_id, quiet.id)),
+    ).toEqual([]);
   });
 
   it('refuses bad input with localised 422s, never 5xx', async () => {
     const me = await t.session();
     const res = await t.call(ep.create, {
       as: me,
-      body: invalid({ ...draftBody(), title: 'x', signature_goal: -3, end_date: 'tomorrow', specialty_ids: 'all' }),
+      body: invalid({
+        ...draftBody(),
+        title: 'x',
+        signature_goal: -3,
+        end_date: 'tomorrow',
+        specialty_ids: 'all',
+      }),
       locale: 'en',
     });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.validation.errors).sort()).toEqual(['end_date', 'signature_goal', 'specialty_ids', 'title']);
-    const unknown = await t.call(ep.create, { as: me, body: draftBody({ category_id: fx.jobCategory.id, specialty_ids: [987654321] }) });
+    expect(Object.keys(res.validation.errors).sort()).toEqual([
+      'end_date',
+      'signature_goal',
+      'specialty_ids',
+      'title',
+    ]);
+    const unknown = await t.call(ep.create, {
+      as: me,
+      body: draftBody({ category_id: fx.jobCategory.id, specialty_ids: [987654321] }),
+    });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.validation.errors).sort()).toEqual(['category_id', 'specialty_ids']);
     expect((await t.call(ep.create, { as: me, body: draftBody({ end_date: day(-2) }) })).status).toBe(422);
     expect((await t.call(ep.show, { as: me, params: invalid({ id: 'abc' }) })).status).toBe(422);
     expect((await t.call(ep.list, { as: me, query: invalid({ petitionStatus: 'gone' }) })).status).toBe(422);
-    expect((await t.call(ep.list, { as: me, query: invalid({ petitionSpecialties: 'x,y' }) })).status).toBe(422);
-    expect((await t.call(ep.update, { as: me, params: { id: 1 }, body: invalid({ visibility: 'hidden' }) })).status).toBe(422);
-    expect((await t.call(ep.sign, { as: me, params: { id: 1 }, body: invalid({ anonymous: 'maybe' }) })).status).toBe(422);
+    expect((await t.call(ep.list, { as: me, query: invalid({ petitionSpecialties: 'x,y' }) })).status).toBe(
+      422,
+    );
+    expect(
+      (await t.call(ep.update, { as: me, params: { id: 1 }, body: invalid({ visibility: 'hidden' }) }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await t.call(ep.sign, { as: me, params: { id: 1 }, body: invalid({ anonymous: 'maybe' }) })).status,
+    ).toBe(422);
   });
 });
 
@@ -220,27 +300,37 @@ describe('who may call what', () => {
     const company = await createCompany(t.db, { managers: [companyUser.id] });
     const business = await tokenFor(t, companyUser, { actAs: company.id });
 
-    const calls = [
-      [ep.list, {}],
-      [ep.mine, {}],
-      [ep.bookmarked, {}],
-      [ep.create, { body: draftBody() }],
-      [ep.update, { params: { id: p.id }, body: { signature_goal: 7 } }],
-      [ep.remove, { params: { id: d.id } }],
-      [ep.sign, { params: { id: p.id }, body: {} }],
-      [ep.withdraw, { params: { id: p.id } }],
-      [ep.signatures, { params: { id: p.id } }],
-      [ep.bookmark, { params: { id: p.id } }],
-      [ep.manualAuthors, { params: { id: p.id } }],
-      [ep.attachments, { params: { id: p.id } }],
-    ] as const;
-    for (const [endpoint, input] of calls) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table of different descriptors, each called with its own input
-      const call = (as: Caller | null) => t.call(endpoint as any, { as, ...(input as object) });
+    // One typed call per endpoint (each descriptor with its own input), refused alike for every gate.
+    type Gate = { status: number; error: { reason?: string } };
+    const calls: readonly [Endpoint, (as: Caller | null) => Promise<Gate>][] = [
+      [ep.list, (as) => t.call(ep.list, { as })],
+      [ep.mine, (as) => t.call(ep.mine, { as })],
+      [ep.bookmarked, (as) => t.call(ep.bookmarked, { as })],
+      [ep.create, (as) => t.call(ep.create, { as, body: draftBody() })],
+      [ep.update, (as) => t.call(ep.update, { as, params: { id: p.id }, body: { signature_goal: 7 } })],
+      [ep.remove, (as) => t.call(ep.remove, { as, params: { id: d.id } })],
+      [ep.sign, (as) => t.call(ep.sign, { as, params: { id: p.id }, body: {} })],
+      [ep.withdraw, (as) => t.call(ep.withdraw, { as, params: { id: p.id } })],
+      [ep.signatures, (as) => t.call(ep.signatures, { as, params: { id: p.id } })],
+      [ep.bookmark, (as) => t.call(ep.bookmark, { as, params: { id: p.id } })],
+      [ep.manualAuthors, (as) => t.call(ep.manualAuthors, { as, params: { id: p.id } })],
+      [ep.attachments, (as) => t.call(ep.attachments, { as, params: { id: p.id } })],
+    ];
+    for (const [endpoint, call] of calls) {
       expect([endpoint.path, (await call(null)).status]).toEqual([endpoint.path, 401]);
-      expect([endpoint.path, (await call(pending)).error.reason]).toEqual([endpoint.path, 'account_not_approved']);
-      expect([endpoint.path, (await call(inReview)).error.reason]).toEqual([endpoint.path, 'account_in_review']);
-      if ('personal' in endpoint) expect([endpoint.path, (await call(business)).error.reason]).toEqual([endpoint.path, 'business_profile_active']);
+      expect([endpoint.path, (await call(pending)).error.reason]).toEqual([
+        endpoint.path,
+        'account_not_approved',
+      ]);
+      expect([endpoint.path, (await call(inReview)).error.reason]).toEqual([
+        endpoint.path,
+        'account_in_review',
+      ]);
+      if ('personal' in endpoint)
+        expect([endpoint.path, (await call(business)).error.reason]).toEqual([
+          endpoint.path,
+          'business_profile_active',
+        ]);
     }
 
     // Another user: the owner's endpoints answer 404 and change nothing.
@@ -290,40 +380,89 @@ describe('co-authors', () => {
     const owner = await t.session();
     const colleague = await t.session();
     const d = await draft(owner);
-    const manual = await t.call(ep.addManualAuthor, { as: owner, params: { id: d.id }, body: { name: 'Marte Olsen', title: 'Lege' } });
+    const manual = await t.call(ep.addManualAuthor, {
+      as: owner,
+      params: { id: d.id },
+      body: { name: 'Marte Olsen', title: 'Lege' },
+    });
     expect(manual.status).toBe(201);
-    expect(manual.parsed.data).toMatchObject({ name: 'Marte Olsen', title: 'Lege', user: null, accepted: true });
+    expect(manual.parsed.data).toMatchObject({
+      name: 'Marte Olsen',
+      title: 'Lege',
+      user: null,
+      accepted: true,
+    });
     const invite = await t.call(ep.addManualAuthor, {
       as: owner,
       params: { id: d.id },
       body: { name: 'Kollega', title: 'LIS', user_id: colleague.user.id },
     });
     expect(invite.parsed.data).toMatchObject({ accepted: false, user: { id: colleague.user.id } });
-    expect((await t.call(ep.addManualAuthor, { as: owner, params: { id: d.id }, body: { name: 'Igjen', user_id: colleague.user.id } })).status).toBe(422);
-    expect((await t.call(ep.addManualAuthor, { as: owner, params: { id: d.id }, body: { name: 'Ingen', user_id: 987654321 } })).status).toBe(422);
+    expect(
+      (
+        await t.call(ep.addManualAuthor, {
+          as: owner,
+          params: { id: d.id },
+          body: { name: 'Igjen', user_id: colleague.user.id },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await t.call(ep.addManualAuthor, {
+          as: owner,
+          params: { id: d.id },
+          body: { name: 'Ingen', user_id: 987654321 },
+        })
+      ).status,
+    ).toBe(422);
     await settleJobs(t);
     const notes = await t.db
       .select()
       .from(schema.notifications)
-      .where(and(eq(schema.notifications.user_id, colleague.user.id), eq(schema.notifications.kind, 'petition_co_author')));
+      .where(
+        and(
+          eq(schema.notifications.user_id, colleague.user.id),
+          eq(schema.notifications.kind, 'petition_co_author'),
+        ),
+      );
     expect(notes).toHaveLength(1);
 
     // Invited, not accepted: they may read the draft to decide, not edit it; others still get 404.
-    expect((await t.call(ep.show, { as: colleague, params: { id: d.id } })).parsed.data).toMatchObject({ invitation_pending: true, can_edit: false });
-    expect((await t.call(ep.update, { as: colleague, params: { id: d.id }, body: { summary: 'Nei' } })).status).toBe(404);
+    expect((await t.call(ep.show, { as: colleague, params: { id: d.id } })).parsed.data).toMatchObject({
+      invitation_pending: true,
+      can_edit: false,
+    });
+    expect(
+      (await t.call(ep.update, { as: colleague, params: { id: d.id }, body: { summary: 'Nei' } })).status,
+    ).toBe(404);
     expect((await t.call(ep.show, { as: await t.session(), params: { id: d.id } })).status).toBe(404);
-    expect((await t.call(ep.acceptCoAuthorship, { as: colleague, params: { id: d.id } })).parsed.data.accepted).toBe(true);
-    expect((await t.call(ep.acceptCoAuthorship, { as: await t.session(), params: { id: d.id } })).status).toBe(404);
+    expect(
+      (await t.call(ep.acceptCoAuthorship, { as: colleague, params: { id: d.id } })).parsed.data.accepted,
+    ).toBe(true);
+    expect(
+      (await t.call(ep.acceptCoAuthorship, { as: await t.session(), params: { id: d.id } })).status,
+    ).toBe(404);
     const seen = await t.call(ep.show, { as: colleague, params: { id: d.id } });
     expect(seen.parsed.data).toMatchObject({ can_edit: true, is_owner: false, invitation_pending: false });
     expect(seen.parsed.data.co_authors.map((a) => a.name)).toEqual(['Marte Olsen', 'Kollega']);
-    const edited = await t.call(ep.update, { as: colleague, params: { id: d.id }, body: { summary: 'Bedre sammendrag' } });
+    const edited = await t.call(ep.update, {
+      as: colleague,
+      params: { id: d.id },
+      body: { summary: 'Bedre sammendrag' },
+    });
     expect(edited.parsed.data.summary).toBe('Bedre sammendrag');
-    expect((await t.call(ep.mine, { as: colleague, query: { petitionStatus: 'draft' } })).parsed.data.map((x) => x.id)).toEqual([d.id]);
+    expect(
+      (await t.call(ep.mine, { as: colleague, query: { petitionStatus: 'draft' } })).parsed.data.map(
+        (x) => x.id,
+      ),
+    ).toEqual([d.id]);
     const refused = await t.call(ep.remove, { as: colleague, params: { id: d.id } });
     expect(refused.status).toBe(403);
     expect(refused.error.reason).toBe('not_owner');
-    expect((await t.call(ep.manualAuthors, { as: colleague, params: { id: d.id } })).parsed.data).toHaveLength(2);
+    expect(
+      (await t.call(ep.manualAuthors, { as: colleague, params: { id: d.id } })).parsed.data,
+    ).toHaveLength(2);
   });
 });
 
@@ -340,28 +479,50 @@ describe('signatures', () => {
     const again = await t.call(ep.sign, { as: a, params: { id: p.id }, body: {}, locale: 'en' });
     expect(again.status).toBe(409);
     expect(again.error.message).toBe('You have already signed this petition.');
-    expect((await t.call(ep.sign, { as: b, params: { id: p.id }, body: { anonymous: true } })).parsed.data.position).toBe(2);
+    expect(
+      (await t.call(ep.sign, { as: b, params: { id: p.id }, body: { anonymous: true } })).parsed.data
+        .position,
+    ).toBe(2);
 
     const shown = await t.call(ep.show, { as: a, params: { id: p.id } });
     expect(shown.parsed.data).toMatchObject({ signatures_count: 2, signed: true, text_locked: true });
     const signers = await t.call(ep.signatures, { as: owner, params: { id: p.id } });
     expect(signers.parsed.meta.total).toBe(1);
-    expect(signers.parsed.data).toEqual([expect.objectContaining({ slug: a.user.slug, profession: 'doctor' })]);
-    expect((await t.call(ep.receipt, { as: a, params: { id: p.id } })).parsed.data).toMatchObject({ position: 1, hash: signedA.parsed.data.hash });
+    expect(signers.parsed.data).toEqual([
+      expect.objectContaining({ slug: a.user.slug, profession: 'doctor' }),
+    ]);
+    expect((await t.call(ep.receipt, { as: a, params: { id: p.id } })).parsed.data).toMatchObject({
+      position: 1,
+      hash: signedA.parsed.data.hash,
+    });
     expect((await t.call(ep.receipt, { as: owner, params: { id: p.id } })).status).toBe(404);
 
     expect((await t.call(ep.withdraw, { as: a, params: { id: p.id } })).status).toBe(204);
     expect((await t.call(ep.withdraw, { as: a, params: { id: p.id } })).status).toBe(404);
     const verified = await t.call(ep.verify, { as: null, params: { id: p.id } });
-    expect(verified.parsed.data).toMatchObject({ intact: true, length: 3, broken_at: null, count_matches: true, signatures_count: 1 });
-    const links = await t.db.select().from(schema.petitionSignatureLinks).where(eq(schema.petitionSignatureLinks.petition_id, p.id));
+    expect(verified.parsed.data).toMatchObject({
+      intact: true,
+      length: 3,
+      broken_at: null,
+      count_matches: true,
+      signatures_count: 1,
+    });
+    const links = await t.db
+      .select()
+      .from(schema.petitionSignatureLinks)
+      .where(eq(schema.petitionSignatureLinks.petition_id, p.id));
     expect(links.map((l) => l.action).sort()).toEqual(['sign', 'sign', 'withdraw']);
 
     // Tampering with any link is found.
     await t.db
       .update(schema.petitionSignatureLinks)
       .set({ created_at: new Date(Date.now() - 86_400_000) })
-      .where(and(eq(schema.petitionSignatureLinks.petition_id, p.id), eq(schema.petitionSignatureLinks.position, 2)));
+      .where(
+        and(
+          eq(schema.petitionSignatureLinks.petition_id, p.id),
+          eq(schema.petitionSignatureLinks.position, 2),
+        ),
+      );
     const broken = await t.call(ep.verify, { as: null, params: { id: p.id } });
     expect(broken.parsed.data).toMatchObject({ intact: false, broken_at: 2 });
 
@@ -375,13 +536,19 @@ describe('signatures', () => {
     const p = await published(owner);
     for (let i = 0; i < 6; i += 1) {
       const signer = await t.session({ roles: ['doctor'] });
-      await t.db.insert(schema.userSpecialties).values({ user_id: signer.user.id, specialty_id: fx.specialty.id });
-      await t.db.update(schema.userInfo).set({ county_id: fx.county.id }).where(eq(schema.userInfo.user_id, signer.user.id));
+      await t.db
+        .insert(schema.userSpecialties)
+        .values({ user_id: signer.user.id, specialty_id: fx.specialty.id });
+      await t.db
+        .update(schema.userInfo)
+        .set({ county_id: fx.county.id })
+        .where(eq(schema.userInfo.user_id, signer.user.id));
       await t.call(ep.sign, { as: signer, params: { id: p.id }, body: {} });
     }
     const student = await t.session({ roles: ['student'] });
     await t.call(ep.sign, { as: student, params: { id: p.id }, body: {} });
-    const stats = (await t.call(ep.show, { as: null, params: { id: p.id }, locale: 'en' })).parsed.data.statistics;
+    const stats = (await t.call(ep.show, { as: null, params: { id: p.id }, locale: 'en' })).parsed.data
+      .statistics;
     expect(stats.by_profession).toEqual([
       { key: 'doctor', name: 'Doctor', count: 6 },
       { key: 'student', name: 'Student', count: null },
@@ -395,7 +562,15 @@ describe('signatures', () => {
   });
 
   it('notifies the owner at milestones through the outbox, once each, and freezes the snapshot at the goal', async () => {
-    expect([1, 9, 10, 11, 100, 1000, 500].map(isMilestone)).toEqual([false, false, true, false, true, true, false]);
+    expect([1, 9, 10, 11, 100, 1000, 500].map(isMilestone)).toEqual([
+      false,
+      false,
+      true,
+      false,
+      true,
+      true,
+      false,
+    ]);
     const owner = await t.session();
     const p = await published(owner, { signature_goal: 10 });
     await signedBy(p.id, 10);
@@ -403,7 +578,12 @@ describe('signatures', () => {
     const notes = await t.db
       .select()
       .from(schema.notifications)
-      .where(and(eq(schema.notifications.user_id, owner.user.id), eq(schema.notifications.kind, 'petition_milestone')));
+      .where(
+        and(
+          eq(schema.notifications.user_id, owner.user.id),
+          eq(schema.notifications.kind, 'petition_milestone'),
+        ),
+      );
     expect(notes).toHaveLength(1);
     expect(notes[0]!.data).toMatchObject({ count: 10 });
     const shown = await t.call(ep.show, { as: owner, params: { id: p.id } });
@@ -422,18 +602,32 @@ describe('delivery and answer', () => {
     const delivered = await t.call(ep.deliver, { as: owner, params: { id: p.id } });
     expect(delivered.parsed.data.delivered).toMatchObject({ count: 1 });
     await t.call(ep.withdraw, { as: signer, params: { id: p.id } });
-    expect((await t.call(ep.show, { as: owner, params: { id: p.id } })).parsed.data).toMatchObject({ signatures_count: 0, delivered: { count: 1 } });
+    expect((await t.call(ep.show, { as: owner, params: { id: p.id } })).parsed.data).toMatchObject({
+      signatures_count: 0,
+      delivered: { count: 1 },
+    });
     const signer2 = await t.session();
     await t.call(ep.sign, { as: signer2, params: { id: p.id }, body: {} });
-    const answered = await t.call(ep.answer, { as: owner, params: { id: p.id }, body: { answer: 'Departementet svarer.' } });
+    const answered = await t.call(ep.answer, {
+      as: owner,
+      params: { id: p.id },
+      body: { answer: 'Departementet svarer.' },
+    });
     expect(answered.parsed.data.answer).toBe('Departementet svarer.');
     await settleJobs(t);
     const notes = await t.db
       .select()
       .from(schema.notifications)
-      .where(and(eq(schema.notifications.user_id, signer2.user.id), eq(schema.notifications.kind, 'petition_answer')));
+      .where(
+        and(
+          eq(schema.notifications.user_id, signer2.user.id),
+          eq(schema.notifications.kind, 'petition_answer'),
+        ),
+      );
     expect(notes).toHaveLength(1);
-    expect((await t.call(ep.answer, { as: owner, params: { id: p.id }, body: invalid({ answer: '' }) })).status).toBe(422);
+    expect(
+      (await t.call(ep.answer, { as: owner, params: { id: p.id }, body: invalid({ answer: '' }) })).status,
+    ).toBe(422);
   });
 });
 
@@ -446,11 +640,22 @@ describe('lists, bookmarks and similar titles', () => {
     const all = await t.call(ep.list, { as: me, query: { search: word } });
     expect(all.parsed.data.map((p) => p.id)).toEqual([b.id, a.id]);
     expect(all.parsed.meta).toEqual({ current_page: 1, last_page: 1, per_page: 10, total: 2 });
-    const bySpecialty = await t.call(ep.list, { as: me, query: { search: word, petitionSpecialties: [fx.specialty.id] } });
+    const bySpecialty = await t.call(ep.list, {
+      as: me,
+      query: { search: word, petitionSpecialties: [fx.specialty.id] },
+    });
     expect(bySpecialty.parsed.data.map((p) => p.id)).toEqual([a.id]);
     await t.call(ep.update, { as: me, params: { id: b.id }, body: { status: 'closed' } });
-    expect((await t.call(ep.list, { as: me, query: { search: word, petitionStatus: 'active' } })).parsed.data.map((p) => p.id)).toEqual([a.id]);
-    expect((await t.call(ep.list, { as: me, query: { search: word, petitionStatus: 'closed' } })).parsed.data.map((p) => p.id)).toEqual([b.id]);
+    expect(
+      (await t.call(ep.list, { as: me, query: { search: word, petitionStatus: 'active' } })).parsed.data.map(
+        (p) => p.id,
+      ),
+    ).toEqual([a.id]);
+    expect(
+      (await t.call(ep.list, { as: me, query: { search: word, petitionStatus: 'closed' } })).parsed.data.map(
+        (p) => p.id,
+      ),
+    ).toEqual([b.id]);
 
     const reader = await t.session();
     expect((await t.call(ep.bookmark, { as: reader, params: { id: a.id } })).status).toBe(204);
@@ -469,7 +674,10 @@ describe('lists, bookmarks and similar titles', () => {
   it('suggests published petitions with similar titles', async () => {
     const me = await t.session();
     const p = await published(me, { title: `Bevar akuttkirurgien ved lokalsykehusene ${token}` });
-    const res = await t.call(ep.similar, { as: me, query: { title: `bevar akuttkirurgien lokalsykehus ${token}` } });
+    const res = await t.call(ep.similar, {
+      as: me,
+      query: { title: `bevar akuttkirurgien lokalsykehus ${token}` },
+    });
     expect(res.parsed.data.map((x) => x.id)).toContain(p.id);
     expect((await t.call(ep.similar, { as: me, query: invalid({ title: 'x' }) })).status).toBe(422);
   });
@@ -481,7 +689,11 @@ describe('attachments', () => {
   it('stores PDFs, refuses a non-PDF renamed .pdf, caps the count, and removes them', async () => {
     const me = await t.session();
     const d = await draft(me);
-    const added = await t.call(ep.addAttachments, { as: me, params: { id: d.id }, files: { 'pdf_files[]': { buffer: pdf, name: 'bakgrunn.pdf' } } });
+    const added = await t.call(ep.addAttachments, {
+      as: me,
+      params: { id: d.id },
+      files: { 'pdf_files[]': { buffer: pdf, name: 'bakgrunn.pdf' } },
+    });
     expect(added.status).toBe(201);
     expect(added.parsed.data).toEqual([expect.objectContaining({ name: 'bakgrunn.pdf', size: pdf.length })]);
     const fake = await t.call(ep.addAttachments, {
@@ -494,9 +706,30 @@ describe('attachments', () => {
     const shown = await t.call(ep.show, { as: me, params: { id: d.id } });
     expect(shown.parsed.data.attachments).toHaveLength(1);
     const other = await t.session();
-    expect((await t.call(ep.removeAttachment, { as: other, params: { id: d.id, attachmentId: added.parsed.data[0]!.id } })).status).toBe(404);
-    expect((await t.call(ep.removeAttachment, { as: me, params: { id: d.id, attachmentId: added.parsed.data[0]!.id } })).status).toBe(204);
-    expect((await t.call(ep.removeAttachment, { as: me, params: { id: d.id, attachmentId: added.parsed.data[0]!.id } })).status).toBe(404);
+    expect(
+      (
+        await t.call(ep.removeAttachment, {
+          as: other,
+          params: { id: d.id, attachmentId: added.parsed.data[0]!.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call(ep.removeAttachment, {
+          as: me,
+          params: { id: d.id, attachmentId: added.parsed.data[0]!.id },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await t.call(ep.removeAttachment, {
+          as: me,
+          params: { id: d.id, attachmentId: added.parsed.data[0]!.id },
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.call(ep.attachments, { as: me, params: { id: d.id } })).parsed.data).toEqual([]);
   });
 
@@ -504,12 +737,21 @@ describe('attachments', () => {
     const me = await t.session();
     const d = await draft(me);
     for (let i = 0; i < 2; i += 1) {
-      const files = { 'pdf_files[]': Array.from({ length: 5 }, (_, j) => ({ buffer: pdf, name: `${i}-${j}.pdf` })) };
+      const files = {
+        'pdf_files[]': Array.from({ length: 5 }, (_, j) => ({ buffer: pdf, name: `${i}-${j}.pdf` })),
+      };
       expect((await t.call(ep.addAttachments, { as: me, params: { id: d.id }, files })).status).toBe(201);
     }
-    const eleventh = await t.call(ep.addAttachments, { as: me, params: { id: d.id }, files: { 'pdf_files[]': { buffer: pdf, name: 'x.pdf' } }, locale: 'en' });
+    const eleventh = await t.call(ep.addAttachments, {
+      as: me,
+      params: { id: d.id },
+      files: { 'pdf_files[]': { buffer: pdf, name: 'x.pdf' } },
+      locale: 'en',
+    });
     expect(eleventh.status).toBe(422);
-    expect(eleventh.validation.errors['pdf_files[]']).toEqual(['A petition can have at most 10 attachments.']);
+    expect(eleventh.validation.errors['pdf_files[]']).toEqual([
+      'A petition can have at most 10 attachments.',
+    ]);
   });
 });
 
@@ -520,7 +762,11 @@ describe('exports', () => {
     res.on('end', () => done(null, Buffer.concat(chunks)));
   };
   const download = (me: { accessToken: string }, id: number, format: string) =>
-    t.http.get(`/api/my/petitions/${id}/export?format=${format}`).set('Authorization', `Bearer ${me.accessToken}`).buffer(true).parse(binary as never);
+    t.http
+      .get(`/api/my/petitions/${id}/export?format=${format}`)
+      .set('Authorization', `Bearer ${me.accessToken}`)
+      .buffer(true)
+      .parse(binary as never);
 
   it('streams the signature list as CSV, XLSX and PDF to the initiator only', async () => {
     const owner = await t.session();
@@ -530,11 +776,19 @@ describe('exports', () => {
     const anonymous = await t.session();
     await t.call(ep.sign, { as: anonymous, params: { id: p.id }, body: { anonymous: true } });
 
-    const csv = await t.call(ep.export, { as: owner, params: { id: p.id }, query: { format: 'csv' }, locale: 'en' });
+    const csv = await t.call(ep.export, {
+      as: owner,
+      params: { id: p.id },
+      query: { format: 'csv' },
+      locale: 'en',
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="petition-${p.id}-signatures.csv"`);
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Name,Profession,Specialty,County,Date');
     // The owner's export names everyone, anonymous signers too.
     expect(lines).toHaveLength(3);
@@ -555,15 +809,32 @@ describe('exports', () => {
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
 
     const colleague = await t.session();
-    await t.call(ep.addManualAuthor, { as: owner, params: { id: p.id }, body: { name: 'Kollega', user_id: colleague.user.id } });
+    await t.call(ep.addManualAuthor, {
+      as: owner,
+      params: { id: p.id },
+      body: { name: 'Kollega', user_id: colleague.user.id },
+    });
     await t.call(ep.acceptCoAuthorship, { as: colleague, params: { id: p.id } });
-    const coAuthor = await t.call(ep.export, { as: colleague, params: { id: p.id }, query: { format: 'csv' } });
+    const coAuthor = await t.call(ep.export, {
+      as: colleague,
+      params: { id: p.id },
+      query: { format: 'csv' },
+    });
     expect(coAuthor.status).toBe(403);
     expect(coAuthor.error.reason).toBe('not_owner');
-    expect((await t.call(ep.export, { as: named, params: { id: p.id }, query: { format: 'csv' } })).status).toBe(404);
-    expect((await t.call(ep.export, { as: null, params: { id: p.id }, query: { format: 'csv' } })).status).toBe(401);
-    expect((await t.call(ep.export, { as: owner, params: { id: 987654321 }, query: { format: 'csv' } })).status).toBe(404);
-    expect((await t.call(ep.export, { as: owner, params: { id: p.id }, query: invalid({ format: 'docx' }) })).status).toBe(422);
+    expect(
+      (await t.call(ep.export, { as: named, params: { id: p.id }, query: { format: 'csv' } })).status,
+    ).toBe(404);
+    expect(
+      (await t.call(ep.export, { as: null, params: { id: p.id }, query: { format: 'csv' } })).status,
+    ).toBe(401);
+    expect(
+      (await t.call(ep.export, { as: owner, params: { id: 987654321 }, query: { format: 'csv' } })).status,
+    ).toBe(404);
+    expect(
+      (await t.call(ep.export, { as: owner, params: { id: p.id }, query: invalid({ format: 'docx' }) }))
+        .status,
+    ).toBe(422);
   });
 });
 
@@ -571,11 +842,19 @@ describe('press releases', () => {
   it('previews a release from the petition, sends it through the mail outbox with the PDF, and records it', async () => {
     const owner = await t.session();
     const p = await published(owner);
-    const author = await t.call(ep.addManualAuthor, { as: owner, params: { id: p.id }, body: { name: 'Marte Olsen', title: 'Lege' } });
+    const author = await t.call(ep.addManualAuthor, {
+      as: owner,
+      params: { id: p.id },
+      body: { name: 'Marte Olsen', title: 'Lege' },
+    });
     await signedBy(p.id, 2);
     const preview = await t.call(ep.pressRelease, { as: owner, params: { id: p.id }, locale: 'en' });
     expect(preview.status).toBe(200);
-    expect(preview.parsed.data).toMatchObject({ subject: `Petition: ${p.title}`, co_author_ids: [author.parsed.data.id], sent: [] });
+    expect(preview.parsed.data).toMatchObject({
+      subject: `Petition: ${p.title}`,
+      co_author_ids: [author.parsed.data.id],
+      sent: [],
+    });
     expect(preview.parsed.data.body).toContain('2 health professionals have signed');
     expect(preview.parsed.data.body).toContain('Marte Olsen (Lege)');
     expect(preview.parsed.data.contact).toContain(owner.user.email);
@@ -584,17 +863,35 @@ describe('press releases', () => {
     const sent = await t.call(ep.sendPressRelease, {
       as: owner,
       params: { id: p.id },
-      body: { subject: 'Leger krever forsvarlig arbeidstid', body: preview.parsed.data.body, contact: 'Kari, 900 00 000', co_author_ids: [author.parsed.data.id], recipients: [address] },
+      body: {
+        subject: 'Leger krever forsvarlig arbeidstid',
+        body: preview.parsed.data.body,
+        contact: 'Kari, 900 00 000',
+        co_author_ids: [author.parsed.data.id],
+        recipients: [address],
+      },
     });
     expect(sent.status).toBe(201);
-    expect(sent.parsed.data.sent).toEqual([expect.objectContaining({ subject: 'Leger krever forsvarlig arbeidstid', recipients: [address] })]);
-    const [mail] = await t.db.select().from(schema.outboxMessages).where(eq(schema.outboxMessages.to, address));
-    expect(mail).toMatchObject({ subject: 'Leger krever forsvarlig arbeidstid', template: 'petition_press_release', status: 'queued' });
-    expect(mail!.body).toContain('Kari, 900 00 000');
-    expect((mail!.data as { attachments: { filename: string; content_type: string }[] }).attachments).toEqual([
-      expect.objectContaining({ filename: `pressemelding-${p.id}.pdf`, content_type: 'application/pdf' }),
+    expect(sent.parsed.data.sent).toEqual([
+      expect.objectContaining({ subject: 'Leger krever forsvarlig arbeidstid', recipients: [address] }),
     ]);
-    const [release] = await t.db.select().from(schema.petitionPressReleases).where(eq(schema.petitionPressReleases.petition_id, p.id));
+    const [mail] = await t.db
+      .select()
+      .from(schema.outboxMessages)
+      .where(eq(schema.outboxMessages.to, address));
+    expect(mail).toMatchObject({
+      subject: 'Leger krever forsvarlig arbeidstid',
+      template: 'petition_press_release',
+      status: 'queued',
+    });
+    expect(mail!.body).toContain('Kari, 900 00 000');
+    expect((mail!.data as { attachments: { filename: string; content_type: string }[] }).attachments).toEqual(
+      [expect.objectContaining({ filename: `pressemelding-${p.id}.pdf`, content_type: 'application/pdf' })],
+    );
+    const [release] = await t.db
+      .select()
+      .from(schema.petitionPressReleases)
+      .where(eq(schema.petitionPressReleases.petition_id, p.id));
     expect(release!.pdf_file_id).not.toBeNull();
     expect(release!.recipients).toEqual([address]);
 
@@ -609,7 +906,12 @@ describe('press releases', () => {
     const unknownAuthor = await t.call(ep.sendPressRelease, {
       as: owner,
       params: { id: p.id },
-      body: { subject: 'Leger krever', body: 'Ti tegn eller mer her.', co_author_ids: [987654321], recipients: [address] },
+      body: {
+        subject: 'Leger krever',
+        body: 'Ti tegn eller mer her.',
+        co_author_ids: [987654321],
+        recipients: [address],
+      },
     });
     expect(unknownAuthor.status).toBe(422);
     const stranger = await t.session();
@@ -632,7 +934,12 @@ describe('reminders', () => {
     await reminders.run(new Date(Date.now() + 2 * 86_400_000));
     await settleJobs(t);
     const kinds = async (userId: number) =>
-      (await t.db.select().from(schema.notifications).where(and(eq(schema.notifications.user_id, userId), eq(schema.notifications.entity_id, p.id)))).map((n) => n.kind);
+      (
+        await t.db
+          .select()
+          .from(schema.notifications)
+          .where(and(eq(schema.notifications.user_id, userId), eq(schema.notifications.entity_id, p.id)))
+      ).map((n) => n.kind);
     expect(await kinds(reader.user.id)).toEqual(['petition_ending']);
     expect(await kinds(owner.user.id)).toEqual(['petition_ended']);
   });
@@ -647,7 +954,17 @@ describe('account erasure', () => {
     await signedBy(p.id, 1);
     await t.app.get(AccountDataService).erase(leaving.user.id, 'test', new Date());
     const verified = await t.call(ep.verify, { as: null, params: { id: p.id } });
-    expect(verified.parsed.data).toMatchObject({ intact: true, length: 3, signatures_count: 1, count_matches: true });
-    expect(await t.db.select().from(schema.petitionSignatures).where(eq(schema.petitionSignatures.user_id, leaving.user.id))).toEqual([]);
+    expect(verified.parsed.data).toMatchObject({
+      intact: true,
+      length: 3,
+      signatures_count: 1,
+      count_matches: true,
+    });
+    expect(
+      await t.db
+        .select()
+        .from(schema.petitionSignatures)
+        .where(eq(schema.petitionSignatures.user_id, leaving.user.id)),
+    ).toEqual([]);
   });
 });
