@@ -6,6 +6,7 @@ import { courseKeys, PAGE_SIZE, saveBlob } from './courses';
 
 /** Keys of the course log, certificates and small groups: under `courseKeys.all`, so a course change refreshes them too. */
 export const courseRecordKeys = {
+  logs: () => [...courseKeys.all, 'log'] as const,
   log: (page: number, locale: string) => [...courseKeys.all, 'log', page, locale] as const,
   verification: (code: string) => ['certificates', code] as const,
   group: (id: number) => [...courseKeys.all, 'group', id] as const,

@@ -1,5 +1,6 @@
 import { type CourseLogEntry } from '@legenett/contracts';
 import { Anchor, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,7 +9,7 @@ import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDateTime } from '@/shared/lib/dates';
 import { usePageParam } from '@/shared/lib/use-query-params';
 import { PagedList } from '@/shared/ui/paged-list';
-import { downloadCertificate, useCourseLog } from '../api/course-records';
+import { courseRecordKeys, downloadCertificate, useCourseLog } from '../api/course-records';
 
 const number = (n: number, locale: string) => new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 1 }).format(n);
 
@@ -18,12 +19,15 @@ function LogEntry({ entry }: { entry: CourseLogEntry }) {
   const { t: tc } = useTranslation('courses');
   const locale = useLocale();
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const c = entry.course;
   const percent = Math.min(100, Math.floor(entry.share_watched * 100));
   const download = async () => {
     setBusy(true);
     try {
       await downloadCertificate(c.id);
+      // The first download issues the certificate: the log then shows its verification code.
+      if (!entry.certificate_code) void queryClient.invalidateQueries({ queryKey: courseRecordKeys.logs() });
     } catch {
       // The API client has shown the reason.
     } finally {
