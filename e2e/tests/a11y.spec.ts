@@ -97,12 +97,16 @@ for (const skin of ['light', 'dark'] as const) {
       if (group) routes.push(`/course/webinares/${group.id}/small_group`);
       const auth = { headers: { Authorization: `Bearer ${token}` } };
       type LogEntry = { course: { id: number }; certificate_available: boolean };
-      const log = (await (await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)).json()) as { data: LogEntry[] };
+      const log = (await (await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)).json()) as {
+        data: LogEntry[];
+      };
       const earned = log.data.find((e) => e.certificate_available);
       if (earned) {
         // Downloading issues the certificate (or answers the one issued before); its code is in the log.
         await page.request.get(`/api/courses/${earned.course.id}/certificate.pdf`, auth);
-        const again = (await (await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)).json()) as {
+        const again = (await (
+          await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)
+        ).json()) as {
           data: (LogEntry & { certificate_code: string | null })[];
         };
         const code = again.data.find((e) => e.course.id === earned.course.id)?.certificate_code;

@@ -5,7 +5,10 @@ import { logInViaApi } from './fixtures';
 const WATCHED = 'Diabetes type 2 – opptak fra høstens webinar';
 
 test.describe('certificates of attendance', () => {
-  test('a doctor who watched a past webinar downloads the certificate; the public verification page shows it valid', async ({ page, browser }) => {
+  test('a doctor who watched a past webinar downloads the certificate; the public verification page shows it valid', async ({
+    page,
+    browser,
+  }) => {
     // The demo doctor watched 55 of the recorded webinar's 60 minutes (seed).
     await logInViaApi(page, 'lege@demo.no');
     await page.goto('/my_courses?tab=log');
@@ -16,7 +19,12 @@ test.describe('certificates of attendance', () => {
     await entry.getByRole('button', { name: `Last ned kursbevis for «${WATCHED}»` }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^certificate-\d+\.pdf$/);
-    expect(fs.readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // The log now shows the certificate's code, linking to the public verification page.
     const link = entry.getByRole('link', { name: /^Kontrollkode [0-9A-Z]{20}$/ });

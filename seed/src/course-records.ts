@@ -14,11 +14,24 @@ const SMALL_GROUP = 'Smågruppe allmennmedisin Oslo vest';
 
 /** Logged meetings of the demo small group: days ago, topic, hours, who was present. */
 const MEETINGS = [
-  { daysAgo: 62, topic: 'Astma hos barn – diagnostikk og inhalasjonsteknikk', hours: 2, present: [LEGE, 'emilie.lunde@demo.no', 'camilla.ruud@demo.no'] },
-  { daysAgo: 20, topic: 'Hypertensjon hos eldre – når skal vi trappe ned?', hours: 2.5, present: [LEGE, 'camilla.ruud@demo.no'] },
+  {
+    daysAgo: 62,
+    topic: 'Astma hos barn – diagnostikk og inhalasjonsteknikk',
+    hours: 2,
+    present: [LEGE, 'emilie.lunde@demo.no', 'camilla.ruud@demo.no'],
+  },
+  {
+    daysAgo: 20,
+    topic: 'Hypertensjon hos eldre – når skal vi trappe ned?',
+    hours: 2.5,
+    present: [LEGE, 'camilla.ruud@demo.no'],
+  },
 ] as const;
 /** Waiting for the organiser (Hanne Solberg) to answer. */
-const REQUEST = { email: 'silje.moen@demo.no', message: 'Jeg er ny fastlege på Majorstuen og vil gjerne bli med i gruppen.' };
+const REQUEST = {
+  email: 'silje.moen@demo.no',
+  message: 'Jeg er ny fastlege på Majorstuen og vil gjerne bli med i gruppen.',
+};
 
 type Ids = ReadonlyMap<string, number>;
 
@@ -44,7 +57,10 @@ export async function seedCourseRecords(
   for (const v of viewed) {
     const courseId = courseIds.get(v.title);
     if (courseId === undefined) continue;
-    const [course] = await tx.select({ start: s.courses.start_at }).from(s.courses).where(eq(s.courses.id, courseId));
+    const [course] = await tx
+      .select({ start: s.courses.start_at })
+      .from(s.courses)
+      .where(eq(s.courses.id, courseId));
     const existing = await tx
       .select({ id: s.courseViewRecords.id })
       .from(s.courseViewRecords)
@@ -62,17 +78,34 @@ export async function seedCourseRecords(
 
   const groupId = courseIds.get(SMALL_GROUP);
   if (groupId === undefined) return;
-  const [course] = await tx.select({ owner: s.courses.user_id }).from(s.courses).where(eq(s.courses.id, groupId));
-  const logged = await tx.select({ id: s.courseMeetings.id }).from(s.courseMeetings).where(eq(s.courseMeetings.course_id, groupId)).limit(1);
+  const [course] = await tx
+    .select({ owner: s.courses.user_id })
+    .from(s.courses)
+    .where(eq(s.courses.id, groupId));
+  const logged = await tx
+    .select({ id: s.courseMeetings.id })
+    .from(s.courseMeetings)
+    .where(eq(s.courseMeetings.course_id, groupId))
+    .limit(1);
   if (logged.length === 0) {
     for (const m of MEETINGS) {
       const [row] = await tx
         .insert(s.courseMeetings)
-        .values({ course_id: groupId, held_on: date(-m.daysAgo), topic: m.topic, hours: m.hours, created_by_user_id: course?.owner ?? null })
+        .values({
+          course_id: groupId,
+          held_on: date(-m.daysAgo),
+          topic: m.topic,
+          hours: m.hours,
+          created_by_user_id: course?.owner ?? null,
+        })
         .returning({ id: s.courseMeetings.id });
-      const present = m.present.map((email) => users.get(email)).filter((id): id is number => id !== undefined);
+      const present = m.present
+        .map((email) => users.get(email))
+        .filter((id): id is number => id !== undefined);
       if (row && present.length > 0) {
-        await tx.insert(s.courseMeetingAttendance).values(present.map((user_id) => ({ meeting_id: row.id, user_id })));
+        await tx
+          .insert(s.courseMeetingAttendance)
+          .values(present.map((user_id) => ({ meeting_id: row.id, user_id })));
       }
       tally.add('small-group meetings');
     }
@@ -90,11 +123,21 @@ export async function seedCourseRecords(
   const members = await tx
     .select({ user_id: s.courseSubscriptions.user_id })
     .from(s.courseSubscriptions)
-    .where(and(eq(s.courseSubscriptions.course_id, groupId), inArray(s.courseSubscriptions.status, ['attending'])));
+    .where(
+      and(eq(s.courseSubscriptions.course_id, groupId), inArray(s.courseSubscriptions.status, ['attending'])),
+    );
   if (members.length > 0) {
     await tx
       .insert(s.courseJoinRequests)
-      .values(members.map((m) => ({ course_id: groupId, user_id: m.user_id, status: 'accepted' as const, decided_at: new Date(), decided_by_user_id: course?.owner ?? null })))
+      .values(
+        members.map((m) => ({
+          course_id: groupId,
+          user_id: m.user_id,
+          status: 'accepted' as const,
+          decided_at: new Date(),
+          decided_by_user_id: course?.owner ?? null,
+        })),
+      )
       .onConflictDoNothing();
   }
 }

@@ -74,7 +74,12 @@ export type JoinRequestStatus = z.infer<typeof JoinRequestStatusSchema>;
 
 export const JoinRequestBody = z.object({ message: optionalText(1_000) });
 
-const PersonSchema = z.object({ id: z.number().int(), slug: z.string(), first_name: z.string(), last_name: z.string() });
+const PersonSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
 
 export const JoinRequestSchema = z.object({
   id: z.number().int(),
@@ -126,7 +131,10 @@ export const MeetingSchema = z.object({
 });
 export type Meeting = z.infer<typeof MeetingSchema>;
 
-export const MeetingParamSchema = z.object({ id: IdSchema, meetingId: z.coerce.number().int().positive().max(MAX_INT_ID) });
+export const MeetingParamSchema = z.object({
+  id: IdSchema,
+  meetingId: z.coerce.number().int().positive().max(MAX_INT_ID),
+});
 
 const IdParam = z.object({ id: IdSchema });
 
@@ -231,7 +239,7 @@ export const courseRecordEndpoints = {
   createMeeting: defineEndpoint({
     method: 'POST',
     path: '/my/courses/:id/meetings',
-    summary: "Log a meeting of an own small group: date, topic, hours, who was present",
+    summary: 'Log a meeting of an own small group: date, topic, hours, who was present',
     access: 'member',
     permission: 'course-update',
     params: IdParam,

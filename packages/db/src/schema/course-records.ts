@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { inList, timestamps, tstz } from './_shared';
 import { COURSE_TYPES, courses } from './courses';
 import { users } from './users';
@@ -68,7 +79,9 @@ export const courseJoinRequests = pgTable(
     // The organiser's list: one course's requests of a status, oldest first.
     index('course_join_requests_course_status_id_idx').on(t.course_id, t.status, t.id),
     index('course_join_requests_user_id_idx').on(t.user_id),
-    index('course_join_requests_decided_by_idx').on(t.decided_by_user_id).where(sql`${t.decided_by_user_id} is not null`),
+    index('course_join_requests_decided_by_idx')
+      .on(t.decided_by_user_id)
+      .where(sql`${t.decided_by_user_id} is not null`),
   ],
 );
 
@@ -89,7 +102,9 @@ export const courseMeetings = pgTable(
   (t) => [
     check('course_meetings_hours_check', sql`${t.hours} > 0 and ${t.hours} <= 24`),
     index('course_meetings_course_held_on_idx').on(t.course_id, t.held_on.desc(), t.id.desc()),
-    index('course_meetings_created_by_idx').on(t.created_by_user_id).where(sql`${t.created_by_user_id} is not null`),
+    index('course_meetings_created_by_idx')
+      .on(t.created_by_user_id)
+      .where(sql`${t.created_by_user_id} is not null`),
   ],
 );
 
@@ -105,5 +120,8 @@ export const courseMeetingAttendance = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.meeting_id, t.user_id] }), index('course_meeting_attendance_user_id_idx').on(t.user_id)],
+  (t) => [
+    primaryKey({ columns: [t.meeting_id, t.user_id] }),
+    index('course_meeting_attendance_user_id_idx').on(t.user_id),
+  ],
 );

@@ -41,7 +41,7 @@ export class CourseRecordsAccountData implements OnModuleInit {
         {
           column: 'course_meetings.created_by_user_id',
           does: 'set null',
-          why: "the meeting log belongs to the group; who wrote an entry is not needed",
+          why: 'the meeting log belongs to the group; who wrote an entry is not needed',
           exportedAs: null,
         },
       ],

@@ -112,7 +112,11 @@ describe('course log and certificates', () => {
       certificate_available: true,
       certificate_code: null,
     });
-    expect(res.parsed.data[1]).toMatchObject({ minutes_watched: 0, certificate_available: false, course: { credit_hours: null } });
+    expect(res.parsed.data[1]).toMatchObject({
+      minutes_watched: 0,
+      certificate_available: false,
+      course: { credit_hours: null },
+    });
   });
 
   it('refuses a certificate at 79 % and issues one at 80 %, with the same code every time', async () => {
@@ -120,11 +124,16 @@ describe('course log and certificates', () => {
     const [low, exact] = await Promise.all([t.session(), t.session()]);
     const course = await insertCourse({ userId: owner.user.id, startOffset: -3 * HOUR, credit: 2 });
     // 79 % of 60 minutes is 47.4 minutes; 80 % is 48.
-    await t.db.insert(schema.courseViewRecords).values([
-      { ...viewing(course, low.user.id, 0, 0), left_at: new Date(course.start_at.getTime() + 47.4 * MINUTE) },
-      viewing(course, exact.user.id, 0, 40),
-      viewing(course, exact.user.id, 70, 78),
-    ]);
+    await t.db
+      .insert(schema.courseViewRecords)
+      .values([
+        {
+          ...viewing(course, low.user.id, 0, 0),
+          left_at: new Date(course.start_at.getTime() + 47.4 * MINUTE),
+        },
+        viewing(course, exact.user.id, 0, 40),
+        viewing(course, exact.user.id, 70, 78),
+      ]);
     const refusedEn = await t.call(ep.certificate, { as: low, params: { id: course.id }, locale: 'en' });
     expect(refusedEn.status).toBe(422);
     expect(refusedEn.validation.message).toBe(
@@ -134,17 +143,29 @@ describe('course log and certificates', () => {
     expect(refusedNo.validation.errors.id).toEqual([
       'Du har sett 47 av 60 minutter (79 %). Kursbevis krever at du har fulgt minst 80 % av arrangementet, direkte eller i opptak.',
     ]);
-    expect(await t.db.select().from(schema.courseCertificates).where(eq(schema.courseCertificates.user_id, low.user.id))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(schema.courseCertificates)
+        .where(eq(schema.courseCertificates.user_id, low.user.id)),
+    ).toEqual([]);
 
     const first = await download(`/courses/${course.id}/certificate.pdf`, exact);
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toContain('application/pdf');
-    expect(first.headers['content-disposition']).toMatch(/^attachment; filename="certificate-\d+-[0-9A-Z]{20}\.pdf"$/);
+    expect(first.headers['content-disposition']).toMatch(
+      /^attachment; filename="certificate-\d+-[0-9A-Z]{20}\.pdf"$/,
+    );
     expect((first.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
     const [stored] = await t.db
       .select()
       .from(schema.courseCertificates)
-      .where(and(eq(schema.courseCertificates.user_id, exact.user.id), eq(schema.courseCertificates.course_id, course.id)));
+      .where(
+        and(
+          eq(schema.courseCertificates.user_id, exact.user.id),
+          eq(schema.courseCertificates.course_id, course.id),
+        ),
+      );
     expect(stored).toMatchObject({ minutes_watched: 48, duration_minutes: 60, organiser: 'Dr. Kari Nordby' });
     expect(Number(stored!.credit_hours)).toBe(2);
     const second = await download(`/courses/${course.id}/certificate.pdf`, exact, 'en');
@@ -156,7 +177,19 @@ describe('course log and certificates', () => {
     const check = await t.call(ep.verify, { as: null, params: { code: stored!.code.toLowerCase() } });
     expect(check.status).toBe(200);
     expect(Object.keys(check.parsed.data).sort()).toEqual(
-      ['code', 'course_date', 'course_title', 'course_type', 'credit_approved_by', 'credit_hours', 'duration_minutes', 'holder_name', 'issued_at', 'organiser', 'valid'].sort(),
+      [
+        'code',
+        'course_date',
+        'course_title',
+        'course_type',
+        'credit_approved_by',
+        'credit_hours',
+        'duration_minutes',
+        'holder_name',
+        'issued_at',
+        'organiser',
+        'valid',
+      ].sort(),
     );
     expect(check.parsed.data).toMatchObject({
       valid: true,
@@ -172,12 +205,21 @@ describe('course log and certificates', () => {
     const owner = await t.session();
     const me = await t.session();
     const draft = await insertCourse({ userId: owner.user.id, startOffset: -3 * HOUR, status: 'draft' });
-    const cancelled = await insertCourse({ userId: owner.user.id, startOffset: -3 * HOUR, status: 'cancelled' });
-    await t.db.insert(schema.courseViewRecords).values([viewing(draft, me.user.id, 0, 60), viewing(cancelled, me.user.id, 0, 60)]);
+    const cancelled = await insertCourse({
+      userId: owner.user.id,
+      startOffset: -3 * HOUR,
+      status: 'cancelled',
+    });
+    await t.db
+      .insert(schema.courseViewRecords)
+      .values([viewing(draft, me.user.id, 0, 60), viewing(cancelled, me.user.id, 0, 60)]);
     expect((await t.call(ep.certificate, { as: me, params: { id: 999_999_999 } })).status).toBe(404);
     expect((await t.call(ep.certificate, { as: me, params: { id: draft.id } })).status).toBe(404);
     const off = await t.call(ep.certificate, { as: me, params: { id: cancelled.id }, locale: 'en' });
-    expect([off.status, off.validation.message]).toEqual([422, 'The event did not take place, so no certificate can be issued.']);
+    expect([off.status, off.validation.message]).toEqual([
+      422,
+      'The event did not take place, so no certificate can be issued.',
+    ]);
     // Someone else's viewing is not mine: no minutes, no certificate.
     const watched = await insertCourse({ userId: owner.user.id, startOffset: -3 * HOUR });
     await t.db.insert(schema.courseViewRecords).values(viewing(watched, owner.user.id, 0, 60));
@@ -189,7 +231,9 @@ describe('course log and certificates', () => {
   });
 
   it('verification: unknown code 404, malformed code 422 in both languages', async () => {
-    expect((await t.call(ep.verify, { as: null, params: { code: 'ABCDEFGHJK0123456789' } })).status).toBe(404);
+    expect((await t.call(ep.verify, { as: null, params: { code: 'ABCDEFGHJK0123456789' } })).status).toBe(
+      404,
+    );
     const en = await t.call(ep.verify, { as: null, params: invalid({ code: 'short' }), locale: 'en' });
     expect(en.status).toBe(422);
     expect(en.validation.errors.code).toHaveLength(1);
@@ -202,7 +246,13 @@ describe('course log and certificates', () => {
 describe('small groups', () => {
   async function group(max = 3) {
     const organiser = await t.session();
-    const course = await insertCourse({ userId: organiser.user.id, startOffset: 10 * DAY, type: 'small_group', max, duration: 120 });
+    const course = await insertCourse({
+      userId: organiser.user.id,
+      startOffset: 10 * DAY,
+      type: 'small_group',
+      max,
+      duration: 120,
+    });
     return { organiser, id: course.id };
   }
 
@@ -211,41 +261,85 @@ describe('small groups', () => {
     const [a, b, c] = await Promise.all([t.session(), t.session(), t.session()]);
     // The normal sign-up does not bypass the request.
     const direct = await t.call(courseEndpoints.subscribe, { as: a, params: { id }, locale: 'en' });
-    expect([direct.status, direct.error.message]).toEqual([409, 'A small group is closed: send a request to join.']);
+    expect([direct.status, direct.error.message]).toEqual([
+      409,
+      'A small group is closed: send a request to join.',
+    ]);
 
-    const asked = await t.call(ep.requestToJoin, { as: a, params: { id }, body: { message: 'Jeg er fastlege i Bærum.' } });
+    const asked = await t.call(ep.requestToJoin, {
+      as: a,
+      params: { id },
+      body: { message: 'Jeg er fastlege i Bærum.' },
+    });
     expect(asked.status).toBe(201);
-    expect(asked.parsed.data).toMatchObject({ status: 'pending', message: 'Jeg er fastlege i Bærum.', user: { id: a.user.id } });
+    expect(asked.parsed.data).toMatchObject({
+      status: 'pending',
+      message: 'Jeg er fastlege i Bærum.',
+      user: { id: a.user.id },
+    });
     const again = await t.call(ep.requestToJoin, { as: a, params: { id }, body: {}, locale: 'en' });
-    expect([again.status, again.error.message]).toEqual([409, 'Your request is already waiting for an answer.']);
+    expect([again.status, again.error.message]).toEqual([
+      409,
+      'Your request is already waiting for an answer.',
+    ]);
     const fromB = (await t.call(ep.requestToJoin, { as: b, params: { id }, body: {} })).parsed.data;
-    const fromC = (await t.call(ep.requestToJoin, { as: c, params: { id }, body: { message: '' } })).parsed.data;
+    const fromC = (await t.call(ep.requestToJoin, { as: c, params: { id }, body: { message: '' } })).parsed
+      .data;
     expect(fromC.message).toBeNull();
 
     const pending = await t.call(ep.joinRequests, { as: organiser, params: { id } });
     expect(pending.parsed.data.map((r) => r.user.id)).toEqual([a.user.id, b.user.id, c.user.id]);
     expect(pending.parsed.meta.total).toBe(3);
     await settleJobs(t);
-    expect((await notificationsOf(organiser.user.id)).filter((n) => n.kind === 'course_join_requested')).toHaveLength(3);
+    expect(
+      (await notificationsOf(organiser.user.id)).filter((n) => n.kind === 'course_join_requested'),
+    ).toHaveLength(3);
 
-    const accepted = await t.call(ep.acceptJoinRequest, { as: organiser, params: { id, requestId: asked.parsed.data.id } });
+    const accepted = await t.call(ep.acceptJoinRequest, {
+      as: organiser,
+      params: { id, requestId: asked.parsed.data.id },
+    });
     expect(accepted.parsed.data.status).toBe('accepted');
-    expect((await t.call(ep.groupStatus, { as: a, params: { id } })).parsed.data).toMatchObject({ is_member: true, members_count: 1, max_members: 2 });
-    const twice = await t.call(ep.acceptJoinRequest, { as: organiser, params: { id, requestId: asked.parsed.data.id }, locale: 'en' });
+    expect((await t.call(ep.groupStatus, { as: a, params: { id } })).parsed.data).toMatchObject({
+      is_member: true,
+      members_count: 1,
+      max_members: 2,
+    });
+    const twice = await t.call(ep.acceptJoinRequest, {
+      as: organiser,
+      params: { id, requestId: asked.parsed.data.id },
+      locale: 'en',
+    });
     expect([twice.status, twice.error.message]).toEqual([409, 'The request has already been answered.']);
-    expect((await t.call(ep.acceptJoinRequest, { as: organiser, params: { id, requestId: fromB.id } })).parsed.data.status).toBe('accepted');
+    expect(
+      (await t.call(ep.acceptJoinRequest, { as: organiser, params: { id, requestId: fromB.id } })).parsed.data
+        .status,
+    ).toBe('accepted');
     // Full: the third cannot be accepted, only declined.
-    const full = await t.call(ep.acceptJoinRequest, { as: organiser, params: { id, requestId: fromC.id }, locale: 'en' });
+    const full = await t.call(ep.acceptJoinRequest, {
+      as: organiser,
+      params: { id, requestId: fromC.id },
+      locale: 'en',
+    });
     expect([full.status, full.error.message]).toEqual([409, 'The group is full.']);
-    expect((await t.call(ep.declineJoinRequest, { as: organiser, params: { id, requestId: fromC.id } })).parsed.data.status).toBe('declined');
+    expect(
+      (await t.call(ep.declineJoinRequest, { as: organiser, params: { id, requestId: fromC.id } })).parsed
+        .data.status,
+    ).toBe('declined');
     const [course] = await t.db.select().from(schema.courses).where(eq(schema.courses.id, id));
     expect(course!.attendees_count).toBe(2);
     await settleJobs(t);
     const decided = async (s: UserSession) =>
-      (await notificationsOf(s.user.id)).filter((n) => n.kind === 'course_join_decided').map((n) => n.data.decision);
+      (await notificationsOf(s.user.id))
+        .filter((n) => n.kind === 'course_join_decided')
+        .map((n) => n.data.decision);
     expect(await decided(a)).toEqual(['accepted']);
     expect(await decided(c)).toEqual(['declined']);
-    expect((await t.call(ep.joinRequests, { as: organiser, params: { id }, query: { status: 'declined' } })).parsed.data.map((r) => r.id)).toEqual([fromC.id]);
+    expect(
+      (
+        await t.call(ep.joinRequests, { as: organiser, params: { id }, query: { status: 'declined' } })
+      ).parsed.data.map((r) => r.id),
+    ).toEqual([fromC.id]);
     // A full group takes no requests; a member who is in cannot ask again.
     const whenFull = await t.call(ep.requestToJoin, { as: c, params: { id }, body: {}, locale: 'en' });
     expect([whenFull.status, whenFull.error.message]).toEqual([409, 'The group is full.']);
@@ -257,30 +351,71 @@ describe('small groups', () => {
     const me = await t.session();
     const stranger = await t.session();
     const webinar = await insertCourse({ userId: organiser.user.id, startOffset: DAY });
-    const wrongType = await t.call(ep.requestToJoin, { as: me, params: { id: webinar.id }, body: {}, locale: 'en' });
+    const wrongType = await t.call(ep.requestToJoin, {
+      as: me,
+      params: { id: webinar.id },
+      body: {},
+      locale: 'en',
+    });
     expect([wrongType.status, wrongType.error.message]).toEqual([409, 'This event is not a small group.']);
     expect((await t.call(ep.requestToJoin, { as: organiser, params: { id }, body: {} })).status).toBe(409);
     const long = 'x'.repeat(1001);
-    const en = await t.call(ep.requestToJoin, { as: me, params: { id }, body: invalid({ message: long }), locale: 'en' });
-    const no = await t.call(ep.requestToJoin, { as: me, params: { id }, body: invalid({ message: long }), locale: 'no' });
+    const en = await t.call(ep.requestToJoin, {
+      as: me,
+      params: { id },
+      body: invalid({ message: long }),
+      locale: 'en',
+    });
+    const no = await t.call(ep.requestToJoin, {
+      as: me,
+      params: { id },
+      body: invalid({ message: long }),
+      locale: 'no',
+    });
     expect([en.status, no.status]).toEqual([422, 422]);
     expect(en.validation.errors.message![0]).not.toBe(no.validation.errors.message![0]);
-    expect((await t.call(ep.requestToJoin, { as: me, params: { id: 999_999_999 }, body: {} })).status).toBe(404);
-    const draft = await insertCourse({ userId: organiser.user.id, startOffset: DAY, type: 'small_group', status: 'draft', max: 5 });
+    expect((await t.call(ep.requestToJoin, { as: me, params: { id: 999_999_999 }, body: {} })).status).toBe(
+      404,
+    );
+    const draft = await insertCourse({
+      userId: organiser.user.id,
+      startOffset: DAY,
+      type: 'small_group',
+      status: 'draft',
+      max: 5,
+    });
     expect((await t.call(ep.requestToJoin, { as: me, params: { id: draft.id }, body: {} })).status).toBe(404);
 
     const req = (await t.call(ep.requestToJoin, { as: me, params: { id }, body: {} })).parsed.data;
     // Another organiser sees nothing of this group's requests.
     expect((await t.call(ep.joinRequests, { as: stranger, params: { id } })).status).toBe(404);
-    expect((await t.call(ep.acceptJoinRequest, { as: stranger, params: { id, requestId: req.id } })).status).toBe(404);
-    expect((await t.call(ep.declineJoinRequest, { as: stranger, params: { id, requestId: req.id } })).status).toBe(404);
-    expect((await t.call(ep.acceptJoinRequest, { as: organiser, params: { id, requestId: 999_999_999 } })).status).toBe(404);
+    expect(
+      (await t.call(ep.acceptJoinRequest, { as: stranger, params: { id, requestId: req.id } })).status,
+    ).toBe(404);
+    expect(
+      (await t.call(ep.declineJoinRequest, { as: stranger, params: { id, requestId: req.id } })).status,
+    ).toBe(404);
+    expect(
+      (await t.call(ep.acceptJoinRequest, { as: organiser, params: { id, requestId: 999_999_999 } })).status,
+    ).toBe(404);
     expect((await t.call(ep.joinRequests, { as: organiser, params: { id: 999_999_999 } })).status).toBe(404);
-    const badStatus = await t.call(ep.joinRequests, { as: organiser, params: { id }, query: invalid({ status: 'maybe' }), locale: 'en' });
+    const badStatus = await t.call(ep.joinRequests, {
+      as: organiser,
+      params: { id },
+      query: invalid({ status: 'maybe' }),
+      locale: 'en',
+    });
     expect(badStatus.status).toBe(422);
-    const badId = await t.call(ep.acceptJoinRequest, { as: organiser, params: invalid({ id, requestId: 'abc' }), locale: 'en' });
+    const badId = await t.call(ep.acceptJoinRequest, {
+      as: organiser,
+      params: invalid({ id, requestId: 'abc' }),
+      locale: 'en',
+    });
     expect(badId.status).toBe(422);
-    const [row] = await t.db.select().from(schema.courseJoinRequests).where(eq(schema.courseJoinRequests.id, req.id));
+    const [row] = await t.db
+      .select()
+      .from(schema.courseJoinRequests)
+      .where(eq(schema.courseJoinRequests.id, req.id));
     expect(row!.status).toBe('pending');
   });
 
@@ -294,12 +429,20 @@ describe('small groups', () => {
     }
     // Before any meeting: no attestation yet.
     const none = await t.call(ep.attestation, { as: a, params: { id }, locale: 'en' });
-    expect([none.status, none.validation.message]).toEqual([422, 'You have not been marked as present at any meeting of the group yet.']);
+    expect([none.status, none.validation.message]).toEqual([
+      422,
+      'You have not been marked as present at any meeting of the group yet.',
+    ]);
 
     const first = await t.call(ep.createMeeting, {
       as: organiser,
       params: { id },
-      body: { held_on: '2026-09-15', topic: 'Astma hos barn', hours: 2, present_user_ids: [a.user.id, b.user.id] },
+      body: {
+        held_on: '2026-09-15',
+        topic: 'Astma hos barn',
+        hours: 2,
+        present_user_ids: [a.user.id, b.user.id],
+      },
     });
     expect(first.status).toBe(201);
     expect(first.parsed.data.present.map((p) => p.id).sort()).toEqual([a.user.id, b.user.id].sort());
@@ -311,19 +454,40 @@ describe('small groups', () => {
     const edited = await t.call(ep.updateMeeting, {
       as: organiser,
       params: { id, meetingId: second.parsed.data.id },
-      body: { held_on: '2026-10-21', topic: 'Hypertensjon hos eldre', hours: 2.5, present_user_ids: [a.user.id] },
+      body: {
+        held_on: '2026-10-21',
+        topic: 'Hypertensjon hos eldre',
+        hours: 2.5,
+        present_user_ids: [a.user.id],
+      },
     });
-    expect(edited.parsed.data).toMatchObject({ held_on: '2026-10-21', topic: 'Hypertensjon hos eldre', hours: 2.5 });
+    expect(edited.parsed.data).toMatchObject({
+      held_on: '2026-10-21',
+      topic: 'Hypertensjon hos eldre',
+      hours: 2.5,
+    });
 
     const log = await t.call(ep.meetings, { as: b, params: { id } });
     expect(log.parsed.data.map((m) => m.held_on)).toEqual(['2026-10-21', '2026-09-15']);
-    expect((await t.call(ep.members, { as: a, params: { id } })).parsed.data.map((m) => m.id).sort()).toEqual([a.user.id, b.user.id].sort());
+    expect((await t.call(ep.members, { as: a, params: { id } })).parsed.data.map((m) => m.id).sort()).toEqual(
+      [a.user.id, b.user.id].sort(),
+    );
     expect((await t.call(ep.members, { as: organiser, params: { id } })).status).toBe(200);
     // Outsiders see neither the log nor the members; members cannot write it.
     expect((await t.call(ep.meetings, { as: stranger, params: { id } })).status).toBe(404);
     expect((await t.call(ep.members, { as: stranger, params: { id } })).status).toBe(404);
-    expect((await t.call(ep.createMeeting, { as: a, params: { id }, body: { held_on: '2026-11-01', topic: 'Eget møte', hours: 1 } })).status).toBe(404);
-    expect((await t.call(ep.deleteMeeting, { as: a, params: { id, meetingId: first.parsed.data.id } })).status).toBe(404);
+    expect(
+      (
+        await t.call(ep.createMeeting, {
+          as: a,
+          params: { id },
+          body: { held_on: '2026-11-01', topic: 'Eget møte', hours: 1 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.call(ep.deleteMeeting, { as: a, params: { id, meetingId: first.parsed.data.id } })).status,
+    ).toBe(404);
 
     const pdfA = await download(`/courses/${id}/attestation.pdf`, a);
     expect(pdfA.status).toBe(200);
@@ -332,9 +496,23 @@ describe('small groups', () => {
     expect((await download(`/courses/${id}/attestation.pdf`, b, 'en')).status).toBe(200);
     expect((await t.call(ep.attestation, { as: stranger, params: { id } })).status).toBe(404);
 
-    expect((await t.call(ep.deleteMeeting, { as: organiser, params: { id, meetingId: first.parsed.data.id } })).status).toBe(204);
-    expect((await t.call(ep.deleteMeeting, { as: organiser, params: { id, meetingId: first.parsed.data.id } })).status).toBe(404);
-    expect((await t.call(ep.updateMeeting, { as: organiser, params: { id, meetingId: 999_999_999 }, body: { held_on: '2026-10-21', topic: 'Finnes ikke', hours: 1 } })).status).toBe(404);
+    expect(
+      (await t.call(ep.deleteMeeting, { as: organiser, params: { id, meetingId: first.parsed.data.id } }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await t.call(ep.deleteMeeting, { as: organiser, params: { id, meetingId: first.parsed.data.id } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call(ep.updateMeeting, {
+          as: organiser,
+          params: { id, meetingId: 999_999_999 },
+          body: { held_on: '2026-10-21', topic: 'Finnes ikke', hours: 1 },
+        })
+      ).status,
+    ).toBe(404);
     // b was only at the deleted meeting.
     expect((await t.call(ep.attestation, { as: b, params: { id } })).status).toBe(422);
   });
@@ -349,13 +527,17 @@ describe('small groups', () => {
       locale: 'en',
     });
     expect(en.status).toBe(422);
-    expect(en.validation.errors.present_user_ids).toEqual(['Only members of the group can be marked as present.']);
+    expect(en.validation.errors.present_user_ids).toEqual([
+      'Only members of the group can be marked as present.',
+    ]);
     const no = await t.call(ep.createMeeting, {
       as: organiser,
       params: { id },
       body: { held_on: '2026-09-15', topic: 'Astma', hours: 2, present_user_ids: [outsider.user.id] },
     });
-    expect(no.validation.errors.present_user_ids).toEqual(['Bare medlemmer av gruppen kan føres som til stede.']);
+    expect(no.validation.errors.present_user_ids).toEqual([
+      'Bare medlemmer av gruppen kan føres som til stede.',
+    ]);
     const bad = await t.call(ep.createMeeting, {
       as: organiser,
       params: { id },
@@ -365,10 +547,24 @@ describe('small groups', () => {
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.validation.errors).sort()).toEqual(['held_on', 'hours', 'topic']);
     const webinar = await insertCourse({ userId: organiser.user.id, startOffset: DAY });
-    const wrong = await t.call(ep.createMeeting, { as: organiser, params: { id: webinar.id }, body: { held_on: '2026-09-15', topic: 'Astma', hours: 2 } });
+    const wrong = await t.call(ep.createMeeting, {
+      as: organiser,
+      params: { id: webinar.id },
+      body: { held_on: '2026-09-15', topic: 'Astma', hours: 2 },
+    });
     expect(wrong.status).toBe(409);
-    expect((await t.call(ep.createMeeting, { as: organiser, params: { id: 999_999_999 }, body: { held_on: '2026-09-15', topic: 'Astma', hours: 2 } })).status).toBe(404);
-    expect(await t.db.select().from(schema.courseMeetings).where(eq(schema.courseMeetings.course_id, id))).toEqual([]);
+    expect(
+      (
+        await t.call(ep.createMeeting, {
+          as: organiser,
+          params: { id: 999_999_999 },
+          body: { held_on: '2026-09-15', topic: 'Astma', hours: 2 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      await t.db.select().from(schema.courseMeetings).where(eq(schema.courseMeetings.course_id, id)),
+    ).toEqual([]);
   });
 });
 
@@ -415,12 +611,20 @@ describe('access', () => {
       [ep.attestation, p],
     ] as const) {
       const res = await t.call(endpoint, { as: asCompany, params, body: {} });
-      expect([endpoint.path, res.status, res.error.reason]).toEqual([endpoint.path, 403, 'business_profile_active']);
+      expect([endpoint.path, res.status, res.error.reason]).toEqual([
+        endpoint.path,
+        403,
+        'business_profile_active',
+      ]);
     }
     const student = await t.session({ roles: ['student'] });
     for (const [endpoint, params, body] of guarded().filter(([e]) => e.permission === 'course-update')) {
       const res = await t.call(endpoint, { as: student, params, body });
-      expect([endpoint.path, res.status, res.error.reason]).toEqual([endpoint.path, 403, 'missing_permission']);
+      expect([endpoint.path, res.status, res.error.reason]).toEqual([
+        endpoint.path,
+        403,
+        'missing_permission',
+      ]);
     }
     expect((await t.call(ep.log, { as: student })).status).toBe(200);
   });

@@ -27,7 +27,10 @@ export interface WatchedSeconds {
 }
 
 export type CertificateRow = typeof courseCertificates.$inferSelect;
-export type CertificateSnapshot = Omit<typeof courseCertificates.$inferInsert, 'id' | 'created_at' | 'updated_at'>;
+export type CertificateSnapshot = Omit<
+  typeof courseCertificates.$inferInsert,
+  'id' | 'created_at' | 'updated_at'
+>;
 
 const person = {
   id: users.id,
@@ -102,7 +105,8 @@ export class CourseRecordsRepository {
         coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.start_at, c.ends_at))) r), 0)::float as live,
         coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.ends_at, null))) r), 0)::float as replay
       from agg join ${courses} c on c.id = agg.course_id`);
-    for (const r of rows.rows) map.set(Number(r.course_id), { live: Number(r.live), replay: Number(r.replay) });
+    for (const r of rows.rows)
+      map.set(Number(r.course_id), { live: Number(r.live), replay: Number(r.replay) });
     return map;
   }
 
@@ -146,7 +150,9 @@ export class CourseRecordsRepository {
         first_name: users.first_name,
         last_name: users.last_name,
         hpr_number: userInfo.hpr_number,
-        profession: sql<string | null>`(select ${hprRegister.profession} from ${hprRegister} where ${hprRegister.hpr_number} = ${userInfo.hpr_number} limit 1)`,
+        profession: sql<
+          string | null
+        >`(select ${hprRegister.profession} from ${hprRegister} where ${hprRegister.hpr_number} = ${userInfo.hpr_number} limit 1)`,
       })
       .from(users)
       .leftJoin(userInfo, eq(userInfo.user_id, users.id))
@@ -164,7 +170,10 @@ export class CourseRecordsRepository {
 
   /** Stores a certificate unless one exists for the user and course (a concurrent download); answers the stored one. */
   async issue(snapshot: CertificateSnapshot): Promise<CertificateRow> {
-    await this.db.insert(courseCertificates).values(snapshot).onConflictDoNothing({ target: [courseCertificates.user_id, courseCertificates.course_id] });
+    await this.db
+      .insert(courseCertificates)
+      .values(snapshot)
+      .onConflictDoNothing({ target: [courseCertificates.user_id, courseCertificates.course_id] });
     return (await this.certificateOf(snapshot.user_id, snapshot.course_id))!;
   }
 
@@ -232,7 +241,12 @@ export class CourseRecordsRepository {
       .select({
         id: courseJoinRequests.id,
         course_id: courseJoinRequests.course_id,
-        user: sql<{ id: number; slug: string; first_name: string; last_name: string }>`json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name})`,
+        user: sql<{
+          id: number;
+          slug: string;
+          first_name: string;
+          last_name: string;
+        }>`json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name})`,
         message: courseJoinRequests.message,
         status: courseJoinRequests.status,
         decided_at: courseJoinRequests.decided_at,
@@ -257,18 +271,35 @@ export class CourseRecordsRepository {
   }
 
   /** A new request, or a declined one asked again (pending again, with the new message). */
-  async upsertRequest(courseId: number, userId: number, message: string | null, tx: Transaction): Promise<void> {
+  async upsertRequest(
+    courseId: number,
+    userId: number,
+    message: string | null,
+    tx: Transaction,
+  ): Promise<void> {
     await tx
       .insert(courseJoinRequests)
       .values({ course_id: courseId, user_id: userId, message })
       .onConflictDoUpdate({
         target: [courseJoinRequests.course_id, courseJoinRequests.user_id],
-        set: { message, status: 'pending', decided_at: null, decided_by_user_id: null, created_at: new Date(), updated_at: new Date() },
+        set: {
+          message,
+          status: 'pending',
+          decided_at: null,
+          decided_by_user_id: null,
+          created_at: new Date(),
+          updated_at: new Date(),
+        },
       });
   }
 
   /** Moves a pending request to accepted or declined (compare-and-set); false when it was decided meanwhile. */
-  async decide(requestId: number, status: 'accepted' | 'declined', by: number, tx: Transaction): Promise<boolean> {
+  async decide(
+    requestId: number,
+    status: 'accepted' | 'declined',
+    by: number,
+    tx: Transaction,
+  ): Promise<boolean> {
     const rows = await tx
       .update(courseJoinRequests)
       .set({ status, decided_at: new Date(), decided_by_user_id: by, updated_at: new Date() })
@@ -281,9 +312,14 @@ export class CourseRecordsRepository {
   requests(courseId: number, status: 'pending' | 'accepted' | 'declined') {
     const where = and(eq(courseJoinRequests.course_id, courseId), eq(courseJoinRequests.status, status))!;
     return {
-      count: async () => (await this.db.select({ n: count() }).from(courseJoinRequests).where(where))[0]?.n ?? 0,
+      count: async () =>
+        (await this.db.select({ n: count() }).from(courseJoinRequests).where(where))[0]?.n ?? 0,
       read: (slice: Slice) =>
-        this.selectRequests().where(where).orderBy(asc(courseJoinRequests.id)).limit(slice.limit).offset(slice.offset),
+        this.selectRequests()
+          .where(where)
+          .orderBy(asc(courseJoinRequests.id))
+          .limit(slice.limit)
+          .offset(slice.offset),
     };
   }
 
@@ -366,7 +402,9 @@ export class CourseRecordsRepository {
       }
       const present = [...new Set(input.present_user_ids)];
       if (present.length > 0) {
-        await tx.insert(courseMeetingAttendance).values(present.map((user_id) => ({ meeting_id: id, user_id })));
+        await tx
+          .insert(courseMeetingAttendance)
+          .values(present.map((user_id) => ({ meeting_id: id, user_id })));
       }
       return id;
     });
@@ -396,17 +434,34 @@ export class CourseRecordsRepository {
   async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
     await tx.delete(courseCertificates).where(eq(courseCertificates.user_id, userId));
     await tx.delete(courseJoinRequests).where(eq(courseJoinRequests.user_id, userId));
-    await tx.update(courseJoinRequests).set({ decided_by_user_id: null }).where(eq(courseJoinRequests.decided_by_user_id, userId));
+    await tx
+      .update(courseJoinRequests)
+      .set({ decided_by_user_id: null })
+      .where(eq(courseJoinRequests.decided_by_user_id, userId));
     await tx.delete(courseMeetingAttendance).where(eq(courseMeetingAttendance.user_id, userId));
-    await tx.update(courseMeetings).set({ created_by_user_id: null }).where(eq(courseMeetings.created_by_user_id, userId));
+    await tx
+      .update(courseMeetings)
+      .set({ created_by_user_id: null })
+      .where(eq(courseMeetings.created_by_user_id, userId));
   }
 
   async exportAccount(userId: number): Promise<Record<string, ExportRows>> {
     return {
-      course_certificates: await this.db.select().from(courseCertificates).where(eq(courseCertificates.user_id, userId)),
-      course_join_requests: await this.db.select().from(courseJoinRequests).where(eq(courseJoinRequests.user_id, userId)),
+      course_certificates: await this.db
+        .select()
+        .from(courseCertificates)
+        .where(eq(courseCertificates.user_id, userId)),
+      course_join_requests: await this.db
+        .select()
+        .from(courseJoinRequests)
+        .where(eq(courseJoinRequests.user_id, userId)),
       course_meeting_attendance: await this.db
-        .select({ meeting_id: courseMeetingAttendance.meeting_id, held_on: courseMeetings.held_on, topic: courseMeetings.topic, hours: courseMeetings.hours })
+        .select({
+          meeting_id: courseMeetingAttendance.meeting_id,
+          held_on: courseMeetings.held_on,
+          topic: courseMeetings.topic,
+          hours: courseMeetings.hours,
+        })
         .from(courseMeetingAttendance)
         .innerJoin(courseMeetings, eq(courseMeetings.id, courseMeetingAttendance.meeting_id))
         .where(eq(courseMeetingAttendance.user_id, userId)),

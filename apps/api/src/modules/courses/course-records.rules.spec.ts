@@ -1,5 +1,12 @@
 import { CERTIFICATE_CODE_LENGTH } from '@legenett/contracts';
-import { acceptRefusal, certificateEligible, joinRefusal, type JoinSituation, newCertificateCode, watchedSummary } from './course-records.rules';
+import {
+  acceptRefusal,
+  certificateEligible,
+  joinRefusal,
+  type JoinSituation,
+  newCertificateCode,
+  watchedSummary,
+} from './course-records.rules';
 
 describe('certificate rule', () => {
   it('needs 80 % of the duration: 79 % is refused, 80 % allowed', () => {
@@ -26,12 +33,21 @@ describe('certificate rule', () => {
   it('makes unguessable codes of 20 Crockford characters', () => {
     const codes = new Set(Array.from({ length: 2000 }, () => newCertificateCode()));
     expect(codes.size).toBe(2000);
-    for (const code of codes) expect(code).toMatch(new RegExp(`^[0-9A-HJKMNP-TV-Z]{${CERTIFICATE_CODE_LENGTH}}$`));
+    for (const code of codes)
+      expect(code).toMatch(new RegExp(`^[0-9A-HJKMNP-TV-Z]{${CERTIFICATE_CODE_LENGTH}}$`));
   });
 });
 
 describe('small group rules', () => {
-  const open: JoinSituation = { type: 'small_group', status: 'approved', isOrganiser: false, isMember: false, request: null, seatsTaken: 3, maxSeats: 8 };
+  const open: JoinSituation = {
+    type: 'small_group',
+    status: 'approved',
+    isOrganiser: false,
+    isMember: false,
+    request: null,
+    seatsTaken: 3,
+    maxSeats: 8,
+  };
 
   it('lets anyone ask to join an approved group with a free seat, again after a decline', () => {
     expect(joinRefusal(open)).toBeNull();

@@ -69,7 +69,11 @@ export function joinRefusal(s: JoinSituation): MessageKey | null {
 }
 
 /** Why a pending request cannot be accepted now, or null (decline has only the first rule). */
-export function acceptRefusal(request: JoinRequestStatus, seatsTaken: number, maxSeats: number | null): MessageKey | null {
+export function acceptRefusal(
+  request: JoinRequestStatus,
+  seatsTaken: number,
+  maxSeats: number | null,
+): MessageKey | null {
   if (request !== 'pending') return 'course_records.errors.request_decided';
   if (maxSeats !== null && seatsTaken >= maxSeats) return 'course_records.errors.group_full';
   return null;

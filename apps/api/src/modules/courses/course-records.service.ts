@@ -18,7 +18,13 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { type CertificateRow, CourseRecordsRepository } from './course-records.repository';
 import { attestationPdf, certificatePdf } from './course-records.pdf';
-import { acceptRefusal, certificateEligible, joinRefusal, newCertificateCode, watchedSummary } from './course-records.rules';
+import {
+  acceptRefusal,
+  certificateEligible,
+  joinRefusal,
+  newCertificateCode,
+  watchedSummary,
+} from './course-records.rules';
 import { type CourseRow, CoursesRepository } from './courses.repository';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -32,7 +38,11 @@ const presentRequest = (r: RequestRow): JoinRequest => ({
 });
 
 const pdf = (buffer: Buffer, filename: string) =>
-  new StreamableFile(buffer, { type: 'application/pdf', disposition: `attachment; filename="${filename}"`, length: buffer.length });
+  new StreamableFile(buffer, {
+    type: 'application/pdf',
+    disposition: `attachment; filename="${filename}"`,
+    length: buffer.length,
+  });
 
 /**
  * A user's course log and certificates of attendance, their public verification, and small groups:
@@ -57,7 +67,10 @@ export class CourseRecordsService {
   async log(me: Principal, q: PageQuery) {
     const page = await readPage(q, this.repository.log(me.userId, new Date()));
     const ids = page.rows.map((r) => r.id);
-    const [watched, codes] = await Promise.all([this.repository.watched(me.userId, ids), this.repository.certificateCodes(me.userId, ids)]);
+    const [watched, codes] = await Promise.all([
+      this.repository.watched(me.userId, ids),
+      this.repository.certificateCodes(me.userId, ids),
+    ]);
     const data = page.rows.map((c): CourseLogEntry => {
       const w = watched.get(c.id) ?? { live: 0, replay: 0 };
       const { percent: _percent, ...summary } = watchedSummary(w.live, w.replay, c.duration_minutes);
@@ -84,9 +97,15 @@ export class CourseRecordsService {
     let cert: CertificateRow | null = await this.repository.certificateOf(me.userId, courseId);
     if (!cert) {
       if (course.status !== 'approved') {
-        throw new AppError('VALIDATION', { message: 'course_records.errors.not_held', fields: { id: ['course_records.errors.not_held'] } });
+        throw new AppError('VALIDATION', {
+          message: 'course_records.errors.not_held',
+          fields: { id: ['course_records.errors.not_held'] },
+        });
       }
-      const w = (await this.repository.watched(me.userId, [courseId])).get(courseId) ?? { live: 0, replay: 0 };
+      const w = (await this.repository.watched(me.userId, [courseId])).get(courseId) ?? {
+        live: 0,
+        replay: 0,
+      };
       const seconds = w.live + w.replay;
       if (!certificateEligible(seconds, course.duration_minutes)) {
         const s = watchedSummary(w.live, w.replay, course.duration_minutes);
@@ -157,21 +176,24 @@ export class CourseRecordsService {
   private async ownGroup(me: Principal, courseId: number, locale: Locale): Promise<CourseRow> {
     const row = await this.courses.find(courseId, me.userId, locale, 'editable');
     if (!row) throw AppError.notFound();
-    if (row.type !== 'small_group') throw new AppError('CONFLICT', { message: 'course_records.errors.not_small_group' });
+    if (row.type !== 'small_group')
+      throw new AppError('CONFLICT', { message: 'course_records.errors.not_small_group' });
     return row;
   }
 
   /** The organiser or a member; the group's private pages (members, meeting log) are 404 to anyone else. */
   private async groupInsider(me: Principal, courseId: number, locale: Locale): Promise<CourseRow> {
     const row = await this.visibleGroup(me, courseId, locale);
-    if (row.type !== 'small_group') throw new AppError('CONFLICT', { message: 'course_records.errors.not_small_group' });
+    if (row.type !== 'small_group')
+      throw new AppError('CONFLICT', { message: 'course_records.errors.not_small_group' });
     if (!row.can_edit && row.my_subscription !== 'attending') throw AppError.notFound();
     return row;
   }
 
   async groupStatus(me: Principal, courseId: number, locale: Locale): Promise<{ data: SmallGroupStatus }> {
     const row = await this.visibleGroup(me, courseId, locale);
-    if (row.type !== 'small_group') throw new AppError('CONFLICT', { message: 'course_records.errors.not_small_group' });
+    if (row.type !== 'small_group')
+      throw new AppError('CONFLICT', { message: 'course_records.errors.not_small_group' });
     const request = await this.repository.requestOf(courseId, me.userId);
     return {
       data: {
@@ -186,7 +208,12 @@ export class CourseRecordsService {
   }
 
   /** Ask to join; the organiser gets a notification. A declined request may be asked again. */
-  async requestToJoin(me: Principal, courseId: number, message: string | null, locale: Locale): Promise<{ data: JoinRequest }> {
+  async requestToJoin(
+    me: Principal,
+    courseId: number,
+    message: string | null,
+    locale: Locale,
+  ): Promise<{ data: JoinRequest }> {
     const row = await this.visibleGroup(me, courseId, locale);
     const existing = await this.repository.requestOf(courseId, me.userId);
     const refusal = joinRefusal({
@@ -220,14 +247,25 @@ export class CourseRecordsService {
     return { data: presentRequest(request) };
   }
 
-  async joinRequests(me: Principal, courseId: number, q: PageQuery & { status: JoinRequestStatus }, locale: Locale) {
+  async joinRequests(
+    me: Principal,
+    courseId: number,
+    q: PageQuery & { status: JoinRequestStatus },
+    locale: Locale,
+  ) {
     await this.ownGroup(me, courseId, locale);
     const page = await readPage(q, this.repository.requests(courseId, q.status));
     return { data: page.rows.map(presentRequest), meta: page.meta };
   }
 
   /** Accept (a seat, while one is free) or decline a pending request; the requester is told either way. */
-  async decide(me: Principal, courseId: number, requestId: number, decision: 'accepted' | 'declined', locale: Locale) {
+  async decide(
+    me: Principal,
+    courseId: number,
+    requestId: number,
+    decision: 'accepted' | 'declined',
+    locale: Locale,
+  ) {
     const row = await this.ownGroup(me, courseId, locale);
     const found = await this.repository.request(courseId, requestId);
     if (!found) throw AppError.notFound();
@@ -269,7 +307,16 @@ export class CourseRecordsService {
     return { data: await this.repository.members(courseId) };
   }
 
-  private async presentMeetings(rows: { id: number; course_id: number; held_on: string; topic: string; hours: number; created_at: Date }[]): Promise<Meeting[]> {
+  private async presentMeetings(
+    rows: {
+      id: number;
+      course_id: number;
+      held_on: string;
+      topic: string;
+      hours: number;
+      created_at: Date;
+    }[],
+  ): Promise<Meeting[]> {
     const present = await this.repository.presentAt(rows.map((r) => r.id));
     return rows.map((m) => ({
       id: m.id,
@@ -288,14 +335,27 @@ export class CourseRecordsService {
     return { data: await this.presentMeetings(page.rows), meta: page.meta };
   }
 
-  async saveMeeting(me: Principal, courseId: number, meetingId: number | null, input: MeetingInput, locale: Locale) {
+  async saveMeeting(
+    me: Principal,
+    courseId: number,
+    meetingId: number | null,
+    input: MeetingInput,
+    locale: Locale,
+  ) {
     await this.ownGroup(me, courseId, locale);
     const present = [...new Set(input.present_user_ids)];
     const members = await this.repository.members(courseId, present);
     if (members.length !== present.length) {
-      throw new AppError('VALIDATION', { fields: { present_user_ids: ['course_records.errors.present_not_member'] } });
+      throw new AppError('VALIDATION', {
+        fields: { present_user_ids: ['course_records.errors.present_not_member'] },
+      });
     }
-    const id = await this.repository.saveMeeting(courseId, meetingId, { ...input, present_user_ids: present }, me.userId);
+    const id = await this.repository.saveMeeting(
+      courseId,
+      meetingId,
+      { ...input, present_user_ids: present },
+      me.userId,
+    );
     if (id === null) throw AppError.notFound();
     const row = (await this.repository.meeting(courseId, id))!;
     const [meeting] = await this.presentMeetings([row]);
@@ -310,19 +370,31 @@ export class CourseRecordsService {
   /** My meetings and hours in a small group (a former member keeps theirs); 422 when I was at none. */
   async attestation(me: Principal, courseId: number, locale: Locale): Promise<StreamableFile> {
     const row = await this.visibleGroup(me, courseId, locale);
-    if (row.type !== 'small_group') throw new AppError('CONFLICT', { message: 'course_records.errors.not_small_group' });
+    if (row.type !== 'small_group')
+      throw new AppError('CONFLICT', { message: 'course_records.errors.not_small_group' });
     const present = await this.repository.wasPresent(courseId, me.userId);
     if (!present && row.my_subscription !== 'attending') throw AppError.notFound();
-    if (!present) throw new AppError('VALIDATION', { message: 'course_records.errors.no_meetings', fields: { id: ['course_records.errors.no_meetings'] } });
+    if (!present)
+      throw new AppError('VALIDATION', {
+        message: 'course_records.errors.no_meetings',
+        fields: { id: ['course_records.errors.no_meetings'] },
+      });
     // A group meets a few times a year: every meeting of one member fits in one read.
-    const meetings = await this.repository.meetings(courseId, me.userId).read({ offset: 0, limit: 1_000, fromEnd: false });
-    const [holder, course] = await Promise.all([this.repository.holder(me.userId), this.repository.certificateCourse(courseId)]);
+    const meetings = await this.repository
+      .meetings(courseId, me.userId)
+      .read({ offset: 0, limit: 1_000, fromEnd: false });
+    const [holder, course] = await Promise.all([
+      this.repository.holder(me.userId),
+      this.repository.certificateCourse(courseId),
+    ]);
     const buffer = await attestationPdf(
       {
         holder_name: holder ? `${holder.first_name} ${holder.last_name}` : '',
         course_title: row.title,
         organiser: course?.organiser ?? '',
-        meetings: [...meetings].reverse().map((m) => ({ held_on: m.held_on, topic: m.topic, hours: Number(m.hours) })),
+        meetings: [...meetings]
+          .reverse()
+          .map((m) => ({ held_on: m.held_on, topic: m.topic, hours: Number(m.hours) })),
       },
       locale,
     );

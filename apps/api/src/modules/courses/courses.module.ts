@@ -14,7 +14,20 @@ import { CoursesService } from './courses.service';
 @Module({
   imports: [ReferenceModule, NotificationsModule],
   // The course log's static path (/courses/my/log) is registered before /courses/:id.
-  controllers: [CourseCertificatesController, CoursesController, MyCoursesController, AdminCoursesController, SmallGroupsController],
-  providers: [CoursesService, CoursesRepository, CoursesAccountData, CourseRecordsService, CourseRecordsRepository, CourseRecordsAccountData],
+  controllers: [
+    CourseCertificatesController,
+    CoursesController,
+    MyCoursesController,
+    AdminCoursesController,
+    SmallGroupsController,
+  ],
+  providers: [
+    CoursesService,
+    CoursesRepository,
+    CoursesAccountData,
+    CourseRecordsService,
+    CourseRecordsRepository,
+    CourseRecordsAccountData,
+  ],
 })
 export class CoursesModule {}

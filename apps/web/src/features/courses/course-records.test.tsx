@@ -63,10 +63,23 @@ describe('course log and certificates', () => {
   it('lists my minutes live and replay with credit hours, and downloads a certificate only when earned', async () => {
     const user = setupUser();
     mockEndpoint(ep.log, {
-      data: [entry(1), entry(2, { minutes_live: 20, minutes_replay: 0, minutes_watched: 20, share_watched: 0.333, certificate_available: false, course: { ...entry(2).course, credit_hours: null } })],
+      data: [
+        entry(1),
+        entry(2, {
+          minutes_live: 20,
+          minutes_replay: 0,
+          minutes_watched: 20,
+          share_watched: 0.333,
+          certificate_available: false,
+          course: { ...entry(2).course, credit_hours: null },
+        }),
+      ],
       meta: meta(2),
     });
-    const downloads = mockEndpoint(ep.certificate, () => new Response(new Blob(['%PDF-1.3']), { headers: { 'Content-Type': 'application/pdf' } }));
+    const downloads = mockEndpoint(
+      ep.certificate,
+      () => new Response(new Blob(['%PDF-1.3']), { headers: { 'Content-Type': 'application/pdf' } }),
+    );
     // The download's link is made from an object URL: watch it being made.
     const { createObjectURL, revokeObjectURL } = URL;
     const created = vi.fn(() => 'blob:certificate');
@@ -86,18 +99,23 @@ describe('course log and certificates', () => {
     expect(within(second).getByText('A certificate requires at least 80 % attendance.')).toBeInTheDocument();
     expect(within(second).queryByRole('button')).toBeNull();
 
-    await user.click(within(first).getByRole('button', { name: 'Download the certificate for "Hodepine 1"' }));
+    await user.click(
+      within(first).getByRole('button', { name: 'Download the certificate for "Hodepine 1"' }),
+    );
     await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
     expect(downloads[0]!.params.id).toBe('1');
   });
 
   it('shows the API refusal when a certificate is not earned', async () => {
     const user = setupUser();
-    const reason = 'You have watched 47 of 60 minutes (79 %). A certificate requires at least 80 % of the event, live or as a recording.';
+    const reason =
+      'You have watched 47 of 60 minutes (79 %). A certificate requires at least 80 % of the event, live or as a recording.';
     mockEndpoint(ep.log, { data: [entry(3)], meta: meta(1) });
     mockEndpoint(ep.certificate, validationError({ id: [reason] }, reason));
     renderApp('/my_courses?tab=log');
-    await user.click(await screen.findByRole('button', { name: 'Download the certificate for "Hodepine 3"' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Download the certificate for "Hodepine 3"' }),
+    );
     expect((await screen.findAllByText(reason)).length).toBeGreaterThan(0);
   });
 });
@@ -112,7 +130,9 @@ describe('certificate verification page (public)', () => {
     expect(calls[0]!.params.code).toBe('ABCDEFGHJK0123456789');
     await changeLocale('en');
     expect(await screen.findByText('The certificate is valid')).toBeInTheDocument();
-    expect(screen.getByRole('rowheader', { name: 'Participant' }).nextSibling).toHaveTextContent('Anders Lie');
+    expect(screen.getByRole('rowheader', { name: 'Participant' }).nextSibling).toHaveTextContent(
+      'Anders Lie',
+    );
     expect(screen.getByRole('rowheader', { name: 'Organiser' }).nextSibling).toHaveTextContent('Kari Nordby');
   });
 
@@ -126,7 +146,9 @@ describe('certificate verification page (public)', () => {
   it('refuses a malformed code without asking the API', async () => {
     const calls = mockEndpoint(ep.verify, { data: verification });
     renderApp('/certificates/not-a-code');
-    expect(await screen.findByText('Koden er ikke gyldig. Den har 20 tegn (tall og bokstaver).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Koden er ikke gyldig. Den har 20 tegn (tall og bokstaver).'),
+    ).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 });
@@ -199,12 +221,26 @@ describe('small groups', () => {
   it('asks to join with a message instead of attending', async () => {
     const user = setupUser();
     mockEndpoint(courseEndpoints.show, { data: group() });
-    mockEndpoint(ep.groupStatus, { data: { course_id: 20, is_member: false, is_organiser: false, request: null, members_count: 3, max_members: 8 } });
+    mockEndpoint(ep.groupStatus, {
+      data: {
+        course_id: 20,
+        is_member: false,
+        is_organiser: false,
+        request: null,
+        members_count: 3,
+        max_members: 8,
+      },
+    });
     const sent = mockEndpoint(ep.requestToJoin, { data: request() });
     renderApp('/course/webinares/20/small_group');
-    expect(await screen.findByText('The group is closed. Send a request to the organiser.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The group is closed. Send a request to the organiser.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Attend' })).toBeNull();
-    await user.type(screen.getByRole('textbox', { name: 'Message to the organiser (optional)' }), 'Fastlege i Bærum');
+    await user.type(
+      screen.getByRole('textbox', { name: 'Message to the organiser (optional)' }),
+      'Fastlege i Bærum',
+    );
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.body).toEqual({ message: 'Fastlege i Bærum' });
@@ -214,7 +250,20 @@ describe('small groups', () => {
     const user = setupUser();
     mockEndpoint(courseEndpoints.myShow, { data: group({ can_edit: true }) });
     mockEndpoint(courseEndpoints.analytics, {
-      data: { course_id: 20, sign_ups: 3, waiting: 0, attended: 0, no_shows: 0, live_minutes: 0, replay_minutes: 0, total_minutes: 0, average_minutes: 0, share_to_end: 0, peak_concurrent: 0, concurrent: [] },
+      data: {
+        course_id: 20,
+        sign_ups: 3,
+        waiting: 0,
+        attended: 0,
+        no_shows: 0,
+        live_minutes: 0,
+        replay_minutes: 0,
+        total_minutes: 0,
+        average_minutes: 0,
+        share_to_end: 0,
+        peak_concurrent: 0,
+        concurrent: [],
+      },
     });
     mockEndpoint(ep.joinRequests, { data: [request()], meta: meta(1) });
     mockEndpoint(ep.meetings, { data: [], meta: meta(0) });

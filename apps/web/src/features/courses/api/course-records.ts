@@ -11,7 +11,8 @@ export const courseRecordKeys = {
   verification: (code: string) => ['certificates', code] as const,
   group: (id: number) => [...courseKeys.all, 'group', id] as const,
   groupStatus: (id: number) => [...courseKeys.all, 'group', id, 'status'] as const,
-  requests: (id: number, status: JoinRequestStatus, page: number) => [...courseKeys.all, 'group', id, 'requests', status, page] as const,
+  requests: (id: number, status: JoinRequestStatus, page: number) =>
+    [...courseKeys.all, 'group', id, 'requests', status, page] as const,
   members: (id: number) => [...courseKeys.all, 'group', id, 'members'] as const,
   meetings: (id: number, page: number) => [...courseKeys.all, 'group', id, 'meetings', page] as const,
 };
@@ -38,7 +39,8 @@ export async function downloadAttestation(id: number): Promise<void> {
 export function useCertificateVerification(code: string) {
   return useQuery({
     queryKey: courseRecordKeys.verification(code),
-    queryFn: async ({ signal }) => (await apiCall(ep.verify, { params: { code }, signal, silent: true })).data,
+    queryFn: async ({ signal }) =>
+      (await apiCall(ep.verify, { params: { code }, signal, silent: true })).data,
     retry: false,
   });
 }
@@ -58,7 +60,8 @@ function useInvalidateGroup(id: number) {
 export function useRequestToJoin(id: number) {
   const invalidate = useInvalidateGroup(id);
   return useMutation({
-    mutationFn: async (message: string | null) => (await apiCall(ep.requestToJoin, { params: { id }, body: { message } })).data,
+    mutationFn: async (message: string | null) =>
+      (await apiCall(ep.requestToJoin, { params: { id }, body: { message } })).data,
     onSuccess: invalidate,
   });
 }
@@ -66,7 +69,8 @@ export function useRequestToJoin(id: number) {
 export function useJoinRequests(id: number, status: JoinRequestStatus, page: number) {
   return useQuery({
     queryKey: courseRecordKeys.requests(id, status, page),
-    queryFn: ({ signal }) => apiCall(ep.joinRequests, { params: { id }, query: { status, page, per_page: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(ep.joinRequests, { params: { id }, query: { status, page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -75,7 +79,8 @@ export function useDecideJoinRequest(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ requestId, accept }: { requestId: number; accept: boolean }) =>
-      (await apiCall(accept ? ep.acceptJoinRequest : ep.declineJoinRequest, { params: { id, requestId } })).data,
+      (await apiCall(accept ? ep.acceptJoinRequest : ep.declineJoinRequest, { params: { id, requestId } }))
+        .data,
     // Seats change too: the course itself is refreshed.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.all }),
   });
@@ -92,7 +97,8 @@ export function useMembers(id: number, enabled = true) {
 export function useMeetings(id: number, page: number, enabled = true) {
   return useQuery({
     queryKey: courseRecordKeys.meetings(id, page),
-    queryFn: ({ signal }) => apiCall(ep.meetings, { params: { id }, query: { page, per_page: PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(ep.meetings, { params: { id }, query: { page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

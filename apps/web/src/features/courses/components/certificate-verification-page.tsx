@@ -14,7 +14,10 @@ function Facts({ c }: { c: CertificateVerification }) {
   const { t } = useTranslation('course_records');
   const { t: tc } = useTranslation('courses');
   const locale = useLocale();
-  const hours = c.credit_hours === null ? t('verify.none') : new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB').format(c.credit_hours);
+  const hours =
+    c.credit_hours === null
+      ? t('verify.none')
+      : new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB').format(c.credit_hours);
   const rows: [string, string][] = [
     [t('verify.holder'), c.holder_name],
     [t('verify.event'), c.course_title],
@@ -22,7 +25,9 @@ function Facts({ c }: { c: CertificateVerification }) {
     [t('verify.date'), formatDateTime(c.course_date, locale)],
     [t('verify.duration'), tc(`duration.${c.duration_minutes}` as 'duration.60')],
     [t('verify.credit_hours'), hours],
-    ...(c.credit_approved_by ? ([[t('verify.approved_by'), c.credit_approved_by]] as [string, string][]) : []),
+    ...(c.credit_approved_by
+      ? ([[t('verify.approved_by'), c.credit_approved_by]] as [string, string][])
+      : []),
     [t('verify.organiser'), c.organiser],
     [t('verify.issued'), formatDate(c.issued_at, locale)],
     [t('verify.code'), c.code],
@@ -55,7 +60,9 @@ export function CertificateVerificationPage() {
   else if (check.isError) {
     body = (
       <Alert color="red" role="alert">
-        {check.error instanceof ApiError && check.error.status === 404 ? t('verify.invalid') : t('verify.load_failed')}
+        {check.error instanceof ApiError && check.error.status === 404
+          ? t('verify.invalid')
+          : t('verify.load_failed')}
       </Alert>
     );
   } else {

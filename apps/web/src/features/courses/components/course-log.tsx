@@ -11,7 +11,8 @@ import { usePageParam } from '@/shared/lib/use-query-params';
 import { PagedList } from '@/shared/ui/paged-list';
 import { courseRecordKeys, downloadCertificate, useCourseLog } from '../api/course-records';
 
-const number = (n: number, locale: string) => new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 1 }).format(n);
+const number = (n: number, locale: string) =>
+  new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 1 }).format(n);
 
 /** One event of my log: when, minutes live and as a recording, credit hours, and the certificate when earned. */
 function LogEntry({ entry }: { entry: CourseLogEntry }) {
@@ -48,13 +49,22 @@ function LogEntry({ entry }: { entry: CourseLogEntry }) {
         <Text size="sm" c="dimmed">
           {formatDateTime(c.start_at, locale)} · {tc(`duration.${c.duration_minutes}` as 'duration.60')}
         </Text>
-        <Text size="sm">{t('log.watched', { minutes: entry.minutes_watched, duration: c.duration_minutes, percent })}</Text>
-        <Progress value={percent} aria-hidden size="sm" color={entry.certificate_available ? 'green' : 'gray'} />
+        <Text size="sm">
+          {t('log.watched', { minutes: entry.minutes_watched, duration: c.duration_minutes, percent })}
+        </Text>
+        <Progress
+          value={percent}
+          aria-hidden
+          size="sm"
+          color={entry.certificate_available ? 'green' : 'gray'}
+        />
         <Group gap="md">
           <Text size="sm">{t('log.minutes_live', { minutes: entry.minutes_live })}</Text>
           <Text size="sm">{t('log.minutes_replay', { minutes: entry.minutes_replay })}</Text>
           <Text size="sm" fw={600}>
-            {c.credit_hours !== null ? t('log.credit_hours', { hours: number(c.credit_hours, locale) }) : t('log.no_credit')}
+            {c.credit_hours !== null
+              ? t('log.credit_hours', { hours: number(c.credit_hours, locale) })
+              : t('log.no_credit')}
           </Text>
         </Group>
         {entry.certificate_available ? (
@@ -68,7 +78,11 @@ function LogEntry({ entry }: { entry: CourseLogEntry }) {
               {t('log.download')}
             </Button>
             {entry.certificate_code && (
-              <Anchor component={Link} to={paths.certificate.href({ code: entry.certificate_code })} size="sm">
+              <Anchor
+                component={Link}
+                to={paths.certificate.href({ code: entry.certificate_code })}
+                size="sm"
+              >
                 {t('log.verify_link', { code: entry.certificate_code })}
               </Anchor>
             )}

@@ -72,7 +72,10 @@ export function MyCoursesPage() {
       )}
       <FilterTabs
         value={tab}
-        tabs={tabs.map((key) => ({ value: key, label: key === 'log' ? tr('log.title') : t(`my_tabs.${key}`) }))}
+        tabs={tabs.map((key) => ({
+          value: key,
+          label: key === 'log' ? tr('log.title') : t(`my_tabs.${key}`),
+        }))}
         onChange={(v) => update({ tab: v })}
         label={t('my_courses')}
         mb="md"

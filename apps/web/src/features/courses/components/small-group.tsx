@@ -1,5 +1,19 @@
 import { type Course, JoinRequestBody, type Meeting, MeetingInput } from '@legenett/contracts';
-import { Alert, Anchor, Button, Card, Checkbox, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,14 +38,17 @@ import {
   useSaveMeeting,
 } from '../api/course-records';
 
-const hoursText = (n: number, locale: string) => new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 1 }).format(n);
+const hoursText = (n: number, locale: string) =>
+  new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 1 }).format(n);
 const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
 
 /** The form a non-member sends to ask to join, with an optional message. */
 function JoinRequestForm({ courseId }: { courseId: number }) {
   const { t } = useTranslation('course_records');
   const send = useRequestToJoin(courseId);
-  const { register, submit, fieldError } = useContractForm(JoinRequestBody, { defaultValues: { message: '' } });
+  const { register, submit, fieldError } = useContractForm(JoinRequestBody, {
+    defaultValues: { message: '' },
+  });
   const onSubmit = submit(async (body) => {
     await send.mutateAsync(body.message);
     notify.success(t('group.sent'));
@@ -39,7 +56,13 @@ function JoinRequestForm({ courseId }: { courseId: number }) {
   return (
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
       <Stack gap="sm">
-        <Textarea label={t('group.message')} minRows={3} maxLength={1000} error={fieldError('message')} {...register('message')} />
+        <Textarea
+          label={t('group.message')}
+          minRows={3}
+          maxLength={1000}
+          error={fieldError('message')}
+          {...register('message')}
+        />
         <Group>
           <Button type="submit" loading={send.isPending}>
             {t('group.send')}
@@ -51,12 +74,25 @@ function JoinRequestForm({ courseId }: { courseId: number }) {
 }
 
 /** One meeting of the log: date, topic, hours, who was present; the organiser edits and deletes. */
-function MeetingCard({ meeting, onEdit, onDelete }: { meeting: Meeting; onEdit?: () => void; onDelete?: () => void }) {
+function MeetingCard({
+  meeting,
+  onEdit,
+  onDelete,
+}: {
+  meeting: Meeting;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
   const { t } = useTranslation('course_records');
   const locale = useLocale();
   const date = formatDate(meeting.held_on, locale);
   return (
-    <Card withBorder padding="sm" component="article" aria-label={t('group.meeting_label', { date, topic: meeting.topic })}>
+    <Card
+      withBorder
+      padding="sm"
+      component="article"
+      aria-label={t('group.meeting_label', { date, topic: meeting.topic })}
+    >
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Text fw={600}>{meeting.topic}</Text>
@@ -82,11 +118,22 @@ function MeetingCard({ meeting, onEdit, onDelete }: { meeting: Meeting; onEdit?:
 }
 
 /** Log or edit a meeting: date, topic, hours, and which members were present. */
-function MeetingForm({ courseId, meeting, onDone }: { courseId: number; meeting: Meeting | null; onDone: () => void }) {
+function MeetingForm({
+  courseId,
+  meeting,
+  onDone,
+}: {
+  courseId: number;
+  meeting: Meeting | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('course_records');
   const save = useSaveMeeting(courseId);
   const members = useMembers(courseId);
-  const { register, control, submit, fieldError } = useContractForm<MeetingInput, z.input<typeof MeetingInput>>(MeetingInput, {
+  const { register, control, submit, fieldError } = useContractForm<
+    MeetingInput,
+    z.input<typeof MeetingInput>
+  >(MeetingInput, {
     defaultValues: {
       held_on: meeting?.held_on,
       topic: meeting?.topic ?? '',
@@ -102,8 +149,20 @@ function MeetingForm({ courseId, meeting, onDone }: { courseId: number; meeting:
   return (
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
       <Stack gap="sm">
-        <DateField control={control} name="held_on" label={t('group.held_on')} required error={fieldError('held_on')} />
-        <TextInput label={t('group.topic')} required maxLength={300} error={fieldError('topic')} {...register('topic')} />
+        <DateField
+          control={control}
+          name="held_on"
+          label={t('group.held_on')}
+          required
+          error={fieldError('held_on')}
+        />
+        <TextInput
+          label={t('group.topic')}
+          required
+          maxLength={300}
+          error={fieldError('topic')}
+          {...register('topic')}
+        />
         <Controller
           control={control}
           name="hours"
@@ -190,9 +249,15 @@ function MeetingLog({ courseId, editable }: { courseId: number; editable: boolea
             onClose={() => setEditing(undefined)}
             title={editing ? t('group.edit_meeting') : t('group.add_meeting')}
           >
-            {editing !== undefined && <MeetingForm courseId={courseId} meeting={editing} onDone={() => setEditing(undefined)} />}
+            {editing !== undefined && (
+              <MeetingForm courseId={courseId} meeting={editing} onDone={() => setEditing(undefined)} />
+            )}
           </Modal>
-          <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('group.delete_meeting')}>
+          <Modal
+            opened={deleting !== null}
+            onClose={() => setDeleting(null)}
+            title={t('group.delete_meeting')}
+          >
             <Text mb="md">{t('group.delete_confirm')}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setDeleting(null)}>
@@ -226,7 +291,10 @@ export function SmallGroupPanel({ course }: { course: Course }) {
   const [busy, setBusy] = useState(false);
   const s = status.data;
   if (!s) return null;
-  const seats = s.max_members !== null ? <Text size="sm">{t('group.members', { count: s.members_count, max: s.max_members })}</Text> : null;
+  const seats =
+    s.max_members !== null ? (
+      <Text size="sm">{t('group.members', { count: s.members_count, max: s.max_members })}</Text>
+    ) : null;
   if (s.is_organiser) {
     return (
       <Stack gap="xs">
@@ -318,7 +386,11 @@ export function SmallGroupOrganiser({ courseId }: { courseId: number }) {
                 </Group>
                 {r.message && <Text size="sm">{r.message}</Text>}
                 <Group gap="xs">
-                  <Button size="xs" onClick={() => answer(r.id, true)} aria-label={t('group.accept_named', { name: fullName(r.user) })}>
+                  <Button
+                    size="xs"
+                    onClick={() => answer(r.id, true)}
+                    aria-label={t('group.accept_named', { name: fullName(r.user) })}
+                  >
                     {t('group.accept')}
                   </Button>
                   <Button
