@@ -70,6 +70,8 @@ async function serious(page: Page, route: string): Promise<string[]> {
 for (const skin of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${skin} skin`, () => {
     test(`visitor pages have no serious axe violations (${skin})`, async ({ page }) => {
+      // Eight routes, each waiting for its lazy chunk and data: more than the default 30 s on a busy machine.
+      test.setTimeout(120_000);
       await page.goto('/');
       await useSkin(page, skin);
       const found: string[] = [];
