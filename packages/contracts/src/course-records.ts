@@ -16,12 +16,18 @@ export const CERTIFICATE_MIN_SHARE = 0.8;
 export const CERTIFICATE_CODE_LENGTH = 20;
 export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/** A code as typed: upper case, O read as 0, I and L as 1, without spaces and dashes. */
+export const normaliseCertificateCode = (v: string): string =>
+  v.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+
 export const CertificateCodeParamSchema = z.object({
   code: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[0-9A-HJKMNP-TV-Z]{20}$/),
+    // Crockford: O is read as 0, I and L as 1 (a code typed from paper); spaces and dashes are ignored.
+    .transform((v) => normaliseCertificateCode(v))
+    .pipe(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{20}$/)),
 });
 
 /** One line of my course log: an event I signed up for or watched, with my minutes. */

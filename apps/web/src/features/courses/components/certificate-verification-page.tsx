@@ -1,4 +1,4 @@
-import { type CertificateVerification } from '@legenett/contracts';
+import { type CertificateVerification, normaliseCertificateCode } from '@legenett/contracts';
 import { Alert, Badge, Card, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -51,7 +51,7 @@ function Facts({ c }: { c: CertificateVerification }) {
 /** `/certificates/:code` (public): whether a certificate of attendance is valid and what it certifies. */
 export function CertificateVerificationPage() {
   const { t } = useTranslation('course_records');
-  const code = (useParams().code ?? '').trim().toUpperCase();
+  const code = normaliseCertificateCode(useParams().code ?? '');
   const wellFormed = CODE.test(code);
   const check = useCertificateVerification(wellFormed ? code : '');
   let body;
