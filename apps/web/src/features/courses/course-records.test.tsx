@@ -93,7 +93,7 @@ describe('course log and certificates', () => {
     expect(within(first).getByText('Followed 50 of 60 min (83 %)')).toBeInTheDocument();
     expect(within(first).getByText('Live: 40 min')).toBeInTheDocument();
     expect(within(first).getByText('Recording: 10 min')).toBeInTheDocument();
-    expect(within(first).getByText('1.5 credit hours')).toBeInTheDocument();
+    expect(within(first).getByText('Credit hours: 1.5')).toBeInTheDocument();
     const second = within(list).getByRole('article', { name: 'Hodepine 2' });
     expect(within(second).getByText('No credit hours')).toBeInTheDocument();
     expect(within(second).getByText('A certificate requires at least 80 % attendance.')).toBeInTheDocument();
