@@ -14,6 +14,8 @@ const visitorRoutes = [
   '/about_us',
   '/terms-and-privacy-policy',
   '/error-404',
+  // The public check of a certificate (an unknown code: the page and its "not valid" answer).
+  '/certificates/ABCDEFGHJK0123456789',
 ];
 const doctorRoutes = [
   '/feed',
@@ -30,6 +32,7 @@ const doctorRoutes = [
   '/course/webinares?activeTab=live',
   '/course/new',
   '/my_courses',
+  '/my_courses?tab=log',
   '/petitions',
   '/petitions/create_petition',
   '/videos',
@@ -67,6 +70,8 @@ async function serious(page: Page, route: string): Promise<string[]> {
 for (const skin of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${skin} skin`, () => {
     test(`visitor pages have no serious axe violations (${skin})`, async ({ page }) => {
+      // Eight routes, each waiting for its lazy chunk and data: more than the default 30 s on a busy machine.
+      test.setTimeout(120_000);
       await page.goto('/');
       await useSkin(page, skin);
       const found: string[] = [];
@@ -89,6 +94,26 @@ for (const skin of ['light', 'dark'] as const) {
       if (job) routes.push(`/jobs/details/${job.id}`);
       const course = await first('/api/courses?page=1');
       if (course) routes.push(`/course/webinares/${course.id}/${course.type}`);
+      // A small group the doctor is a member of (the meeting log), and a certificate's verification page.
+      const group = await first('/api/courses?page=1&type=small_group');
+      if (group) routes.push(`/course/webinares/${group.id}/small_group`);
+      const auth = { headers: { Authorization: `Bearer ${token}` } };
+      type LogEntry = { course: { id: number }; certificate_available: boolean };
+      const log = (await (await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)).json()) as {
+        data: LogEntry[];
+      };
+      const earned = log.data.find((e) => e.certificate_available);
+      if (earned) {
+        // Downloading issues the certificate (or answers the one issued before); its code is in the log.
+        await page.request.get(`/api/courses/${earned.course.id}/certificate.pdf`, auth);
+        const again = (await (
+          await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)
+        ).json()) as {
+          data: (LogEntry & { certificate_code: string | null })[];
+        };
+        const code = again.data.find((e) => e.course.id === earned.course.id)?.certificate_code;
+        if (code) routes.push(`/certificates/${code}`);
+      }
       const petition = await first('/api/petitions?page=1');
       if (petition) routes.push(`/petitions/details/${petition.id}`);
       // The first video and audio track (the players and their pages).

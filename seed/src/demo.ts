@@ -19,6 +19,7 @@ import {
 } from './data/content';
 import { DEMO_PASSWORD, DEMO_USERS, TEST_PERSONS, nationalIdOf } from './data/people';
 import { type Executor, upsertByKey } from './upsert';
+import { seedCourseRecords } from './course-records';
 import { DEMO_CAPTION_CUES, type DemoFile, type DemoMedia, ffmpegAvailable, localUploadsDir, makeDemoMedia } from './media-files';
 
 const s = schema;
@@ -157,6 +158,7 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     const jobIds = await seedJobs(tx, ref, users, companies, clock, tally);
     await seedProducts(tx, ref, users, clock, tally);
     const courseIds = await seedCourses(tx, ref, users, companies, clock, tally);
+    await seedCourseRecords(tx, users, courseIds, clock.date, tally);
     const petitionIds = await seedPetitions(tx, ref, users, clock, tally);
     const postIds = await seedPosts(tx, users, companies, petitionIds, clock, tally);
     await seedMedia(tx, ref, clock, tally, log, options.mediaUploadsDir === undefined ? localUploadsDir() : options.mediaUploadsDir);

@@ -97,6 +97,8 @@ export const pageRoutes: RouteObject[] = [
   }),
   r(paths.myCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses')) }),
   r(paths.myCourse.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-course')) }),
+  // Public: supervisors and the specialist-training portal check a certificate without logging in.
+  r(paths.certificate.path, 'public', undefined, { lazy: page(() => import('@/features/courses/routes/certificate-verification')) }),
 
   // Jobs
   r(paths.jobs.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/jobs')) }),

@@ -33,6 +33,10 @@ export const notificationsUi = defineMessages(
       course_decision_rejected: 'Kurset ditt «{{title}}» ble ikke godkjent',
       course_cancelled: '«{{title}}» er avlyst',
       course_seat_offered: 'Du har fått plass på «{{title}}»',
+      course_join_requested: '{{name}} ber om å bli med i «{{title}}»',
+      course_join_decided: 'Forespørselen din om «{{title}}» er besvart',
+      course_join_decided_accepted: 'Du er tatt opp i «{{title}}»',
+      course_join_decided_declined: 'Forespørselen din om «{{title}}» ble avslått',
     },
   },
   {
@@ -66,6 +70,10 @@ export const notificationsUi = defineMessages(
       course_decision_rejected: 'Your course "{{title}}" was not approved',
       course_cancelled: '"{{title}}" is cancelled',
       course_seat_offered: 'You have a seat at "{{title}}"',
+      course_join_requested: '{{name}} asks to join "{{title}}"',
+      course_join_decided: 'Your request for "{{title}}" has been answered',
+      course_join_decided_accepted: 'You are accepted into "{{title}}"',
+      course_join_decided_declined: 'Your request for "{{title}}" was declined',
     },
   },
 );

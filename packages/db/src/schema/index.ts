@@ -5,6 +5,7 @@ export * from './professional';
 export * from './companies';
 export * from './follows';
 export * from './courses';
+export * from './course-records';
 export * from './jobs';
 export * from './products';
 export * from './petitions';

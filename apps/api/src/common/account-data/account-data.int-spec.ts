@@ -288,6 +288,25 @@ async function richAccount() {
   await t.db.insert(s.courseSubscriptions).values({ course_id: otherCourse!.id, user_id: x.id });
   await t.db.insert(s.courseViewRecords).values({ course_id: otherCourse!.id, user_id: x.id });
   await t.db.insert(s.courseModerationDecisions).values({ course_id: otherCourse!.id, admin_user_id: x.id, decision: 'approved' });
+  await t.db.insert(s.courseCertificates).values({
+    code: `X${Math.random().toString(36).slice(2, 12).toUpperCase()}`.padEnd(20, '0'),
+    user_id: x.id,
+    course_id: otherCourse!.id,
+    holder_name: 'X',
+    course_title: 'Kurs',
+    course_type: 'course',
+    course_start_at: later,
+    duration_minutes: 60,
+    organiser: 'Y',
+    minutes_watched: 60,
+  });
+  await t.db.insert(s.courseJoinRequests).values({ course_id: otherCourse!.id, user_id: x.id });
+  await t.db.insert(s.courseJoinRequests).values({ course_id: keptCourse!.id, user_id: y.id, status: 'accepted', decided_by_user_id: x.id });
+  const [meeting] = await t.db
+    .insert(s.courseMeetings)
+    .values({ course_id: otherCourse!.id, held_on: '2026-09-15', topic: 'Astma', hours: 2, created_by_user_id: x.id })
+    .returning();
+  await t.db.insert(s.courseMeetingAttendance).values({ meeting_id: meeting!.id, user_id: x.id });
 
   const [draftPetition] = await t.db
     .insert(s.petitions)

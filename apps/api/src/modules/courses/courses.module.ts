@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReferenceModule } from '../reference/reference.module';
+import { CourseRecordsAccountData } from './course-records.account-data';
+import { CourseCertificatesController, SmallGroupsController } from './course-records.controller';
+import { CourseRecordsRepository } from './course-records.repository';
+import { CourseRecordsService } from './course-records.service';
 import { CoursesAccountData } from './courses.account-data';
 import { AdminCoursesController, CoursesController, MyCoursesController } from './courses.controller';
 import { CoursesRepository } from './courses.repository';
@@ -9,7 +13,21 @@ import { CoursesService } from './courses.service';
 /** Courses and webinars (spec points 3, 4, 7; docs/courses.md). */
 @Module({
   imports: [ReferenceModule, NotificationsModule],
-  controllers: [CoursesController, MyCoursesController, AdminCoursesController],
-  providers: [CoursesService, CoursesRepository, CoursesAccountData],
+  // The course log's static path (/courses/my/log) is registered before /courses/:id.
+  controllers: [
+    CourseCertificatesController,
+    CoursesController,
+    MyCoursesController,
+    AdminCoursesController,
+    SmallGroupsController,
+  ],
+  providers: [
+    CoursesService,
+    CoursesRepository,
+    CoursesAccountData,
+    CourseRecordsService,
+    CourseRecordsRepository,
+    CourseRecordsAccountData,
+  ],
 })
 export class CoursesModule {}

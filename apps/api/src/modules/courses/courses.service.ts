@@ -189,6 +189,10 @@ export class CoursesService {
     const row = await this.repository.find(id, me.userId, locale, 'visible');
     if (!row) throw AppError.notFound();
     if (row.status !== 'approved') throw new AppError('CONFLICT', { message: 'courses.errors.not_open' });
+    // A small group is closed: members join through a request the organiser accepts (docs/courses.md).
+    if (row.type === 'small_group' && row.my_subscription === null) {
+      throw new AppError('CONFLICT', { message: 'course_records.errors.use_join_request' });
+    }
     const deadline = row.subscription_deadline ?? row.start_at;
     if (row.my_subscription === null && deadline <= new Date()) {
       throw new AppError('CONFLICT', { message: 'courses.errors.signup_closed' });

@@ -48,6 +48,7 @@ export const paths = {
   courseNew: route('/course/new'),
   myCourses: route('/my_courses'),
   myCourse: route('/my_courses/:id'),
+  certificate: route('/certificates/:code'),
 
   jobs: route('/jobs'),
   jobDetails: route('/jobs/details/:id'),

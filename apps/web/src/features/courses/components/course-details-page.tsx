@@ -11,6 +11,7 @@ import { RichText } from '@/shared/ui/rich-text';
 import { courseKeys, downloadCalendar, useAttendance, useCourse } from '../api/courses';
 import { Countdown } from './countdown';
 import { CoursePlayer } from './course-player';
+import { SmallGroupPanel } from './small-group';
 import { useCourseViewing } from './use-course-viewing';
 import { formatDateTime } from '@/shared/lib/dates';
 
@@ -167,7 +168,7 @@ export function CourseDetailsPage() {
           <Countdown start={c.start_at} skew={serverSkew} onStart={refresh} />
         )}
         {(c.is_live || (c.is_past && c.type === 'webinar')) && <CoursePlayer course={c} />}
-        <AttendBox course={c} />
+        {c.type === 'small_group' ? <SmallGroupPanel course={c} /> : <AttendBox course={c} />}
         <Group>
           <Button variant="subtle" onClick={() => void downloadCalendar(c.id)}>
             {t('add_to_calendar')}

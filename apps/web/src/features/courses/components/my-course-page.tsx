@@ -7,6 +7,7 @@ import { notify } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { useCourse, useCourseTransition } from '../api/courses';
 import { CourseAnalyticsPanel } from './course-analytics-panel';
+import { SmallGroupOrganiser } from './small-group';
 import { CourseFacts } from './course-details-page';
 import { CourseForm } from './course-form';
 
@@ -68,6 +69,7 @@ export function MyCoursePage() {
           )}
         </Group>
         {(c.status === 'approved' || c.status === 'cancelled') && <CourseAnalyticsPanel courseId={c.id} />}
+        {c.type === 'small_group' && c.status === 'approved' && <SmallGroupOrganiser courseId={c.id} />}
         {editable ? (
           <CourseForm key={c.id} course={c} onSaved={() => undefined} />
         ) : (

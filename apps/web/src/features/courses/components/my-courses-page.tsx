@@ -9,8 +9,9 @@ import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { useAttending, useMyCourses } from '../api/courses';
 import { CourseCard } from './course-card';
+import { CourseLog } from './course-log';
 
-const MY_TABS = ['organised', 'attending', 'attended'] as const;
+const MY_TABS = ['organised', 'attending', 'attended', 'log'] as const;
 type MyTab = (typeof MY_TABS)[number];
 
 function Organised() {
@@ -52,6 +53,7 @@ function Attendance({ when }: { when: 'upcoming' | 'past' }) {
 /** `/my_courses`: what I organise (any state), and my own course log (upcoming and attended). */
 export function MyCoursesPage() {
   const { t } = useTranslation('courses');
+  const { t: tr } = useTranslation('course_records');
   const user = useCurrentUser();
   const [params, update] = useQueryParams();
   const organiser = user?.permissions.includes('course-create') ?? false;
@@ -70,7 +72,10 @@ export function MyCoursesPage() {
       )}
       <FilterTabs
         value={tab}
-        tabs={tabs.map((key) => ({ value: key, label: t(`my_tabs.${key}`) }))}
+        tabs={tabs.map((key) => ({
+          value: key,
+          label: key === 'log' ? tr('log.title') : t(`my_tabs.${key}`),
+        }))}
         onChange={(v) => update({ tab: v })}
         label={t('my_courses')}
         mb="md"
@@ -78,6 +83,7 @@ export function MyCoursesPage() {
         {tab === 'organised' && <Organised />}
         {tab === 'attending' && <Attendance when="upcoming" />}
         {tab === 'attended' && <Attendance when="past" />}
+        {tab === 'log' && <CourseLog />}
       </FilterTabs>
     </Page>
   );

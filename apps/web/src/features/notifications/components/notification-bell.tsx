@@ -78,6 +78,15 @@ function NotificationText({ notification }: { notification: Notification }) {
       }
       return t(`kinds.${notification.kind}`, { title });
     }
+    case 'course_join_requested':
+    case 'course_join_decided': {
+      const title = typeof notification.data.title === 'string' ? notification.data.title : '';
+      const decision = notification.data.decision;
+      if (notification.kind === 'course_join_decided' && (decision === 'accepted' || decision === 'declined')) {
+        return t(`kinds.course_join_decided_${decision}`, { title });
+      }
+      return t(`kinds.${notification.kind}`, { title, name });
+    }
     default:
       return t(`kinds.${notification.kind}`, { name });
   }
@@ -88,7 +97,7 @@ export function notificationHref(n: Notification): string | null {
   if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
   if (n.entity_type === 'petition' && n.entity_id) return paths.petitionDetails.href({ id: n.entity_id });
   if (n.entity_type === 'course' && n.entity_id) {
-    if (n.kind === 'course_decision') return paths.myCourse.href({ id: n.entity_id });
+    if (n.kind === 'course_decision' || n.kind === 'course_join_requested') return paths.myCourse.href({ id: n.entity_id });
     return paths.webinar.href({ id: n.entity_id, type: typeof n.data.type === 'string' ? n.data.type : 'course' });
   }
   if (n.kind === 'new_follower' && n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });

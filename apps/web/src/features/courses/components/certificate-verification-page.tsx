@@ -1,0 +1,88 @@
+import { type CertificateVerification, normaliseCertificateCode } from '@legenett/contracts';
+import { Alert, Badge, Card, Group, Skeleton, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { ApiError } from '@/shared/api/api-error';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { formatDate, formatDateTime } from '@/shared/lib/dates';
+import { Page } from '@/shared/ui/page';
+import { useCertificateVerification } from '../api/course-records';
+
+const CODE = /^[0-9A-HJKMNP-TV-Z]{20}$/;
+
+function Facts({ c }: { c: CertificateVerification }) {
+  const { t } = useTranslation('course_records');
+  const { t: tc } = useTranslation('courses');
+  const locale = useLocale();
+  const hours =
+    c.credit_hours === null
+      ? t('verify.none')
+      : new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB').format(c.credit_hours);
+  const rows: [string, string][] = [
+    [t('verify.holder'), c.holder_name],
+    [t('verify.event'), c.course_title],
+    [t('verify.type'), tc(`type.${c.course_type}`)],
+    [t('verify.date'), formatDateTime(c.course_date, locale)],
+    [t('verify.duration'), tc(`duration.${c.duration_minutes}` as 'duration.60')],
+    [t('verify.credit_hours'), hours],
+    ...(c.credit_approved_by
+      ? ([[t('verify.approved_by'), c.credit_approved_by]] as [string, string][])
+      : []),
+    [t('verify.organiser'), c.organiser],
+    [t('verify.issued'), formatDate(c.issued_at, locale)],
+    [t('verify.code'), c.code],
+  ];
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder>
+      <Table.Tbody>
+        {rows.map(([label, value]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" w={{ base: 120, sm: 180 }}>
+              {label}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** `/certificates/:code` (public): whether a certificate of attendance is valid and what it certifies. */
+export function CertificateVerificationPage() {
+  const { t } = useTranslation('course_records');
+  const code = normaliseCertificateCode(useParams().code ?? '');
+  const wellFormed = CODE.test(code);
+  const check = useCertificateVerification(wellFormed ? code : '');
+  let body;
+  if (!wellFormed) body = <Alert color="red">{t('verify.bad_code')}</Alert>;
+  else if (check.isPending) body = <Skeleton height={240} />;
+  else if (check.isError) {
+    body = (
+      <Alert color="red" role="alert">
+        {check.error instanceof ApiError && check.error.status === 404
+          ? t('verify.invalid')
+          : t('verify.load_failed')}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Card withBorder padding="md">
+        <Group mb="md" gap="sm">
+          <Badge color="green" size="lg" variant="light" aria-hidden>
+            ✓
+          </Badge>
+          <Text fw={700} size="lg" role="status">
+            {t('verify.valid')}
+          </Text>
+        </Group>
+        <Facts c={check.data} />
+      </Card>
+    );
+  }
+  return (
+    <Page title={t('verify.title')} size="sm">
+      {body}
+    </Page>
+  );
+}

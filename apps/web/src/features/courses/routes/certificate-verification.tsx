@@ -1,0 +1,3 @@
+import { CertificateVerificationPage } from '../components/certificate-verification-page';
+
+export { CertificateVerificationPage as Component };
