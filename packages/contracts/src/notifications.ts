@@ -18,6 +18,8 @@ export const NOTIFICATION_KIND_VALUES = [
   'course_decision',
   'course_cancelled',
   'course_seat_offered',
+  'course_reminder',
+  'course_recording',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 

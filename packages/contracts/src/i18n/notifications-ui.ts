@@ -33,6 +33,8 @@ export const notificationsUi = defineMessages(
       course_decision_rejected: 'Kurset ditt «{{title}}» ble ikke godkjent',
       course_cancelled: '«{{title}}» er avlyst',
       course_seat_offered: 'Du har fått plass på «{{title}}»',
+      course_reminder: '«{{title}}» starter snart',
+      course_recording: 'Opptaket av «{{title}}» er klart',
     },
   },
   {
@@ -66,6 +68,8 @@ export const notificationsUi = defineMessages(
       course_decision_rejected: 'Your course "{{title}}" was not approved',
       course_cancelled: '"{{title}}" is cancelled',
       course_seat_offered: 'You have a seat at "{{title}}"',
+      course_reminder: '"{{title}}" starts soon',
+      course_recording: 'The recording of "{{title}}" is ready',
     },
   },
 );

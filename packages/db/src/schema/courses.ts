@@ -150,6 +150,13 @@ export const courseSubscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: COURSE_SUBSCRIPTION_STATUSES }).notNull().default('attending'),
     reminder_sent_at: tstz('reminder_sent_at'),
+    /**
+     * When each reminder job ran for this seat (docs/courses.md "Reminders"): set once, in the job's
+     * transaction, so a replayed job or a second replica sends nothing.
+     */
+    reminded_24h_at: tstz('reminded_24h_at'),
+    reminded_1h_at: tstz('reminded_1h_at'),
+    recording_sent_at: tstz('recording_sent_at'),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReferenceModule } from '../reference/reference.module';
+import { CourseRemindersRepository } from './course-reminders.repository';
+import { CourseRemindersService } from './course-reminders.service';
+import { CourseVideoController } from './course-video.controller';
+import { CourseVideoLinks } from './course-video-links';
+import { CourseVideoRepository } from './course-video.repository';
+import { CourseVideoService } from './course-video.service';
 import { CoursesAccountData } from './courses.account-data';
 import { AdminCoursesController, CoursesController, MyCoursesController } from './courses.controller';
 import { CoursesRepository } from './courses.repository';
@@ -9,7 +15,16 @@ import { CoursesService } from './courses.service';
 /** Courses and webinars (spec points 3, 4, 7; docs/courses.md). */
 @Module({
   imports: [ReferenceModule, NotificationsModule],
-  controllers: [CoursesController, MyCoursesController, AdminCoursesController],
-  providers: [CoursesService, CoursesRepository, CoursesAccountData],
+  controllers: [CoursesController, MyCoursesController, AdminCoursesController, CourseVideoController],
+  providers: [
+    CoursesService,
+    CoursesRepository,
+    CoursesAccountData,
+    CourseVideoService,
+    CourseVideoRepository,
+    CourseVideoLinks,
+    CourseRemindersService,
+    CourseRemindersRepository,
+  ],
 })
 export class CoursesModule {}

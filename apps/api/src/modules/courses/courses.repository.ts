@@ -179,6 +179,8 @@ export class CoursesRepository {
         host_name: courses.host_name,
         embed_code: courses.embed_code,
         video_link: courses.video_link,
+        video_file_id: courses.video_file_id,
+        video_uploaded_at: courses.video_uploaded_at,
         credit_hours: courses.credit_hours,
         credit_approved_by: courses.credit_approved_by,
         sponsor_name: courses.sponsor_name,
