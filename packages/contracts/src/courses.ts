@@ -176,6 +176,8 @@ export const CourseListQuerySchema = PageQuerySchema.extend({
   counties: idList,
   cities: idList,
   type: CourseTypeSchema.optional(),
+  /** Only events with something to play: an uploaded video, a video link or an embed code (the "TV" tab). */
+  playable: flag,
   activeTab: CourseTabSchema.default('upcoming'),
   /** Answer the last page (where the ended events are). */
   show_old: flag,

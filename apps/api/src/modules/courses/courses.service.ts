@@ -108,6 +108,7 @@ export class CoursesService {
       counties: q.counties,
       cities: q.cities,
       type: q.type,
+      playable: q.playable || undefined,
     };
   }
 

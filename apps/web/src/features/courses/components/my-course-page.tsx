@@ -9,6 +9,7 @@ import { useCourse, useCourseTransition } from '../api/courses';
 import { CourseAnalyticsPanel } from './course-analytics-panel';
 import { CourseFacts } from './course-details-page';
 import { CourseForm } from './course-form';
+import { CourseVideoUpload } from './course-video-upload';
 
 /** States the owner may still edit in (docs/courses.md); an approved course is locked. */
 const EDITABLE = new Set(['draft', 'submitted', 'rejected']);
@@ -67,6 +68,7 @@ export function MyCoursePage() {
             </Button>
           )}
         </Group>
+        {c.type === 'webinar' && c.status !== 'cancelled' && <CourseVideoUpload course={c} />}
         {(c.status === 'approved' || c.status === 'cancelled') && <CourseAnalyticsPanel courseId={c.id} />}
         {editable ? (
           <CourseForm key={c.id} course={c} onSaved={() => undefined} />
