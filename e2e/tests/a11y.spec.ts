@@ -28,6 +28,7 @@ const doctorRoutes = [
   '/professional_experience',
   '/course/webinares',
   '/course/webinares?activeTab=live',
+  '/course/webinares?activeTab=tv',
   '/course/new',
   '/my_courses',
   '/petitions',
@@ -89,6 +90,9 @@ for (const skin of ['light', 'dark'] as const) {
       if (job) routes.push(`/jobs/details/${job.id}`);
       const course = await first('/api/courses?page=1');
       if (course) routes.push(`/course/webinares/${course.id}/${course.type}`);
+      // An own webinar: the organiser's page with the video upload.
+      const webinar = await first('/api/my/courses?type=webinar&page=1');
+      if (webinar) routes.push(`/my_courses/${webinar.id}`);
       const petition = await first('/api/petitions?page=1');
       if (petition) routes.push(`/petitions/details/${petition.id}`);
       // The first video and audio track (the players and their pages).

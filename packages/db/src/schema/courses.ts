@@ -108,6 +108,12 @@ export const courses = pgTable(
     index('courses_status_type_start_at_idx').on(t.status, t.type, t.start_at, t.id),
     index('courses_status_start_at_idx').on(t.status, t.start_at, t.id),
     index('courses_status_ends_at_idx').on(t.status, t.ends_at, t.id),
+    // The "TV" tab (docs/courses.md): approved webinars with something to play, by end; counts are index-only.
+    index('courses_playable_webinars_ends_at_idx')
+      .on(t.ends_at, t.id)
+      .where(
+        sql`${t.status} = 'approved' and ${t.type} = 'webinar' and (${t.video_file_id} is not null or ${t.video_link} is not null or ${t.embed_code} is not null)`,
+      ),
     index('courses_status_submitted_at_idx').on(t.status, t.submitted_at, t.id),
     index('courses_hospital_id_idx').on(t.hospital_id),
     index('courses_clinic_id_idx').on(t.clinic_id),

@@ -99,8 +99,8 @@ export class CourseRemindersRepository {
   }
 
   /** Where and how the person wants reminders (profile settings: e-mail and SMS webinar reminders). */
-  async recipient(userId: number, tx: Transaction) {
-    const [row] = await tx
+  async recipient(userId: number, tx?: Transaction) {
+    const [row] = await (tx ?? this.db)
       .select({
         email: users.email,
         first_name: users.first_name,

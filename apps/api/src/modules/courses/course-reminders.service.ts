@@ -95,11 +95,13 @@ export class CourseRemindersService implements OnModuleInit, OnApplicationBootst
   /** Sends one reminder once: the seat is marked in the same transaction as the notification, mail and SMS. */
   async send(p: CourseReminderPayload, now: Date = new Date()): Promise<void> {
     const start = new Date(p.start_at);
+    // Read before the transaction: it holds one connection and never waits for a second (a burst of
+    // jobs would otherwise take the whole pool and wait on itself).
+    const who = await this.repository.recipient(p.user_id);
+    if (!who) return;
+    const course = await this.courses.find(p.course_id, p.user_id, who.locale, 'visible');
     await this.uow.run(async (tx) => {
       if (!(await this.repository.claim(p.kind, p.subscription_id, start, tx))) return;
-      const who = await this.repository.recipient(p.user_id, tx);
-      if (!who) return;
-      const course = await this.courses.find(p.course_id, p.user_id, who.locale, 'visible');
       // Late (a queue that was down): a reminder past its window is not news any more; the mark stays.
       if (!course || !reminderDue(p.kind, course, now)) return;
       if (p.kind === 'recording' && (await this.repository.watched(p.course_id, p.user_id, tx))) return;
