@@ -70,7 +70,7 @@ export function CourseVideoUpload({ course }: { course: Course }) {
           <>
             <FilePicker
               label={course.video_url ? t('replace') : t('upload')}
-              description={`${t('video_hint')} (${formatDateTime(deadline, locale)})`}
+              description={t('video_hint', { date: formatDateTime(deadline, locale) })}
               accept="video/mp4,video/webm"
               multiple={false}
               value={files}
