@@ -1,5 +1,5 @@
 import { COURSE_VIDEO_FIELD, COURSE_VIDEO_LEAD_MS, type Course } from '@legenett/contracts';
-import { Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
@@ -61,7 +61,9 @@ export function CourseVideoUpload({ course }: { course: Course }) {
                 {t('uploaded_at', { date: formatDateTime(course.video_uploaded_at, locale) })}
               </Text>
             )}
-            <UploadedVideo course={course} src={course.video_url} />
+            <Box maw={640}>
+              <UploadedVideo course={course} src={course.video_url} />
+            </Box>
           </>
         ) : (
           <Text size="sm">{t('no_video')}</Text>
