@@ -30,6 +30,7 @@ const doctorRoutes = [
   '/professional_experience',
   '/course/webinares',
   '/course/webinares?activeTab=live',
+  '/course/webinares?activeTab=tv',
   '/course/new',
   '/my_courses',
   '/my_courses?tab=log',
@@ -114,6 +115,9 @@ for (const skin of ['light', 'dark'] as const) {
         const code = again.data.find((e) => e.course.id === earned.course.id)?.certificate_code;
         if (code) routes.push(`/certificates/${code}`);
       }
+      // An own webinar: the organiser's page with the video upload.
+      const webinar = await first('/api/my/courses?type=webinar&page=1');
+      if (webinar) routes.push(`/my_courses/${webinar.id}`);
       const petition = await first('/api/petitions?page=1');
       if (petition) routes.push(`/petitions/details/${petition.id}`);
       // The first video and audio track (the players and their pages).

@@ -68,4 +68,40 @@ test.describe('courses', () => {
     await expect(organiser.getByText('Deltok', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('1');
     await expect(organiser.getByRole('img', { name: 'Samtidige seere per minutt' })).toBeVisible();
   });
+
+  test.describe('on a 390 px phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+    test('a doctor finds a webinar with the filters, attends, opens it, leaves; the live one plays in the TV tab @mobile', async ({ page }) => {
+      const title = 'Depresjon hos eldre – diagnostikk og behandling';
+      // Not subscribed to it in the demo data, and without two-step login.
+      await logInViaApi(page, 'henrik.saetre@demo.no');
+      await page.goto('/course/webinares');
+      await page.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'Webinar' }).click();
+      await expect(page).toHaveURL(/type=webinar/);
+      await page.getByRole('searchbox', { name: 'Søk' }).fill('depresjon');
+      await page.getByRole('searchbox', { name: 'Søk' }).press('Enter');
+      await expect(page).toHaveURL(/search=depresjon/);
+      // Nothing on the page is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.getByRole('link', { name: title }).click();
+      await expect(page.getByRole('timer', { name: 'Starter om' })).toBeVisible();
+      await page.getByRole('button', { name: 'Meld deg på' }).click();
+      await expect(page.getByText('Du er påmeldt.')).toBeVisible();
+      await page.getByRole('button', { name: 'Meld deg av' }).click();
+      await expect(page.getByRole('button', { name: 'Meld deg på' })).toBeVisible();
+      await expect(page.getByText('Du er påmeldt.')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      // The TV tab: the webinar running now comes first, with its player; its page says it is live.
+      await page.goto('/course/webinares?activeTab=tv');
+      const live = page.getByRole('article', { name: 'Akutt hjertesvikt – oppdatering 2026' });
+      await expect(live).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Se sendingen' }).first()).toBeVisible();
+      await live.getByRole('link', { name: 'Akutt hjertesvikt – oppdatering 2026' }).click();
+      await expect(page.getByText('Direkte nå').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
+  });
 });

@@ -116,6 +116,10 @@ export const CourseSchema = z.object({
   host_name: z.string().nullable(),
   embed_code: z.string().nullable(),
   video_link: z.string().nullable(),
+  /** When the webinar video was uploaded; null without one (docs/courses.md "Webinar video"). */
+  video_uploaded_at: z.string().nullable(),
+  /** A signed address of the uploaded video, bound to the caller; null when they may not play it. */
+  video_url: z.string().nullable(),
   credit_hours: z.number().nullable(),
   credit_approved_by: z.string().nullable(),
   sponsor_name: z.string().nullable(),
@@ -172,6 +176,8 @@ export const CourseListQuerySchema = PageQuerySchema.extend({
   counties: idList,
   cities: idList,
   type: CourseTypeSchema.optional(),
+  /** Only events with something to play: an uploaded video, a video link or an embed code (the "TV" tab). */
+  playable: flag,
   activeTab: CourseTabSchema.default('upcoming'),
   /** Answer the last page (where the ended events are). */
   show_old: flag,

@@ -21,3 +21,4 @@ export * from './media';
 export * from './petitions';
 export * from './courses';
 export * from './course-records';
+export * from './course-webinar';

@@ -20,6 +20,8 @@ export const NOTIFICATION_KIND_VALUES = [
   'course_seat_offered',
   'course_join_requested',
   'course_join_decided',
+  'course_reminder',
+  'course_recording',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 

@@ -6,7 +6,7 @@ import { type BulkLog, inBatches, runBulkCli } from './cli';
  * Adds synthetic courses, subscriptions and view records for performance measurements
  * (docs/courses.md): every type, ~85 % approved (the rest draft, submitted, rejected, cancelled),
  * starts spread from two years back to one year ahead (so every tab is large), a county and city,
- * one speciality each; sign-ups over approved courses; viewings over courses that have started.
+ * one speciality each; two webinars in three with a video link (a recording); sign-ups over approved courses; viewings over courses that have started.
  * Needs reference data and users (the demo seed).
  */
 export async function bulkCourses(db: Database, counts: { courses: number; subscriptions: number; views: number }, log: BulkLog): Promise<void> {
@@ -30,7 +30,7 @@ export async function bulkCourses(db: Database, counts: { courses: number; subsc
       )
       insert into courses (type, title, description, target, category_id, county_id, city_id, start_at, duration_minutes, ends_at,
                            subscription_deadline, host_name, status, user_id, max_attendees, sponsor_name, food_served,
-                           credit_hours, submitted_at, reviewed_at)
+                           credit_hours, submitted_at, reviewed_at, video_link)
       select
         (array['webinar','webinar','course','lunch_meeting','small_group'])[1 + (g % 5)],
         initcap(words.w[1 + (g % 16)]) || ' i praksis ' || g,
@@ -50,7 +50,9 @@ export async function bulkCourses(db: Database, counts: { courses: number; subsc
         g % 5 = 3,
         case when g % 5 in (2, 4) then 1 + (g % 6) else null end,
         case when g % 20 = 1 then null else g.start_at - interval '30 days' end,
-        case when g % 20 in (0, 3, 4) or g % 20 > 4 then g.start_at - interval '29 days' else null end
+        case when g % 20 in (0, 3, 4) or g % 20 > 4 then g.start_at - interval '29 days' else null end,
+        -- Two webinars in three have something to play (the "TV" tab lists those).
+        case when g % 5 in (0, 1) and g % 3 <> 0 then 'https://video.example.no/webinar/' || g else null end
       from g, ref, words`),
   );
   await db.execute(sql`

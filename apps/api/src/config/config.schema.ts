@@ -108,6 +108,10 @@ export const EnvSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     /** Hosts a course's embed code may load an iframe from (comma separated); unset = DEFAULT_EMBED_HOSTS (docs/courses.md). */
     COURSE_EMBED_HOSTS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : undefined)),
+    /** Largest webinar video an organiser may upload, in megabytes (docs/courses.md "Webinar video"). */
+    COURSE_VIDEO_MAX_MB: z.coerce.number().min(0.01).max(20_000).default(2048),
+    /** How often every replica looks for due course reminders (seconds); 0 turns the sweep off. */
+    COURSE_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Largest accepted upload (one file), in megabytes. */
     UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(100).default(8),
     /** Largest video or audio file an administrator may upload, in megabytes (written to a temp file, never held in memory). */
@@ -234,6 +238,8 @@ export const EnvSchema = z
     },
     courses: {
       embedHosts: env.COURSE_EMBED_HOSTS ?? [...DEFAULT_EMBED_HOSTS],
+      videoMaxBytes: Math.round(env.COURSE_VIDEO_MAX_MB * 1024 * 1024),
+      reminderSweepMs: env.COURSE_REMINDER_SWEEP_SECONDS * 1000,
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

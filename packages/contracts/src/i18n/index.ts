@@ -5,6 +5,7 @@ import { auth } from './auth';
 import { companiesUi } from './companies-ui';
 import { courses } from './courses';
 import { courseRecords } from './course-records';
+import { courseWebinar } from './course-webinar';
 import { errors } from './errors';
 import { feed } from './feed';
 import { registration } from './registration';
@@ -26,8 +27,8 @@ export { defineMessages, type Messages } from './define';
  * Add a section by writing `i18n/<area>.ts` with `defineMessages` and listing it here.
  */
 export const catalogue = {
-  no: { auth: auth.no, errors: errors.no, profile: profile.no, validation: validation.no, web: web.no, admin: admin.no, registration: registration.no, marketplace: marketplace.no, jobs: jobs.no, network: network.no, posts: posts.no, feed: feed.no, notifications_ui: notificationsUi.no, companies_ui: companiesUi.no, petitions: petitions.no, courses: courses.no, course_records: courseRecords.no, media: media.no },
-  en: { auth: auth.en, errors: errors.en, profile: profile.en, validation: validation.en, web: web.en, admin: admin.en, registration: registration.en, marketplace: marketplace.en, jobs: jobs.en, network: network.en, posts: posts.en, feed: feed.en, notifications_ui: notificationsUi.en, companies_ui: companiesUi.en, petitions: petitions.en, courses: courses.en, course_records: courseRecords.en, media: media.en },
+  no: { auth: auth.no, errors: errors.no, profile: profile.no, validation: validation.no, web: web.no, admin: admin.no, registration: registration.no, marketplace: marketplace.no, jobs: jobs.no, network: network.no, posts: posts.no, feed: feed.no, notifications_ui: notificationsUi.no, companies_ui: companiesUi.no, petitions: petitions.no, courses: courses.no, course_records: courseRecords.no, course_webinar: courseWebinar.no, media: media.no },
+  en: { auth: auth.en, errors: errors.en, profile: profile.en, validation: validation.en, web: web.en, admin: admin.en, registration: registration.en, marketplace: marketplace.en, jobs: jobs.en, network: network.en, posts: posts.en, feed: feed.en, notifications_ui: notificationsUi.en, companies_ui: companiesUi.en, petitions: petitions.en, courses: courses.en, course_records: courseRecords.en, course_webinar: courseWebinar.en, media: media.en },
 } as const;
 
 export type Catalogue = (typeof catalogue)['no'];

@@ -37,6 +37,8 @@ export const notificationsUi = defineMessages(
       course_join_decided: 'Forespørselen din om «{{title}}» er besvart',
       course_join_decided_accepted: 'Du er tatt opp i «{{title}}»',
       course_join_decided_declined: 'Forespørselen din om «{{title}}» ble avslått',
+      course_reminder: '«{{title}}» starter snart',
+      course_recording: 'Opptaket av «{{title}}» er klart',
     },
   },
   {
@@ -74,6 +76,8 @@ export const notificationsUi = defineMessages(
       course_join_decided: 'Your request for "{{title}}" has been answered',
       course_join_decided_accepted: 'You are accepted into "{{title}}"',
       course_join_decided_declined: 'Your request for "{{title}}" was declined',
+      course_reminder: '"{{title}}" starts soon',
+      course_recording: 'The recording of "{{title}}" is ready',
     },
   },
 );

@@ -60,6 +60,18 @@ export const registration = defineMessages(
         subject: 'Kurset ditt «{{title}}» ble ikke godkjent',
         body: 'Kurset «{{title}}» ble ikke godkjent.\n\nBegrunnelse: {{reason}}\n\nDu kan rette det og sende det inn på nytt: {{link}}',
       },
+      course_reminder_24h: {
+        subject: 'Påminnelse: {{title}} starter {{start}}',
+        body: 'Du er påmeldt «{{title}}», som starter {{start}}.\n\nÅpne arrangementet her: {{link}}\n\nKalenderfilen (.ics) ligger ved, så du kan legge det inn i Outlook eller en annen kalender.',
+      },
+      course_reminder_1h: {
+        subject: 'Om en time: {{title}}',
+        body: '«{{title}}» starter om en time, {{start}}.\n\nÅpne arrangementet her: {{link}}\n\nKalenderfilen (.ics) ligger ved.',
+      },
+      course_recording: {
+        subject: 'Opptaket av {{title}} er klart',
+        body: 'Du var påmeldt «{{title}}», men fikk ikke sett det. Opptaket er klart, og du kan se det her: {{link}}',
+      },
       course_cancelled: {
         subject: 'Avlyst: {{title}}',
         body: 'Arrangementet «{{title}}» ({{start}}) som du var påmeldt, er avlyst av arrangøren.',
@@ -234,6 +246,18 @@ export const registration = defineMessages(
       course_rejected: {
         subject: 'Your course "{{title}}" was not approved',
         body: 'The course "{{title}}" was not approved.\n\nReason: {{reason}}\n\nYou can correct it and submit it again: {{link}}',
+      },
+      course_reminder_24h: {
+        subject: 'Reminder: {{title}} starts {{start}}',
+        body: 'You are signed up for "{{title}}", which starts {{start}}.\n\nOpen the event here: {{link}}\n\nThe calendar file (.ics) is attached, so you can add it to Outlook or another calendar.',
+      },
+      course_reminder_1h: {
+        subject: 'In one hour: {{title}}',
+        body: '"{{title}}" starts in one hour, {{start}}.\n\nOpen the event here: {{link}}\n\nThe calendar file (.ics) is attached.',
+      },
+      course_recording: {
+        subject: 'The recording of {{title}} is ready',
+        body: 'You signed up for "{{title}}" but did not get to watch it. The recording is ready, and you can watch it here: {{link}}',
       },
       course_cancelled: {
         subject: 'Cancelled: {{title}}',

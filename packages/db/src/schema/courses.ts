@@ -108,6 +108,12 @@ export const courses = pgTable(
     index('courses_status_type_start_at_idx').on(t.status, t.type, t.start_at, t.id),
     index('courses_status_start_at_idx').on(t.status, t.start_at, t.id),
     index('courses_status_ends_at_idx').on(t.status, t.ends_at, t.id),
+    // The "TV" tab (docs/courses.md): approved webinars with something to play, by end; counts are index-only.
+    index('courses_playable_webinars_ends_at_idx')
+      .on(t.ends_at, t.id)
+      .where(
+        sql`${t.status} = 'approved' and ${t.type} = 'webinar' and (${t.video_file_id} is not null or ${t.video_link} is not null or ${t.embed_code} is not null)`,
+      ),
     index('courses_status_submitted_at_idx').on(t.status, t.submitted_at, t.id),
     index('courses_hospital_id_idx').on(t.hospital_id),
     index('courses_clinic_id_idx').on(t.clinic_id),
@@ -150,6 +156,13 @@ export const courseSubscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: COURSE_SUBSCRIPTION_STATUSES }).notNull().default('attending'),
     reminder_sent_at: tstz('reminder_sent_at'),
+    /**
+     * When each reminder job ran for this seat (docs/courses.md "Reminders"): set once, in the job's
+     * transaction, so a replayed job or a second replica sends nothing.
+     */
+    reminded_24h_at: tstz('reminded_24h_at'),
+    reminded_1h_at: tstz('reminded_1h_at'),
+    recording_sent_at: tstz('recording_sent_at'),
     ...timestamps,
   },
   (t) => [

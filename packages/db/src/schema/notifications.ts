@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'course_seat_offered',
   'course_join_requested',
   'course_join_decided',
+  'course_reminder',
+  'course_recording',
 ] as const;
 /** What `entity_id` points at; no foreign key, since it spans tables and may outlive its target. */
 export const NOTIFICATION_ENTITY_TYPES = [

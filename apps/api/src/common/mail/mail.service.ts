@@ -22,11 +22,20 @@ export interface SendMail<T extends MailTemplate> {
   attachments?: MailAttachment[];
 }
 
-export type MailAttachment = {
-  filename: string;
-  storage_key: string;
-  content_type: string;
-};
+export type MailAttachment =
+  | { filename: string; storage_key: string; content_type: string }
+  /** A small text made for this mail (a calendar file): kept in the message row itself. */
+  | { filename: string; text: string; content_type: string };
+
+/** An SMS: a short text to a phone number (see `sendSms`). */
+export interface SendSms {
+  to: string;
+  text: string;
+  locale: Locale;
+  userId?: number;
+  /** What it is (a template name), for the admin's outbox view. */
+  template: string;
+}
 
 /**
  * Every mail is first written to `outbox_messages` (queued), then delivered by a `mail.deliver`
@@ -54,6 +63,7 @@ export class MailService implements OnModuleInit {
     const list = (data?.attachments ?? []) as MailAttachment[];
     const files = await Promise.all(
       list.map(async (a) => {
+        if ('text' in a) return { filename: a.filename, content: Buffer.from(a.text, 'utf8'), contentType: a.content_type };
         const object = await this.storage.get(a.storage_key);
         if (!object) return null;
         const chunks: Buffer[] = [];
@@ -96,6 +106,29 @@ export class MailService implements OnModuleInit {
       return { id: row.id };
     };
     return tx ? write(tx) : this.uow.run(write);
+  }
+
+  /**
+   * Writes an SMS to the outbox (`channel: 'sms'`). No SMS gateway is connected yet: the message
+   * stays queued there, the stand-in the admin area's outbox shows, as mail does without SMTP.
+   */
+  async sendSms(sms: SendSms, tx?: Transaction): Promise<{ id: number }> {
+    const row = await this.outbox.insert(
+      {
+        channel: 'sms',
+        to: sms.to,
+        user_id: sms.userId ?? null,
+        subject: null,
+        body: sms.text,
+        html: null,
+        template: sms.template,
+        data: null,
+        locale: sms.locale,
+        status: 'queued',
+      },
+      tx,
+    );
+    return { id: row.id };
   }
 
   private async deliver(job: JobContext<{ id: number }>): Promise<void> {

@@ -49,3 +49,40 @@ function fold(line: string): string {
   parts.push(current);
   return parts.join('\r\n ');
 }
+
+/** The course's page in the web app: the link in calendars, reminders and e-mails. */
+export function coursePageUrl(publicUrl: string, id: number, type: string): string {
+  return `${publicUrl}/course/webinares/${id}/${type}`;
+}
+
+/** The `.ics` of a course as `GET /courses/{id}/calendar.ics` and the reminders send it. */
+export function courseIcs(
+  row: {
+    id: number;
+    type: string;
+    title: string;
+    description: string;
+    start_at: Date;
+    ends_at: Date;
+    status: string;
+    address: string | null;
+    city: { name: string } | null;
+    hospital: { name: string } | null;
+    clinic: { name: string } | null;
+  },
+  publicUrl: string,
+): string {
+  const location = [row.address, row.city?.name, row.hospital?.name, row.clinic?.name].filter(Boolean).join(', ');
+  const url = coursePageUrl(publicUrl, row.id, row.type);
+  return courseCalendar({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    start: row.start_at,
+    end: row.ends_at,
+    location: location || (row.type === 'webinar' ? url : null),
+    url,
+    cancelled: row.status === 'cancelled',
+    host: new URL(publicUrl).hostname,
+  });
+}

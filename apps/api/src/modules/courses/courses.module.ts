@@ -5,6 +5,12 @@ import { CourseRecordsAccountData } from './course-records.account-data';
 import { CourseCertificatesController, SmallGroupsController } from './course-records.controller';
 import { CourseRecordsRepository } from './course-records.repository';
 import { CourseRecordsService } from './course-records.service';
+import { CourseRemindersRepository } from './course-reminders.repository';
+import { CourseRemindersService } from './course-reminders.service';
+import { CourseVideoController } from './course-video.controller';
+import { CourseVideoLinks } from './course-video-links';
+import { CourseVideoRepository } from './course-video.repository';
+import { CourseVideoService } from './course-video.service';
 import { CoursesAccountData } from './courses.account-data';
 import { AdminCoursesController, CoursesController, MyCoursesController } from './courses.controller';
 import { CoursesRepository } from './courses.repository';
@@ -20,6 +26,7 @@ import { CoursesService } from './courses.service';
     MyCoursesController,
     AdminCoursesController,
     SmallGroupsController,
+    CourseVideoController,
   ],
   providers: [
     CoursesService,
@@ -28,6 +35,11 @@ import { CoursesService } from './courses.service';
     CourseRecordsService,
     CourseRecordsRepository,
     CourseRecordsAccountData,
+    CourseVideoService,
+    CourseVideoRepository,
+    CourseVideoLinks,
+    CourseRemindersService,
+    CourseRemindersRepository,
   ],
 })
 export class CoursesModule {}

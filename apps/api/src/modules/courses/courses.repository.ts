@@ -31,6 +31,8 @@ export interface CourseFilters {
   counties: number[];
   cities: number[];
   type?: (typeof schema.COURSE_TYPES)[number];
+  /** Only events with something to play (the "TV" tab): an uploaded video, a video link or an embed code. */
+  playable?: boolean;
 }
 
 /** The parts a catalogue tab is made of: what it lists first, and the ended events appended. */
@@ -84,6 +86,7 @@ export class CoursesRepository {
     const where: SQL[] = [eq(courses.status, 'approved')];
     if (f.search) where.push(sql`${courses.search} @@ websearch_to_tsquery('norwegian', ${f.search})`);
     if (f.type) where.push(eq(courses.type, f.type));
+    if (f.playable) where.push(sql`(${courses.video_file_id} is not null or ${courses.video_link} is not null or ${courses.embed_code} is not null)`);
     if (f.counties.length > 0) where.push(inArray(courses.county_id, f.counties));
     if (f.cities.length > 0) where.push(inArray(courses.city_id, f.cities));
     if (f.specialities.length > 0) {
@@ -179,6 +182,8 @@ export class CoursesRepository {
         host_name: courses.host_name,
         embed_code: courses.embed_code,
         video_link: courses.video_link,
+        video_file_id: courses.video_file_id,
+        video_uploaded_at: courses.video_uploaded_at,
         credit_hours: courses.credit_hours,
         credit_approved_by: courses.credit_approved_by,
         sponsor_name: courses.sponsor_name,

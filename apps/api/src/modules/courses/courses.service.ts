@@ -26,7 +26,8 @@ import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { ReferenceChecks } from '../reference/reference-checks.service';
-import { courseCalendar } from './course-calendar';
+import { courseIcs } from './course-calendar';
+import { CourseVideoLinks } from './course-video-links';
 import { type CourseActor, type CourseEvent, EDITABLE_STATUSES, nextStatus } from './course-transitions';
 import { type CourseFilters, type CoursePart, type CourseRow, CoursesRepository, type CourseWrite, TAB_PARTS } from './courses.repository';
 import { sanitiseEmbedCode } from './embed-code';
@@ -57,19 +58,20 @@ export class CoursesService {
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationPublisher,
     private readonly mail: MailService,
+    private readonly video: CourseVideoLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   // ---------- presenting ----------
 
-  private async present(rows: CourseRow[], locale: Locale): Promise<Course[]> {
+  private async present(rows: CourseRow[], locale: Locale, me: Principal): Promise<Course[]> {
     const specialities = await this.repository.specialitiesOf(
       rows.map((r) => r.id),
       locale,
     );
     const now = new Date();
     return rows.map((r) => {
-      const { user_id: _owner, ...row } = r;
+      const { user_id: _owner, video_file_id: _video, ...row } = r;
       const signupEnd = r.subscription_deadline ?? r.start_at;
       return {
         ...row,
@@ -83,6 +85,8 @@ export class CoursesService {
         reviewed_at: iso(r.reviewed_at),
         cancelled_at: iso(r.cancelled_at),
         created_at: r.created_at.toISOString(),
+        video_uploaded_at: iso(r.video_uploaded_at),
+        video_url: this.video.urlFor(r, me.userId, now),
         is_live: r.start_at <= now && now < r.ends_at,
         is_past: r.ends_at <= now,
         is_closed_for_signup: signupEnd <= now,
@@ -92,8 +96,8 @@ export class CoursesService {
     });
   }
 
-  private async presentOne(row: CourseRow, locale: Locale): Promise<{ data: Course }> {
-    const [course] = await this.present([row], locale);
+  private async presentOne(row: CourseRow, locale: Locale, me: Principal): Promise<{ data: Course }> {
+    const [course] = await this.present([row], locale, me);
     return { data: course! };
   }
 
@@ -104,6 +108,7 @@ export class CoursesService {
       counties: q.counties,
       cities: q.cities,
       type: q.type,
+      playable: q.playable || undefined,
     };
   }
 
@@ -137,7 +142,7 @@ export class CoursesService {
       archived: archived ? this.part(archived, me, filters, now, locale) : () => Promise.resolve([]),
       roundToTen: true,
     });
-    return { data: await this.present(page.rows, locale), meta: page.meta };
+    return { data: await this.present(page.rows, locale, me), meta: page.meta };
   }
 
   async archived(me: Principal, q: CourseArchivedQuery, locale: Locale) {
@@ -151,31 +156,19 @@ export class CoursesService {
       read: this.part('ended', me, filters, now, locale),
       fromEnd: true,
     });
-    return { data: await this.present(page.rows, locale), meta: page.meta };
+    return { data: await this.present(page.rows, locale, me), meta: page.meta };
   }
 
   async show(me: Principal, id: number, locale: Locale) {
     const row = await this.repository.find(id, me.userId, locale, 'visible');
     if (!row) throw AppError.notFound();
-    return this.presentOne(row, locale);
+    return this.presentOne(row, locale, me);
   }
 
   async calendar(me: Principal, id: number, locale: Locale): Promise<StreamableFile> {
     const row = await this.repository.find(id, me.userId, locale, 'visible');
     if (!row) throw AppError.notFound();
-    const location = [row.address, row.city?.name, row.hospital?.name, row.clinic?.name].filter(Boolean).join(', ');
-    const url = `${this.config.publicUrl}/course/webinares/${row.id}/${row.type}`;
-    const ics = courseCalendar({
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      start: row.start_at,
-      end: row.ends_at,
-      location: location || (row.type === 'webinar' ? url : null),
-      url,
-      cancelled: row.status === 'cancelled',
-      host: new URL(this.config.publicUrl).hostname,
-    });
+    const ics = courseIcs(row, this.config.publicUrl);
     return new StreamableFile(Buffer.from(ics, 'utf8'), {
       type: 'text/calendar; charset=utf-8',
       disposition: `attachment; filename="course-${row.id}.ics"`,
@@ -237,14 +230,14 @@ export class CoursesService {
 
   async attending(me: Principal, q: MyAttendanceQuery, locale: Locale) {
     const page = await readPage(q, this.repository.attending(me.userId, q.when === 'past', new Date(), locale));
-    return { data: await this.present(page.rows, locale), meta: page.meta };
+    return { data: await this.present(page.rows, locale, me), meta: page.meta };
   }
 
   // ---------- organisers ----------
 
   async myList(me: Principal, q: MyCourseListQuery, locale: Locale) {
     const page = await readPage(q, await this.repository.mine(me.userId, q, locale));
-    return { data: await this.present(page.rows, locale), meta: page.meta };
+    return { data: await this.present(page.rows, locale, me), meta: page.meta };
   }
 
   private async editable(me: Principal, id: number, locale: Locale): Promise<CourseRow> {
@@ -254,7 +247,7 @@ export class CoursesService {
   }
 
   async myShow(me: Principal, id: number, locale: Locale) {
-    return this.presentOne(await this.editable(me, id, locale), locale);
+    return this.presentOne(await this.editable(me, id, locale), locale, me);
   }
 
   /** 422 for rules that need the clock, the database or the type; answers the row to write. */
@@ -443,9 +436,9 @@ export class CoursesService {
 
   // ---------- moderation ----------
 
-  private async presentAdmin(rows: CourseRow[], locale: Locale): Promise<AdminCourse[]> {
+  private async presentAdmin(rows: CourseRow[], locale: Locale, me: Principal): Promise<AdminCourse[]> {
     const [courses, details] = await Promise.all([
-      this.present(rows, locale),
+      this.present(rows, locale, me),
       this.repository.moderationDetails(rows.map((r) => r.id)),
     ]);
     return courses.map((c) => ({
@@ -457,7 +450,7 @@ export class CoursesService {
 
   async adminQueue(me: Principal, q: PageQuery, locale: Locale) {
     const page = await readPage(q, this.repository.adminQueue(locale, me.userId));
-    return { data: await this.presentAdmin(page.rows, locale), meta: page.meta };
+    return { data: await this.presentAdmin(page.rows, locale, me), meta: page.meta };
   }
 
   private async adminOne(me: Principal, id: number, locale: Locale) {
@@ -467,7 +460,7 @@ export class CoursesService {
   }
 
   async adminShow(me: Principal, id: number, locale: Locale) {
-    const [course] = await this.presentAdmin([await this.adminOne(me, id, locale)], locale);
+    const [course] = await this.presentAdmin([await this.adminOne(me, id, locale)], locale, me);
     return { data: course! };
   }
 

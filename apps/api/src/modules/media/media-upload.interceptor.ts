@@ -13,16 +13,25 @@ export const MEDIA_FIELD = 'file';
 /**
  * A video or audio upload (`file`) written to a temporary file as it arrives, never held in memory,
  * up to MEDIA_UPLOAD_MAX_MB (413 above); the temporary file is removed when the request ends.
+ * Other large uploads (a webinar's video) subclass it and override `upload` (field and size cap).
  */
 @Injectable()
 export class MediaUploadInterceptor implements NestInterceptor {
   private readonly handler: RequestHandler;
+  private readonly field: string;
 
   constructor(@InjectConfig() config: AppConfig) {
+    const { field, maxBytes } = this.upload(config);
+    this.field = field;
     this.handler = multer({
       storage: multer.diskStorage({ destination: os.tmpdir() }),
-      limits: { fileSize: config.media.uploadMaxBytes, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 },
-    }).single(MEDIA_FIELD);
+      limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 },
+    }).single(field);
+  }
+
+  /** The form field and the largest file accepted. */
+  protected upload(config: AppConfig): { field: string; maxBytes: number } {
+    return { field: MEDIA_FIELD, maxBytes: config.media.uploadMaxBytes };
   }
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -34,7 +43,7 @@ export class MediaUploadInterceptor implements NestInterceptor {
         if (!err) return resolve();
         if (err instanceof MulterError && err.code === 'LIMIT_FILE_SIZE') return reject(new AppError('PAYLOAD_TOO_LARGE', { cause: err }));
         if (err instanceof MulterError && err.code === 'LIMIT_UNEXPECTED_FILE') {
-          return reject(new AppError('VALIDATION', { fields: { [err.field ?? MEDIA_FIELD]: ['validation.unknown_field'] }, cause: err }));
+          return reject(new AppError('VALIDATION', { fields: { [err.field ?? this.field]: ['validation.unknown_field'] }, cause: err }));
         }
         reject(err instanceof MulterError ? new AppError('PAYLOAD_TOO_LARGE', { cause: err }) : new AppError('BAD_REQUEST', { cause: err }));
       });

@@ -31,6 +31,8 @@ const course = (id: number, overrides: Partial<Course> = {}): Course => ({
   host_name: 'Dr. Nordmann',
   embed_code: null,
   video_link: null,
+  video_uploaded_at: null,
+  video_url: null,
   credit_hours: null,
   credit_approved_by: null,
   sponsor_name: null,

@@ -12,6 +12,8 @@ export const PAGE_SIZE = 10;
 
 /** The catalogue's filters as the API takes them. */
 export type CourseFilterValues = Pick<CourseListQuery, 'search' | 'type' | 'activeTab'> & {
+  /** Only events with something to play (the "TV" tab). */
+  playable?: boolean;
   speciality?: number;
   county?: number;
   city?: number;
@@ -40,6 +42,7 @@ export function useCourses(filters: CourseFilterValues, page: number, showOld: b
         query: {
           search: filters.search,
           type: filters.type,
+          playable: filters.playable ? '1' : undefined,
           activeTab: filters.activeTab,
           specialities: filters.speciality ? String(filters.speciality) : undefined,
           counties: filters.county ? String(filters.county) : undefined,

@@ -41,8 +41,9 @@ function stateOf(params: URLSearchParams) {
     speciality: positive(params.get('filterBySpeciality')),
     county: positive(params.get('filterByCounty')),
     city: positive(params.get('filterByCity')),
-    // The TV tab is the live tab of webinars: live ones first, ended ones appended.
+    // The TV tab is the live tab of webinars with something to play: live ones first, recordings appended.
     type: tab === 'tv' ? 'webinar' : type,
+    playable: tab === 'tv' || undefined,
     activeTab: tab === 'tv' ? 'live' : (tab as CourseTab),
   };
   return {

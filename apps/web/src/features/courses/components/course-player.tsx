@@ -1,11 +1,16 @@
 import { type Course } from '@legenett/contracts';
 import { AspectRatio, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { UploadedVideo } from './course-video-player';
 import { embedSrc } from './format';
 
-/** Plays an event in the page: its (sanitised) embed, else a link to its video. Nothing when it has neither. */
+/**
+ * Plays an event in the page: its uploaded video (a signed address, played in ranges), else its
+ * (sanitised) embed, else a link to its video. Nothing when it has none.
+ */
 export function CoursePlayer({ course }: { course: Course }) {
   const { t } = useTranslation('courses');
+  if (course.video_url) return <UploadedVideo course={course} src={course.video_url} />;
   const src = embedSrc(course.embed_code);
   if (src) {
     return (

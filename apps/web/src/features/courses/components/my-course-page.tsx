@@ -10,6 +10,7 @@ import { CourseAnalyticsPanel } from './course-analytics-panel';
 import { SmallGroupOrganiser } from './small-group';
 import { CourseFacts } from './course-details-page';
 import { CourseForm } from './course-form';
+import { CourseVideoUpload } from './course-video-upload';
 
 /** States the owner may still edit in (docs/courses.md); an approved course is locked. */
 const EDITABLE = new Set(['draft', 'submitted', 'rejected']);
@@ -68,6 +69,7 @@ export function MyCoursePage() {
             </Button>
           )}
         </Group>
+        {c.type === 'webinar' && c.status !== 'cancelled' && <CourseVideoUpload course={c} />}
         {(c.status === 'approved' || c.status === 'cancelled') && <CourseAnalyticsPanel courseId={c.id} />}
         {c.type === 'small_group' && c.status === 'approved' && <SmallGroupOrganiser courseId={c.id} />}
         {editable ? (

@@ -70,7 +70,9 @@ function NotificationText({ notification }: { notification: Notification }) {
       return t('kinds.petition_answer');
     case 'course_decision':
     case 'course_cancelled':
-    case 'course_seat_offered': {
+    case 'course_seat_offered':
+    case 'course_reminder':
+    case 'course_recording': {
       const title = typeof notification.data.title === 'string' ? notification.data.title : '';
       const decision = notification.data.decision;
       if (notification.kind === 'course_decision' && (decision === 'approved' || decision === 'rejected')) {

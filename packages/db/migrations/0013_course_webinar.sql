@@ -1,0 +1,6 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "course_subscriptions" ADD COLUMN "reminded_24h_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "course_subscriptions" ADD COLUMN "reminded_1h_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "course_subscriptions" ADD COLUMN "recording_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "courses_playable_webinars_ends_at_idx" ON "courses" USING btree ("ends_at","id") WHERE "courses"."status" = 'approved' and "courses"."type" = 'webinar' and ("courses"."video_file_id" is not null or "courses"."video_link" is not null or "courses"."embed_code" is not null);--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('comment', 'like', 'new_follower', 'follow_invitation', 'new_content', 'account_decision', 'chat_message', 'petition_milestone', 'petition_answer', 'petition_co_author', 'petition_ending', 'petition_ended', 'course_decision', 'course_cancelled', 'course_seat_offered', 'course_join_requested', 'course_join_decided', 'course_reminder', 'course_recording'));
