@@ -174,6 +174,8 @@ const group = (overrides: Partial<Course> = {}): Course => ({
   host_name: 'Hanne Solberg',
   embed_code: null,
   video_link: null,
+  video_uploaded_at: null,
+  video_url: null,
   credit_hours: 3,
   credit_approved_by: null,
   sponsor_name: null,
