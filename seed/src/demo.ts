@@ -532,7 +532,8 @@ async function seedJobs(
           workplace_type: j.workplace_type,
           hospital_id: j.hospitalCode ? need(ref.hospitals, j.hospitalCode, 'hospital').id : null,
           clinic_id: j.clinicCode ? need(ref.clinics, j.clinicCode, 'clinic') : null,
-          work_address: `${j.address_line}, ${j.postal_code}`,
+          // The street address has its own field; the workplace line names a department when there is one.
+          work_address: j.work_address ?? null,
           address_line: j.address_line,
           postal_code: j.postal_code,
           city_area: j.city_area ?? null,

@@ -197,6 +197,12 @@ export const web = defineMessages(
       text: 'Legenett er under vedlikehold akkurat nå. Prøv igjen om noen minutter.',
       retry: 'Last inn på nytt',
     },
+    filter_drawer: {
+      open: 'Filtre',
+      open_count: 'Filtre ({{count}} aktive)',
+      title: 'Filtre',
+      show: 'Vis resultater',
+    },
     paged_list: {
       pagination: 'Sider',
       previous: 'Forrige side',
@@ -436,6 +442,12 @@ export const web = defineMessages(
       title: 'Maintenance',
       text: 'Legenett is under maintenance right now. Please try again in a few minutes.',
       retry: 'Reload',
+    },
+    filter_drawer: {
+      open: 'Filters',
+      open_count: 'Filters ({{count}} active)',
+      title: 'Filters',
+      show: 'Show results',
     },
     paged_list: {
       pagination: 'Pages',
