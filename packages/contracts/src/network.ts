@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataOf, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { SlugParamSchema } from './profile';
+import { VerifiedAsSchema } from './user';
 
 /** A person in lists (followers, search results). */
 export const UserCardSchema = z.object({
@@ -10,6 +11,7 @@ export const UserCardSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   profile_avatar: z.string().nullable(),
+  verified_as: VerifiedAsSchema,
 });
 export type UserCard = z.infer<typeof UserCardSchema>;
 
@@ -52,6 +54,15 @@ export const networkEndpoints = {
     method: 'GET',
     path: '/profile/:slug/followers',
     summary: "A member's followers, newest first",
+    access: 'member',
+    params: SlugParamSchema,
+    query: PageQuerySchema,
+    response: pageOf(UserCardSchema),
+  }),
+  following: defineEndpoint({
+    method: 'GET',
+    path: '/profile/:slug/following',
+    summary: 'Members a member follows, newest follow first',
     access: 'member',
     params: SlugParamSchema,
     query: PageQuerySchema,

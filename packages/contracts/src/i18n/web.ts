@@ -197,6 +197,11 @@ export const web = defineMessages(
       text: 'Legenett er under vedlikehold akkurat nå. Prøv igjen om noen minutter.',
       retry: 'Last inn på nytt',
     },
+    verified: {
+      health_personnel: 'Verifisert helsepersonell',
+      student: 'Verifisert medisinstudent med lisens',
+      explained: 'Bekreftet i Helsepersonellregisteret (HPR).',
+    },
     filter_drawer: {
       open: 'Filtre',
       open_count: 'Filtre ({{count}} aktive)',
@@ -442,6 +447,11 @@ export const web = defineMessages(
       title: 'Maintenance',
       text: 'Legenett is under maintenance right now. Please try again in a few minutes.',
       retry: 'Reload',
+    },
+    verified: {
+      health_personnel: 'Verified health personnel',
+      student: 'Verified medical student with licence',
+      explained: 'Confirmed in the Norwegian health personnel register (HPR).',
     },
     filter_drawer: {
       open: 'Filters',

@@ -31,4 +31,9 @@ export class NetworkController {
   followers(@Params() p: Slug, @Query() q: QueryOf<typeof ep.followers>) {
     return this.network.followers(p.slug, q);
   }
+
+  @Route(ep.following)
+  following(@Params() p: Slug, @Query() q: QueryOf<typeof ep.following>) {
+    return this.network.following(p.slug, q);
+  }
 }

@@ -1,4 +1,4 @@
-import { type Endpoint, networkEndpoints as ep, profileEndpoints } from '@legenett/contracts';
+import { type Endpoint, networkEndpoints as ep, postEndpoints, POST_FILES_FIELD, profileEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
@@ -87,6 +87,61 @@ describe('GET /profile/:slug/followers', () => {
   });
 });
 
+describe('GET /profile/:slug/following', () => {
+  it('pages whom a member follows, newest follow first, leaving out unapproved members; 404, 401, 422', async () => {
+    const me = await t.session();
+    const follower = await t.session();
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const later = await createUser(t.db);
+    await t.call(ep.follow, { as: follower, params: { slug: a.slug } });
+    await t.call(ep.follow, { as: follower, params: { slug: b.slug } });
+    await t.call(ep.follow, { as: follower, params: { slug: later.slug } });
+    // An account blocked after being followed drops out of the list (and out of the count).
+    await t.db.update(schema.users).set({ status: 'blocked' }).where(eq(schema.users.id, later.id));
+    const first = await t.call(ep.following, { as: me, params: { slug: follower.user.slug }, query: { per_page: 1 } });
+    expect(first.status).toBe(200);
+    expect(first.parsed.meta).toMatchObject({ total: 2, last_page: 2, current_page: 1 });
+    expect(first.parsed.data.map((u) => u.id)).toEqual([b.id]);
+    const second = await t.call(ep.following, { as: me, params: { slug: follower.user.slug }, query: { per_page: 1, page: 2 } });
+    expect(second.parsed.data.map((u) => u.slug)).toEqual([a.slug]);
+    const none = await t.call(ep.following, { as: me, params: { slug: a.slug } });
+    expect(none.parsed).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await t.call(ep.following, { as: me, params: { slug: `nobody-${uniqueToken()}` } })).status).toBe(404);
+    expect((await t.call(ep.following, { as: null, params: { slug: a.slug } })).status).toBe(401);
+    expect((await t.call(ep.following, { as: me, params: { slug: a.slug }, query: { page: 0 } })).status).toBe(422);
+  });
+});
+
+describe('the verified health personnel badge (verified_as)', () => {
+  it('names HPR-confirmed members, students with a licence as such, and nobody else, in lists, profiles, posts and comments', async () => {
+    const me = await t.session();
+    const target = await createUser(t.db);
+    const doctor = await t.session({ approvedHrp: 2 });
+    const student = await t.session({ approvedHrp: 2, roles: ['student'] });
+    const unconfirmed = await t.session({ approvedHrp: 1 });
+    for (const who of [doctor, student, unconfirmed]) await t.call(ep.follow, { as: who, params: { slug: target.slug } });
+    const followers = (await t.call(ep.followers, { as: me, params: { slug: target.slug } })).parsed.data;
+    expect(Object.fromEntries(followers.map((u) => [u.id, u.verified_as]))).toEqual({
+      [doctor.user.id]: 'health_personnel',
+      [student.user.id]: 'student',
+      [unconfirmed.user.id]: null,
+    });
+    const profile = async (slug: string) => (await t.call(profileEndpoints.show, { as: me, params: { slug } })).parsed.data.verified_as;
+    expect([await profile(doctor.user.slug), await profile(student.user.slug), await profile(unconfirmed.user.slug)]).toEqual([
+      'health_personnel',
+      'student',
+      null,
+    ]);
+    const post = await t.call(postEndpoints.create, { as: student, body: { body: `Badge ${uniqueToken()}` }, files: { [POST_FILES_FIELD]: [] } });
+    expect(post.parsed.data.author?.verified_as).toBe('student');
+    const comment = await t.call(postEndpoints.addComment, { as: unconfirmed, params: { id: post.parsed.data.id }, body: { text: 'Takk' } });
+    expect(comment.parsed.data.author?.verified_as).toBeNull();
+    const comments = (await t.call(postEndpoints.comments, { as: doctor, params: { id: post.parsed.data.id } })).parsed.data;
+    expect(comments.map((c) => c.author?.verified_as)).toEqual([null]);
+  });
+});
+
 describe('GET /profile/search', () => {
   it('matches prefixes and typos of approved members only, most similar first', async () => {
     const me = await t.session();
@@ -147,6 +202,7 @@ describe('access gates, not-found and hostile input', () => {
       [ep.follow, { params: { slug: target.slug } }],
       [ep.unfollow, { params: { slug: target.slug } }],
       [ep.followers, { params: { slug: target.slug } }],
+      [ep.following, { params: { slug: target.slug } }],
     ];
     for (const [endpoint, opts] of cases) {
       const res = await t.call(endpoint, { as: inReview, ...opts });
@@ -167,7 +223,7 @@ describe('access gates, not-found and hostile input', () => {
     const pending = await createUser(t.db, { status: 'awaiting_approval' });
     const blocked = await createUser(t.db, { status: 'blocked' });
     for (const slug of [`nobody-${uniqueToken()}`, pending.slug, blocked.slug, "' OR 1=1 --", '😀', '%']) {
-      for (const endpoint of [ep.unfollow, ep.followers, ep.follow]) {
+      for (const endpoint of [ep.unfollow, ep.followers, ep.following, ep.follow]) {
         const res = await t.call(endpoint, { as: me, params: { slug }, locale: 'en' });
         expect([endpoint.path, slug, res.status, res.error.message]).toEqual([endpoint.path, slug, 404, 'We could not find what you were looking for.']);
       }
@@ -182,6 +238,7 @@ describe('access gates, not-found and hostile input', () => {
       [ep.unfollow, { params: { slug: longSlug } }, 'slug', 'Can be at most 200 characters.'],
       [ep.followers, { params: { slug: longSlug } }, 'slug', 'Can be at most 200 characters.'],
       [ep.followers, { params: { slug: me.user.slug }, query: { per_page: 999 } }, 'per_page', 'Can be at most 50.'],
+      [ep.following, { params: { slug: longSlug } }, 'slug', 'Can be at most 200 characters.'],
       [ep.search, { query: { name: 'x'.repeat(101) } }, 'name', 'Can be at most 100 characters.'],
       [ep.search, { query: { name: '   ' } }, 'name', 'This field is required.'],
       [ep.search, { query: { name: 'a', page: '99999999999999999999' } }, 'page', 'Can be at most 100000.'],

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { approvedMemberSql } from '../../common/access';
+import { approvedMemberSql, verifiedAsSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
@@ -15,6 +16,7 @@ export interface UserCardRow {
   first_name: string;
   last_name: string;
   profile_avatar: string | null;
+  verified_as: VerifiedAs;
 }
 
 const card = {
@@ -23,6 +25,7 @@ const card = {
   first_name: users.first_name,
   last_name: users.last_name,
   profile_avatar: fileKey(users.avatar_file_id),
+  verified_as: verifiedAsSql(users.id),
 };
 
 const visible = approvedMemberSql();
@@ -63,13 +66,26 @@ export class NetworkRepository {
 
   /** Followers newest first (user_follows_followed_created_at_idx); deleted or unapproved ones left out. */
   followers(userId: number): PageSource<UserCardRow> {
-    const where = and(eq(userFollows.followed_user_id, userId), visible);
+    return this.follows('followers', userId);
+  }
+
+  /** Whom a member follows, newest follow first (user_follows_follower_created_at_idx); deleted or unapproved ones left out. */
+  following(userId: number): PageSource<UserCardRow> {
+    return this.follows('following', userId);
+  }
+
+  private follows(direction: 'followers' | 'following', userId: number): PageSource<UserCardRow> {
+    const [own, other] =
+      direction === 'followers'
+        ? [userFollows.followed_user_id, userFollows.follower_id]
+        : [userFollows.follower_id, userFollows.followed_user_id];
+    const where = and(eq(own, userId), visible);
     return {
       count: async () => {
         const [total] = await this.db
           .select({ n: count() })
           .from(userFollows)
-          .innerJoin(users, eq(users.id, userFollows.follower_id))
+          .innerJoin(users, eq(users.id, other))
           .where(where);
         return total?.n ?? 0;
       },
@@ -77,9 +93,9 @@ export class NetworkRepository {
         this.db
           .select(card)
           .from(userFollows)
-          .innerJoin(users, eq(users.id, userFollows.follower_id))
+          .innerJoin(users, eq(users.id, other))
           .where(where)
-          .orderBy(desc(userFollows.created_at), desc(userFollows.follower_id))
+          .orderBy(desc(userFollows.created_at), desc(other))
           .limit(slice.limit)
           .offset(slice.offset),
     };

@@ -53,6 +53,12 @@ export class NetworkService {
     return { data: rows.map((r) => this.card(r)), meta };
   }
 
+  async following(slug: string, q: PageQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {
+    const target = await this.member(slug);
+    const { rows, meta } = await readPage(q, this.repository.following(target.id));
+    return { data: rows.map((r) => this.card(r)), meta };
+  }
+
   async search(q: ProfileSearchQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {
     const { rows, meta } = await readPage(q, this.repository.search(q.name));
     return { data: rows.map((r) => this.card(r)), meta };

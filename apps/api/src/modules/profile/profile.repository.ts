@@ -4,11 +4,12 @@ import {
   type NotificationSettingsInput,
   type ProfileInformation,
   type ProfileInformationInput,
+  type VerifiedAs,
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { visibleMemberSql } from '../../common/access';
+import { verifiedAsSql, visibleMemberSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName, localisedRef } from '../reference/reference.repository';
@@ -23,6 +24,7 @@ export interface PublicProfileRow {
   last_name: string;
   profile_avatar: string | null;
   profile_background: string | null;
+  verified_as: VerifiedAs;
   workplace_name: string | null;
   position: string | null;
   about: string | null;
@@ -154,6 +156,7 @@ export class ProfileRepository {
         last_name: s.users.last_name,
         profile_avatar: fileKey(s.users.avatar_file_id),
         profile_background: fileKey(s.users.background_file_id),
+        verified_as: verifiedAsSql(s.users.id),
         workplace_name: sql<string | null>`coalesce(${s.customWorkplaces.name}, case when ${s.hospitals.id} is null then null else ${hospitalName} end, case when ${s.clinics.id} is null then null else ${clinicName} end, ${s.userInfo.workplace_name})`,
         position: s.userInfo.position,
         about: s.userInfo.about,
