@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, pageOf, PageQuerySchema } from './common';
+import { dataOf, listOf, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { SlugParamSchema } from './profile';
 import { VerifiedAsSchema } from './user';
@@ -14,6 +14,19 @@ export const UserCardSchema = z.object({
   verified_as: VerifiedAsSchema,
 });
 export type UserCard = z.infer<typeof UserCardSchema>;
+
+/** Why a member is suggested, the strongest reason first. */
+export const SUGGESTION_REASONS = ['workplace', 'followed_by_followed', 'specialty', 'county'] as const;
+export type SuggestionReason = (typeof SUGGESTION_REASONS)[number];
+export const SuggestionSchema = UserCardSchema.extend({
+  reason: z.enum(SUGGESTION_REASONS),
+  /** How many of the people the viewer follows follow this member. */
+  followed_by_count: z.number().int(),
+});
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+
+export const SuggestionsQuery = z.object({ limit: z.coerce.number().int().min(1).max(10).default(5) });
+export type SuggestionsQuery = z.infer<typeof SuggestionsQuery>;
 
 export const FollowStateSchema = z.object({ following: z.boolean() });
 
@@ -58,6 +71,16 @@ export const networkEndpoints = {
     params: SlugParamSchema,
     query: PageQuerySchema,
     response: pageOf(UserCardSchema),
+  }),
+  suggestions: defineEndpoint({
+    method: 'GET',
+    path: '/network/suggestions',
+    summary:
+      'People you may know: approved members at the same workplace, followed by people you follow, with a shared specialty or in your county; not yourself, nobody you follow',
+    access: 'member',
+    personal: true,
+    query: SuggestionsQuery,
+    response: listOf(SuggestionSchema),
   }),
   following: defineEndpoint({
     method: 'GET',

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type Caller, invalid } from '../../../test/call';
+import { insertReferenceFixtures } from '../../../test/fixtures';
 import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
@@ -139,6 +140,74 @@ describe('the verified health personnel badge (verified_as)', () => {
     expect(comment.parsed.data.author?.verified_as).toBeNull();
     const comments = (await t.call(postEndpoints.comments, { as: doctor, params: { id: post.parsed.data.id } })).parsed.data;
     expect(comments.map((c) => c.author?.verified_as)).toEqual([null]);
+  });
+});
+
+describe('GET /network/suggestions (people you may know)', () => {
+  it('ranks colleagues at the same workplace, people followed by those I follow, shared specialty and county; never me, nobody I follow, no unapproved member', async () => {
+    const ref = await insertReferenceFixtures(t.db, uniqueToken());
+    const me = await t.session();
+    const place = (userId: number, values: Partial<typeof schema.userInfo.$inferInsert>) =>
+      t.db.update(schema.userInfo).set(values).where(eq(schema.userInfo.user_id, userId));
+    await place(me.user.id, { workplace_hospital_id: ref.hospital.id, county_id: ref.county.id });
+    await t.db.insert(schema.userSpecialties).values({ user_id: me.user.id, specialty_id: ref.specialty.id });
+
+    const colleague = await createUser(t.db);
+    await place(colleague.id, { workplace_hospital_id: ref.hospital.id });
+    const friend = await createUser(t.db);
+    const friendOfFriend = await createUser(t.db);
+    await t.db.insert(schema.userFollows).values([
+      { follower_id: me.user.id, followed_user_id: friend.id },
+      { follower_id: friend.id, followed_user_id: friendOfFriend.id },
+    ]);
+    const sameSpecialty = await createUser(t.db);
+    await t.db.insert(schema.userSpecialties).values({ user_id: sameSpecialty.id, specialty_id: ref.specialty.id });
+    const sameCounty = await createUser(t.db);
+    await place(sameCounty.id, { county_id: ref.county.id });
+    // Left out: a colleague awaiting approval, a blocked one, and one I already follow.
+    const pending = await createUser(t.db, { status: 'awaiting_approval' });
+    const blocked = await createUser(t.db, { status: 'blocked' });
+    const followedColleague = await createUser(t.db);
+    for (const u of [pending, blocked, followedColleague]) await place(u.id, { workplace_hospital_id: ref.hospital.id });
+    await t.db.insert(schema.userFollows).values({ follower_id: me.user.id, followed_user_id: followedColleague.id });
+
+    const res = await t.call(ep.suggestions, { as: me, query: { limit: 10 } });
+    expect(res.status).toBe(200);
+    expect(res.parsed.data.map((u) => [u.id, u.reason, u.followed_by_count])).toEqual([
+      [colleague.id, 'workplace', 0],
+      [friendOfFriend.id, 'followed_by_followed', 1],
+      [sameSpecialty.id, 'specialty', 0],
+      [sameCounty.id, 'county', 0],
+    ]);
+    expect(res.parsed.data[0]).toMatchObject({ slug: colleague.slug, verified_as: 'health_personnel' });
+    expect((await t.call(ep.suggestions, { as: me, query: { limit: 2 } })).parsed.data.map((u) => u.id)).toEqual([colleague.id, friendOfFriend.id]);
+
+    // Following someone takes them off the list.
+    await t.call(ep.follow, { as: me, params: { slug: colleague.slug } });
+    const after = (await t.call(ep.suggestions, { as: me })).parsed.data.map((u) => u.id);
+    expect(after).not.toContain(colleague.id);
+    expect(after).not.toContain(me.user.id);
+
+    // A member with nothing in common gets an empty list, not an error.
+    const loner = await t.session();
+    expect((await t.call(ep.suggestions, { as: loner })).parsed.data).toEqual([]);
+  });
+
+  it('answers 401 anonymous, 403 in review, awaiting approval and as a business profile, 422 for a bad limit', async () => {
+    expect((await t.call(ep.suggestions, { as: null })).status).toBe(401);
+    const inReview = await t.session({ status: 'in_review' });
+    expect((await t.call(ep.suggestions, { as: inReview })).error.reason).toBe('account_in_review');
+    const waiting = await t.session({ status: 'awaiting_approval' });
+    expect((await t.call(ep.suggestions, { as: waiting })).error.reason).toBe('account_not_approved');
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const asCompany = await t.call(ep.suggestions, { as: await tokenFor(t, manager, { actAs: company.id }) });
+    expect([asCompany.status, asCompany.error.reason]).toEqual([403, 'business_profile_active']);
+    const me = await t.session();
+    for (const limit of [0, 11, 'many']) {
+      const res = await t.call(ep.suggestions, { as: me, query: invalid({ limit }), locale: 'en' });
+      expect([limit, res.status, res.validation.errors.limit?.length]).toEqual([limit, 422, 1]);
+    }
   });
 });
 
