@@ -58,7 +58,7 @@ export class SimulatorService {
     const rows = register
       .map((p) => {
         const name = `${p.first_name} ${p.last_name}`;
-        return `<tr><td data-label="${esc(t('name'))}">${esc(name)}</td><td data-label="${esc(t('birth_date'))}">${esc(p.birth_date ?? '—')}</td><td data-label="${esc(t('national_id'))}">${esc(ids.get(p.hpr_number) ?? '—')}</td><td data-label="${esc(t('hpr_number'))}">${esc(p.hpr_number)}</td><td data-label="${esc(t('profession'))}">${esc(p.profession)}</td><td><form method="post" action="${esc(action)}"><input type="hidden" name="action" value="choose"><input type="hidden" name="hpr_number" value="${esc(p.hpr_number)}"><button type="submit">${esc(t('choose', { name }))}</button></form></td></tr>`;
+        return `<tr><td data-label="${esc(t('name'))}">${esc(name)}</td><td data-label="${esc(t('birth_date'))}">${esc(p.birth_date ?? '—')}</td><td data-label="${esc(t('national_id'))}">${esc(ids.get(p.hpr_number) ?? '—')}</td><td data-label="${esc(t('hpr_number'))}">${esc(p.hpr_number)}</td><td data-label="${esc(t('profession'))}">${esc(translate(locale, `admin.hpr.professions.${p.profession}`))}</td><td><form method="post" action="${esc(action)}"><input type="hidden" name="action" value="choose"><input type="hidden" name="hpr_number" value="${esc(p.hpr_number)}"><button type="submit">${esc(t('choose', { name }))}</button></form></td></tr>`;
       })
       .join('');
     const table = register.length

@@ -60,7 +60,7 @@ const companyPost = (overrides: Partial<CompanyPost> = {}): CompanyPost => ({
   ...overrides,
 });
 
-const member = (id: number, first_name: string, last_name: string): UserCard => ({ id, slug: `${first_name}-${id}`.toLowerCase(), first_name, last_name, profile_avatar: null });
+const member = (id: number, first_name: string, last_name: string): UserCard => ({ id, slug: `${first_name}-${id}`.toLowerCase(), first_name, last_name, profile_avatar: null, verified_as: null });
 
 const page = <T,>(data: T[], last_page = 1) => ({ data, meta: { current_page: 1, last_page, per_page: 10, total: data.length } });
 

@@ -8,7 +8,7 @@ const post = (overrides: Partial<Post> = {}): Post => ({
   id: 21,
   slug: 'post-21',
   body: 'God morgen, kolleger!',
-  author: { id: 9, slug: 'kari', first_name: 'Kari', last_name: 'Lege' },
+  author: { id: 9, slug: 'kari', first_name: 'Kari', last_name: 'Lege', verified_as: 'health_personnel' },
   company: null,
   attachments: [
     { id: 1, kind: 'image', url: '/api/files/images/1-lg.webp', thumb_url: '/api/files/images/1-sm.webp', original_name: 'a.png', mime: 'image/webp' },
@@ -30,7 +30,7 @@ const comment = (overrides: Partial<Comment> = {}): Comment => ({
   id: 5,
   post_id: 21,
   text: 'Takk for sist!',
-  author: { id: 4, slug: 'per', first_name: 'Per', last_name: 'Kirurg' },
+  author: { id: 4, slug: 'per', first_name: 'Per', last_name: 'Kirurg', verified_as: null },
   company: null,
   is_mine: false,
   created_at: '2026-11-20T11:00:00.000Z',
@@ -139,7 +139,7 @@ describe('post page', () => {
     mockEndpoint(postEndpoints.show, { data: post() });
     mockEndpoint(postEndpoints.comments, () => pageOf(comments));
     const added = mockEndpoint(postEndpoints.addComment, () => {
-      const made = comment({ id: 6, text: 'Enig!', is_mine: true, author: { id: me.id, slug: 'me', first_name: 'Meg', last_name: 'Selv' } });
+      const made = comment({ id: 6, text: 'Enig!', is_mine: true, author: { id: me.id, slug: 'me', first_name: 'Meg', last_name: 'Selv', verified_as: null } });
       comments = [...comments, made];
       return { data: made };
     });
@@ -188,7 +188,7 @@ describe('feed texts', () => {
 });
 
 describe('my posts: edit, archive, delete, share', () => {
-  const mine = () => post({ id: 40, slug: 'mitt-innlegg', body: 'Første utkast', is_mine: true, author: { id: me.id, slug: me.slug, first_name: 'Meg', last_name: 'Selv' } });
+  const mine = () => post({ id: 40, slug: 'mitt-innlegg', body: 'Første utkast', is_mine: true, author: { id: me.id, slug: me.slug, first_name: 'Meg', last_name: 'Selv', verified_as: null } });
 
   it('edits the text of my post in place', async () => {
     let current = mine();
@@ -289,7 +289,7 @@ describe('archived posts and colleague search', () => {
 
   it('finds colleagues by name from the feed', async () => {
     mockEndpoint(postEndpoints.feed, feedOf([]));
-    const searches = mockEndpoint(networkEndpoints.search, pageOf([{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }]));
+    const searches = mockEndpoint(networkEndpoints.search, pageOf([{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null, verified_as: null }]));
     renderApp('/feed');
     await ui.type(await screen.findByRole('searchbox', { name: 'Søk etter navn' }), 'Per');
     const results = await screen.findByRole('list', { name: 'Søkeresultater' });

@@ -233,6 +233,7 @@ describe('profile pages', () => {
   const profile: PublicProfile = {
     id: 9,
     slug: 'ola-lege',
+    verified_as: 'health_personnel',
     first_name: 'Ola',
     last_name: 'Lege',
     profile_avatar: null,
@@ -287,7 +288,7 @@ describe('profile pages', () => {
     const follows = mockEndpoint(networkEndpoints.follow, { data: { following: true } });
     const unfollows = mockEndpoint(networkEndpoints.unfollow, { data: { following: false } });
     mockEndpoint(networkEndpoints.followers, {
-      data: [{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }],
+      data: [{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null, verified_as: 'student' }],
       meta: { current_page: 1, last_page: 1, per_page: 20, total: 1 },
     });
     renderApp('/profile/ola-lege');

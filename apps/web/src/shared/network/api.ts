@@ -46,6 +46,16 @@ export function useFollowList(which: 'followers' | 'following', slug: string, pa
   });
 }
 
+/** "People you may know" (a few, best first); `enabled` false where the account may not ask (a business profile). */
+export function useSuggestions(limit: number, enabled = true) {
+  return useQuery({
+    queryKey: [...networkKeys.suggestions(), limit] as const,
+    queryFn: async ({ signal }) => (await apiCall(networkEndpoints.suggestions, { query: { limit }, signal, silent: true })).data,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 /** Members by name (prefix and fuzzy); waits for two letters. */
 export function useProfileSearch(name: string, page = 1) {
   const term = name.trim();

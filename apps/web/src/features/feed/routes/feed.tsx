@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ProfileSearch } from '@/shared/network/components';
 import { Page } from '@/shared/ui/page';
 import { FeedList } from '../components/feed-list';
+import { PeopleYouMayKnow } from '../components/people-you-may-know';
 import { PostComposer } from '../components/post-composer';
 
 export function Component() {
@@ -17,7 +18,10 @@ export function Component() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <ProfileSearch />
+          <Stack gap="lg">
+            <ProfileSearch />
+            <PeopleYouMayKnow />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Page>
