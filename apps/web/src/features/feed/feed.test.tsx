@@ -57,6 +57,8 @@ describe('feed', () => {
     const list = await screen.findByRole('list', { name: 'Innlegg i feeden' });
     const article = within(list).getByRole('article', { name: 'Kari Lege' });
     expect(within(article).getByText('God morgen, kolleger!')).toBeInTheDocument();
+    // The trust badge beside the author: a shape with a text alternative, not colour alone.
+    expect(within(article).getByRole('img', { name: 'Verifisert helsepersonell' })).toBeInTheDocument();
     expect(within(article).getByRole('img', { name: 'Bilde 1 av 1' })).toHaveAttribute('src', '/api/files/images/1-sm.webp');
     expect(within(article).getByRole('link', { name: 'PDF: retningslinjer.pdf' })).toHaveAttribute('href', '/api/files/docs/2.pdf');
     expect(within(article).getByRole('link', { name: '3 kommentarer' })).toHaveAttribute('href', '/post/21');
@@ -285,6 +287,41 @@ describe('archived posts and colleague search', () => {
     mockEndpoint(postEndpoints.archived, apiError(403, 'Ikke tillatt', 'not_owner'));
     renderApp('/archived_posts/kari');
     expect(await screen.findByText('Du kan bare se dine egne arkiverte innlegg.')).toBeInTheDocument();
+  });
+
+  it('suggests people you may know, with why, and follows one from the list', async () => {
+    mockEndpoint(postEndpoints.feed, feedOf([]));
+    const nina = { id: 5, slug: 'nina-nevrolog', first_name: 'Nina', last_name: 'Nevrolog', profile_avatar: null, verified_as: 'health_personnel' as const, reason: 'workplace' as const, followed_by_count: 0 };
+    const per = { id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null, verified_as: null, reason: 'followed_by_followed' as const, followed_by_count: 2 };
+    let followed = false;
+    const suggestions = mockEndpoint(networkEndpoints.suggestions, () => ({ data: followed ? [per] : [nina, per] }));
+    const follows = mockEndpoint(networkEndpoints.follow, () => {
+      followed = true;
+      return { data: { following: true } };
+    });
+    renderApp('/feed');
+    const section = await screen.findByRole('region', { name: 'Folk du kanskje kjenner' });
+    const list = await within(section).findByRole('list', { name: 'Forslag til folk å følge' });
+    expect(within(list).getByRole('link', { name: 'Nina Nevrolog' })).toHaveAttribute('href', '/profile/nina-nevrolog');
+    expect(within(list).getByText('Samme arbeidssted')).toBeInTheDocument();
+    expect(within(list).getByText('Følges av 2 du følger')).toBeInTheDocument();
+    expect(suggestions[0]!.query.get('limit')).toBe('5');
+    await ui.click(within(list).getByRole('button', { name: 'Følg Nina Nevrolog' }));
+    await waitFor(() => expect(within(list).queryByRole('link', { name: 'Nina Nevrolog' })).not.toBeInTheDocument());
+    expect(follows.map((c) => c.params.slug)).toEqual(['nina-nevrolog']);
+  });
+
+  it('asks for no suggestions while acting as a business profile (the endpoint is personal)', async () => {
+    const company = { id: 4, slug: 'demo-medisin', name: 'Demo Medisin AS', logo: null };
+    const acting = testUser({ active_business_profile: company, available_business_profiles: [company] });
+    logIn(acting);
+    mockEndpoint(authEndpoints.me, { data: acting });
+    mockEndpoint(postEndpoints.feed, feedOf([]));
+    const suggestions = mockEndpoint(networkEndpoints.suggestions, { data: [] });
+    renderApp('/feed');
+    expect(await screen.findByText(/Ingen innlegg ennå/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Folk du kanskje kjenner' })).not.toBeInTheDocument();
+    expect(suggestions).toHaveLength(0);
   });
 
   it('finds colleagues by name from the feed', async () => {
