@@ -1055,8 +1055,8 @@ async function seedMedia(
   if (!withFiles) {
     log(
       uploadsDir === null
-        ? 'demo media: STORAGE_DRIVER=s3, so no demo video or audio files are made (upload them in /admin/media)'
-        : 'demo media: ffmpeg not found (install the Debian package "ffmpeg"), so demo videos and audio have no playable files',
+        ? 'demo media: STORAGE_DRIVER=s3, so no demo video, audio or product photo files are made (upload them in /admin/media)'
+        : 'demo media: ffmpeg not found (install the Debian package "ffmpeg"), so demo videos and audio have no playable files and demo products no photos',
     );
   }
   const fileRow = (f: DemoFile, kind: 'media_video' | 'media_audio' | 'media_poster' | 'media_captions') => ({
