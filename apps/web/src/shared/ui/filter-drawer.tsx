@@ -7,7 +7,7 @@ import { usePhone } from './use-phone';
 
 /**
  * A list's filters: shown as they are from the `sm` breakpoint up, and folded behind one
- * "Filters (N active)" button on a phone, which opens them in a drawer from the bottom, so that the
+ * "Filters (N active)" button on a phone, which opens them in a full-screen sheet from the bottom, so that the
  * first item of the list is above the fold. The filters keep applying as they change (they live in
  * the URL); "Show results" only closes the drawer. Used by every list page with filters (jobs,
  * marketplace, courses, petitions, videos and audio): `docs/how-to/web-feature.md`.
@@ -45,11 +45,12 @@ export function FilterDrawer({
         id={drawerId}
         opened={opened}
         onClose={close}
+        // The whole screen: the fields start at the top, so a select's options open below it with room
+        // (a sheet hugging the bottom left them no room and made them flip back and forth).
         position="bottom"
-        size="auto"
+        size="100%"
         title={t('filter_drawer.title')}
         closeButtonProps={{ 'aria-label': t('close_dialog') }}
-        styles={{ content: { maxHeight: '90dvh' } }}
       >
         {children}
         <Button fullWidth onClick={close} mt="xs">
