@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
+import { asPhone } from '@/testing/viewport';
 
 const post = (overrides: Partial<Post> = {}): Post => ({
   id: 21,
@@ -309,6 +310,17 @@ describe('archived posts and colleague search', () => {
     await ui.click(within(list).getByRole('button', { name: 'Følg Nina Nevrolog' }));
     await waitFor(() => expect(within(list).queryByRole('link', { name: 'Nina Nevrolog' })).not.toBeInTheDocument());
     expect(follows.map((c) => c.params.slug)).toEqual(['nina-nevrolog']);
+  });
+
+  it('puts three suggestions below the posts on a phone, so the feed comes first', async () => {
+    asPhone();
+    mockEndpoint(postEndpoints.feed, feedOf([post()]));
+    const suggestions = mockEndpoint(networkEndpoints.suggestions, { data: [] });
+    renderApp('/feed');
+    const section = await screen.findByRole('region', { name: 'Folk du kanskje kjenner' });
+    const list = await screen.findByRole('list', { name: 'Innlegg i feeden' });
+    expect(list.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(suggestions[0]!.query.get('limit')).toBe('3');
   });
 
   it('asks for no suggestions while acting as a business profile (the endpoint is personal)', async () => {

@@ -48,7 +48,7 @@ function reasonOf(person: Suggestion, t: ReturnType<typeof useTranslation<'netwo
  * "People you may know" beside the feed: a few members the API suggests (same workplace, followed by
  * people you follow, same specialty, same county), each with why and a follow button. Following one
  * refreshes the list (the followed person leaves it). Not shown to a business profile (the endpoint is
- * personal). Five on a computer, three on a phone, where the column sits above the feed.
+ * personal). Five beside the feed on a computer; three below the posts on a phone.
  */
 export function PeopleYouMayKnow() {
   const { t } = useTranslation('network');
