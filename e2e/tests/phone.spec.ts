@@ -9,13 +9,12 @@ async function reachable(page: Page, target: Locator): Promise<boolean> {
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) return false;
-  const handle = await target.elementHandle();
-  return page.evaluate(
-    ([el, x, y]) => {
+  return target.evaluate(
+    (el, [x, y]) => {
       const hit = document.elementFromPoint(x, y);
       return hit !== null && (hit === el || el.contains(hit) || hit.contains(el));
     },
-    [handle, box.x + box.width / 2, box.y + box.height / 2] as const,
+    [box.x + box.width / 2, box.y + box.height / 2] as const,
   );
 }
 

@@ -332,7 +332,7 @@ describe('profile pages', () => {
       data: [
         query.get('page') === '2'
           ? { id: 6, slug: 'siri-psykiater', first_name: 'Siri', last_name: 'Psykiater', profile_avatar: null, verified_as: null }
-          : { id: 5, slug: 'nina-nevrolog', first_name: 'Nina', last_name: 'Nevrolog', profile_avatar: null, verified_as: 'health_personnel' },
+          : { id: 5, slug: 'nina-nevrolog', first_name: 'Nina', last_name: 'Nevrolog', profile_avatar: null, verified_as: 'health_personnel' as const },
       ],
       meta: { current_page: Number(query.get('page') ?? 1), last_page: 2, per_page: 20, total: 2 },
     }));
