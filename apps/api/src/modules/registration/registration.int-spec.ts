@@ -265,6 +265,8 @@ describe('registration with the identity provider (simulator)', () => {
     expect(page.text).toContain('Cancel the identification');
     // Professions by name in the page's language, never the register's codes.
     expect(page.text).toContain('>Doctor</td>');
+    // Dates as the app shows them, not ISO.
+    expect(page.text).not.toContain(`>${person.birth_date}</td>`);
     expect(page.text).not.toContain('>doctor</td>');
     const no = await startSession('no');
     const norwegian = (await t.http.get(no.url)).text;
