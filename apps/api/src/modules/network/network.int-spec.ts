@@ -106,6 +106,9 @@ describe('GET /profile/:slug/following', () => {
     expect(first.parsed.data.map((u) => u.id)).toEqual([b.id]);
     const second = await t.call(ep.following, { as: me, params: { slug: follower.user.slug }, query: { per_page: 1, page: 2 } });
     expect(second.parsed.data.map((u) => u.slug)).toEqual([a.slug]);
+    // The profile's figure counts what the list shows.
+    const shown = await t.call(profileEndpoints.show, { as: me, params: { slug: follower.user.slug } });
+    expect(shown.parsed.data.following_count).toBe(2);
     const none = await t.call(ep.following, { as: me, params: { slug: a.slug } });
     expect(none.parsed).toMatchObject({ data: [], meta: { total: 0 } });
     expect((await t.call(ep.following, { as: me, params: { slug: `nobody-${uniqueToken()}` } })).status).toBe(404);

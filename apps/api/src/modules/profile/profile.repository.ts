@@ -162,8 +162,9 @@ export class ProfileRepository {
         about: s.userInfo.about,
         county: localisedRef(s.counties, locale),
         city: localisedRef(s.cities, locale),
-        followers_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.followed_user_id} = ${s.users.id})`,
-        following_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.follower_id} = ${s.users.id})`,
+        // Counted as the lists show them: approved, live members only.
+        followers_count: sql<number>`(select count(*)::int from ${s.userFollows} f join users fu on fu.id = f.follower_id where f.followed_user_id = ${s.users.id} and fu.status = 'approved' and fu.deleted_at is null)`,
+        following_count: sql<number>`(select count(*)::int from ${s.userFollows} f join users fu on fu.id = f.followed_user_id where f.follower_id = ${s.users.id} and fu.status = 'approved' and fu.deleted_at is null)`,
         is_following: sql<boolean>`exists (select 1 from ${s.userFollows} where ${s.userFollows.follower_id} = ${viewerId} and ${s.userFollows.followed_user_id} = ${s.users.id})`,
       })
       .from(s.users)
