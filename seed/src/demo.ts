@@ -20,7 +20,15 @@ import {
 import { DEMO_PASSWORD, DEMO_USERS, TEST_PERSONS, nationalIdOf } from './data/people';
 import { type Executor, upsertByKey } from './upsert';
 import { seedCourseRecords } from './course-records';
-import { DEMO_CAPTION_CUES, type DemoFile, type DemoMedia, ffmpegAvailable, localUploadsDir, makeDemoMedia } from './media-files';
+import {
+  DEMO_CAPTION_CUES,
+  type DemoFile,
+  type DemoMedia,
+  ffmpegAvailable,
+  localUploadsDir,
+  makeDemoMedia,
+  makeDemoPhoto,
+} from './media-files';
 
 const s = schema;
 
@@ -150,18 +158,19 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     ? await hash(DEMO_PASSWORD, BCRYPT_COST)
     : '';
 
+  const uploadsDir = options.mediaUploadsDir === undefined ? localUploadsDir() : options.mediaUploadsDir;
   await db.transaction(async (tx) => {
     const ref = await loadReference(tx);
     const users = await seedUsers(tx, ref, clock, key, passwordHash, tally);
     const companies = await seedCompanies(tx, ref, users, clock, tally);
     await seedProfiles(tx, ref, users, tally);
     const jobIds = await seedJobs(tx, ref, users, companies, clock, tally);
-    await seedProducts(tx, ref, users, clock, tally);
+    await seedProducts(tx, ref, users, clock, tally, uploadsDir !== null && ffmpegAvailable() ? uploadsDir : null);
     const courseIds = await seedCourses(tx, ref, users, companies, clock, tally);
     await seedCourseRecords(tx, users, courseIds, clock.date, tally);
     const petitionIds = await seedPetitions(tx, ref, users, clock, tally);
     const postIds = await seedPosts(tx, users, companies, petitionIds, clock, tally);
-    await seedMedia(tx, ref, clock, tally, log, options.mediaUploadsDir === undefined ? localUploadsDir() : options.mediaUploadsDir);
+    await seedMedia(tx, ref, clock, tally, log, uploadsDir);
     await seedNotifications(tx, users, companies, postIds, courseIds, jobIds, clock, tally);
     await refreshCounters(
       tx,
@@ -534,7 +543,8 @@ async function seedJobs(
           workplace_type: j.workplace_type,
           hospital_id: j.hospitalCode ? need(ref.hospitals, j.hospitalCode, 'hospital').id : null,
           clinic_id: j.clinicCode ? need(ref.clinics, j.clinicCode, 'clinic') : null,
-          work_address: `${j.address_line}, ${j.postal_code}`,
+          // The street address has its own field; the workplace line names a department when there is one.
+          work_address: j.work_address ?? null,
           address_line: j.address_line,
           postal_code: j.postal_code,
           city_area: j.city_area ?? null,
@@ -583,6 +593,8 @@ async function seedProducts(
   users: Ids,
   clock: Clock,
   tally: Tally,
+  /** Where to write the demo photos; null (S3 storage, no ffmpeg) leaves the products without photos. */
+  photosDir: string | null,
 ): Promise<void> {
   const existing = await tx
     .select({ user_id: s.products.user_id, title: s.products.title })
@@ -610,8 +622,29 @@ async function seedProducts(
       };
     },
   );
-  if (rows.length > 0) await tx.insert(s.products).values(rows);
-  tally.add('products', rows.length);
+  if (rows.length === 0) return;
+  const inserted = await tx.insert(s.products).values(rows).returning({ id: s.products.id, user_id: s.products.user_id });
+  tally.add('products', inserted.length);
+  if (photosDir === null) return;
+  // One photo each, stored as an upload is: the main row (detail size) and its `sm` variant.
+  for (const [i, product] of inserted.entries()) {
+    const photo = makeDemoPhoto(i, photosDir);
+    const file = (f: typeof photo.lg, variant: 'lg' | 'sm', originalId: number | null) => ({
+      storage_key: f.key,
+      kind: 'product_image' as const,
+      content_type: f.contentType,
+      size_bytes: f.size,
+      width: f.width,
+      height: f.height,
+      owner_user_id: product.user_id,
+      original_id: originalId,
+      variant,
+    });
+    const [main] = await tx.insert(s.storedFiles).values(file(photo.lg, 'lg', null)).returning({ id: s.storedFiles.id });
+    await tx.insert(s.storedFiles).values(file(photo.sm, 'sm', main!.id));
+    await tx.insert(s.productImages).values({ product_id: product.id, file_id: main!.id, position: 0 });
+  }
+  tally.add('product photos', inserted.length);
 }
 
 async function seedCourses(
@@ -1024,8 +1057,8 @@ async function seedMedia(
   if (!withFiles) {
     log(
       uploadsDir === null
-        ? 'demo media: STORAGE_DRIVER=s3, so no demo video or audio files are made (upload them in /admin/media)'
-        : 'demo media: ffmpeg not found (install the Debian package "ffmpeg"), so demo videos and audio have no playable files',
+        ? 'demo media: STORAGE_DRIVER=s3, so no demo video, audio or product photo files are made (upload them in /admin/media)'
+        : 'demo media: ffmpeg not found (install the Debian package "ffmpeg"), so demo videos and audio have no playable files and demo products no photos',
     );
   }
   const fileRow = (f: DemoFile, kind: 'media_video' | 'media_audio' | 'media_poster' | 'media_captions') => ({

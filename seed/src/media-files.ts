@@ -95,3 +95,53 @@ export function makeDemoMedia(kind: 'video' | 'audio', variant: number, uploadsD
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A demo product photo: the detail size (the `stored_files` main row, variant `lg`) and the list size (`sm`). */
+export interface DemoPhoto {
+  lg: DemoFile & { width: number; height: number };
+  sm: DemoFile & { width: number; height: number };
+}
+
+/** Colour pairs for the demo photos' backgrounds (`0xRRGGBB`). */
+const PHOTO_COLOURS = [
+  ['0x1864ab', '0xd0ebff'],
+  ['0x087f5b', '0xc3fae8'],
+  ['0x862e9c', '0xf3d9fa'],
+  ['0xc92a2a', '0xfff5f5'],
+  ['0x5c940d', '0xe9fac8'],
+  ['0xe67700', '0xfff3bf'],
+] as const;
+
+/**
+ * A small picture for a demo product, made with ffmpeg: a soft gradient with a framed "device" in
+ * the middle, in the two sizes the API's `content` preset stores (WebP, aspect kept: 800x600 and
+ * 480x360), under the same key pattern as an upload (`images/<random>-lg.webp` and `-sm.webp`).
+ */
+export function makeDemoPhoto(variant: number, uploadsDir: string): DemoPhoto {
+  const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-seed-photo-'));
+  try {
+    const [dark, light] = PHOTO_COLOURS[variant % PHOTO_COLOURS.length]!;
+    const picture =
+      `gradients=s=800x600:c0=${light}:c1=${dark}:x0=0:y0=0:x1=800:y1=600:seed=${variant + 1},` +
+      `drawbox=x=230:y=170:w=340:h=260:color=white@0.9:t=fill,` +
+      `drawbox=x=270:y=210:w=260:h=140:color=${dark}@0.85:t=fill,` +
+      `drawbox=x=370:y=370:w=60:h=30:color=${dark}@0.6:t=fill,vignette`;
+    const base = `images/${randomBytes(16).toString('hex')}`;
+    const make = (name: 'lg' | 'sm', width: number, height: number) => {
+      const out = path.join(dir, `${name}.webp`);
+      execFileSync(ffmpeg, [
+        '-v', 'error', '-f', 'lavfi', '-i', picture, '-vf', `scale=${width}:${height}`,
+        '-frames:v', '1', '-c:v', 'libwebp', '-quality', '80', '-y', out,
+      ]);
+      const key = `${base}-${name}.webp`;
+      const target = path.join(uploadsDir, key);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(out, target);
+      return { key, contentType: 'image/webp', size: fs.statSync(target).size, width, height };
+    };
+    return { lg: make('lg', 800, 600), sm: make('sm', 480, 360) };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -35,6 +35,18 @@ export const BigIdParamSchema = z.object({ id: BigIdSchema });
 // ---------- field rules shared by every form ----------
 
 /** Optional free text: trimmed, at most `max` characters; blank (or absent) becomes null. */
+/**
+ * "Invalid date" for a value that is not a date, but not for a missing one: an empty required date
+ * keeps zod's own message, which the catalogue reads as "required" (`issueMessage`).
+ */
+const invalidDate = (issue: { input?: unknown }): string | undefined =>
+  issue.input === undefined || issue.input === null ? undefined : 'validation.invalid_date';
+
+/** A calendar date, `YYYY-MM-DD`. */
+export const isoDate = () => z.iso.date({ error: invalidDate });
+/** A point in time with its offset (`2027-01-07T09:00:00+01:00`). */
+export const isoDateTime = () => z.iso.datetime({ offset: true, error: invalidDate });
+
 export const optionalText = (max: number) =>
   z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, MAX_INT_ID, optionalText, PageQuerySchema, pageOf, refId } from './common';
+import { dataOf, IdParamSchema, IdSchema, isoDateTime, MAX_INT_ID, optionalText, PageQuerySchema, pageOf, refId } from './common';
 import { defineEndpoint } from './endpoint';
 import { WORKPLACE_TYPES } from './professional';
 
@@ -42,7 +42,7 @@ export const DEFAULT_EMBED_HOSTS = [
   'zoom.us',
 ] as const;
 
-const DateTimeSchema = z.iso.datetime({ offset: true, message: 'validation.invalid_date' });
+const DateTimeSchema = isoDateTime();
 
 const optionalHttpsUrl = z
   .string()

@@ -65,8 +65,11 @@ export function issueMessage(issue: IssueLike, options: IssueMessageOptions = {}
       return { key: 'validation.invalid_type' };
     case 'too_small': {
       const minimum = num(issue.minimum);
-      // min(1) on a string is how zod says "required".
-      if (issue.origin === 'string') return minimum <= 1 ? { key: 'validation.required' } : { key: 'validation.too_short', vars: { minimum } };
+      // min(1) on a string is how zod says "required"; an empty field with a longer minimum is missing too.
+      if (issue.origin === 'string')
+        return minimum <= 1 || ('input' in issue && issue.input === '')
+          ? { key: 'validation.required' }
+          : { key: 'validation.too_short', vars: { minimum } };
       if (SIZED_LISTS.has(issue.origin ?? '')) return { key: 'validation.too_few_items', vars: { minimum } };
       if (issue.origin === 'date') return { key: 'validation.invalid_date' };
       // `positive()` is "more than 0": say so rather than "at least 0".

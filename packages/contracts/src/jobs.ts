@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, optionalPhone, optionalText, PageQuerySchema, pageOf, refId } from './common';
+import { dataOf, IdParamSchema, IdSchema, isoDate, optionalPhone, optionalText, PageQuerySchema, pageOf, refId } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const POSITION_TYPES = ['full_time', 'substitute', 'asap'] as const;
@@ -25,7 +25,7 @@ export function isValidOrganisationNumber(value: string): boolean {
   return (check === 11 ? 0 : check) === Number(value[8]);
 }
 
-const JobDateSchema = z.iso.date({ message: 'validation.invalid_date' });
+const JobDateSchema = isoDate();
 
 /** Create or replace a job. That referenced ids exist and the deadline is not past is the API's check. */
 export const JobInput = z.object({

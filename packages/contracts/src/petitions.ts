@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, listOf, optionalText, PageQuerySchema, pageOf, refId } from './common';
+import { dataOf, IdParamSchema, IdSchema, isoDate, listOf, optionalText, PageQuerySchema, pageOf, refId } from './common';
 import { defineEndpoint } from './endpoint';
 
 /**
@@ -29,7 +29,7 @@ export const MAX_PETITION_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 /** Statistics groups smaller than this are shown as "fewer than 5". */
 export const PETITION_STATS_MIN_GROUP = 5;
 
-const PetitionDateSchema = z.iso.date({ message: 'validation.invalid_date' });
+const PetitionDateSchema = isoDate();
 
 /** `petitionSpecialties`: one id, repeated ids, or a comma-separated list. */
 const IdListSchema = z.preprocess((v) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BigIdParamSchema, BigIdSchema, dataOf, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { VerifiedAsSchema } from './user';
 
 /** At most this many attachments (images or PDFs) per post (spec point 5). */
 export const MAX_POST_FILES = 5;
@@ -91,7 +92,13 @@ export const FeedQuery = z.object({
 });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 
-export const PostAuthorSchema = z.object({ id: z.number().int(), slug: z.string(), first_name: z.string(), last_name: z.string() });
+export const PostAuthorSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  verified_as: VerifiedAsSchema,
+});
 export const PostCompanySchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 
 export const PostAttachmentSchema = z.object({

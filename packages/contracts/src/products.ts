@@ -37,9 +37,13 @@ export const ProductInput = z.object({
 export type ProductInput = z.infer<typeof ProductInput>;
 export type ProductFormValues = z.input<typeof ProductInput>;
 
+/** The list's status filter: one status (the spec's 1 or 2) or `all` (both). */
+export const ProductStatusFilterSchema = z.union([z.literal('all'), z.coerce.number().pipe(ProductStatusSchema)]);
+export type ProductStatusFilter = z.infer<typeof ProductStatusFilterSchema>;
+
 export const ProductListQuery = PageQuerySchema.extend({
   search: z.string().trim().max(200).optional(),
-  status: z.coerce.number().pipe(ProductStatusSchema).default(PRODUCT_STATUS.IN_STOCK),
+  status: ProductStatusFilterSchema.default(PRODUCT_STATUS.IN_STOCK),
   sort: ProductSortSchema.default('price'),
   direction: SortDirectionSchema.default('asc'),
 });
@@ -82,7 +86,7 @@ export const productEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/products',
-    summary: 'Marketplace: search, status filter (1 in stock, 2 sold out), sort and direction',
+    summary: 'Marketplace: search, status filter (1 in stock, 2 sold out, all), sort and direction',
     access: 'member',
     permission: 'market-read',
     query: ProductListQuery,

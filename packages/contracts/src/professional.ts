@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, optionalText, PageQuerySchema, pageOf, refId } from './common';
+import { dataOf, IdParamSchema, IdSchema, isoDate, optionalText, PageQuerySchema, pageOf, refId } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const WORKPLACE_TYPES = ['hospital', 'general_practice', 'other'] as const;
@@ -7,7 +7,7 @@ export const WorkplaceTypeSchema = z.enum(WORKPLACE_TYPES);
 export type WorkplaceType = z.infer<typeof WorkplaceTypeSchema>;
 
 /** `YYYY-MM-DD`, a real calendar day. */
-export const DateOnlySchema = z.iso.date({ message: 'validation.invalid_date' });
+export const DateOnlySchema = isoDate();
 
 
 /** A named reference (hospital, clinic, university ...) as the API shows it: localised name. */

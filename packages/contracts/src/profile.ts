@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf, IdSchema, LocaleSchema, optionalPhone, optionalText, refId } from './common';
 import { defineEndpoint } from './endpoint';
 import { EducationSchema, ExperienceSchema, NamedRefSchema } from './professional';
-import { UserSchema } from './user';
+import { UserSchema, VerifiedAsSchema } from './user';
 
 
 export const THEMES = ['light', 'dark'] as const;
@@ -94,6 +94,7 @@ export const PublicProfileSchema = z.object({
   last_name: z.string(),
   profile_avatar: z.string().nullable(),
   profile_background: z.string().nullable(),
+  verified_as: VerifiedAsSchema,
   specialities: z.array(NamedRefSchema),
   workplace_name: z.string().nullable(),
   position: z.string().nullable(),

@@ -74,7 +74,13 @@ export const IdentitySessionSchema = z.object({
   status: z.enum(IDENTITY_SESSION_STATES),
   expires_at: z.string(),
   person: z
-    .object({ first_name: z.string(), last_name: z.string(), birth_date: z.string().nullable() })
+    .object({
+      first_name: z.string(),
+      last_name: z.string(),
+      birth_date: z.string().nullable(),
+      /** The HPR number the register knows for this person (the form fills it in), or null. */
+      hpr_number: z.string().nullable(),
+    })
     .nullable(),
 });
 export type IdentitySession = z.infer<typeof IdentitySessionSchema>;

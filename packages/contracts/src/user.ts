@@ -29,6 +29,13 @@ export const STATUS_LABELS = ['Awaiting approval', 'In review', 'Approved', 'Rej
 export const StatusLabelSchema = z.enum(STATUS_LABELS);
 export type StatusLabel = z.infer<typeof StatusLabelSchema>;
 
+/**
+ * The trust badge beside a member's name: `health_personnel` when the HPR register confirmed them
+ * (`approved_hrp` 2), `student` when that member is a medical student with a licence; null otherwise.
+ */
+export const VerifiedAsSchema = z.enum(['health_personnel', 'student']).nullable();
+export type VerifiedAs = z.infer<typeof VerifiedAsSchema>;
+
 export const BusinessProfileSchema = z.object({
   id: z.number().int(),
   slug: z.string(),

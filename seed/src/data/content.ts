@@ -193,6 +193,8 @@ export interface JobSeed {
   clinicCode?: string;
   cityCode: string;
   city_area?: string;
+  /** A department or building, when the company name does not say where the work is. */
+  work_address?: string;
   address_line: string;
   postal_code: string;
   contact_person: string;
@@ -280,6 +282,7 @@ export const JOBS: readonly JobSeed[] = [
     workplace_type: 'hospital',
     hospitalCode: 'hb-haukeland',
     cityCode: '4601',
+    work_address: 'Hjerteavdelingen, Haukeland universitetssjukehus',
     address_line: 'Haukelandsveien 22',
     postal_code: '5021',
     contact_person: 'Kari Nordby',

@@ -98,6 +98,16 @@ describe('home page and layout', () => {
     expect(screen.queryByRole('region', { name: 'Informasjonskapsler' })).not.toBeInTheDocument();
   });
 
+  it('puts the cookie notice in the page flow above the content, never floating over form fields', async () => {
+    renderApp('/register');
+    const notice = await screen.findByRole('region', { name: 'Informasjonskapsler' });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('main')).toContainElement(notice);
+    expect(getComputedStyle(notice).position).not.toBe('fixed');
+    // Before the page (and so before every field and button of its form) in the document's order.
+    expect(notice.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('reads the API without a token when nobody is logged in', async () => {
     const counties = mockEndpoint(referenceEndpoints.counties, { data: countiesFixture.no });
     const settings = mockEndpoint(referenceEndpoints.frontendSettings, { data: { prev_image_video_src: null, prev_image_video_link: null } });

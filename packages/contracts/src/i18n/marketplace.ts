@@ -13,6 +13,7 @@ export const marketplace = defineMessages(
       search: 'Søk',
       search_placeholder: 'Søk etter produkter',
       status: 'Status',
+      filters: 'Søk og filtre',
       sort: 'Sorter',
       sort_price_asc: 'Pris lav–høy',
       sort_price_desc: 'Pris høy–lav',
@@ -28,6 +29,7 @@ export const marketplace = defineMessages(
     status: {
       in_stock: 'På lager',
       sold_out: 'Utsolgt',
+      all: 'Alle',
     },
     detail: {
       price: 'Pris',
@@ -81,6 +83,7 @@ export const marketplace = defineMessages(
       search: 'Search',
       search_placeholder: 'Search for products',
       status: 'Status',
+      filters: 'Search and filters',
       sort: 'Sort',
       sort_price_asc: 'Price low–high',
       sort_price_desc: 'Price high–low',
@@ -96,6 +99,7 @@ export const marketplace = defineMessages(
     status: {
       in_stock: 'In stock',
       sold_out: 'Sold out',
+      all: 'All',
     },
     detail: {
       price: 'Price',

@@ -17,6 +17,7 @@ export const profile = defineMessages(
     settings: {
       title: 'Innstillinger',
       tabs_label: 'Innstillinger',
+      page_select: 'Vis innstillinger for',
       tab_profile_information: 'Profilinformasjon',
       tab_email: 'E-post',
       tab_password: 'Passord',
@@ -174,6 +175,7 @@ export const profile = defineMessages(
     settings: {
       title: 'Settings',
       tabs_label: 'Settings',
+      page_select: 'Show settings for',
       tab_profile_information: 'Profile information',
       tab_email: 'E-mail',
       tab_password: 'Password',

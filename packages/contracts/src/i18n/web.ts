@@ -85,12 +85,6 @@ export const web = defineMessages(
       regions_retry: 'Prøv igjen',
       regions_label: 'Fylker i Norge',
     },
-    auth_slot: {
-      login_title: 'Logg inn',
-      register_title: 'Registrer deg',
-      body: 'Innlogging og registrering med HPR-nummer og elektronisk ID åpner snart. Takk for tålmodigheten!',
-      close: 'Tilbake til forsiden',
-    },
     coming_soon: {
       title: '{{area}} åpner snart',
       body: 'Vi bygger denne delen av Legenett nå. Den blir tilgjengelig for innloggede medlemmer i en av de neste versjonene.',
@@ -128,9 +122,8 @@ export const web = defineMessages(
     },
     next: {
       title: 'Dette kommer',
-      lead: 'Legenett bygges i etapper. Dette er neste steg:',
-      items:
-        '- Innlogging og registrering med elektronisk ID og HPR-sjekk, med tofaktorautentisering\n- Jobber og markedsplass\n- Nyhetsstrøm, innlegg, partnerbedrifter, profiler og varsler\n- Kurs og webinarer med påmelding og direktesending\n- Opprop med signaturer, medforfattere og pressemeldinger\n- Videoer og lydarkiv for bekreftet helsepersonell\n- Lunsjmøter, smågrupper og Legenett-TV',
+      lead: 'Legenett bygges i etapper. Nyhetsstrøm, profiler, jobber, kurs og webinarer, markedsplass, opprop, partnerbedrifter, videoer og lydarkiv er på plass. Dette er neste steg:',
+      items: '- Lunsjmøter og smågrupper\n- Ett søkefelt for personer, bedrifter, jobber og innlegg',
       feedback: 'Savner du noe? Fortell oss det på post@legenett.no.',
     },
     pages: {
@@ -196,6 +189,17 @@ export const web = defineMessages(
       title: 'Vedlikehold',
       text: 'Legenett er under vedlikehold akkurat nå. Prøv igjen om noen minutter.',
       retry: 'Last inn på nytt',
+    },
+    verified: {
+      health_personnel: 'Verifisert helsepersonell',
+      student: 'Verifisert medisinstudent med lisens',
+      explained: 'Bekreftet i Helsepersonellregisteret (HPR).',
+    },
+    filter_drawer: {
+      open: 'Filtre',
+      open_count: 'Filtre ({{count}} aktive)',
+      title: 'Filtre',
+      show: 'Vis resultater',
     },
     paged_list: {
       pagination: 'Sider',
@@ -325,12 +329,6 @@ export const web = defineMessages(
       regions_retry: 'Try again',
       regions_label: 'Counties of Norway',
     },
-    auth_slot: {
-      login_title: 'Log in',
-      register_title: 'Sign up',
-      body: 'Log-in and sign-up with an HPR number and electronic ID open soon. Thank you for your patience!',
-      close: 'Back to the home page',
-    },
     coming_soon: {
       title: '{{area}} opens soon',
       body: 'We are building this part of Legenett right now. It will be available to logged-in members in one of the next releases.',
@@ -368,9 +366,8 @@ export const web = defineMessages(
     },
     next: {
       title: 'Coming next',
-      lead: 'Legenett is built in stages. These are the next steps:',
-      items:
-        '- Log-in and sign-up with electronic ID and HPR check, with two-step authentication\n- Jobs and marketplace\n- Feed, posts, partner companies, profiles and notifications\n- Courses and webinars with sign-up and live streaming\n- Petitions with signatures, co-authors and press releases\n- Videos and audio archive for confirmed health personnel\n- Lunch meetings, small groups and Legenett TV',
+      lead: 'Legenett is built in stages. The feed, profiles, jobs, courses and webinars, marketplace, petitions, partner companies, videos and the audio archive are in place. These are the next steps:',
+      items: '- Lunch meetings and small groups\n- One search field for people, companies, jobs and posts',
       feedback: 'Missing something? Tell us at post@legenett.no.',
     },
     pages: {
@@ -436,6 +433,17 @@ export const web = defineMessages(
       title: 'Maintenance',
       text: 'Legenett is under maintenance right now. Please try again in a few minutes.',
       retry: 'Reload',
+    },
+    verified: {
+      health_personnel: 'Verified health personnel',
+      student: 'Verified medical student with licence',
+      explained: 'Confirmed in the Norwegian health personnel register (HPR).',
+    },
+    filter_drawer: {
+      open: 'Filters',
+      open_count: 'Filters ({{count}} active)',
+      title: 'Filters',
+      show: 'Show results',
     },
     paged_list: {
       pagination: 'Pages',

@@ -43,6 +43,9 @@ export const products = pgTable(
     // The four sorts under the status filter; id breaks ties for stable pages.
     index('products_status_price_idx').on(t.status, t.price_nok, t.id),
     index('products_status_created_at_idx').on(t.status, t.created_at, t.id),
+    // The same sorts without a status filter (the list's "all").
+    index('products_price_idx').on(t.price_nok, t.id),
+    index('products_created_at_idx').on(t.created_at, t.id),
     index('products_category_id_idx').on(t.category_id),
     index('products_user_id_created_at_idx').on(t.user_id, t.created_at.desc()),
     index('products_search_idx').using('gin', t.search),

@@ -162,6 +162,10 @@ export const userInfo = pgTable(
     index('user_info_hpr_number_idx').on(t.hpr_number),
     index('user_info_county_id_idx').on(t.county_id),
     index('user_info_city_id_idx').on(t.city_id),
+    // "People you may know": colleagues at the same workplace.
+    index('user_info_workplace_hospital_id_idx').on(t.workplace_hospital_id).where(sql`${t.workplace_hospital_id} is not null`),
+    index('user_info_workplace_clinic_id_idx').on(t.workplace_clinic_id).where(sql`${t.workplace_clinic_id} is not null`),
+    index('user_info_workplace_custom_id_idx').on(t.workplace_custom_id).where(sql`${t.workplace_custom_id} is not null`),
   ],
 );
 

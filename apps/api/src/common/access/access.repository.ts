@@ -53,6 +53,16 @@ export function visibleMemberSql(): SQL {
   return and(isNull(users.deleted_at), notInArray(users.status, [...HIDDEN_STATUSES]))!;
 }
 
+/**
+ * A member's trust badge (`VerifiedAs`), as a column of any query over users: `health_personnel`
+ * when the HPR register confirmed them (`approved_hrp` 2), `student` for a confirmed student who is
+ * not also a doctor. Subqueries by primary key, so a list pays a few index lookups per row in the
+ * same statement (no query per item).
+ */
+export function verifiedAsSql(userId: AnyColumn | SQL): SQL<'health_personnel' | 'student' | null> {
+  return sql<'health_personnel' | 'student' | null>`(select case when vi.approved_hrp = 2 then case when exists (select 1 from user_roles vr join roles vro on vro.id = vr.role_id where vr.user_id = vi.user_id and vro.code = 'student') and not exists (select 1 from user_roles vr join roles vro on vro.id = vr.role_id where vr.user_id = vi.user_id and vro.code = 'doctor') then 'student' else 'health_personnel' end end from user_info vi where vi.user_id = ${userId})`;
+}
+
 /** `users` rows that take part in the network: approved and not deleted (followers, invitations, search). */
 export function approvedMemberSql(): SQL {
   return and(eq(users.status, 'approved'), isNull(users.deleted_at))!;

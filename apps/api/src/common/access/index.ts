@@ -6,6 +6,7 @@ export {
   type CompanyStanding,
   managedCompanyIdsSql,
   managesCompanySql,
+  verifiedAsSql,
   visibleMemberSql,
 } from './access.repository';
 export { AccessService, type Exposure } from './access.service';

@@ -21,6 +21,7 @@ describe('zod issue -> catalogue key', () => {
     ['not an integer', z.number().int(), 1.5, 'validation.not_integer'],
     ['NaN from coercion', z.coerce.number(), 'abc', 'validation.invalid_type'],
     ['short string', z.string().min(3), 'ab', 'validation.too_short'],
+    ['empty string with a longer minimum', z.string().min(3), '', 'validation.required'],
     ['long string', z.string().max(3), 'abcd', 'validation.too_long'],
     ['small number', z.number().min(5), 4, 'validation.too_small'],
     ['not positive (exclusive bound)', z.coerce.number().int().positive(), '0', 'validation.too_small_exclusive'],

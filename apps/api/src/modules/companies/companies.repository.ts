@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type CompanyInput, type Locale } from '@legenett/contracts';
+import { type CompanyInput, type Locale, type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, exists, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { approvedMemberSql, companyVisibleToSql, managesCompanySql } from '../../common/access';
+import { approvedMemberSql, companyVisibleToSql, managesCompanySql, verifiedAsSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { orderFor, type PageSource, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
@@ -79,6 +79,7 @@ export interface FollowerRow {
   first_name: string;
   last_name: string;
   profile_avatar: string | null;
+  verified_as: VerifiedAs;
 }
 
 export interface PostRow {
@@ -287,6 +288,7 @@ export class CompaniesRepository {
             first_name: users.first_name,
             last_name: users.last_name,
             profile_avatar: fileKey(users.avatar_file_id),
+            verified_as: verifiedAsSql(users.id),
           })
           .from(pcf)
           .innerJoin(users, eq(users.id, pcf.user_id))

@@ -158,6 +158,10 @@ describe('GET /products', () => {
     const soldOut = await list({ status: 2 });
     expect(soldOut.data.map((p) => p.id)).toEqual([sold.id]);
     expect(soldOut.data[0]!.status).toBe(2);
+    const all = await list({ status: 'all' });
+    expect(all.data.map((p) => p.id)).toEqual([cheap.id, sold.id, dear.id]);
+    expect(all.meta.total).toBe(3);
+    expect((await list({ status: 'all', sort: 'recent', per_page: 2, page: 2 })).data.map((p) => p.id)).toEqual([cheap.id]);
     const paged = await list({ per_page: 1, page: 2 });
     expect(paged.data.map((p) => p.id)).toEqual([dear.id]);
     expect(paged.meta).toEqual({ current_page: 2, last_page: 2, per_page: 1, total: 2 });
@@ -165,7 +169,7 @@ describe('GET /products', () => {
 
   it('answers 422 for bad filters and 401/403 for anonymous and unapproved callers', async () => {
     const me = await t.session();
-    const bad: Record<string, string | number>[] = [{ status: 3 }, { sort: 'name' }, { direction: 'up' }, { page: 0 }, { per_page: 500 }];
+    const bad: Record<string, string | number>[] = [{ status: 3 }, { status: 'any' }, { status: 0 }, { sort: 'name' }, { direction: 'up' }, { page: 0 }, { per_page: 500 }];
     for (const query of bad) {
       const res = await t.call(ep.list, { as: me, query });
       expect(res.status).toBe(422);

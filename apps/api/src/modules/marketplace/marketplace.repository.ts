@@ -100,10 +100,10 @@ export class MarketplaceRepository {
   }
 
   private static where(filter: ProductListFilter): SQL {
-    const conditions: SQL[] = [eq(products.status, filter.status)];
+    const conditions: SQL[] = filter.status === 'all' ? [] : [eq(products.status, filter.status)];
     if (filter.search)
       conditions.push(sql`${products.search} @@ websearch_to_tsquery('norwegian', ${filter.search})`);
-    return and(...conditions)!;
+    return and(...conditions) ?? sql`true`;
   }
 
   async count(filter: ProductListFilter): Promise<number> {

@@ -17,6 +17,11 @@ export class NetworkController {
     return this.network.search(q);
   }
 
+  @Route(ep.suggestions)
+  suggestions(@CurrentPrincipal() me: Principal, @Query() q: QueryOf<typeof ep.suggestions>) {
+    return this.network.suggestions(me, q);
+  }
+
   @Route(ep.follow)
   follow(@CurrentPrincipal() me: Principal, @Params() p: Slug) {
     return this.network.follow(me, p.slug);
@@ -30,5 +35,10 @@ export class NetworkController {
   @Route(ep.followers)
   followers(@Params() p: Slug, @Query() q: QueryOf<typeof ep.followers>) {
     return this.network.followers(p.slug, q);
+  }
+
+  @Route(ep.following)
+  following(@Params() p: Slug, @Query() q: QueryOf<typeof ep.following>) {
+    return this.network.following(p.slug, q);
   }
 }

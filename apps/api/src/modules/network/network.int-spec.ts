@@ -1,9 +1,10 @@
-import { type Endpoint, networkEndpoints as ep, profileEndpoints } from '@legenett/contracts';
+import { type Endpoint, networkEndpoints as ep, postEndpoints, POST_FILES_FIELD, profileEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type Caller, invalid } from '../../../test/call';
+import { insertReferenceFixtures } from '../../../test/fixtures';
 import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
@@ -87,6 +88,132 @@ describe('GET /profile/:slug/followers', () => {
   });
 });
 
+describe('GET /profile/:slug/following', () => {
+  it('pages whom a member follows, newest follow first, leaving out unapproved members; 404, 401, 422', async () => {
+    const me = await t.session();
+    const follower = await t.session();
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    const later = await createUser(t.db);
+    await t.call(ep.follow, { as: follower, params: { slug: a.slug } });
+    await t.call(ep.follow, { as: follower, params: { slug: b.slug } });
+    await t.call(ep.follow, { as: follower, params: { slug: later.slug } });
+    // An account blocked after being followed drops out of the list (and out of the count).
+    await t.db.update(schema.users).set({ status: 'blocked' }).where(eq(schema.users.id, later.id));
+    const first = await t.call(ep.following, { as: me, params: { slug: follower.user.slug }, query: { per_page: 1 } });
+    expect(first.status).toBe(200);
+    expect(first.parsed.meta).toMatchObject({ total: 2, last_page: 2, current_page: 1 });
+    expect(first.parsed.data.map((u) => u.id)).toEqual([b.id]);
+    const second = await t.call(ep.following, { as: me, params: { slug: follower.user.slug }, query: { per_page: 1, page: 2 } });
+    expect(second.parsed.data.map((u) => u.slug)).toEqual([a.slug]);
+    // The profile's figure counts what the list shows.
+    const shown = await t.call(profileEndpoints.show, { as: me, params: { slug: follower.user.slug } });
+    expect(shown.parsed.data.following_count).toBe(2);
+    const none = await t.call(ep.following, { as: me, params: { slug: a.slug } });
+    expect(none.parsed).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await t.call(ep.following, { as: me, params: { slug: `nobody-${uniqueToken()}` } })).status).toBe(404);
+    expect((await t.call(ep.following, { as: null, params: { slug: a.slug } })).status).toBe(401);
+    expect((await t.call(ep.following, { as: me, params: { slug: a.slug }, query: { page: 0 } })).status).toBe(422);
+  });
+});
+
+describe('the verified health personnel badge (verified_as)', () => {
+  it('names HPR-confirmed members, students with a licence as such, and nobody else, in lists, profiles, posts and comments', async () => {
+    const me = await t.session();
+    const target = await createUser(t.db);
+    const doctor = await t.session({ approvedHrp: 2 });
+    const student = await t.session({ approvedHrp: 2, roles: ['student'] });
+    const unconfirmed = await t.session({ approvedHrp: 1 });
+    for (const who of [doctor, student, unconfirmed]) await t.call(ep.follow, { as: who, params: { slug: target.slug } });
+    const followers = (await t.call(ep.followers, { as: me, params: { slug: target.slug } })).parsed.data;
+    expect(Object.fromEntries(followers.map((u) => [u.id, u.verified_as]))).toEqual({
+      [doctor.user.id]: 'health_personnel',
+      [student.user.id]: 'student',
+      [unconfirmed.user.id]: null,
+    });
+    const profile = async (slug: string) => (await t.call(profileEndpoints.show, { as: me, params: { slug } })).parsed.data.verified_as;
+    expect([await profile(doctor.user.slug), await profile(student.user.slug), await profile(unconfirmed.user.slug)]).toEqual([
+      'health_personnel',
+      'student',
+      null,
+    ]);
+    const post = await t.call(postEndpoints.create, { as: student, body: { body: `Badge ${uniqueToken()}` }, files: { [POST_FILES_FIELD]: [] } });
+    expect(post.parsed.data.author?.verified_as).toBe('student');
+    const comment = await t.call(postEndpoints.addComment, { as: unconfirmed, params: { id: post.parsed.data.id }, body: { text: 'Takk' } });
+    expect(comment.parsed.data.author?.verified_as).toBeNull();
+    const comments = (await t.call(postEndpoints.comments, { as: doctor, params: { id: post.parsed.data.id } })).parsed.data;
+    expect(comments.map((c) => c.author?.verified_as)).toEqual([null]);
+  });
+});
+
+describe('GET /network/suggestions (people you may know)', () => {
+  it('ranks colleagues at the same workplace, people followed by those I follow, shared specialty and county; never me, nobody I follow, no unapproved member', async () => {
+    const ref = await insertReferenceFixtures(t.db, uniqueToken());
+    const me = await t.session();
+    const place = (userId: number, values: Partial<typeof schema.userInfo.$inferInsert>) =>
+      t.db.update(schema.userInfo).set(values).where(eq(schema.userInfo.user_id, userId));
+    await place(me.user.id, { workplace_hospital_id: ref.hospital.id, county_id: ref.county.id });
+    await t.db.insert(schema.userSpecialties).values({ user_id: me.user.id, specialty_id: ref.specialty.id });
+
+    const colleague = await createUser(t.db);
+    await place(colleague.id, { workplace_hospital_id: ref.hospital.id });
+    const friend = await createUser(t.db);
+    const friendOfFriend = await createUser(t.db);
+    await t.db.insert(schema.userFollows).values([
+      { follower_id: me.user.id, followed_user_id: friend.id },
+      { follower_id: friend.id, followed_user_id: friendOfFriend.id },
+    ]);
+    const sameSpecialty = await createUser(t.db);
+    await t.db.insert(schema.userSpecialties).values({ user_id: sameSpecialty.id, specialty_id: ref.specialty.id });
+    const sameCounty = await createUser(t.db);
+    await place(sameCounty.id, { county_id: ref.county.id });
+    // Left out: a colleague awaiting approval, a blocked one, and one I already follow.
+    const pending = await createUser(t.db, { status: 'awaiting_approval' });
+    const blocked = await createUser(t.db, { status: 'blocked' });
+    const followedColleague = await createUser(t.db);
+    for (const u of [pending, blocked, followedColleague]) await place(u.id, { workplace_hospital_id: ref.hospital.id });
+    await t.db.insert(schema.userFollows).values({ follower_id: me.user.id, followed_user_id: followedColleague.id });
+
+    const res = await t.call(ep.suggestions, { as: me, query: { limit: 10 } });
+    expect(res.status).toBe(200);
+    expect(res.parsed.data.map((u) => [u.id, u.reason, u.followed_by_count])).toEqual([
+      [colleague.id, 'workplace', 0],
+      [friendOfFriend.id, 'followed_by_followed', 1],
+      [sameSpecialty.id, 'specialty', 0],
+      [sameCounty.id, 'county', 0],
+    ]);
+    expect(res.parsed.data[0]).toMatchObject({ slug: colleague.slug, verified_as: 'health_personnel' });
+    expect((await t.call(ep.suggestions, { as: me, query: { limit: 2 } })).parsed.data.map((u) => u.id)).toEqual([colleague.id, friendOfFriend.id]);
+
+    // Following someone takes them off the list.
+    await t.call(ep.follow, { as: me, params: { slug: colleague.slug } });
+    const after = (await t.call(ep.suggestions, { as: me })).parsed.data.map((u) => u.id);
+    expect(after).not.toContain(colleague.id);
+    expect(after).not.toContain(me.user.id);
+
+    // A member with nothing in common gets an empty list, not an error.
+    const loner = await t.session();
+    expect((await t.call(ep.suggestions, { as: loner })).parsed.data).toEqual([]);
+  });
+
+  it('answers 401 anonymous, 403 in review, awaiting approval and as a business profile, 422 for a bad limit', async () => {
+    expect((await t.call(ep.suggestions, { as: null })).status).toBe(401);
+    const inReview = await t.session({ status: 'in_review' });
+    expect((await t.call(ep.suggestions, { as: inReview })).error.reason).toBe('account_in_review');
+    const waiting = await t.session({ status: 'awaiting_approval' });
+    expect((await t.call(ep.suggestions, { as: waiting })).error.reason).toBe('account_not_approved');
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const asCompany = await t.call(ep.suggestions, { as: await tokenFor(t, manager, { actAs: company.id }) });
+    expect([asCompany.status, asCompany.error.reason]).toEqual([403, 'business_profile_active']);
+    const me = await t.session();
+    for (const limit of [0, 11, 'many']) {
+      const res = await t.call(ep.suggestions, { as: me, query: invalid({ limit }), locale: 'en' });
+      expect([limit, res.status, res.validation.errors.limit?.length]).toEqual([limit, 422, 1]);
+    }
+  });
+});
+
 describe('GET /profile/search', () => {
   it('matches prefixes and typos of approved members only, most similar first', async () => {
     const me = await t.session();
@@ -147,6 +274,7 @@ describe('access gates, not-found and hostile input', () => {
       [ep.follow, { params: { slug: target.slug } }],
       [ep.unfollow, { params: { slug: target.slug } }],
       [ep.followers, { params: { slug: target.slug } }],
+      [ep.following, { params: { slug: target.slug } }],
     ];
     for (const [endpoint, opts] of cases) {
       const res = await t.call(endpoint, { as: inReview, ...opts });
@@ -167,7 +295,7 @@ describe('access gates, not-found and hostile input', () => {
     const pending = await createUser(t.db, { status: 'awaiting_approval' });
     const blocked = await createUser(t.db, { status: 'blocked' });
     for (const slug of [`nobody-${uniqueToken()}`, pending.slug, blocked.slug, "' OR 1=1 --", '😀', '%']) {
-      for (const endpoint of [ep.unfollow, ep.followers, ep.follow]) {
+      for (const endpoint of [ep.unfollow, ep.followers, ep.following, ep.follow]) {
         const res = await t.call(endpoint, { as: me, params: { slug }, locale: 'en' });
         expect([endpoint.path, slug, res.status, res.error.message]).toEqual([endpoint.path, slug, 404, 'We could not find what you were looking for.']);
       }
@@ -182,6 +310,7 @@ describe('access gates, not-found and hostile input', () => {
       [ep.unfollow, { params: { slug: longSlug } }, 'slug', 'Can be at most 200 characters.'],
       [ep.followers, { params: { slug: longSlug } }, 'slug', 'Can be at most 200 characters.'],
       [ep.followers, { params: { slug: me.user.slug }, query: { per_page: 999 } }, 'per_page', 'Can be at most 50.'],
+      [ep.following, { params: { slug: longSlug } }, 'slug', 'Can be at most 200 characters.'],
       [ep.search, { query: { name: 'x'.repeat(101) } }, 'name', 'Can be at most 100 characters.'],
       [ep.search, { query: { name: '   ' } }, 'name', 'This field is required.'],
       [ep.search, { query: { name: 'a', page: '99999999999999999999' } }, 'page', 'Can be at most 100000.'],

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { type SuggestionReason, type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { approvedMemberSql } from '../../common/access';
+import { approvedMemberSql, verifiedAsSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
@@ -15,6 +16,7 @@ export interface UserCardRow {
   first_name: string;
   last_name: string;
   profile_avatar: string | null;
+  verified_as: VerifiedAs;
 }
 
 const card = {
@@ -23,9 +25,20 @@ const card = {
   first_name: users.first_name,
   last_name: users.last_name,
   profile_avatar: fileKey(users.avatar_file_id),
+  verified_as: verifiedAsSql(users.id),
 };
 
 const visible = approvedMemberSql();
+
+/** How many rows each source of suggestions reads at most, and how many of one's follows are asked. */
+const SUGGESTION_SOURCE_LIMIT = 300;
+const SUGGESTION_FOLLOWED_SAMPLE = 200;
+
+export interface SuggestionScore {
+  id: number;
+  reason: SuggestionReason;
+  followed_by_count: number;
+}
 
 /** Escapes LIKE wildcards so a search for `50%` means the text. */
 const likeEscape = (v: string): string => v.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -63,13 +76,26 @@ export class NetworkRepository {
 
   /** Followers newest first (user_follows_followed_created_at_idx); deleted or unapproved ones left out. */
   followers(userId: number): PageSource<UserCardRow> {
-    const where = and(eq(userFollows.followed_user_id, userId), visible);
+    return this.follows('followers', userId);
+  }
+
+  /** Whom a member follows, newest follow first (user_follows_follower_created_at_idx); deleted or unapproved ones left out. */
+  following(userId: number): PageSource<UserCardRow> {
+    return this.follows('following', userId);
+  }
+
+  private follows(direction: 'followers' | 'following', userId: number): PageSource<UserCardRow> {
+    const [own, other] =
+      direction === 'followers'
+        ? [userFollows.followed_user_id, userFollows.follower_id]
+        : [userFollows.follower_id, userFollows.followed_user_id];
+    const where = and(eq(own, userId), visible);
     return {
       count: async () => {
         const [total] = await this.db
           .select({ n: count() })
           .from(userFollows)
-          .innerJoin(users, eq(users.id, userFollows.follower_id))
+          .innerJoin(users, eq(users.id, other))
           .where(where);
         return total?.n ?? 0;
       },
@@ -77,12 +103,69 @@ export class NetworkRepository {
         this.db
           .select(card)
           .from(userFollows)
-          .innerJoin(users, eq(users.id, userFollows.follower_id))
+          .innerJoin(users, eq(users.id, other))
           .where(where)
-          .orderBy(desc(userFollows.created_at), desc(userFollows.follower_id))
+          .orderBy(desc(userFollows.created_at), desc(other))
           .limit(slice.limit)
           .offset(slice.offset),
     };
+  }
+
+  /**
+   * "People you may know" for `me`: four bounded sources, each an index walk that stops after
+   * `SUGGESTION_SOURCE_LIMIT` fitting rows: members at the same workplace (user_info workplace
+   * indexes), members followed by the (200 newest) people `me` follows (follows primary key), members
+   * sharing a specialty (user_specialties_specialty_id_idx) and members in the same county
+   * (user_info_county_id_idx). Each row found must be an approved, live member, not `me` and not
+   * already followed (primary-key lookups). Weighted (workplace 8, each follower in common 3, each
+   * shared specialty 2, county 1) and summed per member; the best `limit` ids, best first.
+   */
+  async suggestions(me: number, limit: number): Promise<SuggestionScore[]> {
+    const fresh = (id: SQL) => sql`${id} <> ${me}
+      and not exists (select 1 from ${userFollows} x where x.follower_id = ${me} and x.followed_user_id = ${id})
+      and exists (select 1 from ${users} a where a.id = ${id} and a.status = 'approved' and a.deleted_at is null)`;
+    const result = await this.db.execute<{ id: number; reason: SuggestionReason; followed_by_count: number }>(sql`
+      with me as (
+        select workplace_hospital_id as h, workplace_clinic_id as c, workplace_custom_id as w, county_id as k
+        from user_info where user_id = ${me}
+      ),
+      followed as (
+        select followed_user_id as id from ${userFollows} where follower_id = ${me}
+        order by created_at desc limit ${SUGGESTION_FOLLOWED_SAMPLE}
+      ),
+      candidates as (
+        (select ui.user_id as id, 'workplace' as reason, 8 as weight from user_info ui, me
+          where (ui.workplace_hospital_id = me.h or ui.workplace_clinic_id = me.c or ui.workplace_custom_id = me.w)
+            and ${fresh(sql`ui.user_id`)}
+          limit ${SUGGESTION_SOURCE_LIMIT})
+        union all
+        (select f.followed_user_id, 'followed_by_followed', 3 from ${userFollows} f join followed on f.follower_id = followed.id
+          where ${fresh(sql`f.followed_user_id`)}
+          limit ${SUGGESTION_SOURCE_LIMIT})
+        union all
+        (select us.user_id, 'specialty', 2 from user_specialties us
+          where us.specialty_id in (select specialty_id from user_specialties where user_id = ${me})
+            and ${fresh(sql`us.user_id`)}
+          limit ${SUGGESTION_SOURCE_LIMIT})
+        union all
+        (select ui.user_id, 'county', 1 from user_info ui, me
+          where ui.county_id = me.k and ${fresh(sql`ui.user_id`)}
+          limit ${SUGGESTION_SOURCE_LIMIT})
+      )
+      select id, (array_agg(reason order by weight desc))[1] as reason,
+        (count(*) filter (where reason = 'followed_by_followed'))::int as followed_by_count
+      from candidates
+      group by id
+      order by sum(weight) desc, id
+      limit ${limit}
+    `);
+    return result.rows;
+  }
+
+  /** Cards of the given members, in no particular order (the caller orders them). */
+  cards(ids: number[]): Promise<UserCardRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.select(card).from(users).where(inArray(users.id, ids));
   }
 
   /**

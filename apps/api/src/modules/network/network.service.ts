@@ -3,6 +3,8 @@ import {
   type PageMeta,
   type PageQuery,
   type ProfileSearchQuery,
+  type Suggestion,
+  type SuggestionsQuery,
   type UserCard,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
@@ -51,6 +53,24 @@ export class NetworkService {
     const target = await this.member(slug);
     const { rows, meta } = await readPage(q, this.repository.followers(target.id));
     return { data: rows.map((r) => this.card(r)), meta };
+  }
+
+  async following(slug: string, q: PageQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {
+    const target = await this.member(slug);
+    const { rows, meta } = await readPage(q, this.repository.following(target.id));
+    return { data: rows.map((r) => this.card(r)), meta };
+  }
+
+  /** People you may know: the repository's best ids, then their cards in one query. */
+  async suggestions(me: Principal, q: SuggestionsQuery): Promise<{ data: Suggestion[] }> {
+    const scores = await this.repository.suggestions(me.userId, q.limit);
+    const cards = new Map((await this.repository.cards(scores.map((s) => s.id))).map((c) => [c.id, c]));
+    return {
+      data: scores.flatMap((s) => {
+        const found = cards.get(s.id);
+        return found ? [{ ...this.card(found), reason: s.reason, followed_by_count: s.followed_by_count }] : [];
+      }),
+    };
   }
 
   async search(q: ProfileSearchQuery): Promise<{ data: UserCard[]; meta: PageMeta }> {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type FeedCursor } from '@legenett/contracts';
+import { type FeedCursor, type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { companyVisibleToSql, visibleMemberSql } from '../../common/access';
+import { companyVisibleToSql, verifiedAsSql, visibleMemberSql } from '../../common/access';
 import { variantKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
@@ -17,7 +17,7 @@ export interface PostRow {
   author_user_id: number | null;
   partner_company_id: number | null;
   created_by_user_id: number | null;
-  author: { id: number; slug: string; first_name: string; last_name: string } | null;
+  author: PostAuthor | null;
   company: { id: number; slug: string; name: string } | null;
   is_comments_allowed: boolean;
   shared_post_id: number | null;
@@ -49,13 +49,22 @@ export interface NewAttachment {
   file_id: number;
 }
 
+/** A post's or comment's user author as the wire shows it. */
+export interface PostAuthor {
+  id: number;
+  slug: string;
+  first_name: string;
+  last_name: string;
+  verified_as: VerifiedAs;
+}
+
 export interface CommentRow {
   id: number;
   post_id: number;
   body: string;
   author_user_id: number | null;
   partner_company_id: number | null;
-  author: { id: number; slug: string; first_name: string; last_name: string } | null;
+  author: PostAuthor | null;
   company: { id: number; slug: string; name: string } | null;
   created_at: Date;
 }
@@ -71,7 +80,7 @@ export interface NewPost {
 
 const authorJson = sql<
   PostRow['author']
->`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name}) end`;
+>`case when ${users.id} is null then null else json_build_object('id', ${users.id}, 'slug', ${users.slug}, 'first_name', ${users.first_name}, 'last_name', ${users.last_name}, 'verified_as', ${verifiedAsSql(users.id)}) end`;
 const companyJson = sql<
   PostRow['company']
 >`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`;

@@ -4,11 +4,12 @@ import {
   type NotificationSettingsInput,
   type ProfileInformation,
   type ProfileInformationInput,
+  type VerifiedAs,
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { visibleMemberSql } from '../../common/access';
+import { verifiedAsSql, visibleMemberSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName, localisedRef } from '../reference/reference.repository';
@@ -23,6 +24,7 @@ export interface PublicProfileRow {
   last_name: string;
   profile_avatar: string | null;
   profile_background: string | null;
+  verified_as: VerifiedAs;
   workplace_name: string | null;
   position: string | null;
   about: string | null;
@@ -154,13 +156,15 @@ export class ProfileRepository {
         last_name: s.users.last_name,
         profile_avatar: fileKey(s.users.avatar_file_id),
         profile_background: fileKey(s.users.background_file_id),
+        verified_as: verifiedAsSql(s.users.id),
         workplace_name: sql<string | null>`coalesce(${s.customWorkplaces.name}, case when ${s.hospitals.id} is null then null else ${hospitalName} end, case when ${s.clinics.id} is null then null else ${clinicName} end, ${s.userInfo.workplace_name})`,
         position: s.userInfo.position,
         about: s.userInfo.about,
         county: localisedRef(s.counties, locale),
         city: localisedRef(s.cities, locale),
-        followers_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.followed_user_id} = ${s.users.id})`,
-        following_count: sql<number>`(select count(*)::int from ${s.userFollows} where ${s.userFollows.follower_id} = ${s.users.id})`,
+        // Counted as the lists show them: approved, live members only.
+        followers_count: sql<number>`(select count(*)::int from ${s.userFollows} f join users fu on fu.id = f.follower_id where f.followed_user_id = ${s.users.id} and fu.status = 'approved' and fu.deleted_at is null)`,
+        following_count: sql<number>`(select count(*)::int from ${s.userFollows} f join users fu on fu.id = f.followed_user_id where f.follower_id = ${s.users.id} and fu.status = 'approved' and fu.deleted_at is null)`,
         is_following: sql<boolean>`exists (select 1 from ${s.userFollows} where ${s.userFollows.follower_id} = ${viewerId} and ${s.userFollows.followed_user_id} = ${s.users.id})`,
       })
       .from(s.users)

@@ -5,6 +5,7 @@ import { type AppConfig, APP_CONFIG } from '../../config';
 import { AppError } from '../../common/errors/app-error';
 import { IdentityProvider, IdentityProviderUnavailableError } from './identity-provider';
 import { type IdentitySessionRow, RegistrationRepository } from './registration.repository';
+import { SimulatorPersons } from './simulator-persons';
 
 /** A completed, unused session: who registers. */
 export interface IdentifiedPerson {
@@ -28,6 +29,7 @@ export class IdentityService {
   constructor(
     private readonly repo: RegistrationRepository,
     private readonly provider: IdentityProvider,
+    private readonly persons: SimulatorPersons,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -61,9 +63,28 @@ export class IdentityService {
     if (row.user_id !== null) throw new AppError('CONFLICT', { message: 'registration.api.session_used' });
     const person =
       row.status === 'completed' && row.person_first_name && row.person_last_name
-        ? { first_name: row.person_first_name, last_name: row.person_last_name, birth_date: row.person_birth_date }
+        ? {
+            first_name: row.person_first_name,
+            last_name: row.person_last_name,
+            birth_date: row.person_birth_date,
+            hpr_number: row.person_national_id_hash ? await this.knownHprNumber(row.person_national_id_hash) : null,
+          }
         : null;
     return { data: { id: row.id, status: row.status, expires_at: row.expires_at.toISOString(), person } };
+  }
+
+  /**
+   * The HPR number the register knows for an identified person: by the register's keyed hash of the
+   * national identity number, or, for the simulator's seeded test persons (whose register rows keep
+   * no hash), by hashing their synthetic numbers.
+   */
+  private async knownHprNumber(nationalIdHash: string): Promise<string | null> {
+    const row = await this.repo.hprByNationalIdHash(nationalIdHash);
+    if (row) return row.hpr_number;
+    for (const [hprNumber, nationalId] of await this.persons.nationalIds()) {
+      if (this.hash(nationalId) === nationalIdHash) return hprNumber;
+    }
+    return null;
   }
 
   /** The completed, unused session a registration needs; 409 with the reason otherwise. */

@@ -85,7 +85,13 @@ describe('registration with the identity provider (simulator)', () => {
     expect(retrieved.status).toBe(200);
     const session = ep.retrieveIdentitySession.response.parse(retrieved.body).data;
     expect(session.status).toBe('completed');
-    expect(session.person).toEqual({ first_name: person.first_name, last_name: person.last_name, birth_date: person.birth_date });
+    // The register knows the person by the hash of the national identity number: the form gets the HPR number.
+    expect(session.person).toEqual({
+      first_name: person.first_name,
+      last_name: person.last_name,
+      birth_date: person.birth_date,
+      hpr_number: person.hpr_number,
+    });
 
     const body = form();
     const created = await t.http.post(api(buildPath(ep.createUserFromIdentity.path, { id: sessionId }))).send(body);
@@ -257,8 +263,16 @@ describe('registration with the identity provider (simulator)', () => {
     expect(page.text).not.toMatch(/<script/i);
     expect(page.text).toContain(`Choose ${person.first_name} ${person.last_name}`);
     expect(page.text).toContain('Cancel the identification');
+    // Professions by name in the page's language, never the register's codes.
+    expect(page.text).toContain('>Doctor</td>');
+    // Dates as the app shows them, not ISO.
+    expect(page.text).not.toContain(`>${person.birth_date}</td>`);
+    expect(page.text).not.toContain('>doctor</td>');
     const no = await startSession('no');
-    expect((await t.http.get(no.url)).text).toContain('Avbryt identifiseringen');
+    const norwegian = (await t.http.get(no.url)).text;
+    expect(norwegian).toContain('Avbryt identifiseringen');
+    expect(norwegian).toContain('<title>Identitetssimulator</title>');
+    expect(norwegian).toContain('>Lege</td>');
     const bad = await t.http.post(`/api/identity-simulator/${no.id}`).type('form').send({ action: 'choose', hpr_number: '1' });
     expect(bad.status).toBe(404);
   });

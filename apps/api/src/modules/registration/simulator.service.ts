@@ -16,12 +16,21 @@ h1{font-size:1.5rem;margin:0 0 8px}
 .card{background:#fff;border-radius:8px;padding:16px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 table{width:100%;border-collapse:collapse}
 th,td{text-align:left;padding:8px;border-bottom:1px solid #dee2e6;vertical-align:middle}
-button{font:inherit;padding:8px 14px;border-radius:6px;border:1px solid #1c7ed6;background:#1c7ed6;color:#fff;cursor:pointer}
+button{font:inherit;padding:8px 14px;border-radius:6px;border:1px solid #1864ab;background:#1864ab;color:#fff;cursor:pointer}
 button:focus-visible{outline:3px solid #ffd43b;outline-offset:2px}
 button.secondary{background:#fff;color:#c92a2a;border-color:#c92a2a}
 .muted{color:#5c5f66;font-size:.9rem}
 @media (max-width:640px){thead{display:none}tr{display:block;border-bottom:1px solid #dee2e6;padding:8px 0}td{display:block;border:0;padding:2px 0}td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 `;
+
+/** A register date (`YYYY-MM-DD`) as the app shows dates: "17. aug. 1990", "17 Aug 1990". */
+const birthDate = (value: string, locale: Locale): string =>
+  new Date(`${value}T12:00:00Z`).toLocaleDateString(locale === 'no' ? 'nb-NO' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/Oslo',
+  });
 
 function page(locale: Locale, title: string, body: string): string {
   return `<!doctype html><html lang="${locale === 'no' ? 'nb' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
@@ -58,7 +67,7 @@ export class SimulatorService {
     const rows = register
       .map((p) => {
         const name = `${p.first_name} ${p.last_name}`;
-        return `<tr><td data-label="${esc(t('name'))}">${esc(name)}</td><td data-label="${esc(t('birth_date'))}">${esc(p.birth_date ?? '—')}</td><td data-label="${esc(t('national_id'))}">${esc(ids.get(p.hpr_number) ?? '—')}</td><td data-label="${esc(t('hpr_number'))}">${esc(p.hpr_number)}</td><td data-label="${esc(t('profession'))}">${esc(p.profession)}</td><td><form method="post" action="${esc(action)}"><input type="hidden" name="action" value="choose"><input type="hidden" name="hpr_number" value="${esc(p.hpr_number)}"><button type="submit">${esc(t('choose', { name }))}</button></form></td></tr>`;
+        return `<tr><td data-label="${esc(t('name'))}">${esc(name)}</td><td data-label="${esc(t('birth_date'))}">${esc(p.birth_date ? birthDate(p.birth_date, locale) : '—')}</td><td data-label="${esc(t('national_id'))}">${esc(ids.get(p.hpr_number) ?? '—')}</td><td data-label="${esc(t('hpr_number'))}">${esc(p.hpr_number)}</td><td data-label="${esc(t('profession'))}">${esc(translate(locale, `admin.hpr.professions.${p.profession}`))}</td><td><form method="post" action="${esc(action)}"><input type="hidden" name="action" value="choose"><input type="hidden" name="hpr_number" value="${esc(p.hpr_number)}"><button type="submit">${esc(t('choose', { name }))}</button></form></td></tr>`;
       })
       .join('');
     const table = register.length

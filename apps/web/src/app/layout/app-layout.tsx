@@ -52,6 +52,7 @@ export function AppLayout() {
         )}
         <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
           <Box maw={1200} mx="auto">
+            <CookieNotice />
             <RouteAccessGuard>
               <Outlet />
             </RouteAccessGuard>
@@ -65,7 +66,6 @@ export function AppLayout() {
       </AppShell>
       <GlobalLoadingOverlay navigating={navigation.state === 'loading'} />
       <MaintenanceModal />
-      <CookieNotice />
       <AudioMiniPlayer />
       <ScrollRestoration />
     </>

@@ -1,21 +1,12 @@
 import { AuthEntryModal } from '@/features/auth/components/auth-entry-modal';
 import { HomeRoute } from './home';
 
-/** `/login` and `/register`: the home page with the accounts modal on top. */
+/** `/login`: the home page with the login dialog on top (`/register` is its own page). */
 export function LoginRoute() {
   return (
     <>
       <HomeRoute />
-      <AuthEntryModal mode="login" />
-    </>
-  );
-}
-
-export function RegisterRoute() {
-  return (
-    <>
-      <HomeRoute />
-      <AuthEntryModal mode="register" />
+      <AuthEntryModal />
     </>
   );
 }

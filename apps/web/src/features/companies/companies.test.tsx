@@ -60,7 +60,7 @@ const companyPost = (overrides: Partial<CompanyPost> = {}): CompanyPost => ({
   ...overrides,
 });
 
-const member = (id: number, first_name: string, last_name: string): UserCard => ({ id, slug: `${first_name}-${id}`.toLowerCase(), first_name, last_name, profile_avatar: null });
+const member = (id: number, first_name: string, last_name: string): UserCard => ({ id, slug: `${first_name}-${id}`.toLowerCase(), first_name, last_name, profile_avatar: null, verified_as: null });
 
 const page = <T,>(data: T[], last_page = 1) => ({ data, meta: { current_page: 1, last_page, per_page: 10, total: data.length } });
 
@@ -204,7 +204,9 @@ describe('create company', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Opprett partnerbedrift' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Opprett bedrift' }));
-    expect(await screen.findByText('Må være minst 2 tegn.')).toBeInTheDocument();
+    // An empty name is missing, not "too short".
+    expect(await screen.findAllByText('Feltet er påkrevd.')).not.toHaveLength(0);
+    expect(screen.queryByText('Må være minst 2 tegn.')).not.toBeInTheDocument();
     expect(screen.getByText('Velg minst 1.')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: /^Navn/ }), 'Nordlys Helse AS');
@@ -341,7 +343,7 @@ describe('manage company', () => {
     const { router } = renderApp('/profile_company_manage/5');
     await user.click(await screen.findByRole('tab', { name: 'Slett' }));
     await user.click(await screen.findByRole('button', { name: 'Slett bedriften' }));
-    expect(await screen.findByText('Må være minst 3 tegn.')).toBeInTheDocument();
+    expect(await screen.findByText('Feltet er påkrevd.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: /Hvorfor slettes bedriften/ }), 'Virksomheten er lagt ned.');

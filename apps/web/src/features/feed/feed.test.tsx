@@ -3,12 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
+import { asPhone } from '@/testing/viewport';
 
 const post = (overrides: Partial<Post> = {}): Post => ({
   id: 21,
   slug: 'post-21',
   body: 'God morgen, kolleger!',
-  author: { id: 9, slug: 'kari', first_name: 'Kari', last_name: 'Lege' },
+  author: { id: 9, slug: 'kari', first_name: 'Kari', last_name: 'Lege', verified_as: 'health_personnel' },
   company: null,
   attachments: [
     { id: 1, kind: 'image', url: '/api/files/images/1-lg.webp', thumb_url: '/api/files/images/1-sm.webp', original_name: 'a.png', mime: 'image/webp' },
@@ -30,7 +31,7 @@ const comment = (overrides: Partial<Comment> = {}): Comment => ({
   id: 5,
   post_id: 21,
   text: 'Takk for sist!',
-  author: { id: 4, slug: 'per', first_name: 'Per', last_name: 'Kirurg' },
+  author: { id: 4, slug: 'per', first_name: 'Per', last_name: 'Kirurg', verified_as: null },
   company: null,
   is_mine: false,
   created_at: '2026-11-20T11:00:00.000Z',
@@ -57,6 +58,8 @@ describe('feed', () => {
     const list = await screen.findByRole('list', { name: 'Innlegg i feeden' });
     const article = within(list).getByRole('article', { name: 'Kari Lege' });
     expect(within(article).getByText('God morgen, kolleger!')).toBeInTheDocument();
+    // The trust badge beside the author: a shape with a text alternative, not colour alone.
+    expect(within(article).getByRole('img', { name: 'Verifisert helsepersonell' })).toBeInTheDocument();
     expect(within(article).getByRole('img', { name: 'Bilde 1 av 1' })).toHaveAttribute('src', '/api/files/images/1-sm.webp');
     expect(within(article).getByRole('link', { name: 'PDF: retningslinjer.pdf' })).toHaveAttribute('href', '/api/files/docs/2.pdf');
     expect(within(article).getByRole('link', { name: '3 kommentarer' })).toHaveAttribute('href', '/post/21');
@@ -139,7 +142,7 @@ describe('post page', () => {
     mockEndpoint(postEndpoints.show, { data: post() });
     mockEndpoint(postEndpoints.comments, () => pageOf(comments));
     const added = mockEndpoint(postEndpoints.addComment, () => {
-      const made = comment({ id: 6, text: 'Enig!', is_mine: true, author: { id: me.id, slug: 'me', first_name: 'Meg', last_name: 'Selv' } });
+      const made = comment({ id: 6, text: 'Enig!', is_mine: true, author: { id: me.id, slug: 'me', first_name: 'Meg', last_name: 'Selv', verified_as: null } });
       comments = [...comments, made];
       return { data: made };
     });
@@ -188,7 +191,7 @@ describe('feed texts', () => {
 });
 
 describe('my posts: edit, archive, delete, share', () => {
-  const mine = () => post({ id: 40, slug: 'mitt-innlegg', body: 'Første utkast', is_mine: true, author: { id: me.id, slug: me.slug, first_name: 'Meg', last_name: 'Selv' } });
+  const mine = () => post({ id: 40, slug: 'mitt-innlegg', body: 'Første utkast', is_mine: true, author: { id: me.id, slug: me.slug, first_name: 'Meg', last_name: 'Selv', verified_as: null } });
 
   it('edits the text of my post in place', async () => {
     let current = mine();
@@ -287,9 +290,55 @@ describe('archived posts and colleague search', () => {
     expect(await screen.findByText('Du kan bare se dine egne arkiverte innlegg.')).toBeInTheDocument();
   });
 
+  it('suggests people you may know, with why, and follows one from the list', async () => {
+    mockEndpoint(postEndpoints.feed, feedOf([]));
+    const nina = { id: 5, slug: 'nina-nevrolog', first_name: 'Nina', last_name: 'Nevrolog', profile_avatar: null, verified_as: 'health_personnel' as const, reason: 'workplace' as const, followed_by_count: 0 };
+    const per = { id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null, verified_as: null, reason: 'followed_by_followed' as const, followed_by_count: 2 };
+    let followed = false;
+    const suggestions = mockEndpoint(networkEndpoints.suggestions, () => ({ data: followed ? [per] : [nina, per] }));
+    const follows = mockEndpoint(networkEndpoints.follow, () => {
+      followed = true;
+      return { data: { following: true } };
+    });
+    renderApp('/feed');
+    const section = await screen.findByRole('region', { name: 'Folk du kanskje kjenner' });
+    const list = await within(section).findByRole('list', { name: 'Forslag til folk å følge' });
+    expect(within(list).getByRole('link', { name: 'Nina Nevrolog' })).toHaveAttribute('href', '/profile/nina-nevrolog');
+    expect(within(list).getByText('Samme arbeidssted')).toBeInTheDocument();
+    expect(within(list).getByText('Følges av 2 du følger')).toBeInTheDocument();
+    expect(suggestions[0]!.query.get('limit')).toBe('5');
+    await ui.click(within(list).getByRole('button', { name: 'Følg Nina Nevrolog' }));
+    await waitFor(() => expect(within(list).queryByRole('link', { name: 'Nina Nevrolog' })).not.toBeInTheDocument());
+    expect(follows.map((c) => c.params.slug)).toEqual(['nina-nevrolog']);
+  });
+
+  it('puts three suggestions below the posts on a phone, so the feed comes first', async () => {
+    asPhone();
+    mockEndpoint(postEndpoints.feed, feedOf([post()]));
+    const suggestions = mockEndpoint(networkEndpoints.suggestions, { data: [] });
+    renderApp('/feed');
+    const section = await screen.findByRole('region', { name: 'Folk du kanskje kjenner' });
+    const list = await screen.findByRole('list', { name: 'Innlegg i feeden' });
+    expect(list.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(suggestions[0]!.query.get('limit')).toBe('3');
+  });
+
+  it('asks for no suggestions while acting as a business profile (the endpoint is personal)', async () => {
+    const company = { id: 4, slug: 'demo-medisin', name: 'Demo Medisin AS', logo: null };
+    const acting = testUser({ active_business_profile: company, available_business_profiles: [company] });
+    logIn(acting);
+    mockEndpoint(authEndpoints.me, { data: acting });
+    mockEndpoint(postEndpoints.feed, feedOf([]));
+    const suggestions = mockEndpoint(networkEndpoints.suggestions, { data: [] });
+    renderApp('/feed');
+    expect(await screen.findByText(/Ingen innlegg ennå/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Folk du kanskje kjenner' })).not.toBeInTheDocument();
+    expect(suggestions).toHaveLength(0);
+  });
+
   it('finds colleagues by name from the feed', async () => {
     mockEndpoint(postEndpoints.feed, feedOf([]));
-    const searches = mockEndpoint(networkEndpoints.search, pageOf([{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }]));
+    const searches = mockEndpoint(networkEndpoints.search, pageOf([{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null, verified_as: null }]));
     renderApp('/feed');
     await ui.type(await screen.findByRole('searchbox', { name: 'Søk etter navn' }), 'Per');
     const results = await screen.findByRole('list', { name: 'Søkeresultater' });

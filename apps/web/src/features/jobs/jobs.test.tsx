@@ -4,6 +4,7 @@ import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
+import { asPhone } from '@/testing/viewport';
 
 const doctor = testUser({ permissions: ['jobs-create', 'jobs-read', 'jobs-update', 'jobs-delete'], locale: 'en' });
 
@@ -75,6 +76,19 @@ describe('jobs board', () => {
     expect(calls.at(-1)!.query.get('show_old')).toBe('1');
   });
 
+  it('folds the filters into a "Filters" drawer on a phone, so the first job comes first', async () => {
+    asPhone();
+    const user = setupUser();
+    mockEndpoint(jobEndpoints.list, page([job(1)]));
+    renderApp('/jobs?county=1&search=kardiologi');
+    expect(await screen.findByRole('link', { name: 'Overlege 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters (2 active)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(dialog).getByRole('search', { name: 'Filters' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('searchbox', { name: 'Search' })).toHaveValue('kardiologi');
+  });
+
   it('marks a job as viewed when its details open', async () => {
     mockEndpoint(jobEndpoints.show, { data: job(5, { recruiting_link: 'https://jobb.example.no' }) });
     const views = mockEndpoint(jobEndpoints.markAsViewed, { data: { id: 5, views_count: 4, counted: true } });
@@ -92,6 +106,14 @@ describe('jobs board', () => {
     await user.click(submit);
     expect(await screen.findAllByText('This field is required.')).not.toHaveLength(0);
     expect(creates).toHaveLength(0);
+    // An empty required date is "required", never "invalid date".
+    const deadline = screen.getByLabelText(/^Application deadline/);
+    expect(deadline).toHaveAccessibleDescription(/This field is required\./);
+    expect(screen.queryByText('Invalid date.')).not.toBeInTheDocument();
+    // One street-address field and one workplace line, named apart.
+    expect(screen.getAllByRole('textbox', { name: /address/i }).map((el) => el.getAttribute('name'))).toEqual(['address_line']);
+    expect(screen.getByRole('textbox', { name: 'Street address' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Workplace (department, building)' })).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Fastlege i Bodø');
     await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Hyggelig praksis');

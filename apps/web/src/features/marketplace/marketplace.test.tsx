@@ -62,6 +62,9 @@ describe('marketplace list', () => {
     await user.click(screen.getByRole('radio', { name: 'Utsolgt' }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('status')).toBe('2'));
     await waitFor(() => expect(calls.at(-1)!.query.get('status')).toBe('2'));
+    await user.click(screen.getByRole('radio', { name: 'Alle' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('status')).toBe('all'));
+    await waitFor(() => expect(calls.at(-1)!.query.get('status')).toBe('all'));
 
     await user.type(screen.getByRole('searchbox', { name: 'Søk' }), 'stetoskop');
     await waitFor(() => expect(calls.at(-1)!.query.get('search')).toBe('stetoskop'));

@@ -5,6 +5,7 @@ import { changeLocale } from '@/shared/i18n/i18n';
 import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
+import { asPhone } from '@/testing/viewport';
 
 const me = testUser({ id: 5, user_info: { ...testUser().user_info, hpr_number: null }, permissions: [] });
 
@@ -168,6 +169,19 @@ describe('profile settings', () => {
     expect(authStore.getToken()).toBe('token-1');
   });
 
+  it('offers the settings pages as a select on a phone, where six tabs do not fit', async () => {
+    asPhone();
+    const user = setupUser();
+    mockProfileApi();
+    const { router } = renderApp('/profile_settings/profile-information');
+    const select = await screen.findByRole('combobox', { name: 'Vis innstillinger for' });
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toHaveLength(6);
+    await user.selectOptions(select, 'notifications');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile_settings/notifications'));
+    expect(await screen.findByRole('region', { name: 'Varslinger' })).toBeInTheDocument();
+  });
+
   it('opens the first tab for an unknown tab name', async () => {
     mockProfileApi();
     const { router } = renderApp('/profile_settings/kari-nordmann');
@@ -233,6 +247,7 @@ describe('profile pages', () => {
   const profile: PublicProfile = {
     id: 9,
     slug: 'ola-lege',
+    verified_as: 'health_personnel',
     first_name: 'Ola',
     last_name: 'Lege',
     profile_avatar: null,
@@ -287,7 +302,7 @@ describe('profile pages', () => {
     const follows = mockEndpoint(networkEndpoints.follow, { data: { following: true } });
     const unfollows = mockEndpoint(networkEndpoints.unfollow, { data: { following: false } });
     mockEndpoint(networkEndpoints.followers, {
-      data: [{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null }],
+      data: [{ id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null, verified_as: 'student' }],
       meta: { current_page: 1, last_page: 1, per_page: 20, total: 1 },
     });
     renderApp('/profile/ola-lege');
@@ -305,5 +320,34 @@ describe('profile pages', () => {
     await user.click(screen.getByRole('button', { name: '4 følgere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Følgere av Ola Lege' });
     expect(await within(dialog).findByRole('link', { name: 'Per Kirurg' })).toHaveAttribute('href', '/profile/per-kirurg');
+    // The badge beside a follower: a student with a licence, named as such.
+    expect(within(dialog).getByRole('img', { name: 'Verifisert medisinstudent med lisens' })).toBeInTheDocument();
+  });
+
+  it('"Følger N" opens the paged list of whom the member follows; the profile shows the HPR badge', async () => {
+    const user = setupUser();
+    mockEndpoint(profileEndpoints.show, { data: profile });
+    mockEndpoint(postEndpoints.userPosts, noPosts);
+    const following = mockEndpoint(networkEndpoints.following, ({ query }) => ({
+      data: [
+        query.get('page') === '2'
+          ? { id: 6, slug: 'siri-psykiater', first_name: 'Siri', last_name: 'Psykiater', profile_avatar: null, verified_as: null }
+          : { id: 5, slug: 'nina-nevrolog', first_name: 'Nina', last_name: 'Nevrolog', profile_avatar: null, verified_as: 'health_personnel' as const },
+      ],
+      meta: { current_page: Number(query.get('page') ?? 1), last_page: 2, per_page: 20, total: 2 },
+    }));
+    renderApp('/profile/ola-lege');
+    expect(await screen.findByText('Verifisert helsepersonell')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Følger 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ola Lege følger' });
+    const list = await within(dialog).findByRole('list', { name: 'Følger' });
+    expect(within(list).getByRole('link', { name: 'Nina Nevrolog' })).toHaveAttribute('href', '/profile/nina-nevrolog');
+    expect(within(list).getByRole('img', { name: 'Verifisert helsepersonell' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '2' }));
+    expect(await within(dialog).findByRole('link', { name: 'Siri Psykiater' })).toBeInTheDocument();
+    expect(following.map((c) => [c.params.slug, c.query.get('page')])).toEqual([
+      ['ola-lege', '1'],
+      ['ola-lege', '2'],
+    ]);
   });
 });

@@ -26,7 +26,7 @@ function mockRegistrationApi() {
       id: SESSION,
       status: 'completed',
       expires_at: '2026-11-22T10:00:00.000Z',
-      person: { first_name: 'Marte', last_name: 'Olsen', birth_date: '1990-08-17' },
+      person: { first_name: 'Marte', last_name: 'Olsen', birth_date: '1990-08-17', hpr_number: '9301133' },
     },
   });
   mockEndpoint(registrationEndpoints.showVerification, {
@@ -114,17 +114,20 @@ describe('return from the identity provider', () => {
   it('shows the identified person, then (after the delay) the form; success goes to verification', async () => {
     const view = renderApp(`/signicat-registration-callback?sessionId=${SESSION}`);
     expect(await screen.findByText('Identifisert som Marte Olsen')).toBeInTheDocument();
+    expect(screen.getByText(/17\. aug\. 1990/)).toBeInTheDocument();
     expect(screen.getByText('Registreringen fortsetter etter en kort pause etter identitetssjekken.')).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Fornavn/)).not.toBeInTheDocument();
     await screen.findByRole('button', { name: 'Opprett konto' });
+    // The HPR number the register knows for the identified person is filled in.
     expect(screen.getByLabelText(/^HPR-nummer \(valgfritt\)/)).not.toBeRequired();
+    expect(screen.getByLabelText(/^HPR-nummer \(valgfritt\)/)).toHaveValue('9301133');
     await fillCommonFields();
     await ui.click(screen.getByRole('button', { name: 'Opprett konto' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe(`/user-verification/${VERIFICATION}`));
     expect(api.createFromIdentity.map((c) => c.params.id)).toEqual([SESSION]);
     const sent = api.createFromIdentity[0]!.body as Record<string, unknown>;
     expect(sent).not.toHaveProperty('first_name');
-    expect(sent).toMatchObject({ email: 'marte@test.no', accept_no_sensitive_info: true });
+    expect(sent).toMatchObject({ email: 'marte@test.no', accept_no_sensitive_info: true, hpr_number: '9301133' });
   });
 
   it('shows an identity-session error directly (time-out), in English too', async () => {

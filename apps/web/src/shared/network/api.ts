@@ -7,6 +7,11 @@ export const networkKeys = {
   all: ['network'] as const,
   followers: (slug: string, page?: number) =>
     page === undefined ? ([...networkKeys.all, 'followers', slug] as const) : ([...networkKeys.all, 'followers', slug, page] as const),
+  following: (slug: string, page?: number) =>
+    page === undefined ? ([...networkKeys.all, 'following', slug] as const) : ([...networkKeys.all, 'following', slug, page] as const),
+  /** Every "who follows whom" list: a follow or unfollow changes the viewer's own following list too. */
+  follows: () => [...networkKeys.all] as const,
+  suggestions: () => [...networkKeys.all, 'suggestions'] as const,
 };
 
 /**
@@ -20,18 +25,34 @@ export function useFollowMember(slug: string, onChanged?: (following: boolean) =
       (await apiCall(follow ? networkEndpoints.follow : networkEndpoints.unfollow, { params: { slug }, overlay: false })).data,
     onSuccess: ({ following }) => {
       onChanged?.(following);
-      void queryClient.invalidateQueries({ queryKey: networkKeys.followers(slug) });
+      void queryClient.invalidateQueries({ queryKey: networkKeys.follows() });
       void queryClient.invalidateQueries({ queryKey: postKeys.feeds() });
     },
   });
 }
 
-export function useFollowers(slug: string, page: number, enabled = true) {
+/** A member's followers or the members they follow, 20 a page. */
+export function useFollowList(which: 'followers' | 'following', slug: string, page: number, enabled = true) {
   return useQuery({
-    queryKey: networkKeys.followers(slug, page),
-    queryFn: async ({ signal }) => apiCall(networkEndpoints.followers, { params: { slug }, query: { page, per_page: 20 }, signal }),
+    queryKey: networkKeys[which](slug, page),
+    queryFn: async ({ signal }) =>
+      apiCall(which === 'followers' ? networkEndpoints.followers : networkEndpoints.following, {
+        params: { slug },
+        query: { page, per_page: 20 },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/** "People you may know" (a few, best first); `enabled` false where the account may not ask (a business profile). */
+export function useSuggestions(limit: number, enabled = true) {
+  return useQuery({
+    queryKey: [...networkKeys.suggestions(), limit] as const,
+    queryFn: async ({ signal }) => (await apiCall(networkEndpoints.suggestions, { query: { limit }, signal, silent: true })).data,
+    enabled,
+    staleTime: 60_000,
   });
 }
 

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
-import { useFollowers, useFollowMember, useProfileSearch } from './api';
+import { VerifiedBadge } from '@/shared/ui/verified-badge';
+import { useFollowList, useFollowMember, useProfileSearch } from './api';
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
@@ -50,21 +51,23 @@ export function UserCardRow({ user }: { user: UserCard }) {
       <Anchor component={Link} to={paths.profileBySlug.href({ slug: user.slug })} style={{ overflowWrap: 'anywhere' }}>
         {name}
       </Anchor>
+      <VerifiedBadge verifiedAs={user.verified_as} />
     </Group>
   );
 }
 
-function FollowersList({ slug }: { slug: string }) {
+/** The paged list of a member's followers, or of the members they follow. */
+function FollowList({ slug, which }: { slug: string; which: 'followers' | 'following' }) {
   const { t } = useTranslation('network');
   const [page, setPage] = useState(1);
-  const query = useFollowers(slug, page);
+  const query = useFollowList(which, slug, page);
   if (query.isPending) return <Loader size="sm" />;
-  if (query.isError) return <Alert color="red">{t('followers_empty')}</Alert>;
+  if (query.isError) return <Alert color="red">{t('list_failed')}</Alert>;
   const { data, meta } = query.data;
-  if (data.length === 0) return <Text c="dimmed">{t('followers_empty')}</Text>;
+  if (data.length === 0) return <Text c="dimmed">{t(which === 'followers' ? 'followers_empty' : 'following_empty')}</Text>;
   return (
     <Stack gap="sm">
-      <Stack component="ul" aria-label={t('followers_list')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      <Stack component="ul" aria-label={t(which === 'followers' ? 'followers_list' : 'following_list')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
         {data.map((u) => (
           <li key={u.id}>
             <UserCardRow user={u} />
@@ -78,20 +81,25 @@ function FollowersList({ slug }: { slug: string }) {
   );
 }
 
-/** "N followers" as a button that opens the paged list of followers. */
+/** "N followers" and "Following N" as buttons that open the paged list in a dialog. */
 export function FollowersLink({ profile }: { profile: Pick<PublicProfile, 'slug' | 'first_name' | 'last_name' | 'followers_count' | 'following_count'> }) {
   const { t } = useTranslation('network');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'followers' | 'following' | null>(null);
   return (
     <Group gap="md">
-      <Anchor component="button" type="button" onClick={() => setOpen(true)} size="sm">
+      <Anchor component="button" type="button" onClick={() => setOpen('followers')} size="sm" aria-haspopup="dialog">
         {t('followers', { count: profile.followers_count })}
       </Anchor>
-      <Text size="sm" c="dimmed">
+      <Anchor component="button" type="button" onClick={() => setOpen('following')} size="sm" aria-haspopup="dialog">
         {t('following', { count: profile.following_count })}
-      </Text>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('followers_title', { name: fullName(profile) })}>
-        {open ? <FollowersList slug={profile.slug} /> : null}
+      </Anchor>
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={t(open === 'following' ? 'following_title' : 'followers_title', { name: fullName(profile) })}
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        {open ? <FollowList slug={profile.slug} which={open} /> : null}
       </Modal>
     </Group>
   );

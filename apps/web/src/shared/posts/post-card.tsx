@@ -7,6 +7,7 @@ import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useToggleLike } from './api';
 import { formatDateTime } from '@/shared/lib/dates';
+import { VerifiedBadge } from '@/shared/ui/verified-badge';
 import { authorName, initials } from './format';
 import { PostEditor, PostOwnerMenu, ShareButton } from './post-actions';
 
@@ -38,22 +39,25 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
               {initials(name)}
             </Avatar>
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text
-                component={Heading}
-                id={`post-${post.id}-author`}
-                fw={600}
-                size="md"
-                m={0}
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {authorHref ? (
-                  <Anchor component={Link} to={authorHref} inherit c="inherit">
-                    {name}
-                  </Anchor>
-                ) : (
-                  name
-                )}
-              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Text
+                  component={Heading}
+                  id={`post-${post.id}-author`}
+                  fw={600}
+                  size="md"
+                  m={0}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {authorHref ? (
+                    <Anchor component={Link} to={authorHref} inherit c="inherit">
+                      {name}
+                    </Anchor>
+                  ) : (
+                    name
+                  )}
+                </Text>
+                {post.company ? null : <VerifiedBadge verifiedAs={post.author?.verified_as ?? null} />}
+              </Group>
               <Group gap={6}>
                 <Text size="xs" c="dimmed" component="time" dateTime={post.created_at}>
                   {formatDateTime(post.created_at, locale)}

@@ -6,7 +6,11 @@ import { paths } from '@/shared/config/paths';
 import { storageKeys } from '@/shared/config/storage-keys';
 import { safeStorage } from '@/shared/lib/storage';
 
-/** Informs once about the strictly necessary storage we use; remembered when accepted. */
+/**
+ * Informs once about the strictly necessary storage we use; remembered when accepted. A bar in the
+ * page's flow at the top of the main content (not floating over it): it pushes the page down instead
+ * of covering form fields and submit buttons, and dialogs (the login form) lie above it.
+ */
 export function CookieNotice() {
   const { t } = useTranslation();
   const [accepted, setAccepted] = useState(() => safeStorage.get(storageKeys.cookieConsent) === 'accepted');
@@ -21,24 +25,18 @@ export function CookieNotice() {
     <Paper
       component="section"
       aria-label={t('cookie.label')}
-      shadow="lg"
       withBorder
-      p="md"
+      p="sm"
       radius="md"
-      pos="fixed"
-      bottom={16}
-      right={16}
-      left={{ base: 16, sm: 'auto' }}
-      maw={520}
-      style={{ zIndex: 250 }}
+      mb="md"
     >
-      <Text size="sm" mb="sm">
-        {t('cookie.text')}{' '}
-        <Anchor component={Link} to={paths.termsAndPrivacy.path} size="sm">
-          {t('cookie.more')}
-        </Anchor>
-      </Text>
-      <Group justify="flex-end">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" style={{ flex: '1 1 16rem' }}>
+          {t('cookie.text')}{' '}
+          <Anchor component={Link} to={paths.termsAndPrivacy.path} size="sm">
+            {t('cookie.more')}
+          </Anchor>
+        </Text>
         <Button size="xs" onClick={accept}>
           {t('cookie.accept')}
         </Button>

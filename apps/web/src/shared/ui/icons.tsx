@@ -136,3 +136,14 @@ export const FileIcon = (p: IconProps) => (
     <path d="M14 3v5h5" />
   </Icon>
 );
+export const FilterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5h16l-6 7.5V19l-4 1.5v-8z" />
+  </Icon>
+);
+export const VerifiedIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3l2.4 1.8 3-.1.9 2.9 2.4 1.8-1 2.8 1 2.8-2.4 1.8-.9 2.9-3-.1L12 21l-2.4-1.8-3 .1-.9-2.9-2.4-1.8 1-2.8-1-2.8 2.4-1.8.9-2.9 3 .1z" />
+    <path d="M8.5 12l2.5 2.5 4.5-5" />
+  </Icon>
+);

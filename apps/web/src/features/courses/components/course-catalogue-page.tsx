@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useQueryParams } from '@/shared/lib/use-query-params';
+import { FilterDrawer } from '@/shared/ui/filter-drawer';
 import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
@@ -95,7 +96,15 @@ export function CourseCataloguePage() {
         label={t('title')}
         mb="md"
       >
-        <CourseFilters value={filters} onChange={onFilters} showType={tab !== 'tv'} />
+        <FilterDrawer
+          activeCount={
+            [filters.search, filters.speciality, filters.county, filters.city, tab === 'tv' ? undefined : filters.type].filter(
+              (v) => v !== undefined,
+            ).length
+          }
+        >
+          <CourseFilters value={filters} onChange={onFilters} showType={tab !== 'tv'} />
+        </FilterDrawer>
         <PagedList
           query={courses}
           label={t(`tabs.${tab}`)}

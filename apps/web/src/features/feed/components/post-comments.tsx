@@ -19,6 +19,7 @@ import { notify } from '@/shared/ui/notify';
 import { useAddComment, useComments, useDeleteComment } from '@/shared/posts/api';
 import { formatDateTime } from '@/shared/lib/dates';
 import { authorName } from '@/shared/posts/format';
+import { VerifiedBadge } from '@/shared/ui/verified-badge';
 
 /** A post's comments, oldest first and paged, with the form to add one and delete buttons on my own. */
 export function PostComments({ postId }: { postId: number }) {
@@ -71,9 +72,12 @@ export function PostComments({ postId }: { postId: number }) {
                 <Card withBorder padding="sm" component="article">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {authorName(c)}
-                      </Text>
+                      <Group gap={6} wrap="nowrap">
+                        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {authorName(c)}
+                        </Text>
+                        {c.company ? null : <VerifiedBadge verifiedAs={c.author?.verified_as ?? null} />}
+                      </Group>
                       <Text size="xs" c="dimmed" component="time" dateTime={c.created_at}>
                         {formatDateTime(c.created_at, locale)}
                       </Text>

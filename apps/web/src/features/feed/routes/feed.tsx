@@ -2,11 +2,15 @@ import { Grid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ProfileSearch } from '@/shared/network/components';
 import { Page } from '@/shared/ui/page';
+import { usePhone } from '@/shared/ui/use-phone';
 import { FeedList } from '../components/feed-list';
+import { PeopleYouMayKnow } from '../components/people-you-may-know';
 import { PostComposer } from '../components/post-composer';
 
 export function Component() {
   const { t } = useTranslation('feed');
+  // On a phone the side column sits above the feed: suggestions go below the posts there instead.
+  const phone = usePhone();
   return (
     <Page title={t('title')}>
       <Grid gap="lg">
@@ -14,10 +18,14 @@ export function Component() {
           <Stack gap="lg">
             <PostComposer />
             <FeedList />
+            {phone ? <PeopleYouMayKnow /> : null}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <ProfileSearch />
+          <Stack gap="lg">
+            <ProfileSearch />
+            {phone ? null : <PeopleYouMayKnow />}
+          </Stack>
         </Grid.Col>
       </Grid>
     </Page>

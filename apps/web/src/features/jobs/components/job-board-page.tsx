@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useQueryParams } from '@/shared/lib/use-query-params';
+import { FilterDrawer } from '@/shared/ui/filter-drawer';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { type JobFilterValues, useJobs } from '../api/jobs';
@@ -63,7 +64,9 @@ export function JobBoardPage() {
           </Button>
         </Group>
       )}
-      <JobFilters value={filters} onChange={onFilters} />
+      <FilterDrawer activeCount={FILTER_KEYS.filter((key) => filters[key] !== undefined).length}>
+        <JobFilters value={filters} onChange={onFilters} />
+      </FilterDrawer>
       <PagedList
         query={jobs}
         label={t('title')}

@@ -1,4 +1,4 @@
-import { PRODUCT_STATUS, type ProductListQuery, ProductStatusSchema } from '@legenett/contracts';
+import { PRODUCT_STATUS, type ProductListQuery, ProductStatusFilterSchema } from '@legenett/contracts';
 import { Button, Group, Select, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePageParam, useQueryParams } from '@/shared/lib/use-query-params';
 import { paths } from '@/shared/config/paths';
+import { FilterDrawer } from '@/shared/ui/filter-drawer';
 import { PagedList } from '@/shared/ui/paged-list';
 import { useProducts } from '../api/products';
 import { ProductCard } from './product-card';
@@ -29,7 +30,7 @@ function sortKeyOf(sort: string | null, direction: string | null): SortKey {
 export function MarketplaceList() {
   const { t } = useTranslation('marketplace');
   const [params, update] = useQueryParams();
-  const parsedStatus = ProductStatusSchema.safeParse(Number(params.get('status') ?? PRODUCT_STATUS.IN_STOCK));
+  const parsedStatus = ProductStatusFilterSchema.safeParse(params.get('status') ?? PRODUCT_STATUS.IN_STOCK);
   const status = parsedStatus.success ? parsedStatus.data : PRODUCT_STATUS.IN_STOCK;
   const sortKey = sortKeyOf(params.get('sort'), params.get('direction'));
   const [page, setPage] = usePageParam();
@@ -64,7 +65,10 @@ export function MarketplaceList() {
           {t('list.my_products')}
         </Button>
       </Group>
-      <Stack gap="sm" role="search">
+      <FilterDrawer
+        activeCount={[search !== '', status !== PRODUCT_STATUS.IN_STOCK, sortKey !== 'price-asc'].filter(Boolean).length}
+      >
+      <Stack gap="sm" role="search" aria-label={t('list.filters')}>
         <TextInput
           type="search"
           label={t('list.search')}
@@ -85,6 +89,7 @@ export function MarketplaceList() {
               data={[
                 { value: '1', label: t('status.in_stock') },
                 { value: '2', label: t('status.sold_out') },
+                { value: 'all', label: t('status.all') },
               ]}
             />
           </Stack>
@@ -104,6 +109,7 @@ export function MarketplaceList() {
           />
         </Group>
       </Stack>
+      </FilterDrawer>
 
       <PagedList
         query={products}

@@ -7,6 +7,7 @@ import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { type MediaFilterValues } from '../api/keys';
 import { useMediaList } from '../api/media';
+import { FilterDrawer } from '@/shared/ui/filter-drawer';
 import { CaptionHits } from './caption-hits';
 import { ContinueRow } from './continue-row';
 import { MediaCard } from './media-card';
@@ -51,7 +52,11 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
         {kind === 'video' ? t('videos_intro') : t('audio_intro')}
       </Text>
       <ContinueRow kind={kind} />
-      <MediaFilters kind={kind} value={filters} onChange={onFilters} />
+      <FilterDrawer
+        activeCount={[filters.search ? 1 : 0, filters.categories.length > 0 ? 1 : 0, filters.direction === 'oldest' ? 1 : 0].reduce((a, b) => a + b, 0)}
+      >
+        <MediaFilters kind={kind} value={filters} onChange={onFilters} />
+      </FilterDrawer>
       <CaptionHits kind={kind} search={filters.search} />
       <PagedList
         query={list}

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useQueryParams } from '@/shared/lib/use-query-params';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
+import { FilterDrawer } from '@/shared/ui/filter-drawer';
 import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
@@ -78,6 +79,9 @@ export function PetitionsPage() {
         label={t('tabs.label')}
         mb="md"
       >
+        <FilterDrawer
+          activeCount={[filters.search, filters.petitionSpecialties?.length ? 1 : undefined, filters.petitionStatus].filter((v) => v !== undefined && v !== null).length}
+        >
         <SimpleGrid cols={{ base: 1, sm: statuses.length > 0 ? 3 : 2 }} mb="md">
           <TextInput
             label={t('filters.search')}
@@ -105,6 +109,7 @@ export function PetitionsPage() {
             />
           )}
         </SimpleGrid>
+        </FilterDrawer>
         <PagedList
           query={petitions}
           label={t(`tabs.${tab}`)}

@@ -19,6 +19,7 @@ import { PostList } from '@/shared/posts/post-list';
 import { useUserPosts } from '@/shared/posts/api';
 import { paths } from '@/shared/config/paths';
 import { useFollowingChanged, usePublicProfile } from '../api/public-profile';
+import { VerifiedBadge } from '@/shared/ui/verified-badge';
 import { FollowButton, FollowersLink } from '@/shared/network/components';
 import { EducationSummary, ExperienceSummary } from './professional-lists';
 
@@ -67,6 +68,7 @@ export function PublicProfilePage({ slug }: { slug: string }) {
           <Group justify="space-between" align="flex-end">
             <Stack gap={2}>
               <Title order={1}>{name}</Title>
+              <VerifiedBadge verifiedAs={p.verified_as} variant="full" />
               {place && <Text c="dimmed">{place}</Text>}
             </Stack>
             {p.is_me ? (

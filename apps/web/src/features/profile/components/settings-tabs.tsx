@@ -1,8 +1,9 @@
-import { Container, Tabs, Title } from '@mantine/core';
+import { Container, NativeSelect, Tabs, Title } from '@mantine/core';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
+import { usePhone } from '@/shared/ui/use-phone';
 
 export const SETTINGS_TABS = [
   'profile-information',
@@ -36,13 +37,32 @@ export function SettingsTabs({
 }) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
+  const phone = usePhone();
   if (!isTab(slug))
     return <Navigate to={paths.profileSettings.href({ slug: 'profile-information' })} replace />;
+  const title = (
+    <Title order={1} mb="lg">
+      {t('settings.title')}
+    </Title>
+  );
+  // Six tabs do not fit a phone's width: there the row becomes a select of the same pages.
+  if (phone)
+    return (
+      <Container size="md" px={0} py="md">
+        {title}
+        <NativeSelect
+          label={t('settings.page_select')}
+          data={SETTINGS_TABS.map((tab) => ({ value: tab, label: t(LABEL[tab]) }))}
+          value={slug}
+          onChange={(ev) => void navigate(paths.profileSettings.href({ slug: ev.currentTarget.value }))}
+          mb="lg"
+        />
+        <section aria-label={t(LABEL[slug])}>{panels[slug]}</section>
+      </Container>
+    );
   return (
     <Container size="md" px={0} py="md">
-      <Title order={1} mb="lg">
-        {t('settings.title')}
-      </Title>
+      {title}
       <Tabs
         value={slug}
         onChange={(v) => v && void navigate(paths.profileSettings.href({ slug: v }))}

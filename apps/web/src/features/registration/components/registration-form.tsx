@@ -28,13 +28,15 @@ interface Props<O extends FieldValues> {
   schema: z.ZodType<O, unknown>;
   submit: (values: O) => Promise<{ data: RegistrationResult }>;
   pending: boolean;
+  /** The HPR number the register knows for the identified person (filled in, still editable). */
+  hprNumber?: string | null;
 }
 
 /**
  * The sign-up form of both ways: e-mail, password with live rule hints, phone with +47, HPR number,
  * work situation, specialities and the two required consents. Success goes to e-mail verification.
  */
-export function RegistrationForm<O extends FieldValues>({ schema, submit, pending }: Props<O>) {
+export function RegistrationForm<O extends FieldValues>({ schema, submit, pending, hprNumber }: Props<O>) {
   const mode = (schema as z.ZodType) === HprRegistrationInput ? 'hpr' : 'identity';
   const { t } = useTranslation('registration');
   const navigate = useNavigate();
@@ -49,7 +51,7 @@ export function RegistrationForm<O extends FieldValues>({ schema, submit, pendin
       password: '',
       password_confirmation: '',
       phone: '+47',
-      hpr_number: '',
+      hpr_number: hprNumber ?? '',
       specialities: [],
     },
   });

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { formatDate } from '@/shared/lib/dates';
 import { Page } from '@/shared/ui/page';
 import { useIdentitySession, useRegisterWithIdentity } from '../api/registration';
 import { RegistrationForm } from '../components/registration-form';
@@ -18,6 +20,7 @@ export const CONTINUE_DELAY_MS = 1500;
  */
 export function SignicatCallbackRoute() {
   const { t } = useTranslation('registration');
+  const locale = useLocale();
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId');
   const session = useIdentitySession(sessionId);
@@ -81,7 +84,7 @@ export function SignicatCallbackRoute() {
           color="teal"
           title={t('callback.identified_as', { name: `${person.first_name} ${person.last_name}` })}
         >
-          {person.birth_date ? t('callback.born', { date: person.birth_date }) : null}
+          {person.birth_date ? t('callback.born', { date: formatDate(person.birth_date, locale) }) : null}
         </Alert>
         {ready ? (
           <Card withBorder padding="lg">
@@ -89,6 +92,7 @@ export function SignicatCallbackRoute() {
               schema={IdentityRegistrationInput}
               submit={(values) => register.mutateAsync(values)}
               pending={register.isPending}
+              hprNumber={person.hpr_number}
             />
           </Card>
         ) : (

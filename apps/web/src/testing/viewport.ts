@@ -1,0 +1,23 @@
+import { onTestFinished } from 'vitest';
+
+/**
+ * Makes the rest of the test run as on a phone held upright (390 px): every `max-width` media
+ * query matches, every `min-width` one does not (`usePhone`, Mantine's `hiddenFrom`). The
+ * desktop answer of `testing/setup.ts` comes back when the test ends.
+ */
+export function asPhone(): void {
+  const desktop = window.matchMedia;
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: /max-width/.test(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+  onTestFinished(() => {
+    window.matchMedia = desktop;
+  });
+}
