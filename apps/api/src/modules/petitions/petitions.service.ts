@@ -18,6 +18,7 @@ import {
   type PressReleaseInput,
   type SignatureReceipt,
   SIGNER_PROFESSIONS,
+  type SignerProfession,
   translate,
 } from '@legenett/contracts';
 import { CHAIN_GENESIS, chainHash } from '@legenett/db';
@@ -26,6 +27,7 @@ import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
 import { ListCounts, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
+import { isUniqueViolation } from '../../database/database-errors';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { ReferenceChecks } from '../reference/reference-checks.service';
@@ -458,42 +460,73 @@ export class PetitionsService {
 
   // ---------- signatures ----------
 
-  /** 404 for what the caller cannot see; the petition must be active (published, open, before its end). */
-  private static requireSignable(state: PetitionState | null, today: string, userId: number): PetitionState {
+  /** 404 for what the caller cannot see; 409 unless the petition is active (published, open, before its end). */
+  private static requireSignable(state: Pick<PetitionState, 'status' | 'visibility' | 'end_date' | 'user_id'> | null, today: string, userId: number): void {
     if (!state || (state.status === 'draft' && state.user_id !== userId)) throw AppError.notFound();
     const active = state.status === 'active' && state.visibility === 'open' && state.end_date !== null && state.end_date >= today;
     if (!active) throw conflict('petitions.errors.not_active');
-    return state;
   }
 
+  /** How the signer is counted in the statistics, from the roles the token resolved to. */
+  private static professionOf(me: Principal): SignerProfession {
+    if (me.roles.includes('doctor')) return 'doctor';
+    if (me.roles.includes('student')) return 'student';
+    return 'other';
+  }
+
+  /**
+   * Signs. Everything that can be done without the petition's row lock is done before it (the
+   * checks and the signer's profile: one read) or after it (the milestone notice); the lock is
+   * held for the one signing statement (PetitionsRepository.sign) and its commit.
+   */
   async sign(me: Principal, id: number, anonymous: boolean): Promise<{ data: SignatureReceipt }> {
     // Only confirmed health personnel sign (approved_hrp 2), whatever else the account may do.
     if (me.approvedHrp !== 2) throw AppError.forbidden('not_health_personnel');
     const today = osloToday();
-    const signed = await this.uow.run(async (tx) => {
-      const state = PetitionsService.requireSignable(await this.repository.lockState(id, tx), today, me.userId);
-      const receipt = await this.repository.sign(state, me.userId, anonymous, tx);
-      if (!receipt) throw conflict('petitions.errors.already_signed');
-      const n = receipt.signatures_count;
-      if (isMilestone(n)) {
-        await this.notifications.publish(
+    const context = await this.repository.signingContext(id, me.userId);
+    PetitionsService.requireSignable(context, today, me.userId);
+    if (context!.signed) throw conflict('petitions.errors.already_signed');
+    let signed: Awaited<ReturnType<PetitionsRepository['sign']>>;
+    try {
+      signed = await this.repository.sign({
+        petitionId: id,
+        userId: me.userId,
+        anonymous,
+        profession: PetitionsService.professionOf(me),
+        specialtyId: context!.specialty_id,
+        countyId: context!.county_id,
+        today,
+      });
+    } catch (err) {
+      // The same account signing twice at the same moment: the unique index keeps one.
+      if (isUniqueViolation(err, 'petition_signatures_petition_user_uq')) throw conflict('petitions.errors.already_signed');
+      throw err;
+    }
+    if (!signed) {
+      // It stopped taking signatures between the read and the statement (closed, archived, ended).
+      PetitionsService.requireSignable(await this.repository.signingContext(id, me.userId), osloToday(), me.userId);
+      throw conflict('petitions.errors.not_active');
+    }
+    const n = signed.signatures_count;
+    if (isMilestone(n)) {
+      // After the signature's commit, in a transaction of its own (once per milestone by its key), so
+      // the lock never waits for it. A crash in between loses this one notice, never a signature.
+      await this.uow.run((tx) =>
+        this.notifications.publish(
           tx,
           {
-            user_id: state.user_id,
+            user_id: context!.user_id,
             kind: 'petition_milestone',
             actor_user_id: null,
             partner_company_id: null,
             entity_type: 'petition',
             entity_id: id,
-            data: { title: state.title, count: n },
+            data: { title: context!.title, count: n },
           },
           `petition-milestone:${id}:${n}`,
-        );
-      }
-      // Reaching the goal freezes the delivered snapshot, as a delivery does.
-      if (state.signature_goal !== null && n >= state.signature_goal && !state.delivered_at) await this.repository.deliver(id, tx);
-      return receipt;
-    });
+        ),
+      );
+    }
     return {
       data: {
         petition_id: id,
@@ -501,19 +534,20 @@ export class PetitionsService {
         hash: signed.hash,
         signed_at: signed.signed_at.toISOString(),
         anonymous,
-        signatures_count: signed.signatures_count,
+        signatures_count: n,
       },
     };
   }
 
   async withdraw(me: Principal, id: number): Promise<void> {
     const today = osloToday();
-    await this.uow.run(async (tx) => {
-      const state = await this.repository.lockState(id, tx);
-      if (!state || (state.status === 'draft' && state.user_id !== me.userId)) throw AppError.notFound();
-      const signable = PetitionsService.requireSignable(state, today, me.userId);
-      if (!(await this.repository.withdraw(signable, me.userId, tx))) throw AppError.notFound();
-    });
+    const context = await this.repository.signingContext(id, me.userId);
+    PetitionsService.requireSignable(context, today, me.userId);
+    if (!context!.signed) throw AppError.notFound();
+    if (!(await this.repository.withdraw(id, me.userId, today))) {
+      PetitionsService.requireSignable(await this.repository.signingContext(id, me.userId), osloToday(), me.userId);
+      throw AppError.notFound();
+    }
   }
 
   async receipt(me: Principal, id: number, locale: Locale): Promise<{ data: SignatureReceipt }> {
