@@ -23,9 +23,7 @@ const {
   counties,
   users,
   userInfo,
-  userRoles,
   userSpecialties,
-  roles,
   storedFiles,
   posts,
 } = schema;
@@ -356,29 +354,30 @@ export class PetitionsRepository {
     return { byProfession, bySpecialty, byCounty, daily };
   }
 
-  /** Named signers in signing order (anonymous ones are only counted). */
-  signers(petitionId: number) {
-    const where = and(eq(petitionSignatures.petition_id, petitionId), eq(petitionSignatures.anonymous, false))!;
-    return {
-      count: async () => {
-        const [row] = await this.db.select({ n: count() }).from(petitionSignatures).where(where);
-        return row?.n ?? 0;
-      },
-      read: (slice: Slice) =>
-        this.db
-          .select({
-            name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
-            slug: users.slug,
-            profession: petitionSignatures.profession,
-            signed_at: petitionSignatures.created_at,
-          })
-          .from(petitionSignatures)
-          .innerJoin(users, eq(users.id, petitionSignatures.user_id))
-          .where(where)
-          .orderBy(asc(petitionSignatures.id))
-          .limit(slice.limit)
-          .offset(slice.offset),
-    };
+  /**
+   * Named signers in signing order (anonymous ones are only counted), `limit` after the signature
+   * `afterId`: a keyset walk of petition_signatures_petition_id_id_idx, the same cost at any depth.
+   */
+  signers(petitionId: number, afterId: number | null, limit: number) {
+    return this.db
+      .select({
+        id: petitionSignatures.id,
+        name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+        slug: users.slug,
+        profession: petitionSignatures.profession,
+        signed_at: petitionSignatures.created_at,
+      })
+      .from(petitionSignatures)
+      .innerJoin(users, eq(users.id, petitionSignatures.user_id))
+      .where(
+        and(
+          eq(petitionSignatures.petition_id, petitionId),
+          eq(petitionSignatures.anonymous, false),
+          afterId === null ? undefined : gt(petitionSignatures.id, afterId),
+        ),
+      )
+      .orderBy(asc(petitionSignatures.id))
+      .limit(limit);
   }
 
   async receipt(petitionId: number, userId: number) {
@@ -720,6 +719,19 @@ export class PetitionsRepository {
       .onConflictDoNothing()
       .returning({ id: petitionCoAuthors.id });
     return row?.id ?? null;
+  }
+
+  async coAuthor(petitionId: number, authorId: number) {
+    const [row] = await this.db
+      .select({ id: petitionCoAuthors.id, user_id: petitionCoAuthors.user_id })
+      .from(petitionCoAuthors)
+      .where(and(eq(petitionCoAuthors.id, authorId), eq(petitionCoAuthors.petition_id, petitionId)));
+    return row ?? null;
+  }
+
+  /** Deletes a co-author (and their mention in sent press releases' records: the sent PDF keeps what was sent). */
+  async deleteCoAuthor(petitionId: number, authorId: number, tx: Transaction): Promise<void> {
+    await tx.delete(petitionCoAuthors).where(and(eq(petitionCoAuthors.id, authorId), eq(petitionCoAuthors.petition_id, petitionId)));
   }
 
   async acceptCoAuthorship(petitionId: number, userId: number): Promise<number | null> {

@@ -6,7 +6,6 @@ import {
   type ManualAuthorInput,
   MAX_PETITION_ATTACHMENTS,
   type MessageKey,
-  type PageQuery,
   type Petition,
   type PetitionCreateInput,
   type PetitionDetail,
@@ -17,6 +16,9 @@ import {
   type PetitionUpdateInput,
   type PressReleaseInput,
   type SignatureReceipt,
+  encodeSignerCursor,
+  type SignerPage,
+  type SignerPageQuery,
   SIGNER_PROFESSIONS,
   type SignerProfession,
   translate,
@@ -410,6 +412,30 @@ export class PetitionsService {
     return { data: this.presentCoAuthor(author) };
   }
 
+  /**
+   * Removes a co-author. Their own account may always leave (or decline the invitation): nobody is
+   * kept named under a petition against their will. The initiator removes others only until the
+   * first signature (409 after it, like the text): people signed under those names. Accepted
+   * co-authors remove nobody but themselves (403 not_owner); anyone else gets 404.
+   */
+  async removeManualAuthor(me: Principal, id: number, authorId: number): Promise<void> {
+    const row = await this.repository.find(id, osloToday(), me.userId, 'no');
+    if (!row || (!row.can_edit && !row.invited)) throw AppError.notFound();
+    const author = await this.repository.coAuthor(id, authorId);
+    if (!author) throw AppError.notFound();
+    if (author.user_id === me.userId) {
+      await this.uow.run((tx) => this.repository.deleteCoAuthor(id, authorId, tx));
+      return;
+    }
+    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    await this.uow.run(async (tx) => {
+      // Under the petition's row lock, which signing also takes: no signature slips in between.
+      const state = (await this.repository.lockState(id, tx))!;
+      if (state.chain_length > 0) throw conflict('petitions.errors.authors_locked');
+      await this.repository.deleteCoAuthor(id, authorId, tx);
+    });
+  }
+
   async acceptCoAuthorship(me: Principal, id: number) {
     const authorId = await this.repository.acceptCoAuthorship(id, me.userId);
     if (authorId === null) throw AppError.notFound();
@@ -566,10 +592,17 @@ export class PetitionsService {
     };
   }
 
-  async signers(me: Principal, id: number, q: PageQuery, locale: Locale) {
+  /** One keyset page of the named signers; `next_cursor` is null on the last page. */
+  async signers(me: Principal, id: number, q: SignerPageQuery, locale: Locale): Promise<SignerPage> {
     await this.visible(id, me.userId, locale, osloToday());
-    const page = await readPage(q, this.repository.signers(id));
-    return { data: page.rows.map((r) => ({ ...r, signed_at: r.signed_at.toISOString() })), meta: page.meta };
+    // One row more than asked tells whether another page follows.
+    const rows = await this.repository.signers(id, q.cursor, q.per_page + 1);
+    const page = rows.slice(0, q.per_page);
+    const last = page[page.length - 1];
+    return {
+      data: page.map(({ id: _id, signed_at, ...r }) => ({ ...r, signed_at: signed_at.toISOString() })),
+      meta: { next_cursor: rows.length > q.per_page && last ? encodeSignerCursor(last.id) : null, per_page: q.per_page },
+    };
   }
 
   /** Recomputes the chain link by link (in batches, never the whole list in memory). */

@@ -64,10 +64,7 @@ function mockApi() {
   mockEndpoint(authEndpoints.me, { data: doctor });
   mockEndpoint(referenceEndpoints.specialties, { data: [{ id: 3, name: 'Indremedisin' }] });
   mockEndpoint(referenceEndpoints.categories, { data: [] });
-  mockEndpoint(petitionEndpoints.signatures, {
-    data: [],
-    meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 },
-  });
+  mockEndpoint(petitionEndpoints.signatures, { data: [], meta: { next_cursor: null, per_page: 10 } });
 }
 
 describe('petitions', () => {
