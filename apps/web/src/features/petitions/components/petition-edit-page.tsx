@@ -131,7 +131,9 @@ function CoAuthors({ petition }: { petition: PetitionDetail }) {
                 size="xs"
                 variant="subtle"
                 color="red"
-                label={t('authors.remove', { name: a.name })}
+                style={{ flexShrink: 0 }}
+                label={t('authors.remove_short')}
+                ariaLabel={t('authors.remove', { name: a.name })}
                 question={t('authors.remove_confirm', { name: a.name })}
                 loading={remove.isPending}
                 onConfirm={() =>
