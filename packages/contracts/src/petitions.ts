@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, isoDate, listOf, optionalText, PageQuerySchema, pageOf, refId } from './common';
+import { dataOf, DEFAULT_PER_PAGE, IdParamSchema, IdSchema, isoDate, listOf, MAX_PER_PAGE, optionalText, PageQuerySchema, pageOf, refId } from './common';
 import { defineEndpoint } from './endpoint';
 
 /**
@@ -180,6 +180,47 @@ export const PetitionSignerSchema = z.object({
 });
 export type PetitionSigner = z.infer<typeof PetitionSignerSchema>;
 
+/**
+ * The signer list is read by keyset, not by page number, so the 5 000th page costs what the first
+ * does: `cursor` is the previous page's `meta.next_cursor` (opaque; it names the last signature shown).
+ */
+export const encodeSignerCursor = (signatureId: number): string => btoa(`s${signatureId}`).replace(/=+$/, '');
+export function decodeSignerCursor(raw: string): number | null {
+  let text: string;
+  try {
+    text = atob(raw);
+  } catch {
+    return null;
+  }
+  const m = /^s([1-9]\d{0,9})$/.exec(text);
+  const id = m ? Number(m[1]) : NaN;
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
+}
+
+export const SignerPageQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(40)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const id = decodeSignerCursor(v);
+      if (id === null) {
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+});
+export type SignerPageQuery = z.infer<typeof SignerPageQuerySchema>;
+
+export const SignerPageSchema = z.object({
+  data: z.array(PetitionSignerSchema),
+  meta: z.object({ next_cursor: z.string().nullable(), per_page: z.number().int() }),
+});
+export type SignerPage = z.infer<typeof SignerPageSchema>;
+
 /** The signer's proof: where their signature sits in the chain and its hash. */
 export const SignatureReceiptSchema = z.object({
   petition_id: z.number().int(),
@@ -234,6 +275,7 @@ export const PressReleaseInput = z.object({
 });
 export type PressReleaseInput = z.infer<typeof PressReleaseInput>;
 
+const ManualAuthorParamSchema = z.object({ id: IdSchema, authorId: IdSchema });
 const AttachmentParamSchema = z.object({ id: IdSchema, attachmentId: IdSchema });
 
 export const petitionEndpoints = {
@@ -347,6 +389,16 @@ export const petitionEndpoints = {
     response: dataOf(PetitionCoAuthorSchema),
     status: 201,
   }),
+  removeManualAuthor: defineEndpoint({
+    method: 'DELETE',
+    path: '/my/petitions/:id/manual-authors/:authorId',
+    summary:
+      'Remove a co-author: the initiator, until the first signature; a co-author with an account removes themselves (leaves, or declines the invitation) at any time',
+    access: 'member',
+    personal: true,
+    params: ManualAuthorParamSchema,
+    response: null,
+  }),
   acceptCoAuthorship: defineEndpoint({
     method: 'POST',
     path: '/petitions/:id/co-authorship',
@@ -420,11 +472,11 @@ export const petitionEndpoints = {
   signatures: defineEndpoint({
     method: 'GET',
     path: '/petitions/:id/signatures',
-    summary: 'Signers shown by name (anonymous signers are only counted), in signing order',
+    summary: 'Signers shown by name (anonymous signers are only counted), in signing order (keyset: cursor, per_page)',
     access: 'member',
     params: IdParamSchema,
-    query: PageQuerySchema,
-    response: pageOf(PetitionSignerSchema),
+    query: SignerPageQuerySchema,
+    response: SignerPageSchema,
   }),
   sign: defineEndpoint({
     method: 'POST',

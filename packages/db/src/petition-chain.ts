@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The hash chain of a petition's signatures (docs/petitions.md, "Tamper evidence"). One function,
- * used by the API when signing, withdrawing and verifying, and by the seed, so both build the same
- * chain.
+ * The hash chain of a petition's signatures (docs/petitions.md, "Tamper evidence"). One definition
+ * in two forms that must agree: `chainHash` in Node (verifying, the seed) and `chainHashSql` in
+ * PostgreSQL (signing and withdrawing compute the link inside the one statement that holds the
+ * petition's row lock). The API's integration tests sign through SQL and verify through Node.
  */
 
 /** The `prev_hash` of a petition's first link. */
@@ -30,4 +32,25 @@ export function chainHash(link: ChainLink): string {
   return sha256(
     [link.prevHash, link.petitionId, link.position, link.action, link.signer, link.createdAt.toISOString()].join('|'),
   );
+}
+
+/** A link's time as `Date.prototype.toISOString` writes it (UTC, milliseconds); `at` must be truncated to milliseconds. */
+const isoSql = (at: SQL) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Truncated to what the hash and `Date` keep, so the stored time re-hashes to the same value. */
+export const chainTimeSql = (at: SQL): SQL<Date> => sql<Date>`date_trunc('milliseconds', ${at})`;
+
+/**
+ * `chainHash` as a PostgreSQL expression (sha256() is built in since PostgreSQL 11) over columns or
+ * expressions of the statement: the same text, joined by `|`, hashed as UTF-8, in lower-case hex.
+ */
+export function chainHashSql(link: {
+  prevHash: SQL;
+  petitionId: SQL;
+  position: SQL;
+  action: ChainLink['action'];
+  signer: string;
+  createdAt: SQL;
+}): SQL<string> {
+  return sql<string>`encode(sha256(convert_to(concat_ws('|', ${link.prevHash}, ${link.petitionId}::text, ${link.position}::text, ${link.action}::text, ${link.signer}::text, ${isoSql(link.createdAt)}), 'UTF8')), 'hex')`;
 }

@@ -49,3 +49,14 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (Array.isArray(error.errors) && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
+
+/**
+ * True when `error` (or the driver error Drizzle wraps in `cause`) is a unique violation of the
+ * index or constraint whose name contains `constraint`: a race the database settled, to answer as 409/422.
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; isRecord(e) && depth <= 8; e = e.cause, depth++) {
+    if (e.code === '23505' && typeof e.constraint === 'string' && e.constraint.includes(constraint)) return true;
+  }
+  return false;
+}

@@ -77,6 +77,11 @@ export class PetitionsController {
     return this.petitions.addManualAuthor(me, p.id, body);
   }
 
+  @Route(ep.removeManualAuthor)
+  removeManualAuthor(@CurrentPrincipal() me: Principal, @Params() p: ParamsOf<typeof ep.removeManualAuthor>) {
+    return this.petitions.removeManualAuthor(me, p.id, p.authorId);
+  }
+
   @Route(ep.acceptCoAuthorship)
   acceptCoAuthorship(@CurrentPrincipal() me: Principal, @Params() p: Id) {
     return this.petitions.acceptCoAuthorship(me, p.id);

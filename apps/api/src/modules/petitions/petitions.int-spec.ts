@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { AccountDataService } from '../../common/account-data';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
-import { type BodyIn, type Caller, invalid } from '../../../test/call';
+import { type Answer, type BodyIn, type Caller, invalid } from '../../../test/call';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 import { settleJobs } from '../../../test/jobs';
 import { osloToday } from '../jobs/oslo-date';
@@ -314,6 +314,10 @@ describe('who may call what', () => {
       [ep.signatures, (as) => t.call(ep.signatures, { as, params: { id: p.id } })],
       [ep.bookmark, (as) => t.call(ep.bookmark, { as, params: { id: p.id } })],
       [ep.manualAuthors, (as) => t.call(ep.manualAuthors, { as, params: { id: p.id } })],
+      [
+        ep.removeManualAuthor,
+        (as) => t.call(ep.removeManualAuthor, { as, params: { id: p.id, authorId: 1 } }),
+      ],
       [ep.attachments, (as) => t.call(ep.attachments, { as, params: { id: p.id } })],
     ];
     for (const [endpoint, call] of calls) {
@@ -464,9 +468,160 @@ describe('co-authors', () => {
       (await t.call(ep.manualAuthors, { as: colleague, params: { id: d.id } })).parsed.data,
     ).toHaveLength(2);
   });
+
+  it('removes co-authors: the initiator until the first signature, a co-author themselves at any time', async () => {
+    const owner = await t.session();
+    const colleague = await t.session();
+    const invitee = await t.session();
+    const stranger = await t.session();
+    const d = await draft(owner);
+    const add = async (body: { name: string; user_id: number | null }) =>
+      (await t.call(ep.addManualAuthor, { as: owner, params: { id: d.id }, body: { title: null, ...body } }))
+        .parsed.data.id;
+    const manual = await add({ name: 'Uten konto', user_id: null });
+    const colleagueAuthor = await add({ name: 'Kollega', user_id: colleague.user.id });
+    const inviteeAuthor = await add({ name: 'Invitert', user_id: invitee.user.id });
+    const other = await add({ name: 'Fjernes', user_id: null });
+    await t.call(ep.acceptCoAuthorship, { as: colleague, params: { id: d.id } });
+    const names = async () =>
+      (await t.call(ep.manualAuthors, { as: owner, params: { id: d.id } })).parsed.data.map((a) => a.name);
+
+    // Someone who cannot see the draft: 404 (and nothing changes); bad ids: 422; unknown: 404.
+    expect(
+      (await t.call(ep.removeManualAuthor, { as: stranger, params: { id: d.id, authorId: manual } })).status,
+    ).toBe(404);
+    expect(
+      (await t.call(ep.removeManualAuthor, { as: owner, params: invalid({ id: d.id, authorId: 'x' }) }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await t.call(ep.removeManualAuthor, { as: owner, params: { id: d.id, authorId: 987654321 } })).status,
+    ).toBe(404);
+    expect(
+      (await t.call(ep.removeManualAuthor, { as: owner, params: { id: 987654321, authorId: manual } }))
+        .status,
+    ).toBe(404);
+    // A co-author of another petition cannot be removed through this one.
+    const elsewhere = await draft(stranger);
+    const foreign = (
+      await t.call(ep.addManualAuthor, {
+        as: stranger,
+        params: { id: elsewhere.id },
+        body: { name: 'Annen', title: null, user_id: null },
+      })
+    ).parsed.data.id;
+    expect(
+      (await t.call(ep.removeManualAuthor, { as: owner, params: { id: d.id, authorId: foreign } })).status,
+    ).toBe(404);
+    // An accepted co-author removes nobody else.
+    const refused = await t.call(ep.removeManualAuthor, {
+      as: colleague,
+      params: { id: d.id, authorId: manual },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.error.reason).toBe('not_owner');
+    expect(await names()).toEqual(['Uten konto', 'Kollega', 'Invitert', 'Fjernes']);
+
+    // The initiator removes one; the invitee declines (their invitation was never accepted).
+    expect(
+      (await t.call(ep.removeManualAuthor, { as: owner, params: { id: d.id, authorId: other } })).status,
+    ).toBe(204);
+    expect(
+      (await t.call(ep.removeManualAuthor, { as: invitee, params: { id: d.id, authorId: inviteeAuthor } }))
+        .status,
+    ).toBe(204);
+    expect((await t.call(ep.show, { as: invitee, params: { id: d.id } })).status).toBe(404);
+    expect(await names()).toEqual(['Uten konto', 'Kollega']);
+
+    // Published and signed: the initiator can no longer remove anyone (409), the co-author may still leave.
+    await t.call(ep.update, { as: owner, params: { id: d.id }, body: { visibility: 'open' } });
+    await signedBy(d.id, 1);
+    const locked = await t.call(ep.removeManualAuthor, {
+      as: owner,
+      params: { id: d.id, authorId: manual },
+      locale: 'en',
+    });
+    expect(locked.status).toBe(409);
+    expect(locked.error.message).toBe('Co-authors cannot be removed after someone has signed the petition.');
+    expect(
+      (
+        await t.call(ep.removeManualAuthor, {
+          as: colleague,
+          params: { id: d.id, authorId: colleagueAuthor },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await t.call(ep.show, { as: stranger, params: { id: d.id } })).parsed.data.co_authors.map(
+        (a) => a.name,
+      ),
+    ).toEqual(['Uten konto']);
+    // No longer an author: the owner's endpoints are 404 for them.
+    expect((await t.call(ep.manualAuthors, { as: colleague, params: { id: d.id } })).status).toBe(404);
+  });
 });
 
 describe('signatures', () => {
+  it('pages the named signers by keyset (cursor), in signing order, without the anonymous ones', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const slugs: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const signer = await t.session();
+      await t.call(ep.sign, { as: signer, params: { id: p.id }, body: { anonymous: i === 2 } });
+      if (i !== 2) slugs.push(signer.user.slug);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: Answer<typeof ep.signatures> = await t.call(ep.signatures, {
+        as: owner,
+        params: { id: p.id },
+        query: { per_page: 3, ...(cursor ? { cursor } : {}) },
+      });
+      expect(res.parsed.meta.per_page).toBe(3);
+      seen.push(...res.parsed.data.map((s) => s.slug ?? ''));
+      cursor = res.parsed.meta.next_cursor;
+      pages += 1;
+    } while (cursor !== null && pages < 5);
+    expect(pages).toBe(2);
+    expect(seen).toEqual(slugs);
+
+    // A cursor that is not one of ours, or a page size over the cap: 422 in the caller's language.
+    const bad = await t.call(ep.signatures, {
+      as: owner,
+      params: { id: p.id },
+      query: invalid({ cursor: 'not-a-cursor' }),
+      locale: 'en',
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.validation.errors)).toEqual(['cursor']);
+    expect(
+      (await t.call(ep.signatures, { as: owner, params: { id: p.id }, query: invalid({ per_page: 500 }) }))
+        .status,
+    ).toBe(422);
+    // Someone else's draft does not exist for the caller.
+    const d = await draft(owner);
+    expect((await t.call(ep.signatures, { as: await t.session(), params: { id: d.id } })).status).toBe(404);
+  });
+
+  it('keeps one signature when the same account signs several times at once', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const signer = await t.session();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.call(ep.sign, { as: signer, params: { id: p.id }, body: {} })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await t.call(ep.verify, { as: null, params: { id: p.id } })).parsed.data).toMatchObject({
+      intact: true,
+      length: 1,
+      count_matches: true,
+      signatures_count: 1,
+    });
+  });
+
   it('signs once, counts, lists named signers, gives a receipt, withdraws as a chain link, and the chain verifies', async () => {
     const owner = await t.session();
     const p = await published(owner, { specialty_ids: [] });
@@ -487,7 +642,7 @@ describe('signatures', () => {
     const shown = await t.call(ep.show, { as: a, params: { id: p.id } });
     expect(shown.parsed.data).toMatchObject({ signatures_count: 2, signed: true, text_locked: true });
     const signers = await t.call(ep.signatures, { as: owner, params: { id: p.id } });
-    expect(signers.parsed.meta.total).toBe(1);
+    expect(signers.parsed.meta.next_cursor).toBeNull();
     expect(signers.parsed.data).toEqual([
       expect.objectContaining({ slug: a.user.slug, profession: 'doctor' }),
     ]);

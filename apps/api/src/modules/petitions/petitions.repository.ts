@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Locale, type PetitionStatusFilter, type SignerProfession } from '@legenett/contracts';
-import { CHAIN_GENESIS, chainHash, chainSigner, type Database, schema, type Transaction } from '@legenett/db';
+import { CHAIN_GENESIS, chainHashSql, chainSigner, chainTimeSql, type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { fileKey } from '../../common/files/files.repository';
@@ -23,9 +23,7 @@ const {
   counties,
   users,
   userInfo,
-  userRoles,
   userSpecialties,
-  roles,
   storedFiles,
   posts,
 } = schema;
@@ -356,29 +354,30 @@ export class PetitionsRepository {
     return { byProfession, bySpecialty, byCounty, daily };
   }
 
-  /** Named signers in signing order (anonymous ones are only counted). */
-  signers(petitionId: number) {
-    const where = and(eq(petitionSignatures.petition_id, petitionId), eq(petitionSignatures.anonymous, false))!;
-    return {
-      count: async () => {
-        const [row] = await this.db.select({ n: count() }).from(petitionSignatures).where(where);
-        return row?.n ?? 0;
-      },
-      read: (slice: Slice) =>
-        this.db
-          .select({
-            name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
-            slug: users.slug,
-            profession: petitionSignatures.profession,
-            signed_at: petitionSignatures.created_at,
-          })
-          .from(petitionSignatures)
-          .innerJoin(users, eq(users.id, petitionSignatures.user_id))
-          .where(where)
-          .orderBy(asc(petitionSignatures.id))
-          .limit(slice.limit)
-          .offset(slice.offset),
-    };
+  /**
+   * Named signers in signing order (anonymous ones are only counted), `limit` after the signature
+   * `afterId`: a keyset walk of petition_signatures_petition_id_id_idx, the same cost at any depth.
+   */
+  signers(petitionId: number, afterId: number | null, limit: number) {
+    return this.db
+      .select({
+        id: petitionSignatures.id,
+        name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+        slug: users.slug,
+        profession: petitionSignatures.profession,
+        signed_at: petitionSignatures.created_at,
+      })
+      .from(petitionSignatures)
+      .innerJoin(users, eq(users.id, petitionSignatures.user_id))
+      .where(
+        and(
+          eq(petitionSignatures.petition_id, petitionId),
+          eq(petitionSignatures.anonymous, false),
+          afterId === null ? undefined : gt(petitionSignatures.id, afterId),
+        ),
+      )
+      .orderBy(asc(petitionSignatures.id))
+      .limit(limit);
   }
 
   async receipt(petitionId: number, userId: number) {
@@ -511,77 +510,128 @@ export class PetitionsRepository {
     await tx.insert(posts).values({ slug, body, author_user_id: userId, created_by_user_id: userId, shared_petition_id: petitionId });
   }
 
-  /** Appends one link to a locked petition's chain; answers its position and hash. */
-  private async appendLink(
-    state: Pick<PetitionState, 'id' | 'chain_length' | 'chain_head'>,
-    action: 'sign' | 'withdraw',
-    userId: number,
-    at: Date,
-    tx: Transaction,
-  ): Promise<{ position: number; hash: string }> {
-    const position = state.chain_length + 1;
-    const prevHash = state.chain_head ?? CHAIN_GENESIS;
-    const signer = chainSigner(state.id, userId);
-    const hash = chainHash({ petitionId: state.id, position, action, signer, prevHash, createdAt: at });
-    await tx
-      .insert(petitionSignatureLinks)
-      .values({ petition_id: state.id, position, action, signer, prev_hash: prevHash, hash, created_at: at });
-    return { position, hash };
+  /**
+   * What signing needs to know before it takes the lock (one read, no lock): the petition's state
+   * for the 404/409 answers, whether the user signed already, and the signer's first specialty and
+   * county for the statistics. Null when there is no such petition.
+   */
+  async signingContext(petitionId: number, userId: number) {
+    const [row] = await this.db
+      .select({
+        user_id: petitions.user_id,
+        title: petitions.title,
+        status: petitions.status,
+        visibility: petitions.visibility,
+        end_date: petitions.end_date,
+        signed: sql<boolean>`exists (select 1 from ${petitionSignatures} s where s.petition_id = ${petitionId} and s.user_id = ${userId})`,
+        specialty_id: sql<number | null>`(select min(${userSpecialties.specialty_id}) from ${userSpecialties} where ${userSpecialties.user_id} = ${userId})`,
+        county_id: sql<number | null>`(select ${userInfo.county_id} from ${userInfo} where ${userInfo.user_id} = ${userId})`,
+      })
+      .from(petitions)
+      .where(eq(petitions.id, petitionId));
+    return row ?? null;
+  }
+
+  /** The petition row, locked, when it takes signatures now (`today` given) or always (`today` null: account erasure). */
+  private static lockedForChain(petitionId: number, today: string | null): SQL {
+    const active =
+      today === null
+        ? sql``
+        : sql` and ${petitions.status} = 'active' and ${petitions.visibility} = 'open' and ${petitions.end_date} >= ${today}::date`;
+    return sql`select ${petitions.id} as id, ${petitions.chain_length} as chain_length, ${petitions.chain_head} as chain_head,
+        ${petitions.signatures_count} as signatures_count, ${petitions.signature_goal} as signature_goal, ${petitions.delivered_at} as delivered_at
+      from ${petitions} where ${petitions.id} = ${petitionId}${active} for update`;
+  }
+
+  /** The next link of the `locked` row: position, previous hash, time (taken once the lock is held) and hash. */
+  private static nextLink(action: 'sign' | 'withdraw', signer: string, countDelta: 1 | -1): SQL {
+    const prev = sql`coalesce(l.chain_head, ${CHAIN_GENESIS}::text)`;
+    // Only a signature reaches the goal (a withdrawal never delivers).
+    const reachesGoal =
+      countDelta === 1 ? sql`(l.delivered_at is null and l.signature_goal is not null and l.signatures_count + 1 >= l.signature_goal)` : sql`false`;
+    return sql`select t.*, ${chainHashSql({
+      prevHash: sql`t.prev_hash`,
+      petitionId: sql`t.id`,
+      position: sql`t.position`,
+      action,
+      signer,
+      createdAt: sql`t.at`,
+    })} as hash
+      from (select l.id, l.chain_length + 1 as position, ${prev} as prev_hash, l.signatures_count + ${countDelta}::int as signatures_count,
+              ${chainTimeSql(sql`clock_timestamp()`)} as at,
+              ${reachesGoal} as reaches_goal
+            from locked l) t`;
+  }
+
+  /** Appends the `next` link and moves the petition's chain head and count (and freezes the snapshot at the goal). */
+  private static appendNext(): SQL {
+    return sql`appended as (
+        insert into ${petitionSignatureLinks} (petition_id, position, action, signer, prev_hash, hash, created_at)
+        select n.id, n.position, n.action, n.signer, n.prev_hash, n.hash, n.at from next n
+      ),
+      moved as (
+        update ${petitions} p set chain_length = n.position, chain_head = n.hash, signatures_count = n.signatures_count, updated_at = n.at,
+          delivered_at = case when n.reaches_goal then n.at else p.delivered_at end,
+          delivered_count = case when n.reaches_goal then n.signatures_count else p.delivered_count end,
+          delivered_chain_length = case when n.reaches_goal then n.position else p.delivered_chain_length end
+        from next n where p.id = n.id
+      )`;
   }
 
   /**
-   * Signs a locked petition: the signature (with the signer's profession, first specialty and county
-   * now, for the statistics), its chain link and the count. Null when the user had signed already.
+   * Signs in ONE statement, the petition's whole critical section: it locks the row (when the
+   * petition takes signatures `today`), computes the next link's hash in PostgreSQL from the head
+   * it finds there, inserts the signature and the link and moves the count and the head. The lock
+   * is held for this statement and its commit only (no round trip to Node in between). Null when
+   * the petition does not take signatures now; a second signature of the same account fails on the
+   * unique index (`petition_signatures_petition_user_uq`) and changes nothing.
    */
-  async sign(state: PetitionState, userId: number, anonymous: boolean, tx: Transaction) {
-    const at = new Date();
-    const position = state.chain_length + 1;
-    const prevHash = state.chain_head ?? CHAIN_GENESIS;
-    const signer = chainSigner(state.id, userId);
-    const hash = chainHash({ petitionId: state.id, position, action: 'sign', signer, prevHash, createdAt: at });
-    const profession = sql<SignerProfession>`(case
-      when exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${userId} and r.code = 'doctor') then 'doctor'
-      when exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${userId} and r.code = 'student') then 'student'
-      else 'other' end)`;
-    const inserted = await tx
-      .insert(petitionSignatures)
-      .values({
-        petition_id: state.id,
-        user_id: userId,
-        anonymous,
-        profession,
-        specialty_id: sql`(select min(${userSpecialties.specialty_id}) from ${userSpecialties} where ${userSpecialties.user_id} = ${userId})`,
-        county_id: sql`(select ${userInfo.county_id} from ${userInfo} where ${userInfo.user_id} = ${userId})`,
-        chain_position: position,
-        chain_hash: hash,
-        created_at: at,
-        updated_at: at,
-      })
-      .onConflictDoNothing({ target: [petitionSignatures.petition_id, petitionSignatures.user_id] })
-      .returning({ id: petitionSignatures.id });
-    if (inserted.length === 0) return null;
-    await this.appendLink(state, 'sign', userId, at, tx);
-    const [row] = await tx
-      .update(petitions)
-      .set({ chain_length: position, chain_head: hash, signatures_count: sql`${petitions.signatures_count} + 1` })
-      .where(eq(petitions.id, state.id))
-      .returning({ signatures_count: petitions.signatures_count });
-    return { position, hash, signed_at: at, signatures_count: row!.signatures_count };
+  async sign(
+    input: {
+      petitionId: number;
+      userId: number;
+      anonymous: boolean;
+      profession: SignerProfession;
+      specialtyId: number | null;
+      countyId: number | null;
+      today: string;
+    },
+    tx?: Transaction,
+  ) {
+    const signer = chainSigner(input.petitionId, input.userId);
+    const result = await (tx ?? this.db).execute<{ position: number; hash: string; at: Date; signatures_count: number }>(sql`
+      with locked as (${PetitionsRepository.lockedForChain(input.petitionId, input.today)}),
+      next as (select x.*, 'sign'::text as action, ${signer}::text as signer from (${PetitionsRepository.nextLink('sign', signer, 1)}) x),
+      signed as (
+        insert into ${petitionSignatures} (petition_id, user_id, anonymous, profession, specialty_id, county_id, chain_position, chain_hash, created_at, updated_at)
+        select n.id, ${input.userId}::int, ${input.anonymous}::boolean, ${input.profession}::text, ${input.specialtyId}::int, ${input.countyId}::int, n.position, n.hash, n.at, n.at
+        from next n
+      ),
+      ${PetitionsRepository.appendNext()}
+      select position, hash, at, signatures_count from next`);
+    const row = result.rows[0];
+    return row ? { position: row.position, hash: row.hash, signed_at: new Date(row.at), signatures_count: row.signatures_count } : null;
   }
 
-  /** Withdraws a signature of a locked petition: deletes it, appends a withdrawal link. False when there was none. */
-  async withdraw(state: Pick<PetitionState, 'id' | 'chain_length' | 'chain_head'>, userId: number, tx: Transaction): Promise<boolean> {
-    const deleted = await tx
-      .delete(petitionSignatures)
-      .where(and(eq(petitionSignatures.petition_id, state.id), eq(petitionSignatures.user_id, userId)))
-      .returning({ id: petitionSignatures.id });
-    if (deleted.length === 0) return false;
-    const link = await this.appendLink(state, 'withdraw', userId, new Date(), tx);
-    await tx
-      .update(petitions)
-      .set({ chain_length: link.position, chain_head: link.hash, signatures_count: sql`${petitions.signatures_count} - 1` })
-      .where(eq(petitions.id, state.id));
-    return true;
+  /**
+   * Withdraws a signature in one statement, like `sign`: deletes it and appends a withdrawal link
+   * under the row lock. `today` null withdraws whatever the petition's state (account erasure).
+   * False when the user had not signed (or the petition does not take withdrawals now).
+   */
+  async withdraw(petitionId: number, userId: number, today: string | null, tx?: Transaction): Promise<boolean> {
+    const signer = chainSigner(petitionId, userId);
+    const result = await (tx ?? this.db).execute<{ position: number }>(sql`
+      with locked as (${PetitionsRepository.lockedForChain(petitionId, today)}),
+      removed as (
+        delete from ${petitionSignatures} s using locked l where s.petition_id = l.id and s.user_id = ${userId} returning s.id
+      ),
+      next as (
+        select x.*, 'withdraw'::text as action, ${signer}::text as signer from (${PetitionsRepository.nextLink('withdraw', signer, -1)}) x
+        where exists (select 1 from removed)
+      ),
+      ${PetitionsRepository.appendNext()}
+      select position from next`);
+    return result.rows.length > 0;
   }
 
   /** Freezes the delivered snapshot: the count and the chain position (the signer list then) now. */
@@ -671,6 +721,19 @@ export class PetitionsRepository {
     return row?.id ?? null;
   }
 
+  async coAuthor(petitionId: number, authorId: number) {
+    const [row] = await this.db
+      .select({ id: petitionCoAuthors.id, user_id: petitionCoAuthors.user_id })
+      .from(petitionCoAuthors)
+      .where(and(eq(petitionCoAuthors.id, authorId), eq(petitionCoAuthors.petition_id, petitionId)));
+    return row ?? null;
+  }
+
+  /** Deletes a co-author (and their mention in sent press releases' records: the sent PDF keeps what was sent). */
+  async deleteCoAuthor(petitionId: number, authorId: number, tx: Transaction): Promise<void> {
+    await tx.delete(petitionCoAuthors).where(and(eq(petitionCoAuthors.id, authorId), eq(petitionCoAuthors.petition_id, petitionId)));
+  }
+
   async acceptCoAuthorship(petitionId: number, userId: number): Promise<number | null> {
     const [row] = await this.db
       .update(petitionCoAuthors)
@@ -749,10 +812,7 @@ export class PetitionsRepository {
       .from(petitionSignatures)
       .where(eq(petitionSignatures.user_id, userId))
       .orderBy(asc(petitionSignatures.petition_id));
-    for (const { petition_id } of signed) {
-      const state = await this.lockState(petition_id, tx);
-      if (state) await this.withdraw(state, userId, tx);
-    }
+    for (const { petition_id } of signed) await this.withdraw(petition_id, userId, null, tx);
     await tx.delete(petitionBookmarks).where(eq(petitionBookmarks.user_id, userId));
     await tx.update(petitionCoAuthors).set({ user_id: null }).where(eq(petitionCoAuthors.user_id, userId));
     await tx

@@ -6,7 +6,6 @@ import {
   type ManualAuthorInput,
   MAX_PETITION_ATTACHMENTS,
   type MessageKey,
-  type PageQuery,
   type Petition,
   type PetitionCreateInput,
   type PetitionDetail,
@@ -17,7 +16,11 @@ import {
   type PetitionUpdateInput,
   type PressReleaseInput,
   type SignatureReceipt,
+  encodeSignerCursor,
+  type SignerPage,
+  type SignerPageQuery,
   SIGNER_PROFESSIONS,
+  type SignerProfession,
   translate,
 } from '@legenett/contracts';
 import { CHAIN_GENESIS, chainHash } from '@legenett/db';
@@ -26,6 +29,7 @@ import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
 import { ListCounts, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
+import { isUniqueViolation } from '../../database/database-errors';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { ReferenceChecks } from '../reference/reference-checks.service';
@@ -408,6 +412,30 @@ export class PetitionsService {
     return { data: this.presentCoAuthor(author) };
   }
 
+  /**
+   * Removes a co-author. Their own account may always leave (or decline the invitation): nobody is
+   * kept named under a petition against their will. The initiator removes others only until the
+   * first signature (409 after it, like the text): people signed under those names. Accepted
+   * co-authors remove nobody but themselves (403 not_owner); anyone else gets 404.
+   */
+  async removeManualAuthor(me: Principal, id: number, authorId: number): Promise<void> {
+    const row = await this.repository.find(id, osloToday(), me.userId, 'no');
+    if (!row || (!row.can_edit && !row.invited)) throw AppError.notFound();
+    const author = await this.repository.coAuthor(id, authorId);
+    if (!author) throw AppError.notFound();
+    if (author.user_id === me.userId) {
+      await this.uow.run((tx) => this.repository.deleteCoAuthor(id, authorId, tx));
+      return;
+    }
+    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    await this.uow.run(async (tx) => {
+      // Under the petition's row lock, which signing also takes: no signature slips in between.
+      const state = (await this.repository.lockState(id, tx))!;
+      if (state.chain_length > 0) throw conflict('petitions.errors.authors_locked');
+      await this.repository.deleteCoAuthor(id, authorId, tx);
+    });
+  }
+
   async acceptCoAuthorship(me: Principal, id: number) {
     const authorId = await this.repository.acceptCoAuthorship(id, me.userId);
     if (authorId === null) throw AppError.notFound();
@@ -458,42 +486,73 @@ export class PetitionsService {
 
   // ---------- signatures ----------
 
-  /** 404 for what the caller cannot see; the petition must be active (published, open, before its end). */
-  private static requireSignable(state: PetitionState | null, today: string, userId: number): PetitionState {
+  /** 404 for what the caller cannot see; 409 unless the petition is active (published, open, before its end). */
+  private static requireSignable(state: Pick<PetitionState, 'status' | 'visibility' | 'end_date' | 'user_id'> | null, today: string, userId: number): void {
     if (!state || (state.status === 'draft' && state.user_id !== userId)) throw AppError.notFound();
     const active = state.status === 'active' && state.visibility === 'open' && state.end_date !== null && state.end_date >= today;
     if (!active) throw conflict('petitions.errors.not_active');
-    return state;
   }
 
+  /** How the signer is counted in the statistics, from the roles the token resolved to. */
+  private static professionOf(me: Principal): SignerProfession {
+    if (me.roles.includes('doctor')) return 'doctor';
+    if (me.roles.includes('student')) return 'student';
+    return 'other';
+  }
+
+  /**
+   * Signs. Everything that can be done without the petition's row lock is done before it (the
+   * checks and the signer's profile: one read) or after it (the milestone notice); the lock is
+   * held for the one signing statement (PetitionsRepository.sign) and its commit.
+   */
   async sign(me: Principal, id: number, anonymous: boolean): Promise<{ data: SignatureReceipt }> {
     // Only confirmed health personnel sign (approved_hrp 2), whatever else the account may do.
     if (me.approvedHrp !== 2) throw AppError.forbidden('not_health_personnel');
     const today = osloToday();
-    const signed = await this.uow.run(async (tx) => {
-      const state = PetitionsService.requireSignable(await this.repository.lockState(id, tx), today, me.userId);
-      const receipt = await this.repository.sign(state, me.userId, anonymous, tx);
-      if (!receipt) throw conflict('petitions.errors.already_signed');
-      const n = receipt.signatures_count;
-      if (isMilestone(n)) {
-        await this.notifications.publish(
+    const context = await this.repository.signingContext(id, me.userId);
+    PetitionsService.requireSignable(context, today, me.userId);
+    if (context!.signed) throw conflict('petitions.errors.already_signed');
+    let signed: Awaited<ReturnType<PetitionsRepository['sign']>>;
+    try {
+      signed = await this.repository.sign({
+        petitionId: id,
+        userId: me.userId,
+        anonymous,
+        profession: PetitionsService.professionOf(me),
+        specialtyId: context!.specialty_id,
+        countyId: context!.county_id,
+        today,
+      });
+    } catch (err) {
+      // The same account signing twice at the same moment: the unique index keeps one.
+      if (isUniqueViolation(err, 'petition_signatures_petition_user_uq')) throw conflict('petitions.errors.already_signed');
+      throw err;
+    }
+    if (!signed) {
+      // It stopped taking signatures between the read and the statement (closed, archived, ended).
+      PetitionsService.requireSignable(await this.repository.signingContext(id, me.userId), osloToday(), me.userId);
+      throw conflict('petitions.errors.not_active');
+    }
+    const n = signed.signatures_count;
+    if (isMilestone(n)) {
+      // After the signature's commit, in a transaction of its own (once per milestone by its key), so
+      // the lock never waits for it. A crash in between loses this one notice, never a signature.
+      await this.uow.run((tx) =>
+        this.notifications.publish(
           tx,
           {
-            user_id: state.user_id,
+            user_id: context!.user_id,
             kind: 'petition_milestone',
             actor_user_id: null,
             partner_company_id: null,
             entity_type: 'petition',
             entity_id: id,
-            data: { title: state.title, count: n },
+            data: { title: context!.title, count: n },
           },
           `petition-milestone:${id}:${n}`,
-        );
-      }
-      // Reaching the goal freezes the delivered snapshot, as a delivery does.
-      if (state.signature_goal !== null && n >= state.signature_goal && !state.delivered_at) await this.repository.deliver(id, tx);
-      return receipt;
-    });
+        ),
+      );
+    }
     return {
       data: {
         petition_id: id,
@@ -501,19 +560,20 @@ export class PetitionsService {
         hash: signed.hash,
         signed_at: signed.signed_at.toISOString(),
         anonymous,
-        signatures_count: signed.signatures_count,
+        signatures_count: n,
       },
     };
   }
 
   async withdraw(me: Principal, id: number): Promise<void> {
     const today = osloToday();
-    await this.uow.run(async (tx) => {
-      const state = await this.repository.lockState(id, tx);
-      if (!state || (state.status === 'draft' && state.user_id !== me.userId)) throw AppError.notFound();
-      const signable = PetitionsService.requireSignable(state, today, me.userId);
-      if (!(await this.repository.withdraw(signable, me.userId, tx))) throw AppError.notFound();
-    });
+    const context = await this.repository.signingContext(id, me.userId);
+    PetitionsService.requireSignable(context, today, me.userId);
+    if (!context!.signed) throw AppError.notFound();
+    if (!(await this.repository.withdraw(id, me.userId, today))) {
+      PetitionsService.requireSignable(await this.repository.signingContext(id, me.userId), osloToday(), me.userId);
+      throw AppError.notFound();
+    }
   }
 
   async receipt(me: Principal, id: number, locale: Locale): Promise<{ data: SignatureReceipt }> {
@@ -532,10 +592,17 @@ export class PetitionsService {
     };
   }
 
-  async signers(me: Principal, id: number, q: PageQuery, locale: Locale) {
+  /** One keyset page of the named signers; `next_cursor` is null on the last page. */
+  async signers(me: Principal, id: number, q: SignerPageQuery, locale: Locale): Promise<SignerPage> {
     await this.visible(id, me.userId, locale, osloToday());
-    const page = await readPage(q, this.repository.signers(id));
-    return { data: page.rows.map((r) => ({ ...r, signed_at: r.signed_at.toISOString() })), meta: page.meta };
+    // One row more than asked tells whether another page follows.
+    const rows = await this.repository.signers(id, q.cursor, q.per_page + 1);
+    const page = rows.slice(0, q.per_page);
+    const last = page[page.length - 1];
+    return {
+      data: page.map(({ id: _id, signed_at, ...r }) => ({ ...r, signed_at: signed_at.toISOString() })),
+      meta: { next_cursor: rows.length > q.per_page && last ? encodeSignerCursor(last.id) : null, per_page: q.per_page },
+    };
   }
 
   /** Recomputes the chain link by link (in batches, never the whole list in memory). */

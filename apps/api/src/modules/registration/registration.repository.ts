@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { slugify } from '../../common/text/slugify';
 import { InjectDatabase } from '../../database/database.module';
+import { isUniqueViolation } from '../../database/database-errors';
 
 const s = schema;
 
@@ -56,12 +57,6 @@ const accountColumns = {
 /** Raised inside the account transaction when the identity session was used meanwhile. */
 export class SessionAlreadyUsedError extends Error {}
 class HprNumberTakenError extends Error {}
-
-const isUniqueViolation = (err: unknown, constraint: string): boolean => {
-  const cause = err instanceof Error && 'cause' in err ? err.cause : err;
-  const pg = (cause ?? err) as { code?: string; constraint?: string };
-  return pg.code === '23505' && (pg.constraint ?? '').includes(constraint);
-};
 
 @Injectable()
 export class RegistrationRepository {

@@ -4,7 +4,7 @@ import {
   petitionEndpoints,
   referenceEndpoints,
 } from '@legenett/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
@@ -23,7 +23,7 @@ const petition = (id: number, overrides: Partial<PetitionDetail> = {}): Petition
   status: 'active',
   visibility: 'open',
   is_archived: false,
-  initiator: { id: 99, slug: 'kari', name: 'Kari Nordmann', avatar: null },
+  initiator: { id: 99, slug: 'kari', name: 'Per Signersen', avatar: null },
   signatures_count: 42,
   signature_goal: 100,
   recipient: 'Helse- og omsorgsdepartementet',
@@ -64,10 +64,7 @@ function mockApi() {
   mockEndpoint(authEndpoints.me, { data: doctor });
   mockEndpoint(referenceEndpoints.specialties, { data: [{ id: 3, name: 'Indremedisin' }] });
   mockEndpoint(referenceEndpoints.categories, { data: [] });
-  mockEndpoint(petitionEndpoints.signatures, {
-    data: [],
-    meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 },
-  });
+  mockEndpoint(petitionEndpoints.signatures, { data: [], meta: { next_cursor: null, per_page: 10 } });
 }
 
 describe('petitions', () => {
@@ -158,6 +155,52 @@ describe('petitions', () => {
     expect(await screen.findByText('You are invited to co-author this petition.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
     await waitFor(() => expect(accepts).toHaveLength(1));
+  });
+
+  it('shows more signers by cursor, and lets a co-author withdraw from the petition', async () => {
+    const user = setupUser();
+    mockEndpoint(petitionEndpoints.show, {
+      data: petition(9, {
+        can_edit: true,
+        co_authors: [
+          {
+            id: 4,
+            name: 'Test Bruker',
+            title: null,
+            user: { id: doctor.id, slug: doctor.slug, name: 'Test Bruker' },
+            accepted: true,
+          },
+        ],
+      }),
+    });
+    const signer = (name: string) => ({
+      name,
+      slug: null,
+      profession: 'doctor' as const,
+      signed_at: '2026-11-02T10:00:00.000Z',
+    });
+    const pages = mockEndpoint(petitionEndpoints.signatures, ({ query }) =>
+      query.get('cursor') === 'czE'
+        ? { data: [signer('Per Signersen')], meta: { next_cursor: null, per_page: 10 } }
+        : { data: [signer('Anne Signersen')], meta: { next_cursor: 'czE', per_page: 10 } },
+    );
+    const removals = mockEndpoint(petitionEndpoints.removeManualAuthor, null);
+    renderApp('/petitions/details/9');
+    expect(
+      await within(await screen.findByRole('list', { name: 'Signatures' })).findByText('Anne Signersen'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more signatures' }));
+    const list = screen.getByRole('list', { name: 'Signatures' });
+    expect(await within(list).findByText('Per Signersen')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(pages.at(-1)!.query.get('cursor')).toBe('czE');
+    expect(screen.queryByRole('button', { name: 'Show more signatures' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw as co-author' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw as co-author' }));
+    await waitFor(() => expect(removals).toHaveLength(1));
+    expect(removals[0]!.params).toEqual({ id: '9', authorId: '4' });
   });
 
   it('tells someone who is not confirmed health personnel that they cannot sign', async () => {

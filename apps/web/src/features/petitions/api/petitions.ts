@@ -7,7 +7,13 @@ import {
   type PetitionUpdateInput,
   type PressReleaseInput,
 } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiCall, apiUrl } from '@/shared/api/api-client';
 import { ApiError } from '@/shared/api/api-error';
 import { authStore } from '@/shared/auth/auth-store';
@@ -31,7 +37,7 @@ export const petitionKeys = {
   list: (tab: PetitionTab, filters: PetitionFilterValues, page: number, locale: string) =>
     ['petitions', 'list', tab, filters, page, locale] as const,
   one: (id: number, locale: string) => ['petitions', 'one', id, locale] as const,
-  signers: (id: number, page: number) => ['petitions', 'signers', id, page] as const,
+  signers: (id: number) => ['petitions', 'signers', id] as const,
   receipt: (id: number) => ['petitions', 'receipt', id] as const,
   similar: (title: string) => ['petitions', 'similar', title] as const,
   attachments: (id: number) => ['petitions', 'attachments', id] as const,
@@ -65,12 +71,18 @@ export function usePetition(id: number) {
   });
 }
 
-export function useSigners(id: number, page: number) {
-  return useQuery({
-    queryKey: petitionKeys.signers(id, page),
-    queryFn: ({ signal }) =>
-      apiCall(ep.signatures, { params: { id }, query: { page, per_page: PAGE_SIZE }, signal }),
-    placeholderData: keepPreviousData,
+/** The named signers, oldest first, one keyset page (`cursor`) at a time ("show more"). */
+export function useSigners(id: number) {
+  return useInfiniteQuery({
+    queryKey: petitionKeys.signers(id),
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(ep.signatures, {
+        params: { id },
+        query: { per_page: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.meta.next_cursor,
   });
 }
 
@@ -210,6 +222,16 @@ export function useAddManualAuthor() {
       userId: number | null;
     }) =>
       apiCall(ep.addManualAuthor, { params: { id }, body: { name, title: title || null, user_id: userId } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Removes a co-author (the initiator), or the caller's own co-authorship (leave, decline). */
+export function useRemoveManualAuthor() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, authorId }: { id: number; authorId: number }) =>
+      apiCall(ep.removeManualAuthor, { params: { id, authorId } }),
     onSuccess: invalidate,
   });
 }

@@ -8,16 +8,21 @@ export function ConfirmButton({
   question,
   onConfirm,
   loading,
+  ariaLabel,
   ...button
-}: { label: string; question: string; onConfirm: () => Promise<unknown>; loading?: boolean } & Omit<
-  ButtonProps,
-  'children' | 'onClick'
->) {
+}: {
+  label: string;
+  question: string;
+  onConfirm: () => Promise<unknown>;
+  loading?: boolean;
+  /** The trigger's accessible name when its short label is not enough (one of several "Remove"). */
+  ariaLabel?: string;
+} & Omit<ButtonProps, 'children' | 'onClick'>) {
   const { t } = useTranslation('petitions');
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button {...button} onClick={() => setOpen(true)}>
+      <Button {...button} aria-label={ariaLabel} onClick={() => setOpen(true)}>
         {label}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={label}>

@@ -2,6 +2,7 @@ import { type PetitionDetail } from '@legenett/contracts';
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Card,
   Checkbox,
@@ -16,11 +17,10 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { notify } from '@/shared/ui/notify';
 import {
@@ -28,6 +28,7 @@ import {
   useBookmark,
   usePetition,
   useReceipt,
+  useRemoveManualAuthor,
   useSavePetition,
   useSign,
   useSigners,
@@ -118,36 +119,53 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
 function Signers({ id }: { id: number }) {
   const { t } = useTranslation('petitions');
   const locale = useLocale();
-  const [page, setPage] = useState(1);
-  const signers = useSigners(id, page);
+  const signers = useSigners(id);
+  const rows = signers.data?.pages.flatMap((p) => p.data) ?? [];
   return (
     <Stack gap="xs">
       <Title order={3}>{t('signers')}</Title>
       <Text size="sm" c="dimmed">
         {t('anonymous_note')}
       </Text>
-      <PagedList
-        query={signers}
-        label={t('signers')}
-        empty={t('signers_empty')}
-        renderItem={(s) => (
-          <Group justify="space-between">
-            {s.slug ? (
-              <Anchor component={Link} to={paths.profileBySlug.href({ slug: s.slug })}>
-                {s.name}
-              </Anchor>
-            ) : (
-              <Text>{s.name}</Text>
-            )}
-            <Text size="sm" c="dimmed">
-              {t(`professions.${s.profession}`)} · {formatDate(s.signed_at, locale)}
-            </Text>
-          </Group>
-        )}
-        itemKey={(s) => `${s.slug ?? s.name}-${s.signed_at}`}
-        page={page}
-        onPageChange={setPage}
-      />
+      {signers.isPending ? (
+        <Box aria-busy="true">
+          <Skeleton h={120} />
+        </Box>
+      ) : signers.isError ? (
+        <Alert color="red">{t('signers_error')}</Alert>
+      ) : rows.length === 0 ? (
+        <Alert variant="light">{t('signers_empty')}</Alert>
+      ) : (
+        <Stack component="ul" aria-label={t('signers')} gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.map((s) => (
+            <li key={`${s.slug ?? s.name}-${s.signed_at}`}>
+              <Group justify="space-between">
+                {s.slug ? (
+                  <Anchor component={Link} to={paths.profileBySlug.href({ slug: s.slug })}>
+                    {s.name}
+                  </Anchor>
+                ) : (
+                  <Text>{s.name}</Text>
+                )}
+                <Text size="sm" c="dimmed">
+                  {t(`professions.${s.profession}`)} · {formatDate(s.signed_at, locale)}
+                </Text>
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
+      {signers.hasNextPage ? (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={signers.isFetchingNextPage}
+            onClick={() => void signers.fetchNextPage()}
+          >
+            {t('signers_more')}
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }
@@ -163,6 +181,8 @@ export function PetitionDetailsPage() {
   const verify = useVerify();
   const save = useSavePetition();
   const accept = useAcceptCoAuthorship();
+  const leave = useRemoveManualAuthor();
+  const navigate = useNavigate();
   if (petition.isPending) return <Skeleton height={400} mt="md" />;
   if (petition.isError || !petition.data)
     return (
@@ -171,6 +191,24 @@ export function PetitionDetailsPage() {
       </Alert>
     );
   const p = petition.data;
+  // My own co-authorship (invited or accepted): I may decline or leave it at any time.
+  const mine = user ? p.co_authors.find((a) => a.user?.id === user.id) : undefined;
+  const leaveButton = (label: string) =>
+    mine && (
+      <ConfirmButton
+        size="xs"
+        variant="default"
+        label={label}
+        question={t('authors.leave_confirm')}
+        loading={leave.isPending}
+        onConfirm={() =>
+          leave.mutateAsync({ id: p.id, authorId: mine.id }).then(() => {
+            notify.success(t('authors.left_done'));
+            if (p.status === 'draft') void navigate(paths.petitions.href());
+          })
+        }
+      />
+    );
   return (
     <Page title={p.title} size="lg">
       <Stack gap="md">
@@ -207,9 +245,11 @@ export function PetitionDetailsPage() {
               >
                 {t('authors.accept')}
               </Button>
+              {leaveButton(t('authors.decline'))}
             </Group>
           </Alert>
         )}
+        {mine && !p.invitation_pending && !p.is_owner && <Group>{leaveButton(t('authors.leave'))}</Group>}
         {p.status === 'draft' && p.can_edit && (
           <Group>
             <ConfirmButton

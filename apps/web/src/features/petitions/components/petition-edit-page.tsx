@@ -28,6 +28,7 @@ import {
   useMemberSearch,
   usePetition,
   useRemoveAttachment,
+  useRemoveManualAuthor,
 } from '../api/petitions';
 import { useDebounced } from './use-debounced';
 import { ConfirmButton } from './confirm-button';
@@ -98,6 +99,9 @@ function Attachments({ petition }: { petition: PetitionDetail }) {
 function CoAuthors({ petition }: { petition: PetitionDetail }) {
   const { t } = useTranslation('petitions');
   const add = useAddManualAuthor();
+  const remove = useRemoveManualAuthor();
+  // The initiator removes co-authors until the first signature (then the API answers 409).
+  const canRemove = petition.is_owner && !petition.text_locked;
   const [name, setName] = useState('');
   const [title, setTitle] = useState('');
   const [member, setMember] = useState<string | null>(null);
@@ -110,14 +114,38 @@ function CoAuthors({ petition }: { petition: PetitionDetail }) {
   return (
     <Stack gap="xs">
       <Title order={3}>{t('co_authors')}</Title>
-      <List>
+      {petition.is_owner && petition.text_locked && petition.co_authors.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('authors.locked_note')}
+        </Text>
+      )}
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('co_authors')}>
         {petition.co_authors.map((a) => (
-          <List.Item key={a.id}>
-            {a.title ? `${a.name} (${a.title})` : a.name}
-            {!a.accepted && ` · ${t('authors.invited')}`}
-          </List.Item>
+          <Group component="li" key={a.id} justify="space-between" wrap="nowrap">
+            <Text>
+              {a.title ? `${a.name} (${a.title})` : a.name}
+              {!a.accepted && ` · ${t('authors.invited')}`}
+            </Text>
+            {canRemove && (
+              <ConfirmButton
+                size="xs"
+                variant="subtle"
+                color="red"
+                style={{ flexShrink: 0 }}
+                label={t('authors.remove_short')}
+                ariaLabel={t('authors.remove', { name: a.name })}
+                question={t('authors.remove_confirm', { name: a.name })}
+                loading={remove.isPending}
+                onConfirm={() =>
+                  remove
+                    .mutateAsync({ id: petition.id, authorId: a.id })
+                    .then(() => notify.success(t('authors.removed_done')))
+                }
+              />
+            )}
+          </Group>
         ))}
-      </List>
+      </Stack>
       <Group align="flex-end">
         <Select
           label={t('authors.account')}
