@@ -17,17 +17,16 @@ const dir = '/tmp/bench-prof';
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 
+const spawned = Date.now();
 const api = await startApi({}, undefined, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-let loadEnded = 0;
-let exited = 0;
-api.child.once('exit', () => (exited = Date.now()));
+let loadStarted = 0;
 try {
   const token = await login(api.url);
   const jobId = (await (await fetch(`${api.url}/api/jobs?page=1`, { headers: { authorization: `Bearer ${token}` } })).json()).data?.[0]?.id;
   const url = `${api.url}${target.replace('{job}', String(jobId))}`;
   wrk(url, token, 3);
+  loadStarted = Date.now();
   const r = wrk(url, token, seconds);
-  loadEnded = Date.now();
   console.log(`${target}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.bad}`);
 } finally {
   await stopApi(api);
@@ -39,16 +38,15 @@ if (files.length === 0) throw new Error(`no profile in ${dir}`);
 const file = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
 const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-// Only the measured run: start-up (module loading) and shutdown are left out. The run ended
-// `exited - loadEnded` ms before the last sample (the exit), and lasted `seconds`.
+// Only the measured run: start-up (module loading), the warm-up and shutdown are left out. The
+// profile starts when the process does (`spawned`, give or take a few ms); the run began
+// `loadStarted - spawned` ms later and lasted `seconds`.
 const self = new Map();
 const dt = profile.timeDeltas;
 const at = [];
 dt.reduce((t, d, i) => (at[i] = t + d), profile.startTime);
-const last = at[at.length - 1];
-const tail = Math.max(0, exited - loadEnded) * 1000;
-const to = last - tail;
-const from = to - seconds * 1e6;
+const from = profile.startTime + (loadStarted - spawned) * 1000;
+const to = from + seconds * 1e6;
 profile.samples.forEach((id, i) => {
   if (at[i] >= from && at[i] <= to) self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0));
 });
