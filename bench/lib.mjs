@@ -18,12 +18,15 @@ export const dbUrl = (name) => `postgres://postgres@${process.env.PGHOST ?? '127
  */
 export async function startApi(env = {}, db = process.env.BENCH_DB ?? dbUrl('perf_bench'), nodeFlags = null) {
   const port = Number(process.env.BENCH_PORT ?? 3400);
-  if (!fs.existsSync(path.join(root, 'apps/api/dist/main.js'))) throw new Error('bench: build first (npx turbo run build)');
+  if (!fs.existsSync(path.join(root, 'apps/api/dist/main.js')))
+    throw new Error('bench: build first (npx turbo run build)');
   const log = `/tmp/bench-api-${port}.log`;
   const out = fs.openSync(log, 'w');
   // With node flags (a CPU profile: node refuses --cpu-prof in NODE_OPTIONS) the API's main.js runs
   // directly, with what the launcher would give it; the database must be migrated and seeded already.
-  const args = nodeFlags ? [...nodeFlags, path.join(root, 'apps/api/dist/main.js')] : [path.join(root, 'scripts/start.mjs')];
+  const args = nodeFlags
+    ? [...nodeFlags, path.join(root, 'apps/api/dist/main.js')]
+    : [path.join(root, 'scripts/start.mjs')];
   const child = spawn(process.execPath, args, {
     cwd: nodeFlags ? path.join(root, 'apps/api') : root,
     detached: true,
@@ -70,7 +73,8 @@ function kill(api) {
 /** SIGTERM to the app's process group, then waits until it is gone (profiles are written at exit). */
 export async function stopApi(api) {
   kill(api);
-  for (let i = 0; i < 60 && api.child.exitCode === null && api.child.signalCode === null; i++) await sleep(250);
+  for (let i = 0; i < 60 && api.child.exitCode === null && api.child.signalCode === null; i++)
+    await sleep(250);
   await sleep(500);
 }
 
@@ -90,15 +94,21 @@ const hasWrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error === u
 /** Loads `url` for `seconds` with CONNECTIONS connections: req/s, p50 and p99 in ms, errors (non-2xx and time-outs). */
 export function wrk(url, token, seconds) {
   if (!hasWrk) return loadWithNode(url, token, seconds);
-  const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    'wrk',
+    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', `Authorization: Bearer ${token}`, url],
+    {
+      encoding: 'utf8',
+    },
+  );
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const ms = (label) => {
     const m = new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
     return m ? Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]] : NaN;
   };
-  const bad = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0);
+  const bad =
+    Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
+    Number(/Socket errors:.*timeout (\d+)/.exec(out)?.[1] ?? 0);
   return { rps, p50: ms(' 50'), p99: ms(' 99'), bad };
 }
 
@@ -116,7 +126,11 @@ function loadWithNode(url, token, seconds) {
     const done = () => { lat.sort((a, b) => a - b); const q = (p) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] ?? NaN;
       process.stdout.write(JSON.stringify({ rps: lat.length / Number(seconds), p50: q(0.5), p99: q(0.99), bad })); };
     for (let i = 0; i < Number(conns); i++) { running++; one(); }`;
-  const out = execFileSync(process.execPath, ['-e', script, url, token, String(seconds), String(CONNECTIONS)], { encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    ['-e', script, url, token, String(seconds), String(CONNECTIONS)],
+    { encoding: 'utf8' },
+  );
   return JSON.parse(out);
 }
 

@@ -22,18 +22,27 @@ const api = await startApi({}, undefined, ['--cpu-prof', `--cpu-prof-dir=${dir}`
 let loadStarted = 0;
 try {
   const token = await login(api.url);
-  const jobId = (await (await fetch(`${api.url}/api/jobs?page=1`, { headers: { authorization: `Bearer ${token}` } })).json()).data?.[0]?.id;
+  const jobId = (
+    await (
+      await fetch(`${api.url}/api/jobs?page=1`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()
+  ).data?.[0]?.id;
   const url = `${api.url}${target.replace('{job}', String(jobId))}`;
   wrk(url, token, 3);
   loadStarted = Date.now();
   const r = wrk(url, token, seconds);
-  console.log(`${target}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.bad}`);
+  console.log(
+    `${target}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.bad}`,
+  );
 } finally {
   await stopApi(api);
 }
 
 // The API's profile is the largest (the launcher writes a small one of its own).
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f));
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .map((f) => path.join(dir, f));
 if (files.length === 0) throw new Error(`no profile in ${dir}`);
 const file = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
 const profile = JSON.parse(fs.readFileSync(file, 'utf8'));

@@ -42,7 +42,8 @@ async function measure(db, names) {
     for (const [name, p] of scenarios.filter(([n]) => !names || names.includes(n))) {
       const url = `${api.url}${p.replace('{job}', String(jobId))}`;
       const check = await fetch(url, { headers: auth });
-      if (check.status !== 200) throw new Error(`bench: ${name} answered ${check.status}: ${(await check.text()).slice(0, 200)}`);
+      if (check.status !== 200)
+        throw new Error(`bench: ${name} answered ${check.status}: ${(await check.text()).slice(0, 200)}`);
       wrk(url, token, Math.min(3, SECONDS));
       const runs = [];
       for (let i = 0; i < ROUNDS; i++) runs.push(wrk(url, token, SECONDS));
@@ -77,7 +78,9 @@ if (mode === 'sizes') {
     const l = b.find((x) => x.name === r.name);
     const ratio = r.rps / l.rps;
     if (!(ratio <= 1.3) || l.bad > 0) ok = false;
-    console.log(`${r.name.padEnd(14)} ${fmt(r.rps, 9)} ${fmt(l.rps, 9)} ${fmt(ratio, 6, 2)} ${fmt(r.p99, 11, 1)} ${fmt(l.p99, 10, 1)}  ${l.load}`);
+    console.log(
+      `${r.name.padEnd(14)} ${fmt(r.rps, 9)} ${fmt(l.rps, 9)} ${fmt(ratio, 6, 2)} ${fmt(r.p99, 11, 1)} ${fmt(l.p99, 10, 1)}  ${l.load}`,
+    );
   }
   console.log(`bench: every list within 1.3x of its 10 000-row throughput: ${ok ? 'yes' : 'NO'}`);
   process.exit(ok ? 0 : 1);
@@ -85,10 +88,15 @@ if (mode === 'sizes') {
 
 const db = process.env.BENCH_DB ?? dbUrl('perf_bench');
 requireDb(db, 'bash bench/make-data.sh');
-console.log(`bench: ${scenarios.length} scenarios, ${ROUNDS} x ${SECONDS} s, 50 connections, load ${loadAverage()}`);
+console.log(
+  `bench: ${scenarios.length} scenarios, ${ROUNDS} x ${SECONDS} s, 50 connections, load ${loadAverage()}`,
+);
 const rows = await measure(db);
 console.log('scenario       req/s   p50 ms   p99 ms  errors  load');
-for (const r of rows) console.log(`${r.name.padEnd(12)} ${fmt(r.rps, 7)} ${fmt(r.p50, 8, 1)} ${fmt(r.p99, 8, 1)} ${fmt(r.bad, 7)}  ${r.load}`);
+for (const r of rows)
+  console.log(
+    `${r.name.padEnd(12)} ${fmt(r.rps, 7)} ${fmt(r.p50, 8, 1)} ${fmt(r.p99, 8, 1)} ${fmt(r.bad, 7)}  ${r.load}`,
+  );
 let ok = true;
 for (const name of ['jobs', 'products']) {
   const r = rows.find((x) => x.name === name);

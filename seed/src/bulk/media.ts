@@ -9,7 +9,11 @@ import { type BulkLog, inBatches, runBulkCli } from './cli';
  * for one speciality; every item plays an external https link (no files are written), every third
  * has a duration. Needs reference data (the demo seed). Ends with ANALYZE.
  */
-export async function bulkMedia(db: Database, counts: { videos: number; audio: number }, log: BulkLog): Promise<void> {
+export async function bulkMedia(
+  db: Database,
+  counts: { videos: number; audio: number },
+  log: BulkLog,
+): Promise<void> {
   for (const [table, type, count] of [
     ['videos', 'video', counts.videos],
     ['audio_tracks', 'audio', counts.audio],

@@ -17,7 +17,10 @@ export const inIdsPlaceholder = (column: AnyColumn, name = 'ids'): SQL =>
  * One prepared statement per locale, built on first use: localised names read the locale's key in
  * the SQL text. `build` gets the locale and the statement name to pass to `.prepare()`.
  */
-export function perLocale<T>(name: string, build: (locale: Locale, statement: string) => T): (locale: Locale) => T {
+export function perLocale<T>(
+  name: string,
+  build: (locale: Locale, statement: string) => T,
+): (locale: Locale) => T {
   const built = new Map<Locale, T>();
   return (locale) => {
     let query = built.get(locale);

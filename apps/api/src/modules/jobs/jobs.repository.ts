@@ -44,6 +44,14 @@ export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { publ
 
 @Injectable()
 export class JobsRepository {
+  /** One job as its page shows it: prepared, per locale (database/prepared.ts). */
+  private readonly findQuery = perLocale('jobs_find', (locale, name) =>
+    this.selectRows(locale, sql`${sql.placeholder('today')}`, sql`${sql.placeholder('userId')}`)
+      .where(eq(jobs.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+
   /** Specialities of a page's jobs: prepared, it runs on every board page (database/prepared.ts). */
   private readonly specialitiesQuery = perLocale('jobs_specialities', (locale, name) =>
     this.db
@@ -90,7 +98,8 @@ export class JobsRepository {
     return where;
   }
 
-  private selectRows(locale: Locale, today: string, userId: number) {
+  /** `today` and `userId` are values, or placeholders in a prepared statement (`findQuery`). */
+  private selectRows(locale: Locale, today: string | SQL, userId: number | SQL) {
     return this.db
       .select({
         id: jobs.id,
@@ -249,7 +258,11 @@ export class JobsRepository {
     locale: Locale,
     editableOnly: boolean,
   ): Promise<JobRow | null> {
-    const where = editableOnly ? and(eq(jobs.id, id), await this.editableBy(userId))! : eq(jobs.id, id);
+    if (!editableOnly) {
+      const [found] = await this.findQuery(locale).execute({ id, today, userId });
+      return found ?? null;
+    }
+    const where = and(eq(jobs.id, id), await this.editableBy(userId))!;
     const [row] = await this.selectRows(locale, today, userId).where(where).limit(1);
     return row ?? null;
   }

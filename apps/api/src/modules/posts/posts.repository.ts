@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { companyVisibleToSql, visibleMemberSql } from '../../common/access';
 import { variantKey } from '../../common/files/files.repository';
