@@ -78,6 +78,19 @@ export async function stopApi(api) {
   await sleep(500);
 }
 
+/**
+ * `fetch`, tried again once when the connection was closed under it: after a wrk round the API has
+ * closed the idle keep-alive connection that fetch would reuse ("other side closed").
+ */
+export async function get(url, headers = {}) {
+  try {
+    return await fetch(url, { headers });
+  } catch {
+    await sleep(200);
+    return fetch(url, { headers });
+  }
+}
+
 export async function login(base) {
   const res = await fetch(`${base}/api/user/login`, {
     method: 'POST',

@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { dbUrl, loadAverage, login, median, root, startApi, stopApi, wrk } from './lib.mjs';
+import { dbUrl, get, loadAverage, login, median, root, startApi, stopApi, wrk } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -37,11 +37,11 @@ async function measure(db, names) {
   try {
     const token = await login(api.url);
     const auth = { authorization: `Bearer ${token}` };
-    const jobId = (await (await fetch(`${api.url}/api/jobs?page=1`, { headers: auth })).json()).data?.[0]?.id;
+    const jobId = (await (await get(`${api.url}/api/jobs?page=1`, auth)).json()).data?.[0]?.id;
     const rows = [];
     for (const [name, p] of scenarios.filter(([n]) => !names || names.includes(n))) {
       const url = `${api.url}${p.replace('{job}', String(jobId))}`;
-      const check = await fetch(url, { headers: auth });
+      const check = await get(url, auth);
       if (check.status !== 200)
         throw new Error(`bench: ${name} answered ${check.status}: ${(await check.text()).slice(0, 200)}`);
       wrk(url, token, Math.min(3, SECONDS));
