@@ -71,7 +71,7 @@ export async function bulkPetitions(db: Database, options: BulkPetitionsOptions 
   const sum = weights.reduce((a, b) => a + b, 0);
   const shares = weights.map((w) => Math.floor((w / sum) * total));
   shares[0]! += total - shares.reduce((a, b) => a + b, 0);
-  const signersNeeded = Math.max(...shares);
+  const signersNeeded = shares.reduce((a, b) => Math.max(a, b), 0); // no spread: a million petitions overflow the stack
 
   await inBatches('signer accounts', signersNeeded, 5000, log, (from, to) =>
     db.execute(sql`
