@@ -41,7 +41,7 @@ export async function bulkProducts(db: Database, options: BulkProductsOptions = 
         initcap(words.w[1 + (g % 16)]) || ' ' || (array['pent brukt','som ny','ubrukt','demomodell'])[1 + ((g / 16) % 4)] || ' ' || g,
         'Selger ' || words.w[1 + (g % 16)] || ' fra ' || words.m[1 + (g % 8)] || '. Passer for ' ||
           words.w[1 + ((g / 5) % 16)] || ' og ' || words.w[1 + ((g / 3) % 16)] || '. Kan hentes eller sendes.',
-        (g * 7919) % 50001,
+        (g::bigint * 7919) % 50001, -- bigint: g * 7919 leaves int range past 271 000 rows
         words.m[1 + (g % 8)],
         case when cardinality(ref.categories) > 0 then ref.categories[1 + (g % cardinality(ref.categories))] end,
         case when g % 4 = 0 then 2 else 1 end,

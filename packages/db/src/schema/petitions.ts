@@ -86,6 +86,11 @@ export const petitions = pgTable(
       t.published_at.desc(),
       t.id.desc(),
     ),
+    // The published lists (not drafts, open or archived), newest first: a page walks ten entries
+    // instead of sorting every published petition (docs/performance/api-overhead.md).
+    index('petitions_published_list_idx')
+      .on(t.visibility, t.published_at.desc(), t.id.desc())
+      .where(sql`${t.status} <> 'draft'`),
     index('petitions_user_id_created_at_idx').on(t.user_id, t.created_at.desc()),
     index('petitions_category_id_idx').on(t.category_id),
     index('petitions_search_idx').using('gin', t.search),

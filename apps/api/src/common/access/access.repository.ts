@@ -77,7 +77,17 @@ export interface CompanyStanding {
 /** The access predicates as queries; the only access file that speaks SQL. */
 @Injectable()
 export class AccessRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  /** Read by every job page and editor check: prepared (database/prepared.ts). */
+  private readonly managedQuery;
+
+  constructor(@InjectDatabase() private readonly db: Database) {
+    this.managedQuery = db
+      .select({ id: manager.partner_company_id })
+      .from(manager)
+      .innerJoin(managed, and(eq(managed.id, manager.partner_company_id), isNull(managed.deleted_at)))
+      .where(eq(manager.user_id, sql.placeholder('userId')))
+      .prepare('access_managed_companies');
+  }
 
   async companyStanding(userId: number, companyId: number): Promise<CompanyStanding | null> {
     const [row] = await this.db
@@ -90,8 +100,8 @@ export class AccessRepository {
 
   /** Ids of the live companies the user manages: a short list. */
   async managedCompanyIds(userId: number): Promise<number[]> {
-    const rows = await this.db.execute<{ partner_company_id: number }>(managedCompanyIdsSql(userId));
-    return rows.rows.map((r) => r.partner_company_id);
+    const rows = await this.managedQuery.execute({ userId });
+    return rows.map((r) => r.id);
   }
 
   /** The id of a member others may see, by slug. */

@@ -22,13 +22,20 @@ export interface CallerRow {
   activeCompanyId: number | null;
 }
 
-/** The Authenticator's one query: user, status, HPR state, roles, session and business profile. */
+/**
+ * The Authenticator's one query: user, status, HPR state, roles, session and business profile. It runs
+ * on every authenticated request, so it is built once and sent as a named prepared statement
+ * (`auth_caller`): each pooled connection parses and plans it once, and no SQL is rebuilt per
+ * request. Every lookup in it is by primary key or by `user_id` index (docs/performance/api-overhead.md).
+ */
 @Injectable()
 export class AuthRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  private readonly callerQuery;
 
-  async caller(userId: number, familyId: number): Promise<CallerRow | null> {
-    const [row] = await this.db
+  constructor(@InjectDatabase() db: Database) {
+    const userId = sql.placeholder('userId');
+    const familyId = sql.placeholder('familyId');
+    this.callerQuery = db
       .select({
         userId: users.id,
         status: users.status,
@@ -45,7 +52,12 @@ export class AuthRepository {
       .leftJoin(userInfo, eq(userInfo.user_id, users.id))
       .leftJoin(families, and(eq(families.id, familyId), eq(families.user_id, users.id)))
       .where(eq(users.id, userId))
-      .limit(1);
+      .limit(1)
+      .prepare('auth_caller');
+  }
+
+  async caller(userId: number, familyId: number): Promise<CallerRow | null> {
+    const [row] = await this.callerQuery.execute({ userId, familyId });
     return row ?? null;
   }
 }

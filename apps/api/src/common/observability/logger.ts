@@ -6,9 +6,13 @@ import { assignRequestId } from '../context/request-id';
 
 const QUIET_PATHS = new Set(['/api/health', '/api/metrics']);
 
-/** The process logger: JSON lines in production, pretty output in development when available. */
+/**
+ * The process logger: JSON lines, except in development on a terminal, where pino-pretty makes them
+ * readable when it is installed. Not into a file or a pipe: pretty-printing runs in a worker thread
+ * that took CPU from the requests under load (docs/performance/api-overhead.md).
+ */
 export function createLogger(config: AppConfig): Logger {
-  const pretty = config.env === 'development' && config.logLevel !== 'silent' && canUsePretty();
+  const pretty = config.env === 'development' && config.logLevel !== 'silent' && process.stdout.isTTY === true && canUsePretty();
   const options = {
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },

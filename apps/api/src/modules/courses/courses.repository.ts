@@ -7,6 +7,7 @@ import { AccessRepository, managesCompanySql } from '../../common/access';
 import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '../../common/lists';
 import { type Transaction } from '../../database/unit-of-work';
 import { InjectDatabase } from '../../database/database.module';
+import { inIdsPlaceholder, perLocale } from '../../database/prepared';
 import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const {
@@ -75,6 +76,21 @@ export type CourseRow = Awaited<ReturnType<CoursesRepository['selectRows']>>[num
 
 @Injectable()
 export class CoursesRepository {
+  /** Specialities of a page's courses: prepared, it runs on every catalogue page (database/prepared.ts). */
+  private readonly specialitiesQuery = perLocale('courses_specialities', (locale, name) =>
+    this.db
+      .select({
+        course_id: courseSpecialties.course_id,
+        id: specialties.id,
+        name: localisedName(specialties.name, locale),
+      })
+      .from(courseSpecialties)
+      .innerJoin(specialties, eq(specialties.id, courseSpecialties.specialty_id))
+      .where(inIdsPlaceholder(courseSpecialties.course_id))
+      .orderBy(asc(courseSpecialties.course_id), asc(specialties.id))
+      .prepare(name),
+  );
+
   constructor(
     @InjectDatabase() private readonly db: Database,
     private readonly access: AccessRepository,
@@ -256,16 +272,7 @@ export class CoursesRepository {
   async specialitiesOf(ids: number[], locale: Locale): Promise<Map<number, { id: number; name: string }[]>> {
     const map = new Map<number, { id: number; name: string }[]>();
     if (ids.length === 0) return map;
-    const rows = await this.db
-      .select({
-        course_id: courseSpecialties.course_id,
-        id: specialties.id,
-        name: localisedName(specialties.name, locale),
-      })
-      .from(courseSpecialties)
-      .innerJoin(specialties, eq(specialties.id, courseSpecialties.specialty_id))
-      .where(inArray(courseSpecialties.course_id, ids))
-      .orderBy(asc(courseSpecialties.course_id), asc(specialties.id));
+    const rows = await this.specialitiesQuery(locale).execute({ ids });
     for (const r of rows) {
       const list = map.get(r.course_id) ?? [];
       list.push({ id: r.id, name: r.name });

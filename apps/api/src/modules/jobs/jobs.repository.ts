@@ -7,6 +7,7 @@ import { AccessRepository, managesCompanySql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
+import { inIdsPlaceholder, perLocale } from '../../database/prepared';
 import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const {
@@ -43,6 +44,29 @@ export type JobWrite = Omit<JobInput, 'specialty_ids' | 'published_on'> & { publ
 
 @Injectable()
 export class JobsRepository {
+  /** One job as its page shows it: prepared, per locale (database/prepared.ts). */
+  private readonly findQuery = perLocale('jobs_find', (locale, name) =>
+    this.selectRows(locale, sql`${sql.placeholder('today')}`, sql`${sql.placeholder('userId')}`)
+      .where(eq(jobs.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+
+  /** Specialities of a page's jobs: prepared, it runs on every board page (database/prepared.ts). */
+  private readonly specialitiesQuery = perLocale('jobs_specialities', (locale, name) =>
+    this.db
+      .select({
+        job_id: jobSpecialties.job_id,
+        id: specialties.id,
+        name: localisedName(specialties.name, locale),
+      })
+      .from(jobSpecialties)
+      .innerJoin(specialties, eq(specialties.id, jobSpecialties.specialty_id))
+      .where(inIdsPlaceholder(jobSpecialties.job_id))
+      .orderBy(asc(jobSpecialties.job_id), asc(specialties.id))
+      .prepare(name),
+  );
+
   constructor(
     @InjectDatabase() private readonly db: Database,
     private readonly access: AccessRepository,
@@ -74,7 +98,8 @@ export class JobsRepository {
     return where;
   }
 
-  private selectRows(locale: Locale, today: string, userId: number) {
+  /** `today` and `userId` are values, or placeholders in a prepared statement (`findQuery`). */
+  private selectRows(locale: Locale, today: string | SQL, userId: number | SQL) {
     return this.db
       .select({
         id: jobs.id,
@@ -233,7 +258,11 @@ export class JobsRepository {
     locale: Locale,
     editableOnly: boolean,
   ): Promise<JobRow | null> {
-    const where = editableOnly ? and(eq(jobs.id, id), await this.editableBy(userId))! : eq(jobs.id, id);
+    if (!editableOnly) {
+      const [found] = await this.findQuery(locale).execute({ id, today, userId });
+      return found ?? null;
+    }
+    const where = and(eq(jobs.id, id), await this.editableBy(userId))!;
     const [row] = await this.selectRows(locale, today, userId).where(where).limit(1);
     return row ?? null;
   }
@@ -255,16 +284,7 @@ export class JobsRepository {
   ): Promise<Map<number, { id: number; name: string }[]>> {
     const map = new Map<number, { id: number; name: string }[]>();
     if (jobIds.length === 0) return map;
-    const rows = await this.db
-      .select({
-        job_id: jobSpecialties.job_id,
-        id: specialties.id,
-        name: localisedName(specialties.name, locale),
-      })
-      .from(jobSpecialties)
-      .innerJoin(specialties, eq(specialties.id, jobSpecialties.specialty_id))
-      .where(inArray(jobSpecialties.job_id, jobIds))
-      .orderBy(asc(jobSpecialties.job_id), asc(specialties.id));
+    const rows = await this.specialitiesQuery(locale).execute({ ids: jobIds });
     for (const r of rows) {
       const list = map.get(r.job_id) ?? [];
       list.push({ id: r.id, name: r.name });

@@ -11,6 +11,7 @@ import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { variantKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
+import { inIdsPlaceholder } from '../../database/prepared';
 import { localisedRef } from '../reference/reference.repository';
 
 const { products, productImages, productViews, categories, users, storedFiles } = schema;
@@ -74,7 +75,25 @@ export type ProductListFilter = Pick<ProductListQuery, 'status' | 'search'>;
 /** Products, their images and views; the only marketplace file that speaks SQL. */
 @Injectable()
 export class MarketplaceRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  /** Images of a page's products: prepared, it runs on every marketplace page (database/prepared.ts). */
+  private readonly imagesQuery;
+
+  constructor(@InjectDatabase() private readonly db: Database) {
+    this.imagesQuery = db
+      .select({
+        id: productImages.id,
+        product_id: productImages.product_id,
+        list_key: sql<string>`coalesce(${variantKey(productImages.file_id, 'sm')}, ${storedFiles.storage_key})`,
+        detail_key: storedFiles.storage_key,
+        width: storedFiles.width,
+        height: storedFiles.height,
+      })
+      .from(productImages)
+      .innerJoin(storedFiles, eq(storedFiles.id, productImages.file_id))
+      .where(inIdsPlaceholder(productImages.product_id))
+      .orderBy(asc(productImages.product_id), asc(productImages.position), asc(productImages.id))
+      .prepare('marketplace_images');
+  }
 
   private select(locale: Locale) {
     return this.db
@@ -170,19 +189,7 @@ export class MarketplaceRepository {
   /** The images of many products in one query, in gallery order. */
   async imagesOf(productIds: number[]): Promise<ImageRow[]> {
     if (productIds.length === 0) return [];
-    return this.db
-      .select({
-        id: productImages.id,
-        product_id: productImages.product_id,
-        list_key: sql<string>`coalesce(${variantKey(productImages.file_id, 'sm')}, ${storedFiles.storage_key})`,
-        detail_key: storedFiles.storage_key,
-        width: storedFiles.width,
-        height: storedFiles.height,
-      })
-      .from(productImages)
-      .innerJoin(storedFiles, eq(storedFiles.id, productImages.file_id))
-      .where(inArray(productImages.product_id, productIds))
-      .orderBy(asc(productImages.product_id), asc(productImages.position), asc(productImages.id));
+    return this.imagesQuery.execute({ ids: productIds });
   }
 
   private async addImages(tx: Pick<Database, 'select' | 'insert'>, productId: number, images: NewImage[], max: number): Promise<void> {

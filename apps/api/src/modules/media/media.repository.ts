@@ -26,6 +26,11 @@ export interface MediaFilter {
   categories?: number[];
   search?: string;
   direction: 'recent' | 'oldest';
+  /**
+   * The list's clock (whole minutes): the count and the page agree on which scheduled items are out,
+   * and a minute's requests share one cached count (MediaService.list).
+   */
+  at?: Date;
 }
 
 export interface MediaRow {
@@ -52,8 +57,9 @@ export function accessibleSql(t: MediaTable, viewer: Viewer): SQL {
   return sql`(${t.access_level} = 'all' or (${t.access_level} = 'doctors' and ${viewer.isDoctor}) or (${t.access_level} = 'specialties' and ${t.specialty_ids} && ${ids}::integer[]))`;
 }
 
-/** Published, not scheduled for later. */
-export const publishedSql = (t: MediaTable): SQL => and(isNotNull(t.published_at), lte(t.published_at, sql`now()`))!;
+/** Published, not scheduled for later (than `at`, default the statement's time). */
+export const publishedSql = (t: MediaTable, at?: Date): SQL =>
+  and(isNotNull(t.published_at), lte(t.published_at, at ?? sql`now()`))!;
 
 function orderOf(t: MediaTable, direction: MediaFilter['direction'], searching: boolean): OrderKey[] {
   // While searching, wrap the key so that the planner takes the GIN index and sorts the matches
@@ -69,19 +75,25 @@ function orderOf(t: MediaTable, direction: MediaFilter['direction'], searching: 
 /** The archive's SQL: items, categories, saved positions and settings of both kinds. */
 @Injectable()
 export class MediaRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  /** The caller's specialities, read by every archive list: prepared (database/prepared.ts). */
+  private readonly specialtiesQuery;
 
-  async viewerSpecialties(userId: number): Promise<number[]> {
-    const rows = await this.db
+  constructor(@InjectDatabase() private readonly db: Database) {
+    this.specialtiesQuery = db
       .select({ id: userSpecialties.specialty_id })
       .from(userSpecialties)
-      .where(eq(userSpecialties.user_id, userId));
+      .where(eq(userSpecialties.user_id, sql.placeholder('userId')))
+      .prepare('media_viewer_specialties');
+  }
+
+  async viewerSpecialties(userId: number): Promise<number[]> {
+    const rows = await this.specialtiesQuery.execute({ userId });
     return rows.map((r) => r.id);
   }
 
   private where(kind: MediaKind, viewer: Viewer, filter: Omit<MediaFilter, 'direction'>): SQL {
     const t = mediaTable(kind);
-    const conditions: SQL[] = [publishedSql(t), accessibleSql(t, viewer)];
+    const conditions: SQL[] = [publishedSql(t, filter.at), accessibleSql(t, viewer)];
     if (filter.categories && filter.categories.length > 0) conditions.push(inArray(t.category_id, filter.categories));
     if (filter.search) conditions.push(sql`${t.search} @@ websearch_to_tsquery('norwegian', ${filter.search})`);
     return and(...conditions)!;

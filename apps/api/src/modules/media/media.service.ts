@@ -10,13 +10,15 @@ import {
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { readPage } from '../../common/lists';
+import { ListCounts, readPage } from '../../common/lists';
 import { type MediaFilter, type MediaRow, MediaRepository, type Viewer } from './media.repository';
 import { MediaUrls } from './media-urls';
 
 /** The last seconds of an item count as played to the end (credits, a closing jingle): 3 s, or 5 % of a short one. */
 const END_MARGIN_SECONDS = 3;
 const endMargin = (duration: number) => Math.min(END_MARGIN_SECONDS, duration * 0.05);
+
+const MINUTE = 60_000;
 
 const PERMISSION = { video: 'video-viewer-read', audio: 'audio-viewer-read' } as const;
 
@@ -26,6 +28,7 @@ export class MediaService {
   constructor(
     private readonly repository: MediaRepository,
     private readonly urls: MediaUrls,
+    private readonly counts: ListCounts,
   ) {}
 
   async viewer(me: Principal): Promise<Viewer> {
@@ -64,9 +67,24 @@ export class MediaService {
 
   async list(me: Principal, kind: MediaKind, q: MediaListQuery, locale: Locale) {
     const viewer = await this.viewer(me);
-    const filter: MediaFilter = { categories: q.categories, search: q.search || undefined, direction: q.direction };
+    const at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
+    const filter: MediaFilter = { categories: q.categories, search: q.search || undefined, direction: q.direction, at };
     const page = await readPage(q, {
-      count: () => this.repository.count(kind, viewer, filter),
+      // Cached per table version, minute and viewer class (what the access levels let through).
+      count: () =>
+        this.counts.cached(
+          `media.${kind}`,
+          [kind === 'video' ? 'videos' : 'audio_tracks'],
+          {
+            categories: filter.categories,
+            search: filter.search,
+            at: at.toISOString(),
+            seesAll: viewer.seesAll,
+            isDoctor: viewer.isDoctor,
+            specialties: [...viewer.specialtyIds].sort((a, b) => a - b),
+          },
+          () => this.repository.count(kind, viewer, filter),
+        ),
       read: (slice) => this.repository.slice(kind, viewer, filter, locale, slice),
       fromEnd: true,
     });

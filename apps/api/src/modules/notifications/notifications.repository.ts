@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type NotificationJobPayload } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { orderFor, type PageSource, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
@@ -33,7 +33,48 @@ const NEWEST_FIRST = [
 /** Notifications; the only notifications file that speaks SQL. */
 @Injectable()
 export class NotificationsRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  /**
+   * The bell's queries run on every page view: built once and sent as named prepared statements
+   * (docs/performance/api-overhead.md); the page in both reading directions.
+   */
+  private readonly prepared;
+
+  constructor(@InjectDatabase() private readonly db: Database) {
+    const userId = sql.placeholder('userId');
+    const page = (fromEnd: boolean, name: string) =>
+      db
+        .select({
+          id: notifications.id,
+          kind: notifications.kind,
+          actor_id: users.id,
+          actor_slug: users.slug,
+          actor_first_name: users.first_name,
+          actor_last_name: users.last_name,
+          partner_company_id: notifications.partner_company_id,
+          entity_type: notifications.entity_type,
+          entity_id: notifications.entity_id,
+          data: notifications.data,
+          read_at: notifications.read_at,
+          created_at: notifications.created_at,
+        })
+        .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.actor_user_id))
+        .where(eq(notifications.user_id, userId))
+        .orderBy(...orderFor(NEWEST_FIRST, fromEnd))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name);
+    this.prepared = {
+      count: db.select({ n: count() }).from(notifications).where(eq(notifications.user_id, userId)).prepare('notifications_count'),
+      unread: db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.user_id, userId), isNull(notifications.read_at)))
+        .prepare('notifications_unread'),
+      page: page(false, 'notifications_page'),
+      pageFromEnd: page(true, 'notifications_page_end'),
+    };
+  }
 
   async insert(p: NotificationJobPayload): Promise<void> {
     const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
@@ -54,10 +95,7 @@ export class NotificationsRepository {
   list(userId: number): PageSource<NotificationRow> {
     return {
       count: async () => {
-        const [row] = await this.db
-          .select({ n: count() })
-          .from(notifications)
-          .where(eq(notifications.user_id, userId));
+        const [row] = await this.prepared.count.execute({ userId });
         return row?.n ?? 0;
       },
       read: (slice) => this.slice(userId, slice),
@@ -65,27 +103,8 @@ export class NotificationsRepository {
   }
 
   private async slice(userId: number, slice: Slice): Promise<NotificationRow[]> {
-    const rows = await this.db
-      .select({
-        id: notifications.id,
-        kind: notifications.kind,
-        actor_id: users.id,
-        actor_slug: users.slug,
-        actor_first_name: users.first_name,
-        actor_last_name: users.last_name,
-        partner_company_id: notifications.partner_company_id,
-        entity_type: notifications.entity_type,
-        entity_id: notifications.entity_id,
-        data: notifications.data,
-        read_at: notifications.read_at,
-        created_at: notifications.created_at,
-      })
-      .from(notifications)
-      .leftJoin(users, eq(users.id, notifications.actor_user_id))
-      .where(eq(notifications.user_id, userId))
-      .orderBy(...orderFor(NEWEST_FIRST, slice.fromEnd))
-      .limit(slice.limit)
-      .offset(slice.offset);
+    const query = slice.fromEnd ? this.prepared.pageFromEnd : this.prepared.page;
+    const rows = await query.execute({ userId, limit: slice.limit, offset: slice.offset });
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -112,10 +131,7 @@ export class NotificationsRepository {
 
   /** Served by the partial index notifications_user_unread_idx. */
   async unreadCount(userId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.user_id, userId), isNull(notifications.read_at)));
+    const [row] = await this.prepared.unread.execute({ userId });
     return row?.n ?? 0;
   }
 

@@ -6,6 +6,7 @@ import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { fileKey } from '../../common/files/files.repository';
 import { orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
+import { inIdsPlaceholder, perLocale } from '../../database/prepared';
 import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const {
@@ -68,6 +69,17 @@ const authorSql = (userId: number) =>
 
 @Injectable()
 export class PetitionsRepository {
+  /** Specialties of a page's petitions: prepared, it runs on every list page (database/prepared.ts). */
+  private readonly specialtiesQuery = perLocale('petitions_specialties', (locale, name) =>
+    this.db
+      .select({ petition_id: petitionSpecialties.petition_id, id: specialties.id, name: localisedName(specialties.name, locale) })
+      .from(petitionSpecialties)
+      .innerJoin(specialties, eq(specialties.id, petitionSpecialties.specialty_id))
+      .where(inIdsPlaceholder(petitionSpecialties.petition_id))
+      .orderBy(asc(petitionSpecialties.petition_id), asc(specialties.id))
+      .prepare(name),
+  );
+
   constructor(@InjectDatabase() private readonly db: Database) {}
 
   // ---------- reads ----------
@@ -253,12 +265,7 @@ export class PetitionsRepository {
   async specialtiesOf(ids: number[], locale: Locale): Promise<Map<number, { id: number; name: string }[]>> {
     const map = new Map<number, { id: number; name: string }[]>();
     if (ids.length === 0) return map;
-    const rows = await this.db
-      .select({ petition_id: petitionSpecialties.petition_id, id: specialties.id, name: localisedName(specialties.name, locale) })
-      .from(petitionSpecialties)
-      .innerJoin(specialties, eq(specialties.id, petitionSpecialties.specialty_id))
-      .where(inArray(petitionSpecialties.petition_id, ids))
-      .orderBy(asc(petitionSpecialties.petition_id), asc(specialties.id));
+    const rows = await this.specialtiesQuery(locale).execute({ ids });
     for (const r of rows) map.set(r.petition_id, [...(map.get(r.petition_id) ?? []), { id: r.id, name: r.name }]);
     return map;
   }

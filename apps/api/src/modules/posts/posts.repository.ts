@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor, type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { companyVisibleToSql, verifiedAsSql, visibleMemberSql } from '../../common/access';
 import { variantKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
+import { inIdsPlaceholder } from '../../database/prepared';
 
 const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows, storedFiles, petitions } = schema;
 
@@ -97,7 +98,26 @@ const companyVisibleTo = (viewerId: number) => or(isNull(posts.partner_company_i
 /** Posts, attachments, comments and likes; the only posts file that speaks SQL. */
 @Injectable()
 export class PostsRepository {
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  /** Attachments of a page's posts: prepared, it runs on every feed page (database/prepared.ts). */
+  private readonly attachmentsQuery;
+
+  constructor(@InjectDatabase() private readonly db: Database) {
+    this.attachmentsQuery = db
+      .select({
+        id: postAttachments.id,
+        post_id: postAttachments.post_id,
+        kind: postAttachments.kind,
+        storage_key: storedFiles.storage_key,
+        preview_key: variantKey(postAttachments.file_id, 'sm'),
+        original_name: storedFiles.original_name,
+        mime: storedFiles.content_type,
+      })
+      .from(postAttachments)
+      .innerJoin(storedFiles, eq(storedFiles.id, postAttachments.file_id))
+      .where(inIdsPlaceholder(postAttachments.post_id))
+      .orderBy(asc(postAttachments.post_id), asc(postAttachments.position))
+      .prepare('posts_attachments');
+  }
 
   private select(viewerId: number) {
     return this.db
@@ -230,20 +250,7 @@ export class PostsRepository {
 
   attachmentsOf(postIds: number[]): Promise<AttachmentRow[]> {
     if (postIds.length === 0) return Promise.resolve([]);
-    return this.db
-      .select({
-        id: postAttachments.id,
-        post_id: postAttachments.post_id,
-        kind: postAttachments.kind,
-        storage_key: storedFiles.storage_key,
-        preview_key: variantKey(postAttachments.file_id, 'sm'),
-        original_name: storedFiles.original_name,
-        mime: storedFiles.content_type,
-      })
-      .from(postAttachments)
-      .innerJoin(storedFiles, eq(storedFiles.id, postAttachments.file_id))
-      .where(inArray(postAttachments.post_id, postIds))
-      .orderBy(asc(postAttachments.post_id), asc(postAttachments.position));
+    return this.attachmentsQuery.execute({ ids: postIds });
   }
 
   /** The new post and its attachments; a share also counts on the shared post. */

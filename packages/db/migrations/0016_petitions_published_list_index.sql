@@ -1,0 +1,1 @@
+CREATE INDEX "petitions_published_list_idx" ON "petitions" USING btree ("visibility","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "petitions"."status" <> 'draft';
