@@ -9,6 +9,8 @@ const MIN_BYTES = 1024;
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    // `.vite/manifest.json` is build metadata (bench/web-size.mjs reads it), never served.
+    if (e.name.startsWith('.')) return [];
     const full = path.join(dir, e.name);
     return e.isDirectory() ? filesUnder(full) : [full];
   });

@@ -1,14 +1,26 @@
+import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { aliases, dedupe } from './vite.aliases';
 import { precompress } from './vite.compress';
+import { contracts } from './vite.contracts';
+import { startupChunk } from './vite.chunks';
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
+const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const contractsIndex = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [contracts(), react(), precompress()],
   resolve: { alias: aliases, dedupe },
   server: { port: 5173, proxy: api },
   preview: { port: 4173, proxy: api },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // bench/web-size.mjs reads the chunk graph from dist/.vite/manifest.json (never served).
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [startupChunk(entry, contractsIndex)] } } },
+  },
 });

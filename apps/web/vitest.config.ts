@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { aliases, dedupe } from './vite.aliases';
+import { contracts } from './vite.contracts';
 
 // vitest 4.0 bundles Vite 7, which @vitejs/plugin-react 6 (Vite 8 only) does not support; tests need no
 // Fast Refresh, and esbuild compiles TSX with the automatic runtime from tsconfig's `jsx: react-jsx`.
 export default defineConfig({
+  // The catalogue's per-language section modules (`?lang=`), as the app build has them.
+  plugins: [contracts()],
   resolve: { alias: aliases, dedupe },
   test: {
     environment: 'jsdom',

@@ -36,9 +36,15 @@ export interface IssueMessageOptions {
 
 const SIZED_LISTS = new Set(['array', 'set', 'file']);
 
+/** The sections a schema's own message may name (`.refine(ok, 'validation.date_order')`). */
+export const ISSUE_KEY_PATTERN = /^(validation|errors|registration)\.[a-z0-9_.]+$/;
+
 /** Whether a schema's message names a catalogue entry (`.refine(ok, 'validation.date_order')`). */
 export const isCatalogueKey = (message: string): message is MessageKey =>
-  /^(validation|errors|registration)\.[a-z0-9_.]+$/.test(message) && translate('en', message) !== message;
+  ISSUE_KEY_PATTERN.test(message) && translate('en', message) !== message;
+
+/** How `issueMessageWith` tells a catalogue key: the API asks the whole catalogue, the web its loaded sections. */
+export type IsCatalogueKey = (message: string) => message is MessageKey;
 
 const num = (v: number | bigint | undefined): number => Number(v ?? 0);
 
@@ -52,9 +58,17 @@ const isMissing = (issue: IssueLike): boolean =>
  * in the API's 422 answers.
  */
 export function issueMessage(issue: IssueLike, options: IssueMessageOptions = {}): CatalogueMessage {
+  return issueMessageWith(isCatalogueKey, issue, options);
+}
+
+/**
+ * `issueMessage` with the catalogue-key test given, so a caller that does not hold the whole
+ * catalogue (the web loads it per section) uses the same rules without bundling it.
+ */
+export function issueMessageWith(isKey: IsCatalogueKey, issue: IssueLike, options: IssueMessageOptions = {}): CatalogueMessage {
   const form = options.input === 'form';
   // A schema may name its own catalogue key: `z.string().refine(ok, 'validation.password_rule')`.
-  if (isCatalogueKey(issue.message)) {
+  if (isKey(issue.message)) {
     return { key: issue.message, vars: { minimum: num(issue.minimum), maximum: num(issue.maximum) } };
   }
   switch (issue.code) {
@@ -94,7 +108,7 @@ export function issueMessage(issue: IssueLike, options: IssueMessageOptions = {}
       return { key: 'validation.invalid_enum' };
     case 'invalid_union': {
       const first = form ? issue.errors?.[0]?.[0] : undefined;
-      return first ? issueMessage(first, options) : { key: 'validation.invalid' };
+      return first ? issueMessageWith(isKey, first, options) : { key: 'validation.invalid' };
     }
     case 'unrecognized_keys':
       return { key: 'validation.unknown_field' };

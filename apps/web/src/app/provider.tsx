@@ -1,4 +1,4 @@
-import { MantineProvider, mergeThemeOverrides, Modal } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
@@ -9,12 +9,14 @@ import { colorSchemeManager, cssVariablesResolver, theme } from '@/shared/ui/the
 
 /** The theme with the texts it needs in the user's language (every dialog's close button has a name). */
 function LocalisedMantine({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('web');
+  // Does not suspend: the theme must exist for the start-up loader shown while the shell's texts load.
+  const { t } = useTranslation('web', { useSuspense: false });
   const localised = useMemo(
     () =>
       mergeThemeOverrides(theme, {
         components: {
-          Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('close_dialog') } } }),
+          // A plain override, as `Modal.extend` gives: Modal itself loads with the first dialog.
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('close_dialog') } } },
         },
       }),
     [t],

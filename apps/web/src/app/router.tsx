@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-router-dom';
 import type { RouteAccess, RouteHandle, WebKey } from '@/shared/auth/route-access';
 import { paths } from '@/shared/config/paths';
+import { loadNamespaces, type Namespace, SHELL_NAMESPACES } from '@/shared/i18n/i18n';
 import { withChunkTimeout } from '@/shared/lib/chunk-timeout';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -9,11 +10,15 @@ import { StartupLoader } from './layout/startup-loader';
 type LazyRoute = NonNullable<Exclude<RouteObject['lazy'], Record<string, unknown>>>;
 type RouteModule = Awaited<ReturnType<LazyRoute>>;
 
-/** A lazily loaded page, subject to the 120 s chunk time-out. */
+/**
+ * A lazily loaded page and the catalogue sections it uses besides the shell's (in the current
+ * language), fetched side by side and subject to the 120 s chunk time-out: the page renders once both
+ * are there, so it never shows raw keys. route-namespaces.test.ts checks each page's list.
+ */
 const page =
-  (load: () => Promise<RouteModule>): LazyRoute =>
+  (load: () => Promise<RouteModule>, namespaces: readonly Namespace[] = []): LazyRoute =>
   () =>
-    withChunkTimeout(load);
+    withChunkTimeout(() => Promise.all([load(), loadNamespaces([...SHELL_NAMESPACES, ...namespaces])]).then(([module]) => module));
 
 const comingSoon = page(() => import('./routes/coming-soon'));
 
@@ -40,93 +45,93 @@ export const pageRoutes: RouteObject[] = [
     lazy: page(() => import('./routes/auth-entry').then((m) => ({ Component: m.LoginRoute }))),
   }),
   r(paths.register.path, 'unauthorizedOnly', 'header.register', {
-    lazy: page(() => import('@/features/registration/routes/register')),
+    lazy: page(() => import('@/features/registration/routes/register'), ['registration']),
   }),
   r(paths.forgotPassword.path, 'unauthorizedOnly', undefined, {
-    lazy: page(() => import('@/features/registration/routes/forgot-password')),
+    lazy: page(() => import('@/features/registration/routes/forgot-password'), ['registration']),
   }),
 
   // Accounts
   r(paths.userVerification.path, 'unauthorizedOnly', undefined, {
     layout: full,
-    lazy: page(() => import('@/features/registration/routes/user-verification')),
+    lazy: page(() => import('@/features/registration/routes/user-verification'), ['registration']),
   }),
   r(paths.professionalExperience.path, 'account', undefined, {
     layout: full,
-    lazy: page(() => import('@/features/profile/routes/professional-experience')),
+    lazy: page(() => import('@/features/profile/routes/professional-experience'), ['profile']),
   }),
   r(paths.confirmChangeableEmail.path, 'public', undefined, {
     layout: full,
-    lazy: page(() => import('@/features/registration/routes/confirm-email')),
+    lazy: page(() => import('@/features/registration/routes/confirm-email'), ['registration']),
   }),
   r(paths.resetPassword.path, 'public', undefined, {
     layout: full,
-    lazy: page(() => import('@/features/registration/routes/reset-password')),
+    lazy: page(() => import('@/features/registration/routes/reset-password'), ['registration']),
   }),
   r(paths.signicatCallback.path, 'public', undefined, {
     layout: full,
-    lazy: page(() => import('@/features/registration/routes/signicat-callback')),
+    lazy: page(() => import('@/features/registration/routes/signicat-callback'), ['registration']),
   }),
   r(paths.secondPage.path, 'login', undefined),
   r(paths.profile.path, 'personal', 'nav.profile', {
-    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.OwnProfileRoute }))),
+    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.OwnProfileRoute })), ['feed', 'network', 'profile']),
   }),
   r(paths.profileBySlug.path, 'login', 'nav.profile', {
-    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.PublicProfileRoute }))),
+    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.PublicProfileRoute })), ['feed', 'network', 'profile']),
   }),
-  r(paths.profileSettings.path, 'account', 'nav.profile', { lazy: page(() => import('./routes/profile-settings')) }),
+  r(paths.profileSettings.path, 'account', 'nav.profile', { lazy: page(() => import('./routes/profile-settings'), ['profile', 'registration']) }),
 
   // Feed, posts, partner companies
-  r(paths.feed.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/feed')) }),
-  r(paths.archivedPosts.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/archived-posts')) }),
-  r(paths.post.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/post')) }),
-  r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies')) }),
-  r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company')) }),
-  r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage')) }),
+  r(paths.feed.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/feed'), ['feed', 'network']) }),
+  r(paths.archivedPosts.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/archived-posts'), ['feed']) }),
+  r(paths.post.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/post'), ['feed']) }),
+  r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies'), ['companies_ui']) }),
+  r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company'), ['companies_ui', 'feed', 'network']) }),
+  r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage'), ['companies_ui', 'network']) }),
 
   // Courses and webinars
   r(paths.course.path, 'login', 'nav.courses', {
     lazy: () => Promise.resolve({ Component: Outlet }),
     children: [
       { index: true, loader: () => redirect(paths.webinars.path), element: null },
-      r(paths.webinars.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-catalogue')) }),
-      r(paths.webinar.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-details')) }),
-      r(paths.courseMyCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses')) }),
-      r(paths.courseNew.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-new')) }),
+      r(paths.webinars.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-catalogue'), ['courses', 'course_records', 'course_webinar']) }),
+      r(paths.webinar.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-details'), ['courses', 'course_records', 'course_webinar']) }),
+      r(paths.courseMyCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses'), ['courses', 'course_records', 'course_webinar']) }),
+      r(paths.courseNew.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-new'), ['courses', 'course_records', 'course_webinar']) }),
     ],
   }),
-  r(paths.myCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses')) }),
-  r(paths.myCourse.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-course')) }),
+  r(paths.myCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses'), ['courses', 'course_records', 'course_webinar']) }),
+  r(paths.myCourse.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-course'), ['courses', 'course_records', 'course_webinar']) }),
   // Public: supervisors and the specialist-training portal check a certificate without logging in.
-  r(paths.certificate.path, 'public', undefined, { lazy: page(() => import('@/features/courses/routes/certificate-verification')) }),
+  r(paths.certificate.path, 'public', undefined, { lazy: page(() => import('@/features/courses/routes/certificate-verification'), ['course_records']) }),
 
   // Jobs
-  r(paths.jobs.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/jobs')) }),
-  r(paths.jobDetails.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/job-details')) }),
-  r(paths.jobCreate.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/job-create')) }),
-  r(paths.jobUpdate.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/job-update')) }),
-  r(paths.myJobs.path, 'personal', 'nav.my_jobs', { lazy: page(() => import('@/features/jobs/routes/my-jobs')) }),
-  r(paths.myJobDetails.path, 'personal', 'nav.my_jobs', { lazy: page(() => import('@/features/jobs/routes/my-job-details')) }),
+  r(paths.jobs.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/jobs'), ['jobs']) }),
+  r(paths.jobDetails.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/job-details'), ['jobs']) }),
+  r(paths.jobCreate.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/job-create'), ['jobs']) }),
+  r(paths.jobUpdate.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/job-update'), ['jobs']) }),
+  r(paths.myJobs.path, 'personal', 'nav.my_jobs', { lazy: page(() => import('@/features/jobs/routes/my-jobs'), ['jobs']) }),
+  r(paths.myJobDetails.path, 'personal', 'nav.my_jobs', { lazy: page(() => import('@/features/jobs/routes/my-job-details'), ['jobs']) }),
 
   // Marketplace
-  r(paths.marketplace.path, 'login', 'nav.marketplace', { lazy: page(() => import('@/features/marketplace/routes/marketplace')) }),
-  r(paths.productDetails.path, 'login', 'nav.marketplace', { lazy: page(() => import('@/features/marketplace/routes/product-details')) }),
-  r(paths.productNew.path, 'login', 'nav.marketplace', { lazy: page(() => import('@/features/marketplace/routes/product-new')) }),
-  r(paths.myProducts.path, 'personal', 'nav.my_products', { lazy: page(() => import('@/features/marketplace/routes/my-products')) }),
-  r(paths.myProductDetails.path, 'personal', 'nav.my_products', { lazy: page(() => import('@/features/marketplace/routes/my-product-details')) }),
-  r(paths.myProductUpdate.path, 'personal', 'nav.my_products', { lazy: page(() => import('@/features/marketplace/routes/my-product-update')) }),
+  r(paths.marketplace.path, 'login', 'nav.marketplace', { lazy: page(() => import('@/features/marketplace/routes/marketplace'), ['marketplace']) }),
+  r(paths.productDetails.path, 'login', 'nav.marketplace', { lazy: page(() => import('@/features/marketplace/routes/product-details'), ['marketplace']) }),
+  r(paths.productNew.path, 'login', 'nav.marketplace', { lazy: page(() => import('@/features/marketplace/routes/product-new'), ['marketplace']) }),
+  r(paths.myProducts.path, 'personal', 'nav.my_products', { lazy: page(() => import('@/features/marketplace/routes/my-products'), ['marketplace']) }),
+  r(paths.myProductDetails.path, 'personal', 'nav.my_products', { lazy: page(() => import('@/features/marketplace/routes/my-product-details'), ['marketplace']) }),
+  r(paths.myProductUpdate.path, 'personal', 'nav.my_products', { lazy: page(() => import('@/features/marketplace/routes/my-product-update'), ['marketplace']) }),
 
   // Videos and audio: confirmed health personnel (approved_hrp 2) or "In review"
-  r(paths.videos.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/videos')) }),
-  r(paths.video.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/video')) }),
-  r(paths.audio.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio')) }),
-  r(paths.audioItem.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio-item')) }),
+  r(paths.videos.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/videos'), ['media']) }),
+  r(paths.video.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/video'), ['media']) }),
+  r(paths.audio.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio'), ['media']) }),
+  r(paths.audioItem.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio-item'), ['media']) }),
 
   // Petitions; a published petition's detail is public (docs/api-conventions.md)
-  r(paths.petitions.path, 'login', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petitions')) }),
-  r(paths.petitionCreate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-create')) }),
-  r(paths.petitionUpdate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-update')) }),
-  r(paths.petitionDetails.path, 'public', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-details')) }),
+  r(paths.petitions.path, 'login', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petitions'), ['petitions']) }),
+  r(paths.petitionCreate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-create'), ['petitions']) }),
+  r(paths.petitionUpdate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-update'), ['petitions']) }),
+  r(paths.petitionDetails.path, 'public', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-details'), ['petitions']) }),
 
   // Info pages
   r(paths.termsAndPrivacy.path, 'public', 'privacy.title', { lazy: page(() => import('./routes/terms-and-privacy')) }),
@@ -135,11 +140,11 @@ export const pageRoutes: RouteObject[] = [
   r(paths.page.path, 'public', undefined, { lazy: page(() => import('./routes/category')) }),
 
   // Admin area (administrators only)
-  r(paths.admin.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-dashboard')) }),
+  r(paths.admin.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-dashboard'), ['media']) }),
   r(paths.adminUsers.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-users')) }),
   r(paths.adminOutbox.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-outbox')) }),
-  r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses')) }),
-  r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media')) }),
+  r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses'), ['courses']) }),
+  r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media'), ['media']) }),
 
   r(paths.notFound.path, 'public', 'not_found.title', { layout: full, lazy: page(() => import('./routes/not-found')) }),
   // Redirects answer in the loader, before anything renders.

@@ -10,6 +10,10 @@ import { authStore } from '@/shared/auth/auth-store';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { maintenance } from '@/shared/ui/maintenance-store';
 import { apiServer } from './api-mocks';
+import { preloadWholeCatalogue } from './catalogue';
+
+// Every catalogue section in both languages, before any test renders.
+await preloadWholeCatalogue();
 
 // Lazy routes and Mantine transitions can take seconds on a loaded 2-core CI machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,20 +1,58 @@
-import { AppShell, Box, ScrollArea } from '@mantine/core';
+import { AppShell, Box, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { RouteAccessGuard } from '@/features/auth/components/route-access-guard';
-import { AudioMiniPlayer } from '@/features/media/components/audio-mini-player';
+import { audioPlayerStore } from '@/features/media/audio-player-store';
 import { useRouteHandle } from '@/shared/auth/route-access';
+import { createExternalStore, useExternalStore } from '@/shared/lib/external-store';
 import { CookieNotice } from '@/shared/ui/cookie-notice';
 import { GlobalLoadingOverlay } from '@/shared/ui/global-loading-overlay';
-import { MaintenanceModal } from '@/shared/ui/maintenance-modal';
+import { useMaintenance } from '@/shared/ui/maintenance-store';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Navigation } from './navigation';
 import classes from './app-layout.module.css';
 
 const MAIN_ID = 'main-content';
+
+const AudioMiniPlayer = lazy(() =>
+  import('@/features/media/components/audio-mini-player').then((m) => ({ default: m.AudioMiniPlayer })),
+);
+
+const MaintenanceModal = lazy(() => import('@/shared/ui/maintenance-modal').then((m) => ({ default: m.MaintenanceModal })));
+
+/** The 503 dialog, fetched when an API call first answers 503 (Mantine's Modal is not start-up code). */
+function LazyMaintenanceModal() {
+  const { open } = useMaintenance();
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <MaintenanceModal />
+    </Suspense>
+  );
+}
+
+/** Whether a track has played in this tab: the sticky player is fetched then, and stays mounted. */
+const playerWanted = createExternalStore(false);
+audioPlayerStore.subscribe(() => {
+  if (audioPlayerStore.get()) playerWanted.set(true);
+});
+
+/**
+ * The sticky audio player, fetched (with its texts) when a track first plays: most visits never play
+ * one, and its slider and speed picker need not be in the start-up code.
+ */
+function StickyAudioPlayer() {
+  const wanted = useExternalStore(playerWanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AudioMiniPlayer />
+    </Suspense>
+  );
+}
 
 export function AppLayout() {
   const { t, i18n } = useTranslation();
@@ -36,7 +74,9 @@ export function AppLayout() {
       </a>
       <AppShell
         header={{ height: 64 }}
-        navbar={withNavigation ? { width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } } : undefined}
+        navbar={
+          withNavigation ? { width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } } : undefined
+        }
         padding="md"
         className={classes.shell}
       >
@@ -45,7 +85,8 @@ export function AppLayout() {
         </AppShell.Header>
         {withNavigation && (
           <AppShell.Navbar id="main-navigation" aria-label={t('nav.label')} p="sm">
-            <AppShell.Section grow component={ScrollArea} type="scroll">
+            {/* The browser's own scrolling: Mantine's ScrollArea would bring a positioning library into start-up. */}
+            <AppShell.Section grow className={classes.navScroll}>
               <Navigation onNavigate={closeNav} />
             </AppShell.Section>
           </AppShell.Navbar>
@@ -54,7 +95,16 @@ export function AppLayout() {
           <Box maw={1200} mx="auto">
             <CookieNotice />
             <RouteAccessGuard>
-              <Outlet />
+              {/* A page's catalogue sections load with its route; one used beyond those suspends here. */}
+              <Suspense
+                fallback={
+                  <Center py="xl">
+                    <Loader />
+                  </Center>
+                }
+              >
+                <Outlet />
+              </Suspense>
             </RouteAccessGuard>
           </Box>
         </AppShell.Main>
@@ -65,8 +115,8 @@ export function AppLayout() {
         </div>
       </AppShell>
       <GlobalLoadingOverlay navigating={navigation.state === 'loading'} />
-      <MaintenanceModal />
-      <AudioMiniPlayer />
+      <LazyMaintenanceModal />
+      <StickyAudioPlayer />
       <ScrollRestoration />
     </>
   );

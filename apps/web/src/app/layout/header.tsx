@@ -1,14 +1,19 @@
 import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountStateBadge } from '@/features/auth/components/account-state-page';
-import { UserMenu } from '@/features/auth/components/user-menu';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { mayReadOwnNotifications } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { LanguageSwitch } from './language-switch';
 import { SkinToggle } from './skin-toggle';
+
+const UserMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.UserMenu })));
+const NotificationBell = lazy(() => import('./header-menus').then((m) => ({ default: m.NotificationBell })));
+
+/** Holds a header control's place (34 px, as the bell and the avatar) until its chunk is there, so nothing moves. */
+const Placeholder = () => <Box w={34} h={34} aria-hidden="true" />;
 
 interface HeaderProps {
   withNavigation: boolean;
@@ -61,8 +66,12 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
             <Box visibleFrom="md">
               <AccountStateBadge user={user} />
             </Box>
-            {mayReadOwnNotifications(user) && <NotificationBell />}
-            <UserMenu user={user} />
+            <Suspense fallback={<Placeholder />}>
+              {mayReadOwnNotifications(user) && <NotificationBell />}
+            </Suspense>
+            <Suspense fallback={<Placeholder />}>
+              <UserMenu user={user} />
+            </Suspense>
           </>
         ) : (
           <>

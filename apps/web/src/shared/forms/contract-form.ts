@@ -1,5 +1,5 @@
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
-import { issueMessage } from '@legenett/contracts';
+import { issueMessageWith } from '@legenett/contracts';
 import {
   type FieldError,
   type FieldErrors,
@@ -14,7 +14,7 @@ import {
 import { type BaseSyntheticEvent } from 'react';
 import { type z } from 'zod';
 import { useFieldMessage } from './field-message';
-import { encodeMessage } from './issue-message';
+import { encodeMessage, isIssueKey } from './issue-message';
 import { type OtherFieldError, showServerErrors } from './server-errors';
 
 /**
@@ -36,7 +36,7 @@ export function contractResolver<TOutput extends FieldValues, TValues extends Fi
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
       const path = issue.path.map(String).join('.');
-      errors[path] ??= { type: issue.code, message: encodeMessage(issueMessage(issue, { input: 'form' })) };
+      errors[path] ??= { type: issue.code, message: encodeMessage(issueMessageWith(isIssueKey, issue, { input: 'form' })) };
     }
     return { values: {}, errors: toNestErrors(errors, options) as FieldErrors<TValues> };
   };

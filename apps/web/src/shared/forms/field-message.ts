@@ -1,7 +1,7 @@
-import { type Locale, translate } from '@legenett/contracts';
+import { type Locale } from '@legenett/contracts';
 import { type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isLocale } from '@/shared/i18n/i18n';
+import { isLocale, translateKey } from '@/shared/i18n/i18n';
 import { decodeMessage } from './issue-message';
 
 /** A field error's message in `locale`: the server's own text (already localised), else its catalogue message. */
@@ -10,8 +10,8 @@ export function fieldMessage(error: FieldError | undefined, locale: Locale): str
   const message = error.message ?? '';
   if (error.type === 'server') return message;
   const reference = decodeMessage(message);
-  if (reference) return translate(locale, reference.key, reference.vars);
-  return message || translate(locale, 'validation.invalid');
+  if (reference) return translateKey(locale, reference.key, reference.vars);
+  return message || translateKey(locale, 'validation.invalid');
 }
 
 /** `fieldMessage` in the user's language; the component re-renders (and re-translates) on a language switch. */

@@ -1,11 +1,15 @@
-import { catalogue, DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '@legenett/contracts';
-import i18n from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale, type MessageKey } from '@legenett/contracts';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storageKeys } from '@/shared/config/storage-keys';
+import { withChunkTimeout } from '@/shared/lib/chunk-timeout';
 import { safeStorage } from '@/shared/lib/storage';
+import { loadSection, SHELL_NAMESPACES } from './sections';
 
-/** Every section of the shared catalogue is a namespace; a new section needs no change here. */
-export const NAMESPACES = Object.keys(catalogue.no) as (keyof typeof catalogue.no)[];
+export { SHELL_NAMESPACES } from './sections';
+
+/** A section of the shared catalogue, i.e. an i18next namespace (`web`, `feed`, ...). */
+export type Namespace = MessageKey extends `${infer Section}.${string}` ? Section : never;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -20,24 +24,52 @@ function applyLocale(locale: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** The one catalogue of `packages/contracts`, one namespace per section; `no` default, `en` fallback. */
-void i18n.use(initReactI18next).init({
-  resources: catalogue,
-  lng: readStoredLocale(),
-  fallbackLng: FALLBACK_LOCALE,
-  supportedLngs: [...LOCALES],
-  ns: [...NAMESPACES],
-  defaultNS: 'web',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  react: { useSuspense: false },
-});
+/** Reads a catalogue section in one language from its own module (`./sections.ts`), on demand. */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    if (!isLocale(language)) return callback(new Error(`Unknown language ${language}`), false);
+    withChunkTimeout(() => loadSection(language, namespace)).then(
+      (messages) => callback(null, messages),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+/**
+ * The one catalogue of `packages/contracts`, one namespace per section, `no` by default. Only the
+ * current language is loaded (no fallback language: both have the same keys), and of it only the
+ * shell's sections at start; a page's own sections load with its route (`app/router.tsx`), and a
+ * language switch loads the new language's sections in use before it shows. A component whose section
+ * is not there yet suspends (the layout shows a loader) rather than showing raw keys.
+ */
+void i18n
+  .use(initReactI18next)
+  .use(catalogueBackend)
+  .init({
+    lng: readStoredLocale(),
+    fallbackLng: false,
+    supportedLngs: [...LOCALES],
+    load: 'currentOnly',
+    ns: [...SHELL_NAMESPACES],
+    defaultNS: 'web',
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    react: { useSuspense: true },
+  });
 applyLocale(i18n.language);
 
 i18n.on('languageChanged', (lng) => {
   applyLocale(lng);
   if (isLocale(lng)) safeStorage.set(storageKeys.locale, lng);
 });
+
+/** Loads catalogue sections in the current language (resolves at once when they are there). */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
+}
 
 /** The language in use, for the `X-localization` header and query keys. */
 export function currentLocale(): Locale {
@@ -47,6 +79,29 @@ export function currentLocale(): Locale {
 
 export function changeLocale(locale: Locale): Promise<unknown> {
   return i18n.changeLanguage(locale);
+}
+
+/** `validation.too_short` -> namespace `validation`, key `too_short`. */
+const splitKey = (key: string): [Namespace, string] => {
+  const dot = key.indexOf('.');
+  return [key.slice(0, Math.max(dot, 0)) as Namespace, dot < 0 ? '' : key.slice(dot + 1)];
+};
+
+/** Whether a dotted catalogue key (`validation.too_short`) names an entry of a loaded section. */
+export function isLoadedKey(key: string): key is MessageKey {
+  const [ns, rest] = splitKey(key);
+  return rest !== '' && i18n.exists(rest, { ns, lng: i18n.language });
+}
+
+/** A dotted catalogue key's text in `locale` with `{{name}}` placeholders (the contracts' `translate`, from the loaded sections). */
+export function translateKey(
+  locale: Locale,
+  key: string,
+  vars: Record<string, string | number> = {},
+): string {
+  const [ns, rest] = splitKey(key);
+  const t = i18n.getFixedT(locale, ns) as (key: string, options: Record<string, unknown>) => string;
+  return t(rest, { ...vars, defaultValue: key });
 }
 
 export { i18n };

@@ -5,7 +5,6 @@ import {
   DEFAULT_THEME,
   localStorageColorSchemeManager,
   luminance,
-  Modal,
 } from '@mantine/core';
 import { storageKeys } from '@/shared/config/storage-keys';
 
@@ -74,7 +73,8 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   focusRing: 'auto',
   components: {
-    Modal: Modal.extend({ styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } }),
+    // A plain override (what `Modal.extend` returns): importing Modal here would put it in the start-up code.
+    Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });
 
