@@ -94,16 +94,16 @@ export const pageRoutes: RouteObject[] = [
     lazy: () => Promise.resolve({ Component: Outlet }),
     children: [
       { index: true, loader: () => redirect(paths.webinars.path), element: null },
-      r(paths.webinars.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-catalogue'), ['courses', 'course_records', 'course_webinar']) }),
+      r(paths.webinars.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-catalogue'), ['courses', 'course_webinar']) }),
       r(paths.webinar.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-details'), ['courses', 'course_records', 'course_webinar']) }),
-      r(paths.courseMyCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses'), ['courses', 'course_records', 'course_webinar']) }),
-      r(paths.courseNew.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-new'), ['courses', 'course_records', 'course_webinar']) }),
+      r(paths.courseMyCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses'), ['courses', 'course_records']) }),
+      r(paths.courseNew.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-new'), ['courses']) }),
     ],
   }),
-  r(paths.myCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses'), ['courses', 'course_records', 'course_webinar']) }),
+  r(paths.myCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses'), ['courses', 'course_records']) }),
   r(paths.myCourse.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-course'), ['courses', 'course_records', 'course_webinar']) }),
   // Public: supervisors and the specialist-training portal check a certificate without logging in.
-  r(paths.certificate.path, 'public', undefined, { lazy: page(() => import('@/features/courses/routes/certificate-verification'), ['course_records']) }),
+  r(paths.certificate.path, 'public', undefined, { lazy: page(() => import('@/features/courses/routes/certificate-verification'), ['courses', 'course_records']) }),
 
   // Jobs
   r(paths.jobs.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/jobs'), ['jobs']) }),
@@ -143,7 +143,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.admin.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-dashboard'), ['media']) }),
   r(paths.adminUsers.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-users')) }),
   r(paths.adminOutbox.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-outbox')) }),
-  r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses'), ['courses']) }),
+  r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses'), ['courses', 'course_records', 'course_webinar']) }),
   r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media'), ['media']) }),
 
   r(paths.notFound.path, 'public', 'not_found.title', { layout: full, lazy: page(() => import('./routes/not-found')) }),

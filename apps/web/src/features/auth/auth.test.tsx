@@ -40,7 +40,7 @@ describe('login with two-step authentication', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     expect(authStore.getToken()).toBe('new-token');
-    expect(screen.getByRole('button', { name: 'Brukermeny' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Brukermeny' })).toBeInTheDocument();
     expect(
       screen.queryByText('Denne siden er bare for brukere som ikke er logget inn!'),
     ).not.toBeInTheDocument();
