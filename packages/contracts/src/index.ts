@@ -20,3 +20,4 @@ export * from './companies';
 export * from './media';
 export * from './petitions';
 export * from './courses';
+export * from './search';

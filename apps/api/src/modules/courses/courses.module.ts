@@ -10,6 +10,7 @@ import { CoursesService } from './courses.service';
 @Module({
   imports: [ReferenceModule, NotificationsModule],
   controllers: [CoursesController, MyCoursesController, AdminCoursesController],
+  exports: [CoursesService],
   providers: [CoursesService, CoursesRepository, CoursesAccountData],
 })
 export class CoursesModule {}
