@@ -96,6 +96,7 @@ const originalAuthor = alias(users, 'original_author');
 const originalCompany = alias(partnerCompanies, 'original_company');
 const originalImage = alias(postAttachments, 'original_image');
 /**
+ * (An alias renders as its name alone in `sql`: the table goes before it.)
  * The original a share embeds, in the same statement as the page (no query per post): its writer
  * or company, the first SHARED_EXCERPT_LENGTH characters, its first picture. Null when the viewer
  * may not see it: archived, its writer deleted, blocked or rejected, its company deleted or
@@ -112,14 +113,14 @@ const sharedPostJson = (viewerId: number) => sql<SharedPostRow | null>`(
       'logo_key', ${fileKey(originalCompany.logo_file_id)}) end,
     'excerpt', left(${original.body}, ${SHARED_EXCERPT_LENGTH}),
     'truncated', char_length(${original.body}) > ${SHARED_EXCERPT_LENGTH},
-    'image_key', (select ${fileKey(originalImage.file_id)} from ${originalImage}
+    'image_key', (select ${fileKey(originalImage.file_id)} from ${postAttachments} ${originalImage}
       where ${originalImage.post_id} = ${original.id} and ${originalImage.kind} = 'image' order by ${originalImage.position} limit 1),
-    'image_thumb_key', (select ${variantKey(originalImage.file_id, 'sm')} from ${originalImage}
+    'image_thumb_key', (select ${variantKey(originalImage.file_id, 'sm')} from ${postAttachments} ${originalImage}
       where ${originalImage.post_id} = ${original.id} and ${originalImage.kind} = 'image' order by ${originalImage.position} limit 1),
     'created_at', to_char(${original.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-  from ${original}
-  left join ${originalAuthor} on ${originalAuthor.id} = ${original.author_user_id}
-  left join ${originalCompany} on ${originalCompany.id} = ${original.partner_company_id}
+  from ${posts} ${original}
+  left join ${users} ${originalAuthor} on ${originalAuthor.id} = ${original.author_user_id}
+  left join ${partnerCompanies} ${originalCompany} on ${originalCompany.id} = ${original.partner_company_id}
   where ${original.id} = ${posts.shared_post_id} and ${original.archived_at} is null
     and (${original.author_user_id} is null or (${originalAuthor.deleted_at} is null and ${notInArray(originalAuthor.status, [...HIDDEN_STATUSES])}))
     and (${original.partner_company_id} is null or (${originalCompany.deleted_at} is null
