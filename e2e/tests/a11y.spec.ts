@@ -17,6 +17,7 @@ const visitorRoutes = [
 ];
 const doctorRoutes = [
   '/feed',
+  '/notifications',
   '/profile',
   '/profile_company',
   '/jobs',

@@ -80,6 +80,8 @@ export const pageRoutes: RouteObject[] = [
   r(paths.feed.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/feed')) }),
   r(paths.archivedPosts.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/archived-posts')) }),
   r(paths.post.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/post')) }),
+  // The endpoints are member and personal: like "my pages", closed to a business profile.
+  r(paths.notifications.path, 'personal', 'nav.notifications', { lazy: page(() => import('@/features/notifications/routes/notifications')) }),
   r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies')) }),
   r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company')) }),
   r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage')) }),

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { AccountStateBadge } from '@/features/auth/components/account-state-page';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { mayReadOwnNotifications } from '@/shared/auth/account-state';
+import { GlobalSearch } from '@/features/search/components/global-search';
+import { mayReadOwnNotifications, mayUseSearch } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { LanguageSwitch } from './language-switch';
@@ -53,6 +54,7 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
         </Anchor>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {user && mayUseSearch(user) ? <GlobalSearch /> : null}
         <LanguageSwitch />
         <SkinToggle />
         {user ? (
