@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, logInViaApi } from './fixtures';
 
 test.describe('global search and the notifications page', () => {
-  test('a doctor searches from the header: keyboard to a person, "see all" to the filtered list', async ({ page }) => {
+  test('a doctor searches from the header: keyboard to a person, "see all" to the filtered list', async ({
+    page,
+  }) => {
     await logInViaApi(page, 'lege@demo.no');
     await page.goto('/feed');
     const box = page.getByRole('combobox', { name: 'Søk i Legenett' });
@@ -12,7 +14,10 @@ test.describe('global search and the notifications page', () => {
     await expect(people.getByRole('option', { name: 'Kari Nordby' })).toBeVisible();
     await expect(box).toHaveAttribute('aria-expanded', 'true');
     await box.press('ArrowDown');
-    await expect(box).toHaveAttribute('aria-activedescendant', (await people.getByRole('option').first().getAttribute('id'))!);
+    await expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      (await people.getByRole('option').first().getAttribute('id'))!,
+    );
     await box.press('Enter');
     await expect(page).toHaveURL(/\/profile\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Kari Nordby' })).toBeVisible();
@@ -28,8 +33,12 @@ test.describe('global search and the notifications page', () => {
   test('the bell leads to the notifications page, which pages and marks all read', async ({ page }) => {
     const me = await logInViaApi(page, 'lege@demo.no');
     // A colleague likes one of the doctor's posts (again), so that there is an unread notification.
-    const colleague = await page.request.post('/api/user/login', { data: { email: 'kari.nordby@demo.no', password: DEMO_PASSWORD } });
-    const auth = { Authorization: `Bearer ${((await colleague.json()) as { access_token: string }).access_token}` };
+    const colleague = await page.request.post('/api/user/login', {
+      data: { email: 'kari.nordby@demo.no', password: DEMO_PASSWORD },
+    });
+    const auth = {
+      Authorization: `Bearer ${((await colleague.json()) as { access_token: string }).access_token}`,
+    };
     const posts = await page.request.get(`/api/profile/${me.user.slug}/posts`, { headers: auth });
     expect(posts.status()).toBe(200);
     const [post] = ((await posts.json()) as { data: { id: number }[] }).data;
@@ -40,7 +49,10 @@ test.describe('global search and the notifications page', () => {
     const bell = page.getByTestId('notification-bell');
     await expect(bell).toHaveAttribute('aria-label', /Varsler, \d+ uleste/, { timeout: 15_000 });
     await bell.click();
-    await page.getByRole('dialog', { name: 'Varsler' }).getByRole('link', { name: 'Se alle varsler' }).click();
+    await page
+      .getByRole('dialog', { name: 'Varsler' })
+      .getByRole('link', { name: 'Se alle varsler' })
+      .click();
     await expect(page).toHaveURL(/\/notifications$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Varsler' })).toBeVisible();
 

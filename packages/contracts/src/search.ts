@@ -30,7 +30,10 @@ export const SearchHitSchema = z.object({
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
 /** The first hits of a group and the total of its filtered list (rounded up to ten where that list rounds). */
-export const SearchGroupSchema = z.object({ items: z.array(SearchHitSchema), total: z.number().int().min(0) });
+export const SearchGroupSchema = z.object({
+  items: z.array(SearchHitSchema),
+  total: z.number().int().min(0),
+});
 export type SearchGroup = z.infer<typeof SearchGroupSchema>;
 
 /** Each group, or null when the caller may not read that list (missing permission). */

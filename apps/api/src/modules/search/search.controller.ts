@@ -12,7 +12,11 @@ export class SearchController {
   constructor(private readonly search: SearchService) {}
 
   @Route(ep.search)
-  find(@CurrentPrincipal() me: Principal, @Query() q: QueryOf<typeof ep.search>, @RequestLocale() locale: Locale) {
+  find(
+    @CurrentPrincipal() me: Principal,
+    @Query() q: QueryOf<typeof ep.search>,
+    @RequestLocale() locale: Locale,
+  ) {
     return this.search.search(me, q.search, locale);
   }
 }

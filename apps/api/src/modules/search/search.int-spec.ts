@@ -6,14 +6,22 @@ import { invalid } from '../../../test/call';
 
 let t: TestApp;
 let word: string;
-let ids: { company: number; hiddenCompany: number; job: number; course: number; petition: number; member: number };
+let ids: {
+  company: number;
+  hiddenCompany: number;
+  job: number;
+  course: number;
+  petition: number;
+  member: number;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
   // One made-up word in every name and text, so that only this test's rows match.
   word = `zq${uniqueToken()}`;
   const member = await createUser(t.db, { firstName: `Ola${word}`, lastName: 'Nordmann' });
-  for (let i = 0; i < SEARCH_GROUP_LIMIT + 2; i += 1) await createUser(t.db, { firstName: `Kari${word}`, lastName: `Nr${i}` });
+  for (let i = 0; i < SEARCH_GROUP_LIMIT + 2; i += 1)
+    await createUser(t.db, { firstName: `Kari${word}`, lastName: `Nr${i}` });
   await createUser(t.db, { firstName: `Per${word}`, status: 'awaiting_approval' });
   const company = await createCompany(t.db, { managers: [], name: `Klinikk ${word}` });
   const hiddenCompany = await createCompany(t.db, { managers: [], name: `Skjult ${word}`, published: false });
@@ -63,7 +71,14 @@ beforeAll(async () => {
     visibility: 'open',
     user_id: member.id,
   });
-  ids = { company: company.id, hiddenCompany: hiddenCompany.id, job: job!.id, course: course!.id, petition: petition!.id, member: member.id };
+  ids = {
+    company: company.id,
+    hiddenCompany: hiddenCompany.id,
+    job: job!.id,
+    course: course!.id,
+    petition: petition!.id,
+    member: member.id,
+  };
 });
 afterAll(async () => {
   await t.close();
@@ -81,7 +96,9 @@ describe('GET /search', () => {
     expect(people!.items.every((p) => p.slug !== null && !p.title.startsWith('Per'))).toBe(true);
     // Published companies; an unpublished one only for its managers.
     expect(companies!.items.map((c) => c.id)).toEqual([ids.company]);
-    expect(jobs!.items).toEqual([expect.objectContaining({ id: ids.job, title: `Overlege ${word}`, subtitle: `Klinikk ${word}` })]);
+    expect(jobs!.items).toEqual([
+      expect.objectContaining({ id: ids.job, title: `Overlege ${word}`, subtitle: `Klinikk ${word}` }),
+    ]);
     expect(courses!.items).toEqual([expect.objectContaining({ id: ids.course, type: 'webinar' })]);
     // Published petitions only, never drafts.
     expect(petitions!.items.map((p) => p.id)).toEqual([ids.petition]);
@@ -89,9 +106,13 @@ describe('GET /search', () => {
 
   it("shows a manager their company's unpublished page, as the directory does", async () => {
     const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
-    await t.db.insert(schema.partnerCompanyManagers).values({ partner_company_id: ids.hiddenCompany, user_id: manager.id });
+    await t.db
+      .insert(schema.partnerCompanyManagers)
+      .values({ partner_company_id: ids.hiddenCompany, user_id: manager.id });
     const res = await t.call(ep.search, { as: await tokenFor(t, manager), query: { search: word } });
-    expect(res.parsed.data.companies!.items.map((c) => c.id).sort()).toEqual([ids.company, ids.hiddenCompany].sort());
+    expect(res.parsed.data.companies!.items.map((c) => c.id).sort()).toEqual(
+      [ids.company, ids.hiddenCompany].sort(),
+    );
   });
 
   it('leaves out the groups the caller has no permission for; a business profile searches with the company’s keys', async () => {
@@ -104,7 +125,10 @@ describe('GET /search', () => {
 
     const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
     const company = await createCompany(t.db, { managers: [manager.id] });
-    const acting = await t.call(ep.search, { as: await tokenFor(t, manager, { actAs: company.id }), query: { search: word } });
+    const acting = await t.call(ep.search, {
+      as: await tokenFor(t, manager, { actAs: company.id }),
+      query: { search: word },
+    });
     expect(acting.status).toBe(200);
     expect(acting.parsed.data.jobs!.items.map((j) => j.id)).toEqual([ids.job]);
   });
@@ -129,7 +153,10 @@ describe('GET /search', () => {
       expect(res.validation.errors.search?.[0]).toMatch(/[A-Za-z]/);
     }
     const no = await t.call(ep.search, { as: me, query: { search: 'a' }, locale: 'no' });
-    expect(no.validation.errors.search?.[0]).not.toBe((await t.call(ep.search, { as: me, query: { search: 'a' }, locale: 'en' })).validation.errors.search?.[0]);
+    expect(no.validation.errors.search?.[0]).not.toBe(
+      (await t.call(ep.search, { as: me, query: { search: 'a' }, locale: 'en' })).validation.errors
+        .search?.[0],
+    );
     for (const search of ["'; drop table users; --", '%_\\', '😀😀', '"(&|!)"', 'ab:*']) {
       const res = await t.call(ep.search, { as: me, query: { search } });
       expect(res.status).toBe(200);

@@ -20,7 +20,8 @@ import { NetworkService } from '../network/network.service';
 import { PetitionsService } from '../petitions/petitions.service';
 
 const firstPage = { page: 1, per_page: SEARCH_GROUP_LIMIT };
-const joined = (...parts: (string | null | undefined)[]): string | null => parts.filter(Boolean).join(', ') || null;
+const joined = (...parts: (string | null | undefined)[]): string | null =>
+  parts.filter(Boolean).join(', ') || null;
 
 /**
  * The header's search: the first page of each area's own filtered list (its visibility rules,
@@ -49,7 +50,14 @@ export class SearchService {
     const [people, companies, jobs, courses, petitions] = await Promise.all([
       group(
         () => this.network.search(ProfileSearchQuery.parse({ ...firstPage, name: term })),
-        (u) => ({ id: u.id, slug: u.slug, title: `${u.first_name} ${u.last_name}`, subtitle: null, type: null, image: u.profile_avatar }),
+        (u) => ({
+          id: u.id,
+          slug: u.slug,
+          title: `${u.first_name} ${u.last_name}`,
+          subtitle: null,
+          type: null,
+          image: u.profile_avatar,
+        }),
       ),
       group(
         () => this.companies.list(me, CompanyListQuery.parse({ ...firstPage, name: term }), locale),
@@ -58,13 +66,27 @@ export class SearchService {
       may('jobs-read')
         ? group(
             () => this.jobs.list(me, JobListQuerySchema.parse({ ...firstPage, search: term }), locale),
-            (j) => ({ id: j.id, slug: null, title: j.title, subtitle: joined(j.company_name, j.city?.name), type: null, image: j.company_logo }),
+            (j) => ({
+              id: j.id,
+              slug: null,
+              title: j.title,
+              subtitle: joined(j.company_name, j.city?.name),
+              type: null,
+              image: j.company_logo,
+            }),
           )
         : null,
       may('course-read')
         ? group(
             () => this.courses.list(me, CourseListQuerySchema.parse({ ...firstPage, search: term }), locale),
-            (c) => ({ id: c.id, slug: null, title: c.title, subtitle: joined(c.host_name, c.city?.name), type: c.type, image: null }),
+            (c) => ({
+              id: c.id,
+              slug: null,
+              title: c.title,
+              subtitle: joined(c.host_name, c.city?.name),
+              type: c.type,
+              image: null,
+            }),
           )
         : null,
       group(

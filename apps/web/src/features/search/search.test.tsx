@@ -1,4 +1,10 @@
-import { authEndpoints, postEndpoints, type SearchHit, type SearchResult, searchEndpoints } from '@legenett/contracts';
+import {
+  authEndpoints,
+  postEndpoints,
+  type SearchHit,
+  type SearchResult,
+  searchEndpoints,
+} from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint } from '@/testing/api-mocks';
@@ -19,7 +25,10 @@ const hit = (id: number, title: string, over: Partial<SearchHit> = {}): SearchHi
 const result: SearchResult = {
   people: { items: [hit(3, 'Ola Hansen', { slug: 'ola-hansen' })], total: 1 },
   companies: { items: [hit(5, 'Hjerteklinikken AS', { slug: 'hjerteklinikken' })], total: 1 },
-  jobs: { items: [hit(7, 'Overlege hjerte', { subtitle: 'Hjerteklinikken AS, Bergen' }), hit(8, 'LIS hjerte')], total: 12 },
+  jobs: {
+    items: [hit(7, 'Overlege hjerte', { subtitle: 'Hjerteklinikken AS, Bergen' }), hit(8, 'LIS hjerte')],
+    total: 12,
+  },
   courses: { items: [hit(9, 'Hjertekurs', { type: 'webinar' })], total: 1 },
   petitions: { items: [], total: 0 },
 };
@@ -44,7 +53,9 @@ describe('global search', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
 
     await ui.type(box, 'h');
-    expect(await screen.findByText('Skriv minst 2 tegn.')).toBeInTheDocument();
+    // Shown, and announced in the live region.
+    await waitFor(() => expect(screen.getByTestId('search-status')).toHaveTextContent('Skriv minst 2 tegn.'));
+    expect(screen.getAllByText('Skriv minst 2 tegn.')).toHaveLength(2);
     await ui.type(box, 'jerte');
     const listbox = await screen.findByRole('listbox', { name: 'Søk i Legenett' });
     expect(box).toHaveAttribute('aria-expanded', 'true');
@@ -53,31 +64,39 @@ describe('global search', () => {
     await waitFor(() => expect(calls.map((c) => c.query.get('search'))).toEqual(['hjerte']));
 
     const groups = within(listbox).getAllByRole('group');
-    expect(groups.map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
-      'Personer',
-      'Bedrifter',
-      'Jobber',
-      'Kurs og webinarer',
-    ]);
+    expect(
+      groups.map(
+        (g) =>
+          g.getAttribute('aria-labelledby') &&
+          document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent,
+      ),
+    ).toEqual(['Personer', 'Bedrifter', 'Jobber', 'Kurs og webinarer']);
     const jobs = within(listbox).getByRole('group', { name: 'Jobber' });
-    expect(within(jobs).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Overlege hjerteHjerteklinikken AS, Bergen',
-      'LIS hjerte',
-      'Se alle 12 i Jobber',
-    ]);
+    expect(
+      within(jobs)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Overlege hjerteHjerteklinikken AS, Bergen', 'LIS hjerte', 'Se alle 12 i Jobber']);
     expect(within(listbox).queryByRole('group', { name: 'Opprop' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('5 treff. Bruk pil opp og ned for å velge.');
+    expect(screen.getByTestId('search-status')).toHaveTextContent('5 treff. Bruk pil opp og ned for å velge.');
 
     // Arrow keys move the active option; the input keeps the focus.
     await ui.keyboard('{ArrowDown}');
     const first = within(listbox).getByRole('option', { name: 'Ola Hansen' });
     expect(box).toHaveAttribute('aria-activedescendant', first.id);
     expect(first).toHaveAttribute('aria-selected', 'true');
-    await ui.keyboard('{ArrowDown}{ArrowDown}');
-    expect(box).toHaveAttribute('aria-activedescendant', within(listbox).getByRole('option', { name: /^Overlege hjerte/ }).id);
-    await ui.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}');
+    // Companies' "see all" comes before the jobs.
+    await ui.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      within(listbox).getByRole('option', { name: /^Overlege hjerte/ }).id,
+    );
+    await ui.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
     // From the first option up wraps to the last: the course's "see all".
-    expect(box).toHaveAttribute('aria-activedescendant', within(listbox).getByRole('option', { name: 'Se alle 1 i Kurs og webinarer' }).id);
+    expect(box).toHaveAttribute(
+      'aria-activedescendant',
+      within(listbox).getByRole('option', { name: 'Se alle 1 i Kurs og webinarer' }).id,
+    );
     expect(box).toHaveFocus();
 
     await ui.keyboard('{ArrowUp}{Enter}');
@@ -105,10 +124,19 @@ describe('global search', () => {
 
   it('says when nothing matches', async () => {
     start();
-    mockEndpoint(searchEndpoints.search, { data: { people: { items: [], total: 0 }, companies: { items: [], total: 0 }, jobs: null, courses: null, petitions: { items: [], total: 0 } } });
+    mockEndpoint(searchEndpoints.search, {
+      data: {
+        people: { items: [], total: 0 },
+        companies: { items: [], total: 0 },
+        jobs: null,
+        courses: null,
+        petitions: { items: [], total: 0 },
+      },
+    });
     renderApp('/feed');
     await ui.type(await screen.findByRole('combobox', { name: 'Søk i Legenett' }), 'xyzzy');
-    expect(await screen.findByText('Ingen treff for «xyzzy».')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('search-status')).toHaveTextContent('Ingen treff for «xyzzy».'));
+    expect(screen.getAllByText('Ingen treff for «xyzzy».')).toHaveLength(2);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 
@@ -123,7 +151,9 @@ describe('global search', () => {
     const option = await within(dialog).findByRole('option', { name: 'Hjerteklinikken AS' });
     await ui.click(option);
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile_company/hjerteklinikken'));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Søk i Legenett' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Søk i Legenett' })).not.toBeInTheDocument(),
+    );
   });
 
   it('is not offered to an account awaiting approval', async () => {

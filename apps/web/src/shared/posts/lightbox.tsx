@@ -43,69 +43,108 @@ export function Lightbox({ images, index, onIndexChange, onClose, label }: Light
   };
 
   return (
-    <Modal
+    <Modal.Root
       opened={current !== null && current !== undefined}
       onClose={onClose}
       fullScreen
-      withCloseButton={false}
-      padding={0}
       returnFocus
       trapFocus
-      aria-label={label}
-      styles={{ content: { background: 'rgba(0, 0, 0, 0.92)' }, body: { height: '100%' } }}
     >
-      {current ? (
-        <Box
-          h="100dvh"
-          onKeyDown={onKeyDown}
-          style={{ display: 'flex', flexDirection: 'column', color: 'white' }}
-          data-testid="lightbox"
-        >
-          <Group justify="space-between" p="sm" wrap="nowrap">
-            <Text id={counterId} c="white" size="sm" aria-live="polite">
-              {t('lightbox.counter', { index: (index ?? 0) + 1, total })}
-            </Text>
-            <Group gap="sm" wrap="nowrap">
-              <Anchor href={current.src} target="_blank" rel="noreferrer" c="white" size="sm" underline="always">
-                {t('lightbox.original')}
-              </Anchor>
-              <ActionIcon
-                variant="filled"
-                color="dark"
-                size="lg"
-                radius="xl"
-                onClick={onClose}
-                aria-label={t('lightbox.close')}
-                data-autofocus
+      <Modal.Overlay />
+      {/* Named on the dialog itself (Modal's own props go to its root, not to the dialog). */}
+      <Modal.Content aria-label={label} bg="rgba(0, 0, 0, 0.92)">
+        <Modal.Body p={0} h="100%">
+          {current ? (
+            <Box
+              h="100dvh"
+              onKeyDown={onKeyDown}
+              style={{ display: 'flex', flexDirection: 'column', color: 'white' }}
+              data-testid="lightbox"
+            >
+              <Group justify="space-between" p="sm" wrap="nowrap">
+                <Text id={counterId} c="white" size="sm" aria-live="polite">
+                  {t('lightbox.counter', { index: (index ?? 0) + 1, total })}
+                </Text>
+                <Group gap="sm" wrap="nowrap">
+                  <Anchor
+                    href={current.src}
+                    target="_blank"
+                    rel="noreferrer"
+                    c="white"
+                    size="sm"
+                    underline="always"
+                  >
+                    {t('lightbox.original')}
+                  </Anchor>
+                  <ActionIcon
+                    variant="filled"
+                    color="dark"
+                    size="lg"
+                    radius="xl"
+                    onClick={onClose}
+                    aria-label={t('lightbox.close')}
+                    data-autofocus
+                  >
+                    <CloseIcon />
+                  </ActionIcon>
+                </Group>
+              </Group>
+              <VisuallyHidden>{t('lightbox.keys')}</VisuallyHidden>
+              <Group
+                wrap="nowrap"
+                gap="xs"
+                px="xs"
+                pb="md"
+                style={{ flex: 1, minHeight: 0 }}
+                justify="center"
               >
-                <CloseIcon />
-              </ActionIcon>
-            </Group>
-          </Group>
-          <VisuallyHidden>{t('lightbox.keys')}</VisuallyHidden>
-          <Group wrap="nowrap" gap="xs" px="xs" pb="md" style={{ flex: 1, minHeight: 0 }} justify="center">
-            {total > 1 ? (
-              <ActionIcon variant="filled" color="dark" size="xl" radius="xl" onClick={() => go(-1)} aria-label={t('lightbox.previous')}>
-                <ChevronLeftIcon />
-              </ActionIcon>
-            ) : null}
-            <Box style={{ flex: 1, minWidth: 0, height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-              <Image
-                src={current.src}
-                alt={current.alt}
-                aria-describedby={counterId}
-                fit="contain"
-                style={{ maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto' }}
-              />
+                {total > 1 ? (
+                  <ActionIcon
+                    variant="filled"
+                    color="dark"
+                    size="xl"
+                    radius="xl"
+                    onClick={() => go(-1)}
+                    aria-label={t('lightbox.previous')}
+                  >
+                    <ChevronLeftIcon />
+                  </ActionIcon>
+                ) : null}
+                <Box
+                  style={{
+                    flex: 1,
+                    minWidth: 0,
+                    height: '100%',
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                  }}
+                >
+                  <Image
+                    src={current.src}
+                    alt={current.alt}
+                    aria-describedby={counterId}
+                    fit="contain"
+                    style={{ maxWidth: '100%', maxHeight: '100%', width: 'auto', height: 'auto' }}
+                  />
+                </Box>
+                {total > 1 ? (
+                  <ActionIcon
+                    variant="filled"
+                    color="dark"
+                    size="xl"
+                    radius="xl"
+                    onClick={() => go(1)}
+                    aria-label={t('lightbox.next')}
+                  >
+                    <ChevronRightIcon />
+                  </ActionIcon>
+                ) : null}
+              </Group>
             </Box>
-            {total > 1 ? (
-              <ActionIcon variant="filled" color="dark" size="xl" radius="xl" onClick={() => go(1)} aria-label={t('lightbox.next')}>
-                <ChevronRightIcon />
-              </ActionIcon>
-            ) : null}
-          </Group>
-        </Box>
-      ) : null}
-    </Modal>
+          ) : null}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -16,7 +16,7 @@ import { SharedPostEmbed } from './shared-post-embed';
  * A post's images: thumbnails in a list (full width, one under the other, on the post's own page),
  * each a button that opens the lightbox at that image.
  */
-function PostImages({ post, images, fullWidth }: { post: Post; images: PostAttachment[]; fullWidth: boolean }) {
+function PostImages({ images, fullWidth }: { images: PostAttachment[]; fullWidth: boolean }) {
   const { t } = useTranslation('feed');
   const [open, setOpen] = useState<number | null>(null);
   const total = images.length;
@@ -140,7 +140,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.body}</Text>
         ) : null}
         {post.shared_post ? <SharedPostEmbed shared={post.shared_post} /> : null}
-        {images.length > 0 ? <PostImages post={post} images={images} fullWidth={headingLevel === 1} /> : null}
+        {images.length > 0 ? <PostImages images={images} fullWidth={headingLevel === 1} /> : null}
         {documents.length > 0 ? (
           <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {documents.map((doc) => (

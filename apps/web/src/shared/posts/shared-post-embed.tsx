@@ -32,10 +32,24 @@ export function SharedPostEmbed({ shared }: { shared: NonNullable<Post['shared_p
       ? paths.profileBySlug.href({ slug: shared.author.slug })
       : null;
   return (
-    <Paper withBorder radius="md" p="sm" component="aside" aria-label={t('shared.label', { name })} data-testid="shared-post">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="aside"
+      aria-label={t('shared.label', { name })}
+      data-testid="shared-post"
+    >
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={avatar} radius="xl" size="sm" color={shared.company ? 'teal' : 'blue'} alt="" aria-hidden>
+          <Avatar
+            src={avatar}
+            radius="xl"
+            size="sm"
+            color={shared.company ? 'teal' : 'blue'}
+            alt=""
+            aria-hidden
+          >
             {initials(name)}
           </Avatar>
           <Stack gap={0} style={{ minWidth: 0 }}>
@@ -60,7 +74,14 @@ export function SharedPostEmbed({ shared }: { shared: NonNullable<Post['shared_p
         ) : null}
         {shared.image ? (
           <Box maw={420}>
-            <Image src={shared.image.thumb_url ?? shared.image.url} alt={t('shared.image')} radius="sm" fit="cover" mah={240} loading="lazy" />
+            <Image
+              src={shared.image.thumb_url ?? shared.image.url}
+              alt={t('shared.image')}
+              radius="sm"
+              fit="cover"
+              mah={240}
+              loading="lazy"
+            />
           </Box>
         ) : null}
         <Anchor component={Link} to={paths.post.href({ id: shared.id })} size="sm">

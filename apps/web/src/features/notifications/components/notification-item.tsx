@@ -27,7 +27,9 @@ export function relativeTime(iso: string, locale: string, now = Date.now()): str
 
 function NotificationText({ notification }: { notification: Notification }) {
   const { t } = useTranslation('notifications_ui');
-  const name = notification.actor ? `${notification.actor.first_name} ${notification.actor.last_name}` : t('someone');
+  const name = notification.actor
+    ? `${notification.actor.first_name} ${notification.actor.last_name}`
+    : t('someone');
   switch (notification.kind) {
     case 'account_decision': {
       const decision = notification.data.decision;
@@ -37,7 +39,9 @@ function NotificationText({ notification }: { notification: Notification }) {
     }
     case 'follow_invitation': {
       const company = notification.data.company_name;
-      return typeof company === 'string' ? t('kinds.follow_invitation_company', { company }) : t('kinds.follow_invitation', { name });
+      return typeof company === 'string'
+        ? t('kinds.follow_invitation_company', { company })
+        : t('kinds.follow_invitation', { name });
     }
     case 'petition_milestone':
       return t('kinds.petition_milestone', { count: Number(notification.data.count ?? 0) });
@@ -70,10 +74,14 @@ export function notificationHref(n: Notification): string | null {
   if (n.entity_type === 'petition' && n.entity_id) return paths.petitionDetails.href({ id: n.entity_id });
   if (n.entity_type === 'course' && n.entity_id) {
     if (n.kind === 'course_decision') return paths.myCourse.href({ id: n.entity_id });
-    return paths.webinar.href({ id: n.entity_id, type: typeof n.data.type === 'string' ? n.data.type : 'course' });
+    return paths.webinar.href({
+      id: n.entity_id,
+      type: typeof n.data.type === 'string' ? n.data.type : 'course',
+    });
   }
   if (n.kind === 'new_follower' && n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
-  if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string') return paths.company.href({ slug: n.data.company_slug });
+  if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string')
+    return paths.company.href({ slug: n.data.company_slug });
   if (n.kind === 'account_decision') return paths.profile.path;
   if (n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
   return null;
@@ -123,13 +131,24 @@ export function NotificationItem({
           mt={6}
           w={8}
           h={8}
-          style={{ flex: 'none', borderRadius: '50%', background: unread ? 'var(--mantine-color-blue-filled)' : 'transparent' }}
+          style={{
+            flex: 'none',
+            borderRadius: '50%',
+            background: unread ? 'var(--mantine-color-blue-filled)' : 'transparent',
+          }}
         />
         <Box style={{ minWidth: 0 }}>
           <Text size="sm" fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
             {href ? (
               // Block-level, so the whole wrapped text is one target (an inline link that wraps leaves gaps).
-              <Anchor component={Link} to={href} inherit c="inherit" display="block" onClick={() => onOpen(notification)}>
+              <Anchor
+                component={Link}
+                to={href}
+                inherit
+                c="inherit"
+                display="block"
+                onClick={() => onOpen(notification)}
+              >
                 {text}
               </Anchor>
             ) : (

@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { usePageParam } from '@/shared/lib/use-query-params';
 import { notify } from '@/shared/ui/notify';
 import { PagedList } from '@/shared/ui/paged-list';
-import { useMarkAllNotificationsRead, useMarkNotificationsRead, useNotificationsPage } from '../api/notifications';
+import {
+  useMarkAllNotificationsRead,
+  useMarkNotificationsRead,
+  useNotificationsPage,
+} from '../api/notifications';
 import { NotificationItem } from '../components/notification-item';
 
 /** `/notifications`: all my notifications, newest first, page by page; each leads to what it is about. */

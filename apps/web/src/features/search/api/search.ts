@@ -22,5 +22,8 @@ export const globalSearchQueryOptions = (term: string, locale: string) =>
 export function useGlobalSearch(term: string) {
   const locale = useLocale();
   const trimmed = term.trim();
-  return useQuery({ ...globalSearchQueryOptions(trimmed, locale), enabled: trimmed.length >= SEARCH_MIN_LENGTH });
+  return useQuery({
+    ...globalSearchQueryOptions(trimmed, locale),
+    enabled: trimmed.length >= SEARCH_MIN_LENGTH,
+  });
 }

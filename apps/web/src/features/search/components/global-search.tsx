@@ -1,5 +1,16 @@
 import { SEARCH_MIN_LENGTH } from '@legenett/contracts';
-import { ActionIcon, Avatar, Box, Group, Modal, Paper, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Box,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +112,16 @@ function SearchCombobox({ mode, onNavigate }: { mode: 'popup' | 'inline'; onNavi
           <Stack gap="sm">
             {groups.map((group) => (
               <Box key={group.name} role="group" aria-labelledby={`${id}-${group.name}`}>
-                <Text id={`${id}-${group.name}`} size="xs" fw={700} tt="uppercase" c="dimmed" px="xs" pb={4} role="presentation">
+                <Text
+                  id={`${id}-${group.name}`}
+                  size="xs"
+                  fw={700}
+                  tt="uppercase"
+                  c="dimmed"
+                  px="xs"
+                  pb={4}
+                  role="presentation"
+                >
                   {t(`groups.${group.name}`)}
                 </Text>
                 {group.options.map((option) => {
@@ -190,7 +210,7 @@ function SearchCombobox({ mode, onNavigate }: { mode: 'popup' | 'inline'; onNavi
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      <VisuallyHidden role="status" aria-live="polite">
+      <VisuallyHidden role="status" aria-live="polite" data-testid="search-status">
         {shown ? status : ''}
       </VisuallyHidden>
       {mode === 'popup' ? (
@@ -228,7 +248,14 @@ export function GlobalSearch() {
       <Box visibleFrom="md" w={280}>
         <SearchCombobox mode="popup" />
       </Box>
-      <ActionIcon hiddenFrom="md" variant="default" size="lg" radius="xl" aria-label={t('open')} onClick={() => setOverlay(true)}>
+      <ActionIcon
+        hiddenFrom="md"
+        variant="default"
+        size="lg"
+        radius="xl"
+        aria-label={t('open')}
+        onClick={() => setOverlay(true)}
+      >
         <SearchIcon />
       </ActionIcon>
       <Modal

@@ -44,7 +44,11 @@ export function seeAllHref(group: SearchGroupName, term: string): string | null 
 }
 
 /** The groups with hits, in a fixed order, each with its hits and its "see all" entry. */
-export function searchOptionGroups(result: SearchResult, term: string, idPrefix: string): SearchOptionGroup[] {
+export function searchOptionGroups(
+  result: SearchResult,
+  term: string,
+  idPrefix: string,
+): SearchOptionGroup[] {
   const groups: SearchOptionGroup[] = [];
   for (const name of SEARCH_GROUPS) {
     const group = result[name];
