@@ -29,10 +29,13 @@ export const SearchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
-/** The first hits of a group and the total of its filtered list (rounded up to ten where that list rounds). */
+/**
+ * The first hits of a group and the total of its filtered list; null for jobs and courses, whose
+ * lists only know a total rounded up to ten (spec), which would overstate a handful of hits.
+ */
 export const SearchGroupSchema = z.object({
   items: z.array(SearchHitSchema),
-  total: z.number().int().min(0),
+  total: z.number().int().min(0).nullable(),
 });
 export type SearchGroup = z.infer<typeof SearchGroupSchema>;
 

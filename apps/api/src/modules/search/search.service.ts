@@ -43,9 +43,10 @@ export class SearchService {
     const group = async <T>(
       read: () => Promise<{ data: T[]; meta: { total: number } }>,
       hit: (row: T) => SearchHit,
+      exactTotal = true,
     ): Promise<SearchGroup> => {
       const page = await read();
-      return { items: page.data.slice(0, SEARCH_GROUP_LIMIT).map(hit), total: page.meta.total };
+      return { items: page.data.slice(0, SEARCH_GROUP_LIMIT).map(hit), total: exactTotal ? page.meta.total : null };
     };
     const [people, companies, jobs, courses, petitions] = await Promise.all([
       group(
@@ -74,6 +75,7 @@ export class SearchService {
               type: null,
               image: j.company_logo,
             }),
+            false,
           )
         : null,
       may('course-read')
@@ -87,6 +89,7 @@ export class SearchService {
               type: c.type,
               image: null,
             }),
+            false,
           )
         : null,
       group(

@@ -27,7 +27,7 @@ const result: SearchResult = {
   companies: { items: [hit(5, 'Hjerteklinikken AS', { slug: 'hjerteklinikken' })], total: 1 },
   jobs: {
     items: [hit(7, 'Overlege hjerte', { subtitle: 'Hjerteklinikken AS, Bergen' }), hit(8, 'LIS hjerte')],
-    total: 12,
+    total: null,
   },
   courses: { items: [hit(9, 'Hjertekurs', { type: 'webinar' })], total: 1 },
   petitions: { items: [], total: 0 },
@@ -76,7 +76,7 @@ describe('global search', () => {
       within(jobs)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Overlege hjerteHjerteklinikken AS, Bergen', 'LIS hjerte', 'Se alle 12 i Jobber']);
+    ).toEqual(['Overlege hjerteHjerteklinikken AS, Bergen', 'LIS hjerte', 'Se alle i Jobber']);
     expect(within(listbox).queryByRole('group', { name: 'Opprop' })).not.toBeInTheDocument();
     expect(screen.getByTestId('search-status')).toHaveTextContent('5 treff. Bruk pil opp og ned for å velge.');
 
@@ -116,7 +116,7 @@ describe('global search', () => {
     expect(box).toHaveValue('hjerte');
     await ui.keyboard('{ArrowDown}');
     expect(await screen.findByRole('listbox')).toBeInTheDocument();
-    await ui.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'See all 12 in Jobs' }));
+    await ui.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'See all in Jobs' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
     expect(router.state.location.search).toBe('?search=hjerte');
     expect(listbox).not.toBeInTheDocument();

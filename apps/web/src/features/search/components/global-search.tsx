@@ -165,7 +165,7 @@ function SearchCombobox({ mode, onNavigate }: { mode: 'popup' | 'inline'; onNavi
                         </Group>
                       ) : (
                         <Text size="sm" c="blue" fw={600}>
-                          {group.total > 0
+                          {group.total !== null && group.total > 0
                             ? t('see_all_count', { count: group.total, group: t(`groups.${group.name}`) })
                             : t('see_all', { group: t(`groups.${group.name}`) })}
                         </Text>

@@ -11,7 +11,7 @@ export interface SearchOption {
 
 export interface SearchOptionGroup {
   name: SearchGroupName;
-  total: number;
+  total: number | null;
   options: SearchOption[];
 }
 
