@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SearchIcon } from '@/shared/ui/icons';
@@ -54,6 +54,12 @@ function SearchCombobox({ mode, onNavigate }: { mode: 'popup' | 'inline'; onNavi
   const shown = mode === 'inline' || (open && value.trim().length > 0);
   const expanded = shown && options.length > 0;
   const activeOption = expanded && active >= 0 ? options[active] : undefined;
+
+  // The active option stays in view when the list scrolls (the input keeps the focus).
+  const activeId = activeOption?.id;
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
 
   const status =
     value.trim().length === 0
