@@ -19,6 +19,7 @@ const visitorRoutes = [
 ];
 const doctorRoutes = [
   '/feed',
+  '/notifications',
   '/profile',
   '/profile_company',
   '/jobs',

@@ -987,6 +987,7 @@ async function seedPosts(
           body: p.body,
           archived_at: p.archived ? clock.at(-p.daysAgo + 30, 9) : null,
           shared_post_id: p.sharesPost ? need(ids, p.sharesPost, 'post') : null,
+          is_share: Boolean(p.sharesPost),
           shared_petition_id: p.sharesPetition ? need(petitions, p.sharesPetition, 'petition') : null,
           created_at: created,
           updated_at: created,

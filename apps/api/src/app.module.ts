@@ -36,6 +36,7 @@ import { PostsModule } from './modules/posts/posts.module';
 import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 import { CoursesModule } from './modules/courses/courses.module';
 import { PetitionsModule } from './modules/petitions/petitions.module';
+import { SearchModule } from './modules/search/search.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
 const FEATURE_MODULES: Type[] = [
@@ -62,6 +63,7 @@ const FEATURE_MODULES: Type[] = [
   HousekeepingModule,
   CoursesModule,
   PetitionsModule,
+  SearchModule,
 ];
 
 export interface AppModuleOptions {

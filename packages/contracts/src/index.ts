@@ -22,3 +22,4 @@ export * from './petitions';
 export * from './courses';
 export * from './course-records';
 export * from './course-webinar';
+export * from './search';

@@ -79,6 +79,14 @@ export const notificationEndpoints = {
     body: NotificationsMarkReadBody,
     response: UnreadCountSchema,
   }),
+  markAllRead: defineEndpoint({
+    method: 'PUT',
+    path: '/user-notifications/read-all',
+    summary: "Mark all of the caller's notifications read (the notifications page's \"mark all read\")",
+    access: 'member',
+    personal: true,
+    response: UnreadCountSchema,
+  }),
   stream: defineEndpoint({
     method: 'GET',
     path: '/user-notifications/stream',

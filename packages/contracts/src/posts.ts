@@ -112,6 +112,26 @@ export const PostAttachmentSchema = z.object({
 });
 export type PostAttachment = z.infer<typeof PostAttachmentSchema>;
 
+/** How long the text of a shared post is in its embed (the whole text is on its own page). */
+export const SHARED_EXCERPT_LENGTH = 280;
+
+/** The original a share embeds: who wrote it, the start of its text, its first picture. */
+export const SharedPostSchema = z.object({
+  available: z.literal(true),
+  id: z.number().int(),
+  author: PostAuthorSchema.extend({ profile_avatar: z.string().nullable() }).nullable(),
+  company: PostCompanySchema.extend({ logo: z.string().nullable() }).nullable(),
+  /** At most SHARED_EXCERPT_LENGTH characters; `truncated` when the text goes on. */
+  excerpt: z.string(),
+  truncated: z.boolean(),
+  image: z.object({ url: z.string(), thumb_url: z.string().nullable() }).nullable(),
+  created_at: z.string(),
+});
+export type SharedPost = z.infer<typeof SharedPostSchema>;
+
+/** A share whose original was deleted, archived, or is not visible to the viewer. */
+export const UnavailableSharedPostSchema = z.object({ available: z.literal(false) });
+
 export const PostSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -123,6 +143,8 @@ export const PostSchema = z.object({
   attachments: z.array(PostAttachmentSchema),
   /** The post this one shares, when it is a share (null once that post is gone). */
   shared_post_id: z.number().int().nullable(),
+  /** The embedded original of a share; `{ available: false }` when the viewer cannot see it (any more); null for a post that is no share. */
+  shared_post: z.discriminatedUnion('available', [SharedPostSchema, UnavailableSharedPostSchema]).nullable(),
   /** The petition a post links (a petition published with `post_on_my_page`, or a share of it); null once it is gone. */
   shared_petition: z.object({ id: z.number().int(), title: z.string() }).nullish(),
   likes_count: z.number().int(),

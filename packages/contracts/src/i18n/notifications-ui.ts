@@ -12,6 +12,11 @@ export const notificationsUi = defineMessages(
     unread: 'Ulest',
     someone: 'Noen',
     list_label: 'Nyeste varsler',
+    see_all: 'Se alle varsler',
+    page_title: 'Varsler',
+    page_list_label: 'Alle varsler',
+    all_read: 'Alle varsler er merket som lest.',
+    no_link: 'Ingen side å åpne',
     kinds: {
       comment: '{{name}} kommenterte innlegget ditt',
       like: '{{name}} likte innlegget ditt',
@@ -51,6 +56,11 @@ export const notificationsUi = defineMessages(
     unread: 'Unread',
     someone: 'Someone',
     list_label: 'Newest notifications',
+    see_all: 'See all notifications',
+    page_title: 'Notifications',
+    page_list_label: 'All notifications',
+    all_read: 'All notifications are marked as read.',
+    no_link: 'Nothing to open',
     kinds: {
       comment: '{{name}} commented on your post',
       like: '{{name}} liked your post',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   bigint,
   bigserial,
   check,
@@ -40,6 +41,12 @@ export const posts = pgTable(
     shared_post_id: bigint('shared_post_id', { mode: 'number' }).references((): AnyPgColumn => posts.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Set when the post was made as a share of another post: stays true after the shared post is gone
+     * (`shared_post_id` then null), so the share says "no longer available" instead of looking like
+     * a post of its own.
+     */
+    is_share: boolean('is_share').notNull().default(false),
     shared_petition_id: integer('shared_petition_id').references(() => petitions.id, {
       onDelete: 'set null',
     }),

@@ -17,7 +17,8 @@ const managed = alias(partnerCompanies, 'access_company');
 type IdOperand = number | AnyColumn | SQL;
 
 /** Statuses whose members nobody else sees (their pages, posts and follows are gone for others). */
-const HIDDEN_STATUSES = ['blocked', 'rejected'] as const;
+/** Statuses whose members others do not see (`visibleMemberSql`). */
+export const HIDDEN_STATUSES = ['blocked', 'rejected'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // SQL expressions for queries that must embed a predicate (list filters, `can_edit` columns).

@@ -5,6 +5,7 @@ export {
   companyVisibleToSql,
   type CompanyStanding,
   managedCompanyIdsSql,
+  HIDDEN_STATUSES,
   managesCompanySql,
   verifiedAsSql,
   visibleMemberSql,

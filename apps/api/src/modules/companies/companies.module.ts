@@ -11,6 +11,7 @@ import { CompaniesAccountData } from './companies.account-data';
 @Module({
   imports: [PostsModule, NotificationsModule, ReferenceModule],
   controllers: [CompaniesController],
+  exports: [CompaniesService],
   providers: [CompaniesService, CompaniesRepository, CompaniesAccountData],
 })
 export class CompaniesModule {}

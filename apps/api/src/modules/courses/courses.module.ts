@@ -28,6 +28,7 @@ import { CoursesService } from './courses.service';
     SmallGroupsController,
     CourseVideoController,
   ],
+  exports: [CoursesService],
   providers: [
     CoursesService,
     CoursesRepository,

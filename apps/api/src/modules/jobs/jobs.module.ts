@@ -9,6 +9,7 @@ import { JobsAccountData } from './jobs.account-data';
 @Module({
   imports: [ReferenceModule],
   controllers: [JobsController],
+  exports: [JobsService],
   providers: [JobsService, JobsRepository, JobsAccountData],
 })
 export class JobsModule {}

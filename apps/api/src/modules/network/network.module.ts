@@ -12,6 +12,7 @@ import { NetworkAccountData } from './network.account-data';
 @Module({
   imports: [NotificationsModule],
   controllers: [NetworkController],
+  exports: [NetworkService],
   providers: [NetworkService, NetworkRepository, NetworkAccountData],
 })
 export class NetworkModule {}

@@ -25,6 +25,11 @@ export class NotificationsController {
     return this.notifications.markRead(me, body.ids);
   }
 
+  @Route(ep.markAllRead)
+  markAllRead(@CurrentPrincipal() me: Principal) {
+    return this.notifications.markAllRead(me);
+  }
+
   @Route(ep.stream)
   stream(@Query() q: QueryOf<typeof ep.stream>, @Req() req: Request, @Res() res: Response) {
     return this.streams.open(req, res, q.token);

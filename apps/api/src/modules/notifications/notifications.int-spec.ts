@@ -203,6 +203,45 @@ describe('PUT /user-notifications', () => {
   });
 });
 
+describe('PUT /user-notifications/read-all', () => {
+  it("marks every one of the caller's notifications read (beyond the first page), not others'", async () => {
+    const me = await t.session();
+    const other = await t.session();
+    const actor = await createUser(t.db);
+    for (let i = 0; i < 12; i += 1) await notify(payload(me.user, actor, { entity_id: i + 1 }));
+    await notify(payload(other.user, actor));
+    const res = await t.call(ep.markAllRead, { as: me });
+    expect(res.status).toBe(200);
+    expect(res.parsed).toEqual({ unreadCount: 0 });
+    const rows = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, me.user.id));
+    expect(rows).toHaveLength(12);
+    expect(rows.every((r) => r.read_at !== null)).toBe(true);
+    const [theirs] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, other.user.id));
+    expect(theirs!.read_at).toBeNull();
+    // Nothing left to mark: still 200 with the count.
+    expect((await t.call(ep.markAllRead, { as: me })).parsed).toEqual({ unreadCount: 0 });
+  });
+
+  it('answers 401 anonymously and 403 with the reason to states that may not read notifications, marking nothing', async () => {
+    expect((await t.call(ep.markAllRead, { as: null })).status).toBe(401);
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    await notify(payload(manager, await createUser(t.db)));
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const cases = [
+      [await t.session({ status: 'in_review' }), 'account_in_review'],
+      [await t.session({ status: 'awaiting_approval' }), 'account_not_approved'],
+      [await tokenFor(t, manager, { actAs: company.id }), 'business_profile_active'],
+    ] as const;
+    for (const [as, reason] of cases) {
+      const res = await t.call(ep.markAllRead, { as, locale: 'en' });
+      expect(res.status).toBe(403);
+      expect(res.error.reason).toBe(reason);
+    }
+    const [row] = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, manager.id));
+    expect(row!.read_at).toBeNull();
+  });
+});
+
 describe('GET /user-notifications/stream', () => {
   it('sends the unread count at connect (token as query parameter or bearer header)', async () => {
     const me = await createUser(t.db);

@@ -147,6 +147,16 @@ export class NotificationsRepository {
     return changed.length;
   }
 
+  /** Marks every unread notification of the user read (the partial unread index finds them); returns how many changed. */
+  async markAllRead(userId: number): Promise<number> {
+    const changed = await this.db
+      .update(notifications)
+      .set({ read_at: new Date() })
+      .where(and(eq(notifications.user_id, userId), isNull(notifications.read_at)))
+      .returning({ id: notifications.id });
+    return changed.length;
+  }
+
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
   /** Notifications to the person go; where they were the actor, the others' notifications stay without them. */

@@ -62,6 +62,12 @@ export class NotificationsService implements OnModuleInit {
     return { unreadCount: await this.repository.unreadCount(me.userId) };
   }
 
+  async markAllRead(me: Principal): Promise<{ unreadCount: number }> {
+    const changed = await this.repository.markAllRead(me.userId);
+    if (changed > 0) await this.ping(me.userId);
+    return { unreadCount: await this.repository.unreadCount(me.userId) };
+  }
+
   unreadCount(userId: number): Promise<number> {
     return this.repository.unreadCount(userId);
   }

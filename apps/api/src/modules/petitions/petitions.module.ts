@@ -13,6 +13,7 @@ import { PetitionsService } from './petitions.service';
 @Module({
   imports: [ReferenceModule, NotificationsModule],
   controllers: [PetitionsController],
+  exports: [PetitionsService],
   providers: [PetitionsService, PetitionExportService, PetitionPressService, PetitionRemindersService, PetitionsRepository, PetitionsAccountData],
 })
 export class PetitionsModule {}

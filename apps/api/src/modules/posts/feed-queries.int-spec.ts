@@ -1,5 +1,6 @@
 import { buildPath, postEndpoints as ep } from '@legenett/contracts';
 import { schema } from '@legenett/db';
+import { eq } from 'drizzle-orm';
 import { Client } from 'pg';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor, type TestUser } from '../../../test/auth';
@@ -82,6 +83,10 @@ beforeAll(async () => {
     };
   });
   const posts = await t.db.insert(schema.posts).values(rows).returning({ id: schema.posts.id });
+  // Every sixth post shares the one before it (embedded with its writer and first image).
+  for (const [i, { id }] of posts.entries()) {
+    if (i % 6 === 5) await t.db.update(schema.posts).set({ shared_post_id: posts[i - 1]!.id, is_share: true }).where(eq(schema.posts.id, id));
+  }
   // Images on most posts (one to three each, each with its small size), a PDF on some, likes by the viewer and by authors.
   const wanted = posts.flatMap(({ id }, i) => [
     ...Array.from({ length: i % 4 }, (_, k) => ({ post_id: id, kind: 'image' as const, key: `posts/feedq-${id}-${k}-lg.webp`, position: k })),
@@ -137,6 +142,7 @@ describe('GET /feed query count', () => {
     expect(page.filter((p) => p.attachments.length > 1).length).toBeGreaterThan(10);
     expect(page.some((p) => p.liked_by_me)).toBe(true);
     expect(page.some((p) => !p.liked_by_me)).toBe(true);
+    expect(page.filter((p) => p.shared_post?.available && p.shared_post.image !== null).length).toBeGreaterThan(1);
 
     expect(large.statements.length).toBe(small.statements.length);
     expect(next.statements.length).toBe(small.statements.length);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Endpoint, POST_FILES_FIELD, postEndpoints as ep } from '@legenett/contracts';
+import { type Endpoint, POST_FILES_FIELD, postEndpoints as ep, SHARED_EXCERPT_LENGTH } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -366,6 +366,61 @@ describe('likes and shares', () => {
     expect(original.shares_count).toBe(1);
     expect((await t.call(ep.share, { as: sharer, params: { id: 999999999 }, body: {} })).status).toBe(404);
     expect((await t.call(ep.share, { as: sharer, params: { id: post.id }, body: invalid({ body: 7 }) })).status).toBe(422);
+  });
+
+  it('embeds the original in the share: writer, excerpt, first image; in the feed and on the post page', async () => {
+    const author = await t.session({ firstName: 'Embla' });
+    const sharer = await t.session();
+    const long = `${'Lang tekst. '.repeat(40)}slutt`;
+    const post = await createPost(author, long, [pdf, await png(), await png()]);
+    const share = (await t.call(ep.share, { as: sharer, params: { id: post.id }, body: {} })).parsed.data;
+    const firstImage = post.attachments.find((a) => a.kind === 'image')!;
+    const expected = {
+      available: true,
+      id: post.id,
+      author: { id: author.user.id, first_name: 'Embla', profile_avatar: null },
+      company: null,
+      excerpt: long.slice(0, SHARED_EXCERPT_LENGTH),
+      truncated: true,
+      created_at: post.created_at,
+    };
+    expect(share.shared_post).toMatchObject(expected);
+    // The same image (signed links differ only in their expiry).
+    expect(keyOfUrl(share.shared_post!.available ? share.shared_post!.image!.url : '')).toBe(keyOfUrl(firstImage.url));
+    const shown = (await t.call(ep.show, { as: sharer, params: { id: share.id } })).parsed.data;
+    expect(shown.shared_post).toMatchObject(expected);
+    const feed = (await t.call(ep.feed, { as: sharer, query: {} })).parsed.data;
+    expect(feed.find((p) => p.id === share.id)!.shared_post).toMatchObject(expected);
+    // A post that is no share embeds nothing.
+    expect(post.shared_post).toBeNull();
+  });
+
+  it('says "no longer available" once the original is archived or deleted, or its company is not visible', async () => {
+    const author = await t.session();
+    const sharer = await t.session();
+    const post = await createPost(author, 'Snart borte');
+    const share = (await t.call(ep.share, { as: sharer, params: { id: post.id }, body: {} })).parsed.data;
+    const embedOf = async () => (await t.call(ep.show, { as: sharer, params: { id: share.id } })).parsed.data.shared_post;
+
+    await t.call(ep.archiveUserPost, { as: author, params: { slug: post.slug }, body: { archive: 'archive' } });
+    expect(await embedOf()).toEqual({ available: false });
+    await t.call(ep.archiveUserPost, { as: author, params: { slug: post.slug }, body: { archive: 'unarchive' } });
+    expect(await embedOf()).toMatchObject({ available: true, id: post.id });
+
+    // The company's page was unpublished: its post is not visible to others any more.
+    const manager = await t.session({ roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.user.id] });
+    const companyPost = await createPost(await tokenFor(t, manager.user, { actAs: company.id }), 'Fra bedriften');
+    const companyShare = (await t.call(ep.share, { as: sharer, params: { id: companyPost.id }, body: {} })).parsed.data;
+    expect(companyShare.shared_post).toMatchObject({ available: true, author: null, company: { id: company.id, logo: null } });
+    await t.db.update(schema.partnerCompanies).set({ is_published: false }).where(eq(schema.partnerCompanies.id, company.id));
+    expect((await t.call(ep.show, { as: sharer, params: { id: companyShare.id } })).parsed.data.shared_post).toEqual({ available: false });
+    // Its manager still sees it, as on the company's page.
+    expect((await t.call(ep.show, { as: manager, params: { id: companyShare.id } })).parsed.data.shared_post).toMatchObject({ available: true });
+
+    expect((await t.call(ep.deleteUserPost, { as: author, params: { slug: post.slug } })).status).toBe(204);
+    const after = (await t.call(ep.show, { as: sharer, params: { id: share.id } })).parsed.data;
+    expect(after).toMatchObject({ shared_post_id: null, shared_post: { available: false } });
   });
 });
 

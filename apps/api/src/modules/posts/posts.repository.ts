@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type FeedCursor, type VerifiedAs } from '@legenett/contracts';
+import { type FeedCursor, SHARED_EXCERPT_LENGTH, type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { companyVisibleToSql, verifiedAsSql, visibleMemberSql } from '../../common/access';
-import { variantKey } from '../../common/files/files.repository';
+import { companyVisibleToSql, HIDDEN_STATUSES, managesCompanySql, verifiedAsSql, visibleMemberSql } from '../../common/access';
+import { fileKey, variantKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder } from '../../database/prepared';
@@ -22,6 +23,9 @@ export interface PostRow {
   company: { id: number; slug: string; name: string } | null;
   is_comments_allowed: boolean;
   shared_post_id: number | null;
+  is_share: boolean;
+  /** The shared original when the viewer may see it (see `sharedPostJson`), else null. */
+  shared_post: SharedPostRow | null;
   shared_petition: { id: number; title: string } | null;
   likes_count: number;
   comments_count: number;
@@ -32,6 +36,18 @@ export interface PostRow {
   updated_at: Date;
   /** created_at at full (microsecond) precision, for the feed cursor. */
   cursor_ts: string;
+}
+
+/** The embed of a shared post as the page query reads it; file keys become links in the service. */
+export interface SharedPostRow {
+  id: number;
+  author: { id: number; slug: string; first_name: string; last_name: string; avatar_key: string | null } | null;
+  company: { id: number; slug: string; name: string; logo_key: string | null } | null;
+  excerpt: string;
+  truncated: boolean;
+  image_key: string | null;
+  image_thumb_key: string | null;
+  created_at: string;
 }
 
 export interface AttachmentRow {
@@ -85,6 +101,41 @@ const authorJson = sql<
 const companyJson = sql<
   PostRow['company']
 >`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`;
+const original = alias(posts, 'original');
+const originalAuthor = alias(users, 'original_author');
+const originalCompany = alias(partnerCompanies, 'original_company');
+const originalImage = alias(postAttachments, 'original_image');
+/**
+ * (An alias renders as its name alone in `sql`: the table goes before it.)
+ * The original a share embeds, in the same statement as the page (no query per post): its writer
+ * or company, the first SHARED_EXCERPT_LENGTH characters, its first picture. Null when the viewer
+ * may not see it: archived, its writer deleted, blocked or rejected, its company deleted or
+ * unpublished and not managed by the viewer (the rules of `find` and the feed).
+ */
+const sharedPostJson = (viewerId: number) => sql<SharedPostRow | null>`(
+  select json_build_object(
+    'id', ${original.id},
+    'author', case when ${originalAuthor.id} is null or ${original.partner_company_id} is not null then null else json_build_object(
+      'id', ${originalAuthor.id}, 'slug', ${originalAuthor.slug}, 'first_name', ${originalAuthor.first_name},
+      'last_name', ${originalAuthor.last_name}, 'avatar_key', ${fileKey(originalAuthor.avatar_file_id)}) end,
+    'company', case when ${originalCompany.id} is null then null else json_build_object(
+      'id', ${originalCompany.id}, 'slug', ${originalCompany.slug}, 'name', ${originalCompany.name},
+      'logo_key', ${fileKey(originalCompany.logo_file_id)}) end,
+    'excerpt', left(${original.body}, ${SHARED_EXCERPT_LENGTH}),
+    'truncated', char_length(${original.body}) > ${SHARED_EXCERPT_LENGTH},
+    'image_key', (select ${fileKey(originalImage.file_id)} from ${postAttachments} ${originalImage}
+      where ${originalImage.post_id} = ${original.id} and ${originalImage.kind} = 'image' order by ${originalImage.position} limit 1),
+    'image_thumb_key', (select ${variantKey(originalImage.file_id, 'sm')} from ${postAttachments} ${originalImage}
+      where ${originalImage.post_id} = ${original.id} and ${originalImage.kind} = 'image' order by ${originalImage.position} limit 1),
+    'created_at', to_char(${original.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  from ${posts} ${original}
+  left join ${users} ${originalAuthor} on ${originalAuthor.id} = ${original.author_user_id}
+  left join ${partnerCompanies} ${originalCompany} on ${originalCompany.id} = ${original.partner_company_id}
+  where ${original.id} = ${posts.shared_post_id} and ${original.archived_at} is null
+    and (${original.author_user_id} is null or (${originalAuthor.deleted_at} is null and ${notInArray(originalAuthor.status, [...HIDDEN_STATUSES])}))
+    and (${original.partner_company_id} is null or (${originalCompany.deleted_at} is null
+      and (${originalCompany.is_published} or ${managesCompanySql(viewerId, originalCompany.id)}))))`;
+
 /** Newest first in the order of the posts indexes (drizzle's `.desc()` builds them `nulls last`). */
 const newestFirst = [sql`${posts.created_at} desc nulls last`, sql`${posts.id} desc nulls last`];
 /** Company posts of a deleted company are gone for everyone. */
@@ -132,6 +183,8 @@ export class PostsRepository {
         company: companyJson,
         is_comments_allowed: sql<boolean>`coalesce(${partnerCompanies.is_comments_allowed}, true)`,
         shared_post_id: posts.shared_post_id,
+        is_share: posts.is_share,
+        shared_post: sharedPostJson(viewerId),
         // A linked petition, unless it went back to nobody's eyes (drafts are never linked).
         shared_petition: sql<PostRow['shared_petition']>`(select json_build_object('id', p.id, 'title', p.title) from ${petitions} p where p.id = ${posts.shared_petition_id} and p.status <> 'draft')`,
         likes_count: posts.likes_count,
@@ -256,7 +309,7 @@ export class PostsRepository {
   /** The new post and its attachments; a share also counts on the shared post. */
   insert(post: NewPost, attachments: NewAttachment[]): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(posts).values(post).returning({ id: posts.id });
+      const [row] = await tx.insert(posts).values({ ...post, is_share: post.shared_post_id !== null }).returning({ id: posts.id });
       const id = row!.id;
       if (attachments.length > 0) {
         await tx

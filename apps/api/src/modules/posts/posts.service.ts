@@ -18,6 +18,7 @@ import { type Principal } from '../../common/auth';
 import { type PageRequest, readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService, type StoreOptions } from '../../common/files/files.service';
+import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
@@ -46,6 +47,7 @@ export class PostsService {
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationPublisher,
     private readonly access: AccessService,
+    private readonly storage: Storage,
   ) {}
 
   /** Whether the caller may edit the post: its user author, or a manager of its company. */
@@ -86,6 +88,7 @@ export class PostsService {
         mime: a.mime,
       })),
       shared_post_id: row.shared_post_id,
+      shared_post: this.presentShared(row),
       shared_petition: row.shared_petition,
       likes_count: row.likes_count,
       comments_count: row.comments_count,
@@ -96,6 +99,27 @@ export class PostsService {
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
     }));
+  }
+
+  /** The embed of a share: the original as the viewer may see it, or "no longer available". */
+  private presentShared(row: PostRow): Post['shared_post'] {
+    if (!row.is_share) return null;
+    const o = row.shared_post;
+    if (!o) return { available: false };
+    return {
+      available: true,
+      id: o.id,
+      author: o.author
+        ? { id: o.author.id, slug: o.author.slug, first_name: o.author.first_name, last_name: o.author.last_name, profile_avatar: this.storage.publicUrl(o.author.avatar_key) }
+        : null,
+      company: o.company
+        ? { id: o.company.id, slug: o.company.slug, name: o.company.name, logo: this.storage.publicUrl(o.company.logo_key) }
+        : null,
+      excerpt: o.excerpt,
+      truncated: o.truncated,
+      image: o.image_key ? { url: this.files.memberUrl(o.image_key), thumb_url: this.files.memberUrl(o.image_thumb_key) } : null,
+      created_at: o.created_at,
+    };
   }
 
   private async one(id: number, me: Principal): Promise<{ data: Post }> {

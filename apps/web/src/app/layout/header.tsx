@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountStateBadge } from '@/features/auth/components/account-state-page';
-import { mayReadOwnNotifications } from '@/shared/auth/account-state';
+import { mayReadOwnNotifications, mayUseSearch } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { LanguageSwitch } from './language-switch';
@@ -11,6 +11,7 @@ import { SkinToggle } from './skin-toggle';
 
 const UserMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.UserMenu })));
 const NotificationBell = lazy(() => import('./header-menus').then((m) => ({ default: m.NotificationBell })));
+const GlobalSearch = lazy(() => import('./header-menus').then((m) => ({ default: m.GlobalSearch })));
 
 /** Holds a header control's place (34 px, as the bell and the avatar) until its chunk is there, so nothing moves. */
 const Placeholder = () => <Box w={34} h={34} aria-hidden="true" />;
@@ -58,6 +59,11 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
         </Anchor>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {user && mayUseSearch(user) ? (
+          <Suspense fallback={<Placeholder />}>
+            <GlobalSearch />
+          </Suspense>
+        ) : null}
         <LanguageSwitch />
         <SkinToggle />
         {user ? (

@@ -49,6 +49,7 @@ const companyPost = (overrides: Partial<CompanyPost> = {}): CompanyPost => ({
   company: { id: 3, slug: 'demo-medisin-as', name: 'Demo Medisin AS' },
   attachments: [],
   shared_post_id: null,
+  shared_post: null,
   likes_count: 4,
   comments_count: 1,
   shares_count: 0,

@@ -1,5 +1,6 @@
 import { authEndpoints, type Comment, networkEndpoints, type Post, postEndpoints } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import { changeLocale } from '@/shared/i18n/i18n';
 import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
@@ -16,6 +17,7 @@ const post = (overrides: Partial<Post> = {}): Post => ({
     { id: 2, kind: 'document', url: '/api/files/docs/2.pdf', thumb_url: null, original_name: 'retningslinjer.pdf', mime: 'application/pdf' },
   ],
   shared_post_id: null,
+  shared_post: null,
   likes_count: 2,
   comments_count: 3,
   shares_count: 0,
@@ -176,6 +178,93 @@ describe('post page', () => {
     await ui.type(screen.getByRole('textbox', { name: 'Skriv en kommentar' }), 'Hallo');
     await ui.click(screen.getByRole('button', { name: 'Kommenter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Firmaet har slått av kommentarer på sine innlegg.');
+  });
+});
+
+describe('post images and shared posts', () => {
+  const images = [
+    { id: 1, kind: 'image' as const, url: '/api/files/images/1-lg.webp', thumb_url: '/api/files/images/1-sm.webp', original_name: null, mime: 'image/webp' },
+    { id: 3, kind: 'image' as const, url: '/api/files/images/3-lg.webp', thumb_url: '/api/files/images/3-sm.webp', original_name: null, mime: 'image/webp' },
+    { id: 4, kind: 'image' as const, url: '/api/files/images/4-lg.webp', thumb_url: null, original_name: null, mime: 'image/webp' },
+  ];
+
+  it('opens an image in a lightbox: named close button, arrow keys, Escape, focus back on the thumbnail', async () => {
+    mockEndpoint(postEndpoints.feed, feedOf([post({ attachments: images })]));
+    renderApp('/feed');
+    const article = await screen.findByRole('article', { name: 'Kari Lege' });
+    // No link to the raw file any more: a button per image.
+    expect(within(article).queryByRole('link', { name: /Bilde/ })).not.toBeInTheDocument();
+    const second = within(article).getByRole('button', { name: 'Vis bilde 2 av 3 i stort format' });
+    await ui.click(second);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Bilder i innlegget' });
+    expect(within(dialog).getByRole('img', { name: 'Bilde 2 av 3' })).toHaveAttribute('src', '/api/files/images/3-lg.webp');
+    expect(within(dialog).getByText('Bilde 2 av 3')).toBeInTheDocument();
+    const close = within(dialog).getByRole('button', { name: 'Lukk bildevisningen' });
+    await waitFor(() => expect(close).toHaveFocus());
+
+    await ui.keyboard('{ArrowRight}');
+    expect(within(dialog).getByRole('img', { name: 'Bilde 3 av 3' })).toHaveAttribute('src', '/api/files/images/4-lg.webp');
+    await ui.keyboard('{ArrowRight}');
+    expect(within(dialog).getByRole('img', { name: 'Bilde 1 av 3' })).toBeInTheDocument();
+    await ui.keyboard('{ArrowLeft}');
+    expect(within(dialog).getByRole('img', { name: 'Bilde 3 av 3' })).toBeInTheDocument();
+    await ui.click(within(dialog).getByRole('button', { name: 'Forrige bilde' }));
+    expect(within(dialog).getByRole('img', { name: 'Bilde 2 av 3' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Åpne originalfilen' })).toHaveAttribute('href', '/api/files/images/3-lg.webp');
+
+    await ui.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bilder i innlegget' })).not.toBeInTheDocument());
+    await waitFor(() => expect(second).toHaveFocus());
+  });
+
+  it('shows the images full size on the post page, and the lightbox closes with its button (English)', async () => {
+    await changeLocale('en');
+    mockEndpoint(postEndpoints.show, { data: post({ attachments: images.slice(0, 2) }) });
+    mockEndpoint(postEndpoints.comments, pageOf([]));
+    renderApp('/post/21');
+    const first = await screen.findByRole('button', { name: 'Show image 1 of 2 full size' });
+    // The page shows the large image, not the thumbnail.
+    expect(within(first).getByRole('img', { name: 'Image 1 of 2' })).toHaveAttribute('src', '/api/files/images/1-lg.webp');
+    await ui.click(first);
+    const dialog = await screen.findByRole('dialog', { name: 'Images of the post' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Close the image viewer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(first).toHaveFocus());
+  });
+
+  it('embeds the shared original: author with avatar, excerpt, first image, link to it', async () => {
+    const shared: Post['shared_post'] = {
+      available: true,
+      id: 40,
+      author: { id: 12, slug: 'ola-hjerte', first_name: 'Ola', last_name: 'Hjerte', profile_avatar: '/api/files/avatars/12.webp' },
+      company: null,
+      excerpt: 'Ny veileder for hjertesvikt',
+      truncated: true,
+      image: { url: '/api/files/images/9-lg.webp', thumb_url: '/api/files/images/9-sm.webp' },
+      created_at: '2026-11-19T08:00:00.000Z',
+    };
+    mockEndpoint(postEndpoints.feed, feedOf([post({ id: 50, body: 'Les denne!', attachments: [], shared_post_id: 40, shared_post: shared })]));
+    renderApp('/feed');
+    const article = await screen.findByRole('article', { name: 'Kari Lege' });
+    const embed = within(article).getByRole('complementary', { name: 'Delt innlegg fra Ola Hjerte' });
+    expect(within(embed).getByRole('link', { name: 'Ola Hjerte' })).toHaveAttribute('href', '/profile/ola-hjerte');
+    expect(embed.querySelector('img[src="/api/files/avatars/12.webp"]')).not.toBeNull();
+    expect(within(embed).getByText('Ny veileder for hjertesvikt …')).toBeInTheDocument();
+    expect(within(embed).getByRole('img', { name: 'Bilde fra innlegget som er delt' })).toHaveAttribute('src', '/api/files/images/9-sm.webp');
+    expect(within(embed).getByRole('link', { name: 'Vis hele innlegget' })).toHaveAttribute('href', '/post/40');
+    expect(within(embed).getByText('19. nov. 2026, 09:00')).toBeInTheDocument();
+    expect(within(article).getByText('Les denne!')).toBeInTheDocument();
+  });
+
+  it('says when the shared original is no longer available, also on the post page', async () => {
+    const gone = post({ id: 51, body: '', attachments: [], shared_post_id: null, shared_post: { available: false } });
+    mockEndpoint(postEndpoints.show, { data: gone });
+    mockEndpoint(postEndpoints.comments, pageOf([]));
+    renderApp('/post/51');
+    const embed = await screen.findByRole('complementary', { name: 'Delt innlegg' });
+    expect(within(embed).getByText('Dette innlegget er ikke lenger tilgjengelig.')).toBeInTheDocument();
+    expect(within(embed).queryByRole('link')).not.toBeInTheDocument();
   });
 });
 

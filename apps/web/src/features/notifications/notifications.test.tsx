@@ -1,12 +1,13 @@
-import { type Notification, notificationEndpoints } from '@legenett/contracts';
+import { authEndpoints, type Notification, notificationEndpoints } from '@legenett/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint } from '@/testing/api-mocks';
-import { renderWithProviders, setupUser } from '@/testing/test-utils';
-import { logIn } from '@/testing/users';
-import { NotificationBell, notificationHref } from './components/notification-bell';
+import { renderApp, renderWithProviders, setupUser } from '@/testing/test-utils';
+import { logIn, testUser } from '@/testing/users';
+import { NotificationBell } from './components/notification-bell';
+import { notificationHref } from './components/notification-item';
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource {
@@ -68,10 +69,15 @@ function mockApi(unreadCount = 2) {
     meta: { current_page: 1, last_page: 1, per_page: 10, total: fixtures.length },
     unreadCount: unread,
   }));
-  return mockEndpoint(notificationEndpoints.markRead, () => {
+  const marks = mockEndpoint(notificationEndpoints.markRead, () => {
     unread = 0;
     return { unreadCount: 0 };
   });
+  const markAll = mockEndpoint(notificationEndpoints.markAllRead, () => {
+    unread = 0;
+    return { unreadCount: 0 };
+  });
+  return Object.assign(marks, { all: markAll });
 }
 
 function renderBell() {
@@ -144,7 +150,9 @@ describe('notification bell', () => {
     expect(within(list).getByText('New message from Ola Hansen')).toBeInTheDocument();
 
     await ui.click(within(dialog).getByRole('button', { name: 'Mark all as read' }));
-    await waitFor(() => expect(marks.map((c) => c.body)).toEqual([{ ids: [11, 10] }]));
+    // All of them, not only the loaded ones.
+    await waitFor(() => expect(marks.all).toHaveLength(1));
+    expect(marks).toHaveLength(0);
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(within(list).queryByText(/^Unread/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
@@ -177,6 +185,17 @@ describe('notification bell', () => {
     await ui.click(link);
     await waitFor(() => expect(marks.map((c) => c.body)).toEqual([{ ids: [11] }]));
   });
+  it('links to the notifications page and closes', async () => {
+    mockApi(2);
+    renderBell();
+    await ui.click(await screen.findByRole('button', { name: 'Varsler, 2 uleste' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Varsler' });
+    const all = within(dialog).getByRole('link', { name: 'Se alle varsler' });
+    expect(all).toHaveAttribute('href', '/notifications');
+    await ui.click(all);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Varsler, 2 uleste' })).toHaveAttribute('aria-expanded', 'false'));
+  });
+
   it('names the inviting company', async () => {
     mockApi(2);
     fixtures.push(note(4, 'follow_invitation', { actor: null, data: { company_name: 'Medico AS', company_slug: 'medico' } }));
@@ -197,7 +216,73 @@ describe('notificationHref', () => {
     expect(notificationHref(note(2, 'new_follower'))).toBe('/profile/ola');
     expect(notificationHref(note(3, 'follow_invitation', { entity_type: 'follow_invitation', entity_id: 9, data: { company_slug: 'medico' } }))).toBe('/profile_company/medico');
     expect(notificationHref(note(4, 'account_decision', { actor: null }))).toBe('/profile');
-    expect(notificationHref(note(5, 'chat_message'))).toBeNull();
+    expect(notificationHref(note(5, 'chat_message'))).toBe('/profile/ola');
+    expect(notificationHref(note(6, 'new_content', { entity_type: 'job', entity_id: 7 }))).toBe('/jobs/details/7');
+    expect(notificationHref(note(7, 'chat_message', { actor: null }))).toBeNull();
   });
 
+});
+
+describe('notifications page', () => {
+  let ui: ReturnType<typeof setupUser>;
+  beforeEach(() => {
+    ui = setupUser();
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const me = testUser();
+    logIn(me, 'access-123');
+    mockEndpoint(authEndpoints.me, { data: me });
+  });
+
+  /** 25 notifications, 20 a page; page 2 holds the last 5. Marking all read makes every one read. */
+  function mockPages() {
+    let allRead = false;
+    const many = Array.from({ length: 25 }, (_, i) =>
+      note(100 - i, i % 2 === 0 ? 'like' : 'new_follower', { entity_type: i % 2 === 0 ? 'post' : null, entity_id: i % 2 === 0 ? 500 + i : null }),
+    );
+    const lists = mockEndpoint(notificationEndpoints.list, ({ query }) => {
+      const page = Number(query.get('page'));
+      const perPage = Number(query.get('per_page'));
+      const rows = many.slice((page - 1) * perPage, page * perPage).map((n) => (allRead ? { ...n, read_at: minutesAgo(0) } : n));
+      return { data: rows, meta: { current_page: page, last_page: Math.ceil(many.length / perPage), per_page: perPage, total: many.length }, unreadCount: allRead ? 0 : 25 };
+    });
+    const markAll = mockEndpoint(notificationEndpoints.markAllRead, () => {
+      allRead = true;
+      return { unreadCount: 0 };
+    });
+    return { lists, markAll };
+  }
+
+  it('lists every notification as a link, page by page, and marks all read', async () => {
+    const { lists, markAll } = mockPages();
+    renderApp('/notifications');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Varsler' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Alle varsler' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(20));
+    const links = within(list).getAllByRole('link');
+    expect(links).toHaveLength(20);
+    expect(links[0]).toHaveAccessibleName(/^Ulest:\s*Ola Hansen likte innlegget ditt$/);
+    expect(links[0]).toHaveAttribute('href', '/post/500');
+    expect(links[1]).toHaveAttribute('href', '/profile/ola');
+    // The full date beside the relative time, in the Norwegian format.
+    expect(within(list).getAllByText(/^for 5 minutter siden · \d{1,2}\. \p{L}+\.? \d{4}, \d{2}:\d{2}$/u)).toHaveLength(20);
+
+    await ui.click(screen.getByRole('button', { name: 'Neste side' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Alle varsler' })).getAllByRole('listitem')).toHaveLength(5));
+    expect(lists.some((c) => c.query.get('page') === '2' && c.query.get('per_page') === '20')).toBe(true);
+
+    await ui.click(screen.getByRole('button', { name: 'Merk alle som lest' }));
+    await waitFor(() => expect(markAll).toHaveLength(1));
+    expect(await screen.findAllByText('Alle varsler er merket som lest.')).not.toHaveLength(0);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Merk alle som lest' })).toBeDisabled());
+    expect(within(screen.getByRole('list', { name: 'Alle varsler' })).queryByText(/^Ulest/)).not.toBeInTheDocument();
+  });
+
+  it('says so when there are none, in English', async () => {
+    await changeLocale('en');
+    mockEndpoint(notificationEndpoints.list, { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 }, unreadCount: 0 });
+    renderApp('/notifications');
+    expect(await screen.findByText('You have no notifications.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
 });

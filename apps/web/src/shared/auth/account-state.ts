@@ -23,6 +23,11 @@ export function mayReadOwnNotifications(user: User): boolean {
   return accountState(user) === 'approved' && !user.active_business_profile;
 }
 
+/** The header's search (`GET /search`) is member-only, not personal: approved accounts, also as a company. */
+export function mayUseSearch(user: User): boolean {
+  return accountState(user) === 'approved';
+}
+
 /**
  * Where a user starts after logging in, registering or switching profile: an account that is not
  * approved on its state page (home), a business profile on the company's own page, everyone else

@@ -40,6 +40,7 @@ export const paths = {
   companyManage: route('/profile_company_manage/:id?'),
 
   feed: route('/feed'),
+  notifications: route('/notifications'),
 
   course: route('/course'),
   webinars: route('/course/webinares'),

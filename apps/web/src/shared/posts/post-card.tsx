@@ -1,5 +1,5 @@
-import { type Post } from '@legenett/contracts';
-import { Anchor, Avatar, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { type Post, type PostAttachment } from '@legenett/contracts';
+import { Anchor, Avatar, Badge, Button, Card, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,7 +9,68 @@ import { useToggleLike } from './api';
 import { formatDateTime } from '@/shared/lib/dates';
 import { VerifiedBadge } from '@/shared/ui/verified-badge';
 import { authorName, initials } from './format';
+import { Lightbox } from './lightbox';
 import { PostEditor, PostOwnerMenu, ShareButton } from './post-actions';
+import { SharedPostEmbed } from './shared-post-embed';
+
+/**
+ * A post's images: thumbnails in a list (full width, one under the other, on the post's own page),
+ * each a button that opens the lightbox at that image.
+ */
+function PostImages({ images, fullWidth }: { images: PostAttachment[]; fullWidth: boolean }) {
+  const { t } = useTranslation('feed');
+  const [open, setOpen] = useState<number | null>(null);
+  const total = images.length;
+  return (
+    <>
+      {fullWidth ? (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {images.map((img, i) => (
+            <li key={img.id}>
+              <UnstyledButton
+                onClick={() => setOpen(i)}
+                aria-label={t('post.open_image', { index: i + 1, total })}
+                w="100%"
+                style={{ display: 'block', borderRadius: 'var(--mantine-radius-sm)' }}
+              >
+                <Image src={img.url} alt={t('post.image', { index: i + 1, total })} w="100%" h="auto" mah="80vh" fit="contain" radius="sm" />
+              </UnstyledButton>
+            </li>
+          ))}
+        </Stack>
+      ) : (
+        <Group gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {images.map((img, i) => (
+            <li key={img.id}>
+              <UnstyledButton
+                onClick={() => setOpen(i)}
+                aria-label={t('post.open_image', { index: i + 1, total })}
+                style={{ display: 'block', borderRadius: 'var(--mantine-radius-sm)' }}
+              >
+                <Image
+                  src={img.thumb_url ?? img.url}
+                  alt={t('post.image', { index: i + 1, total })}
+                  w={{ base: 96, sm: 140 }}
+                  h={{ base: 96, sm: 140 }}
+                  fit="cover"
+                  radius="sm"
+                  loading="lazy"
+                />
+              </UnstyledButton>
+            </li>
+          ))}
+        </Group>
+      )}
+      <Lightbox
+        images={images.map((img, i) => ({ src: img.url, alt: t('post.image', { index: i + 1, total }) }))}
+        index={open}
+        onIndexChange={setOpen}
+        onClose={() => setOpen(null)}
+        label={t('lightbox.label')}
+      />
+    </>
+  );
+}
 
 /**
  * One post: author (or company, linked to their page) with avatar, time, text, attachments, like,
@@ -72,11 +133,6 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
           </Group>
           {post.is_mine ? <PostOwnerMenu post={post} onEdit={() => setEditing(true)} /> : null}
         </Group>
-        {post.shared_post_id ? (
-          <Anchor component={Link} to={paths.post.href({ id: post.shared_post_id })} size="sm">
-            {t('actions.shared_link')}
-          </Anchor>
-        ) : null}
         {post.shared_petition ? (
           <Anchor component={Link} to={paths.petitionDetails.href({ id: post.shared_petition.id })} fw={600}>
             {t('actions.petition_link', { title: post.shared_petition.title })}
@@ -87,25 +143,8 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
         ) : post.body ? (
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.body}</Text>
         ) : null}
-        {images.length > 0 ? (
-          <Group gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {images.map((img, i) => (
-              <li key={img.id}>
-                <a href={img.url} target="_blank" rel="noreferrer">
-                  <Image
-                    src={img.thumb_url ?? img.url}
-                    alt={t('post.image', { index: i + 1, total: images.length })}
-                    w={{ base: 96, sm: 140 }}
-                    h={{ base: 96, sm: 140 }}
-                    fit="cover"
-                    radius="sm"
-                    loading="lazy"
-                  />
-                </a>
-              </li>
-            ))}
-          </Group>
-        ) : null}
+        {post.shared_post ? <SharedPostEmbed shared={post.shared_post} /> : null}
+        {images.length > 0 ? <PostImages images={images} fullWidth={headingLevel === 1} /> : null}
         {documents.length > 0 ? (
           <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {documents.map((doc) => (

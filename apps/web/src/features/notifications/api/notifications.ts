@@ -4,7 +4,17 @@ import { useEffect, useState } from 'react';
 import { apiCall, apiUrl } from '@/shared/api/api-client';
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
-const listKey = ['notifications', 'list'] as const;
+/** One page of the notifications page. */
+export const NOTIFICATIONS_PAGE_LIST_SIZE = 20;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  /** The bell's newest ones. */
+  list: ['notifications', 'list'] as const,
+  /** A page of `/notifications`. */
+  page: (page: number) => ['notifications', 'page', page] as const,
+};
+const listKey = notificationKeys.list;
 
 /** The newest notifications with the unread count; silent, the header works without it. */
 export function useNotifications(enabled: boolean) {
@@ -24,9 +34,31 @@ export function useMarkNotificationsRead(onCount: (count: number) => void) {
     onSuccess: ({ unreadCount }, ids) => {
       onCount(unreadCount);
       const now = new Date().toISOString();
-      queryClient.setQueryData(listKey, (old: { data: Notification[]; unreadCount: number } | undefined) =>
-        old ? { ...old, unreadCount, data: old.data.map((n) => (ids.includes(n.id) && !n.read_at ? { ...n, read_at: now } : n)) } : old,
-      );
+      const mark = (old: { data: Notification[]; unreadCount: number } | undefined) =>
+        old ? { ...old, unreadCount, data: old.data.map((n) => (ids.includes(n.id) && !n.read_at ? { ...n, read_at: now } : n)) } : old;
+      queryClient.setQueryData(listKey, mark);
+      queryClient.setQueriesData({ queryKey: [...notificationKeys.all, 'page'] }, mark);
+    },
+  });
+}
+
+/** A page of all my notifications, newest first (the `/notifications` page). */
+export function useNotificationsPage(page: number) {
+  return useQuery({
+    queryKey: notificationKeys.page(page),
+    queryFn: ({ signal }) => apiCall(ep.list, { query: { page, per_page: NOTIFICATIONS_PAGE_LIST_SIZE }, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Marks every notification read (not only the loaded ones); every notification list reloads. */
+export function useMarkAllNotificationsRead(onCount?: (count: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(ep.markAllRead, { overlay: false }),
+    onSuccess: ({ unreadCount }) => {
+      onCount?.(unreadCount);
+      return queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     },
   });
 }

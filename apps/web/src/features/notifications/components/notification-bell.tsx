@@ -1,26 +1,19 @@
 import { type Notification } from '@legenett/contracts';
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Indicator,
-  Loader,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuthSession } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
-import { useLocale } from '@/shared/i18n/use-locale';
-import { useMarkNotificationsRead, useNotifications, useUnreadStream } from '../api/notifications';
+import {
+  notificationKeys,
+  useMarkAllNotificationsRead,
+  useMarkNotificationsRead,
+  useNotifications,
+  useUnreadStream,
+} from '../api/notifications';
+import { NotificationItem } from './notification-item';
 
 function BellIcon() {
   return (
@@ -31,135 +24,10 @@ function BellIcon() {
   );
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "for 5 minutter siden" / "5 minutes ago". */
-export function relativeTime(iso: string, locale: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale === 'no' ? 'nb' : locale, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
-  }
-  return format.format(0, 'second');
-}
-
-function NotificationText({ notification }: { notification: Notification }) {
-  const { t } = useTranslation('notifications_ui');
-  const name = notification.actor ? `${notification.actor.first_name} ${notification.actor.last_name}` : t('someone');
-  switch (notification.kind) {
-    case 'account_decision': {
-      const decision = notification.data.decision;
-      if (decision === 'approved') return t('kinds.account_decision_approved');
-      if (decision === 'rejected') return t('kinds.account_decision_rejected');
-      return t('kinds.account_decision');
-    }
-    case 'follow_invitation': {
-      const company = notification.data.company_name;
-      return typeof company === 'string' ? t('kinds.follow_invitation_company', { company }) : t('kinds.follow_invitation', { name });
-    }
-    case 'petition_milestone':
-      return t('kinds.petition_milestone', { count: Number(notification.data.count ?? 0) });
-    case 'petition_answer':
-      return t('kinds.petition_answer');
-    case 'course_decision':
-    case 'course_cancelled':
-    case 'course_seat_offered':
-    case 'course_reminder':
-    case 'course_recording': {
-      const title = typeof notification.data.title === 'string' ? notification.data.title : '';
-      const decision = notification.data.decision;
-      if (notification.kind === 'course_decision' && (decision === 'approved' || decision === 'rejected')) {
-        return t(`kinds.course_decision_${decision}`, { title });
-      }
-      return t(`kinds.${notification.kind}`, { title });
-    }
-    case 'course_join_requested':
-    case 'course_join_decided': {
-      const title = typeof notification.data.title === 'string' ? notification.data.title : '';
-      const decision = notification.data.decision;
-      if (notification.kind === 'course_join_decided' && (decision === 'accepted' || decision === 'declined')) {
-        return t(`kinds.course_join_decided_${decision}`, { title });
-      }
-      return t(`kinds.${notification.kind}`, { title, name });
-    }
-    default:
-      return t(`kinds.${notification.kind}`, { name });
-  }
-}
-
-/** Where a notification leads: the post, the new follower, the inviting company, or my profile. */
-export function notificationHref(n: Notification): string | null {
-  if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
-  if (n.entity_type === 'petition' && n.entity_id) return paths.petitionDetails.href({ id: n.entity_id });
-  if (n.entity_type === 'course' && n.entity_id) {
-    if (n.kind === 'course_decision' || n.kind === 'course_join_requested') return paths.myCourse.href({ id: n.entity_id });
-    return paths.webinar.href({ id: n.entity_id, type: typeof n.data.type === 'string' ? n.data.type : 'course' });
-  }
-  if (n.kind === 'new_follower' && n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
-  if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string') return paths.company.href({ slug: n.data.company_slug });
-  if (n.kind === 'account_decision') return paths.profile.path;
-  return null;
-}
-
-function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: (n: Notification) => void }) {
-  const { t } = useTranslation('notifications_ui');
-  const locale = useLocale();
-  const unread = notification.read_at === null;
-  const href = notificationHref(notification);
-  const text = (
-    <>
-      {unread && <VisuallyHidden>{t('unread')}: </VisuallyHidden>}
-      <NotificationText notification={notification} />
-    </>
-  );
-  return (
-    <Box
-      component="li"
-      px="sm"
-      py={8}
-      data-unread={unread || undefined}
-      style={{
-        listStyle: 'none',
-        borderRadius: 'var(--mantine-radius-sm)',
-        background: unread ? 'var(--mantine-color-blue-light)' : undefined,
-      }}
-    >
-      <Group gap={8} wrap="nowrap" align="flex-start">
-        <Box
-          aria-hidden="true"
-          mt={6}
-          w={8}
-          h={8}
-          style={{ flex: 'none', borderRadius: '50%', background: unread ? 'var(--mantine-color-blue-filled)' : 'transparent' }}
-        />
-        <Box style={{ minWidth: 0 }}>
-          <Text size="sm" fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
-            {href ? (
-              // Block-level, so the whole wrapped text is one target (an inline link that wraps leaves gaps).
-              <Anchor component={Link} to={href} inherit c="inherit" display="block" onClick={() => onOpen(notification)}>
-                {text}
-              </Anchor>
-            ) : (
-              text
-            )}
-          </Text>
-          <Text size="xs" c="dimmed" component="time" dateTime={notification.created_at}>
-            {relativeTime(notification.created_at, locale)}
-          </Text>
-        </Box>
-      </Group>
-    </Box>
-  );
-}
-
-/** The header's bell: live unread count (server-sent events), the newest notifications, mark all read. */
+/**
+ * The header's bell: live unread count (server-sent events), the newest notifications, mark all
+ * read (all of them, `PUT /user-notifications/read-all`) and a link to the notifications page.
+ */
 export function NotificationBell() {
   const { t } = useTranslation('notifications_ui');
   const { token } = useAuthSession();
@@ -168,16 +36,16 @@ export function NotificationBell() {
   const [streamCount, setStreamCount] = useUnreadStream(token);
   const list = useNotifications(Boolean(token));
   const markRead = useMarkNotificationsRead(setStreamCount);
+  const markAll = useMarkAllNotificationsRead(setStreamCount);
   const headingId = useId();
 
   // A changed live count means the list is out of date.
   useEffect(() => {
-    if (streamCount !== null) void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+    if (streamCount !== null) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   }, [streamCount, queryClient]);
 
   const count = streamCount ?? list.data?.unreadCount ?? 0;
   const notifications = list.data?.data ?? [];
-  const unreadIds = notifications.filter((n) => n.read_at === null).map((n) => n.id);
   const label = count > 0 ? t('bell_label_unread', { count }) : t('bell_label');
 
   /** Following a notification reads it and closes the list. */
@@ -220,9 +88,9 @@ export function NotificationBell() {
             <Button
               variant="subtle"
               size="compact-sm"
-              disabled={unreadIds.length === 0}
-              loading={markRead.isPending}
-              onClick={() => markRead.mutate(unreadIds)}
+              disabled={count === 0}
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate()}
             >
               {t('mark_all_read')}
             </Button>
@@ -248,6 +116,9 @@ export function NotificationBell() {
               </Stack>
             </ScrollArea.Autosize>
           )}
+          <Anchor component={Link} to={paths.notifications.path} size="sm" px={4} pb={4} onClick={() => setOpened(false)}>
+            {t('see_all')}
+          </Anchor>
         </Stack>
       </Popover.Dropdown>
     </Popover>

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CompaniesModule } from '../companies/companies.module';
+import { CoursesModule } from '../courses/courses.module';
+import { JobsModule } from '../jobs/jobs.module';
+import { NetworkModule } from '../network/network.module';
+import { PetitionsModule } from '../petitions/petitions.module';
+import { SearchController } from './search.controller';
+import { SearchService } from './search.service';
+
+/** `GET /search`: the header's search over the areas' own lists. */
+@Module({
+  imports: [NetworkModule, CompaniesModule, JobsModule, CoursesModule, PetitionsModule],
+  controllers: [SearchController],
+  providers: [SearchService],
+})
+export class SearchModule {}

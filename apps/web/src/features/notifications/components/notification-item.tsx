@@ -1,0 +1,177 @@
+import { type Notification } from '@legenett/contracts';
+import { Anchor, Box, Group, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { formatDateTime } from '@/shared/lib/dates';
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "for 5 minutter siden" / "5 minutes ago". */
+export function relativeTime(iso: string, locale: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale === 'no' ? 'nb' : locale, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
+function NotificationText({ notification }: { notification: Notification }) {
+  const { t } = useTranslation('notifications_ui');
+  const name = notification.actor
+    ? `${notification.actor.first_name} ${notification.actor.last_name}`
+    : t('someone');
+  switch (notification.kind) {
+    case 'account_decision': {
+      const decision = notification.data.decision;
+      if (decision === 'approved') return t('kinds.account_decision_approved');
+      if (decision === 'rejected') return t('kinds.account_decision_rejected');
+      return t('kinds.account_decision');
+    }
+    case 'follow_invitation': {
+      const company = notification.data.company_name;
+      return typeof company === 'string'
+        ? t('kinds.follow_invitation_company', { company })
+        : t('kinds.follow_invitation', { name });
+    }
+    case 'petition_milestone':
+      return t('kinds.petition_milestone', { count: Number(notification.data.count ?? 0) });
+    case 'petition_answer':
+      return t('kinds.petition_answer');
+    case 'course_decision':
+    case 'course_cancelled':
+    case 'course_seat_offered':
+    case 'course_reminder':
+    case 'course_recording': {
+      const title = typeof notification.data.title === 'string' ? notification.data.title : '';
+      const decision = notification.data.decision;
+      if (notification.kind === 'course_decision' && (decision === 'approved' || decision === 'rejected')) {
+        return t(`kinds.course_decision_${decision}`, { title });
+      }
+      return t(`kinds.${notification.kind}`, { title });
+    }
+    case 'course_join_requested':
+    case 'course_join_decided': {
+      const title = typeof notification.data.title === 'string' ? notification.data.title : '';
+      const decision = notification.data.decision;
+      if (notification.kind === 'course_join_decided' && (decision === 'accepted' || decision === 'declined')) {
+        return t(`kinds.course_join_decided_${decision}`, { title });
+      }
+      return t(`kinds.${notification.kind}`, { title, name });
+    }
+    default:
+      return t(`kinds.${notification.kind}`, { name });
+  }
+}
+
+/**
+ * Where a notification leads: the post, petition, course, job or product it is about, the new
+ * follower, the inviting company, my profile for an account decision; otherwise the profile of who
+ * caused it. Null only for a notification with neither a target nor a person (shown as text).
+ */
+export function notificationHref(n: Notification): string | null {
+  if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
+  if (n.entity_type === 'job' && n.entity_id) return paths.jobDetails.href({ id: n.entity_id });
+  if (n.entity_type === 'product' && n.entity_id) return paths.productDetails.href({ id: n.entity_id });
+  if (n.entity_type === 'petition' && n.entity_id) return paths.petitionDetails.href({ id: n.entity_id });
+  if (n.entity_type === 'course' && n.entity_id) {
+    if (n.kind === 'course_decision' || n.kind === 'course_join_requested') return paths.myCourse.href({ id: n.entity_id });
+    return paths.webinar.href({
+      id: n.entity_id,
+      type: typeof n.data.type === 'string' ? n.data.type : 'course',
+    });
+  }
+  if (n.kind === 'new_follower' && n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
+  if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string')
+    return paths.company.href({ slug: n.data.company_slug });
+  if (n.kind === 'account_decision') return paths.profile.path;
+  if (n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
+  return null;
+}
+
+/**
+ * One notification: unread mark, text (a link to what it is about) and time. In the bell it is a
+ * list item with the relative time; the notifications page (whose list makes the `li`) passes
+ * `component="div"` and `fullDate`, which adds the date and time beside the relative time.
+ */
+export function NotificationItem({
+  notification,
+  onOpen,
+  component = 'li',
+  fullDate = false,
+}: {
+  notification: Notification;
+  onOpen: (n: Notification) => void;
+  component?: 'li' | 'div';
+  fullDate?: boolean;
+}) {
+  const { t } = useTranslation('notifications_ui');
+  const locale = useLocale();
+  const unread = notification.read_at === null;
+  const href = notificationHref(notification);
+  const text = (
+    <>
+      {unread && <VisuallyHidden>{t('unread')}: </VisuallyHidden>}
+      <NotificationText notification={notification} />
+    </>
+  );
+  return (
+    <Box
+      component={component}
+      px="sm"
+      py={8}
+      data-unread={unread || undefined}
+      style={{
+        listStyle: 'none',
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: unread ? 'var(--mantine-color-blue-light)' : undefined,
+      }}
+    >
+      <Group gap={8} wrap="nowrap" align="flex-start">
+        <Box
+          aria-hidden="true"
+          mt={6}
+          w={8}
+          h={8}
+          style={{
+            flex: 'none',
+            borderRadius: '50%',
+            background: unread ? 'var(--mantine-color-blue-filled)' : 'transparent',
+          }}
+        />
+        <Box style={{ minWidth: 0 }}>
+          <Text size="sm" fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
+            {href ? (
+              // Block-level, so the whole wrapped text is one target (an inline link that wraps leaves gaps).
+              <Anchor
+                component={Link}
+                to={href}
+                inherit
+                c="inherit"
+                display="block"
+                onClick={() => onOpen(notification)}
+              >
+                {text}
+              </Anchor>
+            ) : (
+              text
+            )}
+          </Text>
+          <Text size="xs" c="dimmed" component="time" dateTime={notification.created_at}>
+            {relativeTime(notification.created_at, locale)}
+            {fullDate ? ` · ${formatDateTime(notification.created_at, locale)}` : null}
+          </Text>
+        </Box>
+      </Group>
+    </Box>
+  );
+}
