@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor, SHARED_EXCERPT_LENGTH, type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { companyVisibleToSql, HIDDEN_STATUSES, managesCompanySql, verifiedAsSql, visibleMemberSql } from '../../common/access';
@@ -41,7 +41,7 @@ export interface PostRow {
 /** The embed of a shared post as the page query reads it; file keys become links in the service. */
 export interface SharedPostRow {
   id: number;
-  author: { id: number; slug: string; first_name: string; last_name: string; avatar_key: string | null } | null;
+  author: { id: number; slug: string; first_name: string; last_name: string; verified_as: VerifiedAs; avatar_key: string | null } | null;
   company: { id: number; slug: string; name: string; logo_key: string | null } | null;
   excerpt: string;
   truncated: boolean;
@@ -117,7 +117,8 @@ const sharedPostJson = (viewerId: number) => sql<SharedPostRow | null>`(
     'id', ${original.id},
     'author', case when ${originalAuthor.id} is null or ${original.partner_company_id} is not null then null else json_build_object(
       'id', ${originalAuthor.id}, 'slug', ${originalAuthor.slug}, 'first_name', ${originalAuthor.first_name},
-      'last_name', ${originalAuthor.last_name}, 'avatar_key', ${fileKey(originalAuthor.avatar_file_id)}) end,
+      'last_name', ${originalAuthor.last_name}, 'verified_as', ${verifiedAsSql(originalAuthor.id)},
+      'avatar_key', ${fileKey(originalAuthor.avatar_file_id)}) end,
     'company', case when ${originalCompany.id} is null then null else json_build_object(
       'id', ${originalCompany.id}, 'slug', ${originalCompany.slug}, 'name', ${originalCompany.name},
       'logo_key', ${fileKey(originalCompany.logo_file_id)}) end,

@@ -110,7 +110,7 @@ export class PostsService {
       available: true,
       id: o.id,
       author: o.author
-        ? { id: o.author.id, slug: o.author.slug, first_name: o.author.first_name, last_name: o.author.last_name, profile_avatar: this.storage.publicUrl(o.author.avatar_key) }
+        ? { id: o.author.id, slug: o.author.slug, first_name: o.author.first_name, last_name: o.author.last_name, verified_as: o.author.verified_as, profile_avatar: this.storage.publicUrl(o.author.avatar_key) }
         : null,
       company: o.company
         ? { id: o.company.id, slug: o.company.slug, name: o.company.name, logo: this.storage.publicUrl(o.company.logo_key) }

@@ -237,7 +237,7 @@ describe('post images and shared posts', () => {
     const shared: Post['shared_post'] = {
       available: true,
       id: 40,
-      author: { id: 12, slug: 'ola-hjerte', first_name: 'Ola', last_name: 'Hjerte', profile_avatar: '/api/files/avatars/12.webp' },
+      author: { id: 12, slug: 'ola-hjerte', first_name: 'Ola', last_name: 'Hjerte', verified_as: 'health_personnel', profile_avatar: '/api/files/avatars/12.webp' },
       company: null,
       excerpt: 'Ny veileder for hjertesvikt',
       truncated: true,

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDateTime } from '@/shared/lib/dates';
+import { VerifiedBadge } from '@/shared/ui/verified-badge';
 import { authorName, initials } from './format';
 
 /**
@@ -60,7 +61,8 @@ export function SharedPostEmbed({ shared }: { shared: NonNullable<Post['shared_p
                 </Anchor>
               ) : (
                 name
-              )}
+              )}{' '}
+              {shared.company ? null : <VerifiedBadge verifiedAs={shared.author?.verified_as ?? null} />}
             </Text>
             <Text size="xs" c="dimmed" component="time" dateTime={shared.created_at}>
               {formatDateTime(shared.created_at, locale)}
