@@ -7,7 +7,7 @@ import {
   courseRecordEndpoints as ep,
   type JoinRequest,
 } from '@legenett/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
@@ -128,7 +128,7 @@ describe('certificate verification page (public)', () => {
     expect(screen.getByRole('rowheader', { name: 'Deltaker' }).nextSibling).toHaveTextContent('Anders Lie');
     expect(screen.getByRole('rowheader', { name: 'Tellende timer' }).nextSibling).toHaveTextContent('1');
     expect(calls[0]!.params.code).toBe('ABCDEFGHJK0123456789');
-    await changeLocale('en');
+    await act(() => changeLocale('en'));
     expect(await screen.findByText('The certificate is valid')).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'Participant' }).nextSibling).toHaveTextContent(
       'Anders Lie',

@@ -1,5 +1,5 @@
 import { authEndpoints, COURSE_VIDEO_LEAD_MS, type Course, courseEndpoints, courseWebinarEndpoints } from '@legenett/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
@@ -128,7 +128,7 @@ describe('webinar video upload', () => {
     const section = await screen.findByRole('region', { name: 'Webinar video' });
     expect(within(section).getByText(/The deadline for uploading a video passed/)).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Upload video' })).toBeNull();
-    await changeLocale('no');
+    await act(() => changeLocale('no'));
     expect(await screen.findByText(/Fristen for å laste opp video gikk ut/)).toBeInTheDocument();
   });
 });

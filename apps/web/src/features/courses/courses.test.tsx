@@ -1,5 +1,5 @@
 import { authEndpoints, type Course, courseEndpoints, referenceEndpoints } from '@legenett/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
@@ -185,7 +185,7 @@ describe('courses', () => {
       'https://player.vimeo.com/video/1',
     );
     await waitFor(() => expect(entered).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 10));
+    await act(() => new Promise((r) => setTimeout(r, 10)));
     unmount();
     await waitFor(() =>
       expect(beacons).toEqual([
