@@ -7,7 +7,7 @@ export const SEARCH_GROUP_LIMIT = 5;
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
 
-export const SEARCH_GROUPS = ['people', 'companies', 'jobs', 'courses', 'petitions'] as const;
+export const SEARCH_GROUPS = ['people', 'companies', 'jobs', 'courses', 'petitions', 'posts'] as const;
 export type SearchGroupName = (typeof SEARCH_GROUPS)[number];
 
 export const SearchQuerySchema = z.object({
@@ -46,6 +46,8 @@ export const SearchResultSchema = z.object({
   jobs: SearchGroupSchema.nullable(),
   courses: SearchGroupSchema.nullable(),
   petitions: SearchGroupSchema.nullable(),
+  /** The newest posts whose text matches, with the writer or company as subtitle; no total. */
+  posts: SearchGroupSchema.nullable(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
 
@@ -54,7 +56,7 @@ export const searchEndpoints = {
     method: 'GET',
     path: '/search',
     summary:
-      'The header search: people, companies, jobs, courses and petitions the caller may see, the first hits of each list with its total',
+      'The header search: people, companies, jobs, courses, petitions and posts the caller may see, the first hits of each list with its total',
     access: 'member',
     query: SearchQuerySchema,
     response: dataOf(SearchResultSchema),

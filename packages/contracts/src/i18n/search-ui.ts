@@ -22,6 +22,7 @@ export const searchUi = defineMessages(
       jobs: 'Jobber',
       courses: 'Kurs og webinarer',
       petitions: 'Opprop',
+      posts: 'Innlegg',
     },
   },
   {
@@ -44,6 +45,7 @@ export const searchUi = defineMessages(
       jobs: 'Jobs',
       courses: 'Courses and webinars',
       petitions: 'Petitions',
+      posts: 'Posts',
     },
   },
 );

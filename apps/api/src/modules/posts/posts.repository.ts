@@ -281,6 +281,25 @@ export class PostsRepository {
     };
   }
 
+  /**
+   * The header search: the newest live posts whose text matches (Norwegian full text over
+   * posts_search_idx), of visible members and of companies the viewer may see, at most `limit`.
+   */
+  search(term: string, viewerId: number, limit: number): Promise<PostRow[]> {
+    return this.select(viewerId)
+      .where(
+        and(
+          sql`${posts.search} @@ plainto_tsquery('norwegian', ${term})`,
+          isNull(posts.archived_at),
+          or(isNull(posts.author_user_id), visibleMemberSql()),
+          companyAlive,
+          companyVisibleTo(viewerId),
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(limit);
+  }
+
   /** A member's own live posts (company posts they wrote belong to the company), one keyset page (+1). */
   byAuthor(authorId: number, viewerId: number, cursor: FeedCursor | null, limit: number): Promise<PostRow[]> {
     const conditions: SQL[] = [

@@ -216,6 +216,11 @@ export class PostsService {
     return this.keysetPage(await this.repository.byAuthor(authorId, me.userId, query.cursor, query.limit), query.limit, me);
   }
 
+  /** The header search's posts group: the newest matching posts the caller may see. */
+  async search(me: Principal, term: string, limit: number): Promise<Post[]> {
+    return this.present(await this.repository.search(term, me.userId, limit), me);
+  }
+
   /** One keyset page from `limit + 1` rows: the extra row only tells that more follow. */
   private async keysetPage(rows: PostRow[], limit: number, me: Principal) {
     const page = rows.slice(0, limit);

@@ -13,6 +13,7 @@ let ids: {
   course: number;
   petition: number;
   member: number;
+  post: number;
 };
 
 beforeAll(async () => {
@@ -71,7 +72,22 @@ beforeAll(async () => {
     visibility: 'open',
     user_id: member.id,
   });
+  // Posts: a live one (found), an archived one and one of a blocked member (never found).
+  const blocked = await createUser(t.db, { firstName: 'Blokkert', status: 'blocked' });
+  const [post] = await t.db
+    .insert(schema.posts)
+    .values({
+      slug: `p-${word}-1`,
+      body: `Erfaringer med ${word} i allmennpraksis`,
+      author_user_id: member.id,
+    })
+    .returning({ id: schema.posts.id });
+  await t.db.insert(schema.posts).values([
+    { slug: `p-${word}-2`, body: `Arkivert om ${word}`, author_user_id: member.id, archived_at: new Date() },
+    { slug: `p-${word}-3`, body: `Skjult om ${word}`, author_user_id: blocked.id },
+  ]);
   ids = {
+    post: post!.id,
     company: company.id,
     hiddenCompany: hiddenCompany.id,
     job: job!.id,
@@ -106,6 +122,17 @@ describe('GET /search', () => {
     expect(companies!.total).toBe(1);
     // Published petitions only, never drafts.
     expect(petitions!.items.map((p) => p.id)).toEqual([ids.petition]);
+    // Live posts of visible members by their text: not archived ones, not a blocked member's.
+    expect(res.parsed.data.posts).toEqual({
+      items: [
+        expect.objectContaining({
+          id: ids.post,
+          title: `Erfaringer med ${word} i allmennpraksis`,
+          subtitle: `Ola${word} Nordmann`,
+        }),
+      ],
+      total: null,
+    });
   });
 
   it("shows a manager their company's unpublished page, as the directory does", async () => {

@@ -18,8 +18,14 @@ import { CoursesService } from '../courses/courses.service';
 import { JobsService } from '../jobs/jobs.service';
 import { NetworkService } from '../network/network.service';
 import { PetitionsService } from '../petitions/petitions.service';
+import { PostsService } from '../posts/posts.service';
 
 const firstPage = { page: 1, per_page: SEARCH_GROUP_LIMIT };
+/** A post's first line for a search hit: whitespace folded, at most 100 characters. */
+const excerpt = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+};
 const joined = (...parts: (string | null | undefined)[]): string | null =>
   parts.filter(Boolean).join(', ') || null;
 
@@ -36,6 +42,7 @@ export class SearchService {
     private readonly jobs: JobsService,
     private readonly courses: CoursesService,
     private readonly petitions: PetitionsService,
+    private readonly posts: PostsService,
   ) {}
 
   async search(me: Principal, term: string, locale: Locale): Promise<{ data: SearchResult }> {
@@ -46,9 +53,12 @@ export class SearchService {
       exactTotal = true,
     ): Promise<SearchGroup> => {
       const page = await read();
-      return { items: page.data.slice(0, SEARCH_GROUP_LIMIT).map(hit), total: exactTotal ? page.meta.total : null };
+      return {
+        items: page.data.slice(0, SEARCH_GROUP_LIMIT).map(hit),
+        total: exactTotal ? page.meta.total : null,
+      };
     };
-    const [people, companies, jobs, courses, petitions] = await Promise.all([
+    const [people, companies, jobs, courses, petitions, posts] = await Promise.all([
       group(
         () => this.network.search(ProfileSearchQuery.parse({ ...firstPage, name: term })),
         (u) => ({
@@ -96,7 +106,25 @@ export class SearchService {
         () => this.petitions.list(me, PetitionListQuerySchema.parse({ ...firstPage, search: term }), locale),
         (p) => ({ id: p.id, slug: null, title: p.title, subtitle: null, type: null, image: null }),
       ),
+      // Posts have no numbered list to count or to "see all" in: the newest hits only.
+      this.posts.search(me, term, SEARCH_GROUP_LIMIT).then(
+        (found): SearchGroup => ({
+          items: found.map((p) => ({
+            id: p.id,
+            slug: null,
+            title: excerpt(p.body),
+            subtitle: p.company
+              ? p.company.name
+              : p.author
+                ? `${p.author.first_name} ${p.author.last_name}`
+                : null,
+            type: null,
+            image: null,
+          })),
+          total: null,
+        }),
+      ),
     ]);
-    return { data: { people, companies, jobs, courses, petitions } };
+    return { data: { people, companies, jobs, courses, petitions, posts } };
   }
 }

@@ -31,6 +31,7 @@ const result: SearchResult = {
   },
   courses: { items: [hit(9, 'Hjertekurs', { type: 'webinar' })], total: 1 },
   petitions: { items: [], total: 0 },
+  posts: { items: [], total: null },
 };
 
 let ui: ReturnType<typeof setupUser>;
@@ -78,7 +79,9 @@ describe('global search', () => {
         .map((o) => o.textContent),
     ).toEqual(['Overlege hjerteHjerteklinikken AS, Bergen', 'LIS hjerte', 'Se alle i Jobber']);
     expect(within(listbox).queryByRole('group', { name: 'Opprop' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('search-status')).toHaveTextContent('5 treff. Bruk pil opp og ned for å velge.');
+    expect(screen.getByTestId('search-status')).toHaveTextContent(
+      '5 treff. Bruk pil opp og ned for å velge.',
+    );
 
     // Arrow keys move the active option; the input keeps the focus.
     await ui.keyboard('{ArrowDown}');
@@ -122,6 +125,33 @@ describe('global search', () => {
     expect(listbox).not.toBeInTheDocument();
   });
 
+  it('finds posts by their text: the hit names the writer, opens the post, and has no "see all"', async () => {
+    start();
+    mockEndpoint(searchEndpoints.search, {
+      data: {
+        ...result,
+        people: { items: [], total: 0 },
+        companies: { items: [], total: 0 },
+        jobs: null,
+        courses: null,
+        posts: {
+          items: [hit(41, 'Erfaringer med hjertesvikt i allmennpraksis', { subtitle: 'Kari Nordby' })],
+          total: null,
+        },
+      },
+    });
+    const { router } = renderApp('/feed');
+    await ui.type(await screen.findByRole('combobox', { name: 'Søk i Legenett' }), 'hjertesvikt');
+    const posts = await screen.findByRole('group', { name: 'Innlegg' });
+    expect(
+      within(posts)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['KNErfaringer med hjertesvikt i allmennpraksisKari Nordby']); // the writer's initials, then the hit
+    await ui.click(within(posts).getByRole('option', { name: /^Erfaringer med hjertesvikt/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post/41'));
+  });
+
   it('says when nothing matches', async () => {
     start();
     mockEndpoint(searchEndpoints.search, {
@@ -131,11 +161,14 @@ describe('global search', () => {
         jobs: null,
         courses: null,
         petitions: { items: [], total: 0 },
+        posts: { items: [], total: null },
       },
     });
     renderApp('/feed');
     await ui.type(await screen.findByRole('combobox', { name: 'Søk i Legenett' }), 'xyzzy');
-    await waitFor(() => expect(screen.getByTestId('search-status')).toHaveTextContent('Ingen treff for «xyzzy».'));
+    await waitFor(() =>
+      expect(screen.getByTestId('search-status')).toHaveTextContent('Ingen treff for «xyzzy».'),
+    );
     expect(screen.getAllByText('Ingen treff for «xyzzy».')).toHaveLength(2);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });

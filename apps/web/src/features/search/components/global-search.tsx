@@ -153,9 +153,13 @@ function SearchCombobox({ mode, onNavigate }: { mode: 'popup' | 'inline'; onNavi
                     >
                       {option.hit ? (
                         <Group gap="sm" wrap="nowrap">
-                          {option.group === 'people' || option.group === 'companies' ? (
+                          {option.group === 'people' ||
+                          option.group === 'companies' ||
+                          option.group === 'posts' ? (
                             <Avatar src={option.hit.image} size="sm" radius="xl" alt="" aria-hidden>
-                              {initialsOf(option.hit.title)}
+                              {initialsOf(
+                                option.group === 'posts' ? (option.hit.subtitle ?? '') : option.hit.title,
+                              )}
                             </Avatar>
                           ) : null}
                           <Box style={{ minWidth: 0 }}>

@@ -21,11 +21,12 @@ const hitHref: Record<SearchGroupName, (h: SearchHit) => string> = {
   jobs: (h) => paths.jobDetails.href({ id: h.id }),
   courses: (h) => paths.webinar.href({ id: h.id, type: h.type ?? 'course' }),
   petitions: (h) => paths.petitionDetails.href({ id: h.id }),
+  posts: (h) => paths.post.href({ id: h.id }),
 };
 
 /**
- * Each group's filtered list page, with the term in the list's own search parameter. People have
- * none: the spec has no member directory (docs/decisions/0009-global-search.md).
+ * Each group's filtered list page, with the term in the list's own search parameter. People and
+ * posts have none: the spec has no member directory and no post search page (docs/decisions/0009-global-search.md).
  */
 export function seeAllHref(group: SearchGroupName, term: string): string | null {
   const q = (name: string) => `?${new URLSearchParams({ [name]: term }).toString()}`;
