@@ -35,8 +35,9 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
   const { t } = useTranslation();
   const user = useCurrentUser();
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap">
+    // Tighter on a phone: burger, logo, search, language, skin, bell and account fit in 390 px.
+    <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap={8}>
+      <Group gap={8} wrap="nowrap">
         {withNavigation && (
           <Burger
             opened={navOpened}
@@ -58,7 +59,7 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
           </Group>
         </Anchor>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap={6} wrap="nowrap">
         {user && mayUseSearch(user) ? (
           <Suspense fallback={<Placeholder />}>
             <GlobalSearch />

@@ -40,7 +40,7 @@ describe('login with two-step authentication', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     expect(authStore.getToken()).toBe('new-token');
-    expect(await screen.findByRole('button', { name: 'Brukermeny' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Brukermeny$/ })).toBeInTheDocument();
     expect(
       screen.queryByText('Denne siden er bare for brukere som ikke er logget inn!'),
     ).not.toBeInTheDocument();
@@ -160,7 +160,7 @@ describe('header user menu', () => {
     logIn(personal);
     const { router } = renderApp('/jobs');
     const ui = setupUser();
-    await ui.click(await screen.findByRole('button', { name: 'Brukermeny' }));
+    await ui.click(await screen.findByRole('button', { name: /Brukermeny$/ }));
     await ui.click(await screen.findByRole('menuitem', { name: 'Opptre som bedrift: Firma AS' }));
     await waitFor(() => expect(authStore.getToken()).toBe('company-token'));
     expect(authAs.map((c) => c.params.id)).toEqual(['3']);
@@ -168,12 +168,12 @@ describe('header user menu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile_company/firma'));
     expect(await screen.findByText('Du opptrer nå som Firma AS.')).toBeInTheDocument();
 
-    await ui.click(screen.getByRole('button', { name: 'Brukermeny' }));
+    await ui.click(screen.getByRole('button', { name: /Brukermeny$/ }));
     await ui.click(await screen.findByRole('menuitem', { name: 'Tilbake til personlig profil' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
     expect(authStore.getToken()).toBe('personal-token');
 
-    await ui.click(screen.getByRole('button', { name: 'Brukermeny' }));
+    await ui.click(screen.getByRole('button', { name: /Brukermeny$/ }));
     await ui.click(await screen.findByRole('menuitem', { name: 'Logg ut' }));
     await waitFor(() => expect(authStore.get()).toEqual({ token: null, user: null }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

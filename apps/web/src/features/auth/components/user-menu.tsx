@@ -1,5 +1,5 @@
 import { type User } from '@legenett/contracts';
-import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { mayNavigate } from '@/shared/auth/access-rules';
@@ -45,14 +45,21 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <Menu position="bottom-end" width={260} withinPortal hideDetached={false}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('menu.open')} data-testid="user-menu">
+        {/*
+          Named by its content, not aria-label, so the name it shows is its accessible name (WCAG 2.5.3,
+          label in name): the initials are decoration, the member's name is visible from `sm` and
+          visually hidden below (a phone shows the avatar only), then ", User menu" for screen readers.
+        */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={avatar} alt="" radius="xl" size={34} color={acting ? 'teal' : 'blue'}>
+            <Avatar src={avatar} alt="" aria-hidden radius="xl" size={34} color={acting ? 'teal' : 'blue'}>
               {initials(displayName)}
             </Avatar>
             <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
               {displayName}
             </Text>
+            <VisuallyHidden hiddenFrom="sm">{displayName}</VisuallyHidden>
+            <VisuallyHidden>, {t('menu.open')}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
