@@ -77,12 +77,17 @@ test.describe('courses', () => {
       // Not subscribed to it in the demo data, and without two-step login.
       await logInViaApi(page, 'henrik.saetre@demo.no');
       await page.goto('/course/webinares');
-      await page.getByRole('combobox', { name: 'Type' }).click();
+      // On a phone the filters fold into the "Filtre" sheet (shared FilterDrawer).
+      await page.getByRole('button', { name: 'Filtre' }).click();
+      const filters = page.getByRole('dialog', { name: 'Filtre' });
+      await filters.getByRole('combobox', { name: 'Type' }).click();
       await page.getByRole('option', { name: 'Webinar' }).click();
       await expect(page).toHaveURL(/type=webinar/);
-      await page.getByRole('searchbox', { name: 'Søk' }).fill('depresjon');
-      await page.getByRole('searchbox', { name: 'Søk' }).press('Enter');
+      await filters.getByRole('searchbox', { name: 'Søk' }).fill('depresjon');
+      await filters.getByRole('searchbox', { name: 'Søk' }).press('Enter');
       await expect(page).toHaveURL(/search=depresjon/);
+      await filters.getByRole('button', { name: 'Vis resultater' }).click();
+      await expect(filters).toBeHidden();
       // Nothing on the page is wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.getByRole('link', { name: title }).click();

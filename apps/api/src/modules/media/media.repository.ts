@@ -26,10 +26,7 @@ export interface MediaFilter {
   categories?: number[];
   search?: string;
   direction: 'recent' | 'oldest';
-  /**
-   * The list's clock (whole minutes): the count and the page agree on which scheduled items are out,
-   * and a minute's requests share one cached count (MediaService.list).
-   */
+  /** The clock of "published" (default the statement's `now()`). */
   at?: Date;
 }
 

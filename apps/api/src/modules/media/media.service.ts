@@ -67,8 +67,11 @@ export class MediaService {
 
   async list(me: Principal, kind: MediaKind, q: MediaListQuery, locale: Locale) {
     const viewer = await this.viewer(me);
-    const at = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
-    const filter: MediaFilter = { categories: q.categories, search: q.search || undefined, direction: q.direction, at };
+    // Items are read on the database's clock (an item published a second ago shows at once); only the
+    // cached count is keyed by the minute: a write raises the table's version and recounts at once, and
+    // an item scheduled for later reaches the total within a minute of its time.
+    const minute = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
+    const filter: MediaFilter = { categories: q.categories, search: q.search || undefined, direction: q.direction };
     const page = await readPage(q, {
       // Cached per table version, minute and viewer class (what the access levels let through).
       count: () =>
@@ -78,7 +81,7 @@ export class MediaService {
           {
             categories: filter.categories,
             search: filter.search,
-            at: at.toISOString(),
+            at: minute.toISOString(),
             seesAll: viewer.seesAll,
             isDoctor: viewer.isDoctor,
             specialties: [...viewer.specialtyIds].sort((a, b) => a - b),
