@@ -27,6 +27,7 @@ function requireDb(url, how) {
   const r = spawnSync('psql', [url, '-tAc', 'select count(*) from jobs'], { encoding: 'utf8' });
   if (r.status !== 0) {
     console.log(`bench: no database at ${url}: ${how}`);
+    // A command-line tool: a missing bench database ends the run with a non-zero exit code (nothing started yet).
     process.exit(1);
   }
 }
@@ -83,6 +84,7 @@ if (mode === 'sizes') {
     );
   }
   console.log(`bench: every list within 1.3x of its 10 000-row throughput: ${ok ? 'yes' : 'NO'}`);
+  // The exit code is the tool's verdict (0 only when the size goal holds), so a script or CI step can gate on it.
   process.exit(ok ? 0 : 1);
 }
 
@@ -126,4 +128,5 @@ if (process.env.BENCH_RATIO !== '0' && fs.existsSync(ratio)) {
 } else if (process.env.BENCH_RATIO !== '0') {
   console.log('\nbench: ../shared/tools/bench/ratio.mjs not found: API / bare ratios skipped');
 }
+// The exit code is the tool's verdict (0 only when every throughput goal holds); the API it started is stopped already.
 process.exit(ok ? 0 : 1);

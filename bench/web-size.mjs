@@ -35,6 +35,7 @@ if (!fs.existsSync(manifestFile)) {
   console.error(
     `No ${path.relative(root, manifestFile)}: build the web app first (build.manifest is on in vite.config.ts).`,
   );
+  // Exit code 2: nothing to measure (distinct from 1, "over the budget").
   process.exit(2);
 }
 /** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[]}>} */
@@ -98,4 +99,5 @@ else {
     for (const [f, n] of r.files ?? []) console.log(`    ${kib(n).padStart(7)}  ${f}`);
   }
 }
+// The exit code is the verdict: 1 when a route's initial JS is over the 200 KiB budget, so a CI step can gate on it.
 process.exit(over ? 1 : 0);
