@@ -7,11 +7,19 @@ const uniqueWord = () =>
     .toString(36)
     .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
 
-/** A `datetime-local` value `minutes` from now, in the browser's zone, on a whole minute. */
-const localInMinutes = (minutes: number) => {
-  const d = new Date(Date.now() + minutes * 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** Oslo's wall clock `minutes` from now, on a whole minute: the date as typed (`7.1.2027`), hours, minutes. */
+const osloInMinutes = (minutes: number) => {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Oslo',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(Date.now() + minutes * 60_000));
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { date: `${get('day')}.${get('month')}.${get('year')}`, hours: get('hour'), minutes: get('minute') };
 };
 
 test.describe('courses', () => {
@@ -26,7 +34,11 @@ test.describe('courses', () => {
     await organiser.goto('/course/new');
     await organiser.getByRole('textbox', { name: /^Tittel/ }).fill(title);
     await organiser.getByRole('textbox', { name: /^Beskrivelse og program/ }).fill('Program: nye retningslinjer og kasuistikker.');
-    await organiser.getByLabel(/^Start \(dato og klokkeslett\)/).fill(localInMinutes(2));
+    // The app's own date and 24-hour time fields, in Norwegian time.
+    const start = osloInMinutes(2);
+    await organiser.getByRole('textbox', { name: /^Start \(dato og klokkeslett\).*: dato$/ }).fill(start.date);
+    await organiser.getByLabel(/^Start \(dato og klokkeslett\).*: timer$/).fill(start.hours);
+    await organiser.getByLabel(/^Start \(dato og klokkeslett\).*: minutter$/).fill(start.minutes);
     await organiser.getByRole('textbox', { name: /^Innbyggingskode/ }).fill('<iframe src="https://player.vimeo.com/video/76979871"></iframe>');
     await organiser.getByRole('button', { name: 'Lagre utkast' }).click();
     await expect(organiser).toHaveURL(/\/my_courses\/\d+$/);

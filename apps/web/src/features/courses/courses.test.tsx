@@ -147,7 +147,10 @@ describe('courses', () => {
     renderApp('/course/new');
     await user.type(await screen.findByLabelText(/^Title/), 'Hjertesvikt i praksis');
     await user.type(screen.getByLabelText(/^Description and programme/), 'Program');
-    await user.type(screen.getByLabelText(/^Start \(date and time\)/), '2099-01-01T18:00');
+    // The app's own date and 24-hour time fields, in Norwegian time (not the browser's datetime-local).
+    await user.type(screen.getByRole('textbox', { name: /^Start \(date and time\).*: date$/ }), '1.1.2099');
+    await user.type(screen.getByLabelText(/^Start \(date and time\).*: hours$/), '18');
+    await user.type(screen.getByLabelText(/^Start \(date and time\).*: minutes$/), '00');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]!.body).toMatchObject({
@@ -155,7 +158,8 @@ describe('courses', () => {
       type: 'webinar',
       duration_minutes: 60,
     });
-    expect((saves[0]!.body as { start_at: string }).start_at).toMatch(/^2099-01-01T\d\d:00:00\.000Z$/);
+    // 18:00 in Oslo on 1 January is 17:00 UTC.
+    expect((saves[0]!.body as { start_at: string }).start_at).toBe('2099-01-01T17:00:00.000Z');
     expect(await screen.findAllByText('The start must be in the future.')).toHaveLength(2);
   });
 

@@ -229,6 +229,31 @@ describe('professional experience page', () => {
     expect(within(form).getByLabelText(/Startet/)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('"Studerer fortsatt" clears and locks the end date, and the education is saved without one', async () => {
+    mockProfileApi();
+    const create = mockEndpoint(professionalEndpoints.createEducation, apiError(422, 'stop here'));
+    const user = setupUser();
+    renderApp('/professional_experience');
+    await user.click(await screen.findByRole('button', { name: 'Legg til utdanning' }));
+    const form = await screen.findByRole('dialog', { name: 'Legg til utdanning' });
+    await user.click(within(form).getByRole('combobox', { name: /Universitet/ }));
+    await user.click(await screen.findByRole('option', { name: 'Universitetet i Oslo', hidden: true }));
+    await user.type(within(form).getByLabelText(/Startet/), '1.8.2010');
+    await user.type(within(form).getByLabelText(/Fullført/), '1.6.2016');
+    await user.click(within(form).getByRole('checkbox', { name: 'Studerer fortsatt' }));
+    expect(within(form).getByLabelText(/Fullført/)).toBeDisabled();
+    expect(within(form).getByLabelText(/Fullført/)).toHaveValue('');
+    await user.click(within(form).getByRole('checkbox', { name: 'Doktorgrad' }));
+    await user.click(within(form).getByRole('button', { name: 'Lagre' }));
+    await waitFor(() => expect(create).toHaveLength(1));
+    expect(create[0]!.body).toMatchObject({
+      started_at: '2010-08-01',
+      graduated_at: null,
+      currently_studying: true,
+      doctorate: true,
+    });
+  });
+
   it('shows a server 422 of an experience beside its field', async () => {
     mockProfileApi();
     const update = mockEndpoint(professionalEndpoints.updateExperience, validationError({ position: ['Stillingen er for lang.'] }));

@@ -31,6 +31,17 @@ interface DateFieldProps<T extends FieldValues> {
  * Norwegian date format ("7. jan. 2027"), typing `7.1.2027` works too. The form value is the
  * contract's `YYYY-MM-DD` string. **Copy:** `features/jobs/components/job-form.tsx`.
  */
+/** The props that make Mantine's `DateInput` the app's: language, Norwegian format, typed dates. */
+export function useDateInputProps() {
+  const locale = useLocale();
+  return {
+    locale: locale === 'no' ? 'nb' : 'en',
+    valueFormat: locale === 'no' ? 'D. MMM YYYY' : 'D MMM YYYY',
+    dateParser: parseTypedDate,
+    placeholder: locale === 'no' ? 'dd.mm.åååå' : 'dd.mm.yyyy',
+  };
+}
+
 export function DateField<T extends FieldValues>({
   control,
   name,
@@ -40,7 +51,7 @@ export function DateField<T extends FieldValues>({
   error,
   empty,
 }: DateFieldProps<T>) {
-  const locale = useLocale();
+  const dateProps = useDateInputProps();
   return (
     <Controller
       control={control}
@@ -52,10 +63,7 @@ export function DateField<T extends FieldValues>({
           disabled={disabled}
           error={error}
           clearable={!required}
-          locale={locale === 'no' ? 'nb' : 'en'}
-          valueFormat={locale === 'no' ? 'D. MMM YYYY' : 'D MMM YYYY'}
-          dateParser={parseTypedDate}
-          placeholder={locale === 'no' ? 'dd.mm.åååå' : 'dd.mm.yyyy'}
+          {...dateProps}
           value={typeof field.value === 'string' && field.value ? field.value : null}
           onChange={(v) => field.onChange(v ?? empty)}
           onBlur={field.onBlur}

@@ -23,6 +23,8 @@ import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { DateTimeField } from '@/shared/forms/date-time-field';
+import { IdSelectField } from '@/shared/forms/id-select-field';
 import {
   toOptions,
   useCategories,
@@ -32,24 +34,7 @@ import {
 import { notify } from '@/shared/ui/notify';
 import { useSaveCourse } from '../api/courses';
 
-const toId = (value: string | null): number | null => (value ? Number(value) : null);
-const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
-
-/** An ISO time as the value of a `datetime-local` input (the device's zone), and back. */
-const toLocalInput = (iso: string | null | undefined): string => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (value: string): string | null => {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-};
-
-function defaults(course: Course | null): CourseInput {
+function defaults(course: Course | null): Partial<CourseInput> {
   return {
     type: course?.type ?? 'webinar',
     title: course?.title ?? '',
@@ -63,7 +48,7 @@ function defaults(course: Course | null): CourseInput {
     workplace_type: course?.workplace_type ?? null,
     hospital_id: course?.hospital?.id ?? null,
     clinic_id: course?.clinic?.id ?? null,
-    start_at: course?.start_at ?? '',
+    start_at: course?.start_at,
     duration_minutes: course?.duration_minutes ?? 60,
     subscription_deadline: course?.subscription_deadline ?? null,
     host_name: course?.host_name ?? '',
@@ -130,36 +115,24 @@ export function CourseForm({
     name: 'category_id' | 'county_id' | 'city_id' | 'hospital_id' | 'clinic_id' | 'partner_company_id',
     data: { value: string; label: string }[],
   ) => (
-    <Controller
+    <IdSelectField
       control={control}
       name={name}
-      render={({ field }) => (
-        <Select
-          label={t(`field.${name}`)}
-          data={data}
-          value={toValue(field.value)}
-          onChange={(v) => field.onChange(toId(v))}
-          error={fieldError(name)}
-          searchable
-          clearable
-        />
-      )}
+      label={t(`field.${name}`)}
+      data={data}
+      error={fieldError(name)}
+      searchable
+      clearable
     />
   );
   const dateTime = (name: 'start_at' | 'subscription_deadline', required: boolean) => (
-    <Controller
+    <DateTimeField
       control={control}
       name={name}
-      render={({ field }) => (
-        <TextInput
-          type="datetime-local"
-          label={t(`field.${name}`)}
-          required={required}
-          value={toLocalInput(field.value)}
-          onChange={(ev) => field.onChange(fromLocalInput(ev.currentTarget.value) ?? (required ? '' : null))}
-          error={fieldError(name)}
-        />
-      )}
+      label={t(`field.${name}`)}
+      required={required}
+      empty={required ? undefined : null}
+      error={fieldError(name)}
     />
   );
 

@@ -21,9 +21,7 @@ import { useJobLogo, useSaveJob } from '../api/jobs';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { DateField } from '@/shared/forms/date-field';
-
-const toId = (value: string | null): number | null => (value ? Number(value) : null);
-const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
+import { IdSelectField } from '@/shared/forms/id-select-field';
 
 function defaults(job: Job | null): Partial<JobInput> {
   return {
@@ -84,20 +82,14 @@ export function JobForm({ job }: { job: Job | null }) {
     label: string,
     data: { value: string; label: string }[],
   ) => (
-    <Controller
+    <IdSelectField
       control={control}
       name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          data={data}
-          value={toValue(field.value)}
-          onChange={(v) => field.onChange(toId(v))}
-          error={fieldError(name)}
-          searchable
-          clearable
-        />
-      )}
+      label={label}
+      data={data}
+      error={fieldError(name)}
+      searchable
+      clearable
     />
   );
 

@@ -23,6 +23,7 @@ import {
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateTimeInput } from '@/shared/forms/date-time-field';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
@@ -91,7 +92,7 @@ export function AdminMediaForm({
   const update = useUpdateMedia();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [publishAt, setPublishAt] = useState('');
+  const [publishAt, setPublishAt] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const { register, control, submit, fieldError, watch, reset } = useContractForm<MediaInput, FormValues>(
     MediaInputSchema,
@@ -105,7 +106,7 @@ export function AdminMediaForm({
   const onSubmit = submit(
     async (values) => {
       setFileError(null);
-      const publishAtIso = !values.publish && publishAt ? new Date(publishAt).toISOString() : null;
+      const publishAtIso = !values.publish ? publishAt : null;
       if (item) {
         await update.mutateAsync({ kind, id: item.id, values: { ...values, publish_at: publishAtIso } });
         notify.success(t('admin.saved'));
@@ -123,7 +124,7 @@ export function AdminMediaForm({
         if (created.notice) notify.warning(created.notice);
         reset(DEFAULTS);
         setFile(null);
-        setPublishAt('');
+        setPublishAt(null);
       } finally {
         setProgress(null);
       }
@@ -244,12 +245,7 @@ export function AdminMediaForm({
             <Checkbox label={t('admin.publish_now')} {...register('publish')} />
           )}
           {!publishNow && item?.state !== 'published' && (
-            <TextInput
-              label={t('admin.publish_at')}
-              type="datetime-local"
-              value={publishAt}
-              onChange={(e) => setPublishAt(e.currentTarget.value)}
-            />
+            <DateTimeInput label={t('admin.publish_at')} value={publishAt} onChange={setPublishAt} />
           )}
         </Group>
         <Group>

@@ -1,21 +1,18 @@
 import { type Education, EducationInput } from '@legenett/contracts';
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack } from '@mantine/core';
-import { Controller, useWatch } from 'react-hook-form';
+import { Button, Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useSaveEducation } from '../api/professional';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { useContractForm } from '@/shared/forms/contract-form';
-import { DateField } from '@/shared/forms/date-field';
-
-const toId = (value: string | null): number | null => (value ? Number(value) : null);
-const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
+import { PeriodFields } from '@/shared/forms/period-fields';
+import { IdSelectField } from '@/shared/forms/id-select-field';
 
 /** Add or edit one education. */
 export function EducationForm({ education, onDone }: { education: Education | null; onDone: () => void }) {
   const { t } = useTranslation('profile');
   const save = useSaveEducation();
-  const { register, control, submit, setValue, fieldError } = useContractForm(EducationInput, {
+  const { register, control, submit, fieldError } = useContractForm(EducationInput, {
     defaultValues: {
       university_id: education?.university?.id,
       university_specialty_id: education?.university_specialty?.id ?? null,
@@ -26,7 +23,6 @@ export function EducationForm({ education, onDone }: { education: Education | nu
       doctorate: education?.doctorate ?? false,
     },
   });
-  const studying = useWatch({ control, name: 'currently_studying' });
   const universities = useReferenceList('universities');
   const fields = useReferenceList('universitySpecialties');
   const levels = useReferenceList('academicLevels');
@@ -46,21 +42,15 @@ export function EducationForm({ education, onDone }: { education: Education | nu
     data: { value: string; label: string }[],
     required = false,
   ) => (
-    <Controller
+    <IdSelectField
       control={control}
       name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          required={required}
-          data={data}
-          value={toValue(field.value)}
-          onChange={(v) => field.onChange(toId(v))}
-          error={fieldError(name)}
-          searchable
-          clearable={!required}
-        />
-      )}
+      label={label}
+      required={required}
+      data={data}
+      error={fieldError(name)}
+      searchable
+      clearable={!required}
     />
   );
 
@@ -72,33 +62,13 @@ export function EducationForm({ education, onDone }: { education: Education | nu
           {picker('university_specialty_id', t('education.university_specialty'), toOptions(fields.data))}
           {picker('academic_level_id', t('education.academic_level'), toOptions(levels.data))}
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DateField
-            control={control}
-            name="started_at"
-            label={t('education.started_at')}
-            required
-            error={fieldError('started_at')}
-          />
-          <DateField
-            control={control}
-            name="graduated_at"
-            label={t('education.graduated_at')}
-            disabled={studying}
-            empty={null}
-            error={fieldError('graduated_at')}
-          />
-        </SimpleGrid>
-        <Group>
-          <Checkbox
-            label={t('education.currently_studying')}
-            {...register('currently_studying', {
-              onChange: (ev: { target: { checked: boolean } }) =>
-                ev.target.checked && setValue('graduated_at', null),
-            })}
-          />
-          <Checkbox label={t('education.doctorate')} {...register('doctorate')} />
-        </Group>
+        <PeriodFields
+          control={control}
+          from={{ name: 'started_at', label: t('education.started_at'), error: fieldError('started_at') }}
+          to={{ name: 'graduated_at', label: t('education.graduated_at'), error: fieldError('graduated_at') }}
+          ongoing={{ name: 'currently_studying', label: t('education.currently_studying') }}
+          extra={<Checkbox label={t('education.doctorate')} {...register('doctorate')} />}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

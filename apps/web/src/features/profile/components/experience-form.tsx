@@ -1,15 +1,5 @@
 import { type Experience, ExperienceInput, WORKPLACE_TYPES } from '@legenett/contracts';
-import {
-  Button,
-  Checkbox,
-  Group,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +8,8 @@ import { useSaveExperience } from '../api/professional';
 import { toOptions, useChildReferenceList, useReferenceList } from '@/shared/reference/reference-lists';
 import { CustomWorkplacePicker } from './custom-workplace-picker';
 import { useContractForm } from '@/shared/forms/contract-form';
-import { DateField } from '@/shared/forms/date-field';
-
-const toId = (value: string | null): number | null => (value ? Number(value) : null);
-const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
+import { PeriodFields } from '@/shared/forms/period-fields';
+import { IdSelectField } from '@/shared/forms/id-select-field';
 
 function defaults(e: Experience | null): Partial<ExperienceInput> {
   return {
@@ -58,9 +46,9 @@ export function ExperienceForm({
   const { register, control, submit, setValue, fieldError } = useContractForm(ExperienceInput, {
     defaultValues: defaults(experience),
   });
-  const [type, hospitalId, clinicId, isCurrent] = useWatch({
+  const [type, hospitalId, clinicId] = useWatch({
     control,
-    name: ['workplace_type', 'hospital_id', 'hospital_clinic_id', 'is_current'],
+    name: ['workplace_type', 'hospital_id', 'hospital_clinic_id'],
   });
   const hospitals = useReferenceList('hospitals');
   const hospitalClinics = useChildReferenceList(
@@ -88,23 +76,15 @@ export function ExperienceForm({
     data: { value: string; label: string }[],
     reset: ('hospital_clinic_id' | 'department_id')[] = [],
   ) => (
-    <Controller
+    <IdSelectField
       control={control}
       name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          data={data}
-          value={toValue(field.value)}
-          onChange={(v) => {
-            field.onChange(toId(v));
-            reset.forEach((r) => setValue(r, null));
-          }}
-          error={fieldError(name)}
-          searchable
-          clearable
-        />
-      )}
+      label={label}
+      data={data}
+      onPicked={() => reset.forEach((r) => setValue(r, null))}
+      error={fieldError(name)}
+      searchable
+      clearable
     />
   );
 
@@ -192,33 +172,13 @@ export function ExperienceForm({
             error={fieldError('field_of_work')}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <DateField
-            control={control}
-            name="started_at"
-            label={t('experience.started_at')}
-            required
-            error={fieldError('started_at')}
-          />
-          <DateField
-            control={control}
-            name="finished_at"
-            label={t('experience.finished_at')}
-            disabled={isCurrent}
-            empty={null}
-            error={fieldError('finished_at')}
-          />
-        </SimpleGrid>
-        <Group>
-          <Checkbox
-            label={t('experience.is_current')}
-            {...register('is_current', {
-              onChange: (ev: { target: { checked: boolean } }) =>
-                ev.target.checked && setValue('finished_at', null),
-            })}
-          />
-          <Checkbox label={t('experience.resigned')} {...register('resigned')} />
-        </Group>
+        <PeriodFields
+          control={control}
+          from={{ name: 'started_at', label: t('experience.started_at'), error: fieldError('started_at') }}
+          to={{ name: 'finished_at', label: t('experience.finished_at'), error: fieldError('finished_at') }}
+          ongoing={{ name: 'is_current', label: t('experience.is_current') }}
+          extra={<Checkbox label={t('experience.resigned')} {...register('resigned')} />}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

@@ -20,6 +20,7 @@ import { notify } from '@/shared/ui/notify';
 import { useUpdateProfileInformation } from '../api/profile-information';
 import { toOptions, useChildReferenceList, useReferenceList } from '@/shared/reference/reference-lists';
 import { CustomWorkplacePicker } from './custom-workplace-picker';
+import { IdSelectField } from '@/shared/forms/id-select-field';
 import { useContractForm } from '@/shared/forms/contract-form';
 
 type WorkplaceKind = 'none' | 'hospital' | 'clinic' | 'custom';
@@ -32,9 +33,6 @@ const kindOf = (v: ProfileInformation): WorkplaceKind =>
       : v.workplace_custom_id
         ? 'custom'
         : 'none';
-
-const toId = (value: string | null): number | null => (value ? Number(value) : null);
-const toValue = (id: number | null | undefined): string | null => (id ? String(id) : null);
 
 /** Profile information: names, phone, county -> city, work situation, specialities, workplace, language, skin. */
 export function ProfileInformationForm({ initial }: { initial: ProfileInformation }) {
@@ -101,55 +99,35 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
           error={error('phone')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Controller
+          <IdSelectField
             control={control}
             name="county_id"
-            render={({ field }) => (
-              <Select
-                label={t('info.county')}
-                error={error('county_id')}
-                data={toOptions(counties.data)}
-                value={toValue(field.value)}
-                onChange={(v) => {
-                  field.onChange(toId(v));
-                  setValue('city_id', null);
-                }}
-                searchable
-                clearable
-              />
-            )}
+            label={t('info.county')}
+            error={error('county_id')}
+            data={toOptions(counties.data)}
+            searchable
+            clearable
+            onPicked={() => setValue('city_id', null)}
           />
-          <Controller
+          <IdSelectField
             control={control}
             name="city_id"
-            render={({ field }) => (
-              <Select
-                label={t('info.city')}
-                placeholder={countyId ? undefined : t('info.choose_county_first')}
-                disabled={!countyId}
-                data={toOptions(cities.data)}
-                value={toValue(field.value)}
-                onChange={(v) => field.onChange(toId(v))}
-                error={error('city_id')}
-                searchable
-                clearable
-              />
-            )}
+            label={t('info.city')}
+            placeholder={countyId ? undefined : t('info.choose_county_first')}
+            disabled={!countyId}
+            data={toOptions(cities.data)}
+            error={error('city_id')}
+            searchable
+            clearable
           />
         </SimpleGrid>
-        <Controller
+        <IdSelectField
           control={control}
           name="workplace_situation_id"
-          render={({ field }) => (
-            <Select
-              label={t('info.workplace_situation')}
-              error={error('workplace_situation_id')}
-              data={toOptions(situations.data)}
-              value={toValue(field.value)}
-              onChange={(v) => field.onChange(toId(v))}
-              clearable
-            />
-          )}
+          label={t('info.workplace_situation')}
+          error={error('workplace_situation_id')}
+          data={toOptions(situations.data)}
+          clearable
         />
         <Controller
           control={control}
@@ -188,35 +166,23 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
           />
         </Stack>
         {kind === 'hospital' && (
-          <Controller
+          <IdSelectField
             control={control}
             name="workplace_hospital_id"
-            render={({ field }) => (
-              <Select
-                label={t('info.workplace_hospital')}
-                data={toOptions(hospitals.data)}
-                value={toValue(field.value)}
-                onChange={(v) => field.onChange(toId(v))}
-                error={error('workplace_hospital_id')}
-                searchable
-              />
-            )}
+            label={t('info.workplace_hospital')}
+            data={toOptions(hospitals.data)}
+            error={error('workplace_hospital_id')}
+            searchable
           />
         )}
         {kind === 'clinic' && (
-          <Controller
+          <IdSelectField
             control={control}
             name="workplace_clinic_id"
-            render={({ field }) => (
-              <Select
-                label={t('info.workplace_clinic')}
-                error={error('workplace_clinic_id')}
-                data={toOptions(clinics.data)}
-                value={toValue(field.value)}
-                onChange={(v) => field.onChange(toId(v))}
-                searchable
-              />
-            )}
+            label={t('info.workplace_clinic')}
+            error={error('workplace_clinic_id')}
+            data={toOptions(clinics.data)}
+            searchable
           />
         )}
         {kind === 'custom' && (

@@ -1,0 +1,43 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+
+type IdSelectFieldProps<T extends FieldValues> = Omit<SelectProps, 'value' | 'onChange' | 'name'> & {
+  control: Control<T>;
+  /** A form field holding a row's id (`county_id`, `hospital_id`, ...) or null. */
+  name: FieldPath<T>;
+  /** After a choice: clear the fields that depend on this one (a county's city). */
+  onPicked?: (id: number | null) => void;
+};
+
+/**
+ * A choice of one reference row (county, hospital, category, ...) bound to a form field holding its
+ * id: Mantine's `Select` speaks strings, the contracts numbers. Options from `toOptions(...)` of
+ * `@/shared/reference/reference-lists`. **Copy:** `features/jobs/components/job-form.tsx`.
+ */
+export function IdSelectField<T extends FieldValues>({
+  control,
+  name,
+  onPicked,
+  ...select
+}: IdSelectFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          {...select}
+          value={typeof field.value === 'number' ? String(field.value) : null}
+          onChange={(v) => {
+            const id = v ? Number(v) : null;
+            field.onChange(id);
+            onPicked?.(id);
+          }}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
