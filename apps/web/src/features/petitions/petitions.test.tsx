@@ -230,11 +230,17 @@ describe('petitions', () => {
       await screen.findByRole('link', { name: 'Forsvarlig arbeidstid for LIS' }, { timeout: 3000 }),
     ).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Summary' }), 'Kort sammendrag');
+    // The app's own date field: typed the Norwegian way, sent as the contract's date.
+    await user.type(screen.getByRole('textbox', { name: 'End date' }), '1.1.2099');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByRole('heading', { name: 'Forsvarlig arbeidstid' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to editing' }));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('The end date must be after today (server).')).toBeInTheDocument();
-    expect(creates[0]!.body).toMatchObject({ title: 'Forsvarlig arbeidstid', summary: 'Kort sammendrag' });
+    expect(creates[0]!.body).toMatchObject({
+      title: 'Forsvarlig arbeidstid',
+      summary: 'Kort sammendrag',
+      end_date: '2099-01-01',
+    });
   });
 });

@@ -22,6 +22,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
+import { DateField } from '@/shared/forms/date-field';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { toOptions, useCategories, useReferenceList } from '@/shared/reference/reference-lists';
 import { notify } from '@/shared/ui/notify';
@@ -179,10 +180,11 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
                   />
                 )}
               />
-              <TextInput
-                type="date"
+              <DateField
+                control={control}
+                name="end_date"
                 label={t('form.end_date')}
-                {...register('end_date', { setValueAs: (v: string | null) => v || null })}
+                empty={null}
                 error={fieldError('end_date')}
               />
               <Controller
