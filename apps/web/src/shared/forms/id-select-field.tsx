@@ -1,4 +1,4 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { MultiSelect, type MultiSelectProps, Select, type SelectProps } from '@mantine/core';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 
 type IdSelectFieldProps<T extends FieldValues> = Omit<SelectProps, 'value' | 'onChange' | 'name'> & {
@@ -33,6 +33,39 @@ export function IdSelectField<T extends FieldValues>({
             field.onChange(id);
             onPicked?.(id);
           }}
+          onBlur={field.onBlur}
+          name={field.name}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
+
+type IdsMultiSelectFieldProps<T extends FieldValues> = Omit<
+  MultiSelectProps,
+  'value' | 'onChange' | 'name'
+> & {
+  control: Control<T>;
+  /** A form field holding a list of row ids (`specialty_ids`). */
+  name: FieldPath<T>;
+};
+
+/** Several reference rows (specialities) bound to a form field holding their ids. */
+export function IdsMultiSelectField<T extends FieldValues>({
+  control,
+  name,
+  ...select
+}: IdsMultiSelectFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <MultiSelect
+          {...select}
+          value={Array.isArray(field.value) ? field.value.map(String) : []}
+          onChange={(v) => field.onChange(v.map(Number))}
           onBlur={field.onBlur}
           name={field.name}
           ref={field.ref}

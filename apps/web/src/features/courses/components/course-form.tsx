@@ -9,7 +9,6 @@ import {
   Button,
   Checkbox,
   Group,
-  MultiSelect,
   NumberInput,
   Select,
   SimpleGrid,
@@ -24,7 +23,7 @@ import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { DateTimeField } from '@/shared/forms/date-time-field';
-import { IdSelectField } from '@/shared/forms/id-select-field';
+import { IdSelectField, IdsMultiSelectField } from '@/shared/forms/id-select-field';
 import {
   toOptions,
   useCategories,
@@ -167,20 +166,14 @@ export function CourseForm({
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('field.target')} {...register('target')} error={fieldError('target')} />
-          <Controller
+          <IdsMultiSelectField
             control={control}
             name="specialty_ids"
-            render={({ field }) => (
-              <MultiSelect
-                label={t('field.specialty_ids')}
-                data={toOptions(specialties.data)}
-                value={(field.value ?? []).map(String)}
-                onChange={(v) => field.onChange(v.map(Number))}
-                error={fieldError('specialty_ids')}
-                searchable
-                clearable
-              />
-            )}
+            label={t('field.specialty_ids')}
+            data={toOptions(specialties.data)}
+            error={fieldError('specialty_ids')}
+            searchable
+            clearable
           />
           {dateTime('start_at', true)}
           <Controller

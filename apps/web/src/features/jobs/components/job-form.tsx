@@ -3,7 +3,6 @@ import {
   Button,
   FileInput,
   Group,
-  MultiSelect,
   Select,
   SimpleGrid,
   Stack,
@@ -21,7 +20,7 @@ import { useJobLogo, useSaveJob } from '../api/jobs';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { DateField } from '@/shared/forms/date-field';
-import { IdSelectField } from '@/shared/forms/id-select-field';
+import { IdSelectField, IdsMultiSelectField } from '@/shared/forms/id-select-field';
 
 function defaults(job: Job | null): Partial<JobInput> {
   return {
@@ -123,20 +122,14 @@ export function JobForm({ job }: { job: Job | null }) {
           error={fieldError('description')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Controller
+          <IdsMultiSelectField
             control={control}
             name="specialty_ids"
-            render={({ field }) => (
-              <MultiSelect
-                label={t('field.specialty_ids')}
-                data={toOptions(specialties.data)}
-                value={field.value.map(String)}
-                onChange={(v) => field.onChange(v.map(Number))}
-                error={fieldError('specialty_ids')}
-                searchable
-                clearable
-              />
-            )}
+            label={t('field.specialty_ids')}
+            data={toOptions(specialties.data)}
+            error={fieldError('specialty_ids')}
+            searchable
+            clearable
           />
           <Controller
             control={control}

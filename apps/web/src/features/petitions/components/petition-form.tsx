@@ -7,7 +7,6 @@ import {
   Divider,
   Group,
   List,
-  MultiSelect,
   NumberInput,
   Select,
   SimpleGrid,
@@ -23,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { DateField } from '@/shared/forms/date-field';
+import { IdsMultiSelectField } from '@/shared/forms/id-select-field';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { toOptions, useCategories, useReferenceList } from '@/shared/reference/reference-lists';
 import { notify } from '@/shared/ui/notify';
@@ -165,20 +165,14 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
                   />
                 )}
               />
-              <Controller
+              <IdsMultiSelectField
                 control={control}
                 name="specialty_ids"
-                render={({ field }) => (
-                  <MultiSelect
-                    label={t('form.specialties')}
-                    data={toOptions(specialties.data)}
-                    value={(field.value ?? []).map(String)}
-                    onChange={(v) => field.onChange(v.map(Number))}
-                    error={fieldError('specialty_ids')}
-                    searchable
-                    clearable
-                  />
-                )}
+                label={t('form.specialties')}
+                data={toOptions(specialties.data)}
+                error={fieldError('specialty_ids')}
+                searchable
+                clearable
               />
               <DateField
                 control={control}

@@ -2,7 +2,6 @@ import { MAX_SPECIALITIES, type ProfileInformation, ProfileInformationInput } fr
 import {
   Button,
   Group,
-  MultiSelect,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -20,7 +19,7 @@ import { notify } from '@/shared/ui/notify';
 import { useUpdateProfileInformation } from '../api/profile-information';
 import { toOptions, useChildReferenceList, useReferenceList } from '@/shared/reference/reference-lists';
 import { CustomWorkplacePicker } from './custom-workplace-picker';
-import { IdSelectField } from '@/shared/forms/id-select-field';
+import { IdSelectField, IdsMultiSelectField } from '@/shared/forms/id-select-field';
 import { useContractForm } from '@/shared/forms/contract-form';
 
 type WorkplaceKind = 'none' | 'hospital' | 'clinic' | 'custom';
@@ -129,22 +128,16 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
           data={toOptions(situations.data)}
           clearable
         />
-        <Controller
+        <IdsMultiSelectField
           control={control}
           name="specialities"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('info.specialities')}
-              description={t('info.specialities_hint', { max: MAX_SPECIALITIES })}
-              data={toOptions(specialties.data)}
-              value={(field.value ?? []).map(String)}
-              onChange={(v) => field.onChange(v.map(Number))}
-              maxValues={MAX_SPECIALITIES}
-              error={error('specialities')}
-              searchable
-              clearable
-            />
-          )}
+          label={t('info.specialities')}
+          description={t('info.specialities_hint', { max: MAX_SPECIALITIES })}
+          data={toOptions(specialties.data)}
+          maxValues={MAX_SPECIALITIES}
+          error={error('specialities')}
+          searchable
+          clearable
         />
 
         <Stack gap={4}>
