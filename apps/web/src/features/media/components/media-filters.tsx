@@ -1,7 +1,7 @@
 import { type MediaKind } from '@legenett/contracts';
 import { Group, MultiSelect, SegmentedControl, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchDraft } from '@/shared/ui/search-filter-form';
 import { type MediaFilterValues } from '../api/keys';
 import { useMediaCategories } from '../api/media';
 
@@ -17,15 +17,7 @@ export function MediaFilters({
 }) {
   const { t } = useTranslation('media');
   const categories = useMediaCategories(kind);
-  const [search, setSearch] = useState(value.search ?? '');
-
-  useEffect(() => setSearch(value.search ?? ''), [value.search]);
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if ((value.search ?? '') !== search.trim()) onChange({ ...value, search: search.trim() || undefined });
-    }, 350);
-    return () => window.clearTimeout(timer);
-  }, [search, value, onChange]);
+  const { draft, setDraft } = useSearchDraft(value.search, (search) => onChange({ ...value, search }), 350);
 
   return (
     <Group align="flex-end" mb="md" gap="sm" wrap="wrap">
@@ -33,8 +25,8 @@ export function MediaFilters({
         label={t('search')}
         placeholder={t('search_placeholder')}
         type="search"
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        value={draft}
+        onChange={(e) => setDraft(e.currentTarget.value)}
         style={{ flex: '1 1 220px' }}
       />
       <MultiSelect
