@@ -44,6 +44,9 @@ const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/courses'
 
 type Skin = 'light' | 'dark';
 
+/** A header search term with hits in every group of the demo data (see the search test below). */
+const SEARCH_TERM = 'lege';
+
 async function useSkin(page: Page, skin: Skin): Promise<void> {
   await page.evaluate((s) => window.localStorage.setItem('legenett-color-scheme', s), skin);
 }
@@ -55,6 +58,11 @@ async function serious(page: Page, route: string): Promise<string[]> {
   // "network idle" never comes): wait until no loader is shown.
   await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await page.waitForTimeout(250);
+  return seriousHere(page, route);
+}
+
+/** The critical and serious violations of the page as it is now, named with `where`. */
+async function seriousHere(page: Page, where: string): Promise<string[]> {
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -62,7 +70,7 @@ async function serious(page: Page, route: string): Promise<string[]> {
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map(
       (v) =>
-        `${route}: ${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes
+        `${where}: ${v.id} (${v.impact}) x${v.nodes.length}: ${v.nodes
           .slice(0, 3)
           .map((n) => n.target.join(' '))
           .join(' | ')}`,
@@ -129,6 +137,24 @@ for (const skin of ['light', 'dark'] as const) {
       const found: string[] = [];
       for (const route of routes) found.push(...(await serious(page, route)));
       expect(found).toEqual([]);
+    });
+
+    test(`the header search's open result list has no serious axe violations (${skin})`, async ({ page }) => {
+      await logInViaApi(page, 'lege@demo.no');
+      await useSkin(page, skin);
+      await page.goto('/feed');
+      await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+      // A term every group answers, so the list is longer than the space under the header and scrolls.
+      const box = page.getByRole('combobox', { name: 'Søk i Legenett' });
+      await box.fill(SEARCH_TERM);
+      const listbox = page.getByRole('listbox', { name: 'Søk i Legenett' });
+      await expect(listbox.getByRole('option')).not.toHaveCount(0);
+      await expect(page.getByTestId('search-status')).toHaveText(/^\d+ treff/);
+      expect(await listbox.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      // The arrow keys reach an option below the fold: the listbox scrolls it into view.
+      for (let i = 0; i < 12; i += 1) await box.press('ArrowDown');
+      expect(await listbox.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      expect(await seriousHere(page, `search "${SEARCH_TERM}" (${skin})`)).toEqual([]);
     });
 
     test(`the administrator's pages have no serious axe violations (${skin})`, async ({ page }) => {

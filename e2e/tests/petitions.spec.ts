@@ -102,10 +102,13 @@ test.describe('petitions', () => {
       window.localStorage.setItem('legenett-color-scheme', 'dark');
     });
     await page.goto('/petitions?petitionStatus=finished');
+    // English for sure (the app once wrote its start-up language back over the one set above), and
+    // exact tab names: "All" is also part of the Norwegian "Alle".
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('link', { name: 'Nasjonal satsing på psykisk helse for unge' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'All', selected: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'All', exact: true, selected: true })).toBeVisible();
     if (shots) await page.screenshot({ path: `${shots}/petitions-list-en-dark-${test.info().project.name}.png`, fullPage: true });
-    await page.getByRole('tab', { name: 'Drafts' }).click();
+    await page.getByRole('tab', { name: 'Drafts', exact: true }).click();
     await expect(page).toHaveURL(/tab=drafts/);
     await expect(page.getByRole('link', { name: 'Styrk fastlegeordningen i Oslo' })).toBeVisible();
     await page.goto('/petitions/details/2');

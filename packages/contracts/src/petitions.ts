@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, DEFAULT_PER_PAGE, IdParamSchema, IdSchema, isoDate, listOf, MAX_PER_PAGE, optionalText, PageQuerySchema, pageOf, refId } from './common';
 import { defineEndpoint } from './endpoint';
+import { VerifiedAsSchema } from './user';
 
 /**
  * Petitions (issue 11, docs/petitions.md). Status on the wire is the effective one: an active
@@ -176,6 +177,8 @@ export const PetitionSignerSchema = z.object({
   name: z.string(),
   slug: z.string().nullable(),
   profession: SignerProfessionSchema,
+  /** The signer's trust badge today (`VerifiedAs`, as on post authors and people lists). */
+  verified_as: VerifiedAsSchema,
   signed_at: z.string(),
 });
 export type PetitionSigner = z.infer<typeof PetitionSignerSchema>;

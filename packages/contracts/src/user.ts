@@ -30,10 +30,11 @@ export const StatusLabelSchema = z.enum(STATUS_LABELS);
 export type StatusLabel = z.infer<typeof StatusLabelSchema>;
 
 /**
- * The trust badge beside a member's name: `health_personnel` when the HPR register confirmed them
- * (`approved_hrp` 2), `student` when that member is a medical student with a licence; null otherwise.
+ * The trust badge beside a member's name: the HPR profession the register confirmed them as
+ * (`approved_hrp` 2). Legenett confirms only authorised doctors (`doctor`) and medical students with
+ * a student licence (`student`), the register's two professions that may join; null otherwise.
  */
-export const VerifiedAsSchema = z.enum(['health_personnel', 'student']).nullable();
+export const VerifiedAsSchema = z.enum(['doctor', 'student']).nullable();
 export type VerifiedAs = z.infer<typeof VerifiedAsSchema>;
 
 export const BusinessProfileSchema = z.object({

@@ -192,9 +192,10 @@ export const web = defineMessages(
       retry: 'Last inn på nytt',
     },
     verified: {
-      health_personnel: 'Verifisert helsepersonell',
+      doctor: 'Verifisert lege',
       student: 'Verifisert medisinstudent med lisens',
-      explained: 'Bekreftet i Helsepersonellregisteret (HPR).',
+      doctor_explained: 'Bekreftet som lege med autorisasjon i Helsepersonellregisteret (HPR).',
+      student_explained: 'Bekreftet som medisinstudent med studentlisens i Helsepersonellregisteret (HPR).',
     },
     filter_drawer: {
       open: 'Filtre',
@@ -444,9 +445,10 @@ export const web = defineMessages(
       retry: 'Reload',
     },
     verified: {
-      health_personnel: 'Verified health personnel',
+      doctor: 'Verified doctor',
       student: 'Verified medical student with licence',
-      explained: 'Confirmed in the Norwegian health personnel register (HPR).',
+      doctor_explained: 'Confirmed as an authorised doctor in the Norwegian health personnel register (HPR).',
+      student_explained: 'Confirmed as a medical student with a student licence in the Norwegian health personnel register (HPR).',
     },
     filter_drawer: {
       open: 'Filters',

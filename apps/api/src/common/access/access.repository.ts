@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, type AnyColumn, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -55,13 +56,16 @@ export function visibleMemberSql(): SQL {
 }
 
 /**
- * A member's trust badge (`VerifiedAs`), as a column of any query over users: `health_personnel`
- * when the HPR register confirmed them (`approved_hrp` 2), `student` for a confirmed student who is
- * not also a doctor. Subqueries by primary key, so a list pays a few index lookups per row in the
- * same statement (no query per item).
+ * A member's trust badge (`VerifiedAs`): the HPR profession the register confirmed them as
+ * (`approved_hrp` 2). Only authorised doctors and medical students with a licence are confirmed
+ * (`isConfirmed` in the registration module), and sign-up gives the account the role of that
+ * profession, so the role tells which: `student` for a confirmed member with the student role and
+ * not the doctor role, else `doctor`. (The roles, not the `hpr_register` table, because with the
+ * register's web service that table is empty.) A column of the list's own query: subqueries by
+ * primary key, a few index lookups per row in the same statement (no query per item).
  */
-export function verifiedAsSql(userId: AnyColumn | SQL): SQL<'health_personnel' | 'student' | null> {
-  return sql<'health_personnel' | 'student' | null>`(select case when vi.approved_hrp = 2 then case when exists (select 1 from user_roles vr join roles vro on vro.id = vr.role_id where vr.user_id = vi.user_id and vro.code = 'student') and not exists (select 1 from user_roles vr join roles vro on vro.id = vr.role_id where vr.user_id = vi.user_id and vro.code = 'doctor') then 'student' else 'health_personnel' end end from user_info vi where vi.user_id = ${userId})`;
+export function verifiedAsSql(userId: AnyColumn | SQL): SQL<VerifiedAs> {
+  return sql<VerifiedAs>`(select case when vi.approved_hrp = 2 then case when exists (select 1 from user_roles vr join roles vro on vro.id = vr.role_id where vr.user_id = vi.user_id and vro.code = 'student') and not exists (select 1 from user_roles vr join roles vro on vro.id = vr.role_id where vr.user_id = vi.user_id and vro.code = 'doctor') then 'student' else 'doctor' end end from user_info vi where vi.user_id = ${userId})`;
 }
 
 /** `users` rows that take part in the network: approved and not deleted (followers, invitations, search). */

@@ -5,11 +5,8 @@ import type request from 'supertest';
 import { createTestApp, type TestApp, type UserSession, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { invalid } from '../../../test/call';
+import { type CourseRow, DAY, HOUR, insertCourse as insertCourseRow, MINUTE } from '../../../test/courses';
 import { settleJobs } from '../../../test/jobs';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 let t: TestApp;
 let token: string;
@@ -22,37 +19,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function insertCourse(o: {
-  userId: number;
-  startOffset: number;
-  duration?: 30 | 60 | 90 | 120;
-  type?: (typeof schema.COURSE_TYPES)[number];
-  status?: (typeof schema.COURSE_STATUSES)[number];
-  max?: number | null;
-  credit?: number | null;
-  company?: number | null;
-}) {
-  const start = new Date(Date.now() + o.startOffset);
-  const duration = o.duration ?? 60;
-  const [row] = await t.db
-    .insert(schema.courses)
-    .values({
-      type: o.type ?? 'webinar',
-      title: `Hjertesvikt ${token} ${Math.random().toString(36).slice(2, 6)}`,
-      start_at: start,
-      duration_minutes: duration,
-      ends_at: new Date(start.getTime() + duration * MINUTE),
-      status: o.status ?? 'approved',
-      user_id: o.userId,
-      max_attendees: o.max ?? null,
-      credit_hours: o.credit ?? null,
-      credit_approved_by: o.credit ? 'Den norske legeforening' : null,
-      host_name: 'Dr. Kari Nordby',
-      partner_company_id: o.company ?? null,
-    })
-    .returning({ id: schema.courses.id, start_at: schema.courses.start_at, ends_at: schema.courses.ends_at });
-  return row!;
-}
+/** A course of this test's organiser name and a title with the run's token. */
+const insertCourse = (o: Omit<CourseRow, 'title' | 'hostName'>) =>
+  insertCourseRow(t.db, { ...o, title: `Hjertesvikt ${token} ${uniqueToken()}`, hostName: 'Dr. Kari Nordby' });
 
 /** A viewing of `course` by `user` from `from` to `to` minutes after its start. */
 const viewing = (course: { id: number; start_at: Date }, userId: number, from: number, to: number) => ({

@@ -4,15 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, invalid } from '../../../test/call';
+import { type CourseRow, DAY, HOUR, insertCourse as insertCourseRow, MINUTE } from '../../../test/courses';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 import { settleJobs } from '../../../test/jobs';
 
 type Fixtures = Awaited<ReturnType<typeof insertReferenceFixtures>>;
 type CourseBody = BodyIn<typeof ep.create>;
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 let t: TestApp;
 let fx: Fixtures;
@@ -66,37 +63,8 @@ async function createCourse(me: Caller, overrides: Partial<CourseBody> = {}) {
   return res.parsed.data;
 }
 
-/** A course written straight to the database in any state and at any time (the API refuses a past start). */
-async function insertCourse(o: {
-  title: string;
-  startOffset: number;
-  duration?: 30 | 60 | 90 | 120;
-  status?: (typeof schema.COURSE_STATUSES)[number];
-  type?: (typeof schema.COURSE_TYPES)[number];
-  userId: number;
-  max?: number | null;
-  deadlineOffset?: number | null;
-  county?: number | null;
-}) {
-  const start = new Date(Date.now() + o.startOffset);
-  const duration = o.duration ?? 60;
-  const [row] = await t.db
-    .insert(schema.courses)
-    .values({
-      type: o.type ?? 'webinar',
-      title: o.title,
-      start_at: start,
-      duration_minutes: duration,
-      ends_at: new Date(start.getTime() + duration * MINUTE),
-      status: o.status ?? 'approved',
-      user_id: o.userId,
-      max_attendees: o.max ?? null,
-      county_id: o.county ?? null,
-      subscription_deadline: o.deadlineOffset == null ? null : new Date(Date.now() + o.deadlineOffset),
-    })
-    .returning({ id: schema.courses.id });
-  return row!.id;
-}
+/** A course written straight to the database in any state and at any time; its id. */
+const insertCourse = async (o: CourseRow) => (await insertCourseRow(t.db, o)).id;
 
 let adminSession: Awaited<ReturnType<TestApp['session']>> | undefined;
 const admin = async () => (adminSession ??= await t.session({ roles: ['admin'] }));

@@ -127,13 +127,13 @@ describe('the verified health personnel badge (verified_as)', () => {
     for (const who of [doctor, student, unconfirmed]) await t.call(ep.follow, { as: who, params: { slug: target.slug } });
     const followers = (await t.call(ep.followers, { as: me, params: { slug: target.slug } })).parsed.data;
     expect(Object.fromEntries(followers.map((u) => [u.id, u.verified_as]))).toEqual({
-      [doctor.user.id]: 'health_personnel',
+      [doctor.user.id]: 'doctor',
       [student.user.id]: 'student',
       [unconfirmed.user.id]: null,
     });
     const profile = async (slug: string) => (await t.call(profileEndpoints.show, { as: me, params: { slug } })).parsed.data.verified_as;
     expect([await profile(doctor.user.slug), await profile(student.user.slug), await profile(unconfirmed.user.slug)]).toEqual([
-      'health_personnel',
+      'doctor',
       'student',
       null,
     ]);
@@ -182,7 +182,7 @@ describe('GET /network/suggestions (people you may know)', () => {
       [sameSpecialty.id, 'specialty', 0],
       [sameCounty.id, 'county', 0],
     ]);
-    expect(res.parsed.data[0]).toMatchObject({ slug: colleague.slug, verified_as: 'health_personnel' });
+    expect(res.parsed.data[0]).toMatchObject({ slug: colleague.slug, verified_as: 'doctor' });
     expect((await t.call(ep.suggestions, { as: me, query: { limit: 2 } })).parsed.data.map((u) => u.id)).toEqual([colleague.id, friendOfFriend.id]);
 
     // Following someone takes them off the list.

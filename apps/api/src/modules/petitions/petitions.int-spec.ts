@@ -562,16 +562,22 @@ describe('co-authors', () => {
 });
 
 describe('signatures', () => {
-  it('pages the named signers by keyset (cursor), in signing order, without the anonymous ones', async () => {
+  it('pages the named signers by keyset (cursor), in signing order, without the anonymous ones, each with their badge', async () => {
     const owner = await t.session();
     const p = await published(owner);
     const slugs: string[] = [];
+    const ids: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const signer = await t.session();
+      // The last one a medical student with a licence: the badge says so.
+      const signer = await t.session(i === 4 ? { roles: ['student'] } : {});
       await t.call(ep.sign, { as: signer, params: { id: p.id }, body: { anonymous: i === 2 } });
       if (i !== 2) slugs.push(signer.user.slug);
+      ids.push(signer.user.id);
     }
+    // A signer whose confirmation was later withdrawn keeps the signature, not the badge.
+    await t.db.update(schema.userInfo).set({ approved_hrp: 1 }).where(eq(schema.userInfo.user_id, ids[1]!));
     const seen: string[] = [];
+    const badges: (string | null)[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
@@ -582,11 +588,13 @@ describe('signatures', () => {
       });
       expect(res.parsed.meta.per_page).toBe(3);
       seen.push(...res.parsed.data.map((s) => s.slug ?? ''));
+      badges.push(...res.parsed.data.map((s) => s.verified_as));
       cursor = res.parsed.meta.next_cursor;
       pages += 1;
     } while (cursor !== null && pages < 5);
     expect(pages).toBe(2);
     expect(seen).toEqual(slugs);
+    expect(badges).toEqual(['doctor', null, 'doctor', 'student']);
 
     // A cursor that is not one of ours, or a page size over the cap: 422 in the caller's language.
     const bad = await t.call(ep.signatures, {
@@ -644,7 +652,7 @@ describe('signatures', () => {
     const signers = await t.call(ep.signatures, { as: owner, params: { id: p.id } });
     expect(signers.parsed.meta.next_cursor).toBeNull();
     expect(signers.parsed.data).toEqual([
-      expect.objectContaining({ slug: a.user.slug, profession: 'doctor' }),
+      expect.objectContaining({ slug: a.user.slug, profession: 'doctor', verified_as: 'doctor' }),
     ]);
     expect((await t.call(ep.receipt, { as: a, params: { id: p.id } })).parsed.data).toMatchObject({
       position: 1,

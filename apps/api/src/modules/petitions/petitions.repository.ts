@@ -3,6 +3,7 @@ import { type Locale, type PetitionStatusFilter, type SignerProfession } from '@
 import { CHAIN_GENESIS, chainHashSql, chainSigner, chainTimeSql, type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { verifiedAsSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
@@ -372,6 +373,7 @@ export class PetitionsRepository {
         name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
         slug: users.slug,
         profession: petitionSignatures.profession,
+        verified_as: verifiedAsSql(users.id),
         signed_at: petitionSignatures.created_at,
       })
       .from(petitionSignatures)

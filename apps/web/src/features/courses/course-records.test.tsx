@@ -12,6 +12,7 @@ import { onTestFinished, vi } from 'vitest';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
+import { testCourse } from '@/testing/courses';
 import { logIn, testUser } from '@/testing/users';
 
 const doctor = testUser({ permissions: ['course-read', 'course-create', 'course-update'], locale: 'en' });
@@ -153,54 +154,20 @@ describe('certificate verification page (public)', () => {
   });
 });
 
-const group = (overrides: Partial<Course> = {}): Course => ({
-  id: 20,
-  type: 'small_group',
-  title: 'Smågruppe Oslo vest',
-  description: 'Lukket gruppe',
-  target: null,
-  category: null,
-  specialities: [],
-  county: null,
-  city: null,
-  address: null,
-  workplace_type: null,
-  hospital: null,
-  clinic: null,
-  start_at: '2099-01-01T16:00:00.000Z',
-  ends_at: '2099-01-01T18:00:00.000Z',
-  duration_minutes: 120,
-  subscription_deadline: null,
-  host_name: 'Hanne Solberg',
-  embed_code: null,
-  video_link: null,
-  video_uploaded_at: null,
-  video_url: null,
-  credit_hours: 3,
-  credit_approved_by: null,
-  sponsor_name: null,
-  food_served: false,
-  audience: null,
-  max_attendees: 8,
-  attendees_count: 3,
-  waiting_count: 0,
-  status: 'approved',
-  moderation_reason: null,
-  submitted_at: null,
-  reviewed_at: null,
-  cancelled_at: null,
-  creator_type: 'user',
-  partner_company: null,
-  is_live: false,
-  is_past: false,
-  is_closed_for_signup: false,
-  my_subscription: null,
-  my_waiting_position: null,
-  can_edit: false,
-  server_time: new Date().toISOString(),
-  created_at: '2026-11-01T10:00:00.000Z',
-  ...overrides,
-});
+const group = (overrides: Partial<Course> = {}): Course =>
+  testCourse({
+    id: 20,
+    type: 'small_group',
+    title: 'Smågruppe Oslo vest',
+    description: 'Lukket gruppe',
+    start_at: '2099-01-01T16:00:00.000Z',
+    duration_minutes: 120,
+    host_name: 'Hanne Solberg',
+    credit_hours: 3,
+    max_attendees: 8,
+    attendees_count: 3,
+    ...overrides,
+  });
 
 const request = (overrides: Partial<JoinRequest> = {}): JoinRequest => ({
   id: 5,

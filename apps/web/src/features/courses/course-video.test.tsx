@@ -3,58 +3,22 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
+import { testCourse } from '@/testing/courses';
 import { logIn, testUser } from '@/testing/users';
 
 const organiser = testUser({ permissions: ['course-read', 'course-create', 'course-update', 'course-delete'] });
 
-const webinar = (overrides: Partial<Course> = {}): Course => ({
-  id: 21,
-  type: 'webinar',
-  title: 'KOLS i praksis',
-  description: 'Program',
-  target: null,
-  category: null,
-  specialities: [],
-  county: null,
-  city: null,
-  address: null,
-  workplace_type: null,
-  hospital: null,
-  clinic: null,
-  start_at: '2099-01-10T17:00:00.000Z',
-  ends_at: '2099-01-10T18:00:00.000Z',
-  duration_minutes: 60,
-  subscription_deadline: null,
-  host_name: null,
-  embed_code: null,
-  video_link: null,
-  video_uploaded_at: null,
-  video_url: null,
-  credit_hours: null,
-  credit_approved_by: null,
-  sponsor_name: null,
-  food_served: false,
-  audience: null,
-  max_attendees: null,
-  attendees_count: 0,
-  waiting_count: 0,
-  status: 'approved',
-  moderation_reason: null,
-  submitted_at: null,
-  reviewed_at: null,
-  cancelled_at: null,
-  creator_type: 'user',
-  partner_company: null,
-  is_live: false,
-  is_past: false,
-  is_closed_for_signup: false,
-  my_subscription: null,
-  my_waiting_position: null,
-  can_edit: true,
-  server_time: '2099-01-01T12:00:00.000Z',
-  created_at: '2098-12-01T10:00:00.000Z',
-  ...overrides,
-});
+const webinar = (overrides: Partial<Course> = {}): Course =>
+  testCourse({
+    id: 21,
+    title: 'KOLS i praksis',
+    start_at: '2099-01-10T17:00:00.000Z',
+    ends_at: '2099-01-10T18:00:00.000Z',
+    can_edit: true,
+    server_time: '2099-01-01T12:00:00.000Z',
+    created_at: '2098-12-01T10:00:00.000Z',
+    ...overrides,
+  });
 
 const analytics = {
   course_id: 21,

@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
+import { testCourse } from '@/testing/courses';
 import { logIn, testUser } from '@/testing/users';
 
 const doctor = testUser({
@@ -10,54 +11,8 @@ const doctor = testUser({
   locale: 'en',
 });
 
-const course = (id: number, overrides: Partial<Course> = {}): Course => ({
-  id,
-  type: 'webinar',
-  title: `Hjertesvikt ${id}`,
-  description: 'Program',
-  target: null,
-  category: null,
-  specialities: [],
-  county: null,
-  city: null,
-  address: null,
-  workplace_type: null,
-  hospital: null,
-  clinic: null,
-  start_at: '2099-01-01T17:00:00.000Z',
-  ends_at: '2099-01-01T18:00:00.000Z',
-  duration_minutes: 60,
-  subscription_deadline: null,
-  host_name: 'Dr. Nordmann',
-  embed_code: null,
-  video_link: null,
-  video_uploaded_at: null,
-  video_url: null,
-  credit_hours: null,
-  credit_approved_by: null,
-  sponsor_name: null,
-  food_served: false,
-  audience: null,
-  max_attendees: null,
-  attendees_count: 0,
-  waiting_count: 0,
-  status: 'approved',
-  moderation_reason: null,
-  submitted_at: null,
-  reviewed_at: null,
-  cancelled_at: null,
-  creator_type: 'user',
-  partner_company: null,
-  is_live: false,
-  is_past: false,
-  is_closed_for_signup: false,
-  my_subscription: null,
-  my_waiting_position: null,
-  can_edit: false,
-  server_time: new Date().toISOString(),
-  created_at: '2026-11-01T10:00:00.000Z',
-  ...overrides,
-});
+const course = (id: number, overrides: Partial<Course> = {}): Course =>
+  testCourse({ id, title: `Hjertesvikt ${id}`, host_name: 'Dr. Nordmann', ...overrides });
 
 const page = (data: Course[], current = 1, last = 1) => ({
   data,

@@ -10,7 +10,7 @@ const post = (overrides: Partial<Post> = {}): Post => ({
   id: 21,
   slug: 'post-21',
   body: 'God morgen, kolleger!',
-  author: { id: 9, slug: 'kari', first_name: 'Kari', last_name: 'Lege', verified_as: 'health_personnel' },
+  author: { id: 9, slug: 'kari', first_name: 'Kari', last_name: 'Lege', verified_as: 'doctor' },
   company: null,
   attachments: [
     { id: 1, kind: 'image', url: '/api/files/images/1-lg.webp', thumb_url: '/api/files/images/1-sm.webp', original_name: 'a.png', mime: 'image/webp' },
@@ -60,8 +60,12 @@ describe('feed', () => {
     const list = await screen.findByRole('list', { name: 'Innlegg i feeden' });
     const article = within(list).getByRole('article', { name: 'Kari Lege' });
     expect(within(article).getByText('God morgen, kolleger!')).toBeInTheDocument();
-    // The trust badge beside the author: a shape with a text alternative, not colour alone.
-    expect(within(article).getByRole('img', { name: 'Verifisert helsepersonell' })).toBeInTheDocument();
+    // The trust badge beside the author names the confirmed profession: a shape with a text
+    // alternative, not colour alone, and a tooltip saying what the register confirmed.
+    expect(within(article).getByRole('img', { name: 'Verifisert lege' })).toHaveAttribute(
+      'title',
+      'Verifisert lege. Bekreftet som lege med autorisasjon i Helsepersonellregisteret (HPR).',
+    );
     expect(within(article).getByRole('img', { name: 'Bilde 1 av 1' })).toHaveAttribute('src', '/api/files/images/1-sm.webp');
     expect(within(article).getByRole('link', { name: 'PDF: retningslinjer.pdf' })).toHaveAttribute('href', '/api/files/docs/2.pdf');
     expect(within(article).getByRole('link', { name: '3 kommentarer' })).toHaveAttribute('href', '/post/21');
@@ -237,7 +241,7 @@ describe('post images and shared posts', () => {
     const shared: Post['shared_post'] = {
       available: true,
       id: 40,
-      author: { id: 12, slug: 'ola-hjerte', first_name: 'Ola', last_name: 'Hjerte', verified_as: 'health_personnel', profile_avatar: '/api/files/avatars/12.webp' },
+      author: { id: 12, slug: 'ola-hjerte', first_name: 'Ola', last_name: 'Hjerte', verified_as: 'doctor', profile_avatar: '/api/files/avatars/12.webp' },
       company: null,
       excerpt: 'Ny veileder for hjertesvikt',
       truncated: true,
@@ -381,7 +385,7 @@ describe('archived posts and colleague search', () => {
 
   it('suggests people you may know, with why, and follows one from the list', async () => {
     mockEndpoint(postEndpoints.feed, feedOf([]));
-    const nina = { id: 5, slug: 'nina-nevrolog', first_name: 'Nina', last_name: 'Nevrolog', profile_avatar: null, verified_as: 'health_personnel' as const, reason: 'workplace' as const, followed_by_count: 0 };
+    const nina = { id: 5, slug: 'nina-nevrolog', first_name: 'Nina', last_name: 'Nevrolog', profile_avatar: null, verified_as: 'doctor' as const, reason: 'workplace' as const, followed_by_count: 0 };
     const per = { id: 3, slug: 'per-kirurg', first_name: 'Per', last_name: 'Kirurg', profile_avatar: null, verified_as: null, reason: 'followed_by_followed' as const, followed_by_count: 2 };
     let followed = false;
     const suggestions = mockEndpoint(networkEndpoints.suggestions, () => ({ data: followed ? [per] : [nina, per] }));

@@ -173,16 +173,17 @@ describe('petitions', () => {
         ],
       }),
     });
-    const signer = (name: string) => ({
+    const signer = (name: string, verified_as: 'doctor' | 'student' | null) => ({
       name,
       slug: null,
       profession: 'doctor' as const,
+      verified_as,
       signed_at: '2026-11-02T10:00:00.000Z',
     });
     const pages = mockEndpoint(petitionEndpoints.signatures, ({ query }) =>
       query.get('cursor') === 'czE'
-        ? { data: [signer('Per Signersen')], meta: { next_cursor: null, per_page: 10 } }
-        : { data: [signer('Anne Signersen')], meta: { next_cursor: 'czE', per_page: 10 } },
+        ? { data: [signer('Per Signersen', null), signer('Siv Student', 'student')], meta: { next_cursor: null, per_page: 10 } }
+        : { data: [signer('Anne Signersen', 'doctor')], meta: { next_cursor: 'czE', per_page: 10 } },
     );
     const removals = mockEndpoint(petitionEndpoints.removeManualAuthor, null);
     renderApp('/petitions/details/9');
@@ -192,7 +193,15 @@ describe('petitions', () => {
     await user.click(screen.getByRole('button', { name: 'Show more signatures' }));
     const list = screen.getByRole('list', { name: 'Signatures' });
     expect(await within(list).findByText('Per Signersen')).toBeInTheDocument();
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // Each signer carries the trust badge the API gives, naming the confirmed profession.
+    const [anne, per, siv] = within(list).getAllByRole('listitem');
+    expect(within(anne!).getByRole('img', { name: 'Verified doctor' })).toHaveAttribute(
+      'title',
+      'Verified doctor. Confirmed as an authorised doctor in the Norwegian health personnel register (HPR).',
+    );
+    expect(within(per!).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(siv!).getByRole('img', { name: 'Verified medical student with licence' })).toBeInTheDocument();
     expect(pages.at(-1)!.query.get('cursor')).toBe('czE');
     expect(screen.queryByRole('button', { name: 'Show more signatures' })).not.toBeInTheDocument();
 

@@ -272,7 +272,7 @@ describe('profile pages', () => {
   const profile: PublicProfile = {
     id: 9,
     slug: 'ola-lege',
-    verified_as: 'health_personnel',
+    verified_as: 'doctor',
     first_name: 'Ola',
     last_name: 'Lege',
     profile_avatar: null,
@@ -345,6 +345,8 @@ describe('profile pages', () => {
     await user.click(screen.getByRole('button', { name: '4 følgere' }));
     const dialog = await screen.findByRole('dialog', { name: 'Følgere av Ola Lege' });
     expect(await within(dialog).findByRole('link', { name: 'Per Kirurg' })).toHaveAttribute('href', '/profile/per-kirurg');
+    // A medical student with a licence is shown as such.
+    expect(within(dialog).getByRole('img', { name: 'Verifisert medisinstudent med lisens' })).toBeInTheDocument();
     // The badge beside a follower: a student with a licence, named as such.
     expect(within(dialog).getByRole('img', { name: 'Verifisert medisinstudent med lisens' })).toBeInTheDocument();
   });
@@ -357,17 +359,17 @@ describe('profile pages', () => {
       data: [
         query.get('page') === '2'
           ? { id: 6, slug: 'siri-psykiater', first_name: 'Siri', last_name: 'Psykiater', profile_avatar: null, verified_as: null }
-          : { id: 5, slug: 'nina-nevrolog', first_name: 'Nina', last_name: 'Nevrolog', profile_avatar: null, verified_as: 'health_personnel' as const },
+          : { id: 5, slug: 'nina-nevrolog', first_name: 'Nina', last_name: 'Nevrolog', profile_avatar: null, verified_as: 'doctor' as const },
       ],
       meta: { current_page: Number(query.get('page') ?? 1), last_page: 2, per_page: 20, total: 2 },
     }));
     renderApp('/profile/ola-lege');
-    expect(await screen.findByText('Verifisert helsepersonell')).toBeInTheDocument();
+    expect(await screen.findByText('Verifisert lege')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Følger 2' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ola Lege følger' });
     const list = await within(dialog).findByRole('list', { name: 'Følger' });
     expect(within(list).getByRole('link', { name: 'Nina Nevrolog' })).toHaveAttribute('href', '/profile/nina-nevrolog');
-    expect(within(list).getByRole('img', { name: 'Verifisert helsepersonell' })).toBeInTheDocument();
+    expect(within(list).getByRole('img', { name: 'Verifisert lege' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '2' }));
     expect(await within(dialog).findByRole('link', { name: 'Siri Psykiater' })).toBeInTheDocument();
     expect(following.map((c) => [c.params.slug, c.query.get('page')])).toEqual([

@@ -61,10 +61,7 @@ void i18n
   });
 applyLocale(i18n.language);
 
-i18n.on('languageChanged', (lng) => {
-  applyLocale(lng);
-  if (isLocale(lng)) safeStorage.set(storageKeys.locale, lng);
-});
+i18n.on('languageChanged', applyLocale);
 
 /** Loads catalogue sections in the current language (resolves at once when they are there). */
 export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
@@ -77,7 +74,14 @@ export function currentLocale(): Locale {
   return isLocale(lng) ? lng : DEFAULT_LOCALE;
 }
 
+/**
+ * Switches the language and remembers the choice. Remembered here, not on `languageChanged`: the
+ * start-up's own event fires only once the shell's sections have loaded, and writing then put the
+ * language read at start back over a choice stored meanwhile (another tab; an e2e test that set
+ * English while the app was starting, whose next page then came up in Norwegian).
+ */
 export function changeLocale(locale: Locale): Promise<unknown> {
+  safeStorage.set(storageKeys.locale, locale);
   return i18n.changeLanguage(locale);
 }
 

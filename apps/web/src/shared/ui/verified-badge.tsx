@@ -4,19 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { VerifiedIcon } from './icons';
 
 /**
- * The trust signal beside a member's name: confirmed in the HPR register (`verified_as` from the
- * API, one field on authors, people lists and profiles). `icon` (lists, post and comment authors) is
- * a seal with its text as the accessible name; `full` (a profile's header) shows the text too. The
- * tooltip explains where the confirmation comes from. Shape and text carry the meaning, not colour.
+ * The trust signal beside a member's name: the profession the HPR register confirmed them as
+ * (`verified_as` from the API, one field on authors, people lists, petition signers and profiles):
+ * "Verifisert lege", "Verifisert medisinstudent med lisens". `icon` (lists, post and comment authors,
+ * signers) is a seal with that text as its accessible name; `full` (a profile's header) shows the
+ * text too. The tooltip says what the register confirmed. Shape and text carry the meaning, not colour.
  */
 export function VerifiedBadge({ verifiedAs, variant = 'icon' }: { verifiedAs: VerifiedAs; variant?: 'icon' | 'full' }) {
   const { t } = useTranslation();
   if (!verifiedAs) return null;
   const label = t(`verified.${verifiedAs}`);
-  const explained = `${label}. ${t('verified.explained')}`;
+  const why = t(`verified.${verifiedAs}_explained`);
+  const explained = `${label}. ${why}`;
   if (variant === 'full')
     return (
-      <Tooltip label={t('verified.explained')} withArrow multiline w={260}>
+      <Tooltip label={why} withArrow multiline w={260}>
         <Badge
           variant="light"
           color="teal"

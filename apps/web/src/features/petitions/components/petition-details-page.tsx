@@ -23,6 +23,7 @@ import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { Page } from '@/shared/ui/page';
 import { notify } from '@/shared/ui/notify';
+import { VerifiedBadge } from '@/shared/ui/verified-badge';
 import {
   useAcceptCoAuthorship,
   useBookmark,
@@ -140,13 +141,16 @@ function Signers({ id }: { id: number }) {
           {rows.map((s) => (
             <li key={`${s.slug ?? s.name}-${s.signed_at}`}>
               <Group justify="space-between">
-                {s.slug ? (
-                  <Anchor component={Link} to={paths.profileBySlug.href({ slug: s.slug })}>
-                    {s.name}
-                  </Anchor>
-                ) : (
-                  <Text>{s.name}</Text>
-                )}
+                <Group gap={4} wrap="nowrap">
+                  {s.slug ? (
+                    <Anchor component={Link} to={paths.profileBySlug.href({ slug: s.slug })}>
+                      {s.name}
+                    </Anchor>
+                  ) : (
+                    <Text>{s.name}</Text>
+                  )}
+                  <VerifiedBadge verifiedAs={s.verified_as} />
+                </Group>
                 <Text size="sm" c="dimmed">
                   {t(`professions.${s.profession}`)} · {formatDate(s.signed_at, locale)}
                 </Text>

@@ -33,8 +33,8 @@ function initialsOf(title: string): string {
 /**
  * The search field and its grouped results, as the WAI-ARIA combobox pattern: the input keeps the
  * focus, the arrow keys move the active option (`aria-activedescendant`), Enter opens it, Escape
- * closes the list (a second Escape empties the field). `popup` lists under the field (header);
- * `inline` lists below it in the flow (the phone's full-screen overlay).
+ * closes the list (a second Escape empties the field). `popup` lists under the field (header), in a
+ * listbox that scrolls itself; `inline` lists below it in the flow (the phone's full-screen overlay).
  */
 function SearchCombobox({ mode, onNavigate }: { mode: 'popup' | 'inline'; onNavigate?: () => void }) {
   const { t } = useTranslation('search_ui');
@@ -114,7 +114,16 @@ function SearchCombobox({ mode, onNavigate }: { mode: 'popup' | 'inline'; onNavi
   const results = (
     <>
       {expanded ? (
-        <Box id={listboxId} role="listbox" aria-label={t('label')}>
+        <Box
+          id={listboxId}
+          role="listbox"
+          aria-label={t('label')}
+          // Under the header the listbox itself scrolls, as in the ARIA combobox pattern: the
+          // focus stays in the field and the arrow keys reach every option (scrolled into view),
+          // so the scrolling region is the combobox's popup, not a region one must tab into.
+          mah={mode === 'popup' ? '70vh' : undefined}
+          style={mode === 'popup' ? { overflowY: 'auto' } : undefined}
+        >
           <Stack gap="sm">
             {groups.map((group) => (
               <Box key={group.name} role="group" aria-labelledby={`${id}-${group.name}`}>
@@ -233,8 +242,7 @@ function SearchCombobox({ mode, onNavigate }: { mode: 'popup' | 'inline'; onNavi
             top="calc(100% + 4px)"
             right={0}
             w="min(460px, 90vw)"
-            mah="70vh"
-            style={{ overflowY: 'auto', zIndex: 300 }}
+            style={{ zIndex: 300 }}
           >
             {results}
           </Paper>

@@ -1,0 +1,56 @@
+import { type Course } from '@legenett/contracts';
+
+/**
+ * A course as the API answers it: an approved, upcoming webinar (in 2099) that the caller may not
+ * edit, with nothing optional filled in, unless overridden. `server_time` is now, read per call.
+ */
+export function testCourse(overrides: Partial<Course> = {}): Course {
+  return {
+    id: 1,
+    type: 'webinar',
+    title: 'Hjertesvikt',
+    description: 'Program',
+    target: null,
+    category: null,
+    specialities: [],
+    county: null,
+    city: null,
+    address: null,
+    workplace_type: null,
+    hospital: null,
+    clinic: null,
+    start_at: '2099-01-01T17:00:00.000Z',
+    ends_at: '2099-01-01T18:00:00.000Z',
+    duration_minutes: 60,
+    subscription_deadline: null,
+    host_name: null,
+    embed_code: null,
+    video_link: null,
+    video_uploaded_at: null,
+    video_url: null,
+    credit_hours: null,
+    credit_approved_by: null,
+    sponsor_name: null,
+    food_served: false,
+    audience: null,
+    max_attendees: null,
+    attendees_count: 0,
+    waiting_count: 0,
+    status: 'approved',
+    moderation_reason: null,
+    submitted_at: null,
+    reviewed_at: null,
+    cancelled_at: null,
+    creator_type: 'user',
+    partner_company: null,
+    is_live: false,
+    is_past: false,
+    is_closed_for_signup: false,
+    my_subscription: null,
+    my_waiting_position: null,
+    can_edit: false,
+    server_time: new Date().toISOString(),
+    created_at: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
