@@ -115,7 +115,10 @@ function runLighthouse(url, keepStorage) {
 function summarise(report) {
   const a = report.audits;
   const num = (id) => a[id]?.numericValue ?? NaN;
-  const lcpItem = a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight (older versions in an audit of its own).
+  const lcpItem =
+    a['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node') ??
+    a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   return {
     performance: Math.round((report.categories.performance.score ?? 0) * 100),
     accessibility: Math.round((report.categories.accessibility.score ?? 0) * 100),
@@ -124,7 +127,7 @@ function summarise(report) {
     tbt: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
     si: num('speed-index'),
-    lcpElement: lcpItem ? `${lcpItem.selector} "${(lcpItem.snippet ?? '').slice(0, 80)}"` : '-',
+    lcpElement: lcpItem ? `${lcpItem.selector} "${(lcpItem.nodeLabel ?? '').slice(0, 60)}"` : '-',
     failedA11y: report.categories.accessibility.auditRefs
       .filter((r) => r.weight > 0 && a[r.id]?.score === 0)
       .map((r) => r.id),
