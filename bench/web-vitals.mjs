@@ -121,7 +121,8 @@ async function loggedInState(browser, login) {
         domain: new URL(base).hostname,
         path: '/',
         expires: -1,
-        httpOnly: true,
+        // The SPA reads its token from this cookie: httpOnly made the first call answer 401 and refresh.
+        httpOnly: false,
         secure: false,
         sameSite: 'Lax',
       },

@@ -5,13 +5,16 @@ import { aliases, dedupe } from './vite.aliases';
 import { precompress } from './vite.compress';
 import { contracts } from './vite.contracts';
 import { startupChunk } from './vite.chunks';
+import { routePreload } from './vite.preload';
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const src = fileURLToPath(new URL('./src', import.meta.url));
 const contractsIndex = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [contracts(), react(), precompress()],
+  // routePreload writes boot.js before precompress compresses the output (both at the end of the build).
+  plugins: [contracts(), react(), routePreload({ src }), precompress()],
   resolve: { alias: aliases, dedupe },
   server: { port: 5173, proxy: api },
   preview: { port: 4173, proxy: api },

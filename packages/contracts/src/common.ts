@@ -31,6 +31,8 @@ export const IdParamSchema = z.object({ id: IdSchema });
 /** An id of a `bigserial` key (posts, comments, attachments, notifications): up to 2^53 on the wire. */
 export const BigIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const BigIdParamSchema = z.object({ id: BigIdSchema });
+/** `:slug` of a member's or a company's page. */
+export const SlugParamSchema = z.object({ slug: z.string().trim().min(1).max(200) });
 
 // ---------- field rules shared by every form ----------
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { dataOf, IdSchema, optionalPhone, optionalText, pageOf, PageQuerySchema } from './common';
+import { dataOf, IdSchema, optionalPhone, optionalText, pageOf, PageQuerySchema, SlugParamSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { type Post, PostSchema } from './posts';
 import { UserCardSchema } from './network';
-import { SlugParamSchema } from './profile';
 
 /** Multipart field carrying a company's logo. */
 export const COMPANY_LOGO_FIELD = 'logo';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { dataOf, listOf, pageOf, PageQuerySchema } from './common';
+import { dataOf, listOf, pageOf, PageQuerySchema, SlugParamSchema } from './common';
 import { defineEndpoint } from './endpoint';
-import { SlugParamSchema } from './profile';
 import { VerifiedAsSchema } from './user';
 
 /** A person in lists (followers, search results). */

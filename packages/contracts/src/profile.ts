@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdSchema, LocaleSchema, optionalPhone, optionalText, refId } from './common';
+import { dataOf, IdSchema, LocaleSchema, optionalPhone, optionalText, refId, SlugParamSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { EducationSchema, ExperienceSchema, NamedRefSchema } from './professional';
 import { UserSchema, VerifiedAsSchema } from './user';
@@ -110,8 +110,6 @@ export const PublicProfileSchema = z.object({
   is_me: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
-
-export const SlugParamSchema = z.object({ slug: z.string().trim().min(1).max(200) });
 
 /** `GET /user/export`: everything stored about the caller, secrets (hashes, 2FA secret) left out. */
 export const AccountExportSchema = z.object({

@@ -142,9 +142,9 @@ export const pageRoutes: RouteObject[] = [
   r(paths.page.path, 'public', undefined, { lazy: page(() => import('./routes/category')) }),
 
   // Admin area (administrators only)
-  r(paths.admin.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-dashboard'), ['media']) }),
-  r(paths.adminUsers.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-users')) }),
-  r(paths.adminOutbox.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-outbox')) }),
+  r(paths.admin.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-dashboard'), ['admin', 'media']) }),
+  r(paths.adminUsers.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-users'), ['admin']) }),
+  r(paths.adminOutbox.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-outbox'), ['admin']) }),
   r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses'), ['courses', 'course_records', 'course_webinar']) }),
   r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media'), ['media']) }),
 

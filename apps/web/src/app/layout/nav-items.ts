@@ -81,4 +81,4 @@ export const navSections: NavSection[] = [
 ];
 
 /** The admin area's entry, shown to administrators only; its label is in the `admin` namespace. */
-export const adminNavItem = { label: 'nav', href: paths.admin.path, icon: ShieldIcon } as const;
+export const adminNavItem = { label: 'nav.admin', href: paths.admin.path, icon: ShieldIcon } as const;

@@ -15,7 +15,6 @@ function isActive(href: string, pathname: string): boolean {
 export function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { t: tAdmin } = useTranslation('admin');
   const user = useCurrentUser();
   const isAdmin = user?.roles.includes('admin') ?? false;
   // Only what this account may open; a section left without entries is not shown at all.
@@ -39,7 +38,7 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
         <NavLink
           component={Link}
           to={adminNavItem.href}
-          label={tAdmin(adminNavItem.label)}
+          label={t(adminNavItem.label)}
           leftSection={<adminNavItem.icon size={18} />}
           active={isActive(adminNavItem.href, pathname)}
           aria-current={isActive(adminNavItem.href, pathname) ? 'page' : undefined}

@@ -306,6 +306,19 @@ describe('my posts: edit, archive, delete, share', () => {
     expect(updates.map((c) => [c.params.id, c.body])).toEqual([['40', { body: 'Rettet tekst' }]]);
   });
 
+  it('loads the owner menu on the first press; Escape closes it and the focus is back on its button', async () => {
+    mockEndpoint(postEndpoints.feed, feedOf([mine()]));
+    renderApp('/feed');
+    const article = await screen.findByRole('article', { name: 'Meg Selv' });
+    const button = within(article).getByRole('button', { name: 'Valg for innlegget' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    await ui.click(button);
+    expect(await screen.findByRole('menuitem', { name: 'Rediger' })).toBeInTheDocument();
+    await ui.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Rediger' })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(article).getByRole('button', { name: 'Valg for innlegget' })).toHaveFocus());
+  });
+
   // One menu use per render: Mantine's menu transition does not reopen reliably in jsdom (it does in Chromium, see e2e).
   it('archives a post, which leaves the feed', async () => {
     let gone = false;

@@ -40,19 +40,19 @@ const bySection: Record<Locale, Record<string, Loader>> = {
  * The sections the app shell (layout, header, navigation, toasts, forms' messages) uses on every
  * page: loaded at start, in one module per language (one request, not six).
  */
-export const SHELL_NAMESPACES = ['web', 'errors', 'validation', 'auth', 'notifications_ui', 'admin', 'search_ui'] as const;
+export const SHELL_NAMESPACES = ['web', 'errors', 'validation', 'auth', 'notifications_ui', 'search_ui'] as const;
 
 // The list in `sections` must be SHELL_NAMESPACES (route-namespaces.test.ts checks it).
 const shellBundle: Record<Locale, Bundle> = {
   no: Object.values(
     import.meta.glob<Record<string, Messages>>('../../../../../packages/contracts/src/i18n/index.ts', {
-      query: { lang: 'no', sections: 'web,errors,validation,auth,notifications_ui,admin,search_ui' },
+      query: { lang: 'no', sections: 'web,errors,validation,auth,notifications_ui,search_ui' },
       import: 'default',
     }),
   )[0]!,
   en: Object.values(
     import.meta.glob<Record<string, Messages>>('../../../../../packages/contracts/src/i18n/index.ts', {
-      query: { lang: 'en', sections: 'web,errors,validation,auth,notifications_ui,admin,search_ui' },
+      query: { lang: 'en', sections: 'web,errors,validation,auth,notifications_ui,search_ui' },
       import: 'default',
     }),
   )[0]!,

@@ -1,13 +1,14 @@
 import { type PublicProfile, type UserCard } from '@legenett/contracts';
-import { Alert, Anchor, Avatar, Button, Card, Group, Loader, Modal, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
+import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { notify } from '@/shared/ui/notify';
 import { VerifiedBadge } from '@/shared/ui/verified-badge';
-import { useFollowList, useFollowMember, useProfileSearch } from './api';
+import { useFollowMember, useProfileSearch } from './api';
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
@@ -56,32 +57,9 @@ export function UserCardRow({ user }: { user: UserCard }) {
   );
 }
 
-/** The paged list of a member's followers, or of the members they follow. */
-function FollowList({ slug, which }: { slug: string; which: 'followers' | 'following' }) {
-  const { t } = useTranslation('network');
-  const [page, setPage] = useState(1);
-  const query = useFollowList(which, slug, page);
-  if (query.isPending) return <Loader size="sm" />;
-  if (query.isError) return <Alert color="red">{t('list_failed')}</Alert>;
-  const { data, meta } = query.data;
-  if (data.length === 0) return <Text c="dimmed">{t(which === 'followers' ? 'followers_empty' : 'following_empty')}</Text>;
-  return (
-    <Stack gap="sm">
-      <Stack component="ul" aria-label={t(which === 'followers' ? 'followers_list' : 'following_list')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-        {data.map((u) => (
-          <li key={u.id}>
-            <UserCardRow user={u} />
-          </li>
-        ))}
-      </Stack>
-      {meta.last_page > 1 ? (
-        <Pagination total={meta.last_page} value={page} onChange={setPage} size="sm" aria-label={t('pagination')} />
-      ) : null}
-    </Stack>
-  );
-}
+const FollowersDialog = lazy(() => import('./followers-dialog').then((m) => ({ default: m.FollowersDialog })));
 
-/** "N followers" and "Following N" as buttons that open the paged list in a dialog. */
+/** "N followers" and "Following N" as buttons that open the paged list in a dialog (loaded on first open). */
 export function FollowersLink({ profile }: { profile: Pick<PublicProfile, 'slug' | 'first_name' | 'last_name' | 'followers_count' | 'following_count'> }) {
   const { t } = useTranslation('network');
   const [open, setOpen] = useState<'followers' | 'following' | null>(null);
@@ -93,14 +71,9 @@ export function FollowersLink({ profile }: { profile: Pick<PublicProfile, 'slug'
       <Anchor component="button" type="button" onClick={() => setOpen('following')} size="sm" aria-haspopup="dialog">
         {t('following', { count: profile.following_count })}
       </Anchor>
-      <Modal
-        opened={open !== null}
-        onClose={() => setOpen(null)}
-        title={t(open === 'following' ? 'following_title' : 'followers_title', { name: fullName(profile) })}
-        closeButtonProps={{ 'aria-label': t('close') }}
-      >
-        {open ? <FollowList slug={profile.slug} which={open} /> : null}
-      </Modal>
+      <LoadOnFirstOpen opened={open !== null}>
+        {(opened) => <FollowersDialog opened={opened} onClose={() => setOpen(null)} slug={profile.slug} name={fullName(profile)} which={open} />}
+      </LoadOnFirstOpen>
     </Group>
   );
 }

@@ -22,7 +22,8 @@ export interface LightboxProps {
 /**
  * Images full size in a modal dialog: a named close button, Escape closes, the arrow keys (and two
  * named buttons) move between images, the focus stays inside and returns to the thumbnail that
- * opened it (Mantine's Modal). Texts are the feed's `lightbox.*`.
+ * opened it (Mantine's Modal). Texts are the feed's `lightbox.*`. Post cards load it on first open
+ * (`LoadOnFirstOpen`).
  */
 export function Lightbox({ images, index, onIndexChange, onClose, label }: LightboxProps) {
   const { t } = useTranslation('feed');

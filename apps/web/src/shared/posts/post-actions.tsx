@@ -1,10 +1,11 @@
 import { MAX_POST_BODY, type Post } from '@legenett/contracts';
-import { Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
+import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { notify } from '@/shared/ui/notify';
-import { useArchivePost, useDeletePost, useSharePost, useUpdatePost } from './api';
+import { useUpdatePost } from './api';
 
 /** A textarea with save/cancel for editing a post's text in place. */
 export function PostEditor({ post, onDone }: { post: Post; onDone: () => void }) {
@@ -60,118 +61,49 @@ export function PostEditor({ post, onDone }: { post: Post; onDone: () => void })
   );
 }
 
-/** The owner's menu on a post: edit, archive or unarchive, delete (confirmed). */
+const OwnerMenu = lazy(() => import('./post-owner-menu').then((m) => ({ default: m.PostOwnerMenuLoaded })));
+const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
+
+/**
+ * The owner's menu on a post: edit, archive or unarchive, delete (confirmed). The menu (Mantine's Menu
+ * with its positioning library, and the delete dialog) loads on the first press of this button, which
+ * it then replaces, open; until it is there the button stays as it is.
+ */
 export function PostOwnerMenu({ post, onEdit }: { post: Post; onEdit: () => void }) {
   const { t } = useTranslation('feed');
-  const remove = useDeletePost();
-  const archive = useArchivePost();
-  const [confirming, setConfirming] = useState(false);
-  const toggleArchive = async () => {
-    await archive.mutateAsync({ post, archive: !post.is_archived });
-    notify.success(t(post.is_archived ? 'actions.unarchived' : 'actions.archived'));
-  };
-  const confirmDelete = async () => {
-    await remove.mutateAsync(post);
-    setConfirming(false);
-    notify.success(t('actions.deleted'));
-  };
+  const [used, setUsed] = useState(false);
+  const button = (
+    <Button
+      variant="subtle"
+      size="xs"
+      aria-label={t('actions.menu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => setUsed(true)}
+    >
+      ⋯
+    </Button>
+  );
+  if (!used) return button;
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="subtle" size="xs" aria-label={t('actions.menu')}>
-            ⋯
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {!post.is_archived ? <Menu.Item onClick={onEdit}>{t('actions.edit')}</Menu.Item> : null}
-          <Menu.Item onClick={() => void toggleArchive().catch(() => undefined)}>
-            {t(post.is_archived ? 'actions.unarchive' : 'actions.archive')}
-          </Menu.Item>
-          <Menu.Item color="red" onClick={() => setConfirming(true)}>
-            {t('actions.delete')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('actions.delete_title')}>
-        <Stack>
-          <Text>{t('actions.delete_text')}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => void confirmDelete().catch(() => undefined)}
-            >
-              {t('actions.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <Suspense fallback={button}>
+      <OwnerMenu post={post} onEdit={onEdit} />
+    </Suspense>
   );
 }
 
-/** Share a post as a new post of mine, with an optional comment. */
+/** Share a post as a new post of mine, with an optional comment (the dialog loads on first open). */
 export function ShareButton({ post }: { post: Post }) {
   const { t } = useTranslation('feed');
-  const share = useSharePost();
   const [open, setOpen] = useState(false);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    try {
-      await share.mutateAsync({ id: post.id, body: body.trim() });
-      notify.success(t('actions.shared'));
-      setOpen(false);
-      setBody('');
-    } catch (err) {
-      const validation = err instanceof ApiError ? err.validation : null;
-      setError(
-        validation
-          ? Object.values(validation.errors).flat().join(' ') || validation.message
-          : err instanceof Error
-            ? err.message
-            : null,
-      );
-    }
-  };
   return (
     <>
-      <Button variant="default" size="xs" onClick={() => setOpen(true)}>
+      <Button variant="default" size="xs" onClick={() => setOpen(true)} aria-haspopup="dialog">
         {t('actions.share')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('actions.share_title')}>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack>
-            <Textarea
-              label={t('actions.share_label')}
-              rows={3}
-              maxLength={MAX_POST_BODY}
-              value={body}
-              onChange={(e) => setBody(e.currentTarget.value)}
-              error={error}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={share.isPending}>
-                {t('actions.share')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <LoadOnFirstOpen opened={open}>
+        {(opened) => <ShareDialog post={post} opened={opened} onClose={() => setOpen(false)} />}
+      </LoadOnFirstOpen>
     </>
   );
 }

@@ -1,17 +1,19 @@
 import { type Post, type PostAttachment } from '@legenett/contracts';
 import { Anchor, Avatar, Badge, Button, Card, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useToggleLike } from './api';
 import { formatDateTime } from '@/shared/lib/dates';
+import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { VerifiedBadge } from '@/shared/ui/verified-badge';
 import { authorName, initials } from './format';
-import { Lightbox } from './lightbox';
 import { PostEditor, PostOwnerMenu, ShareButton } from './post-actions';
 import { SharedPostEmbed } from './shared-post-embed';
+
+const Lightbox = lazy(() => import('./lightbox').then((m) => ({ default: m.Lightbox })));
 
 /**
  * A post's images: thumbnails in a list (full width, one under the other, on the post's own page),
@@ -61,13 +63,17 @@ function PostImages({ images, fullWidth }: { images: PostAttachment[]; fullWidth
           ))}
         </Group>
       )}
-      <Lightbox
-        images={images.map((img, i) => ({ src: img.url, alt: t('post.image', { index: i + 1, total }) }))}
-        index={open}
-        onIndexChange={setOpen}
-        onClose={() => setOpen(null)}
-        label={t('lightbox.label')}
-      />
+      <LoadOnFirstOpen opened={open !== null}>
+        {(opened) => (
+          <Lightbox
+            images={images.map((img, i) => ({ src: img.url, alt: t('post.image', { index: i + 1, total }) }))}
+            index={opened ? open : null}
+            onIndexChange={setOpen}
+            onClose={() => setOpen(null)}
+            label={t('lightbox.label')}
+          />
+        )}
+      </LoadOnFirstOpen>
     </>
   );
 }

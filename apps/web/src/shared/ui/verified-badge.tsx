@@ -1,5 +1,5 @@
 import { type VerifiedAs } from '@legenett/contracts';
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VerifiedIcon } from './icons';
 
@@ -8,7 +8,9 @@ import { VerifiedIcon } from './icons';
  * (`verified_as` from the API, one field on authors, people lists, petition signers and profiles):
  * "Verifisert lege", "Verifisert medisinstudent med lisens". `icon` (lists, post and comment authors,
  * signers) is a seal with that text as its accessible name; `full` (a profile's header) shows the
- * text too. The tooltip says what the register confirmed. Shape and text carry the meaning, not colour.
+ * text too. The browser's own tooltip (`title`) says what the register confirmed: Mantine's Tooltip
+ * would bring its positioning library (~17 KiB brotli) into every page with a post or a person on it.
+ * Shape and text carry the meaning, not colour.
  */
 export function VerifiedBadge({ verifiedAs, variant = 'icon' }: { verifiedAs: VerifiedAs; variant?: 'icon' | 'full' }) {
   const { t } = useTranslation();
@@ -18,27 +20,24 @@ export function VerifiedBadge({ verifiedAs, variant = 'icon' }: { verifiedAs: Ve
   const explained = `${label}. ${why}`;
   if (variant === 'full')
     return (
-      <Tooltip label={why} withArrow multiline w={260}>
-        <Badge
-          variant="light"
-          color="teal"
-          leftSection={<VerifiedIcon size={14} />}
-          style={{ textTransform: 'none' }}
-        >
-          {label}
-        </Badge>
-      </Tooltip>
+      <Badge
+        variant="light"
+        color="teal"
+        leftSection={<VerifiedIcon size={14} />}
+        style={{ textTransform: 'none' }}
+        title={why}
+      >
+        {label}
+      </Badge>
     );
   return (
-    <Tooltip label={explained} withArrow multiline w={260}>
-      <span
-        role="img"
-        aria-label={label}
-        title={explained}
-        style={{ display: 'inline-flex', flexShrink: 0, color: 'var(--mantine-color-teal-text)' }}
-      >
-        <VerifiedIcon size={16} />
-      </span>
-    </Tooltip>
+    <span
+      role="img"
+      aria-label={label}
+      title={explained}
+      style={{ display: 'inline-flex', flexShrink: 0, color: 'var(--mantine-color-teal-text)' }}
+    >
+      <VerifiedIcon size={16} />
+    </span>
   );
 }
