@@ -99,11 +99,11 @@ export const pageRoutes: RouteObject[] = [
       r(paths.webinars.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-catalogue'), ['courses', 'course_webinar']) }),
       r(paths.webinar.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-details'), ['courses', 'course_records', 'course_webinar']) }),
       r(paths.courseMyCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses'), ['courses', 'course_records']) }),
-      r(paths.courseNew.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-new'), ['courses']) }),
+      r(paths.courseNew.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-new'), ['courses', 'forms_ui']) }),
     ],
   }),
   r(paths.myCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses'), ['courses', 'course_records']) }),
-  r(paths.myCourse.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-course'), ['courses', 'course_records', 'course_webinar']) }),
+  r(paths.myCourse.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-course'), ['courses', 'course_records', 'course_webinar', 'forms_ui']) }),
   // Public: supervisors and the specialist-training portal check a certificate without logging in.
   r(paths.certificate.path, 'public', undefined, { lazy: page(() => import('@/features/courses/routes/certificate-verification'), ['courses', 'course_records']) }),
 
@@ -146,7 +146,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.adminUsers.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-users'), ['admin']) }),
   r(paths.adminOutbox.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-outbox'), ['admin']) }),
   r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses'), ['courses', 'course_records', 'course_webinar']) }),
-  r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media'), ['media']) }),
+  r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media'), ['media', 'forms_ui']) }),
 
   r(paths.notFound.path, 'public', 'not_found.title', { layout: full, lazy: page(() => import('./routes/not-found')) }),
   // Redirects answer in the loader, before anything renders.

@@ -211,13 +211,6 @@ export const web = defineMessages(
       page: 'Side {{page}}',
       load_error: 'Kunne ikke hente listen. Prøv igjen senere.',
     },
-    date_time: {
-      date: 'dato',
-      time: 'klokkeslett',
-      hours: 'timer',
-      minutes: 'minutter',
-      oslo_time: 'Norsk tid. Skriv datoen som 7.1.2027 eller velg i kalenderen.',
-    },
     files: {
       drop_here: 'Dra filer hit, eller',
       choose: 'Velg filer',
@@ -464,13 +457,6 @@ export const web = defineMessages(
       next: 'Next page',
       page: 'Page {{page}}',
       load_error: 'Could not load the list. Please try again later.',
-    },
-    date_time: {
-      date: 'date',
-      time: 'time',
-      hours: 'hours',
-      minutes: 'minutes',
-      oslo_time: 'Norwegian time. Type the date as 7.1.2027 or pick it in the calendar.',
     },
     files: {
       drop_here: 'Drag files here, or',

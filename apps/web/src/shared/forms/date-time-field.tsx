@@ -3,7 +3,7 @@ import { DateInput, TimePicker } from '@mantine/dates';
 import { useId, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fromOsloWallClock, toOsloWallClock } from '@/shared/lib/dates';
+import { fromOsloWallClock, toOsloWallClock } from '@/shared/lib/oslo-wall-clock';
 import { useDateInputProps } from './date-field';
 
 /** The time a chosen day gets until the user sets one. */
@@ -35,7 +35,7 @@ export function DateTimeInput({
   error,
   onBlur,
 }: DateTimeInputProps) {
-  const { t } = useTranslation('web');
+  const { t } = useTranslation('forms_ui');
   const dateProps = useDateInputProps();
   const id = useId();
   const wall = toOsloWallClock(value);

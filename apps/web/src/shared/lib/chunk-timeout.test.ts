@@ -1,4 +1,9 @@
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadTimeoutError, isChunkLoadError, withChunkTimeout } from './chunk-timeout';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  ChunkLoadTimeoutError,
+  isChunkLoadError,
+  withChunkTimeout,
+} from './chunk-timeout';
 
 describe('withChunkTimeout', () => {
   it('rejects a page chunk that has not arrived after 120 s', async () => {
@@ -18,11 +23,15 @@ describe('withChunkTimeout', () => {
   });
 
   it('passes a chunk that arrives in time through', async () => {
-    await expect(withChunkTimeout(() => Promise.resolve({ Component: 'x' }))).resolves.toEqual({ Component: 'x' });
+    await expect(withChunkTimeout(() => Promise.resolve({ Component: 'x' }))).resolves.toEqual({
+      Component: 'x',
+    });
   });
 
   it('passes a failed import through as a chunk error', async () => {
-    const failure = withChunkTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /x.js')));
+    const failure = withChunkTimeout(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /x.js')),
+    );
     await expect(failure).rejects.toThrow(/dynamically imported module/);
     expect(isChunkLoadError(await failure.catch((e: unknown) => e))).toBe(true);
   });

@@ -29,5 +29,7 @@ export function withChunkTimeout<T>(load: () => Promise<T>, ms: number = CHUNK_L
 export function isChunkLoadError(error: unknown): boolean {
   if (error instanceof ChunkLoadTimeoutError) return true;
   if (!(error instanceof Error)) return false;
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(error.message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(
+    error.message,
+  );
 }
