@@ -8,7 +8,7 @@ import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '..
 import { type Transaction } from '../../database/unit-of-work';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, perLocale } from '../../database/prepared';
-import { localisedName, localisedRef } from '../reference/reference.repository';
+import { localisedName, localisedRefOf, qualified } from '../reference/reference.repository';
 
 const {
   courses,
@@ -184,13 +184,13 @@ export class CoursesRepository {
         title: courses.title,
         description: courses.description,
         target: courses.target,
-        category: localisedRef(categories, locale),
-        county: localisedRef(counties, locale),
-        city: localisedRef(cities, locale),
+        category: localisedRefOf(categories, courses.category_id, locale),
+        county: localisedRefOf(counties, courses.county_id, locale),
+        city: localisedRefOf(cities, courses.city_id, locale),
         address: courses.address,
         workplace_type: courses.workplace_type,
-        hospital: localisedRef(hospitals, locale),
-        clinic: localisedRef(clinics, locale),
+        hospital: localisedRefOf(hospitals, courses.hospital_id, locale),
+        clinic: localisedRefOf(clinics, courses.clinic_id, locale),
         start_at: courses.start_at,
         ends_at: courses.ends_at,
         duration_minutes: courses.duration_minutes,
@@ -207,32 +207,33 @@ export class CoursesRepository {
         audience: courses.audience,
         max_attendees: courses.max_attendees,
         attendees_count: courses.attendees_count,
-        waiting_count: sql<number>`(select count(*)::int from ${courseSubscriptions} w where w.course_id = ${courses.id} and w.status = 'waiting')`,
+        waiting_count: qualified(
+          sql<number>`(select count(*)::int from ${courseSubscriptions} w where w.course_id = ${courses.id} and w.status = 'waiting')`,
+        ),
         status: courses.status,
         moderation_reason: courses.moderation_reason,
         submitted_at: courses.submitted_at,
         reviewed_at: courses.reviewed_at,
         cancelled_at: courses.cancelled_at,
         user_id: courses.user_id,
-        partner_company: sql<{
-          id: number;
-          slug: string;
-          name: string;
-        } | null>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`,
+        partner_company: qualified(
+          sql<{
+            id: number;
+            slug: string;
+            name: string;
+          } | null>`(select json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) from ${partnerCompanies} where ${partnerCompanies.id} = ${courses.partner_company_id})`,
+        ),
         my_subscription: sql<'attending' | 'waiting' | null>`${mine}`,
-        my_waiting_position: sql<number | null>`(select count(*)::int from ${courseSubscriptions} w
+        my_waiting_position: qualified(
+          sql<number | null>`(select count(*)::int from ${courseSubscriptions} w
           where w.course_id = ${courses.id} and w.status = 'waiting'
             and w.id <= (select s.id from ${courseSubscriptions} s where s.course_id = ${courses.id} and s.user_id = ${userId} and s.status = 'waiting'))`,
-        can_edit: sql<boolean>`(${courses.user_id} = ${userId} or ${managesCompanySql(userId, courses.partner_company_id)})`,
+        ),
+        can_edit: qualified(sql<boolean>`(${courses.user_id} = ${userId} or ${managesCompanySql(userId, courses.partner_company_id)})`),
         created_at: courses.created_at,
       })
-      .from(courses)
-      .leftJoin(categories, eq(categories.id, courses.category_id))
-      .leftJoin(counties, eq(counties.id, courses.county_id))
-      .leftJoin(cities, eq(cities.id, courses.city_id))
-      .leftJoin(hospitals, eq(hospitals.id, courses.hospital_id))
-      .leftJoin(clinics, eq(clinics.id, courses.clinic_id))
-      .leftJoin(partnerCompanies, eq(partnerCompanies.id, courses.partner_company_id));
+      // References by primary-key subqueries, not joins: cheap to plan (reference.repository.ts, localisedRefOf).
+      .from(courses);
   }
 
   /** Courses the user organises: their own, or a company's they manage (ids literal, for the planner). */

@@ -8,7 +8,7 @@ import { fileKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedName, localisedRefOf } from '../reference/reference.repository';
+import { localisedName, localisedRefOf, qualified } from '../reference/reference.repository';
 
 const {
   jobs,
@@ -143,20 +143,23 @@ export class JobsRepository {
         hiring_date: jobs.hiring_date,
         published_at: jobs.published_at,
         company_name: jobs.company_name,
-        company_logo: fileKey(jobs.company_logo_file_id),
+        company_logo: qualified(fileKey(jobs.company_logo_file_id)),
         organisation_number: jobs.organisation_number,
-        partner_company: sql<{
-          id: number;
-          slug: string;
-          name: string;
-        } | null>`(select json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) from ${partnerCompanies} where ${partnerCompanies.id} = ${jobs.partner_company_id})`,
+        partner_company: qualified(
+          sql<{
+            id: number;
+            slug: string;
+            name: string;
+          } | null>`(select json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) from ${partnerCompanies} where ${partnerCompanies.id} = ${jobs.partner_company_id})`,
+        ),
         status: jobs.status,
-        is_archived: sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`,
+        is_archived: qualified(sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`),
         closed_at: jobs.closed_at,
         views_count: jobs.views_count,
-        can_edit: sql<boolean>`(${jobs.user_id} = ${userId} or ${managesCompanySql(userId, jobs.partner_company_id)})`,
+        can_edit: qualified(sql<boolean>`(${jobs.user_id} = ${userId} or ${managesCompanySql(userId, jobs.partner_company_id)})`),
         created_at: jobs.created_at,
       })
+      // References by primary-key subqueries (localisedRefOf), so one table: fields with columns in SQL are `qualified`.
       .from(jobs);
   }
 

@@ -54,8 +54,18 @@ export function localisedRefOf(
   key: AnyColumn,
   locale: Locale,
 ): SQL<NamedRef | null> {
-  return sql<NamedRef | null>`(select json_build_object('id', ${table.id}, 'name', ${localisedName(table.name, locale)}) from ${table} where ${table.id} = ${key})`;
+  return qualified(
+    sql<NamedRef | null>`(select json_build_object('id', ${table.id}, 'name', ${localisedName(table.name, locale)}) from ${table} where ${table.id} = ${key})`,
+  );
 }
+
+/**
+ * `field` nested in one more SQL. Drizzle writes the columns of a selected SQL field without their
+ * table when the query reads a single table (no joins), and inside a subquery an unqualified column
+ * names the subquery's own table first (`w.course_id = "id"` would compare with `w.id`). Nested,
+ * the columns keep their table: wrap every selected field with a correlated subquery in such a query.
+ */
+export const qualified = <T>(field: SQL<T>): SQL<T> => sql<T>`${field}`;
 
 /** Tables a form field may point at, for the existence checks of ReferenceChecks. */
 const REFERENCE_TABLES = {
