@@ -21,6 +21,9 @@ const ClaimsSchema = z.object({
 });
 export type TokenClaims = z.infer<typeof ClaimsSchema>;
 
+/** Verified tokens remembered at most (a few MB); past it the oldest go (a Map keeps insertion order). */
+const MAX_VERIFIED = 5_000;
+
 export type VerifyResult = { ok: true; claims: TokenClaims; userId: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 /**
@@ -31,6 +34,14 @@ export type VerifyResult = { ok: true; claims: TokenClaims; userId: number } | {
 export class TokenService {
   private readonly jwt: JwtService;
   readonly accessTtlSeconds: number;
+  /**
+   * Claims of tokens already verified, by the token's text: a client sends the same token on every
+   * request until it expires, and checking its signature, parsing and validating its claims again
+   * was ~3 % of the API's CPU per request (docs/performance/api-overhead.md). Only genuine tokens
+   * are kept; expiry is checked on every use as the JWT library does; revocation is the session
+   * check's job (Authenticator), on every request as before.
+   */
+  private readonly verified = new Map<string, TokenClaims>();
 
   constructor(@InjectConfig() config: AppConfig) {
     // One key object for the process: given the bare secret, the JWT library builds a key object
@@ -48,17 +59,42 @@ export class TokenService {
     return { token: this.sign(userId, 'two_factor', CHALLENGE_TTL_SECONDS), expiresIn: CHALLENGE_TTL_SECONDS };
   }
 
-  verify(token: string, typ: TokenType): VerifyResult {
+  verify(token: string, typ: TokenType, now = Date.now()): VerifyResult {
+    const claims = this.claimsOf(token, now);
+    if (typeof claims === 'string') return { ok: false, reason: claims };
+    if (claims.typ !== typ) return { ok: false, reason: 'invalid' };
+    if (typ === 'access' && claims.fam === undefined) return { ok: false, reason: 'invalid' };
+    return { ok: true, claims, userId: Number(claims.sub) };
+  }
+
+  /** The claims of a genuine, unexpired token (remembered, see `verified`), else why not. */
+  private claimsOf(token: string, now: number): TokenClaims | 'expired' | 'invalid' {
+    const known = this.verified.get(token);
+    if (known) {
+      // As jsonwebtoken: expired from the second `exp` names on.
+      if (Math.floor(now / 1000) < known.exp) return known;
+      this.verified.delete(token);
+      return 'expired';
+    }
     let payload: unknown;
     try {
-      payload = this.jwt.verify(token, { algorithms: ['HS256'], audience: TOKEN_AUDIENCE, issuer: TOKEN_ISSUER });
+      payload = this.jwt.verify(token, {
+        algorithms: ['HS256'],
+        audience: TOKEN_AUDIENCE,
+        issuer: TOKEN_ISSUER,
+        clockTimestamp: Math.floor(now / 1000),
+      });
     } catch (err) {
-      return { ok: false, reason: err instanceof Error && err.name === 'TokenExpiredError' ? 'expired' : 'invalid' };
+      return err instanceof Error && err.name === 'TokenExpiredError' ? 'expired' : 'invalid';
     }
     const parsed = ClaimsSchema.safeParse(payload);
-    if (!parsed.success || parsed.data.typ !== typ) return { ok: false, reason: 'invalid' };
-    if (typ === 'access' && parsed.data.fam === undefined) return { ok: false, reason: 'invalid' };
-    return { ok: true, claims: parsed.data, userId: Number(parsed.data.sub) };
+    if (!parsed.success) return 'invalid';
+    this.verified.set(token, parsed.data);
+    if (this.verified.size > MAX_VERIFIED) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    return parsed.data;
   }
 
   private sign(userId: number, typ: TokenType, ttlSeconds: number, extra: Record<string, number> = {}): string {

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { type CourseInput, type CourseStatus, type CourseTab, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { AccessRepository, managesCompanySql } from '../../common/access';
 import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '../../common/lists';
 import { type Transaction } from '../../database/unit-of-work';
 import { InjectDatabase } from '../../database/database.module';
-import { inIdsPlaceholder, perLocale } from '../../database/prepared';
-import { localisedName, localisedRef } from '../reference/reference.repository';
+import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
+import { localisedName, localisedRefOf, qualified } from '../reference/reference.repository';
 
 const {
   courses,
@@ -35,6 +35,8 @@ export interface CourseFilters {
   /** Only events with something to play (the "TV" tab): an uploaded video, a video link or an embed code. */
   playable?: boolean;
 }
+
+const NO_FILTERS: CourseFilters = { specialities: [], counties: [], cities: [] };
 
 /** The parts a catalogue tab is made of: what it lists first, and the ended events appended. */
 export type CoursePart = 'upcoming' | 'live' | 'ended';
@@ -91,6 +93,21 @@ export class CoursesRepository {
       .prepare(name),
   );
 
+  /**
+   * The catalogue without filters, one part, prepared per slice shape (database/prepared.ts): one
+   * generic plan per connection instead of a plan per page.
+   */
+  private readonly partPage = perShape(
+    'courses_page',
+    (s: SliceShape & { part: CoursePart }) => `${s.part[0]}_${sliceShapeKey(s)}`,
+    (s, name) => {
+      const clock = { now: sql`${sql.placeholder('now')}`, earliest: sql`${sql.placeholder('earliest')}` };
+      const where = and(...CoursesRepository.filters(NO_FILTERS), CoursesRepository.partAt(s.part, clock))!;
+      const offset = s.first ? 0 : sql.placeholder('offset');
+      return this.partQuery(s.part, where, sql`${sql.placeholder('userId')}`, s.locale, s, offset).prepare(name);
+    },
+  );
+
   constructor(
     @InjectDatabase() private readonly db: Database,
     private readonly access: AccessRepository,
@@ -117,12 +134,19 @@ export class CoursesRepository {
   }
 
   private static partWhere(part: CoursePart, now: Date): SQL {
-    if (part === 'upcoming') return gt(courses.start_at, now);
-    if (part === 'live') {
-      const earliest = new Date(now.getTime() - MAX_DURATION_MINUTES * 60_000);
-      return and(gt(courses.start_at, earliest), lte(courses.start_at, now), gt(courses.ends_at, now))!;
-    }
-    return lte(courses.ends_at, now);
+    return CoursesRepository.partAt(part, { now, earliest: CoursesRepository.earliestLive(now) });
+  }
+
+  /** The earliest start of an event still live at `now`. */
+  private static earliestLive(now: Date): Date {
+    return new Date(now.getTime() - MAX_DURATION_MINUTES * 60_000);
+  }
+
+  /** `partWhere` on a clock of values, or of placeholders (`partPage`). */
+  private static partAt(part: CoursePart, clock: { now: Date | SQL; earliest: Date | SQL }): SQL {
+    if (part === 'upcoming') return gt(courses.start_at, clock.now);
+    if (part === 'live') return and(gt(courses.start_at, clock.earliest), lte(courses.start_at, clock.now), gt(courses.ends_at, clock.now))!;
+    return lte(courses.ends_at, clock.now);
   }
 
   /** Counts of a tab's current part and of the ended events: two index-only counts, one per part's index. */
@@ -143,21 +167,35 @@ export class CoursesRepository {
     return row?.n ?? 0;
   }
 
-  /** A slice of one part: ids first (a walk of the part's index), then only those rows joined. */
-  partSlice(part: CoursePart, f: CourseFilters, now: Date, userId: number, locale: Locale, slice: Slice) {
+  /**
+   * A slice of one part: ids first (a walk of the part's index), then only those rows joined;
+   * without filters and bookmark (the catalogue everyone opens) a prepared statement (`partPage`).
+   */
+  async partSlice(part: CoursePart, f: CourseFilters, now: Date, userId: number, locale: Locale, slice: Slice): Promise<CourseRow[]> {
+    const filtered = Boolean(f.search || f.type || f.playable) || f.specialities.length + f.counties.length + f.cities.length > 0;
+    if (!filtered && !slice.after) {
+      // ISO text, as Drizzle sends a timestamp value.
+      const clock = { now: now.toISOString(), earliest: CoursesRepository.earliestLive(now).toISOString() };
+      return this.partPage({ ...sliceShape(locale, slice), part }).execute({ ...clock, userId, offset: slice.offset });
+    }
+    const where = and(...CoursesRepository.filters(f), CoursesRepository.partWhere(part, now))!;
+    return this.partQuery(part, where, userId, locale, slice, slice.offset);
+  }
+
+  /** `userId` and `offset` are values, or placeholders (`partPage`). */
+  private partQuery(
+    part: CoursePart,
+    where: SQL,
+    userId: number | SQL,
+    locale: Locale,
+    slice: Pick<Slice, 'fromEnd' | 'limit' | 'after'>,
+    offset: number | Placeholder,
+  ) {
     const keys = ORDERS[part];
     const order = orderFor(keys, slice.fromEnd);
-    const where = and(...CoursesRepository.filters(f), CoursesRepository.partWhere(part, now))!;
     const from = slice.after ? and(where, keysetAfter(keys, slice.fromEnd, slice.after))! : where;
-    const ids = this.db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(from)
-      .orderBy(...order)
-      .limit(slice.limit)
-      .offset(slice.offset);
     return this.selectRows(locale, userId)
-      .where(inArray(courses.id, ids))
+      .where(inSlice(courses.id, courses, from, order, slice.limit, offset))
       .orderBy(...order);
   }
 
@@ -175,7 +213,7 @@ export class CoursesRepository {
 
   // ---------- rows ----------
 
-  private selectRows(locale: Locale, userId: number) {
+  private selectRows(locale: Locale, userId: number | SQL) {
     const mine = sql`(select s.status from ${courseSubscriptions} s where s.course_id = ${courses.id} and s.user_id = ${userId})`;
     return this.db
       .select({
@@ -184,13 +222,13 @@ export class CoursesRepository {
         title: courses.title,
         description: courses.description,
         target: courses.target,
-        category: localisedRef(categories, locale),
-        county: localisedRef(counties, locale),
-        city: localisedRef(cities, locale),
+        category: localisedRefOf(categories, courses.category_id, locale),
+        county: localisedRefOf(counties, courses.county_id, locale),
+        city: localisedRefOf(cities, courses.city_id, locale),
         address: courses.address,
         workplace_type: courses.workplace_type,
-        hospital: localisedRef(hospitals, locale),
-        clinic: localisedRef(clinics, locale),
+        hospital: localisedRefOf(hospitals, courses.hospital_id, locale),
+        clinic: localisedRefOf(clinics, courses.clinic_id, locale),
         start_at: courses.start_at,
         ends_at: courses.ends_at,
         duration_minutes: courses.duration_minutes,
@@ -207,32 +245,33 @@ export class CoursesRepository {
         audience: courses.audience,
         max_attendees: courses.max_attendees,
         attendees_count: courses.attendees_count,
-        waiting_count: sql<number>`(select count(*)::int from ${courseSubscriptions} w where w.course_id = ${courses.id} and w.status = 'waiting')`,
+        waiting_count: qualified(
+          sql<number>`(select count(*)::int from ${courseSubscriptions} w where w.course_id = ${courses.id} and w.status = 'waiting')`,
+        ),
         status: courses.status,
         moderation_reason: courses.moderation_reason,
         submitted_at: courses.submitted_at,
         reviewed_at: courses.reviewed_at,
         cancelled_at: courses.cancelled_at,
         user_id: courses.user_id,
-        partner_company: sql<{
-          id: number;
-          slug: string;
-          name: string;
-        } | null>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`,
+        partner_company: qualified(
+          sql<{
+            id: number;
+            slug: string;
+            name: string;
+          } | null>`(select json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) from ${partnerCompanies} where ${partnerCompanies.id} = ${courses.partner_company_id})`,
+        ),
         my_subscription: sql<'attending' | 'waiting' | null>`${mine}`,
-        my_waiting_position: sql<number | null>`(select count(*)::int from ${courseSubscriptions} w
+        my_waiting_position: qualified(
+          sql<number | null>`(select count(*)::int from ${courseSubscriptions} w
           where w.course_id = ${courses.id} and w.status = 'waiting'
             and w.id <= (select s.id from ${courseSubscriptions} s where s.course_id = ${courses.id} and s.user_id = ${userId} and s.status = 'waiting'))`,
-        can_edit: sql<boolean>`(${courses.user_id} = ${userId} or ${managesCompanySql(userId, courses.partner_company_id)})`,
+        ),
+        can_edit: qualified(sql<boolean>`(${courses.user_id} = ${userId} or ${managesCompanySql(userId, courses.partner_company_id)})`),
         created_at: courses.created_at,
       })
-      .from(courses)
-      .leftJoin(categories, eq(categories.id, courses.category_id))
-      .leftJoin(counties, eq(counties.id, courses.county_id))
-      .leftJoin(cities, eq(cities.id, courses.city_id))
-      .leftJoin(hospitals, eq(hospitals.id, courses.hospital_id))
-      .leftJoin(clinics, eq(clinics.id, courses.clinic_id))
-      .leftJoin(partnerCompanies, eq(partnerCompanies.id, courses.partner_company_id));
+      // References by primary-key subqueries, not joins: cheap to plan (reference.repository.ts, localisedRefOf).
+      .from(courses);
   }
 
   /** Courses the user organises: their own, or a company's they manage (ids literal, for the planner). */

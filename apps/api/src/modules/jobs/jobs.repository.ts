@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { type JobInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { AccessRepository, managesCompanySql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { inIdsPlaceholder, perLocale } from '../../database/prepared';
-import { localisedName, localisedRef } from '../reference/reference.repository';
+import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
+import { localisedName, localisedRefOf, qualified } from '../reference/reference.repository';
 
 const {
   jobs,
@@ -67,17 +67,37 @@ export class JobsRepository {
       .prepare(name),
   );
 
+  /**
+   * The board without filters, one part, prepared per slice shape (database/prepared.ts): one
+   * generic plan per connection (a walk of jobs_board_idx) instead of a plan per page.
+   */
+  private readonly boardPage = perShape(
+    'jobs_board',
+    (s: SliceShape & { part: 'current' | 'archived' }) => `${s.part[0]}_${sliceShapeKey(s)}`,
+    (s, name) => {
+      const today = sql`${sql.placeholder('today')}`;
+      return this.sliceWhere(
+        s.locale,
+        today,
+        sql`${sql.placeholder('userId')}`,
+        JobsRepository.part(s.part, {}, today),
+        s,
+        s.first ? 0 : sql.placeholder('offset'),
+      ).prepare(name);
+    },
+  );
+
   constructor(
     @InjectDatabase() private readonly db: Database,
     private readonly access: AccessRepository,
   ) {}
 
   /** `today` is the Oslo calendar day: a job is current until its deadline day has passed. */
-  private static current(today: string): SQL {
+  private static current(today: string | SQL): SQL {
     return and(eq(jobs.status, 'published'), gte(jobs.application_deadline, today))!;
   }
 
-  private static archived(today: string): SQL {
+  private static archived(today: string | SQL): SQL {
     return or(eq(jobs.status, 'closed'), lt(jobs.application_deadline, today))!;
   }
 
@@ -104,18 +124,18 @@ export class JobsRepository {
       .select({
         id: jobs.id,
         title: jobs.title,
-        job_category: localisedRef(jobCategories, locale),
+        job_category: localisedRefOf(jobCategories, jobs.job_category_id, locale),
         position_type: jobs.position_type,
         description: jobs.description,
         workplace_type: jobs.workplace_type,
-        hospital: localisedRef(hospitals, locale),
-        clinic: localisedRef(clinics, locale),
+        hospital: localisedRefOf(hospitals, jobs.hospital_id, locale),
+        clinic: localisedRefOf(clinics, jobs.clinic_id, locale),
         work_address: jobs.work_address,
         address_line: jobs.address_line,
         postal_code: jobs.postal_code,
         city_area: jobs.city_area,
-        city: localisedRef(cities, locale),
-        county: localisedRef(counties, locale),
+        city: localisedRefOf(cities, jobs.city_id, locale),
+        county: localisedRefOf(counties, jobs.county_id, locale),
         contact_person: jobs.contact_person,
         phone: jobs.phone,
         recruiting_link: jobs.recruiting_link,
@@ -123,27 +143,24 @@ export class JobsRepository {
         hiring_date: jobs.hiring_date,
         published_at: jobs.published_at,
         company_name: jobs.company_name,
-        company_logo: fileKey(jobs.company_logo_file_id),
+        company_logo: qualified(fileKey(jobs.company_logo_file_id)),
         organisation_number: jobs.organisation_number,
-        partner_company: sql<{
-          id: number;
-          slug: string;
-          name: string;
-        } | null>`case when ${partnerCompanies.id} is null then null else json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) end`,
+        partner_company: qualified(
+          sql<{
+            id: number;
+            slug: string;
+            name: string;
+          } | null>`(select json_build_object('id', ${partnerCompanies.id}, 'slug', ${partnerCompanies.slug}, 'name', ${partnerCompanies.name}) from ${partnerCompanies} where ${partnerCompanies.id} = ${jobs.partner_company_id})`,
+        ),
         status: jobs.status,
-        is_archived: sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`,
+        is_archived: qualified(sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`),
         closed_at: jobs.closed_at,
         views_count: jobs.views_count,
-        can_edit: sql<boolean>`(${jobs.user_id} = ${userId} or ${managesCompanySql(userId, jobs.partner_company_id)})`,
+        can_edit: qualified(sql<boolean>`(${jobs.user_id} = ${userId} or ${managesCompanySql(userId, jobs.partner_company_id)})`),
         created_at: jobs.created_at,
       })
-      .from(jobs)
-      .leftJoin(jobCategories, eq(jobCategories.id, jobs.job_category_id))
-      .leftJoin(hospitals, eq(hospitals.id, jobs.hospital_id))
-      .leftJoin(clinics, eq(clinics.id, jobs.clinic_id))
-      .leftJoin(cities, eq(cities.id, jobs.city_id))
-      .leftJoin(counties, eq(counties.id, jobs.county_id))
-      .leftJoin(partnerCompanies, eq(partnerCompanies.id, jobs.partner_company_id));
+      // References by primary-key subqueries (localisedRefOf), so one table: fields with columns in SQL are `qualified`.
+      .from(jobs);
   }
 
   private async countWhere(where: SQL): Promise<number> {
@@ -155,18 +172,18 @@ export class JobsRepository {
    * A slice in board order (newest first). The ids are picked first (an index-only walk of
    * jobs_board_idx, from a bookmark on deep pages), then only those rows are joined with their references.
    */
-  private sliceWhere(locale: Locale, today: string, userId: number, where: SQL, slice: Slice) {
+  private sliceWhere(
+    locale: Locale,
+    today: string | SQL,
+    userId: number | SQL,
+    where: SQL,
+    slice: Pick<Slice, 'fromEnd' | 'limit' | 'after'>,
+    offset: number | Placeholder,
+  ) {
     const order = orderFor(BOARD_ORDER, slice.fromEnd);
     const from = slice.after ? and(where, keysetAfter(BOARD_ORDER, slice.fromEnd, slice.after))! : where;
-    const ids = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(from)
-      .orderBy(...order)
-      .limit(slice.limit)
-      .offset(slice.offset);
     return this.selectRows(locale, today, userId)
-      .where(inArray(jobs.id, ids))
+      .where(inSlice(jobs.id, jobs, from, order, slice.limit, offset))
       .orderBy(...order);
   }
 
@@ -187,23 +204,30 @@ export class JobsRepository {
     return this.countWhere(and(...JobsRepository.filters(f), JobsRepository.archived(today))!);
   }
 
-  private static part(part: 'current' | 'archived', f: JobFilters, today: string): SQL {
+  private static part(part: 'current' | 'archived', f: JobFilters, today: string | SQL): SQL {
     return and(
       ...JobsRepository.filters(f),
       part === 'current' ? JobsRepository.current(today) : JobsRepository.archived(today),
     )!;
   }
 
-  /** A slice of the current or of the archived part of the board (the board shows current first). */
-  boardSlice(
+  /**
+   * A slice of the current or of the archived part of the board (the board shows current first);
+   * without filters and bookmark (the board everyone opens) a prepared statement (`boardPage`).
+   */
+  async boardSlice(
     part: 'current' | 'archived',
     f: JobFilters,
     today: string,
     userId: number,
     locale: Locale,
     slice: Slice,
-  ) {
-    return this.sliceWhere(locale, today, userId, JobsRepository.part(part, f, today), slice);
+  ): Promise<JobRow[]> {
+    const filtered = Object.values(f).some((v) => v !== undefined);
+    if (!filtered && !slice.after) {
+      return this.boardPage({ ...sliceShape(locale, slice), part }).execute({ today, userId, offset: slice.offset });
+    }
+    return this.sliceWhere(locale, today, userId, JobsRepository.part(part, f, today), slice, slice.offset);
   }
 
   /** The board-order keys of the job at `position` of a part (a bookmark for deep pages). */

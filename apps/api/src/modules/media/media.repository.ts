@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type Locale, type MediaAccessLevel, type MediaKind } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, count, desc, eq, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { orderFor, type OrderKey, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
+import { inSlice, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
 import { localisedRef } from '../reference/reference.repository';
 
 const { videos, audioTracks, categories, mediaPositions, mediaPreferences, mediaCaptionCues, podcastFeeds, userSpecialties, storedFiles } = schema;
@@ -50,8 +51,22 @@ export interface MediaRow {
 /** The predicate of spec issue 12's per-item access level for one viewer. */
 export function accessibleSql(t: MediaTable, viewer: Viewer): SQL {
   if (viewer.seesAll) return sql`true`;
-  const ids = `{${viewer.specialtyIds.map((n) => Math.trunc(n)).join(',')}}`;
-  return sql`(${t.access_level} = 'all' or (${t.access_level} = 'doctors' and ${viewer.isDoctor}) or (${t.access_level} = 'specialties' and ${t.specialty_ids} && ${ids}::integer[]))`;
+  return accessibleTo(t, viewer.isDoctor, idArray(viewer.specialtyIds));
+}
+
+/** `{1,2}`: ids as one array value, whatever their number. */
+const idArray = (ids: number[]): string => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
+
+/** `accessibleSql` for a viewer who does not see all: values, or placeholders of a prepared statement. */
+function accessibleTo(t: MediaTable, isDoctor: boolean | SQL, specialties: string | SQL): SQL {
+  return sql`(${t.access_level} = 'all' or (${t.access_level} = 'doctors' and ${isDoctor}) or (${t.access_level} = 'specialties' and ${t.specialty_ids} && ${specialties}::integer[]))`;
+}
+
+/** What decides the text of an archive page without filters (`MediaRepository.pageQuery`). */
+interface PageShape extends SliceShape {
+  kind: MediaKind;
+  direction: MediaFilter['direction'];
+  seesAll: boolean;
 }
 
 /** Published, not scheduled for later (than `at`, default the statement's time). */
@@ -75,6 +90,29 @@ export class MediaRepository {
   /** The caller's specialities, read by every archive list: prepared (database/prepared.ts). */
   private readonly specialtiesQuery;
 
+  /**
+   * An archive page without category or search (the list everyone opens), prepared per shape
+   * (database/prepared.ts): one generic plan per connection, a walk of the date index.
+   */
+  private readonly pageQuery = perShape(
+    'media_page',
+    (s: PageShape) => `${s.kind[0]}${s.direction[0]}${s.seesAll ? 1 : 0}_${sliceShapeKey(s)}`,
+    (s, name) =>
+      this.sliceQuery(
+        s.kind,
+        {
+          userId: sql`${sql.placeholder('userId')}`,
+          access: s.seesAll
+            ? sql`true`
+            : accessibleTo(mediaTable(s.kind), sql`${sql.placeholder('isDoctor')}`, sql`${sql.placeholder('specialties')}`),
+        },
+        { direction: s.direction },
+        s.locale,
+        s,
+        s.first ? 0 : sql.placeholder('offset'),
+      ).prepare(name),
+  );
+
   constructor(@InjectDatabase() private readonly db: Database) {
     this.specialtiesQuery = db
       .select({ id: userSpecialties.specialty_id })
@@ -89,15 +127,20 @@ export class MediaRepository {
   }
 
   private where(kind: MediaKind, viewer: Viewer, filter: Omit<MediaFilter, 'direction'>): SQL {
+    return MediaRepository.whereFor(kind, accessibleSql(mediaTable(kind), viewer), filter);
+  }
+
+  /** `access` is `accessibleSql` of the viewer (or its prepared form). */
+  private static whereFor(kind: MediaKind, access: SQL, filter: Omit<MediaFilter, 'direction'>): SQL {
     const t = mediaTable(kind);
-    const conditions: SQL[] = [publishedSql(t, filter.at), accessibleSql(t, viewer)];
+    const conditions: SQL[] = [publishedSql(t, filter.at), access];
     if (filter.categories && filter.categories.length > 0) conditions.push(inArray(t.category_id, filter.categories));
     if (filter.search) conditions.push(sql`${t.search} @@ websearch_to_tsquery('norwegian', ${filter.search})`);
     return and(...conditions)!;
   }
 
-  /** The columns of one item, with the viewer's saved position (a primary-key join). */
-  private select(kind: MediaKind, userId: number, locale: Locale) {
+  /** The columns of one item, with the viewer's saved position (a primary-key join); `userId` may be a placeholder. */
+  private select(kind: MediaKind, userId: number | SQL, locale: Locale) {
     const t = mediaTable(kind);
     return this.db
       .select({
@@ -130,19 +173,34 @@ export class MediaRepository {
     return row?.n ?? 0;
   }
 
-  /** Ids first (a walk of the date index), then only those rows joined. */
-  slice(kind: MediaKind, viewer: Viewer, filter: MediaFilter, locale: Locale, slice: Slice): Promise<MediaRow[]> {
+  /** Ids first (a walk of the date index), then only those rows joined; without filters a prepared statement. */
+  async slice(kind: MediaKind, viewer: Viewer, filter: MediaFilter, locale: Locale, slice: Slice): Promise<MediaRow[]> {
+    if (!filter.categories?.length && !filter.search && !filter.at) {
+      const shape = { ...sliceShape(locale, slice), kind, direction: filter.direction, seesAll: viewer.seesAll };
+      return this.pageQuery(shape).execute({
+        userId: viewer.userId,
+        isDoctor: viewer.isDoctor,
+        specialties: idArray(viewer.specialtyIds),
+        offset: slice.offset,
+      });
+    }
+    const who = { userId: viewer.userId, access: accessibleSql(mediaTable(kind), viewer) };
+    return this.sliceQuery(kind, who, filter, locale, slice, slice.offset);
+  }
+
+  /** A slice's query; the viewer's id and access, and the offset, are values or placeholders (`pageQuery`). */
+  private sliceQuery(
+    kind: MediaKind,
+    who: { userId: number | SQL; access: SQL },
+    filter: MediaFilter,
+    locale: Locale,
+    slice: Pick<Slice, 'fromEnd' | 'limit'>,
+    offset: number | Placeholder,
+  ) {
     const t = mediaTable(kind);
     const order = orderFor(orderOf(t, filter.direction, Boolean(filter.search)), slice.fromEnd);
-    const ids = this.db
-      .select({ id: t.id })
-      .from(t)
-      .where(this.where(kind, viewer, filter))
-      .orderBy(...order)
-      .limit(slice.limit)
-      .offset(slice.offset);
-    return this.select(kind, viewer.userId, locale)
-      .where(inArray(t.id, ids))
+    return this.select(kind, who.userId, locale)
+      .where(inSlice(t.id, t, MediaRepository.whereFor(kind, who.access, filter), order, slice.limit, offset))
       .orderBy(...order);
   }
 

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { type Locale, type PetitionStatusFilter, type SignerProfession } from '@legenett/contracts';
 import { CHAIN_GENESIS, chainHashSql, chainSigner, chainTimeSql, type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { verifiedAsSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { inIdsPlaceholder, perLocale } from '../../database/prepared';
+import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
 import { localisedName, localisedRef } from '../reference/reference.repository';
 
 const {
@@ -61,11 +61,14 @@ const PUBLISHED_ORDER = [
   [petitions.id, 'desc', 'last'],
 ] as const;
 
+/** Not a draft, in the SQL text: the predicate of petitions_published_list_idx (a value would not match it). */
+const PUBLISHED = sql`${petitions.status} <> 'draft'`;
+
 /** The signature batches of exports and chain checks. */
 export const BATCH = 2000;
 
 /** Whether the user is the owner or an accepted co-author with an account. */
-const authorSql = (userId: number) =>
+const authorSql = (userId: number | SQL) =>
   sql<boolean>`(${petitions.user_id} = ${userId} or exists (select 1 from ${petitionCoAuthors} pca where pca.petition_id = ${petitions.id} and pca.user_id = ${userId} and pca.accepted_at is not null))`;
 
 @Injectable()
@@ -81,16 +84,32 @@ export class PetitionsRepository {
       .prepare(name),
   );
 
+  /**
+   * The published list without filters, prepared per slice shape (database/prepared.ts): with the
+   * limit and `status <> 'draft'` in the text, PostgreSQL keeps one generic plan per connection
+   * (a walk of petitions_published_list_idx) instead of planning every page.
+   */
+  private readonly publishedPage = perShape('petitions_page', sliceShapeKey, (shape: SliceShape, name) =>
+    this.publishedSlice(
+      {},
+      sql`${sql.placeholder('today')}`,
+      sql`${sql.placeholder('viewerId')}`,
+      shape.locale,
+      shape,
+      shape.first ? 0 : sql.placeholder('offset'),
+    ).prepare(name),
+  );
+
   constructor(@InjectDatabase() private readonly db: Database) {}
 
   // ---------- reads ----------
 
   /** The effective status: an active petition past its end date is finished (no cron). */
-  static statusSql(today: string): SQL<'draft' | 'active' | 'finished' | 'closed'> {
+  static statusSql(today: string | SQL): SQL<'draft' | 'active' | 'finished' | 'closed'> {
     return sql`(case when ${petitions.status} = 'active' and ${petitions.end_date} < ${today}::date then 'finished' else ${petitions.status} end)`;
   }
 
-  private static filters(f: PetitionFilters, today: string): SQL[] {
+  private static filters(f: PetitionFilters, today: string | SQL): SQL[] {
     return [...PetitionsRepository.matching(f), ...PetitionsRepository.inStatus(f.status, today)];
   }
 
@@ -110,7 +129,7 @@ export class PetitionsRepository {
   }
 
   /** The `petitionStatus` filter; without one, everything not archived. */
-  private static inStatus(status: PetitionStatusFilter | undefined, today: string): SQL[] {
+  private static inStatus(status: PetitionStatusFilter | undefined, today: string | SQL): SQL[] {
     const where: SQL[] = [];
     switch (status) {
       case 'archived':
@@ -132,13 +151,14 @@ export class PetitionsRepository {
         where.push(eq(petitions.visibility, 'open'), eq(petitions.status, 'closed'));
         break;
       default:
-        where.push(eq(petitions.visibility, 'open'));
+        // In the text, not a value: the prepared page's generic plan (slicePublished).
+        where.push(sql`${petitions.visibility} = 'open'`);
     }
     return where;
   }
 
   /** Rows as the lists and the detail show them; `viewerId` 0 for a visitor. */
-  private rows(locale: Locale, today: string, viewerId: number) {
+  private rows(locale: Locale, today: string | SQL, viewerId: number | SQL) {
     return this.db
       .select({
         id: petitions.id,
@@ -183,22 +203,31 @@ export class PetitionsRepository {
     const [row] = await this.db
       .select({ n: count() })
       .from(petitions)
-      .where(and(ne(petitions.status, 'draft'), ...PetitionsRepository.filters(f, today)));
+      .where(and(PUBLISHED, ...PetitionsRepository.filters(f, today)));
     return row?.n ?? 0;
   }
 
-  slicePublished(f: PetitionFilters, today: string, viewerId: number, locale: Locale, slice: Slice) {
-    const where = and(ne(petitions.status, 'draft'), ...PetitionsRepository.filters(f, today));
+  /** A slice of the published list; without filters (the list everyone opens) a prepared statement. */
+  async slicePublished(f: PetitionFilters, today: string, viewerId: number, locale: Locale, slice: Slice): Promise<PetitionRow[]> {
+    if (!f.search && !f.specialties?.length && f.status === undefined) {
+      return this.publishedPage(sliceShape(locale, slice)).execute({ today, viewerId, offset: slice.offset });
+    }
+    return this.publishedSlice(f, today, viewerId, locale, slice, slice.offset);
+  }
+
+  /** `today`, `viewerId` and `offset` are values, or placeholders in the prepared page (`publishedPage`). */
+  private publishedSlice(
+    f: PetitionFilters,
+    today: string | SQL,
+    viewerId: number | SQL,
+    locale: Locale,
+    slice: Pick<Slice, 'fromEnd' | 'limit'>,
+    offset: number | Placeholder,
+  ) {
+    const where = and(PUBLISHED, ...PetitionsRepository.filters(f, today))!;
     const order = orderFor(PUBLISHED_ORDER, slice.fromEnd);
-    const ids = this.db
-      .select({ id: petitions.id })
-      .from(petitions)
-      .where(where)
-      .orderBy(...order)
-      .limit(slice.limit)
-      .offset(slice.offset);
     return this.rows(locale, today, viewerId)
-      .where(inArray(petitions.id, ids))
+      .where(inSlice(petitions.id, petitions, where, order, slice.limit, offset))
       .orderBy(...order);
   }
 
