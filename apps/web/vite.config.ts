@@ -24,6 +24,12 @@ export default defineConfig({
     sourcemap: true,
     // bench/web-size.mjs reads the chunk graph from dist/.vite/manifest.json (never served).
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [startupChunk(entry, contractsIndex)] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [startupChunk(entry, contractsIndex)] },
+        // Hash-only names: every chunk names the chunks it imports, and boot.js's preload table names them all.
+        chunkFileNames: 'assets/[hash].js',
+      },
+    },
   },
 });
