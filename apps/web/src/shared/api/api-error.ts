@@ -61,3 +61,14 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (Number.isNaN(date)) return null;
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
+
+/**
+ * What to show beside a small form that holds one field (a post's text, a share's comment): the
+ * 422's messages joined, else the error's own message. Forms with several fields use
+ * `useContractForm`, which puts each message beside its field.
+ */
+export function inlineErrorText(err: unknown): string | null {
+  const validation = err instanceof ApiError ? err.validation : null;
+  if (validation) return Object.values(validation.errors).flat().join(' ') || validation.message;
+  return err instanceof Error ? err.message : null;
+}

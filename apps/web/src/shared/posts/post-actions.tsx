@@ -2,7 +2,7 @@ import { MAX_POST_BODY, type Post } from '@legenett/contracts';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/shared/api/api-error';
+import { inlineErrorText } from '@/shared/api/api-error';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { notify } from '@/shared/ui/notify';
 import { useUpdatePost } from './api';
@@ -20,14 +20,7 @@ export function PostEditor({ post, onDone }: { post: Post; onDone: () => void })
       notify.success(t('actions.saved'));
       onDone();
     } catch (err) {
-      const validation = err instanceof ApiError ? err.validation : null;
-      setError(
-        validation
-          ? Object.values(validation.errors).flat().join(' ') || validation.message
-          : err instanceof Error
-            ? err.message
-            : null,
-      );
+      setError(inlineErrorText(err));
     }
   };
   return (
