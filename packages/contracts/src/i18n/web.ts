@@ -211,6 +211,7 @@ export const web = defineMessages(
       page: 'Side {{page}}',
       load_error: 'Kunne ikke hente listen. Prøv igjen senere.',
     },
+    date_clear: 'Tøm datoen',
     files: {
       drop_here: 'Dra filer hit, eller',
       choose: 'Velg filer',
@@ -458,6 +459,7 @@ export const web = defineMessages(
       page: 'Page {{page}}',
       load_error: 'Could not load the list. Please try again later.',
     },
+    date_clear: 'Clear the date',
     files: {
       drop_here: 'Drag files here, or',
       choose: 'Choose files',

@@ -240,6 +240,8 @@ describe('professional experience page', () => {
     await user.click(await screen.findByRole('option', { name: 'Universitetet i Oslo', hidden: true }));
     await user.type(within(form).getByLabelText(/Startet/), '1.8.2010');
     await user.type(within(form).getByLabelText(/Fullført/), '1.6.2016');
+    // An optional date with a value can be cleared by a named button (axe: button-name).
+    expect(within(form).getByRole('button', { name: 'Tøm datoen' })).toBeInTheDocument();
     await user.click(within(form).getByRole('checkbox', { name: 'Studerer fortsatt' }));
     expect(within(form).getByLabelText(/Fullført/)).toBeDisabled();
     expect(within(form).getByLabelText(/Fullført/)).toHaveValue('');

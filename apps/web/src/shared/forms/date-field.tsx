@@ -1,6 +1,7 @@
 import { DateInput } from '@mantine/dates';
 import 'dayjs/locale/nb';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
 
 /** What a user may type: 7.1.2027, 07.01.2027, 2027-01-07. Answers `YYYY-MM-DD` or null. */
@@ -34,7 +35,10 @@ interface DateFieldProps<T extends FieldValues> {
 /** The props that make Mantine's `DateInput` the app's: language, Norwegian format, typed dates. */
 export function useDateInputProps() {
   const locale = useLocale();
+  const { t } = useTranslation();
   return {
+    // Mantine's clear button has no name of its own (axe: button-name, critical).
+    clearButtonProps: { 'aria-label': t('date_clear') },
     locale: locale === 'no' ? 'nb' : 'en',
     valueFormat: locale === 'no' ? 'D. MMM YYYY' : 'D MMM YYYY',
     dateParser: parseTypedDate,
