@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -12,10 +14,31 @@ const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const contractsIndex = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 
-export default defineConfig({
-  // routePreload writes boot.js before precompress compresses the output (both at the end of the build).
+/**
+ * React Router publishes the same code twice; its package exports always name `dist/development`, whose
+ * only difference is `ENABLE_DEV_WARNINGS = true` (checks and console warnings on every navigation).
+ * The build takes `dist/production`.
+ */
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router')),
+  '..',
+  'production',
+);
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
+  // routePreload writes the route preload table the API reads (dist/.vite/route-preload.json).
   plugins: [contracts(), react(), routePreload({ src }), precompress()],
-  resolve: { alias: aliases, dedupe },
+  resolve: {
+    alias: [
+      ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
+    dedupe,
+  },
   server: { port: 5173, proxy: api },
   preview: { port: 4173, proxy: api },
   build: {
@@ -27,9 +50,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: { groups: [startupChunk(entry, contractsIndex)] },
-        // Hash-only names: every chunk names the chunks it imports, and boot.js's preload table names them all.
+        // Hash-only names: every chunk names the chunks it imports, and each page's HTML names its preloads.
         chunkFileNames: 'assets/[hash].js',
       },
     },
   },
-});
+}));

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { minifySync, type Plugin, type Rolldown } from 'vite';
 
 /** `r(paths.<key>.path, …, { … page(() => import('<spec>')…, ['<section>', …]) })` in the route table. */
-const ROUTE = /\br\(paths\.(\w+)\.path,(?:(?!\br\(paths\.)[^])*?\bpage\(\s*\(\) => import\('([^']+)'\)(?:\.then\(\(m\) => \(\{ Component: m\.\w+ \}\)\))?(?:,\s*\[([^\]]*)\])?\s*\)/g;
+const ROUTE =
+  /\br\(paths\.(\w+)\.path,(?:(?!\br\(paths\.)[^])*?\bpage\(\s*\(\) => import\('([^']+)'\)(?:\.then\(\(m\) => \(\{ Component: m\.\w+ \}\)\))?(?:,\s*\[([^\]]*)\])?\s*\)/g;
 /** `<key>: route('<pattern>')` in paths.ts. */
 const PATH = /(\w+): route\('([^']+)'\)/g;
 /** A catalogue section module: `…/i18n/<section>.ts?lang=xx`, or the shell's `…/i18n/index.ts?lang=xx&sections=…`. */
@@ -11,65 +12,22 @@ const SECTION = /\/i18n\/([a-z-]+)\.ts\?lang=([a-z]+)(&sections=.+)?$/;
 
 function resolveSpec(src: string, from: string, spec: string): string | null {
   const base = spec.startsWith('@/') ? path.join(src, spec.slice(2)) : path.resolve(path.dirname(from), spec);
-  for (const candidate of [`${base}.tsx`, `${base}.ts`, base]) if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  for (const candidate of [`${base}.tsx`, `${base}.ts`, base])
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   return null;
-}
-
-/**
- * Runs in the browser from boot.js: the URL's route and the language pick the chunks to preload.
- * `chunks`: each chunk's file (under assets/, without `.js`) and the chunks it imports; `routes`: URL pattern, page
- * chunk, sections; `sections`: per language, a section's chunk (`*`: the shell's).
- */
-function preload(chunks: [string, number[]][], routes: [string, number, string[]][], sections: Record<string, Record<string, number>>) {
-  try {
-    const lang = document.documentElement.lang === 'en' ? 'en' : 'no';
-    const here = (location.pathname.replace(/\/+$/, '') || '/').split('/');
-    let best: [string, number, string[]] | null = null;
-    let fewest = Infinity;
-    for (const route of routes) {
-      const parts = route[0].split('/');
-      let params = 0;
-      let ok = parts.length === here.length;
-      for (let i = 0; ok && i < parts.length; i++) {
-        if (parts[i]!.charAt(0) === ':') {
-          params++;
-          ok = here[i] !== '';
-        } else ok = parts[i] === here[i];
-      }
-      // A static segment beats a parameter (`/course/new` before `/course/:id`), as in the router.
-      if (ok && params < fewest) {
-        best = route;
-        fewest = params;
-      }
-    }
-    const inLang = sections[lang] ?? {};
-    const todo = [inLang['*']];
-    if (best) todo.push(best[1], ...best[2].map((section) => inLang[section]));
-    const seen: Record<number, true> = {};
-    while (todo.length > 0) {
-      const i = todo.pop();
-      if (i === undefined || seen[i]) continue;
-      seen[i] = true;
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = `/assets/${chunks[i]![0]}.js`;
-      document.head.appendChild(link);
-      todo.push(...chunks[i]![1]);
-    }
-  } catch {
-    // Only a head start: the router loads the same modules anyway.
-  }
 }
 
 /**
  * Route preloads from the HTML. The router asks for a page's chunk (and its catalogue sections) only
  * once the start-up chunk has arrived and run, one round trip and the start-up's evaluation after
- * the HTML; on a phone that is most of the time to the first paint. boot.js (a classic script in
- * `<head>`, run at once) gets a table of every route of `src/app/router.tsx`: its URL pattern, its
- * page's chunk and its catalogue sections, with the chunks those import statically (minus the
- * start-up's, which `index.html` preloads). It adds `<link rel="modulepreload">` for the current URL
- * and language, so those download beside the start-up chunk. The table is read from the route table's `page(…)`
- * calls, as `route-namespaces.test.ts` does; a route it cannot read just gets no head start.
+ * the HTML; on a phone that is most of the time to the first paint. This writes a table of every route
+ * of `src/app/router.tsx` (its URL pattern, its page's chunk and its catalogue sections, with the
+ * chunks those import statically, minus the start-up's, which `index.html` preloads) to
+ * `dist/.vite/route-preload.json`. The API serves each page's `index.html` with a
+ * `<link rel="modulepreload">` per chunk of that URL and language (apps/api/src/common/spa/page-html.ts),
+ * so the browser's preload scanner fetches them beside the start-up chunk before any script runs. The
+ * table is read from the route table's `page(…)` calls, as `route-namespaces.test.ts` does; a route it
+ * cannot read just gets no head start.
  */
 export function routePreload(options: { src: string }): Plugin {
   let outDir = 'dist';
@@ -115,7 +73,9 @@ export function routePreload(options: { src: string }): Plugin {
         (sectionFiles[m[2]!] ??= {})[m[3] ? '*' : m[1]!.replace(/-/g, '_')] = chunk.fileName;
       }
 
-      const patterns = Object.fromEntries([...fs.readFileSync(pathsFile, 'utf8').matchAll(PATH)].map((m) => [m[1]!, m[2]!]));
+      const patterns = Object.fromEntries(
+        [...fs.readFileSync(pathsFile, 'utf8').matchAll(PATH)].map((m) => [m[1]!, m[2]!]),
+      );
       const routes: [string, number, string[]][] = [];
       for (const m of fs.readFileSync(routerFile, 'utf8').matchAll(ROUTE)) {
         // Administrators' pages are left out (200 bytes): a few people, who open them from the app.
@@ -124,9 +84,14 @@ export function routePreload(options: { src: string }): Plugin {
         const page = resolveSpec(options.src, routerFile, m[2]!);
         const chunk = page ? byModule.get(page) : undefined;
         if (!pattern || !chunk) continue;
-        const named = (m[3] ?? '').split(',').map((s) => s.trim().replace(/'/g, '')).filter(Boolean);
+        const named = (m[3] ?? '')
+          .split(',')
+          .map((s) => s.trim().replace(/'/g, ''))
+          .filter(Boolean);
         // An optional last segment (`/:id?`) is two patterns.
-        const variants = pattern.endsWith('?') ? [pattern.slice(0, pattern.lastIndexOf('/')) || '/', pattern.slice(0, -1)] : [pattern];
+        const variants = pattern.endsWith('?')
+          ? [pattern.slice(0, pattern.lastIndexOf('/')) || '/', pattern.slice(0, -1)]
+          : [pattern];
         for (const variant of variants) routes.push([variant, index(chunk.fileName), named]);
       }
       // The shell's sections (`*`) and those a route names, per language.
@@ -134,14 +99,21 @@ export function routePreload(options: { src: string }): Plugin {
       const sections = Object.fromEntries(
         Object.entries(sectionFiles).map(([lang, files]) => [
           lang,
-          Object.fromEntries(Object.entries(files).filter(([key]) => used.has(key)).map(([key, file]) => [key, index(file)])),
+          Object.fromEntries(
+            Object.entries(files)
+              .filter(([key]) => used.has(key))
+              .map(([key, file]) => [key, index(file)]),
+          ),
         ]),
       );
 
+      const out = path.join(outDir, '.vite', 'route-preload.json');
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, JSON.stringify({ chunks: table, routes, sections }));
+
+      // The API writes boot.js into every page (it blocks the first paint): minified, without its comments.
       const boot = path.join(outDir, 'boot.js');
-      // Minified: boot.js blocks the first paint, and public files are copied as they are.
-      const call = minifySync('preload.js', `(${preload.toString()})(${JSON.stringify(table)}, ${JSON.stringify(routes)}, ${JSON.stringify(sections)});`).code;
-      fs.writeFileSync(boot, `${fs.readFileSync(boot, 'utf8')}\n// Route preloads, written by vite.preload.ts at build time.\n${call}\n`);
+      fs.writeFileSync(boot, minifySync('boot.js', fs.readFileSync(boot, 'utf8')).code);
     },
   };
 }

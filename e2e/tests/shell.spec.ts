@@ -11,7 +11,7 @@ test.describe('public shell', () => {
     await expect(page.getByRole('link', { name: 'Registrer deg gratis' }).first()).toHaveAttribute('href', '/register');
   });
 
-  test('language switch changes texts, <html lang> and API answers, and is remembered', async ({ page }) => {
+  test('language switch changes texts, <html lang> and API answers, and is remembered', async ({ page, context }) => {
     await page.goto('/');
     // The segmented control's radio input is visually hidden; people click its label.
     await page.getByRole('radiogroup', { name: 'Språk' }).getByText('English', { exact: true }).click();
@@ -19,6 +19,8 @@ test.describe('public shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     // County names come back in English from the API.
     await expect(page.getByRole('list', { name: 'Counties of Norway' }).getByText('Møre og Romsdal')).toBeVisible();
+    // Also for the server, which writes the next page in that language (and preloads its texts).
+    expect((await context.cookies()).find((c) => c.name === 'legenett-locale')?.value).toBe('en');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'The professional network for doctors in Norway' })).toBeVisible();
   });
@@ -42,6 +44,23 @@ test.describe('public shell', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(violations).toEqual([]);
+  });
+
+  test("a page's HTML preloads that page's chunks and texts in the chosen language", async ({ request }) => {
+    const html = async (cookie?: string) =>
+      (await request.get('/jobs', { headers: cookie ? { Cookie: cookie } : {} })).text();
+    const preloads = (text: string) => [...text.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+    const no = await html();
+    const en = await html('legenett-locale=en');
+    expect(no).toContain('<html lang="no"');
+    expect(en).toContain('<html lang="en"');
+    // The entry's own preloads plus the route's page chunk and its texts (different per language).
+    expect(preloads(no).length).toBeGreaterThan(3);
+    expect(preloads(no)).not.toEqual(preloads(en));
+    for (const file of preloads(en)) expect((await request.get(file)).status(), file).toBe(200);
+    // The boot script runs inline, allowed by its hash.
+    expect(no).not.toContain('src="/boot.js"');
+    expect(no).toMatch(/<script>try\{/);
   });
 
   test('unknown paths land on the not-found page, which links home', async ({ page }) => {

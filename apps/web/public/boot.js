@@ -1,5 +1,6 @@
-// Apply the remembered skin and language before React starts, so the first paint is right.
-// A file of its own (not inline) so the strict Content-Security-Policy (script-src 'self') allows it.
+// Apply the remembered skin and language before React starts, so the first paint is right. The API
+// writes this into each page (apps/api/src/common/spa/page-html.ts), minified by vite.preload.ts, and
+// the Content-Security-Policy allows it by its hash; the dev server loads it as a file.
 try {
   var scheme = localStorage.getItem('legenett-color-scheme');
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme === 'dark' ? 'dark' : 'light');

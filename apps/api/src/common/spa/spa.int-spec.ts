@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -30,6 +31,11 @@ describe('serving the SPA', () => {
     const asset = await t.http.get('/assets/index-AbCdEf12.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Chunks are named by their hash only (apps/web/vite.config.ts).
+    fs.writeFileSync(path.join(t.webDistDir, 'assets', 'Ck9-xQ_2.js'), 'export {};');
+    const chunk = await t.http.get('/assets/Ck9-xQ_2.js');
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const robots = await t.http.get('/robots.txt');
     expect(robots.status).toBe(200);
     expect(robots.headers['cache-control']).toBe('no-cache');
@@ -129,6 +135,106 @@ describe('pre-compressed files', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['vary']).toBe('Accept-Encoding');
     expect(raw(plain).toString()).toBe(js);
+  });
+});
+
+describe('the page of a route', () => {
+  const boot = "document.documentElement.setAttribute('data-mantine-color-scheme', 'light');";
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = makeWebDist();
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html>\n<html lang="no">\n  <head>\n    <script src="/boot.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+    );
+    fs.writeFileSync(path.join(dist, 'boot.js'), boot);
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'route-preload.json'),
+      JSON.stringify({
+        chunks: [
+          ['ShellNo1', []],
+          ['ShellEn1', []],
+          ['JobsPage', [3]],
+          ['Shared01', []],
+          ['JobsNo01', []],
+          ['JobsEn01', []],
+        ],
+        routes: [['/jobs', 2, ['jobs']]],
+        sections: { no: { '*': 0, jobs: 4 }, en: { '*': 1, jobs: 5 } },
+      }),
+    );
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const preloads = (html: string) =>
+    [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+
+  it("preloads the route's chunks and texts in the language of the cookie, Norwegian without one", async () => {
+    const no = await t.http.get('/jobs').set('Accept', 'text/html');
+    expect(no.status).toBe(200);
+    expect(no.headers['content-type']).toMatch(/text\/html/);
+    expect(no.headers['cache-control']).toBe('no-cache');
+    expect(no.headers['vary']).toBe('Accept-Encoding, Cookie');
+    expect(no.text).toContain('<html lang="no">');
+    expect(preloads(no.text)).toEqual([
+      '/assets/ShellNo1.js',
+      '/assets/JobsPage.js',
+      '/assets/JobsNo01.js',
+      '/assets/Shared01.js',
+    ]);
+
+    const en = await t.http.get('/jobs/').set('Cookie', 'other=1; legenett-locale=en');
+    expect(en.text).toContain('<html lang="en">');
+    expect(preloads(en.text)).toEqual([
+      '/assets/ShellEn1.js',
+      '/assets/JobsPage.js',
+      '/assets/JobsEn01.js',
+      '/assets/Shared01.js',
+    ]);
+
+    const unknown = await t.http.get('/jobs').set('Cookie', 'legenett-locale=%22%3E%3Cscript%3E');
+    expect(unknown.text).toContain('<html lang="no">');
+
+    // A path no route knows still gets the app (it shows its own not-found page), with the shell's texts.
+    const other = await t.http.get('/no/such/page');
+    expect(other.status).toBe(200);
+    expect(preloads(other.text)).toEqual(['/assets/ShellNo1.js']);
+  });
+
+  it('inlines the boot script and lets the policy run exactly that script', async () => {
+    const res = await t.http.get('/jobs');
+    expect(res.text).toContain(`<script>${boot}</script>`);
+    expect(res.text).not.toContain('/boot.js');
+    const hash = createHash('sha256').update(boot).digest('base64');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Everything else keeps the policy without the hash.
+    const api = await t.http.get('/api/health');
+    expect(String(api.headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+
+  it('sends the page compressed when the client takes it, and answers HEAD without a body', async () => {
+    const br = await t.http
+      .get('/jobs')
+      .set('Accept-Encoding', 'br')
+      .buffer(true)
+      .parse((res, done) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => done(null, Buffer.concat(parts)));
+      });
+    expect(br.headers['content-encoding']).toBe('br');
+    const head = await t.http.head('/jobs');
+    expect(head.status).toBe(200);
+    expect(head.text ?? '').toBe('');
   });
 });
 

@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { readCookie } from '../http/cookies';
+import { appCsp } from '../security/security-headers';
+import { inlineScript, LOCALE_COOKIE, pageCache, pageLocale, readRoutePreloads } from './page-html';
 
 const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
 
-/** Vite puts content-hashed files under /assets: they never change, cache them for a year. */
-const HASHED = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+/**
+ * Vite puts content-hashed files under /assets (`[hash].js` chunks, `name-[hash].ext` entries and CSS):
+ * they never change, cache them for a year.
+ */
+const HASHED = /^\/assets\/(?:[^/]+-)?[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
 /** A path whose last segment has a file extension asks for a file, never for a page of the app. */
 const LOOKS_LIKE_FILE = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
@@ -15,6 +21,7 @@ const cacheControlOf = (rel: string) =>
 
 type Encoding = 'br' | 'gzip';
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+const ALL_ENCODINGS = new Set<Encoding>(['br', 'gzip']);
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -57,13 +64,18 @@ function chooseEncoding(header: string | undefined, available: Set<Encoding> | u
 /**
  * Serves the built SPA outside /api: static files (pre-compressed with brotli or gzip when the client
  * takes it, `Vary: Accept-Encoding`), and `index.html` (never cached) for every other GET that names a
- * page, so history-mode URLs like /jobs/123 load the app. A path that asks for a file that does not
+ * page, so history-mode URLs like /jobs/123 load the app; the page carries the route's module
+ * preloads and the language of the `legenett-locale` cookie (page-html.ts). A path that asks for a file that does not
  * exist (`/assets/missing.js`, `/media/x.png`) is a 404, not the app. Returns null without a build.
  */
 export function spaHandlers(distDir: string): RequestHandler[] | null {
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) return null;
   const copies = compressedCopies(distDir);
+  const bootFile = path.join(distDir, 'boot.js');
+  const boot = fs.existsSync(bootFile) ? inlineScript(fs.readFileSync(bootFile, 'utf8')) : null;
+  const pageCsp = appCsp(boot ? [boot.hash] : []);
+  const page = pageCache(fs.readFileSync(indexFile, 'utf8'), readRoutePreloads(distDir), boot);
 
   /** Sends `rel` (a file of the build) or its pre-compressed copy. */
   const send = (req: Request, res: Response, next: NextFunction, rel: string, cacheControl: string) => {
@@ -102,7 +114,19 @@ export function spaHandlers(distDir: string): RequestHandler[] | null {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req.path)) return next();
     // A missing file is a real 404, not the app (a stale tab after a deploy, a broken image link).
     if (req.path.startsWith('/assets/') || LOOKS_LIKE_FILE.test(req.path)) return next();
-    return send(req, res, next, '/index.html', 'no-cache');
+    return sendPage(req, res);
+  };
+
+  /** `index.html` with the page's preloads, in the language of the `legenett-locale` cookie (see page-html.ts). */
+  const sendPage = (req: Request, res: Response) => {
+    const bodies = page(req.path, pageLocale(readCookie(req, LOCALE_COOKIE)));
+    const encoding = chooseEncoding(req.headers['accept-encoding'], ALL_ENCODINGS);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    res.setHeader('Content-Security-Policy', pageCsp);
+    res.type('html');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.send(encoding ? bodies[encoding] : bodies.raw);
   };
 
   return [staticOutsideApi, historyFallback];

@@ -1,4 +1,4 @@
 export { UsersModule } from './users.module';
 export { UserObjectService } from './user-object.service';
-export { SessionService, REFRESH_COOKIE, REFRESH_COOKIE_PATH, readCookie } from './session.service';
+export { SessionService, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './session.service';
 export { ROLE_PERMISSIONS, permissionsOf } from './permissions';

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { type LoginResponse, type RevokeSessionsQuery, type Session } from '@legenett/contracts';
 import { type Request, type Response } from 'express';
 import { TokenService } from '../../common/auth/token.service';
+import { readCookie } from '../../common/http/cookies';
 import { AppError } from '../../common/errors/app-error';
 import { type AppConfig, InjectConfig } from '../../config';
 import { describeDevice, maskIp } from './session-client';
@@ -23,22 +24,6 @@ const MAX_GRACE_STEPS = 3;
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
-/** The value of one cookie of a request (no cookie parser is mounted; this is the only reader). */
-export function readCookie(req: Request, name: string): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
 
 const refreshFailed = () => new AppError('UNAUTHENTICATED', { message: 'auth.refresh_failed' });
 

@@ -1,3 +1,5 @@
+// Its styles load with the first form that has a date field, not in the start-up stylesheet.
+import '@mantine/dates/styles.css';
 import { DateInput } from '@mantine/dates';
 import 'dayjs/locale/nb';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';

@@ -1,3 +1,5 @@
+// Its styles load with the first form that has a date field, not in the start-up stylesheet.
+import '@mantine/dates/styles.css';
 import { Group, Input } from '@mantine/core';
 import { DateInput, TimePicker } from '@mantine/dates';
 import { useId, useState } from 'react';

@@ -10,6 +10,13 @@ describe('the remembered language', () => {
     expect(readStoredLocale()).toBe('no');
   });
 
+  it('is also a cookie the server reads for the page it sends (language and preloads)', async () => {
+    await changeLocale('en');
+    expect(document.cookie).toMatch(/(^|; )legenett-locale=en(;|$)/);
+    await changeLocale('no');
+    expect(document.cookie).toMatch(/(^|; )legenett-locale=no(;|$)/);
+  });
+
   it('is not written back by a language change the user did not make (the start-up load finishing late)', async () => {
     // The app started in Norwegian; meanwhile English was stored (another tab, a test's set-up).
     window.localStorage.setItem(storageKeys.locale, 'en');

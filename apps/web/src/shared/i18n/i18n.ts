@@ -3,6 +3,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storageKeys } from '@/shared/config/storage-keys';
 import { withChunkTimeout } from '@/shared/lib/chunk-timeout';
+import { readCookie, writeCookie } from '@/shared/lib/cookies';
 import { safeStorage } from '@/shared/lib/storage';
 import { loadSection, SHELL_NAMESPACES } from './sections';
 
@@ -18,6 +19,16 @@ export function isLocale(value: unknown): value is Locale {
 export function readStoredLocale(): Locale {
   const stored = safeStorage.get(storageKeys.locale);
   return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The choice is also a cookie, so the server writes the page in that language (`<html lang>`) and
+ * preloads that language's texts (apps/api/src/common/spa/page-html.ts). Written when it differs.
+ */
+export function rememberLocaleCookie(locale: Locale): void {
+  if (readCookie(storageKeys.locale) !== locale) writeCookie(storageKeys.locale, locale, YEAR_SECONDS, 'Lax');
 }
 
 function applyLocale(locale: string) {
@@ -60,6 +71,9 @@ void i18n
     react: { useSuspense: true },
   });
 applyLocale(i18n.language);
+// A choice stored before the cookie existed (or a cookie that expired): the server learns it for the next page.
+const storedChoice = safeStorage.get(storageKeys.locale);
+if (isLocale(storedChoice)) rememberLocaleCookie(storedChoice);
 
 i18n.on('languageChanged', applyLocale);
 
@@ -82,6 +96,7 @@ export function currentLocale(): Locale {
  */
 export function changeLocale(locale: Locale): Promise<unknown> {
   safeStorage.set(storageKeys.locale, locale);
+  rememberLocaleCookie(locale);
   return i18n.changeLanguage(locale);
 }
 

@@ -7,9 +7,15 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+/** `sameSite: 'Lax'` for a preference the server should see on a link followed from elsewhere (the language). */
+export function writeCookie(
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  sameSite: 'Strict' | 'Lax' = 'Strict',
+): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Strict${secure}`;
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=${sameSite}${secure}`;
 }
 
 export function deleteCookie(name: string): void {

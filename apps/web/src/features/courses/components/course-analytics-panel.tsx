@@ -1,3 +1,5 @@
+// Its styles load with the charts, not in the start-up stylesheet.
+import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

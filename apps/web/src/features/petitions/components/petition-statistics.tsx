@@ -1,3 +1,5 @@
+// Its styles load with the charts, not in the start-up stylesheet.
+import '@mantine/charts/styles.css';
 import { type PetitionStatGroup, type PetitionStatistics as Stats } from '@legenett/contracts';
 import { AreaChart, BarChart } from '@mantine/charts';
 import { List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
