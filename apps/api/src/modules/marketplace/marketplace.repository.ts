@@ -6,13 +6,13 @@ import {
   type ProductStatus,
 } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { variantKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { inIdsPlaceholder } from '../../database/prepared';
-import { localisedRef } from '../reference/reference.repository';
+import { inIdsPlaceholder, inSlice, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
+import { localisedRefOf } from '../reference/reference.repository';
 
 const { products, productImages, productViews, categories, users, storedFiles } = schema;
 
@@ -72,6 +72,16 @@ function orderOf(sort: ProductListQuery['sort'], direction: 'asc' | 'desc', sear
 
 export type ProductListFilter = Pick<ProductListQuery, 'status' | 'search'>;
 
+/** The marketplace's order and filters as a slice read takes them. */
+type ProductSliceQuery = Pick<ProductListQuery, 'status' | 'search' | 'sort' | 'direction'>;
+
+/** What decides the SQL text of an unsearched page besides the slice (`pageQuery`). */
+type ProductPageShape = SliceShape & Pick<ProductListQuery, 'status' | 'sort' | 'direction'>;
+
+/** `1pa`: status (`a` for all), sort, and for the price its direction (the dates have their own). */
+const productPageKey = (s: ProductPageShape): string =>
+  `${s.status === 'all' ? 'a' : s.status}${s.sort[0]}${s.sort === 'price' ? s.direction[0] : ''}_${sliceShapeKey(s)}`;
+
 /** Products, their images and views; the only marketplace file that speaks SQL. */
 @Injectable()
 export class MarketplaceRepository {
@@ -95,6 +105,16 @@ export class MarketplaceRepository {
       .prepare('marketplace_images');
   }
 
+  /**
+   * Pages without a search and before any bookmark (the marketplace everyone opens, in any status
+   * and order), prepared per shape (database/prepared.ts): with the limit and the status in the SQL
+   * text PostgreSQL keeps one generic plan per connection (a walk of the order's index) instead of
+   * planning every page. Only the offset of later pages is a value.
+   */
+  private readonly pageQuery = perShape('marketplace_page', productPageKey, (s: ProductPageShape, name) =>
+    this.sliceQuery(s, s.locale, s, s.first ? 0 : sql.placeholder('offset')).prepare(name),
+  );
+
   private select(locale: Locale) {
     return this.db
       .select({
@@ -103,7 +123,7 @@ export class MarketplaceRepository {
         description: products.description,
         price: products.price_nok,
         manufacturer: products.manufacturer,
-        category: localisedRef(categories, locale),
+        category: localisedRefOf(categories, products.category_id, locale),
         status: products.status,
         views_count: products.views_count,
         user_id: products.user_id,
@@ -113,13 +133,16 @@ export class MarketplaceRepository {
         created_at: products.created_at,
         updated_at: products.updated_at,
       })
+      // The category by a primary-key subquery (localisedRefOf): one relation less for the planner.
       .from(products)
-      .innerJoin(users, eq(users.id, products.user_id))
-      .leftJoin(categories, eq(categories.id, products.category_id));
+      .innerJoin(users, eq(users.id, products.user_id));
   }
 
   private static where(filter: ProductListFilter): SQL {
-    const conditions: SQL[] = filter.status === 'all' ? [] : [eq(products.status, filter.status)];
+    // The status in the text, not a value: it is a closed set (1, 2) and the prepared pages'
+    // generic plan then knows which part of products_status_*_idx it walks.
+    if (filter.status !== 'all' && !Number.isInteger(filter.status)) throw new Error(`marketplace: bad status ${String(filter.status)}`);
+    const conditions: SQL[] = filter.status === 'all' ? [] : [sql`${products.status} = ${sql.raw(String(filter.status))}`];
     if (filter.search)
       conditions.push(sql`${products.search} @@ websearch_to_tsquery('norwegian', ${filter.search})`);
     return and(...conditions) ?? sql`true`;
@@ -133,22 +156,35 @@ export class MarketplaceRepository {
     return row?.n ?? 0;
   }
 
-  /** A slice of the marketplace in the query's order. */
-  slice(query: ProductListQuery, locale: Locale, slice: Slice): Promise<ProductRow[]> {
+  /**
+   * A slice of the marketplace in the query's order; without a search and before any bookmark a
+   * prepared statement (`pageQuery`).
+   */
+  slice(query: ProductSliceQuery, locale: Locale, slice: Slice): Promise<ProductRow[]> {
+    if (!query.search && !slice.after) {
+      const shape = { ...sliceShape(locale, slice), status: query.status, sort: query.sort, direction: query.direction };
+      return this.pageQuery(shape).execute({ offset: slice.offset });
+    }
+    return this.sliceQuery(query, locale, slice, slice.offset);
+  }
+
+  /**
+   * Deferred join: the slice's ids come from an index-only walk of the sort index (from a bookmark
+   * on deep pages, `inSlice`), and only those rows are joined to their sellers. `offset` is a value,
+   * or a placeholder in the prepared page (`pageQuery`).
+   */
+  private sliceQuery(
+    query: ProductSliceQuery,
+    locale: Locale,
+    slice: Pick<Slice, 'fromEnd' | 'limit' | 'after'>,
+    offset: number | Placeholder,
+  ) {
     const keys = orderOf(query.sort, query.direction, Boolean(query.search));
     const order = orderFor(keys, slice.fromEnd);
     const where = MarketplaceRepository.where(query);
-    // Deferred join: the slice's ids come from an index-only walk of the sort index (from a bookmark
-    // on deep pages), and only those rows are joined to users and categories.
-    const ids = this.db
-      .select({ id: products.id })
-      .from(products)
-      .where(slice.after ? and(where, keysetAfter(keys, slice.fromEnd, slice.after)) : where)
-      .orderBy(...order)
-      .limit(slice.limit)
-      .offset(slice.offset);
+    const from = slice.after ? and(where, keysetAfter(keys, slice.fromEnd, slice.after))! : where;
     return this.select(locale)
-      .where(inArray(products.id, ids))
+      .where(inSlice(products.id, products, from, order, slice.limit, offset))
       .orderBy(...order);
   }
 

@@ -53,10 +53,25 @@ export class MarketplaceService {
   private async present(rows: ProductRow[], viewerId: number): Promise<Product[]> {
     const images = await this.repository.imagesOf(rows.map((r) => r.id));
     const byProduct = new Map<number, ImageRow[]>();
-    for (const img of images) byProduct.set(img.product_id, [...(byProduct.get(img.product_id) ?? []), img]);
-    return rows.map(({ user_id, ...row }) => ({
-      ...row,
+    for (const img of images) {
+      const list = byProduct.get(img.product_id);
+      if (list) list.push(img);
+      else byProduct.set(img.product_id, [img]);
+    }
+    // Fields named one by one, in the order the answer always had (not `...row` less `user_id`):
+    // the rest/spread copy was the API's largest own item in the marketplace's CPU profile.
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      price: row.price,
+      manufacturer: row.manufacturer,
+      category: row.category,
       status: row.status === PRODUCT_STATUS.SOLD_OUT ? PRODUCT_STATUS.SOLD_OUT : PRODUCT_STATUS.IN_STOCK,
+      views_count: row.views_count,
+      seller: row.seller,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
       images: (byProduct.get(row.id) ?? []).map((img) => ({
         id: img.id,
         thumb_url: this.storage.publicUrl(img.list_key),
@@ -64,9 +79,7 @@ export class MarketplaceService {
         width: img.width,
         height: img.height,
       })),
-      is_mine: user_id === viewerId,
-      created_at: row.created_at.toISOString(),
-      updated_at: row.updated_at.toISOString(),
+      is_mine: row.user_id === viewerId,
     }));
   }
 

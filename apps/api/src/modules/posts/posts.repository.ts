@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { type FeedCursor, SHARED_EXCERPT_LENGTH, type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, notInArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { companyVisibleToSql, HIDDEN_STATUSES, managesCompanySql, verifiedAsSql, visibleMemberSql } from '../../common/access';
 import { fileKey, variantKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { inIdsPlaceholder } from '../../database/prepared';
+import { inIdsPlaceholder, perShape } from '../../database/prepared';
 
 const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows, storedFiles, petitions } = schema;
 
@@ -112,7 +112,7 @@ const originalImage = alias(postAttachments, 'original_image');
  * may not see it: archived, its writer deleted, blocked or rejected, its company deleted or
  * unpublished and not managed by the viewer (the rules of `find` and the feed).
  */
-const sharedPostJson = (viewerId: number) => sql<SharedPostRow | null>`(
+const sharedPostJson = (viewerId: number | SQL) => sql<SharedPostRow | null>`(
   select json_build_object(
     'id', ${original.id},
     'author', case when ${originalAuthor.id} is null or ${original.partner_company_id} is not null then null else json_build_object(
@@ -145,7 +145,19 @@ const companyAlive = or(isNull(posts.partner_company_id), isNull(partnerCompanie
  * Company posts the viewer may see: of a live company that is published or that the viewer manages
  * (the company page's rule). Used with the join on partner_companies of `select()`.
  */
-const companyVisibleTo = (viewerId: number) => or(isNull(posts.partner_company_id), companyVisibleToSql(viewerId));
+const companyVisibleTo = (viewerId: number | SQL) => or(isNull(posts.partner_company_id), companyVisibleToSql(viewerId));
+
+/** Where a feed page starts: a cursor's values, or placeholders of the prepared page (`feedPage`). */
+interface FeedAfter {
+  created_at: string | Placeholder;
+  id: number | Placeholder;
+}
+
+/** What decides the SQL text of a feed page (database/prepared.ts): its size, and whether a cursor is given. */
+interface FeedShape {
+  limit: number;
+  after: boolean;
+}
 
 /** Posts, attachments, comments and likes; the only posts file that speaks SQL. */
 @Injectable()
@@ -171,7 +183,25 @@ export class PostsRepository {
       .prepare('posts_attachments');
   }
 
-  private select(viewerId: number) {
+  /**
+   * Feed pages prepared per shape (page size, first page or after a cursor), the viewer and the
+   * cursor as placeholders (database/prepared.ts): the feed has no filters, so every page goes
+   * through these. With the page size in the SQL text PostgreSQL keeps one generic plan per
+   * connection instead of planning the statement (a dozen relations) on every request.
+   */
+  private readonly feedPage = perShape(
+    'posts_feed',
+    (s: FeedShape) => `${s.limit}_${s.after ? 1 : 0}`,
+    (s, name) =>
+      this.feedQuery(
+        sql`${sql.placeholder('viewerId')}`,
+        s.after ? { created_at: sql.placeholder('cursorTs'), id: sql.placeholder('cursorId') } : null,
+        s.limit,
+      ).prepare(name),
+  );
+
+  /** `viewerId` is a value, or a placeholder in a prepared statement (`feedPage`). */
+  private select(viewerId: number | SQL) {
     return this.db
       .select({
         id: posts.id,
@@ -220,7 +250,20 @@ export class PostsRepository {
    * by "author followed" read the whole table: see docs/performance/feed.md.)
    */
   feed(viewerId: number, cursor: FeedCursor | null, limit: number): Promise<PostRow[]> {
-    const take = limit + 1;
+    return this.feedPage({ limit, after: cursor !== null }).execute({
+      viewerId,
+      cursorTs: cursor?.created_at,
+      cursorId: cursor?.id,
+    });
+  }
+
+  /**
+   * The statement of `feed`, built once per shape by `feedPage`: the viewer and the cursor are values
+   * or placeholders, the page size (`limit + 1`) is written into the SQL text (`inSlice` explains why).
+   */
+  private feedQuery(viewerId: number | SQL, cursor: FeedAfter | null, limit: number) {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`feed: bad limit ${limit}`);
+    const take = sql.raw(String(limit + 1));
     const after = cursor
       ? sql`and (${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})`
       : sql``;
@@ -244,10 +287,10 @@ export class PostsRepository {
         where ${partnerCompanyFollowers.user_id} = ${viewerId}
       ) as page
       order by page.created_at desc, page.id desc limit ${take}`;
+    // The ids are at most `limit + 1` already: no outer limit (a `limit $n` would be one more value to plan for).
     return this.select(viewerId)
       .where(and(sql`${posts.id} in (${pageIds})`, companyAlive))
-      .orderBy(...newestFirst)
-      .limit(take);
+      .orderBy(...newestFirst);
   }
 
   /** A company's posts (live or archived, optional Norwegian full-text search), numbered pages. */

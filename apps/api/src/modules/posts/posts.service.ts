@@ -72,7 +72,11 @@ export class PostsService {
   private async present(rows: PostRow[], me: Principal): Promise<Post[]> {
     const attachments = await this.repository.attachmentsOf(rows.map((r) => r.id));
     const byPost = new Map<number, AttachmentRow[]>();
-    for (const a of attachments) byPost.set(a.post_id, [...(byPost.get(a.post_id) ?? []), a]);
+    for (const a of attachments) {
+      const list = byPost.get(a.post_id);
+      if (list) list.push(a);
+      else byPost.set(a.post_id, [a]);
+    }
     return rows.map((row) => ({
       id: row.id,
       slug: row.slug,
