@@ -6,6 +6,7 @@ import { AccountStateBadge } from '@/features/auth/components/account-state-page
 import { mayReadOwnNotifications, mayUseSearch } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
+import { useAfterFirstPaint } from '@/shared/lib/use-after-first-paint';
 import { LanguageSwitch } from './language-switch';
 import { SkinToggle } from './skin-toggle';
 
@@ -34,6 +35,9 @@ function Logo() {
 export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  // The search, the bell and the account menu (their chunk brings Menu, Popover and the positioning
+  // library) load once the page has painted; their placeholders keep the room until then.
+  const withMenus = useAfterFirstPaint();
   return (
     // Tighter on a phone: burger, logo, search, language, skin, bell and account fit in 390 px.
     <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap={8}>
@@ -61,9 +65,7 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
       </Group>
       <Group gap={6} wrap="nowrap">
         {user && mayUseSearch(user) ? (
-          <Suspense fallback={<Placeholder />}>
-            <GlobalSearch />
-          </Suspense>
+          <Suspense fallback={<Placeholder />}>{withMenus ? <GlobalSearch /> : <Placeholder />}</Suspense>
         ) : null}
         <LanguageSwitch />
         <SkinToggle />
@@ -74,11 +76,9 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
               <AccountStateBadge user={user} />
             </Box>
             <Suspense fallback={<Placeholder />}>
-              {mayReadOwnNotifications(user) && <NotificationBell />}
+              {mayReadOwnNotifications(user) && (withMenus ? <NotificationBell /> : <Placeholder />)}
             </Suspense>
-            <Suspense fallback={<Placeholder />}>
-              <UserMenu user={user} />
-            </Suspense>
+            <Suspense fallback={<Placeholder />}>{withMenus ? <UserMenu user={user} /> : <Placeholder />}</Suspense>
           </>
         ) : (
           <>
