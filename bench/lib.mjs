@@ -2,10 +2,21 @@
 // demo doctor, and load a URL with wrk (50 connections) or, without wrk, a small built-in loader.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** `require` from the workspace root: playwright-core and the like without a package of bench's own. */
+export const workspaceRequire = createRequire(path.join(root, 'package.json'));
+
+const cliArgs = process.argv.slice(2);
+/** The value after `--name` on the command line, else `fallback`. */
+export const cliOption = (name, fallback) => (cliArgs.includes(name) ? cliArgs[cliArgs.indexOf(name) + 1] : fallback);
+/** Whether `--name` is on the command line. */
+export const cliFlag = (name) => cliArgs.includes(name);
+/** `--base`, else the app on PORT (3000). */
+export const cliBase = () => cliOption('--base', `http://127.0.0.1:${process.env.PORT ?? 3000}`);
 export const JWT_SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

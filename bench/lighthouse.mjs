@@ -15,23 +15,20 @@
 // `--disable-storage-reset`. Needs playwright-core and Chromium (CHROMIUM=/path, default /usr/bin/chromium).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cliBase, cliFlag, cliOption, workspaceRequire } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(path.join(root, 'package.json'));
+const require = workspaceRequire;
 const { chromium } = require('playwright-core');
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const base = opt('--base', `http://127.0.0.1:${process.env.PORT ?? 3000}`);
+const opt = cliOption;
+const base = cliBase();
 const runs = Number(opt('--runs', 3));
 const onlyRoute = opt('--route', null);
 const debugPort = Number(opt('--debug-port', 9333));
 const jsonOut = opt('--json', null);
-const keepReport = args.includes('--keep-report');
+const keepReport = cliFlag('--keep-report');
 const lighthouse = process.env.LIGHTHOUSE ?? 'lighthouse';
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];

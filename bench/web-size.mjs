@@ -69,7 +69,7 @@ for (const [route, { page, namespaces = [] }] of Object.entries(ROUTES)) {
     return namespaces.includes(m[1].replace(/-/g, '_'));
   });
   const keys = closure([entryKey, page, ...sectionKeys]);
-  // boot.js: index.html's classic script (skin, language, and the route preload table of vite.preload.ts).
+  // boot.js: the skin and language script the API writes inline into every page (page-html.ts).
   const js = ['boot.js', ...[...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'))];
   const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
   const sum = (files, suffix) => files.reduce((n, f) => n + size(f, suffix), 0);

@@ -11,20 +11,16 @@
 //
 // `/feed` is measured as the demo doctor (lege@demo.no). Needs playwright-core and Chromium
 // (CHROMIUM=/path, default /usr/bin/chromium).
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cliBase, cliFlag, cliOption, workspaceRequire } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(path.join(root, 'package.json'));
+const require = workspaceRequire;
 const { chromium } = require('playwright-core');
 
-const args = process.argv.slice(2);
-const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const base = opt('--base', `http://127.0.0.1:${process.env.PORT ?? 3000}`);
+const opt = cliOption;
+const base = cliBase();
 const runs = Number(opt('--runs', 3));
 const onlyRoute = opt('--route', null);
-const withA11y = args.includes('--a11y');
+const withA11y = cliFlag('--a11y');
 const lang = opt('--lang', 'no');
 
 const ROUTES = [
