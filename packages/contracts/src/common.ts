@@ -5,6 +5,8 @@ export const LocaleSchema = z.enum(LOCALES);
 export type Locale = z.infer<typeof LocaleSchema>;
 export const DEFAULT_LOCALE: Locale = 'no';
 export const FALLBACK_LOCALE: Locale = 'en';
+/** The cookie with the language the user chose: the web writes it, the API writes each page in it. */
+export const LOCALE_COOKIE = 'legenett-locale';
 
 /** A name stored per locale, e.g. `{ "no": "Fastlege", "en": "General practitioner" }`. */
 export const LocalisedTextSchema = z.record(z.string(), z.string());

@@ -18,8 +18,7 @@ const RoutePreloadSchema = z.object({
 });
 export type RoutePreloadTable = z.infer<typeof RoutePreloadSchema>;
 
-/** The language of a page: the `legenett-locale` cookie the web writes with the choice, else the default. */
-export const LOCALE_COOKIE = 'legenett-locale';
+/** The language of a page: the `LOCALE_COOKIE` the web writes with the choice, else the default. */
 export const pageLocale = (cookie: string | null): Locale =>
   (LOCALES as readonly string[]).includes(cookie ?? '') ? (cookie as Locale) : DEFAULT_LOCALE;
 

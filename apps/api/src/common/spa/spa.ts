@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCALE_COOKIE } from '@legenett/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { readCookie } from '../http/cookies';
 import { appCsp } from '../security/security-headers';
-import { inlineScript, LOCALE_COOKIE, pageCache, pageLocale, readRoutePreloads } from './page-html';
+import { inlineScript, pageCache, pageLocale, readRoutePreloads } from './page-html';
 
 const isApi = (p: string) => p === '/api' || p.startsWith('/api/');
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, type MessageKey } from '@legenett/contracts';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale, type MessageKey } from '@legenett/contracts';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storageKeys } from '@/shared/config/storage-keys';
@@ -28,7 +28,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * preloads that language's texts (apps/api/src/common/spa/page-html.ts). Written when it differs.
  */
 export function rememberLocaleCookie(locale: Locale): void {
-  if (readCookie(storageKeys.locale) !== locale) writeCookie(storageKeys.locale, locale, YEAR_SECONDS, 'Lax');
+  if (readCookie(LOCALE_COOKIE) !== locale) writeCookie(LOCALE_COOKIE, locale, YEAR_SECONDS, 'Lax');
 }
 
 function applyLocale(locale: string) {
