@@ -41,10 +41,29 @@ const ROUTES = [
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A fresh Chromium (own profile) listening for DevTools on `debugPort`; resolves once it answers. */
+/** Stops the Chromium started by startChromium and every process of its group. */
+async function stopChromium(child) {
+  const exited = new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await exited;
+  await sleep(300);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the whole group has gone
+  }
+}
+
 async function startChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-profile-'));
   const child = spawn(chromiumPath, [...CHROME_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: 'ignore',
+    // Its own process group: Chromium's helper processes (zygote, renderers) stop with it.
+    detached: true,
   });
   for (let i = 0; i < 300; i++) {
     try {
@@ -55,7 +74,7 @@ async function startChromium() {
     }
     await sleep(100);
   }
-  child.kill();
+  stopChromium(child);
   throw new Error(`Chromium did not open port ${debugPort}`);
 }
 
@@ -150,9 +169,8 @@ for (const route of ROUTES) {
       );
       if (s.failedA11y.length > 0) console.log(`         accessibility audits failed: ${s.failedA11y.join(', ')}`);
     } finally {
-      child.kill();
-      await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
-      fs.rmSync(profile, { recursive: true, force: true });
+      await stopChromium(child);
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
   }
   const m = Object.fromEntries(['performance', 'accessibility', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, median(all.map((x) => x[k]))]));

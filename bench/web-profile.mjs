@@ -6,7 +6,8 @@
 //   PORT=3531 START_SKIP_BUILD=1 npm start            # a built app (see docs/performance/web.md)
 //   node bench/web-profile.mjs --base http://127.0.0.1:3531 [--route /feed] [--longest]
 //
-// `--longest` keeps only the longest stretch of samples without idle time (the start-up task);
+// `--longest` keeps only the stretch of samples without idle time that runs the most script (the
+// start-up task); `--stretches` lists every busy stretch over 50 ms first;
 // otherwise the whole load until the network is idle. `/feed` and every route but `/` run as the
 // demo doctor. Needs playwright-core, @jridgewell/trace-mapping (both in the workspace) and Chromium
 // (CHROMIUM=/path, default /usr/bin/chromium).
@@ -22,6 +23,7 @@ const opt = cliOption;
 const base = cliBase();
 const route = opt('--route', '/feed');
 const longest = cliFlag('--longest');
+const listStretches = cliFlag('--stretches');
 const dist = path.join(root, 'apps/web/dist');
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -47,23 +49,42 @@ try {
   await page.waitForTimeout(500);
   const { profile } = await cdp.send('Profiler.stop');
 
-  // Sample i lasts timeDeltas[i + 1]; a stretch is a run of samples outside "(idle)".
+  // Sample i lasts timeDeltas[i + 1]; a stretch is a run of samples outside "(idle)". Before the page
+  // starts, Chromium may be busy without running any script ("(program)" only): the longest stretch
+  // is the one with the most script time, not the longest one.
   const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const script = new Set(profile.nodes.filter((n) => n.callFrame.url).map((n) => n.id));
+  let t = 0;
+  const times = profile.samples.map((_, i) => (t += profile.timeDeltas[i] ?? 0));
+  const stretches = [];
+  let open = null;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (!idle.has(id)) {
+      open ??= { from: i, to: i, scriptMs: 0 };
+      open.to = i + 1;
+      if (script.has(id)) open.scriptMs += ms;
+    } else if (open) {
+      stretches.push(open);
+      open = null;
+    }
+  });
+  if (open) stretches.push(open);
+  const msOf = (st) => (times[st.to] ?? t) / 1000 - times[st.from] / 1000;
+  if (listStretches) {
+    console.log('busy stretches over 50 ms (CPU 4x slower): start, length, of which script');
+    for (const st of stretches.filter((x) => msOf(x) >= 50)) {
+      console.log(`${(times[st.from] / 1000).toFixed(0).padStart(7)} ms ${msOf(st).toFixed(0).padStart(5)} ms ${st.scriptMs.toFixed(0).padStart(5)} ms`);
+    }
+    console.log('');
+  }
   let window = null;
   if (longest) {
-    let start = null;
-    let best = null;
-    let t = 0;
-    const times = profile.samples.map((_, i) => (t += profile.timeDeltas[i] ?? 0));
-    profile.samples.forEach((id, i) => {
-      if (!idle.has(id)) start ??= i;
-      else if (start !== null) {
-        if (!best || times[i] - times[start] > times[best[1]] - times[best[0]]) best = [start, i];
-        start = null;
-      }
-    });
-    window = best;
-    if (best) console.log(`longest busy stretch: ${((times[best[1]] - times[best[0]]) / 1000).toFixed(0)} ms from ${(times[best[0]] / 1000).toFixed(0)} ms`);
+    const best = stretches.reduce((a, b) => (!a || b.scriptMs > a.scriptMs ? b : a), null);
+    if (best) {
+      window = [best.from, best.to];
+      console.log(`busiest stretch: ${msOf(best).toFixed(0)} ms (${best.scriptMs.toFixed(0)} ms of script) from ${(times[best.from] / 1000).toFixed(0)} ms`);
+    }
   }
   const selfTime = new Map();
   profile.samples.forEach((id, i) => {

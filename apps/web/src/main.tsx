@@ -2,9 +2,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import './shared/i18n/i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppRouter, whenRouterReady } from './app/router';
 import { frontendSettingsQueryOptions } from './features/reference/api/get-frontend-settings';
 import { createQueryClient } from './shared/api/query-client';
 
@@ -15,8 +16,19 @@ void queryClient.prefetchQuery(frontendSettingsQueryOptions());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+const router = createAppRouter();
+// The first render is a transition, so React renders the shell and the page in slices of a few
+// milliseconds with the browser free in between, instead of in one long task. It starts once the
+// router has loaded what the first URL needs (its page module and catalogue sections): the router
+// tells React of its state through a subscription made when the render commits, and a state change
+// between a sliced render's start and its commit would be missed (docs/performance/web.md).
+void whenRouterReady(router).then(() => {
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
+});

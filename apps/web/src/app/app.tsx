@@ -3,11 +3,9 @@ import { Suspense } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { StartupLoader } from './layout/startup-loader';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-const router = createAppRouter();
-
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <AppProvider queryClient={queryClient}>
       {/* Until the shell's catalogue sections are there (the first page waits for them too). */}

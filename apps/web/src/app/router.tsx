@@ -166,3 +166,20 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * Resolves when the router has loaded what the first URL needs: its page module and catalogue
+ * sections (the routes' `lazy`), or an error to show. Starting React then renders the page at once,
+ * instead of the start-up spinner first and the whole app again a moment later.
+ */
+export function whenRouterReady(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

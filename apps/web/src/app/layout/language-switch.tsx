@@ -1,25 +1,35 @@
-import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LOCALES } from '@legenett/contracts';
 import { changeLocale, isLocale } from '@/shared/i18n/i18n';
 import { useLocale } from '@/shared/i18n/use-locale';
+import classes from './language-switch.module.css';
 
-/** Norsk / English; the choice is remembered and sets `<html lang>`. */
+const LABEL = { no: 'header.language_no', en: 'header.language_en' } as const;
+
+/**
+ * Norsk / English; the choice is remembered and sets `<html lang>`. A radio group (arrow keys move
+ * and choose, as the platform's own radios do), drawn by CSS alone: see language-switch.module.css.
+ */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <SegmentedControl
-      aria-label={t('header.language_label')}
-      size="xs"
-      radius="xl"
-      value={locale}
-      onChange={(value) => {
-        if (isLocale(value)) void changeLocale(value);
-      }}
-      data={[
-        { value: 'no', label: <span lang="no">{t('header.language_no')}</span> },
-        { value: 'en', label: <span lang="en">{t('header.language_en')}</span> },
-      ]}
-    />
+    <div role="radiogroup" aria-label={t('header.language_label')} className={classes.root}>
+      {LOCALES.map((value) => (
+        <label key={value} className={classes.option}>
+          <input
+            type="radio"
+            className={classes.input}
+            name="legenett-language"
+            value={value}
+            checked={locale === value}
+            onChange={(event) => {
+              if (isLocale(event.currentTarget.value)) void changeLocale(event.currentTarget.value);
+            }}
+          />
+          <span lang={value}>{t(LABEL[value])}</span>
+        </label>
+      ))}
+    </div>
   );
 }
