@@ -1,6 +1,7 @@
 import { type Post } from '@legenett/contracts';
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostCard } from './post-card';
 
@@ -17,15 +18,20 @@ export function PostList({
   empty: string;
 }) {
   const { t } = useTranslation('feed');
+  // A page of posts arrives as an urgent update (the query's store), and rendering ten cards at once
+  // was one of the longest tasks of the feed's first load. Its deferred copy renders them in React's
+  // background lane, in slices, with the browser free in between (docs/performance/web.md).
+  const data = useDeferredValue(query.data);
   if (query.isPending) return <Skeleton h={160} />;
   if (query.isError) return <Alert color="red">{t('load_error')}</Alert>;
-  const posts = query.data.pages.flatMap((p) => p.data);
+  if (data === undefined) return <Skeleton h={160} />;
+  const posts = data.pages.flatMap((p) => p.data);
   if (posts.length === 0) return <Alert variant="light">{empty}</Alert>;
   return (
     <Stack gap="md">
       <Stack component="ul" aria-label={label} gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
         {posts.map((post) => (
-          <li key={post.id}>
+          <li key={post.id} className="below-fold">
             <PostCard post={post} />
           </li>
         ))}

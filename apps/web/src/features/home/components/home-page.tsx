@@ -112,7 +112,7 @@ export function HomePage({ regions, introVideo }: { regions?: ReactNode; introVi
         </SimpleGrid>
       </Box>
 
-      <Box component="section" aria-labelledby="home-audiences-title">
+      <Box component="section" aria-labelledby="home-audiences-title" className="below-fold">
         <Title id="home-audiences-title" order={2} mb="lg">
           {t('home.audiences_title')}
         </Title>
@@ -138,7 +138,7 @@ export function HomePage({ regions, introVideo }: { regions?: ReactNode; introVi
       {introVideo}
 
       {regions && (
-        <Box component="section" aria-labelledby="home-regions-title">
+        <Box component="section" aria-labelledby="home-regions-title" className="below-fold">
           <Title id="home-regions-title" order={2} mb={4}>
             {t('home.regions_title')}
           </Title>
