@@ -94,8 +94,10 @@ export const CATEGORIES: readonly CategorySeed[] = [
 ];
 
 /** Settings the SPA reads; seeded once and then owned by the administrators (never overwritten). */
-export const FRONTEND_SETTINGS: ReadonlyArray<{ key: string; value: string }> = [
-  { key: 'prev_image_video_src', value: '/media/preview/legenett-intro.jpg' },
+export const FRONTEND_SETTINGS: ReadonlyArray<{ key: string; value: string | null }> = [
+  // No preview image until an administrator uploads one: the earlier value named a file that never
+  // existed, so the front page asked for it and got 404 on every visit.
+  { key: 'prev_image_video_src', value: null },
   { key: 'prev_image_video_link', value: '/videos' },
 ];
 
