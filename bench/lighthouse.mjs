@@ -7,6 +7,11 @@
 //   PORT=3531 START_SKIP_BUILD=1 npm start            # a built app (see docs/performance/web.md)
 //   LIGHTHOUSE=/some/dir/node_modules/.bin/lighthouse node bench/lighthouse.mjs \
 //     --base http://127.0.0.1:3531 [--runs 3] [--route /feed] [--debug-port 9333] [--json out.json]
+//     [--against http://127.0.0.1:3532]
+//
+// `--against` compares two builds side by side (say, main and a branch served by a second API over
+// the same database): the runs alternate between the two, so a busy machine weighs on both alike,
+// and each gets its own median. The exit code is the first base's verdict.
 //
 // `/feed` needs a login, and Lighthouse clears the site's storage before it loads a page: Chromium is
 // started with a remote-debugging port, the doctor logs in through it (playwright-core: the
@@ -24,6 +29,8 @@ const { chromium } = require('playwright-core');
 
 const opt = cliOption;
 const base = cliBase();
+const against = opt('--against', null);
+const bases = [base, ...(against ? [against] : [])];
 const runs = Number(opt('--runs', 3));
 const onlyRoute = opt('--route', null);
 const debugPort = Number(opt('--debug-port', 9333));
@@ -79,19 +86,19 @@ async function startChromium() {
 }
 
 /** Logs the route's user in inside that Chromium (cookie + localStorage, as the app does), then empties the HTTP cache. */
-async function prepare(login) {
+async function prepare(login, site) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
   try {
     const ctx = browser.contexts()[0];
     const page = await ctx.newPage();
     if (login) {
-      const res = await ctx.request.post(`${base}/api/user/login`, { data: login });
+      const res = await ctx.request.post(`${site}/api/user/login`, { data: login });
       if (!res.ok()) throw new Error(`login ${login.email}: ${res.status()} ${await res.text()}`);
       const answer = await res.json();
       // Not httpOnly: the SPA reads its token from the cookie (else the first call answers 401 and it refreshes).
-      await ctx.addCookies([{ name: 'access_token', value: answer.access_token, url: base, sameSite: 'Lax' }]);
+      await ctx.addCookies([{ name: 'access_token', value: answer.access_token, url: site, sameSite: 'Lax' }]);
       // localStorage belongs to the origin: set it from a page there (a path the SPA does not route).
-      await page.goto(`${base}/favicon.svg`);
+      await page.goto(`${site}/favicon.svg`);
       await page.evaluate((user) => globalThis.localStorage.setItem('user', user), JSON.stringify(answer.user));
     }
     const cdp = await ctx.newCDPSession(page);
@@ -153,34 +160,41 @@ function summarise(report) {
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const results = {};
-console.log(`${base}, ${runs} runs per route, Lighthouse default mobile simulation; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log('route     run  perf  a11y  FCP ms  LCP ms  TBT ms    CLS   SI ms  LCP element');
+console.log(`${bases.join(' vs ')}, ${runs} runs per route, Lighthouse default mobile simulation; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+const label = (site) => (against ? `${site === base ? 'A' : 'B'} ` : '');
+console.log(`${against ? '  ' : ''}route     run  perf  a11y  FCP ms  LCP ms  TBT ms    CLS   SI ms  LCP element`);
 for (const route of ROUTES) {
-  const all = [];
+  const all = new Map(bases.map((site) => [site, []]));
   for (let i = 0; i < runs; i++) {
-    const { child, profile } = await startChromium();
-    try {
-      await prepare(route.login);
-      const s = summarise(await runLighthouse(base + route.path, Boolean(route.login)));
-      if (new URL(s.finalUrl).pathname !== route.path) throw new Error(`${route.path} ended on ${s.finalUrl} (not logged in?)`);
-      all.push(s);
-      console.log(
-        `${route.path.padEnd(8)} ${String(i + 1).padStart(4)} ${String(s.performance).padStart(5)} ${String(s.accessibility).padStart(5)} ${s.fcp.toFixed(0).padStart(7)} ${s.lcp.toFixed(0).padStart(7)} ${s.tbt.toFixed(0).padStart(7)} ${s.cls.toFixed(3).padStart(6)} ${s.si.toFixed(0).padStart(7)}  ${s.lcpElement}`,
-      );
-      if (s.failedA11y.length > 0) console.log(`         accessibility audits failed: ${s.failedA11y.join(', ')}`);
-    } finally {
-      await stopChromium(child);
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    for (const site of bases) {
+      const { child, profile } = await startChromium();
+      try {
+        await prepare(route.login, site);
+        const s = summarise(await runLighthouse(site + route.path, Boolean(route.login)));
+        if (new URL(s.finalUrl).pathname !== route.path) throw new Error(`${route.path} ended on ${s.finalUrl} (not logged in?)`);
+        all.get(site).push(s);
+        console.log(
+          `${label(site)}${route.path.padEnd(8)} ${String(i + 1).padStart(4)} ${String(s.performance).padStart(5)} ${String(s.accessibility).padStart(5)} ${s.fcp.toFixed(0).padStart(7)} ${s.lcp.toFixed(0).padStart(7)} ${s.tbt.toFixed(0).padStart(7)} ${s.cls.toFixed(3).padStart(6)} ${s.si.toFixed(0).padStart(7)}  ${s.lcpElement}`,
+        );
+        if (s.failedA11y.length > 0) console.log(`         accessibility audits failed: ${s.failedA11y.join(', ')}`);
+      } finally {
+        await stopChromium(child);
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      }
     }
   }
-  const m = Object.fromEntries(['performance', 'accessibility', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, median(all.map((x) => x[k]))]));
-  results[route.path] = { runs: all, median: m };
-  console.log(
-    `${route.path.padEnd(8)} med. ${String(m.performance).padStart(5)} ${String(m.accessibility).padStart(5)} ${m.fcp.toFixed(0).padStart(7)} ${m.lcp.toFixed(0).padStart(7)} ${m.tbt.toFixed(0).padStart(7)} ${m.cls.toFixed(3).padStart(6)} ${m.si.toFixed(0).padStart(7)}`,
-  );
+  for (const site of bases) {
+    const runsOf = all.get(site);
+    const m = Object.fromEntries(['performance', 'accessibility', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((k) => [k, median(runsOf.map((x) => x[k]))]));
+    if (site === base) results[route.path] = { runs: runsOf, median: m };
+    else (results.against ??= {})[route.path] = { runs: runsOf, median: m };
+    console.log(
+      `${label(site)}${route.path.padEnd(8)} med. ${String(m.performance).padStart(5)} ${String(m.accessibility).padStart(5)} ${m.fcp.toFixed(0).padStart(7)} ${m.lcp.toFixed(0).padStart(7)} ${m.tbt.toFixed(0).padStart(7)} ${m.cls.toFixed(3).padStart(6)} ${m.si.toFixed(0).padStart(7)}`,
+    );
+  }
 }
 console.log(`load after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(results, null, 2));
 // The verdict a CI step can gate on: 1 when a route's median misses performance 90 or accessibility 100.
-const missed = Object.values(results).some(({ median: m }) => m.performance < 90 || m.accessibility < 100);
+const missed = ROUTES.some((r) => results[r.path].median.performance < 90 || results[r.path].median.accessibility < 100);
 process.exit(missed ? 1 : 0);
