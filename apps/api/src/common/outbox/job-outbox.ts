@@ -9,9 +9,10 @@ import { type OutboxJob, OutboxRepository } from './outbox.repository';
 export interface OutboxJobContext<P> extends JobContext<P> {
   /**
    * Runs `work` in one transaction with this job's done mark, so the handler's writes and the mark
-   * commit together or not at all. Answers false, without running `work`, when another run of the
-   * same job has marked it meanwhile (or the job was erased with an account). At most one call per
-   * run; a handler that makes none is marked done when it returns.
+   * commit together or not at all. Answers false, without running `work`, when the job is marked
+   * already: another run of it got there first (a second run waits for the first one's commit),
+   * or it failed for good, or it was erased with an account. At most one call per run; a handler
+   * that makes none is marked done when it returns.
    */
   once(work: (tx: Transaction) => Promise<void>): Promise<boolean>;
 }
@@ -29,10 +30,13 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
  *   `add(null, job)` opens its own.
  * - `handle(name, handler)` registers its handler on the JobQueue. The row stays pending until the
  *   handler has run successfully and is marked done then: by `job.once(tx => ...)` in the
- *   transaction of the handler's own writes, else right after the handler returns. A job whose row
- *   is done already (a second run: the relay hands a row over again after its lease), failed for
- *   good or erased does not run. Delivery is at least once; see docs/operations.md for what a second
- *   run of each handler does.
+ *   transaction of the handler's own writes, else right after the handler returns.
+ *
+ * Delivery is at least once: a job may run a second time (its row handed over again after the
+ * lease to a queue that forgot it ran, a worker that stalled). The rule that makes that harmless:
+ * a handler's effects go inside `once` (the second run finds the row done and skips them); before
+ * it, only reads, or effects the handler guards itself (mail.deliver's sent mark). See
+ * docs/operations.md for what a second run of each handler does.
  */
 @Injectable()
 export class JobOutbox {
@@ -66,8 +70,6 @@ export class JobOutbox {
   handle<P>(name: string, handler: OutboxJobHandler<P>): void {
     this.jobs.register<P>(name, async (job) => {
       const row = outboxRowOf(job.id);
-      // Ran already (its done mark committed), failed for good, or erased with an account.
-      if (row !== null && !(await this.repository.isRunnable(row))) return;
       let marked = false;
       const once = async (work: (tx: Transaction) => Promise<void>): Promise<boolean> => {
         if (marked) throw new Error(`Job "${name}" called once() twice in one run`);

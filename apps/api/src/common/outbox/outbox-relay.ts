@@ -165,6 +165,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         throw err;
       }
     }
+    // A row whose hand-over failed before is no longer waiting out a back-off.
+    await this.repository.clearHandOverErrors(claimed.filter((job, i) => results[i] !== null && job.lastError !== null).map((job) => job.id));
+    this.report(claimed, results);
     const failed = results.filter((r) => r === null).length;
     this.handedOver += claimed.length - failed;
     if (failed === 0 && this.queueDown) {
@@ -178,12 +181,28 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
+   * Rows handed over again after their lease, by what the queue answered: it ran them (their done
+   * mark was lost), or it did not hold them any more (lost with a Redis that restarted empty, or a
+   * process that ended; or failed for good without their failed mark): queued anew.
+   */
+  private report(claimed: readonly ClaimedJob[], results: readonly (EnqueueResult | null)[]): void {
+    // Not the first hand-over, and the one before it succeeded: the job was in the queue.
+    const again = (job: ClaimedJob) => job.attempts > 1 && job.lastError === null;
+    const lost = claimed.filter((job, i) => again(job) && results[i] === 'added').length;
+    const ran = claimed.filter((_, i) => results[i] === 'completed').length;
+    if (lost > 0) this.logger.warn(`Job queue no longer held ${lost} job(s) it had taken (lost with Redis?): handed over anew after their lease`);
+    if (ran > 0) this.logger.log(`${ran} job(s) had run without their done mark reaching the database: marked done`);
+  }
+
+  /**
    * What the queue did with the job (a new one, one it holds, one that ran); null when it did not
    * answer, and the next attempt is scheduled. The row keeps its lease in every other case.
    */
   private async handOver(job: ClaimedJob): Promise<EnqueueResult | null> {
     try {
-      return await this.withTimeout(this.jobs.enqueue(job.name, job.payload, { jobId: outboxJobId(job.id) }));
+      // Never handed over before: the queue cannot hold it, and need not be asked.
+      const firstTime = job.attempts === 1;
+      return await this.withTimeout(this.jobs.enqueue(job.name, job.payload, { jobId: outboxJobId(job.id), firstTime }));
     } catch (err) {
       const message = messageOf(err);
       if (!this.queueDown) this.logger.warn(`Job queue did not take job "${job.name}" (kept in the outbox, retried): ${message}`);

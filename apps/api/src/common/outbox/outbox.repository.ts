@@ -27,8 +27,10 @@ export interface ClaimedJob {
   id: number;
   name: string;
   payload: unknown;
-  /** Hand-over attempts including this one. */
+  /** Hand-overs including this one. */
   attempts: number;
+  /** Why the last hand-over failed; null when it succeeded (or this is the first). */
+  lastError: string | null;
 }
 
 /** The job outbox table; only the outbox (JobOutbox, OutboxRelay) and housekeeping use it. */
@@ -70,16 +72,19 @@ export class OutboxRepository {
       .for('update', { skipLocked: true });
     const rows = await this.db
       .update(o)
-      .set({ attempts: sql`${o.attempts} + 1`, next_attempt_at: sql`now() + ${leaseMs} * interval '1 millisecond'`, last_error: null })
+      .set({ attempts: sql`${o.attempts} + 1`, next_attempt_at: sql`now() + ${leaseMs} * interval '1 millisecond'` })
       .where(inArray(o.id, due))
-      .returning({ id: o.id, name: o.name, payload: o.payload, attempts: o.attempts });
+      .returning({ id: o.id, name: o.name, payload: o.payload, attempts: o.attempts, lastError: o.last_error });
     return rows.sort((a, b) => a.id - b.id);
   }
 
-  /** Whether the job of this row may run now (see `runnable`); a second run of a job that ran finds false. */
-  async isRunnable(id: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: o.id }).from(o).where(and(eq(o.id, id), runnable));
-    return row !== undefined;
+  /** These were handed over after a failed hand-over: the error is history (and no longer makes them due, see retryFailedNow). */
+  async clearHandOverErrors(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .update(o)
+      .set({ last_error: null })
+      .where(and(inArray(o.id, [...ids]), eq(o.status, 'pending')));
   }
 
   /**

@@ -85,7 +85,7 @@ export class BullMqJobQueue extends JobQueue {
   }
 
   async enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}): Promise<EnqueueResult> {
-    if (opts.jobId !== undefined) {
+    if (opts.jobId !== undefined && !opts.firstTime) {
       const state = await this.queue.getJobState(opts.jobId);
       if (state === 'completed') return 'completed';
       // Failed for good and asked for again: run it anew with fresh attempts (BullMQ's add would

@@ -24,6 +24,11 @@ export interface EnqueueOptions {
    * the last 10 000 ids; a forgotten id is a new job.
    */
   jobId?: string;
+  /**
+   * With `jobId`: the caller knows that no job with this id was ever enqueued (the outbox's first
+   * hand-over of a row), so the queue need not look for one first (one Redis round trip less).
+   */
+  firstTime?: boolean;
 }
 
 /**
