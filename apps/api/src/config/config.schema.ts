@@ -141,12 +141,21 @@ export const EnvSchema = z
     ENDED_SESSION_RETENTION_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
     /** Delivered outbox messages: kept this many days after sending. */
     SENT_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-    /** Handed-over background jobs (job_outbox rows): kept this many hours after hand-over. */
+    /** Background jobs that ran (job_outbox rows `done`): kept this many hours after the run. */
     DONE_JOB_RETENTION_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
+    /** Background jobs that failed for good (job_outbox rows `failed`): kept this many days, to look into or run again. */
+    FAILED_JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** How often each replica looks for due outbox jobs besides the wake-up after each commit (ms). */
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** A hand-over to the queue that takes longer counts as failed and is retried (ms). */
     OUTBOX_HANDOVER_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5000),
+    /**
+     * A job handed to the queue that has not reported back (run, done) within this time is handed
+     * over again under the same queue id: nothing happens while the queue still holds it, it is
+     * marked done if the queue says it ran, and it runs if the queue lost it (Redis restarted empty).
+     * So this is how late a job lost by Redis runs at worst (ms).
+     */
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(24 * 3_600_000).default(5 * 60_000),
     /**
      * Failed logins one client address may make in LOGIN_WINDOW_SECONDS, all accounts together.
      * Only failures count, and high, because a whole hospital can share one address.
@@ -260,6 +269,7 @@ export const EnvSchema = z
       endedSessionRetentionMs: env.ENDED_SESSION_RETENTION_HOURS * HOUR_MS,
       sentOutboxRetentionMs: env.SENT_OUTBOX_RETENTION_DAYS * DAY_MS,
       doneJobRetentionMs: env.DONE_JOB_RETENTION_HOURS * HOUR_MS,
+      failedJobRetentionMs: env.FAILED_JOB_RETENTION_DAYS * DAY_MS,
     },
     login: {
       ipFailureLimit: env.LOGIN_IP_FAILURE_LIMIT,
@@ -271,6 +281,7 @@ export const EnvSchema = z
     outbox: {
       pollMs: env.OUTBOX_POLL_MS,
       handOverTimeoutMs: env.OUTBOX_HANDOVER_TIMEOUT_MS,
+      leaseMs: env.OUTBOX_LEASE_MS,
     },
   }));
 

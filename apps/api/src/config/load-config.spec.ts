@@ -116,7 +116,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('has housekeeping defaults (hourly; a day past expiry; 30 days of sent mail; a day of done jobs) and a switch-off', () => {
+  it('has housekeeping defaults (hourly; a day past expiry; 30 days of sent mail; a day of done jobs, 30 days of failed ones) and a switch-off', () => {
     const hour = 3_600_000;
     expect(loadConfig(base).housekeeping).toEqual({
       intervalMs: hour,
@@ -124,8 +124,11 @@ describe('loadConfig', () => {
       endedSessionRetentionMs: 24 * hour,
       sentOutboxRetentionMs: 30 * 24 * hour,
       doneJobRetentionMs: 24 * hour,
+      failedJobRetentionMs: 30 * 24 * hour,
     });
-    expect(loadConfig(base).outbox).toEqual({ pollMs: 1000, handOverTimeoutMs: 5000 });
+    expect(loadConfig(base).outbox).toEqual({ pollMs: 1000, handOverTimeoutMs: 5000, leaseMs: 5 * 60_000 });
+    expect(loadConfig({ ...base, OUTBOX_LEASE_MS: '1500' }).outbox.leaseMs).toBe(1500);
+    expect(() => loadConfig({ ...base, OUTBOX_LEASE_MS: '50' })).toThrow(/OUTBOX_LEASE_MS/);
     expect(loadConfig({ ...base, HOUSEKEEPING_INTERVAL_MINUTES: '0' }).housekeeping.intervalMs).toBe(0);
     expect(() => loadConfig({ ...base, SENT_OUTBOX_RETENTION_DAYS: '0' })).toThrow(/SENT_OUTBOX_RETENTION_DAYS/);
   });

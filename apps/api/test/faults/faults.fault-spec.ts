@@ -30,6 +30,8 @@ const CLIENTS = 6;
 const THINK_MS = 25;
 const USERS = 40;
 const REQUEST_TIMEOUT_MS = 20_000;
+/** The replicas' outbox lease (OUTBOX_LEASE_MS). */
+const OUTBOX_LEASE_MS = 5_000;
 /** A replica given SIGTERM must be gone within this (drained its calls, closed its connections). */
 const SHUTDOWN_LIMIT_MS = 15_000;
 
@@ -161,6 +163,9 @@ beforeAll(async () => {
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
     HOUSEKEEPING_INTERVAL_MINUTES: '0',
+    // A job Redis accepted and lost with the SIGKILL is handed over again after this (production:
+    // 5 min); short enough that it runs while the test waits for every notification.
+    OUTBOX_LEASE_MS: String(OUTBOX_LEASE_MS),
   });
   const first = Number(process.env.FAULTS_API_PORT ?? 0);
   for (const index of [0, 1]) {
@@ -328,6 +333,16 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
   }
   const settledMs = at() - settleStart;
   const pendingAfterSettle = await pendingJobs();
+  const outboxCount = async (where: ReturnType<typeof sql>) =>
+    Number((await db.db.execute<{ n: number }>(sql`select count(*)::int as n from job_outbox where ${where}`)).rows[0]!.n);
+  const failedJobs = await outboxCount(sql`status = 'failed'`);
+  const handedOverMoreThanOnce = await outboxCount(sql`attempts > 1`);
+  // The relays report the jobs a queue had taken and no longer held when their lease ran out.
+  const lostByQueue = fs
+    .readdirSync(root)
+    .filter((f) => /^api-\d+\.log$/.test(f))
+    .flatMap((f) => [...fs.readFileSync(path.join(root, f), 'utf8').matchAll(/no longer held (\d+) job/g)].map((m) => Number(m[1])))
+    .reduce((a, b) => a + b, 0);
 
   const storedComments = new Set(
     (await db.db.select({ id: schema.postComments.id }).from(schema.postComments)).map((r) => r.id),
@@ -381,7 +396,7 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
   };
   const report = {
     when: new Date().toISOString(),
-    setup: { replicas: 2, clients: CLIENTS, think_ms: THINK_MS, users: USERS, redis_down_ms: REDIS_DOWN_MS, pg_down_ms: PG_DOWN_MS, duration_s: round((loadEnd - t0) / 1000) },
+    setup: { replicas: 2, clients: CLIENTS, think_ms: THINK_MS, users: USERS, redis_down_ms: REDIS_DOWN_MS, pg_down_ms: PG_DOWN_MS, outbox_lease_ms: OUTBOX_LEASE_MS, duration_s: round((loadEnd - t0) / 1000) },
     phases: [
       phase('all', null),
       phase('redis down', redisDown),
@@ -410,6 +425,9 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
       notifications_duplicated: duplicateNotifications,
       settle_ms: settledMs,
       outbox_pending_after_settle: pendingAfterSettle,
+      outbox_failed: failedJobs,
+      outbox_rows_handed_over_more_than_once: handedOverMoreThanOnce,
+      jobs_lost_by_queue_and_handed_over_again: lostByQueue,
     },
   };
   fs.writeFileSync(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
@@ -430,6 +448,7 @@ it('keeps answering through a Redis outage, a PostgreSQL outage and a replica re
   expect({ missingComments, missingFollows }).toEqual({ missingComments: [], missingFollows: [] });
   expect(missingNotifications).toBe(0);
   expect(pendingAfterSettle).toBe(0);
+  expect(failedJobs).toBe(0);
   expect(duplicateNotifications).toBe(0);
   expect(pgRecovery).toBeLessThanOrEqual(RECOVERY_MS);
   expect(redisRecovery).toBeLessThanOrEqual(RECOVERY_MS);

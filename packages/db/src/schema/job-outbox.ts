@@ -2,8 +2,13 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList, timestamps, tstz } from './_shared';
 
-/** `pending` until the relay has handed the job to the queue, then `done` (purged after a retention period). */
-export const JOB_OUTBOX_STATUSES = ['pending', 'done'] as const;
+/**
+ * `pending` until its job has run, then `done` (purged after a retention period); `failed` when its
+ * job failed in every attempt (kept for a longer retention period, to look into or run again).
+ * Rows `done` without `ran_at` were marked at the hand-over by versions before 0018: their job may
+ * still be waiting in the queue, and runs.
+ */
+export const JOB_OUTBOX_STATUSES = ['pending', 'done', 'failed'] as const;
 
 /**
  * The transactional job outbox: a background job is written here in the same transaction as the
@@ -25,12 +30,20 @@ export const jobOutbox = pgTable(
      */
     user_ids: integer('user_ids').array().notNull().default(sql`'{}'::integer[]`),
     status: text('status', { enum: JOB_OUTBOX_STATUSES }).notNull().default('pending'),
-    /** Hand-over attempts so far (the claim counts one). */
+    /** Hand-overs so far (each claim counts one: the first, retries after a failure, and each one after a lease ran out). */
     attempts: integer('attempts').notNull().default(0),
-    /** When the relay may take it next: now for a new job, later after a failed hand-over or while claimed. */
+    /**
+     * When the relay may take it next: now for a new job; after a claim, the end of its lease (the
+     * job has that long to run before it is handed over again); after a failed hand-over, its back-off.
+     */
     next_attempt_at: tstz('next_attempt_at').notNull().defaultNow(),
+    /** Why the last hand-over failed, or why the job failed for good (`failed`). */
     last_error: text('last_error'),
     done_at: tstz('done_at'),
+    /** When its job ran (the worker's done mark, in the handler's transaction); null on rows done at hand-over before 0018. */
+    ran_at: tstz('ran_at'),
+    /** When its job failed for good (`failed`). */
+    failed_at: tstz('failed_at'),
     ...timestamps,
   },
   (t) => [
@@ -43,6 +56,10 @@ export const jobOutbox = pgTable(
     index('job_outbox_done_at_idx')
       .on(t.done_at)
       .where(sql`${t.status} = 'done'`),
+    // Housekeeping purges failed rows after their (longer) retention period.
+    index('job_outbox_failed_at_idx')
+      .on(t.failed_at)
+      .where(sql`${t.status} = 'failed'`),
     uniqueIndex('job_outbox_dedupe_key_key').on(t.dedupe_key),
     // Account erasure: `user_ids && array[$1]`.
     index('job_outbox_user_ids_idx').using('gin', t.user_ids),

@@ -1,10 +1,11 @@
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { schema } from '@legenett/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { settleJobs } from '../../../test/jobs';
+import { outboxJobId } from '../outbox/outbox-relay';
 import { JobQueue } from '../queue';
-import { MailService } from './mail.service';
+import { MAIL_DELIVER_JOB, MailService } from './mail.service';
 
 /** A minimal SMTP server that accepts everything and keeps the DATA it got. */
 function fakeSmtp(received: string[], options: { reject?: boolean } = {}): Promise<Server> {
@@ -74,6 +75,36 @@ describe('MailService', () => {
       expect(row.sent_at).not.toBeNull();
       expect(received.join('')).toContain('Subject: Your Legenett account has been approved');
     } finally {
+      await t.close();
+      smtp.close();
+    }
+  });
+
+  it('a delivery job run a second time (a queue that forgot it ran) sends nothing more', async () => {
+    const received: string[] = [];
+    const smtp = await fakeSmtp(received);
+    const env = { SMTP_URL: `smtp://127.0.0.1:${(smtp.address() as AddressInfo).port}` };
+    const t = await createTestApp({ env });
+    const other = await createTestApp({ env });
+    try {
+      const { id } = await t.app.get(MailService).send({ to: 'd@test.no', template: 'account_approved', locale: 'en', vars: { name: 'Ola', link: 'x' } });
+      await settleJobs(t);
+      expect(received).toHaveLength(1);
+      const [job] = await t.db
+        .select()
+        .from(schema.jobOutbox)
+        .where(and(eq(schema.jobOutbox.name, MAIL_DELIVER_JOB), sql`${schema.jobOutbox.payload}->>'id' = ${String(id)}`));
+      expect(job).toMatchObject({ status: 'done' });
+      // The same outbox job on a queue that never saw it: the row is done, the handler does not run.
+      expect(await other.app.get(JobQueue).enqueue(MAIL_DELIVER_JOB, job!.payload, { jobId: outboxJobId(job!.id) })).toBe('added');
+      await other.app.get(JobQueue).onIdle();
+      // And the handler's own check: the message is sent.
+      await other.app.get(JobQueue).enqueue(MAIL_DELIVER_JOB, job!.payload);
+      await other.app.get(JobQueue).onIdle();
+      expect(received).toHaveLength(1);
+      expect(await outboxRow(t, id)).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await other.close();
       await t.close();
       smtp.close();
     }

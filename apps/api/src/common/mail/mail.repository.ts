@@ -24,8 +24,8 @@ export class MailRepository {
     return row;
   }
 
-  async markSent(id: number): Promise<void> {
-    await this.db
+  async markSent(id: number, tx?: Transaction): Promise<void> {
+    await (tx ?? this.db)
       .update(s.outboxMessages)
       .set({ status: 'sent', sent_at: new Date(), attempts: sql`${s.outboxMessages.attempts} + 1`, last_error: null })
       .where(eq(s.outboxMessages.id, id));

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit, Optional } from '@nestjs
 import { type Locale } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
-import { JobOutbox } from '../outbox';
-import { type JobContext, JobQueue } from '../queue';
+import { JobOutbox, type OutboxJobContext } from '../outbox';
 import { type MailTemplate, type MailVars, renderMail } from './mail-templates';
 import { MailRepository } from './mail.repository';
 import { Storage } from '../storage/storage';
@@ -50,7 +49,6 @@ export class MailService implements OnModuleInit {
 
   constructor(
     private readonly outbox: MailRepository,
-    private readonly jobs: JobQueue,
     private readonly jobOutbox: JobOutbox,
     private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -76,7 +74,7 @@ export class MailService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.jobs.register<{ id: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job));
+    this.jobOutbox.handle<{ id: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job));
   }
 
   /** Writes the message (and its delivery job) in `tx` when given, else in a transaction of its own. */
@@ -131,7 +129,12 @@ export class MailService implements OnModuleInit {
     return { id: row.id };
   }
 
-  private async deliver(job: JobContext<{ id: number }>): Promise<void> {
+  /**
+   * Sends a queued message once it is handed over; one already sent or failed is left alone. The sent
+   * mark and the job's done mark commit together. A mail whose marks are lost after the SMTP server
+   * took it (database away at that moment) is sent again by the retry: at least once, not exactly.
+   */
+  private async deliver(job: OutboxJobContext<{ id: number }>): Promise<void> {
     if (!this.transport) return;
     const row = await this.outbox.find(job.payload.id);
     if (!row || row.status !== 'queued') return;
@@ -144,11 +147,11 @@ export class MailService implements OnModuleInit {
         html: row.html ?? undefined,
         attachments: await this.attachmentsOf(row.data),
       });
-      await this.outbox.markSent(row.id);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await this.outbox.markAttemptFailed(row.id, message, job.attempt >= job.maxAttempts);
       throw err;
     }
+    await job.once((tx) => this.outbox.markSent(row.id, tx));
   }
 }

@@ -1,12 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { JobQueue } from '../queue';
+import { type EnqueueResult, JobQueue } from '../queue';
 import { type ClaimedJob, OutboxRepository } from './outbox.repository';
 
 /** Jobs claimed per round: a short claim statement, and a bounded number of hand-overs in flight. */
 export const RELAY_BATCH = 50;
-/** A claimed row is not due again for this long; longer than any hand-over may take. */
-const LEASE_MS = 60_000;
 /** Back-off of a failed hand-over: 1 s, 2 s, 4 s, ... up to 5 minutes, for as long as it takes. */
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 5 * 60_000;
@@ -14,15 +12,28 @@ const RETRY_MAX_MS = 5 * 60_000;
 export const retryDelayMs = (attempts: number): number =>
   Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 
+/** The queue id of an outbox row's job: one per row, however often it is handed over. */
+export const outboxJobId = (id: number): string => `outbox-${id}`;
+
+/** The outbox row a queue job id names, or null for a job that did not come from the outbox. */
+export function outboxRowOf(jobId: string | undefined): number | null {
+  const match = jobId === undefined ? null : /^outbox-(\d+)$/.exec(jobId);
+  return match ? Number(match[1]) : null;
+}
+
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
  * Moves jobs from the PostgreSQL outbox to the JobQueue, in every replica. Woken right after a
  * commit that wrote jobs (in this process) and every OUTBOX_POLL_MS otherwise (jobs of other
- * replicas, retries). A hand-over that fails or takes longer than OUTBOX_HANDOVER_TIMEOUT_MS is
- * retried with back-off and never given up: a job that is written is delivered. The queue id
- * `outbox-<id>` lets BullMQ drop a second hand-over of the same row (e.g. after a timeout that
- * was only slow), so a job runs once.
+ * replicas, retries, leases run out). A hand-over that fails or takes longer than
+ * OUTBOX_HANDOVER_TIMEOUT_MS is retried with back-off and never given up.
+ *
+ * A handed-over row stays pending: the worker marks it done when its job has run (JobOutbox.handle).
+ * Until then the claim's lease (OUTBOX_LEASE_MS) keeps it from the relay; after it, the row is handed
+ * over again under the same queue id `outbox-<id>`, and the queue's answer decides: still waiting or
+ * running, nothing new; completed (the done mark was lost), marked done here; unknown (Redis lost
+ * it), it is a new job and runs. So a job that is written runs at least once (docs/operations.md).
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
@@ -31,7 +42,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
-  /** Handed over, but marking them done failed (database away): marked at the next round. */
+  /** Jobs that ran (or the queue says so) whose done mark failed (database away): marked at the next round. */
   private unmarked: number[] = [];
   /** Hand-overs that succeeded since `settle` last looked. */
   private handedOver = 0;
@@ -73,8 +84,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Resolves when no job is due in the outbox and the queue has run what it was given (tests).
-   * Jobs waiting for a retry after a failed hand-over are not due, and are not waited for.
+   * Resolves when no job is due in the outbox and the queue has run what it was given, and their
+   * done marks are written (tests). Jobs waiting for a retry after a failed hand-over, or for their
+   * lease to run out, are not due, and are not waited for.
    */
   async settle(): Promise<void> {
     for (;;) {
@@ -83,8 +95,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       this.wake();
       while (this.running) await this.running;
       await this.jobs.onIdle();
-      if (this.handedOver === 0) return;
+      if (this.handedOver === 0 && (this.unmarked.length === 0 || this.databaseDown)) return;
     }
+  }
+
+  /**
+   * A job of this row ran, but its done mark did not reach the database: written at the next round
+   * (JobOutbox.handle). Should this process end first, the lease does it: the queue reports the job
+   * completed (or, if it forgot it, the job runs again and finds what its first run left).
+   */
+  markDoneLater(id: number): void {
+    this.unmarked.push(id);
   }
 
   private schedule(): void {
@@ -117,25 +138,38 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async round(): Promise<{ claimed: number; failed: number }> {
-    // Jobs the queue took whose `done` did not reach the database (it went away in between): marked
-    // first. Left to their lease instead, they would be handed over again a minute later, when the
-    // queue may no longer remember their id (it keeps the last 1000 completed): a second notification.
+    // Jobs that ran whose done mark did not reach the database (it went away in between): marked
+    // first. Left to their lease instead, they would be handed over again minutes later, when the
+    // queue may no longer remember them (BullMQ keeps the last 1000 completed) and runs them again.
     if (this.unmarked.length > 0) {
-      await this.repository.markDone(this.unmarked);
+      // Taken first: workers may add to it while the statement runs.
+      const ids = this.unmarked;
       this.unmarked = [];
+      try {
+        await this.repository.markRan(ids);
+      } catch (err) {
+        this.unmarked.push(...ids);
+        throw err;
+      }
     }
-    const claimed = await this.repository.claim(RELAY_BATCH, LEASE_MS);
+    const claimed = await this.repository.claim(RELAY_BATCH, this.config.outbox.leaseMs);
     if (claimed.length === 0) return { claimed: 0, failed: 0 };
     const results = await Promise.all(claimed.map((job) => this.handOver(job)));
-    const done = claimed.filter((_, i) => results[i]).map((job) => job.id);
-    try {
-      await this.repository.markDone(done);
-    } catch (err) {
-      this.unmarked.push(...done);
-      throw err;
+    // Handed over again after the lease, and the queue says it ran: its done mark was lost.
+    const completed = claimed.filter((_, i) => results[i] === 'completed').map((job) => job.id);
+    if (completed.length > 0) {
+      try {
+        await this.repository.markRan(completed);
+      } catch (err) {
+        this.unmarked.push(...completed);
+        throw err;
+      }
     }
-    this.handedOver += done.length;
-    const failed = claimed.length - done.length;
+    // A row whose hand-over failed before is no longer waiting out a back-off.
+    await this.repository.clearHandOverErrors(claimed.filter((job, i) => results[i] !== null && job.lastError !== null).map((job) => job.id));
+    this.report(claimed, results);
+    const failed = results.filter((r) => r === null).length;
+    this.handedOver += claimed.length - failed;
     if (failed === 0 && this.queueDown) {
       this.queueDown = false;
       // Jobs that failed while it was away may be minutes into their back-off: due now.
@@ -146,21 +180,39 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     return { claimed: claimed.length, failed };
   }
 
-  /** True when the queue took the job; otherwise its next attempt is scheduled. */
-  private async handOver(job: ClaimedJob): Promise<boolean> {
+  /**
+   * Rows handed over again after their lease, by what the queue answered: it ran them (their done
+   * mark was lost), or it did not hold them any more (lost with a Redis that restarted empty, or a
+   * process that ended; or failed for good without their failed mark): queued anew.
+   */
+  private report(claimed: readonly ClaimedJob[], results: readonly (EnqueueResult | null)[]): void {
+    // Not the first hand-over, and the one before it succeeded: the job was in the queue.
+    const again = (job: ClaimedJob) => job.attempts > 1 && job.lastError === null;
+    const lost = claimed.filter((job, i) => again(job) && results[i] === 'added').length;
+    const ran = claimed.filter((_, i) => results[i] === 'completed').length;
+    if (lost > 0) this.logger.warn(`Job queue no longer held ${lost} job(s) it had taken (lost with Redis?): handed over anew after their lease`);
+    if (ran > 0) this.logger.log(`${ran} job(s) had run without their done mark reaching the database: marked done`);
+  }
+
+  /**
+   * What the queue did with the job (a new one, one it holds, one that ran); null when it did not
+   * answer, and the next attempt is scheduled. The row keeps its lease in every other case.
+   */
+  private async handOver(job: ClaimedJob): Promise<EnqueueResult | null> {
     try {
-      await this.withTimeout(this.jobs.enqueue(job.name, job.payload, { jobId: `outbox-${job.id}` }));
-      return true;
+      // Never handed over before: the queue cannot hold it, and need not be asked.
+      const firstTime = job.attempts === 1;
+      return await this.withTimeout(this.jobs.enqueue(job.name, job.payload, { jobId: outboxJobId(job.id), firstTime }));
     } catch (err) {
       const message = messageOf(err);
       if (!this.queueDown) this.logger.warn(`Job queue did not take job "${job.name}" (kept in the outbox, retried): ${message}`);
       this.queueDown = true;
-      await this.repository.markFailed(job.id, message, retryDelayMs(job.attempts));
-      return false;
+      await this.repository.markHandOverFailed(job.id, message, retryDelayMs(job.attempts));
+      return null;
     }
   }
 
-  private withTimeout(work: Promise<void>): Promise<void> {
+  private withTimeout<T>(work: Promise<T>): Promise<T> {
     const ms = this.config.outbox.handOverTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

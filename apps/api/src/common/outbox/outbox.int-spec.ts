@@ -1,4 +1,12 @@
-import { buildPath, companyEndpoints, type Endpoint, networkEndpoints, NOTIFICATIONS_CREATE_JOB, postEndpoints } from '@legenett/contracts';
+import {
+  buildPath,
+  companyEndpoints,
+  type Endpoint,
+  networkEndpoints,
+  NOTIFICATIONS_CREATE_JOB,
+  type NotificationJobPayload,
+  postEndpoints,
+} from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, arrayContains, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -7,19 +15,23 @@ import { settleJobs } from '../../../test/jobs';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../../modules/notifications/notification.publisher';
 import { HousekeepingService } from '../../modules/housekeeping/housekeeping.service';
-import { JobQueue } from '../queue';
+import { FORGOT_PASSWORD_JOB } from '../../modules/registration/account-recovery.service';
+import { ADDRESS_TAKEN_JOB } from '../../modules/registration/registration.service';
+import { type EnqueueResult, JobQueue } from '../queue';
 import { JobOutbox } from './job-outbox';
-import { OutboxRelay } from './outbox-relay';
+import { OutboxRelay, outboxJobId } from './outbox-relay';
 import { OutboxRepository } from './outbox.repository';
 
 const HANDOVER_TIMEOUT_MS = 200;
+/** Short, so that the tests see rows handed over again after it. */
+const LEASE_MS = 1000;
 /** What a user waits for at most, whatever the queue does. */
 const PROMPT_MS = 1000;
 
 let t: TestApp;
 let queue: JobQueue;
 beforeAll(async () => {
-  t = await createTestApp({ env: { OUTBOX_HANDOVER_TIMEOUT_MS: String(HANDOVER_TIMEOUT_MS), OUTBOX_POLL_MS: '100' } });
+  t = await createTestApp({ env: { OUTBOX_HANDOVER_TIMEOUT_MS: String(HANDOVER_TIMEOUT_MS), OUTBOX_POLL_MS: '100', OUTBOX_LEASE_MS: String(LEASE_MS) } });
   queue = t.app.get(JobQueue);
 });
 afterEach(() => {
@@ -115,7 +127,7 @@ describe('the user action stands when the queue fails, and its notification foll
   });
 
   it('a queue that hangs: 2xx at once (never waits on the queue), the job waits, then is delivered exactly once', async () => {
-    const enqueue = jest.spyOn(queue, 'enqueue').mockImplementation(() => new Promise<void>(() => undefined));
+    const enqueue = jest.spyOn(queue, 'enqueue').mockImplementation(() => new Promise<EnqueueResult>(() => undefined));
     const recipients = await threeActions(prompt2xx);
     await settleJobs(t);
     expect(enqueue).toHaveBeenCalled();
@@ -142,23 +154,11 @@ describe('the user action stands when the queue fails, and its notification foll
     await expectDeliveredOnce([...fresh, ...waiting]);
   });
 
-  it('a job whose done mark failed (the database went away after the hand-over) is marked at the next round, not handed over again', async () => {
-    const lost = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    const markDone = jest.spyOn(t.app.get(OutboxRepository), 'markDone').mockRejectedValueOnce(lost);
-    const enqueue = jest.spyOn(queue, 'enqueue');
-    const recipients = await threeActions(prompt2xx);
-    await new Promise((r) => setTimeout(r, 300)); // a few polls (100 ms)
-    await settleJobs(t);
-    expect(markDone).toHaveBeenCalled();
-    await expectDeliveredOnce(recipients);
-    expect(enqueue).toHaveBeenCalledTimes(3);
-  });
-
   it('a hand-over that was only slow (timed out, yet the queue took it) still runs the job once', async () => {
     const real = queue.enqueue.bind(queue);
     const enqueue = jest.spyOn(queue, 'enqueue').mockImplementation(async (name, payload, opts) => {
       await new Promise((r) => setTimeout(r, HANDOVER_TIMEOUT_MS * 2));
-      await real(name, payload, opts);
+      return real(name, payload, opts);
     });
     const recipients = await threeActions(prompt2xx);
     await settleJobs(t);
@@ -166,6 +166,263 @@ describe('the user action stands when the queue fails, and its notification foll
     enqueue.mockRestore();
     await afterRetry();
     await expectDeliveredOnce(recipients);
+  });
+});
+
+let jobCount = 0;
+/** A job name of this test alone (a queue refuses a second handler for a name). */
+const jobName = (what: string) => `outbox-test.${what}-${Date.now()}-${(jobCount += 1)}`;
+
+const rowsNamed = (name: string) => t.db.select().from(schema.jobOutbox).where(eq(schema.jobOutbox.name, name));
+
+async function until(probe: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const databaseAway = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+/** The hand-overs of one row (other tests' rows may be handed over meanwhile). */
+const handOversOf = (enqueue: jest.SpyInstance<Promise<EnqueueResult>, Parameters<JobQueue['enqueue']>>, row: number) =>
+  enqueue.mock.calls.filter((call) => call[2]?.jobId === outboxJobId(row)).length;
+
+describe('at least once: a row is done when its job has run, and handed over again after its lease until then', () => {
+  it('a handed-over job stays pending while it waits or runs; handed over again meanwhile, it does not run twice; done when it has run', async () => {
+    const name = jobName('gate');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let runs = 0;
+    t.app.get(JobOutbox).handle(name, async ({ once }) => {
+      runs += 1;
+      await gate;
+      expect(await once(async (tx) => void (await tx.execute(sql`select 1`)))).toBe(true);
+    });
+    await t.app.get(JobOutbox).add(null, { name, payload: {} });
+    await until(() => runs === 1, 'the job started');
+    const [running] = await rowsNamed(name);
+    expect(running).toMatchObject({ status: 'pending', ran_at: null, attempts: 1 });
+    // Two leases pass while it runs: handed over again, the queue answers that it holds it.
+    await until(async () => (await rowsNamed(name))[0]!.attempts >= 3, 'handed over again after the lease', 5000);
+    expect((await rowsNamed(name))[0]!.status).toBe('pending');
+    release();
+    await settleJobs(t);
+    const [done] = await rowsNamed(name);
+    expect(done).toMatchObject({ status: 'done', last_error: null });
+    expect(done!.ran_at).not.toBeNull();
+    expect(runs).toBe(1);
+    // Done: not handed over again.
+    const attempts = done!.attempts;
+    await sleep(LEASE_MS * 2);
+    expect((await rowsNamed(name))[0]!.attempts).toBe(attempts);
+    expect(runs).toBe(1);
+  });
+
+  it('a job the queue took and then lost (as a Redis killed before a worker took it) runs after the lease, once', async () => {
+    const name = jobName('lost');
+    let runs = 0;
+    t.app.get(JobOutbox).handle(name, async () => {
+      runs += 1;
+    });
+    // The queue says it took the job and never runs it. outbox-redis.int-spec.ts does this with a real Redis.
+    const enqueue = jest.spyOn(queue, 'enqueue').mockResolvedValueOnce('added');
+    await t.app.get(JobOutbox).add(null, { name, payload: {} });
+    await settleJobs(t);
+    const [row] = await rowsNamed(name);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(runs).toBe(0);
+    await until(async () => (await rowsNamed(name))[0]!.status === 'done', 'run after the lease', LEASE_MS * 5);
+    expect(runs).toBe(1);
+    expect((await rowsNamed(name))[0]!.attempts).toBe(2);
+    expect(handOversOf(enqueue, row!.id)).toBe(2);
+  });
+
+  it('a job that ran whose done mark failed (database away) is marked at the next round, not run again', async () => {
+    const name = jobName('mark-failed');
+    let runs = 0;
+    t.app.get(JobOutbox).handle(name, async () => {
+      runs += 1;
+    });
+    const markRan = jest.spyOn(t.app.get(OutboxRepository), 'markRan').mockRejectedValueOnce(databaseAway());
+    await t.app.get(JobOutbox).add(null, { name, payload: {} });
+    await settleJobs(t);
+    expect(markRan).toHaveBeenCalledTimes(2); // the worker's (failed), the relay's next round
+    const [row] = await rowsNamed(name);
+    expect(row).toMatchObject({ status: 'done', attempts: 1 });
+    expect(runs).toBe(1);
+  });
+
+  it('a job that ran whose done mark was lost with its process is marked done after the lease from the queue\'s answer, not run again', async () => {
+    const name = jobName('mark-lost');
+    let runs = 0;
+    t.app.get(JobOutbox).handle(name, async () => {
+      runs += 1;
+    });
+    jest.spyOn(t.app.get(OutboxRepository), 'markRan').mockRejectedValueOnce(databaseAway());
+    // The process that knew about the failed mark is gone: only the lease is left.
+    const later = jest.spyOn(t.app.get(OutboxRelay), 'markDoneLater').mockImplementation(() => undefined);
+    const enqueue = jest.spyOn(queue, 'enqueue');
+    await t.app.get(JobOutbox).add(null, { name, payload: {} });
+    await settleJobs(t);
+    expect(later).toHaveBeenCalledTimes(1);
+    const [row] = await rowsNamed(name);
+    expect(row).toMatchObject({ status: 'pending' });
+    await until(async () => (await rowsNamed(name))[0]!.status === 'done', 'marked after the lease', LEASE_MS * 5);
+    expect(runs).toBe(1);
+    expect(handOversOf(enqueue, row!.id)).toBe(2);
+    // The second hand-over's answer: the queue had run it.
+    const answers = enqueue.mock.calls.flatMap((call, i) => (call[2]?.jobId === outboxJobId(row!.id) ? [enqueue.mock.results[i]!.value as Promise<EnqueueResult>] : []));
+    expect(await answers[1]).toBe('completed');
+  });
+
+  it('a job whose handler fails in every attempt is kept failed with its error: not handed over again, and runs anew when set pending', async () => {
+    const name = jobName('failing');
+    let runs = 0;
+    let healthy = false;
+    t.app.get(JobOutbox).handle(name, async () => {
+      runs += 1;
+      if (!healthy) throw new Error(`bad payload, run ${runs}`);
+    });
+    // Two quick attempts instead of five over 30 s.
+    const real = queue.enqueue.bind(queue);
+    const enqueue = jest.spyOn(queue, 'enqueue').mockImplementation((job, payload, opts) => real(job, payload, { ...opts, attempts: 2, backoffMs: 10 }));
+    await t.app.get(JobOutbox).add(null, { name, payload: {} });
+    await settleJobs(t);
+    const [row] = await rowsNamed(name);
+    expect(row).toMatchObject({ status: 'failed', last_error: 'bad payload, run 2', ran_at: null, attempts: 1 });
+    expect(row!.failed_at).not.toBeNull();
+    expect(runs).toBe(2);
+    // Not in a loop: leases pass and nothing is handed over.
+    await sleep(LEASE_MS * 2.5);
+    expect(handOversOf(enqueue, row!.id)).toBe(1);
+    expect(runs).toBe(2);
+    // An operator fixed the cause and sets it pending: the queue runs it anew (it had failed for good).
+    healthy = true;
+    await t.db.update(schema.jobOutbox).set({ status: 'pending', next_attempt_at: sql`now()` }).where(eq(schema.jobOutbox.id, row!.id));
+    t.app.get(OutboxRelay).wake();
+    await until(async () => (await rowsNamed(name))[0]!.status === 'done', 'run again when set pending');
+    expect(runs).toBe(3);
+  });
+
+  it('a failing job whose failed mark was lost is handed over after the lease and runs anew, not dropped', async () => {
+    const name = jobName('failing-unmarked');
+    let runs = 0;
+    t.app.get(JobOutbox).handle(name, async () => {
+      runs += 1;
+      throw new Error('always');
+    });
+    const real = queue.enqueue.bind(queue);
+    jest.spyOn(queue, 'enqueue').mockImplementation((job, payload, opts) => real(job, payload, { ...opts, attempts: 2, backoffMs: 10 }));
+    const markFailed = jest.spyOn(t.app.get(OutboxRepository), 'markJobFailed').mockRejectedValueOnce(databaseAway());
+    await t.app.get(JobOutbox).add(null, { name, payload: {} });
+    await settleJobs(t);
+    expect((await rowsNamed(name))[0]).toMatchObject({ status: 'pending' });
+    expect(runs).toBe(2);
+    await until(async () => (await rowsNamed(name))[0]!.status === 'failed', 'failed after a second round of attempts', LEASE_MS * 5);
+    expect(runs).toBe(4);
+    expect(markFailed).toHaveBeenCalledTimes(2);
+  });
+
+  it('a job erased with its account after the hand-over writes nothing', async () => {
+    const user = await createUser(t.db);
+    const name = jobName('erased');
+    let runs = 0;
+    t.app.get(JobOutbox).handle(name, async ({ once }) => {
+      expect(await once(async () => void (runs += 1))).toBe(false);
+    });
+    // Written but not due for a while; then erased; then its job reaches a worker anyway.
+    const [row] = await t.db
+      .insert(schema.jobOutbox)
+      .values({ name, payload: {}, user_ids: [user.id], next_attempt_at: sql`now() + interval '1 day'` })
+      .returning({ id: schema.jobOutbox.id });
+    await t.app.get(JobOutbox).eraseUser(user.id);
+    expect(await queue.enqueue(name, {}, { jobId: outboxJobId(row!.id) })).toBe('added');
+    await queue.onIdle();
+    expect(runs).toBe(0);
+  });
+});
+
+describe('a second run of a job (the queue forgot that it ran, or two queues had it) leaves no second effect', () => {
+  /** An outbox row no relay takes for a day: the test hands it to queues itself. */
+  async function rowFor(name: string, payload: unknown, userIds: number[] = []): Promise<string> {
+    const [row] = await t.db
+      .insert(schema.jobOutbox)
+      .values({ name, payload, user_ids: userIds, next_attempt_at: sql`now() + interval '1 day'` })
+      .returning({ id: schema.jobOutbox.id });
+    return outboxJobId(row!.id);
+  }
+
+  const mailsTo = (email: string) => t.db.select().from(schema.outboxMessages).where(eq(schema.outboxMessages.to, email));
+
+  it('every handler of outbox jobs: run again on a queue that does not know it ran, it writes nothing new', async () => {
+    const other = await createTestApp();
+    try {
+      const queues = [queue, other.app.get(JobQueue)];
+      /** Runs the job on this app's queue, then on the other's (which never saw it). */
+      const runTwice = async (name: string, payload: unknown, userIds: number[] = []) => {
+        const jobId = await rowFor(name, payload, userIds);
+        for (const q of queues) {
+          expect(await q.enqueue(name, payload, { jobId })).toBe('added');
+          await q.onIdle();
+        }
+        // Settled jobs of the second run (mails written by the first) may follow.
+        await settleJobs(t);
+      };
+
+      const user = await createUser(t.db);
+      const actor = await createUser(t.db);
+      const notification: NotificationJobPayload = {
+        user_id: user.id,
+        kind: 'new_follower',
+        actor_user_id: actor.id,
+        partner_company_id: null,
+        entity_type: null,
+        entity_id: null,
+        data: {},
+      };
+      await runTwice(NOTIFICATIONS_CREATE_JOB, notification, [user.id, actor.id]);
+      expect(await notificationsTo(user.id)).toHaveLength(1);
+
+      const resets = () => t.db.select().from(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.user_id, user.id));
+      await runTwice(FORGOT_PASSWORD_JOB, { email: user.email, locale: 'en' });
+      expect(await resets()).toHaveLength(1);
+      expect((await mailsTo(user.email)).map((m) => m.template)).toEqual(['password_reset']);
+
+      await runTwice(ADDRESS_TAKEN_JOB, { email: user.email });
+      expect((await mailsTo(user.email)).map((m) => m.template).sort()).toEqual(['password_reset', 'registration_attempt']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('two queues running one notification job at once write one notification', async () => {
+    const other = await createTestApp();
+    try {
+      const user = await createUser(t.db);
+      const payload: NotificationJobPayload = {
+        user_id: user.id,
+        kind: 'like',
+        actor_user_id: null,
+        partner_company_id: null,
+        entity_type: null,
+        entity_id: null,
+        data: {},
+      };
+      for (let i = 0; i < 5; i += 1) {
+        const jobId = await rowFor(NOTIFICATIONS_CREATE_JOB, payload, [user.id]);
+        await Promise.all([queue, other.app.get(JobQueue)].map((q) => q.enqueue(NOTIFICATIONS_CREATE_JOB, payload, { jobId })));
+        await Promise.all([queue.onIdle(), other.app.get(JobQueue).onIdle()]);
+      }
+      expect(await notificationsTo(user.id)).toHaveLength(5);
+    } finally {
+      await other.close();
+    }
   });
 });
 
@@ -209,8 +466,8 @@ describe('the job outbox', () => {
     try {
       const name = `outbox-test.count-${Date.now()}`;
       const runs: number[] = [];
-      for (const q of [queue, other.app.get(JobQueue)]) {
-        q.register<{ n: number }>(name, async ({ payload }) => {
+      for (const app of [t.app, other.app]) {
+        app.get(JobOutbox).handle<{ n: number }>(name, async ({ payload }) => {
           runs.push(payload.n);
         });
       }
@@ -242,25 +499,29 @@ describe('the job outbox', () => {
     expect(await outboxFor(user.id)).toHaveLength(0);
   });
 
-  it('housekeeping purges done jobs after the retention period, never pending ones', async () => {
+  it('housekeeping purges done jobs after their retention period (a day) and failed ones after theirs (30 days), never pending ones', async () => {
     const day = 24 * 3_600_000;
     const name = `outbox-test.purge-${Date.now()}`;
+    const ago = (ms: number) => new Date(Date.now() - ms);
     const rows = await t.db
       .insert(schema.jobOutbox)
       .values([
-        { name, payload: {}, status: 'done', done_at: new Date(Date.now() - 2 * day) },
-        { name, payload: {}, status: 'done', done_at: new Date(Date.now() - 60_000) },
+        { name, payload: {}, status: 'done', done_at: ago(2 * day), ran_at: ago(2 * day) },
+        { name, payload: {}, status: 'done', done_at: ago(60_000), ran_at: ago(60_000) },
         // Pending and old, but not due for a long time: the relay leaves it alone in this test.
-        { name, payload: {}, status: 'pending', created_at: new Date(Date.now() - 30 * day), next_attempt_at: new Date(Date.now() + day) },
+        { name, payload: {}, status: 'pending', created_at: ago(30 * day), next_attempt_at: new Date(Date.now() + day) },
+        { name, payload: {}, status: 'failed', failed_at: ago(31 * day), last_error: 'old' },
+        { name, payload: {}, status: 'failed', failed_at: ago(2 * day), last_error: 'recent' },
       ])
       .returning({ id: schema.jobOutbox.id });
     const counts = await t.app.get(HousekeepingService).purge();
     expect(counts.doneJobs).toBeGreaterThanOrEqual(1);
+    expect(counts.failedJobs).toBeGreaterThanOrEqual(1);
     const left = await t.db
       .select({ id: schema.jobOutbox.id })
       .from(schema.jobOutbox)
       .where(inArray(schema.jobOutbox.id, rows.map((r) => r.id)));
-    expect(left.map((r) => r.id).sort()).toEqual([rows[1]!.id, rows[2]!.id].sort());
+    expect(left.map((r) => r.id).sort()).toEqual([rows[1]!.id, rows[2]!.id, rows[4]!.id].sort());
   });
 
   it('claims due jobs through the partial index, not a scan of the table', async () => {

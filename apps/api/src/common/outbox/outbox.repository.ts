@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, arrayOverlaps, asc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.tokens';
 
 const o = schema.jobOutbox;
+
+/**
+ * A row whose job may still run: pending, or done at hand-over by a version before migration 0018
+ * (no `ran_at`; its job may still be in the queue). Not one that ran, failed for good, or is gone.
+ */
+const runnable = and(isNull(o.ran_at), inArray(o.status, ['pending', 'done']));
 
 /** A job to write to the outbox. */
 export interface OutboxJob<P = unknown> {
@@ -21,8 +27,10 @@ export interface ClaimedJob {
   id: number;
   name: string;
   payload: unknown;
-  /** Hand-over attempts including this one. */
+  /** Hand-overs including this one. */
   attempts: number;
+  /** Why the last hand-over failed; null when it succeeded (or this is the first). */
+  lastError: string | null;
 }
 
 /** The job outbox table; only the outbox (JobOutbox, OutboxRelay) and housekeeping use it. */
@@ -50,8 +58,9 @@ export class OutboxRepository {
 
   /**
    * Takes up to `limit` due jobs for this replica: rows another replica is claiming are skipped
-   * (SKIP LOCKED), and a claimed row is not due again for `leaseMs`, so a replica that dies during
-   * the hand-over only delays its jobs. Served by job_outbox_pending_due_idx.
+   * (SKIP LOCKED, as are rows a worker is marking), and a claimed row is not due again for
+   * `leaseMs`: its job has that long to run and be marked done before it is handed over again.
+   * Served by job_outbox_pending_due_idx.
    */
   async claim(limit: number, leaseMs: number): Promise<ClaimedJob[]> {
     const due = this.db
@@ -65,19 +74,44 @@ export class OutboxRepository {
       .update(o)
       .set({ attempts: sql`${o.attempts} + 1`, next_attempt_at: sql`now() + ${leaseMs} * interval '1 millisecond'` })
       .where(inArray(o.id, due))
-      .returning({ id: o.id, name: o.name, payload: o.payload, attempts: o.attempts });
+      .returning({ id: o.id, name: o.name, payload: o.payload, attempts: o.attempts, lastError: o.last_error });
     return rows.sort((a, b) => a.id - b.id);
   }
 
-  async markDone(ids: readonly number[]): Promise<void> {
+  /** These were handed over after a failed hand-over: the error is history (and no longer makes them due, see retryFailedNow). */
+  async clearHandOverErrors(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db
       .update(o)
-      .set({ status: 'done', done_at: sql`now()`, last_error: null })
+      .set({ last_error: null })
       .where(and(inArray(o.id, [...ids]), eq(o.status, 'pending')));
   }
 
-  async markFailed(id: number, error: string, retryInMs: number): Promise<void> {
+  /**
+   * The done mark: these jobs have run. In the handler's transaction when given: the row stays
+   * locked until it commits, so a second run of the same job waits for it and then finds the row
+   * done. Answers how many rows it marked (0: another run marked it, it failed for good, or it is gone).
+   */
+  async markRan(ids: readonly number[], tx?: Transaction): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await (tx ?? this.db)
+      .update(o)
+      .set({ status: 'done', done_at: sql`now()`, ran_at: sql`now()`, last_error: null })
+      .where(and(inArray(o.id, [...ids]), runnable))
+      .returning({ id: o.id });
+    return rows.length;
+  }
+
+  /** Its job failed in every attempt: kept `failed` with the reason, not handed over again. */
+  async markJobFailed(id: number, error: string): Promise<void> {
+    await this.db
+      .update(o)
+      .set({ status: 'failed', failed_at: sql`now()`, last_error: error.slice(0, 2000) })
+      .where(and(eq(o.id, id), runnable));
+  }
+
+  /** The hand-over failed: try again after `retryInMs`. */
+  async markHandOverFailed(id: number, error: string, retryInMs: number): Promise<void> {
     await this.db
       .update(o)
       .set({ last_error: error.slice(0, 2000), next_attempt_at: sql`now() + ${retryInMs} * interval '1 millisecond'` })

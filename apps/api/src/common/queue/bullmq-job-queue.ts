@@ -7,12 +7,15 @@ import {
   DEFAULT_BACKOFF_MS,
   DEPENDENCY_RETRY_MS,
   type EnqueueOptions,
+  type EnqueueResult,
   type JobHandler,
   JobQueue,
   type RepeatOptions,
 } from './job-queue';
 
 export const QUEUE_NAME = 'legenett-jobs';
+/** Jobs one process's worker runs at once, unless the constructor is told otherwise. */
+export const WORKER_CONCURRENCY = 5;
 const CLOSE_TIMEOUT_MS = 3000;
 const RECONNECT_MAX_MS = 1000;
 
@@ -50,7 +53,7 @@ export class BullMqJobQueue extends JobQueue {
     this.worker = new Worker(QUEUE_NAME, (job: Job, token?: string) => this.process(job, token), {
       connection,
       prefix,
-      concurrency: options.concurrency ?? 5,
+      concurrency: options.concurrency ?? WORKER_CONCURRENCY,
     });
     this.worker.on('failed', (job, err) => {
       if (!job) return;
@@ -81,7 +84,15 @@ export class BullMqJobQueue extends JobQueue {
     this.handlers.set(name, handler as JobHandler<never>);
   }
 
-  async enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}): Promise<void> {
+  async enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}): Promise<EnqueueResult> {
+    if (opts.jobId !== undefined && !opts.firstTime) {
+      const state = await this.queue.getJobState(opts.jobId);
+      if (state === 'completed') return 'completed';
+      // Failed for good and asked for again: run it anew with fresh attempts (BullMQ's add would
+      // keep the failed one).
+      if (state === 'failed') await this.queue.remove(opts.jobId);
+      else if (state !== 'unknown') return 'queued';
+    }
     const job = await this.queue.add(name, payload, {
       attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
       backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
@@ -91,6 +102,7 @@ export class BullMqJobQueue extends JobQueue {
       removeOnFail: 5000,
     });
     if (job.id) this.inFlight.add(job.id);
+    return 'added';
   }
 
   /**
@@ -114,7 +126,7 @@ export class BullMqJobQueue extends JobQueue {
     const handler = this.handlers.get(job.name) as JobHandler<unknown> | undefined;
     if (!handler) throw new Error(`No handler for job "${job.name}" in this process`);
     try {
-      await handler({ payload: job.data as unknown, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
+      await handler({ id: job.id, payload: job.data as unknown, attempt: job.attemptsMade + 1, maxAttempts: job.opts.attempts ?? 1 });
       if (this.waitingForDatabase) this.logger.log('Jobs reach the database again');
       this.waitingForDatabase = false;
     } catch (err) {

@@ -6,26 +6,38 @@ import {
   DEFAULT_BACKOFF_MS,
   DEPENDENCY_RETRY_MS,
   type EnqueueOptions,
+  type EnqueueResult,
   type JobHandler,
   JobQueue,
   type RepeatOptions,
 } from './job-queue';
 
-const SEEN_IDS_KEPT = 10_000;
+const IDS_KEPT = 10_000;
+
+/** One job as the runner keeps it between attempts. */
+interface Run<P> {
+  id: string | undefined;
+  name: string;
+  payload: P;
+  maxAttempts: number;
+  backoff: number;
+}
+
+/** What became of a job enqueued with an id. */
+type IdState = 'queued' | 'completed' | 'failed';
 
 /**
  * Runs jobs in this process (setImmediate / timers) with retries and exponential back-off. Used
- * without Redis: good for one process. Jobs enter through the job outbox, which marks them done
- * once handed over here, so a job not yet run when the process ends is lost (with Redis, BullMQ
- * keeps it); mail stays queued in outbox_messages, visible to the admin.
+ * without Redis: good for one process. Jobs waiting here end with the process; the job outbox keeps
+ * each job's row pending until it has run, and hands it over again after its lease.
  */
 export class InProcessJobQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
   private readonly handlers = new Map<string, JobHandler<never>>();
   private readonly timers = new Set<NodeJS.Timeout | NodeJS.Immediate>();
   private readonly repeats = new Map<string, NodeJS.Timeout>();
-  /** Job ids taken lately (oldest first), so a repeated hand-over of one job runs it once. */
-  private readonly seenIds = new Set<string>();
+  /** Job ids taken lately (oldest first) and what became of them, as BullMQ keeps them. */
+  private readonly ids = new Map<string, IdState>();
   private running = 0;
   private idleWaiters: (() => void)[] = [];
   private closed = false;
@@ -41,19 +53,31 @@ export class InProcessJobQueue extends JobQueue {
     this.handlers.set(name, handler as JobHandler<never>);
   }
 
-  enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}): Promise<void> {
+  enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}): Promise<EnqueueResult> {
     if (this.closed) return Promise.reject(new Error('The job queue is closed'));
     if (!this.handlers.has(name)) return Promise.reject(new Error(`No handler for job "${name}"`));
-    if (opts.jobId !== undefined) {
-      if (this.seenIds.has(opts.jobId)) return Promise.resolve();
-      this.seenIds.add(opts.jobId);
-      // Bounded memory: a repeat comes seconds after the first hand-over, not thousands of jobs later.
-      if (this.seenIds.size > SEEN_IDS_KEPT) this.seenIds.delete(this.seenIds.values().next().value as string);
+    const { jobId } = opts;
+    if (jobId !== undefined) {
+      const state = this.ids.get(jobId);
+      if (state === 'queued' || state === 'completed') return Promise.resolve(state);
+      // New, or failed for good and asked for again: it runs (anew, with fresh attempts).
+      this.remember(jobId, 'queued');
     }
-    const maxAttempts = opts.attempts ?? DEFAULT_ATTEMPTS;
-    const backoff = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
-    this.schedule(() => this.run(name, payload, 1, maxAttempts, backoff), opts.delayMs ?? 0);
-    return Promise.resolve();
+    const job: Run<P> = { id: jobId, name, payload, maxAttempts: opts.attempts ?? DEFAULT_ATTEMPTS, backoff: opts.backoffMs ?? DEFAULT_BACKOFF_MS };
+    this.schedule(() => this.run(job, 1), opts.delayMs ?? 0);
+    return Promise.resolve('added');
+  }
+
+  /** Bounded memory: the oldest ids are forgotten first (BullMQ, too, keeps only the latest). */
+  private remember(jobId: string, state: IdState): void {
+    this.ids.delete(jobId);
+    this.ids.set(jobId, state);
+    if (this.ids.size > IDS_KEPT) this.ids.delete(this.ids.keys().next().value as string);
+  }
+
+  /** A finished job's id keeps its outcome (unless it was forgotten meanwhile). */
+  private finished(jobId: string | undefined, state: IdState): void {
+    if (jobId !== undefined && this.ids.has(jobId)) this.ids.set(jobId, state);
   }
 
   repeat<P>(name: string, payload: P, opts: RepeatOptions): Promise<void> {
@@ -72,7 +96,7 @@ export class InProcessJobQueue extends JobQueue {
       busy = true;
       this.schedule(
         () =>
-          this.run(name, payload, 1, 1, 0).finally(() => {
+          this.run({ id: undefined, name, payload, maxAttempts: 1, backoff: 0 }, 1).finally(() => {
             busy = false;
           }),
         0,
@@ -105,11 +129,13 @@ export class InProcessJobQueue extends JobQueue {
     this.timers.add(timer);
   }
 
-  private async run<P>(name: string, payload: P, attempt: number, maxAttempts: number, backoff: number): Promise<void> {
+  private async run<P>(job: Run<P>, attempt: number): Promise<void> {
+    const { id, name, payload, maxAttempts, backoff } = job;
     const handler = this.handlers.get(name) as JobHandler<P> | undefined;
     if (!handler || this.closed) return;
     try {
-      await handler({ payload, attempt, maxAttempts });
+      await handler({ id, payload, attempt, maxAttempts });
+      this.finished(id, 'completed');
       if (this.waitingForDatabase) this.logger.log('Jobs reach the database again');
       this.waitingForDatabase = false;
     } catch (err) {
@@ -118,16 +144,17 @@ export class InProcessJobQueue extends JobQueue {
         // The database is away: run again later, and keep the attempts for real failures.
         if (!this.waitingForDatabase) this.logger.warn(`Jobs wait for the database (not counted as attempts): ${message}`);
         this.waitingForDatabase = true;
-        this.schedule(() => this.run(name, payload, attempt, maxAttempts, backoff), this.options.dependencyRetryMs ?? DEPENDENCY_RETRY_MS);
+        this.schedule(() => this.run(job, attempt), this.options.dependencyRetryMs ?? DEPENDENCY_RETRY_MS);
         return;
       }
       if (attempt >= maxAttempts) {
+        this.finished(id, 'failed');
         this.logger.error(`Job "${name}" failed for good after ${attempt} attempts: ${message}`);
         return;
       }
       const delay = backoff * 2 ** (attempt - 1);
       this.logger.warn(`Job "${name}" failed (attempt ${attempt}/${maxAttempts}), retrying in ${delay} ms: ${message}`);
-      this.schedule(() => this.run(name, payload, attempt + 1, maxAttempts, backoff), delay);
+      this.schedule(() => this.run(job, attempt + 1), delay);
     }
   }
 

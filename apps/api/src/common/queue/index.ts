@@ -1,2 +1,2 @@
-export { type EnqueueOptions, type JobContext, type JobHandler, JobQueue, type RepeatOptions } from './job-queue';
+export { type EnqueueOptions, type EnqueueResult, type JobContext, type JobHandler, JobQueue, type RepeatOptions } from './job-queue';
 export { QueueModule } from './queue.module';

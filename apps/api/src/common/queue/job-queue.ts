@@ -1,5 +1,7 @@
 /** What a job handler gets: its payload and which attempt this is (1-based). */
 export interface JobContext<P> {
+  /** The `jobId` it was enqueued with (the outbox's `outbox-<row id>`); BullMQ's own id, or none in process, otherwise. */
+  id?: string;
   payload: P;
   attempt: number;
   /** Attempts this job has in all; the last one may record a final failure. */
@@ -16,12 +18,25 @@ export interface EnqueueOptions {
   /** Wait this long before the first attempt. */
   delayMs?: number;
   /**
-   * Stable id: BullMQ keeps one job per id, so a hand-over repeated after a timeout does not run
-   * the job twice (while BullMQ still holds the finished job). The in-process runner remembers the
-   * last 10 000 ids.
+   * Stable id: the queue keeps one job per id, so enqueueing it again while it waits, runs or has
+   * completed adds nothing (the answer says which). One that failed for good is put back with fresh
+   * attempts. BullMQ remembers the last 1000 completed and 5000 failed ids, the in-process runner
+   * the last 10 000 ids; a forgotten id is a new job.
    */
   jobId?: string;
+  /**
+   * With `jobId`: the caller knows that no job with this id was ever enqueued (the outbox's first
+   * hand-over of a row), so the queue need not look for one first (one Redis round trip less).
+   */
+  firstTime?: boolean;
 }
+
+/**
+ * What `enqueue` did: `added` (a new job, or one that had failed for good put back: it will run),
+ * `queued` (a job with this id is waiting, delayed or running: nothing new), `completed` (a job with
+ * this id ran successfully: nothing new). Without a `jobId` always `added`.
+ */
+export type EnqueueResult = 'added' | 'queued' | 'completed';
 
 export interface RepeatOptions {
   /** Run every this many milliseconds (the first run comes at once). */
@@ -35,7 +50,7 @@ export interface RepeatOptions {
  */
 export abstract class JobQueue {
   abstract register<P>(name: string, handler: JobHandler<P>): void;
-  abstract enqueue<P>(name: string, payload: P, opts?: EnqueueOptions): Promise<void>;
+  abstract enqueue<P>(name: string, payload: P, opts?: EnqueueOptions): Promise<EnqueueResult>;
   /**
    * Runs a registered job now and then every `everyMs`. One schedule per name: scheduling it again
    * replaces it. In process the schedule ends with the queue; BullMQ keeps it in Redis, shared by

@@ -43,6 +43,35 @@ function contract(name: string, make: () => JobQueue | Promise<JobQueue>) {
       expect(attempts).toEqual([1, 2]);
     });
 
+    it('keeps one job per id and answers what became of it; one failed for good runs anew when asked again', async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const runs: number[] = [];
+      queue.register<{ fail: boolean }>('once-per-id', async ({ payload, attempt, id }) => {
+        expect(id).toBe('same-id');
+        runs.push(attempt);
+        await gate;
+        if (payload.fail) throw new Error(`attempt ${attempt} failed`);
+      });
+      expect(await queue.enqueue('once-per-id', { fail: true }, { jobId: 'same-id', attempts: 2, backoffMs: 10 })).toBe('added');
+      await until(() => runs.length === 1);
+      // Running: nothing new.
+      expect(await queue.enqueue('once-per-id', { fail: true }, { jobId: 'same-id', attempts: 2, backoffMs: 10 })).toBe('queued');
+      release();
+      await queue.onIdle();
+      expect(runs).toEqual([1, 2]);
+      // Failed for good and asked for again: a new run with fresh attempts (this time it succeeds).
+      expect(await queue.enqueue('once-per-id', { fail: false }, { jobId: 'same-id', attempts: 2, backoffMs: 10 })).toBe('added');
+      await queue.onIdle();
+      expect(runs).toEqual([1, 2, 1]);
+      // Ran: nothing new, and the queue says so.
+      expect(await queue.enqueue('once-per-id', { fail: false }, { jobId: 'same-id' })).toBe('completed');
+      await queue.onIdle();
+      expect(runs).toEqual([1, 2, 1]);
+    });
+
     it('keeps the attempts of a job whose runs fail while the database is away', async () => {
       const attempts: number[] = [];
       queue.register<{ awayFor: number }>('needs-db', async ({ payload, attempt }) => {

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { COURSE_REMINDER_KINDS, type CourseReminderKind, translate } from '@legenett/contracts';
 import { MailService } from '../../common/mail';
-import { JobOutbox } from '../../common/outbox';
-import { type JobContext, JobQueue } from '../../common/queue';
+import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
+import { JobQueue } from '../../common/queue';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { courseIcs, coursePageUrl } from './course-calendar';
 import { CourseRemindersRepository } from './course-reminders.repository';
@@ -53,7 +53,7 @@ export class CourseRemindersService implements OnModuleInit, OnApplicationBootst
     this.jobs.register(COURSE_REMINDER_SWEEP_JOB, async () => {
       await this.sweep();
     });
-    this.jobs.register<CourseReminderPayload>(COURSE_REMINDER_JOB, (job: JobContext<CourseReminderPayload>) => this.send(job.payload));
+    this.outbox.handle<CourseReminderPayload>(COURSE_REMINDER_JOB, (job) => this.send(job.payload, job.once));
   }
 
   onApplicationBootstrap(): void {
@@ -92,15 +92,20 @@ export class CourseRemindersService implements OnModuleInit, OnApplicationBootst
     return written;
   }
 
-  /** Sends one reminder once: the seat is marked in the same transaction as the notification, mail and SMS. */
-  async send(p: CourseReminderPayload, now: Date = new Date()): Promise<void> {
+  /**
+   * Sends one reminder once: the seat is marked in the same transaction as the notification, mail and
+   * SMS, and as the job's done mark when run as a job (`once`); called without it (tests), in a
+   * transaction of its own.
+   */
+  async send(p: CourseReminderPayload, once?: OutboxJobContext<CourseReminderPayload>['once'], now: Date = new Date()): Promise<void> {
     const start = new Date(p.start_at);
     // Read before the transaction: it holds one connection and never waits for a second (a burst of
     // jobs would otherwise take the whole pool and wait on itself).
     const who = await this.repository.recipient(p.user_id);
     if (!who) return;
     const course = await this.courses.find(p.course_id, p.user_id, who.locale, 'visible');
-    await this.uow.run(async (tx) => {
+    const inTransaction = once ?? ((work: (tx: Transaction) => Promise<void>) => this.uow.run(work));
+    await inTransaction(async (tx) => {
       if (!(await this.repository.claim(p.kind, p.subscription_id, start, tx))) return;
       // Late (a queue that was down): a reminder past its window is not news any more; the mark stays.
       if (!course || !reminderDue(p.kind, course, now)) return;

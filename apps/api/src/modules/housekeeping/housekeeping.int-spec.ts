@@ -26,6 +26,7 @@ const NOTHING: PurgeCounts = {
   refreshTokenFamilies: 0,
   sentOutboxMessages: 0,
   doneJobs: 0,
+  failedJobs: 0,
 };
 
 /** Rows on both sides of every retention line (defaults: a day past expiry; 30 days of sent mail). */

@@ -86,10 +86,16 @@ export class HousekeepingRepository {
     return this.deleteBatch(families, families.id, ended, limit);
   }
 
-  /** Jobs the relay has handed to the queue; pending ones stay, however old (they are retried). */
+  /** Jobs that ran; pending ones stay, however old (they are retried until they run). */
   deleteDoneJobs(doneBefore: Date, limit: number): Promise<number> {
     const jobs = s.jobOutbox;
     return this.deleteBatch(jobs, jobs.id, and(eq(jobs.status, 'done'), lt(jobs.done_at, doneBefore))!, limit);
+  }
+
+  /** Jobs that failed in every attempt, once their (longer) retention has passed. */
+  deleteFailedJobs(failedBefore: Date, limit: number): Promise<number> {
+    const jobs = s.jobOutbox;
+    return this.deleteBatch(jobs, jobs.id, and(eq(jobs.status, 'failed'), lt(jobs.failed_at, failedBefore))!, limit);
   }
 
   /** Delivered messages only: queued and failed ones stay for the admin's outbox view. */

@@ -15,11 +15,12 @@ export interface PurgeCounts {
   refreshTokenFamilies: number;
   sentOutboxMessages: number;
   doneJobs: number;
+  failedJobs: number;
 }
 
 /**
  * Removes what has outlived its use: expired codes and tokens, identity sessions, ended login
- * sessions, delivered outbox mail and handed-over outbox jobs, each some retention time after it ended (config). Runs as a
+ * sessions, delivered outbox mail, outbox jobs that ran or failed for good, each some retention time after it ended (config). Runs as a
  * repeating job: hourly by default, once across all replicas when Redis is there.
  */
 @Injectable()
@@ -56,7 +57,7 @@ export class HousekeepingService implements OnModuleInit, OnApplicationBootstrap
   async purge(options: { now?: Date; batchSize?: number } = {}): Promise<PurgeCounts> {
     const now = (options.now ?? new Date()).getTime();
     const batchSize = options.batchSize ?? PURGE_BATCH_SIZE;
-    const { expiredTokenRetentionMs, endedSessionRetentionMs, sentOutboxRetentionMs, doneJobRetentionMs } =
+    const { expiredTokenRetentionMs, endedSessionRetentionMs, sentOutboxRetentionMs, doneJobRetentionMs, failedJobRetentionMs } =
       this.config.housekeeping;
     const tokensBefore = new Date(now - expiredTokenRetentionMs);
     // A completed identity session may still register for one session lifetime after it completed.
@@ -66,6 +67,7 @@ export class HousekeepingService implements OnModuleInit, OnApplicationBootstrap
     const sessionsBefore = new Date(now - endedSessionRetentionMs);
     const outboxBefore = new Date(now - sentOutboxRetentionMs);
     const jobsBefore = new Date(now - doneJobRetentionMs);
+    const failedJobsBefore = new Date(now - failedJobRetentionMs);
     const drain = async (step: (limit: number) => Promise<number>): Promise<number> => {
       let total = 0;
       for (;;) {
@@ -82,6 +84,7 @@ export class HousekeepingService implements OnModuleInit, OnApplicationBootstrap
       refreshTokenFamilies: await drain((n) => this.repo.deleteRefreshTokenFamilies(sessionsBefore, n)),
       sentOutboxMessages: await drain((n) => this.repo.deleteSentOutboxMessages(outboxBefore, n)),
       doneJobs: await drain((n) => this.repo.deleteDoneJobs(jobsBefore, n)),
+      failedJobs: await drain((n) => this.repo.deleteFailedJobs(failedJobsBefore, n)),
     };
     const purged = Object.entries(counts).filter(([, n]) => n > 0);
     if (purged.length > 0) this.logger.log(`Purged ${purged.map(([what, n]) => `${n} ${what}`).join(', ')}`);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type NotificationJobPayload } from '@legenett/contracts';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { orderFor, type PageSource, type Slice } from '../../common/lists';
@@ -76,11 +76,11 @@ export class NotificationsRepository {
     };
   }
 
-  async insert(p: NotificationJobPayload): Promise<void> {
+  async insert(p: NotificationJobPayload, tx?: Transaction): Promise<void> {
     const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
     if (p.entity_type !== null && entityType === null)
       throw new Error(`Unknown notification entity type ${p.entity_type}`);
-    await this.db.insert(notifications).values({
+    await (tx ?? this.db).insert(notifications).values({
       user_id: p.user_id,
       kind: p.kind,
       actor_user_id: p.actor_user_id,

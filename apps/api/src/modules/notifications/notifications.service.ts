@@ -8,7 +8,7 @@ import {
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { readPage } from '../../common/lists';
-import { JobQueue } from '../../common/queue';
+import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
 import { NotificationsRepository } from './notifications.repository';
 import { UnreadBus } from './unread-bus';
 
@@ -20,21 +20,21 @@ export class NotificationsService implements OnModuleInit {
 
   constructor(
     private readonly repository: NotificationsRepository,
-    private readonly jobs: JobQueue,
+    private readonly outbox: JobOutbox,
     private readonly bus: UnreadBus,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register<NotificationJobPayload>(NOTIFICATIONS_CREATE_JOB, ({ payload }) =>
-      this.create(payload),
-    );
+    this.outbox.handle<NotificationJobPayload>(NOTIFICATIONS_CREATE_JOB, (job) => this.create(job));
   }
 
-  /** The job handler: one row, then a ping to the user's live streams. A user's own action is skipped. */
-  async create(payload: NotificationJobPayload): Promise<void> {
+  /**
+   * The job handler: one row, written with the job's done mark (`once`), so a second run of the job
+   * finds it done and adds none; then a ping to the user's live streams. A user's own action is skipped.
+   */
+  private async create({ payload, once }: OutboxJobContext<NotificationJobPayload>): Promise<void> {
     if (payload.actor_user_id !== null && payload.actor_user_id === payload.user_id) return;
-    await this.repository.insert(payload);
-    await this.ping(payload.user_id);
+    if (await once((tx) => this.repository.insert(payload, tx))) await this.ping(payload.user_id);
   }
 
   async list(

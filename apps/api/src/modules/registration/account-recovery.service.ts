@@ -4,8 +4,7 @@ import { compare, hash } from 'bcrypt';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { MailService } from '../../common/mail';
-import { JobOutbox } from '../../common/outbox';
-import { type JobContext, JobQueue } from '../../common/queue';
+import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
 import { type AppConfig, APP_CONFIG } from '../../config';
 import { isCommonPassword } from '../auth/common-passwords';
 import { RegistrationRepository } from './registration.repository';
@@ -34,13 +33,12 @@ export class AccountRecoveryService implements OnModuleInit {
   constructor(
     private readonly repo: RegistrationRepository,
     private readonly mail: MailService,
-    private readonly jobs: JobQueue,
     private readonly jobOutbox: JobOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register<ForgotPasswordJob>(FORGOT_PASSWORD_JOB, (job) => this.sendResetLink(job));
+    this.jobOutbox.handle<ForgotPasswordJob>(FORGOT_PASSWORD_JOB, (job) => this.sendResetLink(job));
   }
 
   /**
@@ -53,23 +51,31 @@ export class AccountRecoveryService implements OnModuleInit {
     return message(locale, 'registration.api.forgot_sent');
   }
 
-  private async sendResetLink({ payload: { email, locale } }: JobContext<ForgotPasswordJob>): Promise<void> {
+  /**
+   * The token and the mail are written with the job's done mark (`once`): a second run of the job
+   * makes no second token and sends no second link.
+   */
+  private async sendResetLink({ payload: { email, locale }, once }: OutboxJobContext<ForgotPasswordJob>): Promise<void> {
     const user = await this.repo.userByEmail(email);
-    if (user?.password_hash) {
+    if (!user?.password_hash) return;
+    await once(async (tx) => {
       const { token, hash: tokenHash } = newLinkToken();
-      await this.repo.createResetToken(user.id, tokenHash, new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000));
-      await this.mail.send({
-        to: user.email,
-        template: 'password_reset',
-        locale,
-        userId: user.id,
-        vars: {
-          name: user.first_name,
-          minutes: RESET_TOKEN_TTL_MINUTES,
-          link: `${this.config.publicUrl}/reset-password?token=${token}`,
+      await this.repo.createResetToken(user.id, tokenHash, new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000), tx);
+      await this.mail.send(
+        {
+          to: user.email,
+          template: 'password_reset',
+          locale,
+          userId: user.id,
+          vars: {
+            name: user.first_name,
+            minutes: RESET_TOKEN_TTL_MINUTES,
+            link: `${this.config.publicUrl}/reset-password?token=${token}`,
+          },
         },
-      });
-    }
+        tx,
+      );
+    });
   }
 
   async resetPassword(token: string, password: string, locale: Locale): Promise<MessageResponse> {

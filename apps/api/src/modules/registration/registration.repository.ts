@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, eq, gt, isNull, like, ne, or, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { slugify } from '../../common/text/slugify';
@@ -313,8 +313,8 @@ export class RegistrationRepository {
   // --- password reset -----------------------------------------------------------------------
 
   /** A new reset token; earlier unused ones of the user stop working. */
-  async createResetToken(userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  async createResetToken(userId: number, tokenHash: string, expiresAt: Date, outer?: Transaction): Promise<void> {
+    await (outer ?? this.db).transaction(async (tx) => {
       await tx
         .delete(s.passwordResetTokens)
         .where(and(eq(s.passwordResetTokens.user_id, userId), isNull(s.passwordResetTokens.used_at)));

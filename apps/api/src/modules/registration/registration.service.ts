@@ -13,8 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../common/errors/app-error';
 import { type BodyOf } from '../../common/http';
 import { MailService } from '../../common/mail';
-import { JobOutbox } from '../../common/outbox';
-import { type JobContext, JobQueue } from '../../common/queue';
+import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
 import { type AppConfig, APP_CONFIG } from '../../config';
 import { isCommonPassword } from '../auth/common-passwords';
 import { SessionService } from '../users';
@@ -63,12 +62,11 @@ export class RegistrationService implements OnModuleInit {
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly references: ReferenceChecks,
-    private readonly jobs: JobQueue,
     private readonly jobOutbox: JobOutbox,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register<AddressTakenJob>(ADDRESS_TAKEN_JOB, (job) => this.mailAddressOwner(job));
+    this.jobOutbox.handle<AddressTakenJob>(ADDRESS_TAKEN_JOB, (job) => this.mailAddressOwner(job));
   }
 
   async registerWithIdentity(sessionId: string, input: IdentityInput, locale: Locale): Promise<{ data: RegistrationResult }> {
@@ -151,19 +149,25 @@ export class RegistrationService implements OnModuleInit {
     return { data: { verification_id: randomUUID() } };
   }
 
-  private async mailAddressOwner({ payload: { email } }: JobContext<AddressTakenJob>): Promise<void> {
+  /** The mail is written with the job's done mark (`once`): a second run of the job writes none. */
+  private async mailAddressOwner({ payload: { email }, once }: OutboxJobContext<AddressTakenJob>): Promise<void> {
     const owner = await this.repo.userByEmail(email);
     if (!owner) return;
-    await this.mail.send({
-      to: owner.email,
+    await once(async (tx) => {
+      await this.mail.send(
+        {
+          to: owner.email,
       template: 'registration_attempt',
       locale: owner.locale,
       userId: owner.id,
-      vars: {
-        name: owner.first_name,
-        login_link: `${this.config.publicUrl}/login`,
-        reset_link: `${this.config.publicUrl}/forgot-password`,
-      },
+          vars: {
+            name: owner.first_name,
+            login_link: `${this.config.publicUrl}/login`,
+            reset_link: `${this.config.publicUrl}/forgot-password`,
+          },
+        },
+        tx,
+      );
     });
   }
 
