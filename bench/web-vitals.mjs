@@ -87,7 +87,7 @@ function estimateScore(m) {
 /** Collects paint, LCP, long tasks and layout shifts from the first byte on. */
 const OBSERVE = () => {
   const perf = { lcp: 0, longTasks: [], cls: 0 };
-  window.__perf = perf;
+  globalThis.__perf = perf;
   new PerformanceObserver((l) =>
     l.getEntries().forEach((e) => (perf.lcp = e.renderTime || e.loadTime || e.startTime)),
   ).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -160,14 +160,14 @@ async function measure(browser, route) {
   // The page is done when the main landmark shows and no loader is left; then a quiet second for TBT.
   await page.locator('main').first().waitFor({ timeout: 60_000 });
   await page.waitForFunction(
-    () => document.querySelectorAll('.mantine-Loader-root, [aria-busy="true"]').length === 0,
+    () => globalThis.document.querySelectorAll('.mantine-Loader-root, [aria-busy="true"]').length === 0,
     null,
     { timeout: 60_000 },
   );
   await page.waitForTimeout(3000);
   const m = await page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-    const p = window.__perf;
+    const p = globalThis.__perf;
     const tbt = p.longTasks.filter(([s]) => s >= fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
     return { fcp, lcp: Math.max(p.lcp, fcp), tbt, cls: p.cls };
   });
@@ -186,13 +186,13 @@ async function axe(browser, route) {
   await page.goto(base + route.path, { waitUntil: 'load' });
   await page.locator('main').first().waitFor();
   await page.waitForFunction(
-    () => document.querySelectorAll('.mantine-Loader-root, [aria-busy="true"]').length === 0,
+    () => globalThis.document.querySelectorAll('.mantine-Loader-root, [aria-busy="true"]').length === 0,
   );
   await page.waitForTimeout(500);
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
     // Lighthouse's accessibility category runs axe-core's WCAG A/AA and best-practice rules.
-    const result = await window.axe.run(document, {
+    const result = await globalThis.axe.run(globalThis.document, {
       runOnly: {
         type: 'tag',
         values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
