@@ -158,6 +158,21 @@ function summarise(report) {
   };
 }
 
+/**
+ * Lighthouse now and then fails a run of its own accord ("Something went wrong with recording the
+ * trace", "The page did not paint any content" on a busy machine): such a run is tried again, twice at most.
+ */
+async function withRetry(run) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.log(`         (Lighthouse failed: ${err.message}; trying again)`);
+    }
+  }
+}
+
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const results = {};
 console.log(`${bases.join(' vs ')}, ${runs} runs per route, Lighthouse default mobile simulation; load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -169,8 +184,10 @@ for (const route of ROUTES) {
     for (const site of bases) {
       const { child, profile } = await startChromium();
       try {
-        await prepare(route.login, site);
-        const s = summarise(await runLighthouse(site + route.path, Boolean(route.login)));
+        const s = summarise(await withRetry(async () => {
+          await prepare(route.login, site);
+          return runLighthouse(site + route.path, Boolean(route.login));
+        }));
         if (new URL(s.finalUrl).pathname !== route.path) throw new Error(`${route.path} ended on ${s.finalUrl} (not logged in?)`);
         all.get(site).push(s);
         console.log(
