@@ -19,7 +19,7 @@ export function LanguageSwitch() {
         <label key={value} className={classes.option}>
           <input
             type="radio"
-            className={classes.input}
+            className="visually-hidden"
             name="legenett-language"
             value={value}
             checked={locale === value}
