@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { aliases, dedupe } from './vite.aliases';
 import { precompress } from './vite.compress';
 import { contracts } from './vite.contracts';
-import { startupChunk } from './vite.chunks';
+import { chunkGroups } from './vite.chunks';
 import { routePreload } from './vite.preload';
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
@@ -49,7 +49,7 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [startupChunk(entry, contractsIndex)] },
+        codeSplitting: { groups: chunkGroups(entry, contractsIndex, 8000) },
         // Hash-only names: every chunk names the chunks it imports, and each page's HTML names its preloads.
         chunkFileNames: 'assets/[hash].js',
       },

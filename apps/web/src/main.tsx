@@ -6,12 +6,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, whenRouterReady } from './app/router';
-import { frontendSettingsQueryOptions } from './features/reference/api/get-frontend-settings';
 import { createQueryClient } from './shared/api/query-client';
 
 const queryClient = createQueryClient();
-// The frontend settings are read once at start, before any page asks for them.
-void queryClient.prefetchQuery(frontendSettingsQueryOptions());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -1,10 +1,9 @@
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@/shared/i18n/i18n';
-import { TOAST_AUTO_CLOSE_MS } from '@/shared/ui/notify';
+import { useAfterFirstPaint } from '@/shared/lib/use-after-first-paint';
 import { colorSchemeManager, cssVariablesResolver, theme } from '@/shared/ui/theme';
 
 /** The theme with the texts it needs in the user's language (every dialog's close button has a name). */
@@ -33,11 +32,28 @@ function LocalisedMantine({ children }: { children: ReactNode }) {
   );
 }
 
+const LazyToasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * Where toasts show. Its code (the container, its transitions, react-transition-group and
+ * react-remove-scroll, ~7 KiB brotli) loads after the first paint: `notify()` puts a toast in Mantine's
+ * store, and a toast asked for before the container is there shows when it arrives.
+ */
+function Toasts() {
+  const painted = useAfterFirstPaint();
+  if (!painted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToasts />
+    </Suspense>
+  );
+}
+
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <LocalisedMantine>
-        <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={6} zIndex={500} />
+        <Toasts />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </LocalisedMantine>
     </I18nextProvider>

@@ -3,9 +3,22 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { notify, TOAST_AUTO_CLOSE_MS } from './notify';
 
 describe('toasts', () => {
-  it('close by themselves after 3 seconds', () => {
-    vi.useFakeTimers();
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asked for before the toast container has loaded (it loads after the first paint), show when it arrives', async () => {
     renderWithProviders(null);
+    act(() => notify.danger('Før containeren'));
+    expect(await screen.findByText('Før containeren')).toBeInTheDocument();
+  });
+
+  it('close by themselves after 3 seconds', async () => {
+    renderWithProviders(null);
+    // Wait until the container is there, then take over the clock.
+    act(() => notify.success('Klar'));
+    await screen.findByText('Klar');
+    vi.useFakeTimers();
 
     act(() => notify.danger('Noe feilet'));
     expect(screen.getByText('Noe feilet')).toBeInTheDocument();

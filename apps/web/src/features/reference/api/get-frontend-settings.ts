@@ -6,7 +6,7 @@ export function getFrontendSettings({ signal }: { signal?: AbortSignal } = {}) {
   return apiCall(referenceEndpoints.frontendSettings, { signal }).then((res) => res.data);
 }
 
-/** Read once at start (main.tsx prefetches it) and kept for the session. */
+/** Read when a page first shows them (the front page's video) and kept for the session. */
 export const frontendSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['frontend-settings'] as const,
