@@ -4,9 +4,14 @@ import './app/global.css';
 import './shared/i18n/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod';
 import { App } from './app/app';
 import { createAppRouter, whenRouterReady } from './app/router';
 import { createQueryClient } from './shared/api/query-client';
+
+// The page's CSP allows no eval, so zod need not find out on the first parse (a `new Function` probe
+// that throws, 8 ms of `/feed`'s start-up in the 4x slower profile).
+zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
 

@@ -114,6 +114,28 @@ describe('notification bell', () => {
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it('reads the list again when the live count differs from it, not when the stream confirms it', async () => {
+    mockApi(2);
+    const reads = mockEndpoint(notificationEndpoints.list, () => ({
+      data: fixtures,
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: fixtures.length },
+      unreadCount: 2,
+    }));
+    renderBell();
+    expect(await screen.findByRole('button', { name: 'Varsler, 2 uleste' })).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const stream = FakeEventSource.instances[0]!;
+    expect(reads).toHaveLength(1);
+
+    stream.emit('unread', { unreadCount: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads).toHaveLength(1);
+
+    stream.emit('unread', { unreadCount: 3 });
+    expect(await screen.findByRole('button', { name: 'Varsler, 3 uleste' })).toBeInTheDocument();
+    await waitFor(() => expect(reads).toHaveLength(2));
+  });
+
   it('falls back to the count from the list, and reconnects a refused stream', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi(2);

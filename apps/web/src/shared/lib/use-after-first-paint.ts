@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Longest wait for the browser's first-contentful-paint entry (a page that paints no text, say). */
 const PAINT_WAIT_MS = 3000;
@@ -65,6 +65,8 @@ function afterFirstContentfulPaint(then: () => void): () => void {
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterFirstContentfulPaint(() => setPainted(true)), []);
+  // A transition: what appears then (a menu's chunk, the toasts' container) renders in slices with the
+  // browser free in between, not in one task while the page's own data arrives.
+  useEffect(() => afterFirstContentfulPaint(() => startTransition(() => setPainted(true))), []);
   return painted;
 }

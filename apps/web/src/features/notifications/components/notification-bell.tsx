@@ -39,10 +39,14 @@ export function NotificationBell() {
   const markAll = useMarkAllNotificationsRead(setStreamCount);
   const headingId = useId();
 
-  // A changed live count means the list is out of date.
+  // A live count other than the list's means the list is out of date. The stream's first event (the
+  // count when it connects) usually equals the list just read: no second read then. While the list
+  // is still loading, the answer on its way is fresh.
+  const listCount = list.data?.unreadCount;
   useEffect(() => {
-    if (streamCount !== null) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  }, [streamCount, queryClient]);
+    if (streamCount !== null && listCount !== undefined && streamCount !== listCount)
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  }, [streamCount, listCount, queryClient]);
 
   const count = streamCount ?? list.data?.unreadCount ?? 0;
   const notifications = list.data?.data ?? [];
