@@ -48,6 +48,8 @@ test.describe('account states explain themselves', () => {
       await expect(dialog.getByText('Ingen tilgang til innhold før kontoen er godkjent.')).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
+      // Nothing had the focus before (the page was opened by its address): the main landmark gets it.
+      await expect(page.getByRole('main')).toBeFocused();
     }
 
     // Meanwhile the profile can be completed.
@@ -58,6 +60,20 @@ test.describe('account states explain themselves', () => {
     await page.waitForLoadState('networkidle');
     await expect(toasts(page)).toHaveCount(0);
     expect(refused).toEqual([]);
+  });
+
+  test('visitor: the notice of a members-only page gives the keyboard focus back to the link that led there', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const link = page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Nyhetsstrøm' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Logg inn for å fortsette' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(link).toBeFocused();
   });
 
   test('in review: the header shows the state, no bell, no repeated 403s', async ({ page }) => {

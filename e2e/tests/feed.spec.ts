@@ -115,3 +115,46 @@ test.describe('feed', () => {
     await colleague.close();
   });
 });
+
+test.describe('the verified seal', () => {
+  test("explains itself on keyboard focus of the author's link, on a click or tap and on hover, without a Tab stop; Escape hides it", async ({
+    page,
+  }) => {
+    await logInViaApi(page, 'lege@demo.no');
+    await page.goto('/feed');
+    const seal = page.getByRole('img', { name: 'Verifisert lege' }).first();
+    await expect(seal).toBeVisible();
+    const post = page.getByRole('article').filter({ has: seal }).first();
+    const author = post.getByRole('heading').getByRole('link');
+    const why = post.getByText('Bekreftet som lege med autorisasjon i Helsepersonellregisteret (HPR).');
+    await expect(seal).toHaveAccessibleDescription('Bekreftet som lege med autorisasjon i Helsepersonellregisteret (HPR).');
+    await expect(why).toBeHidden();
+
+    // Keyboard: reach the author's link by Tab; the explanation shows below the name, inside the card.
+    await author.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(author).toBeFocused();
+    await expect(why).toBeVisible();
+    const tip = await why.boundingBox();
+    const card = await post.boundingBox();
+    expect(tip!.x).toBeGreaterThanOrEqual(card!.x);
+    expect(tip!.x + tip!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    // Escape hides it; the next Tab goes past the seal (no Tab stop) and it stays hidden.
+    await page.keyboard.press('Escape');
+    await expect(why).toBeHidden();
+    await page.keyboard.press('Tab');
+    await expect(seal).not.toBeFocused();
+    await expect(author).not.toBeFocused();
+    await expect(why).toBeHidden();
+
+    // A click (or a tap) focuses the seal and shows it; hovering shows it too.
+    await seal.click();
+    await expect(seal).toBeFocused();
+    await expect(why).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(why).toBeHidden();
+    await seal.hover();
+    await expect(why).toBeVisible();
+  });
+});

@@ -2,6 +2,7 @@ export * from './common';
 export * from './endpoint';
 export * from './i18n';
 export * from './issue-message';
+export * from './oslo-time';
 export * from './reference';
 export * from './system';
 export * from './user';

@@ -1,4 +1,4 @@
-import { jobEndpoints as ep } from '@legenett/contracts';
+import { jobEndpoints as ep, osloMidnight, osloToday } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,7 +7,6 @@ import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, invalid } from '../../../test/call';
 import { fileRows } from '../../../test/files';
 import { insertReferenceFixtures } from '../../../test/fixtures';
-import { osloMidnight, osloToday } from './oslo-date';
 
 type Fixtures = Awaited<ReturnType<typeof insertReferenceFixtures>>;
 

@@ -6,6 +6,8 @@ import {
   type Locale,
   type MessageKey,
   type MyJobListQuery,
+  osloMidnight,
+  osloToday,
 } from '@legenett/contracts';
 import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
@@ -15,7 +17,6 @@ import { Storage } from '../../common/storage/storage';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { type JobFilters, type JobRow, JobsRepository, type JobWrite } from './jobs.repository';
 import { FilesService } from '../../common/files/files.service';
-import { osloMidnight, osloToday } from './oslo-date';
 
 /** The jobs board: everyone with jobs-read browses; owners and company managers edit. */
 @Injectable()

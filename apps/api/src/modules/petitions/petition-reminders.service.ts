@@ -1,9 +1,9 @@
+import { osloToday } from '@legenett/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { JobQueue } from '../../common/queue';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
-import { osloToday } from '../jobs/oslo-date';
 import { PetitionsRepository } from './petitions.repository';
 
 export const PETITION_REMINDERS_JOB = 'petitions.reminders';

@@ -1,10 +1,9 @@
 import { type AddressInfo } from 'node:net';
-import { petitionEndpoints as ep } from '@legenett/contracts';
+import { osloToday, petitionEndpoints as ep } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, tokenFor } from '../../../test/auth';
-import { osloToday } from '../jobs/oslo-date';
 
 /**
  * Many different doctors sign one petition at the same moment, over real HTTP connections: the count

@@ -1,4 +1,4 @@
-import { type Endpoint, petitionEndpoints as ep, postEndpoints } from '@legenett/contracts';
+import { type Endpoint, osloToday, petitionEndpoints as ep, postEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { AccountDataService } from '../../common/account-data';
@@ -7,7 +7,6 @@ import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type Answer, type BodyIn, type Caller, invalid } from '../../../test/call';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 import { settleJobs } from '../../../test/jobs';
-import { osloToday } from '../jobs/oslo-date';
 import { PetitionRemindersService } from './petition-reminders.service';
 import { isMilestone } from './petitions.service';
 

@@ -22,6 +22,7 @@ import {
   SIGNER_PROFESSIONS,
   type SignerProfession,
   translate,
+  osloToday,
 } from '@legenett/contracts';
 import { CHAIN_GENESIS, chainHash } from '@legenett/db';
 import { type Principal } from '../../common/auth';
@@ -33,7 +34,6 @@ import { isUniqueViolation } from '../../database/database-errors';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { ReferenceChecks } from '../reference/reference-checks.service';
-import { osloToday } from '../jobs/oslo-date';
 import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
 import { PetitionPressService } from './petition-press.service';
 import { PetitionStatsCache } from './petition-stats-cache';

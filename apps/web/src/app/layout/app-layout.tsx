@@ -9,6 +9,7 @@ import { useRouteHandle } from '@/shared/auth/route-access';
 import { createExternalStore, useExternalStore } from '@/shared/lib/external-store';
 import { CookieNotice } from '@/shared/ui/cookie-notice';
 import { GlobalLoadingOverlay } from '@/shared/ui/global-loading-overlay';
+import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { useMaintenance } from '@/shared/ui/maintenance-store';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -26,12 +27,7 @@ const MaintenanceModal = lazy(() => import('@/shared/ui/maintenance-modal').then
 /** The 503 dialog, fetched when an API call first answers 503 (Mantine's Modal is not start-up code). */
 function LazyMaintenanceModal() {
   const { open } = useMaintenance();
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <MaintenanceModal />
-    </Suspense>
-  );
+  return <LoadOnFirstOpen opened={open}>{(opened) => <MaintenanceModal opened={opened} />}</LoadOnFirstOpen>;
 }
 
 /** Whether a track has played in this tab: the sticky player is fetched then, and stays mounted. */

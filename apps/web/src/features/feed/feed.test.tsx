@@ -61,10 +61,10 @@ describe('feed', () => {
     const article = within(list).getByRole('article', { name: 'Kari Lege' });
     expect(within(article).getByText('God morgen, kolleger!')).toBeInTheDocument();
     // The trust badge beside the author names the confirmed profession: a shape with a text
-    // alternative, not colour alone, and a tooltip saying what the register confirmed.
-    expect(within(article).getByRole('img', { name: 'Verifisert lege' })).toHaveAttribute(
-      'title',
-      'Verifisert lege. Bekreftet som lege med autorisasjon i Helsepersonellregisteret (HPR).',
+    // alternative, not colour alone, described by what the register confirmed (shown on hover, tap
+    // and keyboard focus: shared/ui/verified-badge.test.tsx).
+    expect(within(article).getByRole('img', { name: 'Verifisert lege' })).toHaveAccessibleDescription(
+      'Bekreftet som lege med autorisasjon i Helsepersonellregisteret (HPR).',
     );
     expect(within(article).getByRole('img', { name: 'Bilde 1 av 1' })).toHaveAttribute('src', '/api/files/images/1-sm.webp');
     expect(within(article).getByRole('link', { name: 'PDF: retningslinjer.pdf' })).toHaveAttribute('href', '/api/files/docs/2.pdf');

@@ -196,9 +196,8 @@ describe('petitions', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     // Each signer carries the trust badge the API gives, naming the confirmed profession.
     const [anne, per, siv] = within(list).getAllByRole('listitem');
-    expect(within(anne!).getByRole('img', { name: 'Verified doctor' })).toHaveAttribute(
-      'title',
-      'Verified doctor. Confirmed as an authorised doctor in the Norwegian health personnel register (HPR).',
+    expect(within(anne!).getByRole('img', { name: 'Verified doctor' })).toHaveAccessibleDescription(
+      'Confirmed as an authorised doctor in the Norwegian health personnel register (HPR).',
     );
     expect(within(per!).queryByRole('img')).not.toBeInTheDocument();
     expect(within(siv!).getByRole('img', { name: 'Verified medical student with licence' })).toBeInTheDocument();

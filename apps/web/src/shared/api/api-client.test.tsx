@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authStore } from '@/shared/auth/auth-store';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { MaintenanceModal } from '@/shared/ui/maintenance-modal';
+import { useMaintenance } from '@/shared/ui/maintenance-store';
 import { apiError, jsonResponse, mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderWithProviders } from '@/testing/test-utils';
 import { testUser } from '@/testing/users';
@@ -21,8 +22,14 @@ const saveThing = defineEndpoint({
   response: z.object({ data: z.object({ id: z.number(), title: z.string() }) }),
 });
 
+/** The maintenance dialog as the app layout opens it: closed until the store opens it. */
+function MaintenanceFromStore() {
+  const { open } = useMaintenance();
+  return <MaintenanceModal opened={open} />;
+}
+
 function renderGlobalUi() {
-  return renderWithProviders(<MaintenanceModal />);
+  return renderWithProviders(<MaintenanceFromStore />);
 }
 
 

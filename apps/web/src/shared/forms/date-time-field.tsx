@@ -1,11 +1,11 @@
 // Its styles load with the first form that has a date field, not in the start-up stylesheet.
 import '@mantine/dates/styles.css';
+import { fromOsloWallClock, toOsloWallClock } from '@legenett/contracts';
 import { Group, Input } from '@mantine/core';
 import { DateInput, TimePicker } from '@mantine/dates';
 import { useId, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fromOsloWallClock, toOsloWallClock } from '@/shared/lib/oslo-wall-clock';
 import { useDateInputProps } from './date-field';
 
 /** The time a chosen day gets until the user sets one. */

@@ -13,7 +13,9 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
  *
  * Once loaded it stays mounted, so it closes with its transition. On its first mount it is rendered
  * closed and opened on the next commit: Mantine's Modal notes the focused element when `opened`
- * changes (not when it mounts open), and that is where the focus returns on close.
+ * changes (not when it mounts open), and that is where the focus returns on close. A dialog that can
+ * outlive that element (one opened by the app, not by a button: the maintenance dialog, the access
+ * notices) also spreads `useFocusFallback()` from `./dialog-focus` on its Modal.
  */
 export function LoadOnFirstOpen({ opened, children }: { opened: boolean; children: (opened: boolean) => ReactNode }) {
   const [wanted, setWanted] = useState(opened);

@@ -10,7 +10,8 @@ const store = createExternalStore<MaintenanceState>({ open: false, message: null
 
 export const maintenance = {
   open: (message: string | null = null) => store.set({ open: true, message }),
-  close: () => store.set({ open: false, message: null }),
+  /** Keeps the message: the dialog still shows it while it closes. */
+  close: () => store.set({ ...store.get(), open: false }),
   get: () => store.get(),
 };
 

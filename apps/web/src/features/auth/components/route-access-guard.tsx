@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { setUnauthorizedHandler } from '@/shared/api/api-client';
@@ -10,6 +10,7 @@ import { authStore, useCurrentUser } from '@/shared/auth/auth-store';
 import { useRouteHandle } from '@/shared/auth/route-access';
 import { createRefreshHandler } from '@/shared/auth/session-refresh';
 import { paths } from '@/shared/config/paths';
+import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { notify } from '@/shared/ui/notify';
 import { refreshSession, reloadAccount } from '../api/session';
 
@@ -73,11 +74,7 @@ export function RouteAccessGuard({ children }: { children: ReactNode }) {
   return (
     <>
       {decision.kind === 'allow' ? children : null}
-      {notice && (
-        <Suspense fallback={null}>
-          <AccessNoticeModal />
-        </Suspense>
-      )}
+      <LoadOnFirstOpen opened={notice !== null}>{(opened) => <AccessNoticeModal opened={opened} />}</LoadOnFirstOpen>
     </>
   );
 }
