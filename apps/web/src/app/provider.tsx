@@ -16,6 +16,8 @@ function LocalisedMantine({ children }: { children: ReactNode }) {
         components: {
           // A plain override, as `Modal.extend` gives: Modal itself loads with the first dialog.
           Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('close_dialog') } } },
+          // The toasts' close button (Mantine's Notification; `notify.ts`).
+          Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('close_toast') } } },
         },
       }),
     [t],

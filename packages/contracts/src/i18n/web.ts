@@ -11,6 +11,7 @@ export const web = defineMessages(
     skip_link: 'Hopp til hovedinnholdet',
     loading: 'Laster …',
     close_dialog: 'Lukk',
+    close_toast: 'Lukk meldingen',
     header: {
       home_link: 'Legenett – til forsiden',
       open_menu: 'Åpne menyen',
@@ -259,6 +260,7 @@ export const web = defineMessages(
     skip_link: 'Skip to main content',
     loading: 'Loading …',
     close_dialog: 'Close',
+    close_toast: 'Close the message',
     header: {
       home_link: 'Legenett – to the home page',
       open_menu: 'Open menu',

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@/testing/test-utils';
 import { notify, TOAST_AUTO_CLOSE_MS } from './notify';
 
@@ -11,6 +11,13 @@ describe('toasts', () => {
     renderWithProviders(null);
     act(() => notify.danger('Før containeren'));
     expect(await screen.findByText('Før containeren')).toBeInTheDocument();
+  });
+
+  it('have a close button with a name, in the user’s language', async () => {
+    renderWithProviders(null);
+    act(() => notify.success('Lagret'));
+    const toast = (await screen.findByText('Lagret')).closest('[role="alert"]') as HTMLElement;
+    expect(within(toast).getByRole('button', { name: 'Lukk meldingen' })).toBeInTheDocument();
   });
 
   it('close by themselves after 3 seconds', async () => {
