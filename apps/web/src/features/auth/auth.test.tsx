@@ -28,6 +28,8 @@ describe('login with two-step authentication', () => {
     const { router } = renderApp('/login');
     const ui = setupUser();
     const dialog = await screen.findByRole('dialog', { name: 'Logg inn' });
+    // The focus starts in the e-mail field, not on the dialog's close button.
+    await waitFor(() => expect(within(dialog).getByLabelText(/E-post/)).toHaveFocus());
     await ui.type(within(dialog).getByLabelText(/E-post/), 'kari@test.no');
     await ui.type(within(dialog).getByLabelText(/Passord/), 'Hemmelig!123');
     await ui.click(within(dialog).getByRole('button', { name: 'Logg inn' }));

@@ -33,6 +33,8 @@ function PasswordStep({ onChallenge, onLoggedIn }: { onChallenge: (token: string
           label={t('login.email')}
           type="email"
           autoComplete="username"
+          // The dialog's focus trap starts here, not on its close button.
+          data-autofocus
           required
           {...form.register('email')}
           error={form.fieldError('email')}
