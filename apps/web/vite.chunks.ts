@@ -64,35 +64,32 @@ function directDeps(ctx: Context, id: string, contractsIndex: string): string[] 
   return deps;
 }
 
-/** The modules `start` needs: its static imports, recursively, through barrels only the names asked for. */
-function staticClosure(ctx: Context, start: string, contractsIndex: string): Set<string> {
+/** Every module reachable from `start` through `next`, `start` included. */
+function reachable(start: string, next: (id: string) => Iterable<string>): Set<string> {
   const seen = new Set<string>();
   const todo = [start];
   while (todo.length > 0) {
     const id = todo.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    for (const dep of directDeps(ctx, id, contractsIndex)) if (!seen.has(dep)) todo.push(dep);
+    for (const dep of next(id)) if (!seen.has(dep)) todo.push(dep);
   }
   return seen;
 }
 
+/** The modules `start` needs: its static imports, recursively, through barrels only the names asked for. */
+function staticClosure(ctx: Context, start: string, contractsIndex: string): Set<string> {
+  return reachable(start, (id) => directDeps(ctx, id, contractsIndex));
+}
+
 /** Every module `import()`ed anywhere in the graph reachable from `entry`. */
 function dynamicEntries(ctx: Context, entry: string): string[] {
-  const seen = new Set<string>();
   const found = new Set<string>();
-  const todo = [entry];
-  while (todo.length > 0) {
-    const id = todo.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
+  reachable(entry, (id) => {
     const info = ctx.getModuleInfo(id);
-    for (const dep of info?.importedIds ?? []) todo.push(dep);
-    for (const dep of info?.dynamicallyImportedIds ?? []) {
-      found.add(dep);
-      todo.push(dep);
-    }
-  }
+    info?.dynamicallyImportedIds.forEach((dep) => found.add(dep));
+    return [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])];
+  });
   return [...found].sort();
 }
 

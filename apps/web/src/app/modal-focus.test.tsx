@@ -22,6 +22,15 @@ async function openedDialog(name: string) {
   return dialog;
 }
 
+/** A visitor follows the menu's feed link from the front page and gets the "log in to continue" notice. */
+async function noticeFromTheFeedLink() {
+  const user = setupUser();
+  const { router } = renderApp('/');
+  await screen.findByRole('heading', { level: 1 });
+  await user.click(within(nav()).getByRole('link', { name: 'Nyhetsstrøm' }));
+  return { user, router, dialog: await openedDialog('Logg inn for å fortsette') };
+}
+
 describe('the maintenance dialog', () => {
   it('gives the focus back to the element that had it', async () => {
     const user = setupUser();
@@ -62,12 +71,7 @@ describe('the maintenance dialog', () => {
 
 describe('the access notices', () => {
   it('give the focus back to the link that led to the refused page', async () => {
-    const user = setupUser();
-    const { router } = renderApp('/');
-    await screen.findByRole('heading', { level: 1 });
-    await user.click(within(nav()).getByRole('link', { name: 'Nyhetsstrøm' }));
-
-    const dialog = await openedDialog('Logg inn for å fortsette');
+    const { user, router, dialog } = await noticeFromTheFeedLink();
     expect(router.state.location.pathname).toBe('/');
     await user.keyboard('{Escape}');
 
@@ -95,12 +99,7 @@ describe('the access notices', () => {
   });
 
   it('leave the focus on the page a button of the notice leads to, not on the link left behind', async () => {
-    const user = setupUser();
-    const { router } = renderApp('/');
-    await screen.findByRole('heading', { level: 1 });
-    await user.click(within(nav()).getByRole('link', { name: 'Nyhetsstrøm' }));
-
-    const dialog = await openedDialog('Logg inn for å fortsette');
+    const { user, router, dialog } = await noticeFromTheFeedLink();
     await user.click(within(dialog).getByRole('button', { name: 'Registrer deg' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
@@ -110,12 +109,7 @@ describe('the access notices', () => {
   });
 
   it("leave the focus to the login dialog when the notice's login button leads there", async () => {
-    const user = setupUser();
-    const { router } = renderApp('/');
-    await screen.findByRole('heading', { level: 1 });
-    await user.click(within(nav()).getByRole('link', { name: 'Nyhetsstrøm' }));
-
-    const dialog = await openedDialog('Logg inn for å fortsette');
+    const { user, router, dialog } = await noticeFromTheFeedLink();
     await user.click(within(dialog).getByRole('button', { name: 'Logg inn' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
