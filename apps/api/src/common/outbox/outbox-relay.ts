@@ -63,6 +63,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     this.wake();
   }
 
+  /** Relaying now (not in an `api` process, not after shutdown began). */
+  get isRunning(): boolean {
+    return !this.stopped;
+  }
+
   /** Before the queue closes (beforeApplicationShutdown): a round under way finishes first. */
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;

@@ -39,15 +39,18 @@ export class Scheduler implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Runs `run` every `everyMs` (0: never, and an existing schedule is removed). Call in `onModuleInit`. */
-  every(name: string, everyMs: number, run: () => Promise<unknown>): void {
+  /**
+   * Runs `run` every `everyMs` (0: never, and an existing schedule is removed). Call in `onModuleInit`.
+   * `tick.id` is the queue's id of this run (BullMQ: one per tick, `repeat:<name>:<time>`).
+   */
+  every(name: string, everyMs: number, run: (tick: { id?: string }) => Promise<unknown>): void {
     if (this.schedules.has(name)) throw new Error(`Scheduled job "${name}" is declared twice`);
     if (!Number.isInteger(everyMs) || everyMs < 0) throw new Error(`Scheduled job "${name}": bad interval ${everyMs}`);
     this.schedules.set(name, { name, everyMs });
     this.jobs.register(name, async (job) => {
       const started = performance.now();
       try {
-        await run();
+        await run({ id: job.id });
         this.metrics.scheduledRuns.inc({ job: name, outcome: 'ok' });
         this.logger.log(`Scheduled job ${name} ran in ${Math.round(performance.now() - started)} ms (run ${job.id ?? 'in process'})`);
       } catch (err) {
