@@ -156,7 +156,7 @@ export const EnvSchema = z
     COURSE_EMBED_HOSTS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : undefined)),
     /** Largest webinar video an organiser may upload, in megabytes (docs/courses.md "Webinar video"). */
     COURSE_VIDEO_MAX_MB: z.coerce.number().min(0.01).max(20_000).default(2048),
-    /** How often every replica looks for due course reminders (seconds); 0 turns the sweep off. */
+    /** How often the workers look for due course reminders (seconds; once per interval across them); 0 turns the sweep off. */
     COURSE_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Largest accepted upload (one file), in megabytes. */
     UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(100).default(8),
