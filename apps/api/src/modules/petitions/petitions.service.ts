@@ -196,7 +196,8 @@ export class PetitionsService {
           id: a.id,
           name: a.name ?? 'vedlegg.pdf',
           size: a.size ?? 0,
-          url: this.storage.publicUrl(a.key),
+          // A members-only kind: a signed link for members, none for anonymous viewers.
+          url: viewerId > 0 ? this.files.memberUrl(a.key) : null,
           created_at: a.created_at.toISOString(),
         })),
         statistics: {
@@ -450,7 +451,7 @@ export class PetitionsService {
       id: a.id,
       name: a.name ?? 'vedlegg.pdf',
       size: a.size ?? 0,
-      url: this.storage.publicUrl(a.key),
+      url: this.files.memberUrl(a.key),
       created_at: a.created_at.toISOString(),
     }));
   }

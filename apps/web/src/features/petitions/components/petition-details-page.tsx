@@ -309,11 +309,15 @@ export function PetitionDetailsPage() {
             <List>
               {p.attachments.map((a) => (
                 <List.Item key={a.id}>
-                  <Anchor href={a.url} download={a.name}>
-                    {a.name}
-                  </Anchor>{' '}
+                  {a.url ? (
+                    <Anchor href={a.url} download={a.name}>
+                      {a.name}
+                    </Anchor>
+                  ) : (
+                    <Text span>{a.name}</Text>
+                  )}{' '}
                   <Text span size="sm" c="dimmed">
-                    ({Math.max(1, Math.round(a.size / 1024))} kB)
+                    ({Math.max(1, Math.round(a.size / 1024))} kB{a.url ? '' : `, ${t('attachment_login')}`})
                   </Text>
                 </List.Item>
               ))}

@@ -47,7 +47,7 @@ function Attachments({ petition }: { petition: PetitionDetail }) {
         {petition.attachments.map((a) => (
           <List.Item key={a.id}>
             <Group gap="xs">
-              <Anchor href={a.url} download={a.name}>
+              <Anchor href={a.url ?? undefined} download={a.name}>
                 {a.name}
               </Anchor>
               <ActionIcon
