@@ -254,7 +254,7 @@ export function PetitionDetailsPage() {
           </Alert>
         )}
         {mine && !p.invitation_pending && !p.is_owner && <Group>{leaveButton(t('authors.leave'))}</Group>}
-        {p.status === 'draft' && p.can_edit && (
+        {p.status === 'draft' && p.is_owner && (
           <Group>
             <ConfirmButton
               label={t('publish')}
