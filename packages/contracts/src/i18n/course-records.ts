@@ -7,6 +7,7 @@ export const courseRecords = defineMessages(
       not_enough_watched:
         'Du har sett {{watched}} av {{duration}} minutter ({{percent}} %). Kursbevis krever at du har fulgt minst 80 % av arrangementet, direkte eller i opptak.',
       not_held: 'Arrangementet er ikke gjennomført, så det kan ikke gis kursbevis.',
+      no_certificate_type: 'Kursbevis gis bare for webinarer (direkte eller i opptak). Kurs med oppmøte og lunsjmøter har ingen registrert deltakelse.',
       not_small_group: 'Dette arrangementet er ikke en smågruppe.',
       use_join_request: 'En smågruppe har lukket påmelding: send en forespørsel om å bli med.',
       organiser_cannot_join: 'Du er arrangør av gruppen.',
@@ -122,6 +123,7 @@ export const courseRecords = defineMessages(
       not_enough_watched:
         'You have watched {{watched}} of {{duration}} minutes ({{percent}} %). A certificate requires at least 80 % of the event, live or as a recording.',
       not_held: 'The event did not take place, so no certificate can be issued.',
+      no_certificate_type: 'Certificates are given for webinars only (live or recorded). In-person courses and lunch meetings have no recorded attendance.',
       not_small_group: 'This event is not a small group.',
       use_join_request: 'A small group is closed: send a request to join.',
       organiser_cannot_join: 'You organise this group.',
