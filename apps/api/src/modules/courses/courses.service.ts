@@ -1,5 +1,6 @@
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
+import { csvDelimiter } from '../../common/text/csv-format';
 import {
   type AdminCourse,
   type Course,
@@ -418,15 +419,19 @@ export class CoursesService {
     await this.editable(me, id, locale);
     const rows = await this.repository.attendanceRows(id);
     const header = ['name', 'profession', 'minutes_live', 'minutes_replay'].map((k) => translate(locale, `courses.csv.${k}`));
-    const csv = stringify([
-      header,
-      ...rows.map((r) => [
-        `${r.first_name} ${r.last_name}`,
-        r.profession ?? '',
-        Math.round(r.live ?? 0),
-        Math.round(r.replay ?? 0),
-      ]),
-    ]);
+    const csv = stringify(
+      [
+        header,
+        ...rows.map((r) => [
+          `${r.first_name} ${r.last_name}`,
+          // The register's code (`doctor`) as a reader says it ("Lege").
+          r.profession ? translate(locale, `admin.hpr.professions.${r.profession}`) : '',
+          Math.round(r.live ?? 0),
+          Math.round(r.replay ?? 0),
+        ]),
+      ],
+      { delimiter: csvDelimiter(locale) },
+    );
     // A byte-order mark so Excel reads the file as UTF-8 (æ, ø, å).
     return new StreamableFile(Buffer.from(`\uFEFF${csv}`, 'utf8'), {
       type: 'text/csv; charset=utf-8',

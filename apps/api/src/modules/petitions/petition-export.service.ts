@@ -4,6 +4,7 @@ import { type Locale, type PetitionDetail, type PetitionExportFormat, translate 
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { csvDelimiter } from '../../common/text/csv-format';
 import { PetitionsRepository } from './petitions.repository';
 
 const TAGS: Record<Locale, string> = { no: 'nb-NO', en: 'en-GB' };
@@ -54,7 +55,8 @@ export class PetitionExportService {
       if (batch.length === 0) return;
       after = batch[batch.length - 1]!.id;
       yield batch.map((r) => ({
-        name: r.name,
+        // An anonymous signer is anonymous in the export too: counted, named by profession only.
+        name: r.name ?? translate(locale, `petitions.anonymous_signer.${r.profession}`),
         profession: translate(locale, `petitions.professions.${r.profession}`),
         specialty: r.specialty ?? '',
         county: r.county ?? '',
@@ -75,7 +77,8 @@ export class PetitionExportService {
     };
     if (format === 'csv') {
       // A byte-order mark so spreadsheet programs read the Norwegian letters as UTF-8.
-      const csv = stringify({ header: true, columns: this.headers(locale), bom: true });
+      // Semicolons for Norwegian: Excel in Norwegian splits on them (the comma is the decimal sign).
+      const csv = stringify({ header: true, columns: this.headers(locale), bom: true, delimiter: csvDelimiter(locale) });
       void (async () => {
         for await (const batch of this.rows(petition.id, locale)) {
           for (const r of batch) {
