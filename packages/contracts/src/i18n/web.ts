@@ -11,6 +11,7 @@ export const web = defineMessages(
     skip_link: 'Hopp til hovedinnholdet',
     loading: 'Laster …',
     close_dialog: 'Lukk',
+    confirm_cancel: 'Avbryt',
     close_toast: 'Lukk meldingen',
     header: {
       home_link: 'Legenett – til forsiden',
@@ -260,6 +261,7 @@ export const web = defineMessages(
     skip_link: 'Skip to main content',
     loading: 'Loading …',
     close_dialog: 'Close',
+    confirm_cancel: 'Cancel',
     close_toast: 'Close the message',
     header: {
       home_link: 'Legenett – to the home page',

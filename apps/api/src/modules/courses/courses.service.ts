@@ -422,16 +422,20 @@ export class CoursesService {
     await this.editable(me, id, locale);
     const rows = await this.repository.attendanceRows(id);
     const header = ['name', 'profession', 'minutes_live', 'minutes_replay'].map((k) => translate(locale, `courses.csv.${k}`));
-    const csv = csvFile([
-      header,
-      ...rows.map((r) => [
-        `${r.first_name} ${r.last_name}`,
-        r.profession ?? '',
-        Math.round(r.live ?? 0),
-        Math.round(r.replay ?? 0),
-      ]),
-    ]);
-    // Cells neutralised against formula injection, with a byte-order mark (common/csv).
+    const csv = csvFile(
+      [
+        header,
+        ...rows.map((r) => [
+          `${r.first_name} ${r.last_name}`,
+          // The register's code (`doctor`) as a reader says it ("Lege").
+          r.profession ? translate(locale, `admin.hpr.professions.${r.profession}`) : '',
+          Math.round(r.live ?? 0),
+          Math.round(r.replay ?? 0),
+        ]),
+      ],
+      locale,
+    );
+    // Cells neutralised against formula injection, the reader's separator, a byte-order mark (common/csv).
     return new StreamableFile(Buffer.from(csv, 'utf8'), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="course-${id}-attendance.csv"`,

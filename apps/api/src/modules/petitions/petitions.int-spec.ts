@@ -989,7 +989,7 @@ describe('exports', () => {
     const p = await published(owner);
     const named = await t.session({ firstName: 'Åse', lastName: `Ærlig ${token}` });
     await t.call(ep.sign, { as: named, params: { id: p.id }, body: {} });
-    const anonymous = await t.session();
+    const anonymous = await t.session({ firstName: 'Skjult', lastName: `Signatar ${token}` });
     await t.call(ep.sign, { as: anonymous, params: { id: p.id }, body: { anonymous: true } });
 
     const csv = await t.call(ep.export, {
@@ -1006,9 +1006,19 @@ describe('exports', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe('Name,Profession,Specialty,County,Date');
-    // The owner's export names everyone, anonymous signers too.
+    // Anonymous means anonymous in the initiator's export too: counted, named by profession only.
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`Åse Ærlig ${token},Doctor`);
+    expect(lines[2]).toMatch(/^Anonymous \(verified doctor\),Doctor,,,/);
+    expect(csv.text).not.toContain('Skjult');
+
+    // Norwegian: semicolons (Excel in Norwegian splits on them), the byte-order mark, readable values.
+    const norwegian = await t.call(ep.export, { as: owner, params: { id: p.id }, query: { format: 'csv' }, locale: 'no' });
+    expect(norwegian.text.startsWith('\uFEFF')).toBe(true);
+    const rows = norwegian.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(rows[0]).toBe('Navn;Yrke;Spesialitet;Fylke;Dato');
+    expect(rows[1]).toContain(`Åse Ærlig ${token};Lege`);
+    expect(rows[2]).toMatch(/^Anonym \(verifisert lege\);Lege;;;/);
 
     const xlsx = await download(owner, p.id, 'xlsx');
     expect(xlsx.status).toBe(200);
@@ -1018,6 +1028,7 @@ describe('exports', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(1).value).toBe(`Åse Ærlig ${token}`);
+    expect(String(sheet.getRow(3).getCell(1).value)).toMatch(/^Anonym/);
 
     const pdf = await download(owner, p.id, 'pdf');
     expect(pdf.status).toBe(200);
