@@ -214,6 +214,7 @@ export const MessageReportSchema = z.object({
 });
 export const ReportListQuery = PageQuerySchema.extend({ status: z.enum(REPORT_STATUS_VALUES).default('open') });
 export type ReportListQuery = z.infer<typeof ReportListQuery>;
+export type MessageReport = z.infer<typeof MessageReportSchema>;
 export const ReportDecisionInput = z.object({ decision: z.enum(REPORT_DECISIONS) });
 
 const InboxPageSchema = z.object({ data: z.array(ConversationSchema), meta: z.object({ next_cursor: z.string().nullable() }) });

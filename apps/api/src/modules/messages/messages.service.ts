@@ -11,6 +11,7 @@ import {
   MESSAGE_EDIT_WINDOW_MS,
   MESSAGE_FILES_FIELD,
   type MessageKey,
+  type MessageReport,
   type Party as WireParty,
   type ReportListQuery,
   type SendMessageInput,
@@ -467,7 +468,7 @@ export class MessagesService {
     return { data: this.presentReport((await this.repository.report(id))!) };
   }
 
-  private presentReport(r: ReportRow) {
+  private presentReport(r: ReportRow): MessageReport {
     return {
       id: r.id,
       status: r.status,
