@@ -17,6 +17,7 @@ export const courseRecords = defineMessages(
       group_closed: 'Gruppen tar ikke imot nye medlemmer.',
       request_decided: 'Forespørselen er allerede besvart.',
       present_not_member: 'Bare medlemmer av gruppen kan føres som til stede.',
+      meeting_in_future: 'Et møte føres etter at det er holdt: datoen kan ikke være fram i tid.',
       no_meetings: 'Du er ikke ført som til stede på noe møte i gruppen ennå.',
     },
     log: {
@@ -133,6 +134,7 @@ export const courseRecords = defineMessages(
       group_closed: 'The group does not take new members.',
       request_decided: 'The request has already been answered.',
       present_not_member: 'Only members of the group can be marked as present.',
+      meeting_in_future: 'A meeting is logged after it was held: the date cannot be in the future.',
       no_meetings: 'You have not been marked as present at any meeting of the group yet.',
     },
     log: {

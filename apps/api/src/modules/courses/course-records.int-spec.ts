@@ -544,6 +544,17 @@ describe('small groups', () => {
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.validation.errors).sort()).toEqual(['held_on', 'hours', 'topic']);
+    // Year 0000 was a 500 and year 9999 was stored with its hours in the attestation; the future is refused too.
+    const heldOn = async (held_on: string, locale: 'no' | 'en' = 'en') => {
+      const res = await t.call(ep.createMeeting, { as: organiser, params: { id }, body: { held_on, topic: 'Astma', hours: 2 }, locale });
+      return [res.status, res.validation.errors.held_on];
+    };
+    expect(await heldOn('0000-01-01')).toEqual([422, ['The date must be between the years 1900 and 2100.']]);
+    expect(await heldOn('9999-12-31')).toEqual([422, ['The date must be between the years 1900 and 2100.']]);
+    expect(await heldOn('9999-12-31', 'no')).toEqual([422, ['Datoen må ligge mellom år 1900 og 2100.']]);
+    const tomorrow = new Date(Date.now() + 36 * HOUR).toISOString().slice(0, 10);
+    expect(await heldOn(tomorrow)).toEqual([422, ['A meeting is logged after it was held: the date cannot be in the future.']]);
+    expect(await t.db.select().from(schema.courseMeetings).where(eq(schema.courseMeetings.course_id, id))).toEqual([]);
     const webinar = await insertCourse({ userId: organiser.user.id, startOffset: DAY });
     const wrong = await t.call(ep.createMeeting, {
       as: organiser,

@@ -7,6 +7,7 @@ import {
   type Locale,
   type Meeting,
   type MeetingInput,
+  osloToday,
   type PageQuery,
   type SmallGroupStatus,
 } from '@legenett/contracts';
@@ -354,6 +355,10 @@ export class CourseRecordsService {
     locale: Locale,
   ) {
     await this.ownGroup(me, courseId, locale);
+    // The log records meetings that took place: a future one would count hours in the attestation.
+    if (input.held_on > osloToday()) {
+      throw new AppError('VALIDATION', { fields: { held_on: ['course_records.errors.meeting_in_future'] } });
+    }
     const present = [...new Set(input.present_user_ids)];
     const members = await this.repository.members(courseId, present);
     if (members.length !== present.length) {

@@ -195,6 +195,17 @@ describe('organising and moderating a course', () => {
     expect(await notificationsOf(owner.user.id)).toEqual([]);
   });
 
+  it('refuses a start in year 9999 (was a 500) on create and edit, in the asked language', async () => {
+    const owner = await t.session();
+    const created = await t.call(ep.create, { as: owner, body: courseBody({ start_at: '9999-12-31T23:00:00Z', subscription_deadline: null }), locale: 'en' });
+    expect([created.status, created.validation.errors.start_at]).toEqual([422, ['The date must be between the years 1900 and 2100.']]);
+    const draft = await createCourse(owner);
+    const edited = await t.call(ep.update, { as: owner, params: { id: draft.id }, body: courseBody({ start_at: '9999-12-31T23:00:00Z', subscription_deadline: '0000-01-01T00:00:00Z' }) });
+    expect(edited.status).toBe(422);
+    expect(edited.validation.errors).toMatchObject({ start_at: ['Datoen må ligge mellom år 1900 og 2100.'], subscription_deadline: ['Datoen må ligge mellom år 1900 og 2100.'] });
+    expect((await t.call(ep.myShow, { as: owner, params: { id: draft.id } })).parsed.data.start_at).toBe(draft.start_at);
+  });
+
   it('refuses bad input with messages in the asked language', async () => {
     const me = await t.session();
     const fails = async (body: Partial<CourseBody>, field: string, message?: string) => {
