@@ -436,9 +436,14 @@ export const messageEndpoints = {
   }),
 } as const;
 
-/** Events on the notification stream (`event: message`), per participant's open tabs. */
+/**
+ * Events on the notification stream (`event: chat`), for every open tab of each participant. They
+ * only say what changed; the tab reads through the API. A `message` event carries the message id as
+ * the SSE event id, so a reconnecting tab catches up from it (`Last-Event-ID` / `last_event_id`).
+ */
+export const CHAT_STREAM_EVENT = 'chat';
 export const MessageEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message'), conversation_id: z.number().int(), seq: z.number().int() }),
+  z.object({ type: z.literal('message'), conversation_id: z.number().int(), seq: z.number().int(), message_id: z.number().int() }),
   z.object({ type: z.literal('changed'), conversation_id: z.number().int(), seq: z.number().int() }),
   z.object({ type: z.literal('read'), conversation_id: z.number().int(), party: z.string(), seq: z.number().int() }),
   z.object({ type: z.literal('request'), conversation_id: z.number().int(), decision: z.enum(['accept']) }),

@@ -1,11 +1,12 @@
 import { type Endpoint, messageEndpoints as ep, postEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type Caller, invalid, type Upload } from '../../../test/call';
 import { fileRows } from '../../../test/files';
+import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -381,6 +382,70 @@ describe('reports and moderation', () => {
     const blocked = await t.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: 'Hei' }, locale: 'en' });
     expect(blocked.status).toBe(403);
     expect(blocked.error.message).toMatch(/^An administrator has suspended your messages until \d{4}-\d{2}-\d{2}\.$/);
+  });
+});
+
+describe('the bell and the e-mail', () => {
+  const bellOf = (userId: number) =>
+    t.db
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.user_id, userId), eq(schema.notifications.kind, 'chat_message')));
+  const mailsTo = (userId: number) =>
+    t.db
+      .select()
+      .from(schema.outboxMessages)
+      .where(and(eq(schema.outboxMessages.user_id, userId), eq(schema.outboxMessages.template, 'chat_unread')));
+  /** The delayed e-mail jobs are due now, as if 15 minutes had passed. */
+  const fifteenMinutesLater = () =>
+    t.db.update(schema.jobOutbox).set({ next_attempt_at: new Date() }).where(and(eq(schema.jobOutbox.name, 'messages.unread-mail'), eq(schema.jobOutbox.status, 'pending')));
+
+  it('one bell entry per conversation while unread, read with the conversation; muted ones stay quiet', async () => {
+    const a = await t.session({ firstName: 'Astrid' });
+    const b = await t.session();
+    const { conversation } = await start(a, b.user.id, 'En');
+    await send(a, conversation.id, 'To');
+    await send(a, conversation.id, 'Tre');
+    await settleJobs(t);
+    const bell = await bellOf(b.user.id);
+    expect(bell).toHaveLength(1);
+    expect(bell[0]).toMatchObject({ entity_type: 'conversation', entity_id: conversation.id, actor_user_id: a.user.id, read_at: null, data: { excerpt: 'Tre', seq: 3 } });
+    expect(await bellOf(a.user.id)).toEqual([]);
+
+    await t.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 3 } });
+    expect((await bellOf(b.user.id))[0]!.read_at).not.toBeNull();
+    await send(a, conversation.id, 'Fire');
+    await settleJobs(t);
+    expect((await bellOf(b.user.id)).filter((n) => n.read_at === null)).toHaveLength(1);
+
+    await t.call(ep.settings, { as: b, params: { id: conversation.id }, body: { muted: true } });
+    await t.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 4 } });
+    await send(a, conversation.id, 'Fem');
+    await settleJobs(t);
+    expect((await bellOf(b.user.id)).filter((n) => n.read_at === null)).toHaveLength(0);
+    expect(await unread(b)).toEqual({ unread_total: 0, requests: 0 });
+  });
+
+  it('e-mails once per unread stretch after 15 minutes, without the text; nothing when read in time', async () => {
+    const a = await t.session({ firstName: 'Astrid', lastName: 'Lege' });
+    const b = await t.session();
+    const c = await t.session();
+    const { conversation } = await start(a, b.user.id, 'Hemmelig innhold');
+    await send(a, conversation.id, 'Mer');
+    const other = await start(a, c.user.id, 'Hei C');
+    await settleJobs(t);
+    expect(await mailsTo(b.user.id)).toEqual([]);
+    // C reads in time: no mail for C.
+    await t.call(ep.read, { as: c, params: { id: other.conversation.id }, body: { seq: 1 } });
+    await fifteenMinutesLater();
+    await settleJobs(t);
+    const mails = await mailsTo(b.user.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Uleste meldinger fra Astrid Lege');
+    expect(mails[0]!.body).toContain('2 melding(er)');
+    expect(mails[0]!.body).toContain(`/messages/${conversation.id}`);
+    expect(mails[0]!.body).not.toContain('Hemmelig');
+    expect(await mailsTo(c.user.id)).toEqual([]);
   });
 });
 

@@ -5,12 +5,13 @@ import { MessagesAccountData } from './messages.account-data';
 import { MessagesController } from './messages.controller';
 import { MessagesRepository } from './messages.repository';
 import { MessagesService } from './messages.service';
+import { MessagesStream } from './messages.stream';
 
 /** Messages between colleagues: conversations, requests, blocks, reports (issue 26, docs/messages.md). */
 @Module({
   imports: [NotificationsModule],
   controllers: [MessagesController],
-  providers: [MessagesService, MessagesRepository, MessageEvents, MessagesAccountData],
+  providers: [MessagesService, MessagesRepository, MessageEvents, MessagesAccountData, MessagesStream],
   exports: [MessagesService, MessageEvents],
 })
 export class MessagesModule {}

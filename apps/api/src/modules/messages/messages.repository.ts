@@ -414,9 +414,19 @@ export class MessagesRepository {
   }
 
   /** Those to tell about a new message: active participants other than the sender, and requests. */
-  async recipientsOf(conversationId: number, sender: Party, tx?: Transaction): Promise<{ user_id: number | null; company_id: number | null; state: ParticipantState; muted: boolean }[]> {
+  async recipientsOf(
+    conversationId: number,
+    sender: Party,
+    tx?: Transaction,
+  ): Promise<{ user_id: number | null; company_id: number | null; state: ParticipantState; muted: boolean; last_read_seq: number }[]> {
     const rows = await (tx ?? this.db)
-      .select({ user_id: participants.user_id, company_id: participants.partner_company_id, state: participants.state, muted: participants.muted })
+      .select({
+        user_id: participants.user_id,
+        company_id: participants.partner_company_id,
+        state: participants.state,
+        muted: participants.muted,
+        last_read_seq: participants.last_read_seq,
+      })
       .from(participants)
       .where(and(eq(participants.conversation_id, conversationId), inArray(participants.state, ['active', 'request'])));
     return rows.filter((r) => (sender.kind === 'user' ? r.user_id !== sender.id : r.company_id !== sender.id));
@@ -486,6 +496,40 @@ export class MessagesRepository {
       .from(participants)
       .where(and(eq(participants.conversation_id, conversationId), inArray(participants.state, ['active', 'request'])));
     return row?.n ?? 0;
+  }
+
+  // ---------- delivery ----------
+
+  async mailRecipient(userId: number): Promise<{ email: string; first_name: string; locale: 'no' | 'en' } | null> {
+    const [row] = await this.db
+      .select({ email: users.email, first_name: users.first_name, locale: users.locale })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deleted_at)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Who wrote message `seq` of the conversation (a company's name for company messages). */
+  async senderName(conversationId: number, seq: number): Promise<string | null> {
+    const [row] = await this.messagesQuery().where(and(eq(messages.conversation_id, conversationId), eq(messages.seq, seq))).limit(1);
+    return row?.sender_name ?? null;
+  }
+
+  /**
+   * A reconnecting tab's catch-up: the messages after message id `afterId` in the user's readable
+   * conversations, oldest first, at most `limit` (the tab reloads the lists when it gets as many).
+   */
+  messagesSince(userId: number, afterId: number, limit: number): Promise<{ id: number; conversation_id: number; seq: number }[]> {
+    return this.db
+      .select({ id: messages.id, conversation_id: messages.conversation_id, seq: messages.seq })
+      .from(messages)
+      .innerJoin(
+        participants,
+        and(eq(participants.conversation_id, messages.conversation_id), eq(participants.user_id, userId), inArray(participants.state, ['active', 'request'])),
+      )
+      .where(gt(messages.id, afterId))
+      .orderBy(asc(messages.id))
+      .limit(limit);
   }
 
   // ---------- reading ----------

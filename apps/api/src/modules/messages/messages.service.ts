@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   type Conversation,
   type CreateGroupInput,
@@ -20,6 +20,9 @@ import {
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
+import { MailService } from '../../common/mail';
+import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { FilesService, type StoreOptions } from '../../common/files/files.service';
 import { RateLimitService } from '../../common/rate-limit';
 import { Storage } from '../../common/storage/storage';
@@ -39,10 +42,21 @@ import {
   type WhoCanMessage,
 } from './messages.repository';
 import { MessageEvents } from './message-events';
+import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationsService } from '../notifications/notifications.service';
 
 /** Limits (docs/messages.md): new conversations per day and messages per minute, per user. */
 export const NEW_CONVERSATIONS_LIMIT = { name: 'conversation-start', limit: 30, windowSeconds: 24 * 3600 } as const;
 export const MESSAGES_LIMIT = { name: 'message-send', limit: 30, windowSeconds: 60 } as const;
+/** The e-mail about messages still unread after this long (`messages.unread-mail`, through the outbox). */
+export const UNREAD_MAIL_JOB = 'messages.unread-mail';
+export const UNREAD_MAIL_DELAY_MS = 15 * 60 * 1000;
+interface UnreadMailJob {
+  user_id: number;
+  conversation_id: number;
+  seq: number;
+  sender: number;
+}
 /** How long "suspend the sender's messaging" lasts. */
 export const MESSAGING_SUSPENSION_DAYS = 7;
 
@@ -61,7 +75,7 @@ const excerpt = (text: string, length = 140) => (text.length > length ? `${text.
 
 /** Conversations and messages: who may write to whom, requests, groups, reports (issue 26). */
 @Injectable()
-export class MessagesService {
+export class MessagesService implements OnModuleInit {
   constructor(
     private readonly repository: MessagesRepository,
     private readonly files: FilesService,
@@ -69,7 +83,40 @@ export class MessagesService {
     private readonly uow: UnitOfWork,
     private readonly limits: RateLimitService,
     private readonly events: MessageEvents,
+    private readonly notifications: NotificationPublisher,
+    private readonly bell: NotificationsService,
+    private readonly outbox: JobOutbox,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    this.outbox.handle<UnreadMailJob>(UNREAD_MAIL_JOB, (job) => this.mailUnread(job));
+  }
+
+  /**
+   * 15 minutes after a message: if the reader has still not read up to it (and has not muted the
+   * conversation or left it), one e-mail saying who wrote and how many are unread, never the text.
+   */
+  private async mailUnread({ payload, once }: OutboxJobContext<UnreadMailJob>): Promise<void> {
+    const m = await this.repository.membership(payload.conversation_id, { kind: 'user', id: payload.user_id });
+    if (!m || m.state !== 'active' || m.muted || m.last_read_seq >= payload.seq) return;
+    const to = await this.repository.mailRecipient(payload.user_id);
+    if (!to) return;
+    const sender = (await this.repository.senderName(payload.conversation_id, payload.seq)) ?? '';
+    await once(async (tx) => {
+      await this.mail.send(
+        {
+          to: to.email,
+          locale: to.locale,
+          userId: payload.user_id,
+          template: 'chat_unread',
+          vars: { name: to.first_name, sender, count: m.last_seq - m.last_read_seq, link: `${this.config.publicUrl}/messages/${payload.conversation_id}` },
+        },
+        tx,
+      );
+    });
+  }
 
   // ---------- access ----------
 
@@ -265,7 +312,41 @@ export class MessagesService {
     const sender = partyOf(me);
     const appended = await this.repository.append(tx, conversationId, { sender, sender_user_id: me.userId, ...m });
     const readers = await this.repository.readers(conversationId, tx);
-    this.uow.afterCommit(tx, () => this.events.publish(readers, { type: 'message', conversation_id: conversationId, seq: appended.seq }));
+    this.uow.afterCommit(tx, () =>
+      this.events.publish(readers, { type: 'message', conversation_id: conversationId, seq: appended.seq, message_id: appended.id }),
+    );
+    // The bell: one `chat_message` entry per conversation (grouped by the notifications module),
+    // for members who have not muted it; a company's conversations show in its inbox only.
+    const recipients = await this.repository.recipientsOf(conversationId, sender, tx);
+    const body = m.body !== '' ? excerpt(m.body, 140) : '';
+    await this.notifications.publish(
+      tx,
+      recipients
+        .filter((r): r is typeof r & { user_id: number } => r.user_id !== null && !r.muted)
+        .map((r) => ({
+          user_id: r.user_id,
+          kind: 'chat_message' as const,
+          actor_user_id: me.userId,
+          partner_company_id: me.activeCompanyId,
+          entity_type: 'conversation',
+          entity_id: conversationId,
+          data: { excerpt: body, seq: appended.seq, request: r.state === 'request' ? 1 : 0 },
+        })),
+    );
+    // E-mail when still unread after 15 minutes: one job per unread stretch (the dedupe key holds the
+    // reader's mark at the time), so a busy conversation sends one mail, not one per message.
+    await this.outbox.add(
+      tx,
+      recipients
+        .filter((r): r is typeof r & { user_id: number } => r.user_id !== null && !r.muted && r.state === 'active')
+        .map((r) => ({
+          name: UNREAD_MAIL_JOB,
+          payload: { user_id: r.user_id, conversation_id: conversationId, seq: appended.seq, sender: me.userId },
+          dedupeKey: `${UNREAD_MAIL_JOB}:${r.user_id}:${conversationId}:${r.last_read_seq}`,
+          userIds: [r.user_id, me.userId],
+          delayMs: UNREAD_MAIL_DELAY_MS,
+        })),
+    );
     return appended;
   }
 
@@ -323,6 +404,7 @@ export class MessagesService {
     const m = await this.readable(me, conversationId);
     const party = partyOf(me);
     const moved = await this.repository.markRead(conversationId, party, seq);
+    if (moved !== null && moved >= m.last_seq && party.kind === 'user') await this.bell.markEntityRead(party.id, 'conversation', conversationId);
     // A request's reader stays unseen: the sender learns nothing until it is accepted.
     if (moved !== null && m.state === 'active') {
       this.events.publish(await this.repository.readers(conversationId), { type: 'read', conversation_id: conversationId, party: partyKey(party), seq: moved });
