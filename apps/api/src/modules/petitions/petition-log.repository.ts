@@ -12,6 +12,9 @@ export const SEQUENCER_LOCK = 0x7065_7431; // "pet1"
 export type CheckpointRow = typeof checkpoints.$inferSelect;
 export type EntryRow = Pick<typeof entries.$inferSelect, 'id' | 'leaf_index' | 'petition_id' | 'action' | 'signer' | 'created_at'>;
 
+/** A PostgreSQL array literal of numbers or hex strings (one parameter, not a list of them). */
+const pgArray = (xs: readonly (number | string)[]): string => `{${xs.join(',')}}`;
+
 const ENTRY = {
   id: entries.id,
   leaf_index: entries.leaf_index,
@@ -55,12 +58,12 @@ export class PetitionLogRepository {
       const grown = append(size, waiting.map(entryLeaf), edge);
       await tx.execute(sql`
         update ${entries} e set leaf_index = v.leaf
-        from unnest(${waiting.map((w) => w.id)}::bigint[], ${waiting.map((_, i) => size + i)}::bigint[]) as v(id, leaf)
+        from unnest(${pgArray(waiting.map((w) => w.id))}::bigint[], ${pgArray(waiting.map((_, i) => size + i))}::bigint[]) as v(id, leaf)
         where e.id = v.id`);
       await tx.execute(sql`
         insert into ${nodes} (level, idx, hash)
-        select * from unnest(${grown.nodes.map((n) => n.level)}::smallint[], ${grown.nodes.map((n) => n.index)}::bigint[],
-          ${grown.nodes.map((n) => `\\x${n.hash.toString('hex')}`)}::bytea[])`);
+        select level, idx, decode(h, 'hex') from unnest(${pgArray(grown.nodes.map((n) => n.level))}::smallint[],
+          ${pgArray(grown.nodes.map((n) => n.index))}::bigint[], ${pgArray(grown.nodes.map((n) => n.hash.toString('hex')))}::text[]) as v(level, idx, h)`);
       const at = new Date();
       const signed = sign(grown.size, grown.root, at);
       const [checkpoint] = await tx
@@ -77,7 +80,7 @@ export class PetitionLogRepository {
     if (ids.length > 0) {
       const rows = await (tx ?? this.db).execute<{ level: number; idx: string; hash: Buffer }>(sql`
         select n.level, n.idx, n.hash from ${nodes} n
-        join unnest(${ids.map((i) => i.level)}::smallint[], ${ids.map((i) => i.index)}::bigint[]) as k(level, idx)
+        join unnest(${pgArray(ids.map((i) => i.level))}::smallint[], ${pgArray(ids.map((i) => i.index))}::bigint[]) as k(level, idx)
           on n.level = k.level and n.idx = k.idx`);
       for (const r of rows.rows) found.set(`${r.level}:${r.idx}`, r.hash);
     }

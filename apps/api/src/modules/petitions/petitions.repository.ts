@@ -379,12 +379,12 @@ export class PetitionsRepository {
       this.db
         .select({ id: keyId, name: localisedName(specialties.name, locale), count: petitionStatCounts.count })
         .from(petitionStatCounts)
-        .leftJoin(specialties, sql`${petitionStatCounts.key} <> 'none' and ${specialties.id} = ${petitionStatCounts.key}::int`)
+        .leftJoin(specialties, sql`${specialties.id} = ${keyId}`)
         .where(of('specialty')),
       this.db
         .select({ id: keyId, name: localisedName(counties.name, locale), count: petitionStatCounts.count })
         .from(petitionStatCounts)
-        .leftJoin(counties, sql`${petitionStatCounts.key} <> 'none' and ${counties.id} = ${petitionStatCounts.key}::int`)
+        .leftJoin(counties, sql`${counties.id} = ${keyId}`)
         .where(of('county')),
       this.db
         .select({ day: petitionStatCounts.key, count: petitionStatCounts.count })
