@@ -1,5 +1,5 @@
 import { type Database, logSigner, newLogSalt, schema } from '@legenett/db';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type BulkLog, inBatches, runBulkCli } from './cli';
 
 export interface BulkPetitionsOptions {
