@@ -72,9 +72,9 @@ CREATE INDEX "petition_signatures_log_entry_id_idx" ON "petition_signatures" USI
 -- migrated entries, and the statistics are copied from the current signatures. The drops the
 -- schema makes (the chain columns and links table) come after the copy, so they are written here too.
 CREATE TEMPORARY TABLE petition_log_salts AS
-  SELECT DISTINCT petition_id, signer,
+  SELECT petition_id, signer,
     encode(sha256(uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())), 'hex') AS salt
-  FROM petition_signature_links;--> statement-breakpoint
+  FROM (SELECT DISTINCT petition_id, signer FROM petition_signature_links) signers;--> statement-breakpoint
 -- Link id -> the entry id it becomes (its place in the log, from 1).
 CREATE TEMPORARY TABLE petition_log_order AS
   SELECT id AS link_id, petition_id, position, row_number() OVER (ORDER BY id) AS entry_id FROM petition_signature_links;--> statement-breakpoint
