@@ -250,6 +250,7 @@ describe('who may call what', () => {
       [ep.remove, (as) => t.call(ep.remove, { as, params: { id: d.id } })],
       [ep.sign, (as) => t.call(ep.sign, { as, params: { id: p.id }, body: {} })],
       [ep.withdraw, (as) => t.call(ep.withdraw, { as, params: { id: p.id } })],
+      [ep.receipt, (as) => t.call(ep.receipt, { as, params: { id: p.id } })],
       [ep.signatures, (as) => t.call(ep.signatures, { as, params: { id: p.id } })],
       [ep.bookmark, (as) => t.call(ep.bookmark, { as, params: { id: p.id } })],
       [ep.manualAuthors, (as) => t.call(ep.manualAuthors, { as, params: { id: p.id } })],
