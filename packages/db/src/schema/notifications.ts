@@ -4,7 +4,7 @@ import { inList, timestamps, tstz } from './_shared';
 import { partnerCompanies } from './companies';
 import { users } from './users';
 
-/** `chat_message` is reserved: no chat exists yet. */
+/** `chat_message`: one entry per conversation with unread messages (modules/messages). */
 export const NOTIFICATION_KINDS = [
   'comment',
   'like',
@@ -38,6 +38,7 @@ export const NOTIFICATION_ENTITY_TYPES = [
   'user',
   'follow_invitation',
   'account_decision',
+  'conversation',
 ] as const;
 
 export const notifications = pgTable(

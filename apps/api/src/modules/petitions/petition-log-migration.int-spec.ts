@@ -6,11 +6,11 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { readTestDatabase } from '../../../test/test-database';
 
 /**
- * Migration 0019 moves the hash chains into the signature log: a scratch database is migrated up to
+ * Migration 0020 moves the hash chains into the signature log: a scratch database is migrated up to
  * the one before it, given petitions, signatures and chain links in the old shape (two petitions
  * interleaved, a withdrawal, a delivered snapshot), then migrated to the end.
  */
-const MIGRATION = '0019_petition_signature_log';
+const MIGRATION = '0020_petition_signature_log';
 
 let serverUrl: string;
 let name: string;
