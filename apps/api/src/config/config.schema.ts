@@ -8,11 +8,11 @@ export const APP_ROOT = path.resolve(__dirname, '..', '..');
 const REPO_ROOT = path.resolve(APP_ROOT, '..', '..');
 
 /**
- * The three keys production refuses to start without. Elsewhere an unset one is a random key of this
+ * The keys production refuses to start without. Elsewhere an unset one is a random key of this
  * process (never a key from the repository): tokens, TOTP secrets and national-id hashes then last
  * only as long as the process. `npm start` keeps generated ones in DATA_DIR instead.
  */
-export const REQUIRED_SECRETS = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY'] as const;
+export const REQUIRED_SECRETS = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY', 'PETITION_LOG_SIGNING_KEY'] as const;
 const MIN_SECRET_LENGTH = 32;
 const processKey = (): string => randomBytes(32).toString('base64url');
 
@@ -181,6 +181,15 @@ export const EnvSchema = z
     IDENTITY_SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
     /** How often the housekeeping purge runs; 0 turns the periodic run off. */
     HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /**
+     * Seed of the petition log's Ed25519 key (its SHA-256 is the private key): signs checkpoints and
+     * promises. Changing it starts a new key; old checkpoints keep naming the key id they were signed with.
+     */
+    PETITION_LOG_SIGNING_KEY: optionalString,
+    /** The sequencer's longest wait before a batch (ms; a batch is also cut at 256 entries); 0: only on demand (tests). */
+    PETITION_LOG_SEQUENCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /** How often the counter job folds the log into the counts (ms, at least a second apart); 0: only on demand. */
+    PETITION_COUNT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
     /** Expired e-mail codes, reset and e-mail-change tokens, identity sessions: kept this long past expiry. */
     EXPIRED_TOKEN_RETENTION_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
     /** Login sessions (refresh-token families): kept this long past absolute expiry or revocation. */
@@ -246,6 +255,7 @@ export const EnvSchema = z
     generatedSecrets: REQUIRED_SECRETS.filter((name) => !env[name]),
     JWT_SECRET: env.JWT_SECRET ?? processKey(),
     NATIONAL_ID_HASH_KEY: env.NATIONAL_ID_HASH_KEY ?? processKey(),
+    PETITION_LOG_SIGNING_KEY: env.PETITION_LOG_SIGNING_KEY ?? processKey(),
   }))
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -334,6 +344,11 @@ export const EnvSchema = z
     },
     nationalIdHashKey: env.NATIONAL_ID_HASH_KEY,
     hprApiUrl: env.HPR_API_URL,
+    petitionLog: {
+      signingKey: env.PETITION_LOG_SIGNING_KEY,
+      sequenceMs: env.PETITION_LOG_SEQUENCE_MS,
+      countIntervalMs: env.PETITION_COUNT_INTERVAL_MS === 0 ? 0 : Math.max(1000, env.PETITION_COUNT_INTERVAL_MS),
+    },
     housekeeping: {
       intervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * MINUTE_MS,
       expiredTokenRetentionMs: env.EXPIRED_TOKEN_RETENTION_HOURS * HOUR_MS,

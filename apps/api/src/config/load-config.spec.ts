@@ -108,10 +108,11 @@ describe('loadConfig', () => {
       JWT_SECRET: 'j'.repeat(40),
       TWO_FACTOR_ENCRYPTION_KEY: 't'.repeat(40),
       NATIONAL_ID_HASH_KEY: 'n'.repeat(40),
+      PETITION_LOG_SIGNING_KEY: 'p'.repeat(40),
     };
     const production = { ...base, NODE_ENV: 'production', ...secrets };
 
-    it('production refuses to start without each of the three, naming it', () => {
+    it('production refuses to start without each of them, naming it', () => {
       for (const name of REQUIRED_SECRETS) {
         expect(() => loadConfig({ ...production, [name]: undefined })).toThrow(new RegExp(`${name}: is required in production`));
         expect(() => loadConfig({ ...production, [name]: '' })).toThrow(new RegExp(`${name}: is required in production`));
@@ -133,6 +134,7 @@ describe('loadConfig', () => {
         jwtSecret: secrets.JWT_SECRET,
         twoFactorEncryptionKey: secrets.TWO_FACTOR_ENCRYPTION_KEY,
         nationalIdHashKey: secrets.NATIONAL_ID_HASH_KEY,
+        petitionLog: { signingKey: secrets.PETITION_LOG_SIGNING_KEY },
         generatedSecrets: [],
       });
     });
