@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Request } from 'express';
-import { permissionsOf } from '../../modules/users/permissions';
+import { permissionsOf } from './permissions';
 import { AuthRepository } from './auth.repository';
 import { type ApprovedHrp, type Principal } from './principal';
 import { TokenService } from './token.service';

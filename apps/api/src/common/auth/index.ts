@@ -4,3 +4,4 @@ export { Authenticator } from './authenticator';
 export { CurrentPrincipal, OptionalPrincipal } from './current-principal.decorator';
 export { type ApprovedHrp, type Principal, type UserStatus } from './principal';
 export { TokenService } from './token.service';
+export { ROLE_PERMISSIONS, permissionsOf } from './permissions';

@@ -8,7 +8,7 @@ import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '..
 import { type Transaction } from '../../database/unit-of-work';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedName, localisedRefOf, qualified } from '../reference/reference.repository';
+import { localisedName, localisedRefOf, qualified } from '../reference';
 
 const {
   courses,

@@ -8,7 +8,7 @@ import { fileKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedName, localisedRefOf, qualified } from '../reference/reference.repository';
+import { localisedName, localisedRefOf, qualified } from '../reference';
 
 const {
   jobs,

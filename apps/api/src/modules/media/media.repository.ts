@@ -6,7 +6,7 @@ import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { orderFor, type OrderKey, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inSlice, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedRef } from '../reference/reference.repository';
+import { localisedRef } from '../reference';
 
 const { videos, audioTracks, categories, mediaPositions, mediaPreferences, mediaCaptionCues, podcastFeeds, userSpecialties, storedFiles } = schema;
 

@@ -4,7 +4,7 @@ import { type Principal } from '../../common/auth';
 import { checkGates } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { type AppConfig, InjectConfig } from '../../config';
-import { permissionsOf } from '../users/permissions';
+import { permissionsOf } from '../../common/auth/permissions';
 import { MediaRepository, type Viewer } from './media.repository';
 import { PodcastRepository } from './podcast.repository';
 

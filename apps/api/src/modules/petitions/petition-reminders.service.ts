@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleI
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { JobQueue } from '../../common/queue';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { PetitionsRepository } from './petitions.repository';
 
 export const PETITION_REMINDERS_JOB = 'petitions.reminders';

@@ -21,7 +21,7 @@ import { FilesService, type StoreOptions } from '../../common/files/files.servic
 import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { type AttachmentRow, type CommentRow, type PostRow, PostsRepository } from './posts.repository';
 
 const tooManyFiles = () =>
