@@ -6,7 +6,7 @@
 //
 // How: TypeScript's checker reads the parameter types of each public method of every exported
 // class in src/**/*.repository.ts and builds one example argument list (the fullest shape: optional
-// fields present, the first member of a union of literals, one element per array). The script
+// fields present, the first member of a union by name, one element per array). The script
 // constructs each repository over a Drizzle database whose pool answers every statement with no
 // rows, calls each method once, and records the statements it sent. Nothing reaches a server.
 // A statement that runs only when an earlier one found rows is not reached; a method that sends
@@ -63,7 +63,9 @@ function example(checker: ts.TypeChecker, type: ts.Type, at: ts.Node, shape: Sha
     if (members.length === 0) return undefined;
     if (shape === 'required' && members.length < type.types.length) return type.types.some((t) => t.getFlags() & ts.TypeFlags.Null) ? null : undefined;
     if (members.every((t) => t.getFlags() & ts.TypeFlags.BooleanLiteral)) return true;
-    return example(checker, members[0]!, at, shape, depth + 1);
+    // The first by name, not by the checker's order (which follows unrelated code): stable files.
+    const [first] = [...members].sort((a, b) => checker.typeToString(a).localeCompare(checker.typeToString(b), 'en'));
+    return example(checker, first!, at, shape, depth + 1);
   }
   if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
   if (flags & ts.TypeFlags.BooleanLiteral) return checker.typeToString(type) === 'true';

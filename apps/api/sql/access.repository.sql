@@ -39,6 +39,52 @@ from
 where
   "access_manager"."user_id" = $1;
 
+-- AccessRepository.managedOf
+select
+  "id"
+from
+  "partner_companies"
+where
+  (
+    "partner_companies"."id" in ($1)
+    and "partner_companies"."deleted_at" is null
+    and coalesce(
+      "partner_companies"."id" in (
+        select
+          "access_manager"."partner_company_id"
+        from
+          "partner_company_managers" "access_manager"
+          join "partner_companies" "access_company" on "access_company"."id" = "access_manager"."partner_company_id"
+          and "access_company"."deleted_at" is null
+        where
+          "access_manager"."user_id" = $2
+      ),
+      false
+    )
+  );
+
+-- AccessRepository.ownedOrManagedWhere
+-- prepared as access_managed_companies
+select
+  "access_manager"."partner_company_id"
+from
+  "partner_company_managers" "access_manager"
+  inner join "partner_companies" "access_company" on (
+    "access_company"."id" = "access_manager"."partner_company_id"
+    and "access_company"."deleted_at" is null
+  )
+where
+  "access_manager"."user_id" = $1;
+
+-- AccessRepository.viewerSpecialties
+-- prepared as media_viewer_specialties
+select
+  "specialty_id"
+from
+  "user_specialties"
+where
+  "user_specialties"."user_id" = $1;
+
 -- AccessRepository.visibleMemberIdBySlug
 select
   "id"

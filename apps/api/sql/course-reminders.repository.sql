@@ -19,7 +19,7 @@ where
       "courses"."start_at" > $3
       and "courses"."start_at" <= $4
     )
-    and "course_subscriptions"."reminded_24h_at" is null
+    and "course_subscriptions"."reminded_1h_at" is null
   )
 order by
   "course_subscriptions"."id"
@@ -29,13 +29,13 @@ limit
 -- CourseRemindersRepository.claim
 update "course_subscriptions"
 set
-  "reminded_24h_at" = now(),
+  "reminded_1h_at" = now(),
   "updated_at" = $1
 where
   (
     "course_subscriptions"."id" = $2
     and "course_subscriptions"."status" = $3
-    and "course_subscriptions"."reminded_24h_at" is null
+    and "course_subscriptions"."reminded_1h_at" is null
     and exists (
       select
         1

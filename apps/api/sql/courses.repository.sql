@@ -25,7 +25,11 @@ where
       where
         "course_specialties"."specialty_id" in ($6)
     )
-    and "courses"."start_at" > $7
+    and (
+      "courses"."start_at" > $7
+      and "courses"."start_at" <= $8
+      and "courses"."ends_at" > $9
+    )
   );
 
 select
@@ -80,7 +84,7 @@ where
       where
         "course_specialties"."specialty_id" in ($6)
     )
-    and "courses"."start_at" > $7
+    and "courses"."ends_at" <= $7
   );
 
 -- CoursesRepository.partSlice
@@ -339,24 +343,24 @@ where
           where
             "course_specialties"."specialty_id" in ($13)
         )
-        and "courses"."start_at" > $14
+        and "courses"."ends_at" <= $14
       )
     order by
-      "courses"."start_at" desc nulls first,
-      "courses"."id" desc nulls first
+      "courses"."ends_at" asc nulls last,
+      "courses"."id" asc nulls last
     limit
       1
     offset
       $15
   )
 order by
-  "courses"."start_at" desc nulls first,
-  "courses"."id" desc nulls first;
+  "courses"."ends_at" asc nulls last,
+  "courses"."id" asc nulls last;
 
 -- CoursesRepository.partKeyAt
 select
   array[
-    ("courses"."start_at")::text,
+    ("courses"."ends_at")::text,
     ("courses"."id")::text
   ]
 from
@@ -381,29 +385,17 @@ where
       where
         "course_specialties"."specialty_id" in ($6)
     )
-    and "courses"."start_at" > $7
+    and "courses"."ends_at" <= $7
   )
 order by
-  "courses"."start_at" desc nulls first,
-  "courses"."id" desc nulls first
+  "courses"."ends_at" asc nulls last,
+  "courses"."id" asc nulls last
 limit
   $8
 offset
   $9;
 
 -- CoursesRepository.find
--- prepared as access_managed_companies
-select
-  "access_manager"."partner_company_id"
-from
-  "partner_company_managers" "access_manager"
-  inner join "partner_companies" "access_company" on (
-    "access_company"."id" = "access_manager"."partner_company_id"
-    and "access_company"."deleted_at" is null
-  )
-where
-  "access_manager"."user_id" = $1;
-
 select
   "id",
   "type",
@@ -641,30 +633,12 @@ select
 from
   "courses"
 where
-  (
-    "courses"."id" = $10
-    and (
-      "courses"."status" = $11
-      or (
-        "courses"."status" = $12
-        and exists (
-          select
-            1
-          from
-            "course_subscriptions" s
-          where
-            s.course_id = "courses"."id"
-            and s.user_id = $13
-        )
-      )
-      or "courses"."user_id" = $14
-    )
-  )
+  "courses"."id" = $10
 limit
-  $15;
+  $11;
 
 -- CoursesRepository.specialitiesOf
--- prepared as courses_specialities_no
+-- prepared as courses_specialities_en
 select
   "course_specialties"."course_id",
   "specialties"."id",
@@ -716,7 +690,7 @@ where
     and "courses"."type" = $2
     and "courses"."status" = $3
     and "courses"."workplace_type" = $4
-    and "courses"."partner_company_id" is null
+    and "courses"."partner_company_id" is not null
     and "courses"."id" in (
       select
         "course_specialties"."course_id"
@@ -970,7 +944,7 @@ where
     and "courses"."type" = $11
     and "courses"."status" = $12
     and "courses"."workplace_type" = $13
-    and "courses"."partner_company_id" is null
+    and "courses"."partner_company_id" is not null
     and "courses"."id" in (
       select
         "course_specialties"."course_id"

@@ -58,7 +58,7 @@ where
   );
 
 -- JobsRepository.boardSlice
--- prepared as jobs_board_c_no_e1_0
+-- prepared as jobs_board_a_en_e1_0
 select
   "id",
   "title",
@@ -272,7 +272,7 @@ where
         "jobs"."published_at" <= now()
         and (
           "jobs"."status" = $9
-          and "jobs"."application_deadline" >= $10
+          or "jobs"."application_deadline" < $10
         )
       )
     order by
@@ -312,7 +312,7 @@ where
     )
     and (
       "jobs"."status" = $6
-      and "jobs"."application_deadline" >= $7
+      or "jobs"."application_deadline" < $7
     )
   )
 order by
@@ -821,7 +821,7 @@ limit
   $3;
 
 -- JobsRepository.specialitiesOf
--- prepared as jobs_specialities_no
+-- prepared as jobs_specialities_en
 select
   "job_specialties"."job_id",
   "specialties"."id",

@@ -6,13 +6,10 @@ select
 from
   "products"
 where
-  (
-    "products"."status" = 1
-    and "products"."search" @@ websearch_to_tsquery('norwegian', $1)
-  );
+  "products"."search" @@ websearch_to_tsquery('norwegian', $1);
 
 -- MarketplaceRepository.slice
--- prepared as marketplace_page_1pa_no_e1_0
+-- prepared as marketplace_page_ao_en_e1_0
 select
   "products"."id",
   "products"."title",
@@ -71,9 +68,9 @@ where
     from
       "products"
     where
-      "products"."status" = 1
+      true
     order by
-      "products"."price_nok" desc nulls first,
+      "products"."created_at" desc nulls first,
       "products"."id" desc nulls first
     limit
       1
@@ -81,24 +78,21 @@ where
       $2
   )
 order by
-  "products"."price_nok" desc nulls first,
+  "products"."created_at" desc nulls first,
   "products"."id" desc nulls first;
 
 -- MarketplaceRepository.keyAt
 select
   array[
-    ("products"."price_nok" + 0)::text,
+    ("products"."created_at" + interval '0 seconds')::text,
     ("products"."id")::text
   ]
 from
   "products"
 where
-  (
-    "products"."status" = 1
-    and "products"."search" @@ websearch_to_tsquery('norwegian', $1)
-  )
+  "products"."search" @@ websearch_to_tsquery('norwegian', $1)
 order by
-  "products"."price_nok" + 0 desc nulls first,
+  "products"."created_at" + interval '0 seconds' desc nulls first,
   "products"."id" desc nulls first
 limit
   $2

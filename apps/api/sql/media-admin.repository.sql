@@ -4,15 +4,15 @@
 select
   count(*)
 from
-  "videos"
+  "audio_tracks"
 where
-  "videos"."search" @@ websearch_to_tsquery('norwegian', $1);
+  "audio_tracks"."search" @@ websearch_to_tsquery('norwegian', $1);
 
 -- MediaAdminRepository.page
 select
-  "videos"."id",
-  "videos"."title",
-  "videos"."description",
+  "audio_tracks"."id",
+  "audio_tracks"."title",
+  "audio_tracks"."description",
   case
     when "categories"."id" is null then null
     else json_build_object(
@@ -36,26 +36,26 @@ select
       )
     )
   end,
-  "videos"."category_id",
-  "videos"."duration_seconds",
-  "videos"."published_at",
-  "videos"."poster_file_id" is not null,
-  "videos"."captions_file_id" is not null,
-  "videos"."file_id",
+  "audio_tracks"."category_id",
+  "audio_tracks"."duration_seconds",
+  "audio_tracks"."published_at",
+  "audio_tracks"."poster_file_id" is not null,
+  "audio_tracks"."captions_file_id" is not null,
+  "audio_tracks"."file_id",
   "stored_files"."size_bytes",
-  "videos"."url",
-  "videos"."embed_code",
-  "videos"."access_level",
-  "videos"."specialty_ids",
-  "videos"."created_at"
+  "audio_tracks"."url",
+  "audio_tracks"."embed_code",
+  "audio_tracks"."access_level",
+  "audio_tracks"."specialty_ids",
+  "audio_tracks"."created_at"
 from
-  "videos"
-  left join "categories" on "categories"."id" = "videos"."category_id"
-  left join "stored_files" on "stored_files"."id" = "videos"."file_id"
+  "audio_tracks"
+  left join "categories" on "categories"."id" = "audio_tracks"."category_id"
+  left join "stored_files" on "stored_files"."id" = "audio_tracks"."file_id"
 where
-  "videos"."search" @@ websearch_to_tsquery('norwegian', $2)
+  "audio_tracks"."search" @@ websearch_to_tsquery('norwegian', $2)
 order by
-  "videos"."id" desc
+  "audio_tracks"."id" desc
 limit
   $3
 offset
@@ -63,9 +63,9 @@ offset
 
 -- MediaAdminRepository.find
 select
-  "videos"."id",
-  "videos"."title",
-  "videos"."description",
+  "audio_tracks"."id",
+  "audio_tracks"."title",
+  "audio_tracks"."description",
   case
     when "categories"."id" is null then null
     else json_build_object(
@@ -89,30 +89,30 @@ select
       )
     )
   end,
-  "videos"."category_id",
-  "videos"."duration_seconds",
-  "videos"."published_at",
-  "videos"."poster_file_id" is not null,
-  "videos"."captions_file_id" is not null,
-  "videos"."file_id",
+  "audio_tracks"."category_id",
+  "audio_tracks"."duration_seconds",
+  "audio_tracks"."published_at",
+  "audio_tracks"."poster_file_id" is not null,
+  "audio_tracks"."captions_file_id" is not null,
+  "audio_tracks"."file_id",
   "stored_files"."size_bytes",
-  "videos"."url",
-  "videos"."embed_code",
-  "videos"."access_level",
-  "videos"."specialty_ids",
-  "videos"."created_at"
+  "audio_tracks"."url",
+  "audio_tracks"."embed_code",
+  "audio_tracks"."access_level",
+  "audio_tracks"."specialty_ids",
+  "audio_tracks"."created_at"
 from
-  "videos"
-  left join "categories" on "categories"."id" = "videos"."category_id"
-  left join "stored_files" on "stored_files"."id" = "videos"."file_id"
+  "audio_tracks"
+  left join "categories" on "categories"."id" = "audio_tracks"."category_id"
+  left join "stored_files" on "stored_files"."id" = "audio_tracks"."file_id"
 where
-  "videos"."id" = $2
+  "audio_tracks"."id" = $2
 limit
   $3;
 
 -- MediaAdminRepository.insert
 insert into
-  "videos" (
+  "audio_tracks" (
     "id",
     "title",
     "description",
@@ -153,7 +153,7 @@ returning
   "id";
 
 -- MediaAdminRepository.update
-update "videos"
+update "audio_tracks"
 set
   "title" = $1,
   "description" = $2,
@@ -165,15 +165,15 @@ set
   "published_at" = $8,
   "updated_at" = $9
 where
-  "videos"."id" = $10;
+  "audio_tracks"."id" = $10;
 
 -- MediaAdminRepository.setPublished
-update "videos"
+update "audio_tracks"
 set
   "published_at" = $1,
   "updated_at" = $2
 where
-  "videos"."id" = $3
+  "audio_tracks"."id" = $3
 returning
   "id";
 
@@ -181,15 +181,15 @@ returning
 select
   "captions_file_id"
 from
-  "videos"
+  "audio_tracks"
 where
-  "videos"."id" = $1
+  "audio_tracks"."id" = $1
 for update;
 
 -- MediaAdminRepository.delete
-delete from "videos"
+delete from "audio_tracks"
 where
-  "videos"."id" = $1
+  "audio_tracks"."id" = $1
 returning
   "file_id",
   "poster_file_id",
@@ -217,7 +217,7 @@ select
     select
       count(*)::int
     from
-      "videos"
+      "audio_tracks"
     where
       "category_id" = "id"
   )

@@ -17,7 +17,9 @@ where
       where
         "petition_specialties"."specialty_id" in ($2)
     )
-    and "petitions"."status" = $3
+    and "petitions"."visibility" = $3
+    and "petitions"."status" = $4
+    and "petitions"."end_date" >= $5::date
   );
 
 -- PetitionsRepository.slicePublished
@@ -151,7 +153,9 @@ where
           where
             "petition_specialties"."specialty_id" in ($9)
         )
-        and "petitions"."status" = $10
+        and "petitions"."visibility" = $10
+        and "petitions"."status" = $11
+        and "petitions"."end_date" >= $12::date
       )
     order by
       "petitions"."published_at" asc nulls first,
@@ -159,7 +163,7 @@ where
     limit
       1
     offset
-      $11
+      $13
   )
 order by
   "petitions"."published_at" asc nulls first,
@@ -195,7 +199,9 @@ where
       where
         "petition_specialties"."specialty_id" in ($4)
     )
-    and "petitions"."status" = $5
+    and "petitions"."visibility" = $5
+    and "petitions"."status" = $6
+    and "petitions"."end_date" >= $7::date
   );
 
 -- ... then read
@@ -335,15 +341,17 @@ where
       where
         "petition_specialties"."specialty_id" in ($11)
     )
-    and "petitions"."status" = $12
+    and "petitions"."visibility" = $12
+    and "petitions"."status" = $13
+    and "petitions"."end_date" >= $14::date
   )
 order by
   "petitions"."created_at" desc,
   "petitions"."id" desc
 limit
-  $13
+  $15
 offset
-  $14;
+  $16;
 
 -- PetitionsRepository.bookmarked
 -- ... then count
@@ -371,7 +379,9 @@ where
       where
         "petition_specialties"."specialty_id" in ($4)
     )
-    and "petitions"."status" = $5
+    and "petitions"."visibility" = $5
+    and "petitions"."status" = $6
+    and "petitions"."end_date" >= $7::date
   );
 
 -- ... then read
@@ -511,15 +521,17 @@ where
       where
         "petition_specialties"."specialty_id" in ($12)
     )
-    and "petitions"."status" = $13
+    and "petitions"."visibility" = $13
+    and "petitions"."status" = $14
+    and "petitions"."end_date" >= $15::date
   )
 order by
   "petition_bookmarks"."created_at" desc,
   "petitions"."id" desc
 limit
-  $14
+  $16
 offset
-  $15;
+  $17;
 
 -- PetitionsRepository.find
 select
@@ -666,7 +678,7 @@ limit
   $6;
 
 -- PetitionsRepository.specialtiesOf
--- prepared as petitions_specialties_no
+-- prepared as petitions_specialties_en
 select
   "petition_specialties"."petition_id",
   "specialties"."id",

@@ -12,17 +12,17 @@ where
 select
   "id"
 from
-  "counties"
+  "academic_levels"
 where
-  "counties"."id" in ($1);
+  "academic_levels"."id" in ($1);
 
 -- ReferenceRepository.exists
 select
   "id"
 from
-  "counties"
+  "academic_levels"
 where
-  "counties"."id" in ($1);
+  "academic_levels"."id" in ($1);
 
 -- ReferenceRepository.categories
 select
