@@ -63,6 +63,10 @@ check('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-on
 // The Drizzle schema and the committed SQL migrations must agree (drizzle-kit generate writes nothing).
 check('migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: path.join(root, 'packages/db') });
 check('start-secrets', 'node', ['--test', 'scripts/secrets.test.mjs'], { cwd: root });
+// The API import zones of eslint.config.mjs refuse a planted violation of each rule.
+check('lint-zones', 'node', ['--test', 'scripts/lint-zones.test.mjs'], { cwd: root });
+// Every repository query's SQL text is committed in apps/api/sql/ (docs/how-to/sql-in-review.md): `npm run sql` rewrites it.
+check('sql', 'npm', ['run', 'sql', '--', '--check']);
 
 const jestReport = (n) => path.join(reports, `${n}.json`);
 tier('api-unit', 'npx', ['jest', '-c', 'jest.unit.config.js', '--ci', '--json', `--outputFile=${jestReport('api-unit')}`], jestCounts, jestReport('api-unit'), { cwd: path.join(root, 'apps/api') });

@@ -5,7 +5,7 @@ import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
 import { Scheduler } from '../../common/queue';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { courseIcs, coursePageUrl } from './course-calendar';
 import { CourseRemindersRepository } from './course-reminders.repository';
 import { reminderDue, reminderJobKey } from './course-reminders.rules';

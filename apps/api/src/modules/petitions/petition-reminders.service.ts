@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { Scheduler } from '../../common/queue';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { PetitionsRepository } from './petitions.repository';
 
 export const PETITION_REMINDERS_JOB = 'petitions.reminders';
