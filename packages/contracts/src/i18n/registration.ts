@@ -68,6 +68,14 @@ export const registration = defineMessages(
         subject: 'Om en time: {{title}}',
         body: '«{{title}}» starter om en time, {{start}}.\n\nÅpne arrangementet her: {{link}}\n\nKalenderfilen (.ics) ligger ved.',
       },
+      notification: {
+        subject: '{{text}}',
+        body: '{{text}}.\n\nSe det på Legenett: {{link}}\n\nVelg hvilke e-poster du får: {{settings_link}}\nIkke send meg flere slike e-poster: {{unsubscribe_link}}',
+      },
+      digest: {
+        subject: 'Dette har skjedd på Legenett {{period}}',
+        body: '',
+      },
       course_recording: {
         subject: 'Opptaket av {{title}} er klart',
         body: 'Du var påmeldt «{{title}}», men fikk ikke sett det. Opptaket er klart, og du kan se det her: {{link}}',
@@ -254,6 +262,14 @@ export const registration = defineMessages(
       course_reminder_1h: {
         subject: 'In one hour: {{title}}',
         body: '"{{title}}" starts in one hour, {{start}}.\n\nOpen the event here: {{link}}\n\nThe calendar file (.ics) is attached.',
+      },
+      notification: {
+        subject: '{{text}}',
+        body: '{{text}}.\n\nSee it on Legenett: {{link}}\n\nChoose which e-mails you get: {{settings_link}}\nSend me no more e-mails like this: {{unsubscribe_link}}',
+      },
+      digest: {
+        subject: 'What happened on Legenett {{period}}',
+        body: '',
       },
       course_recording: {
         subject: 'The recording of {{title}} is ready',

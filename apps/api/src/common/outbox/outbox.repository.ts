@@ -21,6 +21,8 @@ export interface OutboxJob<P = unknown> {
   dedupeKey?: string;
   /** The accounts the payload names, so erasing an account finds its jobs (see eraseUser). */
   userIds?: readonly (number | null)[];
+  /** Not handed over before this instant (an e-mail held back for the end of quiet hours); default now. */
+  notBefore?: Date;
 }
 
 export interface ClaimedJob {
@@ -49,6 +51,7 @@ export class OutboxRepository {
           payload: job.payload,
           dedupe_key: job.dedupeKey ?? null,
           user_ids: [...new Set((job.userIds ?? []).filter((id): id is number => id !== null))],
+          next_attempt_at: job.notBefore ?? sql`now()`,
         })),
       )
       .onConflictDoNothing({ target: o.dedupe_key })

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { FilesModule } from '../../common/files/files.module';
+import { NotificationPreferencesController } from './notification-preferences.controller';
+import { NotificationPreferencesRepository } from './notification-preferences.repository';
+import { NotificationPreferencesService } from './notification-preferences.service';
 import { NotificationPublisher } from './notification.publisher';
 import { NotificationStreamService } from './notification-stream.service';
 import { NotificationsController } from './notifications.controller';
@@ -8,12 +12,24 @@ import { UnreadBus } from './unread-bus';
 import { NotificationsAccountData } from './notifications.account-data';
 
 /**
- * `/user-notifications`: the list, mark read, the live unread count, and the `notifications.create`
- * job; `NotificationPublisher` for every module that notifies.
+ * `/user-notifications`: the grouped list, who is in an entry, mark read, the live unread count,
+ * and the `notifications.create` / `notifications.email` jobs; `/user/notification-preferences`
+ * and the one-click unsubscribe. Exports `NotificationPublisher` for every module that notifies and
+ * `NotificationPreferencesService` for every module that asks what a user wants (docs/notifications.md).
  */
 @Module({
-  controllers: [NotificationsController],
-  providers: [NotificationPublisher, NotificationsService, NotificationsRepository, NotificationStreamService, UnreadBus, NotificationsAccountData],
-  exports: [NotificationsService, NotificationPublisher],
+  imports: [FilesModule],
+  controllers: [NotificationsController, NotificationPreferencesController],
+  providers: [
+    NotificationPublisher,
+    NotificationsService,
+    NotificationsRepository,
+    NotificationStreamService,
+    UnreadBus,
+    NotificationsAccountData,
+    NotificationPreferencesRepository,
+    NotificationPreferencesService,
+  ],
+  exports: [NotificationsService, NotificationPublisher, NotificationPreferencesService],
 })
 export class NotificationsModule {}
