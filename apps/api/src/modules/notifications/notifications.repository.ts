@@ -175,27 +175,32 @@ export class NotificationsRepository {
       throw new Error(`Unknown notification entity type ${p.entity_type}`);
     const entityId = entityType === null ? null : p.entity_id;
     const db = tx ?? this.db;
-    const result = await db.execute<{ id: string | number; mail_round: number }>(sql`
+    const result = await db.execute<{ id: string | number; mail_round: number; inserted: boolean }>(sql`
       insert into notification_groups as g
-        (user_id, group_key, kind, entity_type, entity_id, actor_user_id, partner_company_id, data, unread_count, latest_at)
+        (user_id, group_key, kind, entity_type, entity_id, actor_user_id, partner_company_id, data, actor_count, unread_count, latest_at)
       values (${p.user_id}, ${groupKey}, ${p.kind}, ${entityType}, ${entityId}, ${p.actor_user_id}, ${p.partner_company_id},
-              ${JSON.stringify(p.data)}::jsonb, 1, now())
+              ${JSON.stringify(p.data)}::jsonb, ${p.actor_user_id === null ? 0 : 1}, 1, now())
       on conflict (user_id, group_key) where group_key is not null do update set
         actor_user_id = coalesce(excluded.actor_user_id, g.actor_user_id),
         partner_company_id = excluded.partner_company_id,
         data = excluded.data,
         notification_count = g.notification_count + 1,
-        actor_count = g.actor_count + case
-          when excluded.actor_user_id is null then 0
-          when exists (select 1 from notifications n where n.group_id = g.id and n.actor_user_id = excluded.actor_user_id) then 0
-          else 1 end,
         unread_count = g.unread_count + 1,
         latest_at = now(),
         updated_at = now()
-      returning g.id, g.mail_round`);
+      returning g.id, g.mail_round, (xmax = 0) as inserted`);
     const row = result.rows[0];
     if (!row) throw new Error('notification group upsert answered no row');
     const groupId = Number(row.id);
+    // A person new to the group counts one more. A statement of its own, after the upsert took the
+    // group's row lock: a concurrent like of the same group waits for this commit, and its own check
+    // (a new snapshot) then sees this member; inside the upsert it would not.
+    if (!row.inserted && p.actor_user_id !== null) {
+      await db.execute(sql`
+        update notification_groups set actor_count = actor_count + 1
+        where id = ${groupId}
+          and not exists (select 1 from notifications n where n.group_id = ${groupId} and n.actor_user_id = ${p.actor_user_id})`);
+    }
     await db.insert(notifications).values({
       user_id: p.user_id,
       kind: p.kind,
