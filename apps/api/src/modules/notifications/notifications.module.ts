@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { FilesModule } from '../../common/files/files.module';
+import { DigestSections } from './digest/digest-sections';
+import { DigestRepository } from './digest/digest.repository';
+import { DigestService } from './digest/digest.service';
 import { NotificationPreferencesController } from './notification-preferences.controller';
 import { NotificationPreferencesRepository } from './notification-preferences.repository';
 import { NotificationPreferencesService } from './notification-preferences.service';
@@ -14,8 +17,9 @@ import { NotificationsAccountData } from './notifications.account-data';
 /**
  * `/user-notifications`: the grouped list, who is in an entry, mark read, the live unread count,
  * and the `notifications.create` / `notifications.email` jobs; `/user/notification-preferences`
- * and the one-click unsubscribe. Exports `NotificationPublisher` for every module that notifies and
- * `NotificationPreferencesService` for every module that asks what a user wants (docs/notifications.md).
+ * the one-click unsubscribe, and the e-mail digest. Exports `NotificationPublisher` for every module that notifies and
+ * `NotificationPreferencesService` for every module that asks what a user wants, and `DigestSections`
+ * for every module that adds to the digest (docs/notifications.md).
  */
 @Module({
   imports: [FilesModule],
@@ -29,7 +33,10 @@ import { NotificationsAccountData } from './notifications.account-data';
     NotificationsAccountData,
     NotificationPreferencesRepository,
     NotificationPreferencesService,
+    DigestSections,
+    DigestRepository,
+    DigestService,
   ],
-  exports: [NotificationsService, NotificationPublisher, NotificationPreferencesService],
+  exports: [NotificationsService, NotificationPublisher, NotificationPreferencesService, DigestSections],
 })
 export class NotificationsModule {}
