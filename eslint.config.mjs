@@ -53,6 +53,17 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // Every CSV goes through the one helper that neutralises formula cells (docs/security.md).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/common/csv/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['csv-stringify', 'csv-stringify/*'], message: 'Write CSV with common/csv (csvFile, csvStream): it neutralises formula cells.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -3,6 +3,7 @@ import {
   dataOf,
   IdParamSchema,
   IdSchema,
+  isoDateTime,
   listOf,
   LocalisedTextSchema,
   pageOf,
@@ -273,8 +274,7 @@ const optionalHttpsUrl = z
   .refine((v) => v === null || (/^https:\/\/[^\s/]+\.[^\s]+$/i.test(v) && URL.canParse(v)), 'validation.https_url');
 
 /** A time to publish at (ISO with offset); null = now. */
-const PublishAtSchema = z.iso
-  .datetime({ offset: true, message: 'validation.invalid_date' })
+const PublishAtSchema = isoDateTime()
   .nullish()
   .transform((v) => v ?? null);
 

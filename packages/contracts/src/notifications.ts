@@ -125,7 +125,11 @@ export const NotificationsMarkReadBody = z.object({
   ids: z.array(BigIdSchema).min(1).max(500),
 });
 
-export const NotificationStreamQuery = z.object({ token: z.string().max(4000).optional() });
+export const NotificationStreamQuery = z.object({
+  token: z.string().max(4000).optional(),
+  /** The id of the last event the tab has (messages: a message id), when a new EventSource replaces a refused one. */
+  last_event_id: z.string().max(40).optional(),
+});
 
 export const notificationEndpoints = {
   list: defineEndpoint({

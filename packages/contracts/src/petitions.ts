@@ -101,7 +101,8 @@ export const PetitionAttachmentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   size: z.number().int(),
-  url: z.string(),
+  /** A signed, expiring members' link (`/api/files/<key>?expires=…&signature=…`); null for anonymous viewers. */
+  url: z.string().nullable(),
   created_at: z.string(),
 });
 export type PetitionAttachment = z.infer<typeof PetitionAttachmentSchema>;

@@ -76,6 +76,10 @@ export const registration = defineMessages(
         subject: 'Dette har skjedd på Legenett {{period}}',
         body: '',
       },
+      chat_unread: {
+        subject: 'Uleste meldinger fra {{sender}}',
+        body: '{{sender}} har sendt deg {{count}} melding(er) på Legenett som du ikke har lest ennå.\n\nLes og svar her: {{link}}',
+      },
       course_recording: {
         subject: 'Opptaket av {{title}} er klart',
         body: 'Du var påmeldt «{{title}}», men fikk ikke sett det. Opptaket er klart, og du kan se det her: {{link}}',
@@ -270,6 +274,10 @@ export const registration = defineMessages(
       digest: {
         subject: 'What happened on Legenett {{period}}',
         body: '',
+      },
+      chat_unread: {
+        subject: 'Unread messages from {{sender}}',
+        body: '{{sender}} has sent you {{count}} message(s) on Legenett that you have not read yet.\n\nRead and answer here: {{link}}',
       },
       course_recording: {
         subject: 'The recording of {{title}} is ready',

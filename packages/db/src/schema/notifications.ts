@@ -4,7 +4,7 @@ import { inList, timestamps, tstz } from './_shared';
 import { partnerCompanies } from './companies';
 import { users } from './users';
 
-/** `chat_message` is reserved: no chat exists yet. */
+/** `chat_message`: one entry per conversation with unread messages (modules/messages). */
 export const NOTIFICATION_KINDS = [
   'comment',
   'like',
@@ -39,6 +39,7 @@ export const NOTIFICATION_ENTITY_TYPES = [
   'user',
   'follow_invitation',
   'account_decision',
+  'conversation',
 ] as const;
 
 export const notifications = pgTable(
@@ -60,7 +61,7 @@ export const notifications = pgTable(
     read_at: tstz('read_at'),
     /**
      * The bell entry this notification belongs to (docs/notifications.md, "Grouping"). Every row has
-     * one: migration 0019 gave each older row a group of its own.
+     * one: migration 0020 gave each older row a group of its own.
      */
     group_id: bigint('group_id', { mode: 'number' })
       .notNull()

@@ -23,6 +23,8 @@ export interface OutboxJob<P = unknown> {
   userIds?: readonly (number | null)[];
   /** Not handed over before this instant (an e-mail held back for the end of quiet hours); default now. */
   notBefore?: Date;
+  /** Not handed over before this many milliseconds after the commit (e.g. "still unread after 15 minutes"). */
+  delayMs?: number;
 }
 
 export interface ClaimedJob {
@@ -51,7 +53,7 @@ export class OutboxRepository {
           payload: job.payload,
           dedupe_key: job.dedupeKey ?? null,
           user_ids: [...new Set((job.userIds ?? []).filter((id): id is number => id !== null))],
-          next_attempt_at: job.notBefore ?? sql`now()`,
+          next_attempt_at: job.notBefore ?? (job.delayMs ? sql`now() + ${Math.round(job.delayMs)} * interval '1 millisecond'` : sql`now()`),
         })),
       )
       .onConflictDoNothing({ target: o.dedupe_key })

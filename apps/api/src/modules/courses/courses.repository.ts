@@ -572,14 +572,21 @@ export class CoursesRepository {
    * whether they watched in the last minute. One pass over the course's records (index on course_id).
    */
   private viewerMinutes(courseId: number) {
+    // Each person's viewings merged into one set of intervals (range_agg) first, as the course log
+    // does: five tabs open at once count once, never five times.
     return sql`
-      select v.user_id,
-        sum(greatest(0, extract(epoch from least(coalesce(v.left_at, v.entered_at), c.ends_at) - greatest(v.entered_at, c.start_at))))::float / 60 as live,
-        sum(greatest(0, extract(epoch from coalesce(v.left_at, v.entered_at) - greatest(v.entered_at, c.ends_at))))::float / 60 as replay,
-        bool_or(v.entered_at < c.ends_at and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute') as to_end
-      from ${courseViewRecords} v join ${courses} c on c.id = v.course_id
-      where v.course_id = ${courseId} and v.user_id is not null
-      group by v.user_id`;
+      with agg as (
+        select v.user_id,
+          range_agg(tstzrange(v.entered_at, greatest(coalesce(v.left_at, v.entered_at), v.entered_at))) as m,
+          bool_or(v.entered_at < c.ends_at and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute') as to_end
+        from ${courseViewRecords} v join ${courses} c on c.id = v.course_id
+        where v.course_id = ${courseId} and v.user_id is not null
+        group by v.user_id)
+      select agg.user_id,
+        coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.start_at, c.ends_at))) r), 0)::float / 60 as live,
+        coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.ends_at, null))) r), 0)::float / 60 as replay,
+        agg.to_end
+      from agg join ${courses} c on c.id = ${courseId}`;
   }
 
   async analytics(courseId: number) {

@@ -6,7 +6,11 @@ import { fromOsloWallClock, type NotificationJobPayload, type NotificationKind, 
  * every other kind (mentions, messages, account and moderation decisions, ...) stands alone.
  */
 const BUCKETED: ReadonlySet<NotificationKind> = new Set(['like', 'share', 'new_follower']);
-const PER_TARGET: ReadonlySet<NotificationKind> = new Set(['comment']);
+/**
+ * `chat_message`: one entry per conversation (modules/messages), which a new message makes unread and
+ * moves to the top; reading the conversation reads it (`markEntityRead`).
+ */
+const PER_TARGET: ReadonlySet<NotificationKind> = new Set(['comment', 'chat_message']);
 
 /** The group a notification joins, or null when its kind is never grouped. */
 export function groupKeyOf(p: Pick<NotificationJobPayload, 'kind' | 'entity_type' | 'entity_id'>, now: Date): string | null {
@@ -14,6 +18,7 @@ export function groupKeyOf(p: Pick<NotificationJobPayload, 'kind' | 'entity_type
   if (p.kind === 'new_follower') return `new_follower:${osloToday(now)}`;
   if (p.entity_type === null || p.entity_id === null) return null;
   if (BUCKETED.has(p.kind)) return `${p.kind}:${p.entity_type}:${p.entity_id}:${osloToday(now)}`;
+  if (p.kind === 'chat_message') return p.entity_type === 'conversation' ? `chat_message:conversation:${p.entity_id}` : null;
   if (PER_TARGET.has(p.kind)) return `${p.kind}:${p.entity_type}:${p.entity_id}`;
   return null;
 }

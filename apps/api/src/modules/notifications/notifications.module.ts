@@ -12,6 +12,7 @@ import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 import { UnreadBus } from './unread-bus';
+import { StreamSources } from './stream-sources';
 import { NotificationsAccountData } from './notifications.account-data';
 
 /**
@@ -36,7 +37,8 @@ import { NotificationsAccountData } from './notifications.account-data';
     DigestSections,
     DigestRepository,
     DigestService,
+    StreamSources,
   ],
-  exports: [NotificationsService, NotificationPublisher, NotificationPreferencesService, DigestSections],
+  exports: [NotificationsService, NotificationPublisher, NotificationPreferencesService, DigestSections, StreamSources],
 })
 export class NotificationsModule {}

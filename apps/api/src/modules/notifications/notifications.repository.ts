@@ -317,6 +317,29 @@ export class NotificationsRepository {
       .where(and(inArray(notifications.group_id, groupIds), isNull(notifications.read_at)));
   }
 
+  /**
+   * Marks the user's unread entries about one thing read, with their members (a conversation read to
+   * the end); returns how many entries changed.
+   */
+  async markEntityRead(userId: number, entityType: EntityType, entityId: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const changed = await tx
+        .update(groups)
+        .set({ unread_count: 0 })
+        .where(
+          and(
+            eq(groups.user_id, userId),
+            sql`${groups.unread_count} > 0`,
+            eq(groups.entity_type, entityType),
+            eq(groups.entity_id, entityId),
+          ),
+        )
+        .returning({ id: groups.id });
+      if (changed.length > 0) await this.markMembersRead(tx, changed.map((c) => c.id));
+      return changed.length;
+    });
+  }
+
   /** Counts one e-mail sent about the group (the next one gets a new dedupe key). */
   async nextMailRound(groupId: number, tx: Transaction): Promise<void> {
     await tx

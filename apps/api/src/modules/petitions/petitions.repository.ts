@@ -463,10 +463,12 @@ export class PetitionsRepository {
     return this.db
       .select({
         id: petitionSignatures.id,
-        name: sql<string>`${users.first_name} || ' ' || ${users.last_name}`,
+        // An anonymous signature carries no name, specialty or county out of the database: only
+        // the signer sees who they are (the export says "Anonymous (verified doctor)").
+        name: sql<string | null>`case when ${petitionSignatures.anonymous} then null else ${users.first_name} || ' ' || ${users.last_name} end`,
         profession: petitionSignatures.profession,
-        specialty: sql<string | null>`${localisedName(specialties.name, locale)}`,
-        county: sql<string | null>`${localisedName(counties.name, locale)}`,
+        specialty: sql<string | null>`case when ${petitionSignatures.anonymous} then null else ${localisedName(specialties.name, locale)} end`,
+        county: sql<string | null>`case when ${petitionSignatures.anonymous} then null else ${localisedName(counties.name, locale)} end`,
         signed_at: petitionSignatures.created_at,
       })
       .from(petitionSignatures)

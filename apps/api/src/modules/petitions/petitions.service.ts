@@ -196,7 +196,8 @@ export class PetitionsService {
           id: a.id,
           name: a.name ?? 'vedlegg.pdf',
           size: a.size ?? 0,
-          url: this.storage.publicUrl(a.key),
+          // A members-only kind: a signed link for members, none for anonymous viewers.
+          url: viewerId > 0 ? this.files.memberUrl(a.key) : null,
           created_at: a.created_at.toISOString(),
         })),
         statistics: {
@@ -258,7 +259,9 @@ export class PetitionsService {
   async update(me: Principal, id: number, input: PetitionUpdateInput, locale: Locale) {
     const today = osloToday();
     // Ownership first: someone else's petition is a 404 even with bad input.
-    await this.authored(me, id, locale, today);
+    const row = await this.authored(me, id, locale, today);
+    // Co-authors edit the text and details; publishing, closing and archiving are the initiator's.
+    if (PetitionsService.transitionOf(input) !== null && row.user_id !== me.userId) throw AppError.forbidden('not_owner');
     const fields = await this.checkReferences(input);
     if (input.end_date && input.end_date <= today) fields.end_date = ['petitions.errors.end_date_future'];
     if (Object.keys(fields).length > 0) throw invalid(fields);
@@ -387,8 +390,10 @@ export class PetitionsService {
     return { data: (await this.repository.coAuthors(id)).map((a) => this.presentCoAuthor(a)) };
   }
 
+  /** The author list is the initiator's: co-authors see it, and may leave it, but invite nobody (403 not_owner). */
   async addManualAuthor(me: Principal, id: number, input: ManualAuthorInput) {
     const row = await this.authored(me, id, 'no', osloToday());
+    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
     if (input.user_id !== null && (input.user_id === row.user_id || !(await this.repository.userExists(input.user_id)))) {
       throw invalid({ user_id: ['petitions.errors.unknown_co_author'] });
     }
@@ -450,7 +455,7 @@ export class PetitionsService {
       id: a.id,
       name: a.name ?? 'vedlegg.pdf',
       size: a.size ?? 0,
-      url: this.storage.publicUrl(a.key),
+      url: this.files.memberUrl(a.key),
       created_at: a.created_at.toISOString(),
     }));
   }

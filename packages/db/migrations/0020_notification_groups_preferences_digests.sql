@@ -24,7 +24,7 @@ CREATE TABLE "notification_groups" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "notification_groups_kind_check" CHECK ("notification_groups"."kind" in ('comment', 'like', 'new_follower', 'follow_invitation', 'new_content', 'account_decision', 'chat_message', 'petition_milestone', 'petition_answer', 'petition_co_author', 'petition_ending', 'petition_ended', 'course_decision', 'course_cancelled', 'course_seat_offered', 'course_join_requested', 'course_join_decided', 'course_reminder', 'course_recording', 'share')),
-	CONSTRAINT "notification_groups_entity_type_check" CHECK ("notification_groups"."entity_type" in ('post', 'post_comment', 'petition', 'course', 'job', 'product', 'partner_company', 'user', 'follow_invitation', 'account_decision'))
+	CONSTRAINT "notification_groups_entity_type_check" CHECK ("notification_groups"."entity_type" in ('post', 'post_comment', 'petition', 'course', 'job', 'product', 'partner_company', 'user', 'follow_invitation', 'account_decision', 'conversation'))
 );
 --> statement-breakpoint
 CREATE TABLE "notification_preferences" (
