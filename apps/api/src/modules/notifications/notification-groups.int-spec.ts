@@ -267,7 +267,7 @@ describe('e-mail: grouped, quiet hours, one-click unsubscribe (real SMTP server)
     const minute = h * 60 + m;
     const hhmm = (x: number) => `${String(Math.floor(((x + 1440) % 1440) / 60)).padStart(2, '0')}:${String(((x + 1440) % 1440) % 60).padStart(2, '0')}`;
     await t.call(prefEp.update, { as: me, body: { quiet_hours: { enabled: true, start: hhmm(minute - 60), end: hhmm(minute + 60) } } });
-    await notify(like(me.user, await createUser(t.db), { kind: 'chat_message', entity_type: 'user', entity_id: 1 }));
+    await notify(like(me.user, await createUser(t.db), { kind: 'course_seat_offered', entity_type: 'course', entity_id: 1, data: { title: 'Kurs' } }));
     const [job] = await waitingMail(me.user.id);
     const wait = job!.next_attempt_at.getTime() - Date.now();
     expect(wait).toBeGreaterThan(58 * 60_000);
@@ -277,8 +277,9 @@ describe('e-mail: grouped, quiet hours, one-click unsubscribe (real SMTP server)
   it('the one-click POST unsubscribes the link\'s own user from that kind only; forged, someone else\'s and expired links change nothing', async () => {
     const me = await t.session();
     const other = await t.session();
-    await t.call(prefEp.update, { as: me, body: { quiet_hours: { enabled: false, start: '22:00', end: '07:00' } } });
-    await notify(like(me.user, other.user, { kind: 'chat_message', entity_type: 'user', entity_id: other.user.id }));
+    await t.call(prefEp.update, { as: me, body: { channels: { petitions: { email: true } }, quiet_hours: { enabled: false, start: '22:00', end: '07:00' } } });
+    await t.call(prefEp.update, { as: other, body: { channels: { petitions: { email: true } } } });
+    await notify(like(me.user, other.user, { kind: 'petition_answer', entity_type: 'petition', entity_id: 5 }));
     const mail = await firstMailTo(me.user.email);
     const url = new URL(rawHeader(mail, 'list-unsubscribe').slice(1, -1));
     const path = `${url.pathname}?${url.searchParams.toString()}`;
@@ -290,7 +291,7 @@ describe('e-mail: grouped, quiet hours, one-click unsubscribe (real SMTP server)
     expect(opened.headers.location).toBe(`https://legenett.test/unsubscribe?${url.searchParams.toString()}`);
     const emailOf = async (u: typeof me, category: string) =>
       (await t.call(prefEp.show, { as: u })).parsed.data.categories.find((c) => c.category === category)!.email!.enabled;
-    expect(await emailOf(me, 'messages')).toBe(true);
+    expect(await emailOf(me, 'petitions')).toBe(true);
 
     // Forged: another user's id with this signature, another kind, an altered signature.
     const forged = [
@@ -302,30 +303,30 @@ describe('e-mail: grouped, quiet hours, one-click unsubscribe (real SMTP server)
       const res = await t.http.post(`/api/notification-unsubscribe?${new URLSearchParams(f).toString()}`).set('X-localization', 'en').type('form').send('List-Unsubscribe=One-Click');
       expect([res.status, res.body.message]).toEqual([403, 'The unsubscribe link is not valid. Change your notifications under Notification settings.']);
     }
-    expect(await emailOf(other, 'messages')).toBe(true);
-    expect(await emailOf(me, 'messages')).toBe(true);
+    expect(await emailOf(other, 'petitions')).toBe(true);
+    expect(await emailOf(me, 'petitions')).toBe(true);
 
     // Expired: a genuine link signed a year ago.
     const links = t.app.get(SignedLinks);
-    const old = links.sign('unsubscribe:messages', { ttlSeconds: 180 * 24 * 3600, subject: me.user.id }, Date.now() - 400 * 24 * 3600 * 1000);
-    const expired = await t.http.post(`/api/notification-unsubscribe?${new URLSearchParams({ u: String(me.user.id), c: 'messages', expires: String(old.expires), signature: old.signature }).toString()}`);
+    const old = links.sign('unsubscribe:petitions', { ttlSeconds: 180 * 24 * 3600, subject: me.user.id }, Date.now() - 400 * 24 * 3600 * 1000);
+    const expired = await t.http.post(`/api/notification-unsubscribe?${new URLSearchParams({ u: String(me.user.id), c: 'petitions', expires: String(old.expires), signature: old.signature }).toString()}`);
     expect(expired.status).toBe(403);
 
     // Valid: one click, no login, as a mail client sends it; twice is the same.
     for (let i = 0; i < 2; i += 1) {
       const res = await t.http.post(path).type('form').send('List-Unsubscribe=One-Click');
-      expect([res.status, res.body]).toEqual([200, { data: { category: 'messages' } }]);
+      expect([res.status, res.body]).toEqual([200, { data: { category: 'petitions' } }]);
     }
-    expect(await emailOf(me, 'messages')).toBe(false);
+    expect(await emailOf(me, 'petitions')).toBe(false);
     expect(await emailOf(me, 'comments')).toBe(false);
     // The next message sends no e-mail.
     const before = sink.messages.length;
-    await notify(like(me.user, other.user, { kind: 'chat_message', entity_type: 'user', entity_id: other.user.id }));
+    await notify(like(me.user, other.user, { kind: 'petition_answer', entity_type: 'petition', entity_id: 6 }));
     expect(sink.messages.length).toBe(before);
     expect(await waitingMail(me.user.id)).toHaveLength(1);
 
     // Bad input: 422, never 5xx.
-    expect((await t.http.post('/api/notification-unsubscribe?u=abc&c=messages&expires=1&signature=x')).status).toBe(422);
+    expect((await t.http.post('/api/notification-unsubscribe?u=abc&c=petitions&expires=1&signature=x')).status).toBe(422);
     expect((await t.http.post('/api/notification-unsubscribe')).status).toBe(422);
   });
 });

@@ -149,7 +149,7 @@ export class NotificationsRepository {
               )
             : eq(groups.user_id, userId),
         )
-        .orderBy(sql`${groups.latest_at} desc`, sql`${groups.id} desc`)
+        .orderBy(sql`${groups.latest_at} desc nulls last`, sql`${groups.id} desc nulls last`)
         .limit(sql.placeholder('limit'))
         .prepare(name);
     this.prepared = {
@@ -214,7 +214,11 @@ export class NotificationsRepository {
     return { id: groupId, mail_round: row.mail_round };
   }
 
-  /** One page of the user's entries, newest first (notification_groups_user_latest_idx, no sort). */
+  /**
+   * One page of the user's entries, newest first: `desc nulls last` as the index holds it
+   * (notification_groups_user_latest_idx), so the page walks the index with no sort; a plain `desc`
+   * (nulls first) made PostgreSQL sort every entry of the user (0.5 s at 50 000 entries).
+   */
   async page(userId: number, cursor: NotificationCursor | null, limit: number): Promise<GroupRow[]> {
     const rows = cursor
       ? await this.prepared.after.execute({ userId, at: cursor.at, id: cursor.id, limit })
@@ -254,7 +258,7 @@ export class NotificationsRepository {
             : undefined,
         ),
       )
-      .orderBy(sql`${notifications.created_at} desc`, sql`${notifications.id} desc`)
+      .orderBy(sql`${notifications.created_at} desc nulls last`, sql`${notifications.id} desc nulls last`)
       .limit(limit);
     return rows.map((r) => ({ id: r.id, actor: actorOf(r), data: r.data, created_at: r.created_at, cursor_at: r.cursor_at }));
   }
