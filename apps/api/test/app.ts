@@ -70,6 +70,7 @@ export function testAppEnv(overrides: RawEnv = {}): RawEnv {
     // Tests run the purge themselves (housekeeping.int-spec.ts), not on every app start.
     HOUSEKEEPING_INTERVAL_MINUTES: '0',
     COURSE_REMINDER_SWEEP_SECONDS: '0',
+    DIGEST_SWEEP_SECONDS: '0',
     JWT_SECRET: jwtSecret,
     TWO_FACTOR_ENCRYPTION_KEY: twoFactorEncryptionKey,
     NATIONAL_ID_HASH_KEY: nationalIdHashKey,

@@ -16,6 +16,7 @@ export * from './registration';
 export * from './products';
 export * from './jobs';
 export * from './notifications';
+export * from './notification-preferences';
 export * from './posts';
 export * from './messages';
 export * from './network';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, PageMetaSchema } from './common';
+import { BigIdParamSchema, BigIdSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Also the database's `NOTIFICATION_KINDS` (packages/db/src/schema/notifications.ts), same order: a test ties the two. */
@@ -23,6 +23,7 @@ export const NOTIFICATION_KIND_VALUES = [
   'course_join_decided',
   'course_reminder',
   'course_recording',
+  'share',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 
@@ -40,23 +41,89 @@ export interface NotificationJobPayload {
   data: Record<string, string | number | null>;
 }
 
+/** The position after the last entry of a page: (latest_at, id), opaque to clients. */
+export interface NotificationCursor {
+  at: string;
+  id: number;
+}
+
+export function encodeNotificationCursor(c: NotificationCursor): string {
+  return Buffer.from(JSON.stringify([c.at, c.id]), 'utf8').toString('base64url');
+}
+
+const CursorTuple = z.tuple([z.iso.datetime({ offset: true }), z.number().int().positive()]);
+
+export function decodeNotificationCursor(raw: string): NotificationCursor | null {
+  try {
+    const parsed = CursorTuple.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    return parsed.success ? { at: parsed.data[0], id: parsed.data[1] } : null;
+  } catch {
+    return null;
+  }
+}
+
+export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
+export const NOTIFICATIONS_MAX_LIMIT = 50;
+
+/** Keyset paging: `cursor` is the previous page's `meta.next_cursor`. */
+export const NotificationPageQuery = z.object({
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const c = decodeNotificationCursor(v);
+      if (!c) {
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+        return z.NEVER;
+      }
+      return c;
+    }),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_LIMIT).default(NOTIFICATIONS_DEFAULT_LIMIT),
+});
+export type NotificationPageQuery = z.infer<typeof NotificationPageQuery>;
+
+const ActorSchema = z.object({ id: z.number().int(), slug: z.string(), first_name: z.string(), last_name: z.string() });
+
+/**
+ * One entry of the bell and `/notifications`: a group of notifications (likes, follows and shares of
+ * one target within a time bucket; the comments on one post) or a single one (kinds never grouped).
+ * `actor` is the latest one; `actor_count` the distinct people ("Kari Nordby og 4 andre").
+ */
 export const NotificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KIND_VALUES),
-  actor: z.object({ id: z.number().int(), slug: z.string(), first_name: z.string(), last_name: z.string() }).nullable(),
+  grouped: z.boolean(),
+  actor: ActorSchema.nullable(),
+  actor_count: z.number().int().min(0),
+  notification_count: z.number().int().min(1),
   partner_company_id: z.number().int().nullable(),
   entity_type: z.string().nullable(),
   entity_id: z.number().int().nullable(),
   data: z.record(z.string(), z.unknown()),
-  read_at: z.string().nullable(),
+  unread: z.boolean(),
+  /** When the latest member arrived. */
   created_at: z.string(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
+/** One member of a group: who did it, when. */
+export const NotificationMemberSchema = z.object({
+  id: z.number().int(),
+  actor: ActorSchema.nullable(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type NotificationMember = z.infer<typeof NotificationMemberSchema>;
+
+const KeysetMetaSchema = z.object({ next_cursor: z.string().nullable() });
+
 export const UnreadCountSchema = z.object({ unreadCount: z.number().int().min(0) });
 
 export const NotificationsMarkReadBody = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(500),
+  /** Entry (group) ids, as the list answers them. */
+  ids: z.array(BigIdSchema).min(1).max(500),
 });
 
 export const NotificationStreamQuery = z.object({
@@ -69,16 +136,26 @@ export const notificationEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/user-notifications',
-    summary: "The caller's notifications, newest first, with the unread count",
+    summary: "The caller's notification entries (grouped), newest first (keyset: cursor, limit), with the unread count of entries",
     access: 'member',
     personal: true,
-    query: PageQuerySchema,
-    response: z.object({ data: z.array(NotificationSchema), meta: PageMetaSchema, unreadCount: z.number().int().min(0) }),
+    query: NotificationPageQuery,
+    response: z.object({ data: z.array(NotificationSchema), meta: KeysetMetaSchema, unreadCount: z.number().int().min(0) }),
+  }),
+  members: defineEndpoint({
+    method: 'GET',
+    path: '/user-notifications/:id/members',
+    summary: 'Who is in one of my grouped entries, newest first (keyset: cursor, limit)',
+    access: 'member',
+    personal: true,
+    params: BigIdParamSchema,
+    query: NotificationPageQuery,
+    response: z.object({ data: z.array(NotificationMemberSchema), meta: KeysetMetaSchema }),
   }),
   markRead: defineEndpoint({
     method: 'PUT',
     path: '/user-notifications',
-    summary: "Mark the caller's notifications with these ids read",
+    summary: "Mark the caller's entries (groups) with these ids read",
     access: 'member',
     personal: true,
     body: NotificationsMarkReadBody,
@@ -102,3 +179,47 @@ export const notificationEndpoints = {
     status: 200,
   }),
 } as const;
+
+/**
+ * What an entry says, as a catalogue key under `notifications_ui` and its values: the one wording
+ * for the bell, the notifications page, the e-mail and the digest. `name` is the latest person's
+ * (or `someone`, already translated, when there is none).
+ */
+export function notificationMessage(
+  n: Pick<Notification, 'kind' | 'data' | 'actor_count' | 'notification_count'>,
+  name: string,
+): { key: string; vars: Record<string, string | number> } {
+  const title = typeof n.data.title === 'string' ? n.data.title : '';
+  const decision = n.data.decision;
+  const others = n.actor_count - 1;
+  switch (n.kind) {
+    case 'like':
+    case 'share':
+    case 'new_follower':
+    case 'comment':
+      if (others === 1) return { key: `grouped.${n.kind}_one`, vars: { name } };
+      if (others > 1) return { key: `grouped.${n.kind}`, vars: { name, others } };
+      if (n.kind === 'comment' && n.notification_count > 1) return { key: 'grouped.comment_same', vars: { name, count: n.notification_count } };
+      return { key: `kinds.${n.kind}`, vars: { name } };
+    case 'account_decision':
+      return { key: decision === 'approved' || decision === 'rejected' ? `kinds.account_decision_${decision}` : 'kinds.account_decision', vars: {} };
+    case 'follow_invitation':
+      return typeof n.data.company_name === 'string'
+        ? { key: 'kinds.follow_invitation_company', vars: { company: n.data.company_name } }
+        : { key: 'kinds.follow_invitation', vars: { name } };
+    case 'petition_milestone':
+      return { key: 'kinds.petition_milestone', vars: { count: Number(n.data.count ?? 0) } };
+    case 'course_decision':
+      return { key: decision === 'approved' || decision === 'rejected' ? `kinds.course_decision_${decision}` : 'kinds.course_decision', vars: { title } };
+    case 'course_join_decided':
+      return { key: decision === 'accepted' || decision === 'declined' ? `kinds.course_join_decided_${decision}` : 'kinds.course_join_decided', vars: { title } };
+    case 'course_cancelled':
+    case 'course_seat_offered':
+    case 'course_reminder':
+    case 'course_recording':
+    case 'course_join_requested':
+      return { key: `kinds.${n.kind}`, vars: { title, name } };
+    default:
+      return { key: `kinds.${n.kind}`, vars: { name } };
+  }
+}

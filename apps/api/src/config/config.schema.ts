@@ -179,6 +179,10 @@ export const EnvSchema = z
     SIGNICAT_CLIENT_ID: optionalString,
     SIGNICAT_CLIENT_SECRET: optionalString,
     IDENTITY_SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+    /** How often the e-mail digest sweep runs (it sends from 07:00 Oslo time); 0 turns it off. */
+    DIGEST_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+    /** Users the digest sweep reads per batch (one transaction claims a batch's digests). */
+    DIGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
     /** How often the housekeeping purge runs; 0 turns the periodic run off. */
     HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     /**
@@ -333,6 +337,8 @@ export const EnvSchema = z
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    digestSweepMs: env.DIGEST_SWEEP_SECONDS * 1000,
+    digestBatchSize: env.DIGEST_BATCH_SIZE,
     identity: {
       provider: env.IDENTITY_PROVIDER,
       sessionTtlSeconds: env.IDENTITY_SESSION_TTL_SECONDS,

@@ -87,6 +87,10 @@ export const pageRoutes: RouteObject[] = [
   r(paths.post.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/post'), ['feed']) }),
   // The endpoints are member and personal: like "my pages", closed to a business profile.
   r(paths.notifications.path, 'personal', 'nav.notifications', { lazy: page(() => import('@/features/notifications/routes/notifications')) }),
+  // Settings are the own account's (as the profile settings); the API allows accounts awaiting approval.
+  r(paths.notificationSettings.path, 'account', 'nav.notifications', { lazy: page(() => import('@/features/notifications/routes/notification-settings')) }),
+  // From an e-mail's unsubscribe link: no login (the signed link is the proof).
+  r(paths.unsubscribe.path, 'public', 'nav.notifications', { layout: full, lazy: page(() => import('@/features/notifications/routes/unsubscribe')) }),
   r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies'), ['companies_ui']) }),
   r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company'), ['companies_ui', 'feed', 'network']) }),
   r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage'), ['companies_ui', 'network']) }),

@@ -68,6 +68,14 @@ export const registration = defineMessages(
         subject: 'Om en time: {{title}}',
         body: '«{{title}}» starter om en time, {{start}}.\n\nÅpne arrangementet her: {{link}}\n\nKalenderfilen (.ics) ligger ved.',
       },
+      notification: {
+        subject: '{{text}}',
+        body: '{{text}}.\n\nSe det på Legenett: {{link}}\n\nVelg hvilke e-poster du får: {{settings_link}}\nIkke send meg flere slike e-poster: {{unsubscribe_link}}',
+      },
+      digest: {
+        subject: 'Dette har skjedd på Legenett {{period}}',
+        body: '',
+      },
       chat_unread: {
         subject: 'Uleste meldinger fra {{sender}}',
         body: '{{sender}} har sendt deg {{count}} melding(er) på Legenett som du ikke har lest ennå.\n\nLes og svar her: {{link}}',
@@ -258,6 +266,14 @@ export const registration = defineMessages(
       course_reminder_1h: {
         subject: 'In one hour: {{title}}',
         body: '"{{title}}" starts in one hour, {{start}}.\n\nOpen the event here: {{link}}\n\nThe calendar file (.ics) is attached.',
+      },
+      notification: {
+        subject: '{{text}}',
+        body: '{{text}}.\n\nSee it on Legenett: {{link}}\n\nChoose which e-mails you get: {{settings_link}}\nSend me no more e-mails like this: {{unsubscribe_link}}',
+      },
+      digest: {
+        subject: 'What happened on Legenett {{period}}',
+        body: '',
       },
       chat_unread: {
         subject: 'Unread messages from {{sender}}',

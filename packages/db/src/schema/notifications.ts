@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, type AnyPgColumn, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList, timestamps, tstz } from './_shared';
 import { partnerCompanies } from './companies';
 import { users } from './users';
@@ -30,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'course_join_decided',
   'course_reminder',
   'course_recording',
+  'share',
 ] as const;
 /** What `entity_id` points at; no foreign key, since it spans tables and may outlive its target. */
 export const NOTIFICATION_ENTITY_TYPES = [
@@ -63,6 +64,13 @@ export const notifications = pgTable(
     /** Snapshot for rendering (titles, excerpts, reason) so the list needs no joins. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     read_at: tstz('read_at'),
+    /**
+     * The bell entry this notification belongs to (docs/notifications.md, "Grouping"). Every row has
+     * one: migration 0020 gave each older row a group of its own.
+     */
+    group_id: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .references((): AnyPgColumn => notificationGroups.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [
@@ -74,5 +82,108 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(t.user_id)
       .where(sql`${t.read_at} is null`),
+    // "Who": the members of one group, newest first.
+    index('notifications_group_created_at_idx').on(t.group_id, t.created_at.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * One entry of the bell and of `/notifications`: likes, follows and shares of one target within a
+ * time bucket, the comments on one post, or a single notification (kinds never grouped). Written
+ * with each notification (an upsert on `group_key`), so the list, its keyset paging and the unread
+ * count read this table alone.
+ */
+export const notificationGroups = pgTable(
+  'notification_groups',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `like:post:12:2026-11-27`, `comment:post:12`; null for a kind that is never grouped. */
+    group_key: text('group_key'),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    entity_type: text('entity_type', { enum: NOTIFICATION_ENTITY_TYPES }),
+    entity_id: bigint('entity_id', { mode: 'number' }),
+    /** The latest member's actor, company and snapshot: what the entry shows first. */
+    actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    partner_company_id: integer('partner_company_id').references(() => partnerCompanies.id, {
+      onDelete: 'set null',
+    }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** Members in all, and the distinct people among them ("Kari Nordby og 4 andre"). */
+    notification_count: integer('notification_count').notNull().default(1),
+    actor_count: integer('actor_count').notNull().default(1),
+    unread_count: integer('unread_count').notNull().default(1),
+    /** When the latest member arrived: the list's order. */
+    latest_at: tstz('latest_at').notNull().defaultNow(),
+    /** E-mails sent about this group so far; the next e-mail job's dedupe key carries it. */
+    mail_round: integer('mail_round').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check('notification_groups_kind_check', inList(t.kind, NOTIFICATION_KINDS)),
+    check('notification_groups_entity_type_check', inList(t.entity_type, NOTIFICATION_ENTITY_TYPES)),
+    uniqueIndex('notification_groups_user_key_key')
+      .on(t.user_id, t.group_key)
+      .where(sql`${t.group_key} is not null`),
+    // The list: keyset on (latest_at, id) per user.
+    index('notification_groups_user_latest_idx').on(t.user_id, t.latest_at.desc(), t.id.desc()),
+    // The unread count counts groups.
+    index('notification_groups_user_unread_idx')
+      .on(t.user_id)
+      .where(sql`${t.unread_count} > 0`),
+    index('notification_groups_actor_user_id_idx').on(t.actor_user_id),
+  ],
+);
+
+export const DIGEST_FREQUENCIES = ['daily', 'weekly', 'off'] as const;
+
+/**
+ * A user's choices beyond the defaults (docs/notifications.md, "Preferences"). No row: every default.
+ * `channels` holds only cells the user changed: `{ "comments": { "email": true } }`. The spec's three
+ * settings stay in `user_info` (sms/email_webinar_reminders, important_updates) and are read as cells.
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channels: jsonb('channels').$type<Record<string, Record<string, boolean>>>().notNull().default({}),
+    quiet_hours_enabled: boolean('quiet_hours_enabled').notNull().default(true),
+    /** Minutes after Oslo midnight: 22:00 and 07:00 by default. */
+    quiet_start_minute: smallint('quiet_start_minute').notNull().default(1320),
+    quiet_end_minute: smallint('quiet_end_minute').notNull().default(420),
+    digest: text('digest', { enum: DIGEST_FREQUENCIES }).notNull().default('weekly'),
+    ...timestamps,
+  },
+  (t) => [
+    check('notification_preferences_digest_check', inList(t.digest, DIGEST_FREQUENCIES)),
+    check(
+      'notification_preferences_quiet_minutes_check',
+      sql`${t.quiet_start_minute} between 0 and 1439 and ${t.quiet_end_minute} between 0 and 1439`,
+    ),
+  ],
+);
+
+/**
+ * One row per user and digest period (`d:2026-11-27`, `w:2026-W48`): the digest sweep inserts it
+ * with the send job in one transaction, and the unique key makes a second digest for a period
+ * impossible, however often the sweep runs.
+ */
+export const digestRuns = pgTable(
+  'digest_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period_key: text('period_key').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('digest_runs_user_period_key').on(t.user_id, t.period_key),
+    index('digest_runs_user_created_at_idx').on(t.user_id, t.created_at.desc()),
   ],
 );

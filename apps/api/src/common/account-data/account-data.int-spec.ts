@@ -267,10 +267,19 @@ async function richAccount() {
   await t.db.insert(s.mediaPreferences).values({ user_id: x.id, resume: false });
   await t.db.insert(s.podcastFeeds).values({ user_id: x.id, token_hash: `hash-${x.id}`, expires_at: later });
 
+  const [ownEntry, otherEntry] = await t.db
+    .insert(s.notificationGroups)
+    .values([
+      { user_id: x.id, kind: 'new_follower' },
+      { user_id: y.id, actor_user_id: x.id, kind: 'like' },
+    ])
+    .returning();
   await t.db.insert(s.notifications).values([
-    { user_id: x.id, kind: 'new_follower' },
-    { user_id: y.id, actor_user_id: x.id, kind: 'like' },
+    { user_id: x.id, kind: 'new_follower', group_id: ownEntry!.id },
+    { user_id: y.id, actor_user_id: x.id, kind: 'like', group_id: otherEntry!.id },
   ]);
+  await t.db.insert(s.notificationPreferences).values({ user_id: x.id, digest: 'daily' });
+  await t.db.insert(s.digestRuns).values({ user_id: x.id, period_key: 'd:2026-11-27' });
   await t.db.insert(s.outboxMessages).values({ channel: 'mail', to: x.email, user_id: x.id, body: 'Hei' });
   await t.db.insert(s.jobOutbox).values({ name: 'notifications.create', payload: { user_id: x.id }, user_ids: [x.id], status: 'done' });
 

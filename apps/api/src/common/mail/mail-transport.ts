@@ -7,6 +7,7 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  headers?: Record<string, string>;
 }
 
 /** Delivers one mail; the SMTP adapter is the only one — without SMTP mail stays in the outbox. */

@@ -3,12 +3,20 @@ import { type Locale } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
 import { JobOutbox, type OutboxJobContext } from '../outbox';
-import { type MailTemplate, type MailVars, renderMail } from './mail-templates';
+import { type MailTemplate, type MailVars, type RenderedMail, renderMail } from './mail-templates';
 import { MailRepository } from './mail.repository';
 import { Storage } from '../storage/storage';
 import { MailTransport, type OutgoingMail } from './mail-transport';
 
 export const MAIL_DELIVER_JOB = 'mail.deliver';
+
+/** The extra headers a message was written with (strings only). */
+function headersOf(data: Record<string, unknown> | null): Record<string, string> | undefined {
+  const raw = data?.headers;
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const entries = Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
 
 export interface SendMail<T extends MailTemplate> {
   to: string;
@@ -19,6 +27,12 @@ export interface SendMail<T extends MailTemplate> {
   userId?: number;
   /** Stored files sent along (a press release's PDF); read from storage when the mail is delivered. */
   attachments?: MailAttachment[];
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`), kept with the message and sent with it. */
+  headers?: Record<string, string>;
+  /** Not delivered before this instant (held back for the end of the recipient's quiet hours). */
+  notBefore?: Date;
+  /** Ready-made parts (the digest's, from its own template) instead of `template`'s catalogue texts. */
+  rendered?: RenderedMail;
 }
 
 export type MailAttachment =
@@ -79,7 +93,7 @@ export class MailService implements OnModuleInit {
 
   /** Writes the message (and its delivery job) in `tx` when given, else in a transaction of its own. */
   async send<T extends MailTemplate>(mail: SendMail<T>, tx?: Transaction): Promise<{ id: number }> {
-    const rendered = renderMail(mail.template, mail.locale, mail.vars);
+    const rendered = mail.rendered ?? renderMail(mail.template, mail.locale, mail.vars);
     const message = {
       channel: 'mail' as const,
       to: mail.to,
@@ -88,7 +102,11 @@ export class MailService implements OnModuleInit {
       body: rendered.text,
       html: rendered.html,
       template: mail.template,
-      data: { ...mail.vars, ...(mail.attachments ? { attachments: mail.attachments } : {}) } as Record<string, unknown>,
+      data: {
+        ...mail.vars,
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      } as Record<string, unknown>,
       locale: mail.locale,
       status: 'queued' as const,
     };
@@ -100,7 +118,7 @@ export class MailService implements OnModuleInit {
     const write = async (t: Transaction) => {
       const row = await this.outbox.insert(message, t);
       // The job names no account: the message row holds the address and is erased with it.
-      await this.jobOutbox.add(t, { name: MAIL_DELIVER_JOB, payload: { id: row.id } });
+      await this.jobOutbox.add(t, { name: MAIL_DELIVER_JOB, payload: { id: row.id }, notBefore: mail.notBefore });
       return { id: row.id };
     };
     return tx ? write(tx) : this.uow.run(write);
@@ -146,6 +164,7 @@ export class MailService implements OnModuleInit {
         text: row.body,
         html: row.html ?? undefined,
         attachments: await this.attachmentsOf(row.data),
+        headers: headersOf(row.data),
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

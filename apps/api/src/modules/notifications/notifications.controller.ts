@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { notificationEndpoints as ep } from '@legenett/contracts';
 import { type Request, type Response } from 'express';
 import { CurrentPrincipal, type Principal } from '../../common/auth';
-import { Body, type BodyOf, Query, type QueryOf, Route } from '../../common/http';
+import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } from '../../common/http';
 import { NotificationsService } from './notifications.service';
 import { NotificationStreamService } from './notification-stream.service';
 
@@ -18,6 +18,11 @@ export class NotificationsController {
   @Route(ep.list)
   list(@CurrentPrincipal() me: Principal, @Query() q: QueryOf<typeof ep.list>) {
     return this.notifications.list(me, q);
+  }
+
+  @Route(ep.members)
+  members(@CurrentPrincipal() me: Principal, @Params() p: ParamsOf<typeof ep.members>, @Query() q: QueryOf<typeof ep.members>) {
+    return this.notifications.members(me, p.id, q);
   }
 
   @Route(ep.markRead)

@@ -107,8 +107,17 @@ describe('notifications.create job', () => {
       entity_id: 42,
       read_at: null,
     });
+    const [group] = await t.db.select().from(schema.notificationGroups).where(eq(schema.notificationGroups.id, rows[0]!.group_id));
+    expect(group).toMatchObject({ user_id: me.id, kind: 'like', notification_count: 1, unread_count: 1, actor_user_id: actor.id });
   });
 });
+
+/** A notification written straight to the database, with its own entry. */
+async function insertNotification(db: TestApp['db'], row: { user_id: number; kind: 'like'; actor_user_id: number }): Promise<number> {
+  const [group] = await db.insert(schema.notificationGroups).values({ ...row, data: {} }).returning();
+  await db.insert(schema.notifications).values({ ...row, data: {}, group_id: group!.id });
+  return group!.id;
+}
 
 describe('GET /user-notifications', () => {
   it('answers 401 anonymously and 403 to accounts in review and in business-profile mode', async () => {
@@ -140,23 +149,24 @@ describe('GET /user-notifications', () => {
     );
     await notify(payload(other, actor));
     const auth = bearer(await tokenFor(t, me));
-    const res = await list(auth, { per_page: 2 });
+    const res = await list(auth, { limit: 2 });
     expect(res.status).toBe(200);
     const body = ep.list.response.parse(res.body);
     expect(body.unreadCount).toBe(3);
-    expect(body.meta).toMatchObject({ total: 3, per_page: 2, last_page: 2, current_page: 1 });
+    expect(body.meta.next_cursor).not.toBeNull();
     expect(body.data.map((n) => n.kind)).toEqual(['account_decision', 'new_follower']);
     expect(body.data[0]!.actor).toBeNull();
     expect(body.data[1]!.actor).toMatchObject({ id: actor.id, first_name: 'Kari' });
-    const page2 = ep.list.response.parse((await list(auth, { per_page: 2, page: 2 })).body);
+    const page2 = ep.list.response.parse((await list(auth, { limit: 2, cursor: body.meta.next_cursor! })).body);
     expect(page2.data.map((n) => n.kind)).toEqual(['comment']);
+    expect(page2.meta.next_cursor).toBeNull();
   });
 
   it('answers 422 for a bad page', async () => {
     const me = await createUser(t.db);
-    const res = await list(bearer(await tokenFor(t, me)), { page: 'x' });
+    const res = await list(bearer(await tokenFor(t, me)), { cursor: 'x' });
     expect(res.status).toBe(422);
-    expect(res.body.errors.page).toBeDefined();
+    expect(res.body.errors.cursor).toBeDefined();
   });
 });
 
@@ -174,12 +184,12 @@ describe('PUT /user-notifications', () => {
       .select()
       .from(schema.notifications)
       .where(eq(schema.notifications.user_id, other.id));
-    const res = await markRead(auth, { ids: [mine.data[0]!.id, theirs!.id] });
+    const res = await markRead(auth, { ids: [mine.data[0]!.id, theirs!.group_id] });
     expect(res.status).toBe(200);
     expect(ep.markRead.response.parse(res.body)).toEqual({ unreadCount: 1 });
     const after = ep.list.response.parse((await list(auth)).body);
     expect(after.unreadCount).toBe(1);
-    expect(after.data.find((n) => n.id === mine.data[0]!.id)!.read_at).not.toBeNull();
+    expect(after.data.find((n) => n.id === mine.data[0]!.id)!.unread).toBe(false);
     const [stillUnread] = await t.db
       .select()
       .from(schema.notifications)
@@ -321,13 +331,7 @@ describe('GET /user-notifications/stream across replicas (Redis pub/sub)', () =>
   it('a change made through one replica reaches a stream open on another', async () => {
     const me = await createUser(a.db);
     const actor = await createUser(a.db);
-    await a.db
-      .insert(schema.notifications)
-      .values({ user_id: me.id, kind: 'like', actor_user_id: actor.id, data: {} });
-    const [row] = await a.db
-      .select()
-      .from(schema.notifications)
-      .where(eq(schema.notifications.user_id, me.id));
+    const groupId = await insertNotification(a.db, { user_id: me.id, kind: 'like', actor_user_id: actor.id });
     const streamToken = (await tokenFor(a, me)).accessToken;
     const bAuth = bearer(await tokenFor(b, me));
     const counts = await new Promise<number[]>((resolve, reject) => {
@@ -345,7 +349,7 @@ describe('GET /user-notifications/stream across replicas (Redis pub/sub)', () =>
               void b.http
                 .put(`/api${ep.markRead.path}`)
                 .set('Authorization', bAuth)
-                .send({ ids: [row!.id] })
+                .send({ ids: [groupId] })
                 .then(() => undefined, reject);
             }
             if (seen.length === 2) {
@@ -374,12 +378,12 @@ describe('access gates and hostile input', () => {
       .where(eq(schema.notifications.user_id, manager.id));
     const company = await createCompany(t.db, { managers: [manager.id] });
     const asCompany = await markRead(bearer(await tokenFor(t, manager, { actAs: company.id })), {
-      ids: [row!.id],
+      ids: [row!.group_id],
     });
     expect(asCompany.status).toBe(403);
     expect(asCompany.body.reason).toBe('business_profile_active');
     const inReview = await createUser(t.db, { status: 'in_review' });
-    const r = await markRead(bearer(await tokenFor(t, inReview)), { ids: [row!.id] });
+    const r = await markRead(bearer(await tokenFor(t, inReview)), { ids: [row!.group_id] });
     expect(r.status).toBe(403);
     expect(r.body.reason).toBe('account_in_review');
     const [after] = await t.db
@@ -410,9 +414,9 @@ describe('access gates and hostile input', () => {
     await notify(payload(me, actor));
     const auth = bearer(await tokenFor(t, me));
     const badPages: [Record<string, string | number>, string, string][] = [
-      [{ per_page: 999 }, 'per_page', 'Can be at most 50.'],
-      [{ page: '99999999999999999999' }, 'page', 'Can be at most 100000.'],
-      [{ page: -1 }, 'page', 'Must be at least 1.'],
+      [{ limit: 999 }, 'limit', 'Can be at most 50.'],
+      [{ limit: 0 }, 'limit', 'Must be at least 1.'],
+      [{ cursor: Buffer.from('["not a time", 1]').toString('base64url') }, 'cursor', 'Invalid value.'],
     ];
     for (const [query, field, message] of badPages) {
       const res = await list(auth, query);

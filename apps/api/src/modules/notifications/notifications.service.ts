@@ -1,16 +1,52 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
+  encodeNotificationCursor,
   type Notification,
-  NOTIFICATIONS_CREATE_JOB,
   type NotificationJobPayload,
-  type PageQuery,
-  type PageMeta,
+  type NotificationKind,
+  type NotificationMember,
+  notificationMessage,
+  type NotificationPageQuery,
+  NOTIFICATION_CATEGORY_OF_KIND,
+  NOTIFICATIONS_CREATE_JOB,
+  translate,
 } from '@legenett/contracts';
+import { type AppConfig, InjectConfig } from '../../config';
 import { type Principal } from '../../common/auth';
-import { readPage } from '../../common/lists';
+import { AppError } from '../../common/errors/app-error';
+import { MailService } from '../../common/mail';
 import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
-import { NotificationsRepository } from './notifications.repository';
+import { type Transaction } from '../../database/unit-of-work';
+import { NotificationPreferencesRepository } from './notification-preferences.repository';
+import { allowsIn, NotificationPreferencesService } from './notification-preferences.service';
+import { deliveryTime, GROUP_MAIL_DELAY_MS, groupKeyOf, isGroupedKind } from './notification-rules';
+import { type GroupRow, NotificationsRepository } from './notifications.repository';
 import { UnreadBus } from './unread-bus';
+
+export const NOTIFICATIONS_EMAIL_JOB = 'notifications.email';
+
+/**
+ * The e-mail about one entry: `group_id` renders the group as it is when the job runs (the delay
+ * lets "Kari Nordby og 4 andre" gather); `notification` (the in-app channel is off, so no entry was
+ * written) renders that one notification.
+ */
+export type NotificationEmailJob =
+  | { user_id: number; group_id: number }
+  | { user_id: number; notification: NotificationJobPayload };
+
+/**
+ * Kinds whose module sends its own e-mail (with its own template and the preference it checks):
+ * account decisions, course decisions, cancellations, reminders and recordings. No second e-mail here.
+ */
+const MAILED_BY_THEIR_MODULE: ReadonlySet<NotificationKind> = new Set([
+  'account_decision',
+  'course_decision',
+  'course_cancelled',
+  'course_reminder',
+  'course_recording',
+  // modules/messages: its own e-mail when a conversation is still unread after 15 minutes (chat_unread).
+  'chat_message',
+]);
 
 /** Notifications: created by the `notifications.create` job only, listed and marked read by their owner. */
 @Injectable()
@@ -22,37 +58,155 @@ export class NotificationsService implements OnModuleInit {
     private readonly repository: NotificationsRepository,
     private readonly outbox: JobOutbox,
     private readonly bus: UnreadBus,
+    private readonly preferences: NotificationPreferencesService,
+    private readonly preferencesRepository: NotificationPreferencesRepository,
+    private readonly mail: MailService,
+    @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.outbox.handle<NotificationJobPayload>(NOTIFICATIONS_CREATE_JOB, (job) => this.create(job));
+    this.outbox.handle<NotificationEmailJob>(NOTIFICATIONS_EMAIL_JOB, (job) => this.email(job));
   }
 
   /**
-   * The job handler: one row, written with the job's done mark (`once`), so a second run of the job
-   * finds it done and adds none; then a ping to the user's live streams. A user's own action is skipped.
+   * The job handler: the notification joins its group (or starts one), and when the user wants this
+   * kind by e-mail, the e-mail job is written with it: held back a while for a grouped kind, and to
+   * the end of the quiet hours. All with the job's done mark (`once`), so a second run adds nothing;
+   * then a ping to the user's live streams. A user's own action is skipped; so is the in-app entry
+   * when the user turned the in-app channel of this kind off.
    */
   private async create({ payload, once }: OutboxJobContext<NotificationJobPayload>): Promise<void> {
     if (payload.actor_user_id !== null && payload.actor_user_id === payload.user_id) return;
-    if (await once((tx) => this.repository.insert(payload, tx))) await this.ping(payload.user_id);
+    const prefs = await this.preferences.resolved(payload.user_id);
+    if (!prefs) return; // the account is gone
+    const inApp = allowsIn(prefs, payload.kind, 'in_app');
+    const byMail = !MAILED_BY_THEIR_MODULE.has(payload.kind) && allowsIn(prefs, payload.kind, 'email');
+    const now = new Date();
+    const wrote = await once(async (tx) => {
+      if (inApp) {
+        const group = await this.repository.insert(payload, groupKeyOf(payload, now), tx);
+        if (byMail) {
+          const wait = isGroupedKind(payload.kind) ? GROUP_MAIL_DELAY_MS : 0;
+          await this.outbox.add(tx, {
+            name: NOTIFICATIONS_EMAIL_JOB,
+            payload: { user_id: payload.user_id, group_id: group.id } satisfies NotificationEmailJob,
+            // One e-mail per group and round: later members join the e-mail already waiting.
+            dedupeKey: `notification-mail:${group.id}:${group.mail_round}`,
+            userIds: [payload.user_id],
+            notBefore: deliveryTime(new Date(now.getTime() + wait), prefs.quiet),
+          });
+        }
+      } else if (byMail) {
+        await this.outbox.add(tx, {
+          name: NOTIFICATIONS_EMAIL_JOB,
+          payload: { user_id: payload.user_id, notification: payload } satisfies NotificationEmailJob,
+          userIds: [payload.user_id, payload.actor_user_id],
+          notBefore: deliveryTime(now, prefs.quiet),
+        });
+      }
+    });
+    if (wrote && inApp) await this.ping(payload.user_id);
+  }
+
+  /**
+   * Sends the e-mail about one entry, with the one-click unsubscribe of its row (RFC 8058) and the
+   * settings link. Read again when it is due: an entry already read in the app, a kind the user
+   * turned off meanwhile, or a closed account sends nothing. The group's e-mail round moves on either
+   * way, so the next notification of the group may write a new e-mail job.
+   */
+  private async email({ payload, once }: OutboxJobContext<NotificationEmailJob>): Promise<void> {
+    const [prefs, recipient] = await Promise.all([
+      this.preferences.resolved(payload.user_id),
+      this.preferencesRepository.recipient(payload.user_id),
+    ]);
+    const group = 'group_id' in payload ? await this.repository.group(payload.user_id, payload.group_id) : null;
+    const entry = group ? entryOf(group) : 'notification' in payload ? await this.entryOfPayload(payload.notification) : null;
+    const send =
+      prefs !== null &&
+      recipient?.active === true &&
+      entry !== null &&
+      (group === null || group.unread_count > 0) &&
+      allowsIn(prefs, entry.kind, 'email');
+    await once(async (tx: Transaction) => {
+      if (group) await this.repository.nextMailRound(group.id, tx);
+      if (!send || !recipient || !entry) return;
+      const locale = recipient.locale;
+      const name = entry.actor ? `${entry.actor.first_name} ${entry.actor.last_name}` : translate(locale, 'notifications_ui.someone');
+      const message = notificationMessage(entry, name);
+      const category = NOTIFICATION_CATEGORY_OF_KIND[entry.kind];
+      const unsubscribe = this.preferences.unsubscribeUrl(payload.user_id, category);
+      await this.mail.send(
+        {
+          to: recipient.email,
+          template: 'notification',
+          locale,
+          userId: payload.user_id,
+          vars: {
+            name: recipient.first_name,
+            text: translate(locale, `notifications_ui.${message.key}`, message.vars),
+            link: `${this.config.publicUrl}/notifications`,
+            settings_link: this.preferences.settingsUrl(),
+            unsubscribe_link: unsubscribe,
+          },
+          headers: {
+            'List-Unsubscribe': `<${unsubscribe}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        },
+        tx,
+      );
+    });
+  }
+
+  private async entryOfPayload(p: NotificationJobPayload): Promise<Notification | null> {
+    const actor = p.actor_user_id === null ? null : await this.repository.actor(p.actor_user_id);
+    return {
+      id: 0,
+      kind: p.kind,
+      grouped: false,
+      actor,
+      actor_count: actor ? 1 : 0,
+      notification_count: 1,
+      partner_company_id: p.partner_company_id,
+      entity_type: p.entity_type,
+      entity_id: p.entity_id,
+      data: p.data,
+      unread: true,
+      created_at: new Date().toISOString(),
+    };
   }
 
   async list(
     me: Principal,
-    q: PageQuery,
-  ): Promise<{ data: Notification[]; meta: PageMeta; unreadCount: number }> {
-    const [{ rows, meta }, unreadCount] = await Promise.all([
-      readPage(q, this.repository.list(me.userId)),
+    q: NotificationPageQuery,
+  ): Promise<{ data: Notification[]; meta: { next_cursor: string | null }; unreadCount: number }> {
+    const [rows, unreadCount] = await Promise.all([
+      this.repository.page(me.userId, q.cursor, q.limit + 1),
       this.repository.unreadCount(me.userId),
     ]);
+    const page = rows.slice(0, q.limit);
+    const last = page[page.length - 1];
     return {
-      data: rows.map((r) => ({
-        ...r,
-        read_at: r.read_at ? r.read_at.toISOString() : null,
-        created_at: r.created_at.toISOString(),
-      })),
-      meta,
+      data: page.map(entryOf),
+      meta: { next_cursor: rows.length > q.limit && last ? encodeNotificationCursor({ at: last.cursor_at, id: last.id }) : null },
       unreadCount,
+    };
+  }
+
+  /** Who is in one of my entries; someone else's entry is not found. */
+  async members(
+    me: Principal,
+    groupId: number,
+    q: NotificationPageQuery,
+  ): Promise<{ data: NotificationMember[]; meta: { next_cursor: string | null } }> {
+    if (!(await this.repository.group(me.userId, groupId))) throw AppError.notFound();
+    const rows = await this.repository.members(groupId, q.cursor, q.limit + 1);
+    const page = rows.slice(0, q.limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.map((r) => ({ id: r.id, actor: r.actor, data: r.data, created_at: r.created_at.toISOString() })),
+      meta: { next_cursor: rows.length > q.limit && last ? encodeNotificationCursor({ at: last.cursor_at, id: last.id }) : null },
     };
   }
 
@@ -98,4 +252,22 @@ export class NotificationsService implements OnModuleInit {
       this.publishFailing = true;
     }
   }
+}
+
+/** A group as the wire shows it. */
+export function entryOf(g: GroupRow): Notification {
+  return {
+    id: g.id,
+    kind: g.kind,
+    grouped: g.group_key !== null,
+    actor: g.actor,
+    actor_count: g.actor_count,
+    notification_count: g.notification_count,
+    partner_company_id: g.partner_company_id,
+    entity_type: g.entity_type,
+    entity_id: g.entity_id,
+    data: g.data,
+    unread: g.unread_count > 0,
+    created_at: g.latest_at.toISOString(),
+  };
 }

@@ -293,16 +293,22 @@ export class PostsService {
     const original = await this.visible(id, me);
     if (original.archived_at)
       throw new AppError('CONFLICT', { message: 'posts.errors.cannot_share_archived' });
-    const newId = await this.repository.insert(
-      {
-        slug: newSlug(),
-        body: input.body,
-        ...this.authorOf(me),
-        created_by_user_id: me.userId,
-        shared_post_id: original.id,
-      },
-      [],
-    );
+    const newId = await this.uow.run(async (tx) => {
+      const id = await this.repository.insert(
+        {
+          slug: newSlug(),
+          body: input.body,
+          ...this.authorOf(me),
+          created_by_user_id: me.userId,
+          shared_post_id: original.id,
+        },
+        [],
+        tx,
+      );
+      // The writer of the shared post hears of it (grouped with the day's other shares).
+      await this.notify(tx, original, me, 'share', {});
+      return id;
+    });
     return this.one(newId, me);
   }
 
@@ -314,7 +320,7 @@ export class PostsService {
     tx: Transaction,
     post: PostRow,
     me: Principal,
-    kind: 'comment' | 'like',
+    kind: 'comment' | 'like' | 'share',
     data: NotificationJobPayload['data'],
   ): Promise<void> {
     const recipient = post.author_user_id ?? post.created_by_user_id;

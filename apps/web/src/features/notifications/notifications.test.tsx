@@ -46,7 +46,10 @@ const note = (id: number, kind: Notification['kind'], overrides: Partial<Notific
   entity_type: null,
   entity_id: null,
   data: {},
-  read_at: null,
+  grouped: false,
+  actor_count: 1,
+  notification_count: 1,
+  unread: true,
   created_at: minutesAgo(5),
   ...overrides,
 });
@@ -54,19 +57,19 @@ const note = (id: number, kind: Notification['kind'], overrides: Partial<Notific
 const fixtures: Notification[] = [
   note(11, 'comment', { entity_type: 'post', entity_id: 21, data: { post_slug: 'p-21' } }),
   note(10, 'like', { entity_type: 'post', entity_id: 21 }),
-  note(9, 'new_follower', { read_at: minutesAgo(60) }),
-  note(8, 'follow_invitation', { read_at: minutesAgo(60) }),
-  note(7, 'new_content', { read_at: minutesAgo(60) }),
-  note(6, 'account_decision', { actor: null, data: { decision: 'approved' }, read_at: minutesAgo(60), created_at: minutesAgo(3 * 24 * 60) }),
-  note(5, 'chat_message', { read_at: minutesAgo(60) }),
+  note(9, 'new_follower', { unread: false }),
+  note(8, 'follow_invitation', { unread: false }),
+  note(7, 'new_content', { unread: false }),
+  note(6, 'account_decision', { actor: null, data: { decision: 'approved' }, unread: false, created_at: minutesAgo(3 * 24 * 60) }),
+  note(5, 'chat_message', { unread: false }),
 ];
 
 /** The list (read once marked) and marking read; returns the mark-read calls. */
 function mockApi(unreadCount = 2) {
   let unread = unreadCount;
   mockEndpoint(notificationEndpoints.list, () => ({
-    data: fixtures.map((n) => (unread === 0 ? { ...n, read_at: n.read_at ?? minutesAgo(0) } : n)),
-    meta: { current_page: 1, last_page: 1, per_page: 10, total: fixtures.length },
+    data: fixtures.map((n) => (unread === 0 ? { ...n, unread: false } : n)),
+    meta: { next_cursor: null },
     unreadCount: unread,
   }));
   const marks = mockEndpoint(notificationEndpoints.markRead, () => {
@@ -118,7 +121,7 @@ describe('notification bell', () => {
     mockApi(2);
     const reads = mockEndpoint(notificationEndpoints.list, () => ({
       data: fixtures,
-      meta: { current_page: 1, last_page: 1, per_page: 10, total: fixtures.length },
+      meta: { next_cursor: null },
       unreadCount: 2,
     }));
     renderBell();
@@ -256,17 +259,17 @@ describe('notifications page', () => {
     mockEndpoint(authEndpoints.me, { data: me });
   });
 
-  /** 25 notifications, 20 a page; page 2 holds the last 5. Marking all read makes every one read. */
+  /** 25 notifications, 20 a page by cursor; the second holds the last 5. Marking all read makes every one read. */
   function mockPages() {
     let allRead = false;
     const many = Array.from({ length: 25 }, (_, i) =>
       note(100 - i, i % 2 === 0 ? 'like' : 'new_follower', { entity_type: i % 2 === 0 ? 'post' : null, entity_id: i % 2 === 0 ? 500 + i : null }),
     );
     const lists = mockEndpoint(notificationEndpoints.list, ({ query }) => {
-      const page = Number(query.get('page'));
-      const perPage = Number(query.get('per_page'));
-      const rows = many.slice((page - 1) * perPage, page * perPage).map((n) => (allRead ? { ...n, read_at: minutesAgo(0) } : n));
-      return { data: rows, meta: { current_page: page, last_page: Math.ceil(many.length / perPage), per_page: perPage, total: many.length }, unreadCount: allRead ? 0 : 25 };
+      const after = query.get('cursor') === 'c20' ? 20 : 0;
+      const limit = Number(query.get('limit'));
+      const rows = many.slice(after, after + limit).map((n) => (allRead ? { ...n, unread: false } : n));
+      return { data: rows, meta: { next_cursor: after + limit < many.length ? 'c20' : null }, unreadCount: allRead ? 0 : 25 };
     });
     const markAll = mockEndpoint(notificationEndpoints.markAllRead, () => {
       allRead = true;
@@ -275,7 +278,7 @@ describe('notifications page', () => {
     return { lists, markAll };
   }
 
-  it('lists every notification as a link, page by page, and marks all read', async () => {
+  it('lists every entry as a link, loads more by cursor, and marks all read', async () => {
     const { lists, markAll } = mockPages();
     renderApp('/notifications');
     expect(await screen.findByRole('heading', { level: 1, name: 'Varsler' })).toBeInTheDocument();
@@ -288,10 +291,12 @@ describe('notifications page', () => {
     expect(links[1]).toHaveAttribute('href', '/profile/ola');
     // The full date beside the relative time, in the Norwegian format.
     expect(within(list).getAllByText(/^for 5 minutter siden · \d{1,2}\. \p{L}+\.? \d{4}, \d{2}:\d{2}$/u)).toHaveLength(20);
+    expect(screen.getByRole('link', { name: 'Varslingsinnstillinger' })).toHaveAttribute('href', '/notification_settings');
 
-    await ui.click(screen.getByRole('button', { name: 'Neste side' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Alle varsler' })).getAllByRole('listitem')).toHaveLength(5));
-    expect(lists.some((c) => c.query.get('page') === '2' && c.query.get('per_page') === '20')).toBe(true);
+    await ui.click(screen.getByRole('button', { name: 'Vis flere varsler' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Alle varsler' })).getAllByRole('listitem')).toHaveLength(25));
+    expect(lists.some((c) => c.query.get('cursor') === 'c20' && c.query.get('limit') === '20')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Vis flere varsler' })).not.toBeInTheDocument();
 
     await ui.click(screen.getByRole('button', { name: 'Merk alle som lest' }));
     await waitFor(() => expect(markAll).toHaveLength(1));
@@ -300,9 +305,35 @@ describe('notifications page', () => {
     expect(within(screen.getByRole('list', { name: 'Alle varsler' })).queryByText(/^Ulest/)).not.toBeInTheDocument();
   });
 
+  it('shows a grouped entry as one line and, on asking, who is in it', async () => {
+    const grouped = note(50, 'like', { entity_type: 'post', entity_id: 9, grouped: true, actor_count: 5, notification_count: 5, actor: { id: 1, slug: 'kari', first_name: 'Kari', last_name: 'Nordby' } });
+    const pair = note(49, 'new_follower', { grouped: true, actor_count: 2, notification_count: 2 });
+    const comments = note(48, 'comment', { entity_type: 'post', entity_id: 9, grouped: true, actor_count: 1, notification_count: 3 });
+    mockEndpoint(notificationEndpoints.list, { data: [grouped, pair, comments], meta: { next_cursor: null }, unreadCount: 3 });
+    const members = mockEndpoint(notificationEndpoints.members, () => ({
+      data: [
+        { id: 5, actor: { id: 1, slug: 'kari', first_name: 'Kari', last_name: 'Nordby' }, data: {}, created_at: minutesAgo(1) },
+        { id: 4, actor: { id: 2, slug: 'per', first_name: 'Per', last_name: 'Berg' }, data: {}, created_at: minutesAgo(2) },
+      ],
+      meta: { next_cursor: null },
+    }));
+    renderApp('/notifications');
+    const list = await screen.findByRole('list', { name: 'Alle varsler' });
+    expect(await within(list).findByRole('link', { name: /Kari Nordby og 4 andre likte innlegget ditt$/ })).toHaveAttribute('href', '/post/9');
+    expect(within(list).getByText('Ola Hansen og én annen følger deg nå')).toBeInTheDocument();
+    expect(within(list).getByText('Ola Hansen skrev 3 kommentarer til innlegget ditt')).toBeInTheDocument();
+    const who = within(list).getByRole('button', { name: 'Vis hvem (5)' });
+    expect(who).toHaveAttribute('aria-expanded', 'false');
+    await ui.click(who);
+    const people = await within(list).findByRole('list', { name: 'Hvem' });
+    expect(within(people).getByRole('link', { name: 'Per Berg' })).toHaveAttribute('href', '/profile/per');
+    expect(members[0]!.params).toEqual({ id: '50' });
+    expect(within(list).getByRole('button', { name: 'Skjul hvem' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('says so when there are none, in English', async () => {
     await changeLocale('en');
-    mockEndpoint(notificationEndpoints.list, { data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 }, unreadCount: 0 });
+    mockEndpoint(notificationEndpoints.list, { data: [], meta: { next_cursor: null }, unreadCount: 0 });
     renderApp('/notifications');
     expect(await screen.findByText('You have no notifications.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();

@@ -41,6 +41,8 @@ export const paths = {
 
   feed: route('/feed'),
   notifications: route('/notifications'),
+  notificationSettings: route('/notification_settings'),
+  unsubscribe: route('/unsubscribe'),
 
   course: route('/course'),
   webinars: route('/course/webinares'),

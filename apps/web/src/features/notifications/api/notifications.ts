@@ -1,5 +1,5 @@
 import { type Notification, notificationEndpoints as ep, UnreadCountSchema } from '@legenett/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiCall, apiUrl } from '@/shared/api/api-client';
 
@@ -11,16 +11,20 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   /** The bell's newest ones. */
   list: ['notifications', 'list'] as const,
-  /** A page of `/notifications`. */
-  page: (page: number) => ['notifications', 'page', page] as const,
+  /** The `/notifications` page (pages loaded one after another). */
+  page: ['notifications', 'page'] as const,
+  /** Who is in one grouped entry. */
+  members: (id: number) => ['notifications', 'members', id] as const,
 };
+
+type ListPage = { data: Notification[]; unreadCount: number; meta: { next_cursor: string | null } };
 const listKey = notificationKeys.list;
 
 /** The newest notifications with the unread count; silent, the header works without it. */
 export function useNotifications(enabled: boolean) {
   return useQuery({
     queryKey: listKey,
-    queryFn: ({ signal }) => apiCall(ep.list, { query: { page: 1, per_page: NOTIFICATIONS_PAGE_SIZE }, signal, silent: true }),
+    queryFn: ({ signal }) => apiCall(ep.list, { query: { limit: NOTIFICATIONS_PAGE_SIZE }, signal, silent: true }),
     enabled,
     retry: false,
   });
@@ -33,21 +37,33 @@ export function useMarkNotificationsRead(onCount: (count: number) => void) {
     mutationFn: (ids: number[]) => apiCall(ep.markRead, { body: { ids }, overlay: false }),
     onSuccess: ({ unreadCount }, ids) => {
       onCount(unreadCount);
-      const now = new Date().toISOString();
-      const mark = (old: { data: Notification[]; unreadCount: number } | undefined) =>
-        old ? { ...old, unreadCount, data: old.data.map((n) => (ids.includes(n.id) && !n.read_at ? { ...n, read_at: now } : n)) } : old;
+      const mark = (old: ListPage | undefined) =>
+        old ? { ...old, unreadCount, data: old.data.map((n) => (ids.includes(n.id) ? { ...n, unread: false } : n)) } : old;
       queryClient.setQueryData(listKey, mark);
-      queryClient.setQueriesData({ queryKey: [...notificationKeys.all, 'page'] }, mark);
+      queryClient.setQueryData(notificationKeys.page, (old: InfiniteData<ListPage, string | null> | undefined) =>
+        old ? { ...old, pages: old.pages.map((p) => mark(p)!) } : old,
+      );
     },
   });
 }
 
-/** A page of all my notifications, newest first (the `/notifications` page). */
-export function useNotificationsPage(page: number) {
+/** All my entries, newest first, a page at a time by cursor (the `/notifications` page). */
+export function useNotificationsPage() {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.page,
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      apiCall(ep.list, { query: pageParam ? { limit: NOTIFICATIONS_PAGE_LIST_SIZE, cursor: pageParam } : { limit: NOTIFICATIONS_PAGE_LIST_SIZE }, signal }),
+    getNextPageParam: (last) => last.meta.next_cursor,
+  });
+}
+
+/** Who is in a grouped entry (the first page, newest first), read when it is opened. */
+export function useNotificationMembers(id: number, enabled: boolean) {
   return useQuery({
-    queryKey: notificationKeys.page(page),
-    queryFn: ({ signal }) => apiCall(ep.list, { query: { page, per_page: NOTIFICATIONS_PAGE_LIST_SIZE }, signal }),
-    placeholderData: (previous) => previous,
+    queryKey: notificationKeys.members(id),
+    queryFn: ({ signal }) => apiCall(ep.members, { params: { id }, query: { limit: 50 }, signal }),
+    enabled,
   });
 }
 

@@ -54,7 +54,7 @@ export function NotificationBell() {
 
   /** Following a notification reads it and closes the list. */
   const open = (n: Notification) => {
-    if (n.read_at === null) markRead.mutate([n.id]);
+    if (n.unread) markRead.mutate([n.id]);
     setOpened(false);
   };
 
@@ -120,9 +120,14 @@ export function NotificationBell() {
               </Stack>
             </ScrollArea.Autosize>
           )}
-          <Anchor component={Link} to={paths.notifications.path} size="sm" px={4} pb={4} onClick={() => setOpened(false)}>
-            {t('see_all')}
-          </Anchor>
+          <Group justify="space-between" px={4} pb={4} gap="xs">
+            <Anchor component={Link} to={paths.notifications.path} size="sm" onClick={() => setOpened(false)}>
+              {t('see_all')}
+            </Anchor>
+            <Anchor component={Link} to={paths.notificationSettings.path} size="sm" onClick={() => setOpened(false)}>
+              {t('settings_link')}
+            </Anchor>
+          </Group>
         </Stack>
       </Popover.Dropdown>
     </Popover>

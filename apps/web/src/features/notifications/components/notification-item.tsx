@@ -1,10 +1,12 @@
-import { type Notification } from '@legenett/contracts';
-import { Anchor, Box, Group, Text, VisuallyHidden } from '@mantine/core';
+import { type Notification, notificationMessage } from '@legenett/contracts';
+import { Anchor, Box, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDateTime } from '@/shared/lib/dates';
+import { useNotificationMembers } from '../api/notifications';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -30,47 +32,49 @@ function NotificationText({ notification }: { notification: Notification }) {
   const name = notification.actor
     ? `${notification.actor.first_name} ${notification.actor.last_name}`
     : t('someone');
-  switch (notification.kind) {
-    case 'account_decision': {
-      const decision = notification.data.decision;
-      if (decision === 'approved') return t('kinds.account_decision_approved');
-      if (decision === 'rejected') return t('kinds.account_decision_rejected');
-      return t('kinds.account_decision');
-    }
-    case 'follow_invitation': {
-      const company = notification.data.company_name;
-      return typeof company === 'string'
-        ? t('kinds.follow_invitation_company', { company })
-        : t('kinds.follow_invitation', { name });
-    }
-    case 'petition_milestone':
-      return t('kinds.petition_milestone', { count: Number(notification.data.count ?? 0) });
-    case 'petition_answer':
-      return t('kinds.petition_answer');
-    case 'course_decision':
-    case 'course_cancelled':
-    case 'course_seat_offered':
-    case 'course_reminder':
-    case 'course_recording': {
-      const title = typeof notification.data.title === 'string' ? notification.data.title : '';
-      const decision = notification.data.decision;
-      if (notification.kind === 'course_decision' && (decision === 'approved' || decision === 'rejected')) {
-        return t(`kinds.course_decision_${decision}`, { title });
-      }
-      return t(`kinds.${notification.kind}`, { title });
-    }
-    case 'course_join_requested':
-    case 'course_join_decided': {
-      const title = typeof notification.data.title === 'string' ? notification.data.title : '';
-      const decision = notification.data.decision;
-      if (notification.kind === 'course_join_decided' && (decision === 'accepted' || decision === 'declined')) {
-        return t(`kinds.course_join_decided_${decision}`, { title });
-      }
-      return t(`kinds.${notification.kind}`, { title, name });
-    }
-    default:
-      return t(`kinds.${notification.kind}`, { name });
-  }
+  const { key, vars } = notificationMessage(notification, name);
+  // The keys are the catalogue's `kinds.*` and `grouped.*` (notificationMessage names only those).
+  return (t as (key: string, values: Record<string, string | number>) => string)(key, vars);
+}
+
+/** "Show who": the people of a grouped entry, read when opened, each a link to their profile. */
+function Members({ notification }: { notification: Notification }) {
+  const { t } = useTranslation('notifications_ui');
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const members = useNotificationMembers(notification.id, open);
+  const people = [...new Map((members.data?.data ?? []).filter((m) => m.actor).map((m) => [m.actor!.id, m.actor!])).values()];
+  return (
+    <Box mt={4}>
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        px={4}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? t('hide_who') : t('show_who', { count: notification.actor_count })}
+      </Button>
+      {open && (
+        <Box id={listId}>
+          {members.isPending ? (
+            <Loader size="xs" aria-label={t('who_title')} />
+          ) : (
+            <Box component="ul" aria-label={t('who_title')} m={0} pl="md">
+              {people.map((p) => (
+                <li key={p.id}>
+                  <Anchor component={Link} to={paths.profileBySlug.href({ slug: p.slug })} size="sm">
+                    {p.first_name} {p.last_name}
+                  </Anchor>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
 }
 
 /**
@@ -99,7 +103,8 @@ export function notificationHref(n: Notification): string | null {
 }
 
 /**
- * One notification: unread mark, text (a link to what it is about) and time. In the bell it is a
+ * One entry (a grouped one says "Kari Nordby og 4 andre likte innlegget ditt" and opens its list of
+ * people): unread mark, text (a link to what it is about) and time. In the bell it is a
  * list item with the relative time; the notifications page (whose list makes the `li`) passes
  * `component="div"` and `fullDate`, which adds the date and time beside the relative time.
  */
@@ -116,7 +121,7 @@ export function NotificationItem({
 }) {
   const { t } = useTranslation('notifications_ui');
   const locale = useLocale();
-  const unread = notification.read_at === null;
+  const unread = notification.unread;
   const href = notificationHref(notification);
   const text = (
     <>
@@ -170,6 +175,7 @@ export function NotificationItem({
             {relativeTime(notification.created_at, locale)}
             {fullDate ? ` · ${formatDateTime(notification.created_at, locale)}` : null}
           </Text>
+          {notification.grouped && notification.actor_count > 1 && <Members notification={notification} />}
         </Box>
       </Group>
     </Box>

@@ -1,7 +1,9 @@
 import { type NotificationSettingsInput, type User } from '@legenett/contracts';
-import { Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { useUpdateNotificationSettings } from '../api/settings';
 
@@ -10,6 +12,7 @@ const KEYS = ['sms_webinar_reminders', 'email_webinar_reminders', 'important_upd
 /** Three switches, each saved as soon as it is flipped (and flipped back if the API says no). */
 export function NotificationSettingsForm({ user }: { user: User | null }) {
   const { t } = useTranslation('profile');
+  const { t: tn } = useTranslation('notifications_ui');
   const save = useUpdateNotificationSettings();
   const [values, setValues] = useState<NotificationSettingsInput>(
     user?.user_info.notification_settings ?? {
@@ -46,6 +49,10 @@ export function NotificationSettingsForm({ user }: { user: User | null }) {
           onChange={(e) => void toggle(key, e.currentTarget.checked)}
         />
       ))}
+      {/* Every kind x channel, quiet hours and the digest: the full settings page. */}
+      <Anchor component={Link} to={paths.notificationSettings.path}>
+        {tn('settings_link')}
+      </Anchor>
     </Stack>
   );
 }

@@ -1,0 +1,170 @@
+import { NOTIFICATIONS_CREATE_JOB, type NotificationJobPayload, notificationPreferenceEndpoints as prefEp } from '@legenett/contracts';
+import { schema } from '@legenett/db';
+import { eq, inArray } from 'drizzle-orm';
+import { JobQueue } from '../../../common/queue';
+import { createTestApp, type TestApp, uniqueToken } from '../../../../test/app';
+import { createUser, type TestUser } from '../../../../test/auth';
+import { insertReferenceFixtures } from '../../../../test/fixtures';
+import { settleJobs } from '../../../../test/jobs';
+import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
+import { DigestSections } from './digest-sections';
+import { DigestService, periodKeyOf } from './digest.service';
+
+let t: TestApp;
+let sink: SmtpSink;
+let digests: DigestService;
+
+/** 09:00 Oslo on a Wednesday (winter): after the morning start. */
+const MORNING = new Date('2026-11-25T08:00:00Z');
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ env: { SMTP_URL: sink.url, PUBLIC_URL: 'https://legenett.test' } });
+  digests = t.app.get(DigestService);
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+async function notify(p: NotificationJobPayload): Promise<void> {
+  const jobs = t.app.get(JobQueue, { strict: false });
+  await jobs.enqueue(NOTIFICATIONS_CREATE_JOB, p);
+  await jobs.onIdle();
+}
+
+const like = (user: TestUser, actor: TestUser, entityId = 42): NotificationJobPayload => ({
+  user_id: user.id,
+  kind: 'like',
+  actor_user_id: actor.id,
+  partner_company_id: null,
+  entity_type: 'post',
+  entity_id: entityId,
+  data: {},
+});
+
+const mailsTo = (email: string) => sink.messages.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(email)));
+const runsOf = (ids: number[]) => t.db.select().from(schema.digestRuns).where(inArray(schema.digestRuns.user_id, ids));
+
+async function waitForMail(email: string) {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 25))) {
+    const [mail] = mailsTo(email);
+    if (mail) return mail;
+  }
+  throw new Error(`no digest to ${email}`);
+}
+
+describe('period keys', () => {
+  it('daily by the Oslo day, weekly by the ISO week of the Oslo day', () => {
+    expect(periodKeyOf('daily', new Date('2026-11-27T23:30:00Z'))).toBe('d:2026-11-28');
+    expect(periodKeyOf('weekly', new Date('2026-11-25T08:00:00Z'))).toBe('w:2026-W48');
+    expect(periodKeyOf('weekly', new Date('2027-01-01T12:00:00Z'))).toBe('w:2026-W53');
+    expect(periodKeyOf('weekly', new Date('2026-11-29T23:30:00Z'))).toBe('w:2026-W49');
+  });
+});
+
+describe('digest sweep and send (real SMTP server)', () => {
+  it('sends one digest per user and period to those with unread and not active since; a second sweep sends none', async () => {
+    const ref = await insertReferenceFixtures(t.db, uniqueToken());
+    const author = await createUser(t.db, { firstName: 'Kari', lastName: 'Nordby' });
+    const reader = await createUser(t.db, { firstName: 'Siri', locale: 'no' });
+    const english = await createUser(t.db, { firstName: 'John', locale: 'en' });
+    const active = await createUser(t.db);
+    const nothingUnread = await createUser(t.db);
+    const off = await createUser(t.db);
+    for (const u of [reader, english, active, off]) await notify(like(u, author));
+    await notify(like(nothingUnread, author));
+    await t.db.update(schema.notificationGroups).set({ unread_count: 0 }).where(eq(schema.notificationGroups.user_id, nothingUnread.id));
+    await t.db.insert(schema.notificationPreferences).values({ user_id: off.id, digest: 'off' });
+    await t.db.update(schema.users).set({ last_login_date: new Date() }).where(eq(schema.users.id, active.id));
+
+    // Content: a job in the reader's specialty and county, one elsewhere; a discussed post of someone followed.
+    await t.db.insert(schema.userSpecialties).values({ user_id: reader.id, specialty_id: ref.specialty.id });
+    await t.db.update(schema.userInfo).set({ county_id: ref.county.id }).where(eq(schema.userInfo.user_id, reader.id));
+    const job = { position_type: 'full_time' as const, application_deadline: '2099-01-01', company_name: 'Sykehuset', user_id: author.id };
+    const [mine, elsewhere] = await t.db
+      .insert(schema.jobs)
+      .values([
+        { ...job, title: `Overlege i indremedisin ${uniqueToken()}`, county_id: ref.county.id },
+        { ...job, title: `Overlege et annet sted ${uniqueToken()}`, county_id: ref.otherCounty.id },
+      ])
+      .returning();
+    await t.db.insert(schema.jobSpecialties).values([
+      { job_id: mine!.id, specialty_id: ref.specialty.id },
+      { job_id: elsewhere!.id, specialty_id: ref.specialty.id },
+    ]);
+    await t.db.insert(schema.userFollows).values({ follower_id: reader.id, followed_user_id: author.id });
+    const [post] = await t.db.insert(schema.posts).values({ slug: `p-${uniqueToken()}`, body: 'Hva mener dere om nye retningslinjer?', author_user_id: author.id, created_by_user_id: author.id, comments_count: 7 }).returning();
+
+    const users = [reader, english, active, nothingUnread, off];
+    const claimed = await digests.sweep(MORNING, 2);
+    await settleJobs(t);
+    const runs = await runsOf(users.map((u) => u.id));
+    expect(runs.map((r) => r.user_id).sort()).toEqual([reader.id, english.id].sort());
+    expect(runs.every((r) => r.period_key === 'w:2026-W48')).toBe(true);
+    expect(claimed).toBeGreaterThanOrEqual(2);
+
+    const mail = await waitForMail(reader.email);
+    expect(mail.subject).toBe('Dette har skjedd på Legenett denne uken');
+    // Both parts from one template: the same content in each.
+    for (const part of [mail.text!, mail.html as string]) {
+      expect(part).toContain('Kari Nordby likte innlegget ditt');
+      expect(part).toContain(mine!.title);
+      expect(part).not.toContain(elsewhere!.title);
+      expect(part).toContain('Hva mener dere om nye retningslinjer?');
+    }
+    expect(mail.html).toContain('lang="nb"');
+    expect(mail.html).toContain(`href="https://legenett.test/jobs/details/${mine!.id}"`);
+    expect(mail.html).toContain(`href="https://legenett.test/post/${post!.id}"`);
+    expect(mail.html).toContain('href="https://legenett.test/notification_settings"');
+    expect(mail.text).toContain('7 kommentarer');
+    const unsubscribeLine = mail.headerLines.find((h) => h.key === 'list-unsubscribe')!.line;
+    expect(unsubscribeLine).toMatch(/c=digest/);
+    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')!.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    const en = await waitForMail(english.email);
+    expect(en.subject).toBe('What happened on Legenett this week');
+    expect(en.text).toContain('Kari Nordby liked your post');
+    expect(mailsTo(active.email)).toHaveLength(0);
+    expect(mailsTo(nothingUnread.email)).toHaveLength(0);
+    expect(mailsTo(off.email)).toHaveLength(0);
+
+    // Replaying the sweep (a second replica, a retry) claims nothing for the same period.
+    const before = sink.messages.length;
+    await Promise.all([digests.sweep(MORNING, 3), digests.sweep(MORNING, 1000)]);
+    await settleJobs(t);
+    expect(await runsOf(users.map((u) => u.id))).toHaveLength(2);
+    expect(sink.messages.length).toBe(before);
+
+    // The digest's own unsubscribe link turns it off.
+    const url = new URL(unsubscribeLine.replace(/^list-unsubscribe:\s*<|>$/gi, ''));
+    const res = await t.http.post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click');
+    expect(res.status).toBe(200);
+    const [prefs] = await t.db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.user_id, reader.id));
+    expect(prefs!.digest).toBe('off');
+  });
+
+  it('before 07:00 Oslo time the sweep sends nothing; a daily digest has its own period', async () => {
+    const author = await createUser(t.db);
+    const daily = await createUser(t.db);
+    await notify(like(daily, author));
+    await t.db.insert(schema.notificationPreferences).values({ user_id: daily.id, digest: 'daily' });
+    expect(await digests.sweep(new Date('2026-11-25T05:30:00Z'))).toBe(0); // 06:30 Oslo
+    await digests.sweep(MORNING);
+    await settleJobs(t);
+    expect((await runsOf([daily.id])).map((r) => r.period_key)).toEqual(['d:2026-11-25']);
+  });
+
+  it('a module adds a section through DigestSections; a failing one is left out', async () => {
+    const sections = t.app.get(DigestSections);
+    sections.register({ key: `test-ok-${uniqueToken()}`, order: 99, collect: async (r) => ({ title: `Til ${r.userId}`, items: [{ text: 'Egen seksjon', url: 'https://legenett.test/x' }] }) });
+    sections.register({ key: `test-fails-${uniqueToken()}`, order: 98, collect: () => Promise.reject(new Error('boom')) });
+    const content = await digests.collect({ userId: 1, locale: 'no', countyId: null, since: new Date(0), frequency: 'weekly' });
+    expect(content.at(-1)).toEqual({ title: 'Til 1', items: [{ text: 'Egen seksjon', url: 'https://legenett.test/x' }] });
+  });
+
+  it('the settings endpoint turns the digest off and on', async () => {
+    const me = await t.session();
+    expect((await t.call(prefEp.update, { as: me, body: { digest: 'off' } })).parsed.data.digest).toBe('off');
+  });
+});
