@@ -44,9 +44,14 @@ async function requireFreePort(p) {
 await requireFreePort(port);
 
 if (process.env.START_SKIP_BUILD !== '1') {
-  log('building (cached after the first time) ...');
-  const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  log('building (under a minute the first time on a laptop, cached after) ...');
+  // turbo's own report goes to the terminal only when the build fails.
+  const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    process.exit(build.status ?? 1);
+  }
 }
 
 const { createDatabase, runMigrations, startEmbeddedPostgres, ensureDatabase, withDatabase, freePort } = require(

@@ -13,6 +13,9 @@ import { type Answer, type CallOptions, callEndpoint } from './call';
 import { readTestDatabase } from './test-database';
 
 /** A user of the test's own and a session of theirs: pass it as `as` to `t.call`. */
+/** The app's factory, for a spec that builds the app itself (a stopping server): specs under src/common import it from here. */
+export { createApp };
+
 export interface UserSession extends Pick<TestSession, 'accessToken' | 'refreshCookie'> {
   user: TestUser;
   /** The user object the API answers at login (`User` of the contracts). */

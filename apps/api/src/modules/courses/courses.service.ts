@@ -24,14 +24,14 @@ import { ListCounts, readCurrentThenArchived, readPage } from '../../common/list
 import { MailService } from '../../common/mail';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { NotificationPublisher } from '../notifications';
+import { ReferenceChecks } from '../reference';
 import { courseIcs } from './course-calendar';
 import { CourseVideoLinks } from './course-video-links';
 import { mayOpenViewing } from './course-video.rules';
 import { type CourseActor, type CourseEvent, EDITABLE_STATUSES, nextStatus } from './course-transitions';
 import { type CourseFilters, type CoursePart, type CourseRow, CoursesRepository, type CourseWrite, TAB_PARTS } from './courses.repository';
-import { sanitiseEmbedCode } from './embed-code';
+import { sanitiseEmbedCode } from '../../common/text/embed-code';
 import { issueViewingToken, readViewingToken, VIEWING_TOKEN_TTL_SECONDS } from './viewing-token';
 
 const MINUTE = 60_000;

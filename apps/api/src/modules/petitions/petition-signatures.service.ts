@@ -201,7 +201,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.petitionLog.countIntervalMs > 0) this.schedule();
+    if (this.config.role.runsJobs && this.config.petitionLog.countIntervalMs > 0) this.schedule();
     const nightly = this.config.housekeeping.intervalMs === 0 ? this.jobs.stopRepeat(PETITION_RECONCILE_JOB) : this.jobs.repeat(PETITION_RECONCILE_JOB, {}, { everyMs: DAY_MS });
     nightly.catch((err: unknown) => this.logger.warn(`Could not schedule the reconciliation: ${err instanceof Error ? err.message : String(err)}`));
   }

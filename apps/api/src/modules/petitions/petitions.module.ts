@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { ReferenceModule } from '../reference/reference.module';
+import { NotificationsModule } from '../notifications';
+import { ReferenceModule } from '../reference';
 import { PetitionExportService } from './petition-export.service';
 import { PetitionLogController } from './petition-log.controller';
 import { PetitionLogRepository } from './petition-log.repository';

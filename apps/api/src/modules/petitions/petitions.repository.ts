@@ -8,7 +8,7 @@ import { fileKey } from '../../common/files/files.repository';
 import { orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedName, localisedRef } from '../reference/reference.repository';
+import { localisedName, localisedRef } from '../reference';
 import { PetitionSignaturesRepository } from './petition-signatures.repository';
 
 const {
