@@ -33,9 +33,9 @@ await pool.query(`insert into petition_log_nodes select 0, i, sha256('\\x00'::by
 for (let level = 1; 2 ** level <= LEAVES; level += 1) {
   await pool.query(
     `insert into petition_log_nodes
-     select $1, l.idx / 2, sha256('\\x01'::bytea || l.hash || r.hash)
+     select $1::smallint, l.idx / 2, sha256('\\x01'::bytea || l.hash || r.hash)
      from petition_log_nodes l join petition_log_nodes r on r.level = l.level and r.idx = l.idx + 1
-     where l.level = $1 - 1 and l.idx % 2 = 0`,
+     where l.level = $1::smallint - 1 and l.idx % 2 = 0`,
     [level],
   );
 }
