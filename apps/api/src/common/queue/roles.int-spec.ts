@@ -91,11 +91,11 @@ describe('API and worker roles', () => {
 
   it('a worker answers health, readiness, liveness and metrics, and 404 to everything else', async () => {
     const w = apps.worker1!;
-    expect((await w.call(systemEndpoints.health, {})).status).toBe(200);
-    const ready = await w.call(systemEndpoints.ready, {});
+    expect((await w.call(systemEndpoints.health, { as: null })).status).toBe(200);
+    const ready = await w.call(systemEndpoints.ready, { as: null });
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ ready: true, role: 'worker' });
-    expect((await w.call(systemEndpoints.live, {})).body).toEqual({ status: 'ok', role: 'worker' });
+    expect((await w.call(systemEndpoints.live, { as: null })).body).toEqual({ status: 'ok', role: 'worker' });
     expect((await w.http.get('/api/metrics')).status).toBe(200);
     const other = await w.http.get('/api/jobs').set('X-localization', 'en');
     expect(other.status).toBe(404);
@@ -105,8 +105,8 @@ describe('API and worker roles', () => {
 
   it('an api process serves the API and reports its role', async () => {
     const a = apps.api!;
-    expect((await a.call(systemEndpoints.ready, {})).body).toEqual({ ready: true, role: 'api' });
-    expect((await a.call(systemEndpoints.live, {})).body).toEqual({ status: 'ok', role: 'api' });
+    expect((await a.call(systemEndpoints.ready, { as: null })).body).toEqual({ ready: true, role: 'api' });
+    expect((await a.call(systemEndpoints.live, { as: null })).body).toEqual({ status: 'ok', role: 'api' });
     expect((await a.http.get('/')).status).toBe(200);
   });
 });
