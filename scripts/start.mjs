@@ -60,7 +60,7 @@ const { createDatabase, runMigrations, startEmbeddedPostgres, ensureDatabase, wi
 const { seedDatabase, DEMO_ACCOUNTS } = require(path.join(root, 'seed/dist/index.js'));
 
 // Secrets the environment does not give: made on first start, kept in DATA_DIR, never defaults.
-// Production must be given all three (the API refuses to start otherwise), so none is made there.
+// Production must be given all of them (the API refuses to start otherwise), so none is made there.
 let secrets = {};
 if (process.env.NODE_ENV !== 'production') {
   const kept = loadOrCreateSecrets(dataDir);

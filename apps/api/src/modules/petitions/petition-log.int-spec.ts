@@ -60,6 +60,8 @@ describe('the public log', () => {
     const key = (await t.call(log.key, { as: null })).parsed.data;
     expect(key.key_id).toBe(t.app.get(PetitionLogService).keyId);
     expect(key.pem).toContain('BEGIN PUBLIC KEY');
+    const wellKnown = await t.http.get('/.well-known/legenett-petition-log.pem');
+    expect([wellKnown.status, wellKnown.text]).toEqual([200, key.pem]);
     expect(t.app.get(PetitionLogService).verifyText(second.text, second.signature)).toBe(true);
 
     const consistency = (await t.call(log.consistency, { as: null, query: { from: first.tree_size, to: second.tree_size } })).parsed.data;

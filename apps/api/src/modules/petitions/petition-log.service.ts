@@ -91,7 +91,8 @@ export class PetitionLogService implements OnApplicationBootstrap, OnApplication
   // ---------- the sequencer ----------
 
   onApplicationBootstrap(): void {
-    if (this.config.petitionLog.sequenceMs > 0) this.schedule(this.config.petitionLog.sequenceMs);
+    // On the replicas that run jobs (ROLE api serves HTTP only); the advisory lock makes it one at a time.
+    if (this.config.role.runsJobs && this.config.petitionLog.sequenceMs > 0) this.schedule(this.config.petitionLog.sequenceMs);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -157,10 +157,20 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
       from = batch[batch.length - 1]!.leaf_index! + 1;
     }
     // The root from the petition's recomputed leaves and the stored subtrees around them.
+    // Leaf indexes come in log order: "any of them in [a, b)" is one binary search.
     const indexes = [...leaves.keys()];
+    const anyIn = (a: number, b: number): boolean => {
+      let lo = 0;
+      let hi = indexes.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (indexes[mid]! < a) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < indexes.length && indexes[lo]! < b;
+    };
     const around = (a: number, b: number): { level: number; index: number }[] => {
-      const inside = indexes.some((i) => i >= a && i < b);
-      if (!inside) return perfectNodes(a, b);
+      if (!anyIn(a, b)) return perfectNodes(a, b);
       if (b - a === 1) return [];
       let k = 1;
       while (k * 2 < b - a) k *= 2;
@@ -168,7 +178,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
     };
     const get = await this.logRepository.nodes(around(0, size));
     const rebuild = (a: number, b: number): Buffer => {
-      if (!indexes.some((i) => i >= a && i < b)) return rangeHash(a, b, get);
+      if (!anyIn(a, b)) return rangeHash(a, b, get);
       if (b - a === 1) return leaves.get(a)!;
       let k = 1;
       while (k * 2 < b - a) k *= 2;
@@ -201,7 +211,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.petitionLog.countIntervalMs > 0) this.schedule();
+    if (this.config.role.runsJobs && this.config.petitionLog.countIntervalMs > 0) this.schedule();
     const nightly = this.config.housekeeping.intervalMs === 0 ? this.jobs.stopRepeat(PETITION_RECONCILE_JOB) : this.jobs.repeat(PETITION_RECONCILE_JOB, {}, { everyMs: DAY_MS });
     nightly.catch((err: unknown) => this.logger.warn(`Could not schedule the reconciliation: ${err instanceof Error ? err.message : String(err)}`));
   }

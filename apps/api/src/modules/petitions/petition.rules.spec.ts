@@ -1,5 +1,5 @@
 import { AppError } from '../../common/errors/app-error';
-import { effectiveStatus, isMilestone, milestonesBetween, professionOf, requireSignable, TRANSITIONS, transitionOf } from './petition.rules';
+import { effectiveStatus, isMilestone, milestonesBetween, professionOf, requireInitiator, requireSignable, TRANSITIONS, transitionOf } from './petition.rules';
 
 const active = { status: 'active' as const, visibility: 'open' as const, end_date: '2026-12-31', user_id: 1 };
 const code = (f: () => void): string | null => {
@@ -47,5 +47,10 @@ describe('petition rules', () => {
     expect(professionOf(['member', 'doctor', 'student'])).toBe('doctor');
     expect(professionOf(['student'])).toBe('student');
     expect(professionOf(['member'])).toBe('other');
+  });
+
+  it('leaves the initiator\'s acts to the initiator (403 not_owner)', () => {
+    expect(code(() => requireInitiator({ user_id: 1 }, 1))).toBeNull();
+    expect(code(() => requireInitiator({ user_id: 1 }, 2))).toBe('FORBIDDEN');
   });
 });

@@ -61,3 +61,12 @@ export function professionOf(roles: readonly string[]): SignerProfession {
   if (roles.includes('student')) return 'student';
   return 'other';
 }
+
+/**
+ * The one owner check: what only the initiator may do (publish, close, archive, delete, export,
+ * send the press release, invite or remove co-authors) is 403 `not_owner` for accepted co-authors.
+ * Whether the caller may see or edit the petition at all (404) is decided before, by the authors' read.
+ */
+export function requireInitiator(row: { user_id: number }, userId: number): void {
+  if (row.user_id !== userId) throw AppError.forbidden('not_owner');
+}

@@ -35,7 +35,7 @@ import { PetitionLogRepository } from './petition-log.repository';
 import { PetitionLogService } from './petition-log.service';
 import { PetitionSignaturesService } from './petition-signatures.service';
 import { PetitionStatsCache } from './petition-stats-cache';
-import { conflict, effectiveStatus, type Status, TRANSITIONS, transitionOf } from './petition.rules';
+import { conflict, effectiveStatus, requireInitiator, type Status, TRANSITIONS, transitionOf } from './petition.rules';
 import { type PetitionFilters, type PetitionRow, PetitionsRepository, type PetitionWrite } from './petitions.repository';
 
 const invalid = (fields: Record<string, MessageKey[]>) => new AppError('VALIDATION', { fields });
@@ -238,7 +238,7 @@ export class PetitionsService {
     // Ownership first: someone else's petition is a 404 even with bad input.
     const row = await this.authored(me, id, locale, today);
     // Co-authors edit the text and details; publishing, closing and archiving are the initiator's.
-    if (transitionOf(input) !== null && row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    if (transitionOf(input) !== null) requireInitiator(row, me.userId);
     const fields = await this.checkReferences(input);
     if (input.end_date && input.end_date <= today) fields.end_date = ['petitions.errors.end_date_future'];
     if (Object.keys(fields).length > 0) throw invalid(fields);
@@ -289,7 +289,7 @@ export class PetitionsService {
     const row = await this.repository.find(id, today, me.userId, 'no');
     // Only the initiator deletes; co-authors edit.
     if (!row || !row.can_edit) throw AppError.notFound();
-    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    requireInitiator(row, me.userId);
     if (row.status !== 'draft') throw conflict('petitions.errors.only_drafts_deleted');
     const files = await this.uow.run((tx) => this.repository.deleteDraft(id, tx));
     await this.files.remove(files);
@@ -343,7 +343,7 @@ export class PetitionsService {
   async export(me: Principal, id: number, format: PetitionExportFormat, locale: Locale) {
     const today = osloToday();
     const row = await this.authored(me, id, locale, today);
-    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    requireInitiator(row, me.userId);
     const { data: petition } = await this.detail(row, me.userId, locale, today);
     const stream = this.exports.stream(format, petition, locale);
     return { stream, type: EXPORT_TYPES[format], filename: `petition-${id}-signatures.${format}` };
@@ -360,7 +360,7 @@ export class PetitionsService {
   async sendPressRelease(me: Principal, id: number, input: PressReleaseInput, locale: Locale) {
     const today = osloToday();
     const row = await this.authored(me, id, locale, today);
-    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    requireInitiator(row, me.userId);
     const { data } = await this.detail(row, me.userId, locale, today);
     return { data: await this.press.send(me, data, input, locale) };
   }
@@ -379,7 +379,7 @@ export class PetitionsService {
   /** The author list is the initiator's: co-authors see it, and may leave it, but invite nobody (403 not_owner). */
   async addManualAuthor(me: Principal, id: number, input: ManualAuthorInput) {
     const row = await this.authored(me, id, 'no', osloToday());
-    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    requireInitiator(row, me.userId);
     if (input.user_id !== null && (input.user_id === row.user_id || !(await this.repository.userExists(input.user_id)))) {
       throw invalid({ user_id: ['petitions.errors.unknown_co_author'] });
     }
@@ -418,7 +418,7 @@ export class PetitionsService {
       await this.uow.run((tx) => this.repository.deleteCoAuthor(id, authorId, tx));
       return;
     }
-    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    requireInitiator(row, me.userId);
     await this.uow.run(async (tx) => {
       // Under the petition's row lock, which signing also takes: no signature slips in between.
       await this.repository.lockState(id, tx);

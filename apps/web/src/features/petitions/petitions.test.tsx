@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   authEndpoints,
   type PetitionDetail,
@@ -102,27 +103,35 @@ describe('petitions', () => {
     mockEndpoint(petitionEndpoints.show, () => ({
       data: petition(5, { signed, signatures_count: signed ? 43 : 42 }),
     }));
+    // A log of one entry: the leaf is the root, the proof is empty.
+    const entry = { petition_id: 5, action: 'sign' as const, signer: 'c'.repeat(64), created_at: '2026-11-02T10:00:00.000Z' };
+    const leaf = createHash('sha256')
+      .update(Buffer.from([0]))
+      .update(`legenett-petition-log/v1\n5\nsign\n${entry.signer}\n${entry.created_at}\n`)
+      .digest('hex');
+    const promised = {
+      petition_id: 5,
+      signed_at: entry.created_at,
+      anonymous: true,
+      signatures_count: 42,
+      entry: { ...entry, leaf_hash: leaf },
+      salt: 'd'.repeat(64),
+      promise: { key_id: 'k', signature: 's', text: `legenett.no/petition-log/promise\n${leaf}\n${entry.created_at}\n` },
+      leaf_index: null,
+      inclusion_proof: null,
+      checkpoint: null,
+      public_key: 'p',
+    };
     const signs = mockEndpoint(petitionEndpoints.sign, () => {
       signed = true;
-      return {
-        data: {
-          petition_id: 5,
-          position: 43,
-          hash: 'a'.repeat(64),
-          signed_at: '2026-11-02T10:00:00.000Z',
-          anonymous: true,
-          signatures_count: 43,
-        },
-      };
+      return { data: promised };
     });
     mockEndpoint(petitionEndpoints.receipt, {
       data: {
-        petition_id: 5,
-        position: 43,
-        hash: 'a'.repeat(64),
-        signed_at: '2026-11-02T10:00:00.000Z',
-        anonymous: true,
-        signatures_count: 43,
+        ...promised,
+        leaf_index: 0,
+        inclusion_proof: [],
+        checkpoint: { tree_size: 1, root_hash: leaf, created_at: entry.created_at, key_id: 'k', signature: 's', text: 't' },
       },
     });
     renderApp('/petitions/details/5');
@@ -135,15 +144,20 @@ describe('petitions', () => {
     await waitFor(() => expect(signs).toHaveLength(1));
     expect(signs[0]!.body).toEqual({ anonymous: true });
     expect(
-      await screen.findByText('Your signature is no. 43 in the public log, recorded 2 Nov 2026.'),
+      await screen.findByText('Your signature is no. 1 in the public log, recorded 2 Nov 2026.'),
     ).toBeInTheDocument();
+    // The inclusion proof is checked in the browser against the checkpoint's root.
+    expect(
+      await screen.findByText('Checked: your signature is entry no. 1 of 1 in the log, and the proof matches the log’s signed checkpoint.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download receipt' })).toBeEnabled();
     expect(screen.getByText('Signatures: 43')).toBeInTheDocument();
     // The checksum is a technical detail, behind a disclosure.
     const details = screen.getByText('Technical details');
     expect(details.closest('details')).not.toHaveAttribute('open');
     await user.click(details);
     expect(details.closest('details')).toHaveAttribute('open');
-    expect(screen.getByText('a'.repeat(64))).toBeVisible();
+    expect(screen.getByText(leaf)).toBeVisible();
   });
 
   it('says in one sentence what signing anonymously means', async () => {
@@ -158,10 +172,10 @@ describe('petitions', () => {
     const user = setupUser();
     mockEndpoint(petitionEndpoints.show, { data: petition(5, { signatures_count: 1 }) });
     mockEndpoint(petitionEndpoints.verify, {
-      data: { intact: true, length: 3, head: 'b'.repeat(64), broken_at: null, count_matches: true, signatures_count: 1 },
+      data: { intact: true, length: 3, broken_at: null, checkpoint: null, signature_valid: true, count_matches: true, signatures_count: 1, pending: 0 },
     });
     renderApp('/petitions/details/5');
-    await user.click(await screen.findByRole('button', { name: 'Verify the signature chain' }));
+    await user.click(await screen.findByRole('button', { name: 'Verify the signature log' }));
     expect(
       await screen.findByText(
         'The log is unchanged. It has 3 entries because withdrawn signatures are in it too; 1 signature counts now.',

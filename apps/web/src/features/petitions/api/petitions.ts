@@ -108,6 +108,8 @@ export const receiptQueryOptions = (id: number, signed: boolean) =>
     queryFn: async ({ signal }) => (await apiCall(ep.receipt, { params: { id }, signal, silent: true })).data,
     enabled: signed,
     retry: false,
+    // The entry enters a signed checkpoint within a second or two: fetch again until it has.
+    refetchInterval: (query) => (query.state.data && query.state.data.leaf_index === null ? 1500 : false),
   });
 
 export function useReceipt(id: number, signed: boolean) {

@@ -40,6 +40,7 @@ import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { formatDate } from '@/shared/lib/dates';
 import { StatusBadge } from './petition-card';
 import { PetitionProgress } from './petition-progress';
+import { PetitionReceipt } from './petition-receipt';
 import { PetitionStatistics } from './petition-statistics';
 import { OwnerTools } from './owner-tools';
 
@@ -105,30 +106,7 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
           <Text fw={600} c="green">
             {t('signed')}
           </Text>
-          {receipt.data && (
-            <div>
-              <Text size="sm" fw={600}>
-                {t('receipt')}
-              </Text>
-              <Text size="sm">
-                {t('receipt_text', {
-                  position: receipt.data.position,
-                  date: formatDate(receipt.data.signed_at, locale),
-                })}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {t('receipt_explained')}
-              </Text>
-              <Box component="details" mt={4}>
-                <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
-                  {t('receipt_details')}
-                </Text>
-                <Text size="sm" mt={4}>
-                  {t('receipt_hash')}: <Code style={{ wordBreak: 'break-all' }}>{receipt.data.hash}</Code>
-                </Text>
-              </Box>
-            </div>
-          )}
+          {receipt.data && <PetitionReceipt receipt={receipt.data} />}
           {active && (
             <ConfirmButton
               label={t('withdraw')}
