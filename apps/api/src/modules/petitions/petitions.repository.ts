@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Locale, type PetitionStatusFilter, type SignerProfession } from '@legenett/contracts';
 import { CHAIN_GENESIS, chainHashSql, chainSigner, chainTimeSql, type Database, schema, type Transaction } from '@legenett/db';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { verifiedAsSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
@@ -66,6 +66,9 @@ const PUBLISHED = sql`${petitions.status} <> 'draft'`;
 
 /** The signature batches of exports and chain checks. */
 export const BATCH = 2000;
+
+/** Anonymous signatures enter the statistics only in whole batches of this many (docs/petitions.md). */
+export const ANONYMOUS_BATCH = 5;
 
 /** Whether the user is the owner or an accepted co-author with an account. */
 const authorSql = (userId: number | SQL) =>
@@ -358,8 +361,28 @@ export class PetitionsRepository {
   }
 
   /** The statistics of one petition's signatures: grouped counts, before small groups are hidden. */
+  /**
+   * The grouped counts behind the statistics. Named signers count at once (their names are public);
+   * anonymous ones only in whole batches of 5 in signing order (the rest, at most 4, wait for their
+   * batch), so that comparing two snapshots never shows one anonymous signer's groups alone
+   * (docs/petitions.md "Statistics and privacy"). Groups under 5 are folded when presented
+   * (`petition-statistics.ts`).
+   */
   async statistics(petitionId: number, locale: Locale) {
-    const of = eq(petitionSignatures.petition_id, petitionId);
+    // The last anonymous signature of the last whole batch (0: none released yet).
+    const [batch] = (
+      await this.db.execute<{ through: number | null }>(sql`
+        with anon as (
+          select ${petitionSignatures.id} as id, row_number() over (order by ${petitionSignatures.id}) as n, count(*) over () as total
+          from ${petitionSignatures}
+          where ${petitionSignatures.petition_id} = ${petitionId} and ${petitionSignatures.anonymous})
+        select max(id) as through from anon where n <= total / ${ANONYMOUS_BATCH} * ${ANONYMOUS_BATCH}`)
+    ).rows;
+    const through = Number(batch?.through ?? 0);
+    const of = and(
+      eq(petitionSignatures.petition_id, petitionId),
+      or(eq(petitionSignatures.anonymous, false), lte(petitionSignatures.id, through)),
+    );
     const [byProfession, bySpecialty, byCounty, daily] = await Promise.all([
       this.db
         .select({ key: petitionSignatures.profession, count: count() })

@@ -11,17 +11,13 @@ import {
   type PetitionDetail,
   type PetitionExportFormat,
   type PetitionListQuery,
-  type PetitionStatGroup,
-  PETITION_STATS_MIN_GROUP,
   type PetitionUpdateInput,
   type PressReleaseInput,
   type SignatureReceipt,
   encodeSignerCursor,
   type SignerPage,
   type SignerPageQuery,
-  SIGNER_PROFESSIONS,
   type SignerProfession,
-  translate,
   osloToday,
 } from '@legenett/contracts';
 import { CHAIN_GENESIS, chainHash } from '@legenett/db';
@@ -36,6 +32,7 @@ import { NotificationPublisher } from '../notifications/notification.publisher';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
 import { PetitionPressService } from './petition-press.service';
+import { presentStatistics } from './petition-statistics';
 import { PetitionStatsCache } from './petition-stats-cache';
 import { type PetitionFilters, type PetitionRow, PetitionsRepository, type PetitionState, type PetitionWrite } from './petitions.repository';
 
@@ -172,10 +169,6 @@ export class PetitionsService {
     return row;
   }
 
-  private group(key: string, name: string, n: number): PetitionStatGroup {
-    return { key, name, count: n < PETITION_STATS_MIN_GROUP ? null : n };
-  }
-
   private async detail(row: PetitionRow, viewerId: number, locale: Locale, today: string): Promise<{ data: PetitionDetail }> {
     const [[petition], coAuthors, attachments, stats] = await Promise.all([
       this.present([row], locale, today, viewerId),
@@ -183,7 +176,6 @@ export class PetitionsService {
       this.repository.attachments(row.id),
       this.stats.get(row.id, row.chain_length, locale, () => this.repository.statistics(row.id, locale)),
     ]);
-    const byProfession = new Map(stats.byProfession.map((g) => [g.key, g.count]));
     return {
       data: {
         ...petition!,
@@ -200,18 +192,7 @@ export class PetitionsService {
           url: viewerId > 0 ? this.files.memberUrl(a.key) : null,
           created_at: a.created_at.toISOString(),
         })),
-        statistics: {
-          by_profession: SIGNER_PROFESSIONS.filter((p) => byProfession.has(p)).map((p) =>
-            this.group(p, translate(locale, `petitions.professions.${p}`), byProfession.get(p) ?? 0),
-          ),
-          by_specialty: stats.bySpecialty
-            .map((g) => this.group(String(g.id ?? 'none'), g.id === null ? translate(locale, 'petitions.no_specialty') : g.name, g.count))
-            .sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.name.localeCompare(b.name, locale)),
-          by_county: stats.byCounty
-            .map((g) => this.group(String(g.id ?? 'none'), g.id === null ? translate(locale, 'petitions.no_county') : g.name, g.count))
-            .sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.name.localeCompare(b.name, locale)),
-          daily: stats.daily,
-        },
+        statistics: presentStatistics(stats, locale),
         delivered: row.delivered_at ? { at: row.delivered_at.toISOString(), count: row.delivered_count ?? 0 } : null,
         answer: row.answer,
         answered_at: row.answered_at?.toISOString() ?? null,
