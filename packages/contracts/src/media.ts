@@ -346,21 +346,28 @@ export const AdminCategoryInputSchema = z.object({
 });
 export type AdminCategoryInput = z.infer<typeof AdminCategoryInputSchema>;
 
+/**
+ * A link the site may render: an https URL, or a path on this site that begins with exactly one
+ * slash. `//evil.example/x` (protocol-relative) and `/\\evil.example` (browsers read `\\` as `/`) lead
+ * off the site and are refused, as is any backslash, space or control character.
+ */
+export function isSiteLink(value: string): boolean {
+  if (/[\s\\]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  return /^https:\/\/[^/?#]+/i.test(value) && URL.canParse(value);
+}
+
+const siteLink = z
+  .string()
+  .trim()
+  .max(1000)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isSiteLink(v), 'validation.site_link');
+
 export const FrontendSettingsInputSchema = z.object({
-  prev_image_video_src: z
-    .string()
-    .trim()
-    .max(1000)
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || v.startsWith('/') || /^https:\/\//i.test(v), 'validation.https_url'),
-  prev_image_video_link: z
-    .string()
-    .trim()
-    .max(1000)
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || v.startsWith('/') || /^https:\/\//i.test(v), 'validation.https_url'),
+  prev_image_video_src: siteLink,
+  prev_image_video_link: siteLink,
 });
 
 export const adminMediaEndpoints = {
