@@ -65,6 +65,24 @@ export const isoDate = () => z.iso.date({ error: invalidDate }).refine(inDateWin
 export const isoDateTime = () =>
   z.iso.datetime({ offset: true, error: invalidDate }).refine(inDateWindow, { message: 'validation.date_range' });
 
+/** Bidirectional overrides, embeddings and isolates (U+202A-U+202E, U+2066-U+2069): they make a name read backwards ("fdp.exe"). */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/** Characters that show nothing: zero-width space and joiners, direction marks, word joiner, BOM, soft hyphen, and the like. */
+const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u2060-\u2064\u3164\uFEFF\uFFA0]/g;
+
+/** Whether a text has something a reader can see once invisible characters and spaces are gone. */
+export const hasVisibleText = (value: string): boolean => value.replace(INVISIBLE, '').trim().length > 0;
+
+/**
+ * Every user-written title and name (courses, petitions, jobs, products, media, companies, people,
+ * co-authors, meeting topics): refuses bidirectional overrides (`validation.bidi_control`) and a
+ * text made only of invisible characters (`validation.invisible_only`), whatever its length.
+ */
+export const readable = <T extends z.ZodString>(schema: T) =>
+  schema
+    .refine((v) => !BIDI_CONTROL.test(v), { message: 'validation.bidi_control' })
+    .refine((v) => v === '' || hasVisibleText(v), { message: 'validation.invisible_only' });
+
 export const optionalText = (max: number) =>
   z
     .string()
