@@ -121,7 +121,7 @@ export const ContinueQuerySchema = z.object({ kind: MediaKindSchema });
 const gated = <K extends MediaKind>(kind: K) =>
   ({
     access: 'user',
-    healthPersonnel: true,
+    healthPersonnel: 'confirmed_or_in_review',
     permission: kind === 'video' ? 'video-viewer-read' : 'audio-viewer-read',
   }) as const;
 
@@ -206,7 +206,7 @@ export const mediaEndpoints = {
     path: '/media/continue',
     summary: 'Started and unfinished items of one kind, most recent first (at most 12)',
     access: 'user',
-    healthPersonnel: true,
+    healthPersonnel: 'confirmed_or_in_review',
     query: ContinueQuerySchema,
     response: listOf(MediaItemSchema),
   }),
@@ -215,7 +215,7 @@ export const mediaEndpoints = {
     path: '/media/caption-search',
     summary: 'Where words are said in the captions of items the caller may open (links to the second)',
     access: 'user',
-    healthPersonnel: true,
+    healthPersonnel: 'confirmed_or_in_review',
     query: CaptionSearchQuerySchema,
     response: pageOf(CaptionHitSchema),
   }),
@@ -224,7 +224,7 @@ export const mediaEndpoints = {
     path: '/media/positions',
     summary: 'Save where the caller is in an item (every 15 s and on leaving)',
     access: 'user',
-    healthPersonnel: true,
+    healthPersonnel: 'confirmed_or_in_review',
     body: SavePositionBody,
     response: dataOf(MediaProgressSchema),
   }),

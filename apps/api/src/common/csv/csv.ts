@@ -1,3 +1,4 @@
+import { type Locale } from '@legenett/contracts';
 import { stringify as stringifyStream, type Stringifier } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 
@@ -14,16 +15,25 @@ export function neutraliseCell(value: string): string {
 }
 
 /**
- * The one way the product writes CSV (docs/security.md): every text cell through `neutraliseCell`,
- * with a byte-order mark so spreadsheet programs read æ, ø and å as UTF-8. `csvFile` for a small
- * file built at once, `csvStream` for a long one written row by row (respect `write`'s backpressure).
+ * The field separator for a reader in this language: Excel set to Norwegian splits on semicolons
+ * (the comma is the decimal sign there), English on commas.
  */
-const options = { bom: true, cast: { string: neutraliseCell } } as const;
-
-export function csvFile(rows: readonly (readonly (string | number)[])[]): string {
-  return stringifySync(rows as (string | number)[][], options);
+export function csvDelimiter(locale: Locale): ';' | ',' {
+  return locale === 'no' ? ';' : ',';
 }
 
-export function csvStream(header: readonly string[]): Stringifier {
-  return stringifyStream({ ...options, header: true, columns: [...header] });
+/**
+ * The one way the product writes CSV (docs/security.md): every text cell through `neutraliseCell`,
+ * the reader's separator (`csvDelimiter`), and a byte-order mark so spreadsheet programs read æ, ø
+ * and å as UTF-8. `csvFile` for a small file built at once, `csvStream` for a long one written row
+ * by row (respect `write`'s backpressure).
+ */
+const options = (locale: Locale) => ({ bom: true, delimiter: csvDelimiter(locale), cast: { string: neutraliseCell } }) as const;
+
+export function csvFile(rows: readonly (readonly (string | number)[])[], locale: Locale): string {
+  return stringifySync(rows as (string | number)[][], options(locale));
+}
+
+export function csvStream(header: readonly string[], locale: Locale): Stringifier {
+  return stringifyStream({ ...options(locale), header: true, columns: [...header] });
 }

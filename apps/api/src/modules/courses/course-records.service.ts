@@ -16,7 +16,7 @@ import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { type CertificateRow, CourseRecordsRepository } from './course-records.repository';
 import { attestationPdf, certificatePdf } from './course-records.pdf';
 import {

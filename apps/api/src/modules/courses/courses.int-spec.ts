@@ -664,6 +664,13 @@ describe('viewing analytics', () => {
     expect(lines.some((l) => l.endsWith(',60,0'))).toBe(true);
     expect(lines.some((l) => l.endsWith(',10,15'))).toBe(true);
     expect(lines.some((l) => l.endsWith(',0,0'))).toBe(true);
+    // Norwegian: semicolons and the byte-order mark, for Excel set to Norwegian.
+    const no = await t.http.get(`/api/my/courses/${id}/attendance.csv`).set('Authorization', `Bearer ${owner.accessToken}`).set('X-localization', 'no');
+    expect(no.text.startsWith('\uFEFF')).toBe(true);
+    const noLines = no.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(noLines[0]).toBe('Navn;Yrke;Minutter direkte;Minutter opptak');
+    expect(noLines.some((l) => l.endsWith(';60;0'))).toBe(true);
+    expect(noLines.every((l) => !/;doctor;/.test(l))).toBe(true);
 
     // Only the organiser sees them.
     expect((await t.call(ep.analytics, { as: stranger, params: { id } })).status).toBe(404);

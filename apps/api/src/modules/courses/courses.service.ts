@@ -24,14 +24,14 @@ import { ListCounts, readCurrentThenArchived, readPage } from '../../common/list
 import { MailService } from '../../common/mail';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { NotificationPublisher } from '../notifications';
+import { ReferenceChecks } from '../reference';
 import { courseIcs } from './course-calendar';
 import { CourseVideoLinks } from './course-video-links';
 import { mayOpenViewing, videoUploadRefusal } from './course-video.rules';
 import { type CourseActor, type CourseEvent, EDITABLE_STATUSES, nextStatus } from './course-transitions';
 import { type CourseFilters, type CoursePart, type CourseRow, CoursesRepository, type CourseWrite, TAB_PARTS } from './courses.repository';
-import { sanitiseEmbedCode } from './embed-code';
+import { sanitiseEmbedCode } from '../../common/text/embed-code';
 import { issueViewingToken, readViewingToken, VIEWING_TOKEN_TTL_SECONDS } from './viewing-token';
 
 const MINUTE = 60_000;
@@ -430,16 +430,20 @@ export class CoursesService {
     await this.editable(me, id, locale);
     const rows = await this.repository.attendanceRows(id);
     const header = ['name', 'profession', 'minutes_live', 'minutes_replay'].map((k) => translate(locale, `courses.csv.${k}`));
-    const csv = csvFile([
-      header,
-      ...rows.map((r) => [
-        `${r.first_name} ${r.last_name}`,
-        r.profession ?? '',
-        Math.round(r.live ?? 0),
-        Math.round(r.replay ?? 0),
-      ]),
-    ]);
-    // Cells neutralised against formula injection, with a byte-order mark (common/csv).
+    const csv = csvFile(
+      [
+        header,
+        ...rows.map((r) => [
+          `${r.first_name} ${r.last_name}`,
+          // The register's code (`doctor`) as a reader says it ("Lege").
+          r.profession ? translate(locale, `admin.hpr.professions.${r.profession}`) : '',
+          Math.round(r.live ?? 0),
+          Math.round(r.replay ?? 0),
+        ]),
+      ],
+      locale,
+    );
+    // Cells neutralised against formula injection, the reader's separator, a byte-order mark (common/csv).
     return new StreamableFile(Buffer.from(csv, 'utf8'), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="course-${id}-attendance.csv"`,

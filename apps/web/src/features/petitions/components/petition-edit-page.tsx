@@ -31,7 +31,7 @@ import {
   useRemoveManualAuthor,
 } from '../api/petitions';
 import { useDebounced } from './use-debounced';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { PetitionForm } from './petition-form';
 
 /** PDF attachments of a petition: upload several at once, remove one. */

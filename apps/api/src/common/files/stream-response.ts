@@ -1,7 +1,7 @@
 import { type Request, type Response } from 'express';
-import { AppError } from '../../common/errors/app-error';
-import { type FilesService } from '../../common/files/files.service';
-import { type ByteRange } from '../../common/storage/storage';
+import { AppError } from '../errors/app-error';
+import { type FilesService } from './files.service';
+import { type ByteRange } from '../storage/storage';
 
 /**
  * The range to send for a `Range` header (RFC 9110 §14): `bytes=a-b`, `bytes=a-` or `bytes=-n`, the
