@@ -68,10 +68,15 @@ export const isoDateTime = () =>
 /** Bidirectional overrides, embeddings and isolates (U+202A-U+202E, U+2066-U+2069): they make a name read backwards ("fdp.exe"). */
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 /** Characters that show nothing: zero-width space and joiners, direction marks, word joiner, BOM, soft hyphen, and the like. */
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200F\u2060-\u2064\u3164\uFEFF\uFFA0]/g;
+const INVISIBLE = new Set([0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180e, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x3164, 0xfeff, 0xffa0]);
+const isInvisible = (c: number) => INVISIBLE.has(c) || (c >= 0x200b && c <= 0x200f);
 
 /** Whether a text has something a reader can see once invisible characters and spaces are gone. */
-export const hasVisibleText = (value: string): boolean => value.replace(INVISIBLE, '').trim().length > 0;
+export const hasVisibleText = (value: string): boolean =>
+  [...value].some((ch) => {
+    const c = ch.codePointAt(0)!;
+    return !isInvisible(c) && ch.trim() !== '';
+  });
 
 /**
  * Every user-written title and name (courses, petitions, jobs, products, media, companies, people,
