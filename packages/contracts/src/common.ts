@@ -65,6 +65,29 @@ export const isoDate = () => z.iso.date({ error: invalidDate }).refine(inDateWin
 export const isoDateTime = () =>
   z.iso.datetime({ offset: true, error: invalidDate }).refine(inDateWindow, { message: 'validation.date_range' });
 
+/** Bidirectional overrides, embeddings and isolates (U+202A-U+202E, U+2066-U+2069): they make a name read backwards ("fdp.exe"). */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/** Characters that show nothing: zero-width space and joiners, direction marks, word joiner, BOM, soft hyphen, and the like. */
+const INVISIBLE = new Set([0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0x180e, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x3164, 0xfeff, 0xffa0]);
+const isInvisible = (c: number) => INVISIBLE.has(c) || (c >= 0x200b && c <= 0x200f);
+
+/** Whether a text has something a reader can see once invisible characters and spaces are gone. */
+export const hasVisibleText = (value: string): boolean =>
+  [...value].some((ch) => {
+    const c = ch.codePointAt(0)!;
+    return !isInvisible(c) && ch.trim() !== '';
+  });
+
+/**
+ * Every user-written title and name (courses, petitions, jobs, products, media, companies, people,
+ * co-authors, meeting topics): refuses bidirectional overrides (`validation.bidi_control`) and a
+ * text made only of invisible characters (`validation.invisible_only`), whatever its length.
+ */
+export const readable = <T extends z.ZodString>(schema: T) =>
+  schema
+    .refine((v) => !BIDI_CONTROL.test(v), { message: 'validation.bidi_control' })
+    .refine((v) => v === '' || hasVisibleText(v), { message: 'validation.invisible_only' });
+
 export const optionalText = (max: number) =>
   z
     .string()

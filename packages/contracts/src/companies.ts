@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdSchema, optionalPhone, optionalText, pageOf, PageQuerySchema, SlugParamSchema } from './common';
+import { dataOf, IdSchema, optionalPhone, optionalText, pageOf, PageQuerySchema, SlugParamSchema, readable } from './common';
 import { defineEndpoint } from './endpoint';
 import { type Post, PostSchema } from './posts';
 import { UserCardSchema } from './network';
@@ -19,7 +19,7 @@ const idList = (min: number) =>
 const flag = z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).transform((v) => v === true || v === '1' || v === 'true');
 
 export const CompanyInput = z.object({
-  name: z.string().trim().min(2).max(200),
+  name: readable(z.string().trim().min(2).max(200)),
   categories: idList(1),
   description: optionalText(5000),
   organisation_number: optionalText(20),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdSchema, isoDate, MAX_INT_ID, optionalText, PageQuerySchema, pageOf, listOf } from './common';
+import { dataOf, IdSchema, isoDate, MAX_INT_ID, optionalText, PageQuerySchema, pageOf, listOf, readable } from './common';
 import { CourseTypeSchema } from './courses';
 import { defineEndpoint } from './endpoint';
 
@@ -119,7 +119,7 @@ export const MemberSchema = PersonSchema;
 
 export const MeetingInput = z.object({
   held_on: isoDate(),
-  topic: z.string().trim().min(3).max(300),
+  topic: readable(z.string().trim().min(3).max(300)),
   hours: z.coerce.number().min(0.5).max(24).multipleOf(0.5),
   /** Members present (must be members of the group). */
   present_user_ids: z.array(IdSchema).max(50).default([]),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, isoDateTime, MAX_INT_ID, optionalText, PageQuerySchema, pageOf, refId } from './common';
+import { dataOf, IdParamSchema, IdSchema, isoDateTime, MAX_INT_ID, optionalText, PageQuerySchema, pageOf, refId, readable } from './common';
 import { defineEndpoint } from './endpoint';
 import { WORKPLACE_TYPES } from './professional';
 
@@ -59,7 +59,7 @@ const optionalHttpsUrl = z
  */
 export const CourseInput = z.object({
   type: CourseTypeSchema,
-  title: z.string().trim().min(3).max(200),
+  title: readable(z.string().trim().min(3).max(200)),
   description: z.string().trim().min(1).max(20_000),
   target: optionalText(500),
   category_id: refId,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, isoDate, optionalPhone, optionalText, PageQuerySchema, pageOf, refId } from './common';
+import { dataOf, IdParamSchema, IdSchema, isoDate, optionalPhone, optionalText, PageQuerySchema, pageOf, refId, readable } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const POSITION_TYPES = ['full_time', 'substitute', 'asap'] as const;
@@ -29,7 +29,7 @@ const JobDateSchema = isoDate();
 
 /** Create or replace a job. That referenced ids exist and the deadline is not past is the API's check. */
 export const JobInput = z.object({
-  title: z.string().trim().min(3).max(200),
+  title: readable(z.string().trim().min(3).max(200)),
   /** The spec's job "type". */
   job_category_id: refId,
   position_type: PositionTypeSchema,
@@ -62,7 +62,7 @@ export const JobInput = z.object({
   hiring_date: JobDateSchema.nullish().transform((v) => v ?? null),
   /** Publishing date; today when left out. */
   published_on: JobDateSchema.nullish().transform((v) => v ?? null),
-  company_name: z.string().trim().min(2).max(200),
+  company_name: readable(z.string().trim().min(2).max(200)),
   organisation_number: z
     .string()
     .trim()

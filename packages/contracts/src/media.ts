@@ -8,6 +8,7 @@ import {
   LocalisedTextSchema,
   pageOf,
   PageQuerySchema,
+  readable,
 } from './common';
 import { defineEndpoint } from './endpoint';
 import { FrontendSettingsSchema } from './reference';
@@ -47,7 +48,11 @@ const IdListSchema = z.preprocess(
 export const MediaListQuerySchema = PageQuerySchema.extend({
   categories: IdListSchema,
   search: z.string().trim().max(100).optional(),
-  direction: z.enum(MEDIA_DIRECTIONS).default('recent'),
+  // The spec's names ("recent", the default, and "oldest"), and the usual `asc`/`desc` as well.
+  direction: z
+    .enum([...MEDIA_DIRECTIONS, 'asc', 'desc'])
+    .default('recent')
+    .transform((d): (typeof MEDIA_DIRECTIONS)[number] => (d === 'asc' ? 'oldest' : d === 'desc' ? 'recent' : d)),
 });
 export type MediaListQuery = z.infer<typeof MediaListQuerySchema>;
 export const MediaCategoryListQuerySchema = MediaListQuerySchema.omit({ categories: true });
@@ -285,7 +290,7 @@ const formBool = z
   .transform((v) => v === true || v === '1' || v === 'true');
 
 export const MediaInputSchema = z.object({
-  title: z.string().trim().min(2).max(200),
+  title: readable(z.string().trim().min(2).max(200)),
   description: z.string().trim().max(5000).default(''),
   category_id: z.preprocess((v) => (v === '' ? null : v), IdSchema.nullish()).transform((v) => v ?? null),
   access_level: MediaAccessLevelSchema.default('all'),
@@ -342,25 +347,32 @@ export const AdminCategorySchema = z.object({
 export type AdminCategory = z.infer<typeof AdminCategorySchema>;
 export const AdminCategoryInputSchema = z.object({
   type: MediaKindSchema,
-  name: z.object({ no: z.string().trim().min(2).max(80), en: z.string().trim().min(2).max(80) }),
+  name: z.object({ no: readable(z.string().trim().min(2).max(80)), en: readable(z.string().trim().min(2).max(80)) }),
 });
 export type AdminCategoryInput = z.infer<typeof AdminCategoryInputSchema>;
 
+/**
+ * A link the site may render: an https URL, or a path on this site that begins with exactly one
+ * slash. `//evil.example/x` (protocol-relative) and `/\\evil.example` (browsers read `\\` as `/`) lead
+ * off the site and are refused, as is any backslash, space or control character.
+ */
+export function isSiteLink(value: string): boolean {
+  if (/[\s\\]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  return /^https:\/\/[^/?#]+/i.test(value) && URL.canParse(value);
+}
+
+const siteLink = z
+  .string()
+  .trim()
+  .max(1000)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isSiteLink(v), 'validation.site_link');
+
 export const FrontendSettingsInputSchema = z.object({
-  prev_image_video_src: z
-    .string()
-    .trim()
-    .max(1000)
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || v.startsWith('/') || /^https:\/\//i.test(v), 'validation.https_url'),
-  prev_image_video_link: z
-    .string()
-    .trim()
-    .max(1000)
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || v.startsWith('/') || /^https:\/\//i.test(v), 'validation.https_url'),
+  prev_image_video_src: siteLink,
+  prev_image_video_link: siteLink,
 });
 
 export const adminMediaEndpoints = {

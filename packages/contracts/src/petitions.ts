@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, DEFAULT_PER_PAGE, IdParamSchema, IdSchema, isoDate, listOf, MAX_PER_PAGE, optionalText, PageQuerySchema, pageOf, refId } from './common';
+import { dataOf, DEFAULT_PER_PAGE, IdParamSchema, IdSchema, isoDate, listOf, MAX_PER_PAGE, optionalText, PageQuerySchema, pageOf, refId, readable } from './common';
 import { defineEndpoint } from './endpoint';
 import { VerifiedAsSchema } from './user';
 
@@ -47,7 +47,7 @@ export const PetitionListQuerySchema = PageQuerySchema.extend({
 export type PetitionListQuery = z.infer<typeof PetitionListQuerySchema>;
 
 const PetitionFields = {
-  title: z.string().trim().min(3).max(200),
+  title: readable(z.string().trim().min(3).max(200)),
   summary: z.string().trim().max(1000),
   full_text: z.string().trim().max(20_000),
   category_id: refId,
@@ -293,7 +293,7 @@ export const ChainVerificationSchema = z.object({
 export type ChainVerification = z.infer<typeof ChainVerificationSchema>;
 
 export const ManualAuthorInput = z.object({
-  name: z.string().trim().min(2).max(200),
+  name: readable(z.string().trim().min(2).max(200)),
   title: optionalText(200),
   /** An account to invite as co-author; they must accept before being shown. */
   user_id: refId,
@@ -315,7 +315,7 @@ export const PressReleaseSchema = z.object({
 export type PressRelease = z.infer<typeof PressReleaseSchema>;
 
 export const PressReleaseInput = z.object({
-  subject: z.string().trim().min(3).max(200),
+  subject: readable(z.string().trim().min(3).max(200)),
   body: z.string().trim().min(10).max(20_000),
   contact: z.string().trim().max(300).default(''),
   co_author_ids: z.array(IdSchema).max(50).default([]),

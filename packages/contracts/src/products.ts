@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, optionalText, pageOf, PageQuerySchema } from './common';
+import { dataOf, IdParamSchema, IdSchema, optionalText, pageOf, PageQuerySchema, readable } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** 1 = in stock, 2 = sold out (the spec's numeric status filter, default 1). */
@@ -25,7 +25,7 @@ export const SortDirectionSchema = z.enum(['asc', 'desc']);
  * `POST /my/products/:id`; the photos travel in `images[]` beside them.
  */
 export const ProductInput = z.object({
-  title: z.string().trim().min(2).max(200),
+  title: readable(z.string().trim().min(2).max(200)),
   description: z.string().trim().max(5000).default(''),
   price: z.coerce.number().int().min(0).max(MAX_PRODUCT_PRICE_NOK),
   manufacturer: optionalText(200),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, IdSchema, isoDate, optionalText, PageQuerySchema, pageOf, refId } from './common';
+import { dataOf, IdParamSchema, IdSchema, isoDate, optionalText, PageQuerySchema, pageOf, refId, readable } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const WORKPLACE_TYPES = ['hospital', 'general_practice', 'other'] as const;
@@ -133,7 +133,7 @@ export const CustomWorkplaceQuerySchema = PageQuerySchema.extend({
 export type CustomWorkplaceQuery = z.infer<typeof CustomWorkplaceQuerySchema>;
 
 export const CreateCustomWorkplaceInput = z.object({
-  name: z.string().trim().min(2).max(200),
+  name: readable(z.string().trim().min(2).max(200)),
   city_id: refId,
 });
 export type CreateCustomWorkplaceInput = z.infer<typeof CreateCustomWorkplaceInput>;

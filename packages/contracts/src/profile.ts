@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdSchema, LocaleSchema, optionalPhone, optionalText, refId, SlugParamSchema } from './common';
+import { dataOf, IdSchema, LocaleSchema, optionalPhone, optionalText, refId, SlugParamSchema, readable } from './common';
 import { defineEndpoint } from './endpoint';
 import { EducationSchema, ExperienceSchema, NamedRefSchema } from './professional';
 import { UserSchema, VerifiedAsSchema } from './user';
@@ -16,8 +16,8 @@ export const MAX_SPECIALITIES = 10;
  */
 export const ProfileInformationInput = z
   .object({
-    first_name: z.string().trim().min(1).max(100),
-    last_name: z.string().trim().min(1).max(100),
+    first_name: readable(z.string().trim().min(1).max(100)),
+    last_name: readable(z.string().trim().min(1).max(100)),
     phone: optionalPhone,
     county_id: refId,
     city_id: refId,

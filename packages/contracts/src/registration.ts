@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, LoginResponseSchema, MessageResponseSchema, PASSWORD_MAX, PasswordSchema } from './auth';
-import { dataOf, PhoneSchema } from './common';
+import { dataOf, PhoneSchema, readable } from './common';
 import { defineEndpoint } from './endpoint';
 
 /** Six digits, as mailed. */
@@ -23,7 +23,7 @@ export const HprNumberSchema = z
   .trim()
   .regex(/^\d{7,9}$/, { message: 'validation.hpr_number' });
 
-const PersonNameSchema = z.string().trim().min(1, { message: 'validation.required' }).max(100);
+const PersonNameSchema = readable(z.string().trim().min(1, { message: 'validation.required' }).max(100));
 
 const mustAccept = z.literal(true, { message: 'validation.must_accept' });
 

@@ -5,6 +5,7 @@ export const courseWebinar = defineMessages(
   {
     errors: {
       too_late: 'Videoen må lastes opp senest 2 dager før start.',
+      start_too_close_for_video: 'Webinaret har en opplastet video, så starten må være minst 2 dager fram i tid.',
       webinar_only: 'Bare webinarer kan ha en opplastet video.',
       wrong_type: 'Videoen må være en MP4- eller WebM-fil.',
       missing: 'Velg en videofil.',
@@ -29,6 +30,7 @@ export const courseWebinar = defineMessages(
   {
     errors: {
       too_late: 'The video must be uploaded at least 2 days before the start.',
+      start_too_close_for_video: 'The webinar has an uploaded video, so its start must be at least 2 days ahead.',
       webinar_only: 'Only webinars can have an uploaded video.',
       wrong_type: 'The video must be an MP4 or WebM file.',
       missing: 'Choose a video file.',

@@ -14,6 +14,8 @@ export const validation = defineMessages(
     invalid_email: 'Ugyldig e-postadresse.',
     invalid_enum: 'Ugyldig valg.',
     invalid_date: 'Ugyldig dato.',
+    bidi_control: 'Teksten kan ikke inneholde tegn som snur skriveretningen (som U+202E).',
+    invisible_only: 'Teksten må inneholde synlige tegn.',
     date_range: 'Datoen må ligge mellom år 1900 og 2100.',
     unknown_field: 'Ukjent felt.',
     not_integer: 'Må være et heltall.',
@@ -42,6 +44,7 @@ export const validation = defineMessages(
     postal_code: 'Postnummeret må ha fire sifre.',
     organisation_number: 'Ugyldig organisasjonsnummer (ni sifre med gyldig kontrollsiffer).',
     https_url: 'Lenken må starte med https://.',
+    site_link: 'Bruk en lenke som starter med https://, eller en sti på nettstedet som starter med én /.',
     date_in_past: 'Datoen kan ikke være tilbake i tid.',
     course_duration: 'Varigheten må være 30 min, 1 t, 1 t 30 min eller 2 t.',
     national_id:
@@ -59,6 +62,8 @@ export const validation = defineMessages(
     invalid_email: 'Invalid e-mail address.',
     invalid_enum: 'Invalid choice.',
     invalid_date: 'Invalid date.',
+    bidi_control: 'The text cannot contain characters that reverse the writing direction (such as U+202E).',
+    invisible_only: 'The text must contain visible characters.',
     date_range: 'The date must be between the years 1900 and 2100.',
     unknown_field: 'Unknown field.',
     not_integer: 'Must be a whole number.',
@@ -87,6 +92,7 @@ export const validation = defineMessages(
     postal_code: 'The postal code must have four digits.',
     organisation_number: 'Invalid organisation number (nine digits with a valid check digit).',
     https_url: 'The link must start with https://.',
+    site_link: 'Use a link that starts with https://, or a path on this site that starts with a single /.',
     date_in_past: 'The date cannot be in the past.',
     course_duration: 'The duration must be 30 min, 1 h, 1 h 30 min or 2 h.',
     national_id:

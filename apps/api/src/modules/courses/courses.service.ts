@@ -28,7 +28,7 @@ import { NotificationPublisher } from '../notifications';
 import { ReferenceChecks } from '../reference';
 import { courseIcs } from './course-calendar';
 import { CourseVideoLinks } from './course-video-links';
-import { mayOpenViewing } from './course-video.rules';
+import { mayOpenViewing, videoUploadRefusal } from './course-video.rules';
 import { type CourseActor, type CourseEvent, EDITABLE_STATUSES, nextStatus } from './course-transitions';
 import { type CourseFilters, type CoursePart, type CourseRow, CoursesRepository, type CourseWrite, TAB_PARTS } from './courses.repository';
 import { sanitiseEmbedCode } from '../../common/text/embed-code';
@@ -273,6 +273,14 @@ export class CoursesService {
       fields.start_at = ['courses.errors.start_in_past'];
     }
     if (deadline && deadline >= start) fields.subscription_deadline = ['courses.errors.deadline_after_start'];
+    // The 2-day rule of an uploaded video holds whenever the start moves, not only at the upload.
+    if (
+      previous?.video_file_id != null &&
+      previous.start_at.getTime() !== start.getTime() &&
+      videoUploadRefusal({ type: input.type, status: previous.status, start_at: start }, new Date()) === 'too_late'
+    ) {
+      fields.start_at = [...(fields.start_at ?? []), 'course_webinar.errors.start_too_close_for_video'];
+    }
     if (input.sponsor_name && input.credit_hours !== null) fields.credit_hours = ['courses.errors.sponsored_credit'];
     if (
       input.type === 'small_group' &&

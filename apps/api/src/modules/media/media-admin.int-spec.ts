@@ -373,5 +373,20 @@ describe('categories and frontend settings', () => {
     expect(pub.parsed.data).toEqual(res.parsed.data);
     const bad = await t.call(admin.updateFrontendSettings, { as: adminUser, body: { prev_image_video_link: 'javascript:alert(1)' } });
     expect(bad.status).toBe(422);
+    // Protocol-relative and backslash paths lead off the site: refused, in the asked language.
+    for (const link of ['//evil.example/x', '/\\evil.example', '/\\/evil.example', 'https:evil.example', 'http://evil.example', ' //evil.example']) {
+      const res = await t.call(admin.updateFrontendSettings, { as: adminUser, body: { prev_image_video_link: link }, locale: 'en' });
+      expect([link, res.status, res.validation.errors.prev_image_video_link]).toEqual([
+        link,
+        422,
+        ['Use a link that starts with https://, or a path on this site that starts with a single /.'],
+      ]);
+    }
+    expect((await t.call(admin.updateFrontendSettings, { as: adminUser, body: { prev_image_video_src: '//evil.example/x.jpg' } })).status).toBe(422);
+    // One stored before the rule is not handed out.
+    await t.db.update(schema.frontendSettings).set({ value: '//evil.example/x' }).where(eq(schema.frontendSettings.key, 'prev_image_video_link'));
+    expect((await t.call(referenceEndpoints.frontendSettings, { as: null })).parsed.data.prev_image_video_link).toBeNull();
+    const ok = await t.call(admin.updateFrontendSettings, { as: adminUser, body: { prev_image_video_link: 'https://legenett.no/videos/2' } });
+    expect(ok.parsed.data.prev_image_video_link).toBe('https://legenett.no/videos/2');
   });
 });

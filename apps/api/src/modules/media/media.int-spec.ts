@@ -209,6 +209,9 @@ describe('browsing', () => {
     const oldest = await t.call(ep.videos, { as: me, query: { search: word, direction: 'oldest', per_page: 2, page: 2 } });
     expect(oldest.parsed.data.map((v) => v.id)).toEqual([c]);
     expect(oldest.parsed.meta).toEqual({ current_page: 2, last_page: 2, per_page: 2, total: 3 });
+    // Issue 30: `asc` and `desc` are the same as "oldest" and "recent" (was 422).
+    expect((await t.call(ep.videos, { as: me, query: { search: word, direction: 'asc' } })).parsed.data.map((v) => v.id)).toEqual([a, b, c]);
+    expect((await t.call(ep.videos, { as: me, query: { search: word, direction: 'desc' } })).parsed.data.map((v) => v.id)).toEqual([c, b, a]);
 
     const filtered = await t.call(ep.videos, { as: me, query: { search: word, categories: `${otherVideoCategory}` } });
     expect(filtered.parsed.data.map((v) => v.id)).toEqual([b]);
@@ -299,6 +302,12 @@ describe('signed media URLs', () => {
     expect([suffix.status, suffix.headers['content-range']]).toEqual([206, 'bytes 990-999/1000']);
     const beyond = await fetchSigned(url, cookie, 'bytes=5000-6000');
     expect([beyond.status, beyond.headers['content-range']]).toEqual([416, 'bytes */1000']);
+    // RFC 9110 §14.2: an unknown unit or a malformed Range is ignored: the whole file, 200.
+    for (const ignored of ['items=0-10', 'bytes = 0-10', 'bytes=-0']) {
+      const res = await fetchSigned(url, cookie, ignored);
+      expect([ignored, res.status, res.headers['content-range'], res.headers['content-length']]).toEqual([ignored, 200, undefined, '1000']);
+      expect(Buffer.compare(res.body as Buffer, FILE)).toBe(0);
+    }
 
     // Another user's link: their own cookie does not fit it; no cookie at all neither.
     const otherDetail = await t.call(ep.video, { as: other, params: { id } });

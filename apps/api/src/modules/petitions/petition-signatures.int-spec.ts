@@ -146,7 +146,7 @@ describe('signatures', () => {
     expect((await t.call(ep.withdraw, { as: b, params: { id: p.id } })).status).toBe(409);
   });
 
-  it('shows statistics with groups under 5 as "fewer than 5", and a daily curve', async () => {
+  it('folds groups under 5 into one unnamed "other (fewer than 5 each)", and draws a daily curve', async () => {
     const owner = await t.session();
     const p = await published(owner);
     for (let i = 0; i < 6; i += 1) {
@@ -165,16 +165,48 @@ describe('signatures', () => {
     await settle();
     const stats = (await t.call(ep.show, { as: null, params: { id: p.id }, locale: 'en' })).parsed.data
       .statistics;
+    // Groups under 5 are never named: one "other (fewer than 5 each)".
     expect(stats.by_profession).toEqual([
       { key: 'doctor', name: 'Doctor', count: 6 },
-      { key: 'student', name: 'Student', count: null },
+      { key: 'other_small', name: 'Other (fewer than 5 each)', count: null },
     ]);
     expect(stats.by_specialty).toEqual([
       { key: String(fx.specialty.id), name: `Internal medicine ${token}`, count: 6 },
-      { key: 'none', name: 'No specialty', count: null },
+      { key: 'other_small', name: 'Other (fewer than 5 each)', count: null },
     ]);
     expect(stats.by_county[0]).toEqual({ key: String(fx.county.id), name: `East County ${token}`, count: 6 });
     expect(stats.daily).toEqual([{ day: osloToday(), count: 7 }]);
+  });
+
+  it('never names the group of an anonymous "gynaecologist in Vestfold", before or after they sign', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const [gyn] = await t.db.insert(schema.specialties).values({ code: `gyn-${token}`, name: { no: `Gynekologi ${token}`, en: `Gynaecology ${token}` } }).returning();
+    const [vestfold] = await t.db.insert(schema.counties).values({ code: `vf-${token}`, name: { no: `Vestfold ${token}`, en: `Vestfold ${token}` } }).returning();
+    const signer = async (specialty: number, county: number, anonymous: boolean) => {
+      const me = await t.session({ roles: ['doctor'] });
+      await t.db.insert(schema.userSpecialties).values({ user_id: me.user.id, specialty_id: specialty });
+      await t.db.update(schema.userInfo).set({ county_id: county }).where(eq(schema.userInfo.user_id, me.user.id));
+      expect((await t.call(ep.sign, { as: me, params: { id: p.id }, body: { anonymous } })).status).toBe(201);
+    };
+    const snapshot = async () => {
+      await settle();
+      return (await t.call(ep.show, { as: null, params: { id: p.id }, locale: 'en' })).parsed.data.statistics;
+    };
+    for (let i = 0; i < 6; i += 1) await signer(fx.specialty.id, fx.county.id, false);
+    const before = await snapshot();
+    // The known person signs anonymously, from a specialty and a county nobody else signed from.
+    await signer(gyn!.id, vestfold!.id, true);
+    const after = await snapshot();
+    for (const stats of [before, after]) {
+      const text = JSON.stringify(stats);
+      expect(text).not.toContain('Gynaecology');
+      expect(text).not.toContain('Vestfold');
+    }
+    expect(after.by_specialty).toEqual([
+      { key: String(fx.specialty.id), name: `Internal medicine ${token}`, count: 6 },
+      { key: 'other_small', name: 'Other (fewer than 5 each)', count: null },
+    ]);
   });
 
   it('notifies the owner at milestones through the outbox, once each, and freezes the snapshot at the goal', async () => {

@@ -10,8 +10,6 @@ import {
   type PetitionDetail,
   type PetitionExportFormat,
   type PetitionListQuery,
-  type PetitionStatGroup,
-  PETITION_STATS_MIN_GROUP,
   type PetitionUpdateInput,
   type PressReleaseInput,
   encodeSignerCursor,
@@ -31,6 +29,7 @@ import { NotificationPublisher } from '../notifications';
 import { ReferenceChecks } from '../reference';
 import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
 import { PetitionPressService } from './petition-press.service';
+import { presentStatistics } from './petition-statistics';
 import { PetitionLogRepository } from './petition-log.repository';
 import { PetitionLogService } from './petition-log.service';
 import { PetitionSignaturesService } from './petition-signatures.service';
@@ -157,10 +156,6 @@ export class PetitionsService {
     return row;
   }
 
-  private group(key: string, name: string, n: number): PetitionStatGroup {
-    return { key, name, count: n < PETITION_STATS_MIN_GROUP ? null : n };
-  }
-
   private async detail(row: PetitionRow, viewerId: number, locale: Locale, today: string): Promise<{ data: PetitionDetail }> {
     const [[petition], coAuthors, attachments, stats] = await Promise.all([
       this.present([row], locale, today, viewerId),
@@ -168,7 +163,6 @@ export class PetitionsService {
       this.repository.attachments(row.id),
       this.stats.get(row.id, row.log_length, locale, () => this.repository.statistics(row.id, locale)),
     ]);
-    const byProfession = new Map(stats.byProfession.map((g) => [g.key, g.count]));
     return {
       data: {
         ...petition!,
@@ -185,18 +179,7 @@ export class PetitionsService {
           url: viewerId > 0 ? this.files.memberUrl(a.key) : null,
           created_at: a.created_at.toISOString(),
         })),
-        statistics: {
-          by_profession: SIGNER_PROFESSIONS.filter((p) => byProfession.has(p)).map((p) =>
-            this.group(p, translate(locale, `petitions.professions.${p}`), byProfession.get(p) ?? 0),
-          ),
-          by_specialty: stats.bySpecialty
-            .map((g) => this.group(String(g.id ?? 'none'), g.id === null ? translate(locale, 'petitions.no_specialty') : g.name, g.count))
-            .sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.name.localeCompare(b.name, locale)),
-          by_county: stats.byCounty
-            .map((g) => this.group(String(g.id ?? 'none'), g.id === null ? translate(locale, 'petitions.no_county') : g.name, g.count))
-            .sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.name.localeCompare(b.name, locale)),
-          daily: stats.daily,
-        },
+        statistics: presentStatistics(stats, locale),
         delivered: row.delivered_at ? { at: row.delivered_at.toISOString(), count: row.delivered_count ?? 0, tree_size: row.delivered_tree_size } : null,
         answer: row.answer,
         answered_at: row.answered_at?.toISOString() ?? null,

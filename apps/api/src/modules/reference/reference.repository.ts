@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { type CategoryQuery, type FrontendSettings, type Locale, type NamedRef, type ReferenceQuery } from '@legenett/contracts';
+import { type CategoryQuery, type FrontendSettings, isSiteLink, type Locale, type NamedRef, type ReferenceQuery } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, type AnyColumn, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type PgTable } from 'drizzle-orm/pg-core';
@@ -285,6 +285,8 @@ export class ReferenceRepository implements OnModuleInit {
       .from(frontendSettings)
       .where(inArray(frontendSettings.key, [...keys]));
     const byKey = new Map(rows.map((r) => [r.key, r.value]));
-    return { prev_image_video_src: byKey.get(keys[0]) ?? null, prev_image_video_link: byKey.get(keys[1]) ?? null };
+    // A value stored before the rule (docs/media.md) is not handed out when it leads off the site.
+    const safe = (v: string | undefined) => (v && isSiteLink(v) ? v : null);
+    return { prev_image_video_src: safe(byKey.get(keys[0])), prev_image_video_link: safe(byKey.get(keys[1])) };
   }
 }
