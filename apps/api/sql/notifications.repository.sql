@@ -2,22 +2,21 @@
 
 -- NotificationsRepository.insert
 insert into
-  "notifications" (
-    "id",
-    "user_id",
-    "kind",
-    "actor_user_id",
-    "partner_company_id",
-    "entity_type",
-    "entity_id",
-    "data",
-    "read_at",
-    "created_at",
-    "updated_at"
+  notification_groups as g (
+    user_id,
+    group_key,
+    kind,
+    entity_type,
+    entity_id,
+    actor_user_id,
+    partner_company_id,
+    data,
+    actor_count,
+    unread_count,
+    latest_at
   )
 values
   (
-    default,
     $1,
     $2,
     $3,
@@ -25,104 +24,233 @@ values
     $5,
     $6,
     $7,
-    default,
-    default,
-    default
-  );
-
--- NotificationsRepository.markEntityRead
-update "notifications"
-set
-  "read_at" = now(),
-  "updated_at" = $1
-where
-  (
-    "notifications"."user_id" = $2
-    and "notifications"."read_at" is null
-    and "notifications"."entity_type" = $3
-    and "notifications"."entity_id" = $4
+    $8::jsonb,
+    $9,
+    1,
+    now()
   )
-returning
-  "id";
-
--- NotificationsRepository.list
--- ... then count
--- prepared as notifications_count
-select
-  count(*)
-from
-  "notifications"
+on conflict (user_id, group_key)
 where
-  "notifications"."user_id" = $1;
+  group_key is not null do update
+set
+  actor_user_id = coalesce(excluded.actor_user_id, g.actor_user_id),
+  partner_company_id = excluded.partner_company_id,
+  data = excluded.data,
+  notification_count = g.notification_count + 1,
+  unread_count = g.unread_count + 1,
+  latest_at = now(),
+  updated_at = now()
+returning
+  g.id,
+  g.mail_round,
+  (xmax = 0) as inserted;
 
--- ... then read
--- prepared as notifications_page_end
+-- NotificationsRepository.page
+-- prepared as notification_groups_after
 select
-  "notifications"."id",
-  "notifications"."kind",
+  "notification_groups"."id",
+  "notification_groups"."user_id",
+  "notification_groups"."group_key",
+  "notification_groups"."kind",
   "users"."id",
   "users"."slug",
   "users"."first_name",
   "users"."last_name",
-  "notifications"."partner_company_id",
-  "notifications"."entity_type",
-  "notifications"."entity_id",
+  "notification_groups"."actor_count",
+  "notification_groups"."notification_count",
+  "notification_groups"."partner_company_id",
+  "notification_groups"."entity_type",
+  "notification_groups"."entity_id",
+  "notification_groups"."data",
+  "notification_groups"."unread_count",
+  "notification_groups"."latest_at",
+  "notification_groups"."mail_round",
+  to_char(
+    "notification_groups"."latest_at" at time zone 'UTC',
+    'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'
+  )
+from
+  "notification_groups"
+  left join "users" on "users"."id" = "notification_groups"."actor_user_id"
+where
+  (
+    "notification_groups"."user_id" = $1
+    and (
+      "notification_groups"."latest_at",
+      "notification_groups"."id"
+    ) < ($2::timestamptz, $3::bigint)
+  )
+order by
+  "notification_groups"."latest_at" desc nulls last,
+  "notification_groups"."id" desc nulls last
+limit
+  $4;
+
+-- NotificationsRepository.group
+select
+  "notification_groups"."id",
+  "notification_groups"."user_id",
+  "notification_groups"."group_key",
+  "notification_groups"."kind",
+  "users"."id",
+  "users"."slug",
+  "users"."first_name",
+  "users"."last_name",
+  "notification_groups"."actor_count",
+  "notification_groups"."notification_count",
+  "notification_groups"."partner_company_id",
+  "notification_groups"."entity_type",
+  "notification_groups"."entity_id",
+  "notification_groups"."data",
+  "notification_groups"."unread_count",
+  "notification_groups"."latest_at",
+  "notification_groups"."mail_round",
+  to_char(
+    "notification_groups"."latest_at" at time zone 'UTC',
+    'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'
+  )
+from
+  "notification_groups"
+  left join "users" on "users"."id" = "notification_groups"."actor_user_id"
+where
+  (
+    "notification_groups"."id" = $1
+    and "notification_groups"."user_id" = $2
+  );
+
+-- NotificationsRepository.members
+select
+  "notifications"."id",
+  "users"."id",
+  "users"."slug",
+  "users"."first_name",
+  "users"."last_name",
   "notifications"."data",
-  "notifications"."read_at",
-  "notifications"."created_at"
+  "notifications"."created_at",
+  to_char(
+    "notifications"."created_at" at time zone 'UTC',
+    'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'
+  )
 from
   "notifications"
   left join "users" on "users"."id" = "notifications"."actor_user_id"
 where
-  "notifications"."user_id" = $1
+  (
+    "notifications"."group_id" = $1
+    and (
+      "notifications"."created_at",
+      "notifications"."id"
+    ) < ($2::timestamptz, $3::bigint)
+  )
 order by
-  "notifications"."created_at" asc nulls first,
-  "notifications"."id" asc nulls first
+  "notifications"."created_at" desc nulls last,
+  "notifications"."id" desc nulls last
 limit
-  $2
-offset
-  $3;
+  $4;
+
+-- NotificationsRepository.recentActors
+select
+  u.id,
+  u.slug,
+  u.first_name,
+  u.last_name
+from
+  (
+    select
+      actor_user_id,
+      max(created_at) as at
+    from
+      notifications
+    where
+      group_id = $1
+      and actor_user_id is not null
+    group by
+      actor_user_id
+  ) a
+  join users u on u.id = a.actor_user_id
+order by
+  a.at desc
+limit
+  $2;
+
+-- NotificationsRepository.actor
+select
+  "id",
+  "slug",
+  "first_name",
+  "last_name"
+from
+  "users"
+where
+  "users"."id" = $1;
 
 -- NotificationsRepository.unreadCount
--- prepared as notifications_unread
+-- prepared as notification_groups_unread
 select
-  count(*)
+  count(*)::int
 from
-  "notifications"
+  "notification_groups"
 where
   (
-    "notifications"."user_id" = $1
-    and "notifications"."read_at" is null
+    "notification_groups"."user_id" = $1
+    and "notification_groups"."unread_count" > 0
   );
 
 -- NotificationsRepository.markRead
-update "notifications"
+update "notification_groups"
 set
-  "read_at" = $1,
+  "unread_count" = $1,
   "updated_at" = $2
 where
   (
-    "notifications"."user_id" = $3
-    and "notifications"."id" in ($4)
-    and "notifications"."read_at" is null
+    "notification_groups"."user_id" = $3
+    and "notification_groups"."id" in ($4)
+    and "notification_groups"."unread_count" > 0
   )
 returning
   "id";
 
 -- NotificationsRepository.markAllRead
-update "notifications"
+update "notification_groups"
 set
-  "read_at" = $1,
+  "unread_count" = $1,
   "updated_at" = $2
 where
   (
-    "notifications"."user_id" = $3
-    and "notifications"."read_at" is null
+    "notification_groups"."user_id" = $3
+    and "notification_groups"."unread_count" > 0
   )
 returning
   "id";
 
+-- NotificationsRepository.markEntityRead
+update "notification_groups"
+set
+  "unread_count" = $1,
+  "updated_at" = $2
+where
+  (
+    "notification_groups"."user_id" = $3
+    and "notification_groups"."unread_count" > 0
+    and "notification_groups"."entity_type" = $4
+    and "notification_groups"."entity_id" = $5
+  )
+returning
+  "id";
+
+-- NotificationsRepository.nextMailRound
+update "notification_groups"
+set
+  "mail_round" = "notification_groups"."mail_round" + 1,
+  "updated_at" = $1
+where
+  "notification_groups"."id" = $2;
+
 -- NotificationsRepository.eraseAccount
+delete from "notification_groups"
+where
+  "notification_groups"."user_id" = $1;
+
 delete from "notifications"
 where
   "notifications"."user_id" = $1;
@@ -133,6 +261,13 @@ set
   "updated_at" = $2
 where
   "notifications"."actor_user_id" = $3;
+
+update "notification_groups"
+set
+  "actor_user_id" = $1,
+  "updated_at" = $2
+where
+  "notification_groups"."actor_user_id" = $3;
 
 -- NotificationsRepository.exportAccount
 select
@@ -145,9 +280,32 @@ select
   "entity_id",
   "data",
   "read_at",
+  "group_id",
   "created_at",
   "updated_at"
 from
   "notifications"
 where
   "notifications"."user_id" = $1;
+
+select
+  "id",
+  "user_id",
+  "group_key",
+  "kind",
+  "entity_type",
+  "entity_id",
+  "actor_user_id",
+  "partner_company_id",
+  "data",
+  "notification_count",
+  "actor_count",
+  "unread_count",
+  "latest_at",
+  "mail_round",
+  "created_at",
+  "updated_at"
+from
+  "notification_groups"
+where
+  "notification_groups"."user_id" = $1;
