@@ -1109,7 +1109,8 @@ async function seedMedia(
   tally.add('audio tracks', newAudio.length);
 }
 
-type NotificationRow = typeof s.notifications.$inferInsert;
+/** A seeded notification; its bell entry (`notification_groups`) is made beside it, one each. */
+type NotificationRow = Omit<typeof s.notifications.$inferInsert, 'group_id'>;
 
 async function seedNotifications(
   tx: Executor,
@@ -1245,7 +1246,28 @@ async function seedNotifications(
   const rows = wanted
     .filter((n) => !present.has(`${n.user_id}/${n.kind}/${n.entity_type ?? ''}/${n.entity_id ?? ''}`))
     .map((n) => ({ ...n, updated_at: n.created_at }));
-  if (rows.length > 0) await tx.insert(s.notifications).values(rows);
+  for (const n of rows) {
+    // Each seeded notification is its own bell entry (no group key: nothing joins it later).
+    const [group] = await tx
+      .insert(s.notificationGroups)
+      .values({
+        user_id: n.user_id,
+        kind: n.kind,
+        entity_type: n.entity_type,
+        entity_id: n.entity_id,
+        actor_user_id: n.actor_user_id,
+        partner_company_id: n.partner_company_id,
+        data: n.data,
+        notification_count: 1,
+        actor_count: n.actor_user_id ? 1 : 0,
+        unread_count: n.read_at ? 0 : 1,
+        latest_at: n.created_at,
+        created_at: n.created_at,
+        updated_at: n.created_at,
+      })
+      .returning({ id: s.notificationGroups.id });
+    await tx.insert(s.notifications).values({ ...n, group_id: group!.id });
+  }
   tally.add('notifications', rows.length);
 }
 
