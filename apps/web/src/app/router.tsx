@@ -87,6 +87,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.post.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/post'), ['feed']) }),
   // The endpoints are member and personal: like "my pages", closed to a business profile.
   r(paths.notifications.path, 'personal', 'nav.notifications', { lazy: page(() => import('@/features/notifications/routes/notifications')) }),
+  r(paths.messages.path, 'login', 'nav.messages', { lazy: page(() => import('@/features/messages/routes/messages'), ['messages']) }),
   r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies'), ['companies_ui']) }),
   r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company'), ['companies_ui', 'feed', 'network']) }),
   r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage'), ['companies_ui', 'network']) }),

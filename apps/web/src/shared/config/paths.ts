@@ -41,6 +41,7 @@ export const paths = {
 
   feed: route('/feed'),
   notifications: route('/notifications'),
+  messages: route('/messages/:id?'),
 
   course: route('/course'),
   webinars: route('/course/webinares'),
