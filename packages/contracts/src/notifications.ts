@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, PageMetaSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
+/** Also the database's `NOTIFICATION_KINDS` (packages/db/src/schema/notifications.ts), same order: a test ties the two. */
 export const NOTIFICATION_KIND_VALUES = [
   'comment',
   'like',

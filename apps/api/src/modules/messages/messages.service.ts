@@ -42,8 +42,7 @@ import {
   type WhoCanMessage,
 } from './messages.repository';
 import { MessageEvents } from './message-events';
-import { NotificationPublisher } from '../notifications/notification.publisher';
-import { NotificationsService } from '../notifications/notifications.service';
+import { NotificationPublisher, NotificationsService } from '../notifications';
 
 /** Limits (docs/messages.md): new conversations per day and messages per minute, per user. */
 export const NEW_CONVERSATIONS_LIMIT = { name: 'conversation-start', limit: 30, windowSeconds: 24 * 3600 } as const;
