@@ -19,6 +19,7 @@ import {
 } from './data/content';
 import { DEMO_PASSWORD, DEMO_USERS, TEST_PERSONS, nationalIdOf } from './data/people';
 import { type Executor, upsertByKey } from './upsert';
+import { seedMessages } from './messages';
 import { seedCourseRecords } from './course-records';
 import {
   DEMO_CAPTION_CUES,
@@ -172,6 +173,7 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     const postIds = await seedPosts(tx, users, companies, petitionIds, clock, tally);
     await seedMedia(tx, ref, clock, tally, log, uploadsDir);
     await seedNotifications(tx, users, companies, postIds, courseIds, jobIds, clock, tally);
+    tally.add('conversations', await seedMessages(tx, users, companies, clock));
     await refreshCounters(
       tx,
       [...companies.values()],

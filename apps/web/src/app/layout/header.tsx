@@ -12,6 +12,7 @@ import { SkinToggle } from './skin-toggle';
 
 const UserMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.UserMenu })));
 const NotificationBell = lazy(() => import('./header-menus').then((m) => ({ default: m.NotificationBell })));
+const MessagesIcon = lazy(() => import('./header-menus').then((m) => ({ default: m.MessagesIcon })));
 const GlobalSearch = lazy(() => import('./header-menus').then((m) => ({ default: m.GlobalSearch })));
 
 /** Holds a header control's place (34 px, as the bell and the avatar) until its chunk is there, so nothing moves. */
@@ -75,6 +76,9 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
             <Box visibleFrom="md">
               <AccountStateBadge user={user} />
             </Box>
+            <Suspense fallback={<Placeholder />}>
+              {mayReadOwnNotifications(user) && (withMenus ? <MessagesIcon /> : <Placeholder />)}
+            </Suspense>
             <Suspense fallback={<Placeholder />}>
               {mayReadOwnNotifications(user) && (withMenus ? <NotificationBell /> : <Placeholder />)}
             </Suspense>

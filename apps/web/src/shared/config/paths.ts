@@ -43,6 +43,7 @@ export const paths = {
   notifications: route('/notifications'),
   notificationSettings: route('/notification_settings'),
   unsubscribe: route('/unsubscribe'),
+  messages: route('/messages/:id?'),
 
   course: route('/course'),
   webinars: route('/course/webinares'),

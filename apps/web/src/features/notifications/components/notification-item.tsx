@@ -83,6 +83,7 @@ function Members({ notification }: { notification: Notification }) {
  * caused it. Null only for a notification with neither a target nor a person (shown as text).
  */
 export function notificationHref(n: Notification): string | null {
+  if (n.entity_type === 'conversation' && n.entity_id) return paths.messages.href({ id: n.entity_id });
   if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
   if (n.entity_type === 'job' && n.entity_id) return paths.jobDetails.href({ id: n.entity_id });
   if (n.entity_type === 'product' && n.entity_id) return paths.productDetails.href({ id: n.entity_id });

@@ -32,6 +32,7 @@ function ProfilePosts({ slug, name }: { slug: string; name: string }) {
 export function PublicProfilePage({ slug }: { slug: string }) {
   const { t } = useTranslation('profile');
   const { t: tn } = useTranslation('network');
+  const { t: tw } = useTranslation();
   const query = usePublicProfile(slug);
   const followingChanged = useFollowingChanged(slug);
   if (query.isPending) return <Loader aria-label={t('page.loading')} m="xl" />;
@@ -85,7 +86,12 @@ export function PublicProfilePage({ slug }: { slug: string }) {
                 </Button>
               </Group>
             ) : (
-              <FollowButton profile={p} onChanged={followingChanged} />
+              <Group>
+                <FollowButton profile={p} onChanged={followingChanged} />
+                <Button component={Link} to={`${paths.messages.href({ id: null })}?to=${p.id}&name=${encodeURIComponent(name)}`} variant="default">
+                  {tw('header.send_message')}
+                </Button>
+              </Group>
             )}
           </Group>
           <FollowersLink profile={p} />

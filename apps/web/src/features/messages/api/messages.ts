@@ -1,0 +1,247 @@
+import {
+  CHAT_STREAM_EVENT,
+  type Conversation,
+  type Message,
+  type MessageEvent as ChatEvent,
+  MessageEventSchema,
+  MESSAGE_FILES_FIELD,
+  messageEndpoints as ep,
+  notificationEndpoints,
+} from '@legenett/contracts';
+import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { apiCall, apiUrl } from '@/shared/api/api-client';
+import { useAuthSession } from '@/shared/auth/auth-store';
+
+export type InboxFilter = 'all' | 'unread' | 'requests' | 'archived';
+
+/** The messages feature's query keys (docs/how-to/web-feature.md). */
+export const messageKeys = {
+  all: ['messages'] as const,
+  unread: () => [...messageKeys.all, 'unread'] as const,
+  inboxes: () => [...messageKeys.all, 'inbox'] as const,
+  inbox: (filter: InboxFilter) => [...messageKeys.inboxes(), filter] as const,
+  conversation: (id: number) => [...messageKeys.all, 'conversation', id] as const,
+  history: (id: number) => [...messageKeys.all, 'history', id] as const,
+};
+
+export const unreadQueryOptions = () =>
+  queryOptions({ queryKey: messageKeys.unread(), queryFn: async ({ signal }) => (await apiCall(ep.unread, { signal, silent: true })).data });
+
+export function useUnreadMessages(enabled: boolean) {
+  return useQuery({ ...unreadQueryOptions(), enabled, refetchInterval: 60_000 });
+}
+
+export function useInbox(filter: InboxFilter) {
+  return useInfiniteQuery({
+    queryKey: messageKeys.inbox(filter),
+    queryFn: ({ pageParam, signal }) => apiCall(ep.inbox, { query: { filter, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
+  });
+}
+
+export function useConversation(id: number | null) {
+  return useQuery({
+    queryKey: messageKeys.conversation(id ?? 0),
+    queryFn: async ({ signal }) => (await apiCall(ep.show, { params: { id: id ?? 0 }, signal })).data,
+    enabled: id !== null,
+  });
+}
+
+const HISTORY_PAGE = 30;
+
+/** A conversation's messages, newest page first; older pages by sequence (`before`). */
+export const historyQueryOptions = (id: number) =>
+  infiniteQueryOptions({
+    queryKey: messageKeys.history(id),
+    queryFn: ({ pageParam, signal }) =>
+      apiCall(ep.history, { params: { id }, query: { limit: HISTORY_PAGE, ...(pageParam > 0 ? { before: pageParam } : {}) }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.meta.has_more && last.data[0] ? last.data[0].seq : undefined),
+  });
+
+export function useHistory(id: number | null) {
+  return useInfiniteQuery({ ...historyQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+type HistoryData = InfiniteData<{ data: Message[]; meta: { has_more: boolean; last_seq: number } }, unknown>;
+
+/** The messages of all loaded pages, oldest first, each sequence number once. */
+export function messagesOf(data: HistoryData | undefined): Message[] {
+  if (!data) return [];
+  const bySeq = new Map<number, Message>();
+  for (const page of [...data.pages].reverse()) for (const m of page.data) bySeq.set(m.seq, m);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** After a change: the lists, the counts and the open conversation read again. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return (conversationId?: number) => {
+    void queryClient.invalidateQueries({ queryKey: messageKeys.inboxes() });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.unread() });
+    if (conversationId !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversationId) });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.history(conversationId) });
+    }
+  };
+}
+
+export function useSendMessage(conversationId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ body, files, replyTo }: { body: string; files: File[]; replyTo: number | null }) => {
+      const form = new FormData();
+      form.append('body', body);
+      if (replyTo !== null) form.append('reply_to_id', String(replyTo));
+      for (const file of files) form.append(MESSAGE_FILES_FIELD, file);
+      return (await apiCall(ep.send, { params: { id: conversationId }, body: form, silent: true })).data;
+    },
+    onSuccess: () => refresh(conversationId),
+  });
+}
+
+export function useStartConversation() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (input: { to_user_id?: number; to_company_id?: number; topic_type?: 'job' | 'course'; topic_id?: number; body: string }) =>
+      (await apiCall(ep.start, { body: input, silent: true })).data,
+    onSuccess: (data) => refresh(data.conversation.id),
+  });
+}
+
+export function useEditMessage(conversationId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: string }) =>
+      (await apiCall(ep.edit, { params: { id: conversationId, messageId: id }, body: { body } })).data,
+    onSuccess: () => refresh(conversationId),
+  });
+}
+
+export function useDeleteMessage(conversationId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (id: number) => (await apiCall(ep.remove, { params: { id: conversationId, messageId: id } })).data,
+    onSuccess: () => refresh(conversationId),
+  });
+}
+
+export function useReportMessage(conversationId: number) {
+  return useMutation({
+    mutationFn: (id: number) => apiCall(ep.report, { params: { id: conversationId }, body: { message_ids: [id], reason: '' } }),
+  });
+}
+
+export function useMarkRead(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (seq: number) => (await apiCall(ep.read, { params: { id: conversationId }, body: { seq }, silent: true, overlay: false })).data,
+    onSuccess: (summary) => {
+      queryClient.setQueryData(messageKeys.unread(), summary);
+      void queryClient.invalidateQueries({ queryKey: messageKeys.inboxes() });
+    },
+  });
+}
+
+export function useDecideRequest(conversationId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (decision: 'accept' | 'decline' | 'block') => (await apiCall(ep.decide, { params: { id: conversationId }, body: { decision } })).data,
+    onSuccess: () => refresh(conversationId),
+  });
+}
+
+export function useConversationFlags(conversationId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (flags: { archived?: boolean; muted?: boolean }) => (await apiCall(ep.settings, { params: { id: conversationId }, body: flags })).data,
+    onSuccess: () => refresh(conversationId),
+  });
+}
+
+export function useLeaveGroup(conversationId: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => apiCall(ep.leave, { params: { id: conversationId } }),
+    onSuccess: () => refresh(),
+  });
+}
+
+// ---------- live events (the bell's stream, `event: chat`) ----------
+
+type Listener = (event: ChatEvent) => void;
+const listeners = new Set<Listener>();
+let source: { token: string; es: EventSource; lastId: string | null; timer?: ReturnType<typeof setTimeout> } | null = null;
+
+function connect(token: string, lastId: string | null): void {
+  const es = new EventSource(apiUrl(notificationEndpoints.stream, undefined, { token, ...(lastId ? { last_event_id: lastId } : {}) }));
+  const current = { token, es, lastId } as NonNullable<typeof source>;
+  source = current;
+  es.addEventListener(CHAT_STREAM_EVENT, ((e: globalThis.MessageEvent) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(e.data));
+    } catch {
+      return;
+    }
+    const result = MessageEventSchema.safeParse(parsed);
+    if (!result.success) return;
+    if (e.lastEventId) current.lastId = e.lastEventId;
+    for (const l of listeners) l(result.data);
+  }) as EventListener);
+  es.addEventListener('error', () => {
+    // The browser retries a dropped connection itself (with Last-Event-ID); a refused one is closed.
+    if (es.readyState !== EventSource.CLOSED || source !== current) return;
+    current.timer = setTimeout(() => {
+      if (source === current && listeners.size > 0) connect(token, current.lastId);
+    }, 5_000);
+  });
+}
+
+/**
+ * Listens to message events while mounted. One EventSource per tab for the feature, whoever listens
+ * (the header icon, the page); a reconnect catches up from the last message id it had.
+ */
+export function useChatEvents(listener: Listener): void {
+  const { token } = useAuthSession();
+  useEffect(() => {
+    if (!token || typeof globalThis.EventSource === 'undefined') return;
+    listeners.add(listener);
+    if (!source || source.token !== token) {
+      if (source) {
+        clearTimeout(source.timer);
+        source.es.close();
+      }
+      connect(token, null);
+    }
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && source) {
+        clearTimeout(source.timer);
+        source.es.close();
+        source = null;
+      }
+    };
+  }, [token, listener]);
+}
+
+/** Live events refresh what they concern: counts and lists always, the conversation when it is open. */
+export function useLiveRefresh(openConversation: number | null): void {
+  const queryClient = useQueryClient();
+  const listener = useCallback(
+    (event: ChatEvent) => {
+      void queryClient.invalidateQueries({ queryKey: messageKeys.unread() });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.inboxes() });
+      if (event.conversation_id === openConversation) {
+        void queryClient.invalidateQueries({ queryKey: messageKeys.history(event.conversation_id) });
+        if (event.type !== 'message') void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(event.conversation_id) });
+      }
+    },
+    [queryClient, openConversation],
+  );
+  useChatEvents(listener);
+}
+
+export type { Conversation, Message };

@@ -1,0 +1,87 @@
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { usePhone } from '@/shared/ui/use-phone';
+import { type InboxFilter, useLiveRefresh, useStartConversation } from '../api/messages';
+import { Composer } from './composer';
+import { ConversationList } from './conversation-list';
+import { Thread } from './thread';
+
+/** "Send melding" from a profile, a company page, a job or a course: `/messages?to=12&name=…` and friends. */
+function NewConversation({ target, name }: { target: Target; name: string }) {
+  const { t } = useTranslation('messages');
+  const navigate = useNavigate();
+  const start = useStartConversation();
+  const key = `new-${JSON.stringify(target)}`;
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {t('ui.new_to', { name })}
+      </Title>
+      <Composer
+        draft={key}
+        allowFiles={false}
+        onSend={async (body) => {
+          const { conversation } = await start.mutateAsync({ ...target, body });
+          navigate(`/messages/${conversation.id}`, { replace: true });
+        }}
+      />
+    </Stack>
+  );
+}
+
+type Target = { to_user_id?: number; to_company_id?: number; topic_type?: 'job' | 'course'; topic_id?: number };
+
+function targetOf(params: URLSearchParams): Target | null {
+  const num = (k: string) => {
+    const v = Number(params.get(k));
+    return Number.isSafeInteger(v) && v > 0 ? v : undefined;
+  };
+  const topic = params.get('topic');
+  const to = num('to');
+  const company = num('company');
+  const topicId = num('topic_id');
+  if (to !== undefined) return { to_user_id: to };
+  if (company !== undefined) return { to_company_id: company };
+  if ((topic === 'job' || topic === 'course') && topicId !== undefined) return { topic_type: topic, topic_id: topicId };
+  return null;
+}
+
+/** `/messages` and `/messages/:id`: the list and the thread side by side, one at a time on a phone. */
+export function MessagesPage() {
+  const { t } = useTranslation('messages');
+  const params = useParams();
+  const [search] = useSearchParams();
+  const phone = usePhone();
+  const [filter, setFilter] = useState<InboxFilter>('all');
+  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const target = id === null ? targetOf(search) : null;
+  useLiveRefresh(id);
+  const detail = id !== null || target !== null;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('ui.title')}
+      </Title>
+      <Group align="flex-start" wrap="nowrap" gap="lg">
+        {!phone || !detail ? (
+          <Box w={phone ? '100%' : 320} style={{ flexShrink: 0 }}>
+            <ConversationList activeId={id} filter={filter} onFilter={setFilter} />
+          </Box>
+        ) : null}
+        {!phone || detail ? (
+          <Box style={{ flex: 1, minWidth: 0 }}>
+            {id !== null ? (
+              <Thread id={id} backLink={phone} />
+            ) : target ? (
+              <NewConversation target={target} name={search.get('name') ?? ''} />
+            ) : (
+              <Text c="dimmed">{t('ui.choose')}</Text>
+            )}
+          </Box>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

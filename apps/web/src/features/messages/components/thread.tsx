@@ -1,0 +1,251 @@
+import { type Conversation, type Locale, type Message } from '@legenett/contracts';
+import { Alert, Anchor, Box, Button, Group, Loader, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatDateTime } from '@/shared/lib/dates';
+import {
+  messagesOf,
+  useConversation,
+  useConversationFlags,
+  useDecideRequest,
+  useDeleteMessage,
+  useEditMessage,
+  useHistory,
+  useLeaveGroup,
+  useMarkRead,
+  useReportMessage,
+  useSendMessage,
+} from '../api/messages';
+import { Composer } from './composer';
+import { Linkified } from './linkified';
+
+function MessageItem({
+  message,
+  conversationId,
+  seenBy,
+  onReply,
+}: {
+  message: Message;
+  conversationId: number;
+  seenBy: boolean;
+  onReply: (m: Message) => void;
+}) {
+  const { t, i18n } = useTranslation('messages');
+  const edit = useEditMessage(conversationId);
+  const remove = useDeleteMessage(conversationId);
+  const report = useReportMessage(conversationId);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [reported, setReported] = useState(false);
+  const who = message.is_mine ? t('ui.you') : (message.sender?.name ?? t('ui.deleted_user'));
+  return (
+    <Box component="li" style={{ listStyle: 'none', alignSelf: message.is_mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
+      <Paper withBorder p="xs" radius="md" bg={message.is_mine ? 'var(--mantine-color-blue-light)' : undefined}>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {who}
+          </Text>
+          <Text size="xs" c="dimmed">
+            <time dateTime={message.created_at}>{formatDateTime(message.created_at, i18n.language as Locale)}</time>
+            {message.edited && !message.deleted ? ` · ${t('ui.edited')}` : ''}
+          </Text>
+        </Group>
+        {message.reply_to ? (
+          <Text size="xs" c="dimmed" style={{ borderLeft: '3px solid var(--mantine-color-gray-5)', paddingLeft: 6 }}>
+            {message.reply_to.sender_name ?? t('ui.deleted_user')}: {message.reply_to.deleted ? t('ui.message_deleted') : message.reply_to.excerpt}
+          </Text>
+        ) : null}
+        {message.deleted ? (
+          <Text size="sm" fs="italic" c="dimmed">
+            {t('ui.message_deleted')}
+          </Text>
+        ) : editing !== null ? (
+          <Stack gap={4}>
+            <Textarea label={t('ui.edit')} value={editing} onChange={(e) => setEditing(e.currentTarget.value)} rows={3} maxLength={5000} />
+            <Group gap="xs">
+              <Button size="xs" onClick={() => edit.mutate({ id: message.id, body: editing }, { onSuccess: () => setEditing(null) })} loading={edit.isPending}>
+                {t('ui.save')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                {t('ui.cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Linkified text={message.body} />
+          </Text>
+        )}
+        {message.attachments.length > 0 ? (
+          <Group gap="xs" mt={4}>
+            {message.attachments.map((a) =>
+              a.kind === 'image' ? (
+                <Anchor key={a.id} href={a.url} target="_blank" rel="noopener noreferrer">
+                  <img src={a.thumb_url ?? a.url} alt={a.original_name ?? ''} style={{ maxWidth: 160, maxHeight: 120, borderRadius: 4 }} />
+                </Anchor>
+              ) : (
+                <Anchor key={a.id} href={a.url} size="sm">
+                  {a.original_name ?? 'PDF'}
+                </Anchor>
+              ),
+            )}
+          </Group>
+        ) : null}
+        {!message.deleted && editing === null ? (
+          <Group gap={4} mt={4}>
+            <Button size="compact-xs" variant="subtle" onClick={() => onReply(message)}>
+              {t('ui.reply')}
+            </Button>
+            {message.can_edit ? (
+              <Button size="compact-xs" variant="subtle" onClick={() => setEditing(message.body)}>
+                {t('ui.edit')}
+              </Button>
+            ) : null}
+            {message.is_mine ? (
+              <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove.mutate(message.id)}>
+                {t('ui.delete')}
+              </Button>
+            ) : reported ? (
+              <Text size="xs" c="dimmed">
+                {t('ui.reported')}
+              </Text>
+            ) : (
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => report.mutate(message.id, { onSuccess: () => setReported(true) })}>
+                {t('ui.report')}
+              </Button>
+            )}
+          </Group>
+        ) : null}
+      </Paper>
+      {seenBy ? (
+        <Text size="xs" c="dimmed" ta="right">
+          {t('ui.seen')}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+function RequestBanner({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('messages');
+  const decide = useDecideRequest(conversation.id);
+  return (
+    <Alert color="blue" title={t('ui.request_title', { name: conversation.title })}>
+      <Text size="sm">{t('ui.request_text')}</Text>
+      <Group gap="xs" mt="xs">
+        <Button size="xs" onClick={() => decide.mutate('accept')}>
+          {t('ui.accept')}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => decide.mutate('decline')}>
+          {t('ui.decline')}
+        </Button>
+        <Button size="xs" variant="default" color="red" onClick={() => decide.mutate('block')}>
+          {t('ui.block')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** One conversation: its messages by sequence, older on demand, the composer, and polite announcements. */
+export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
+  const { t } = useTranslation('messages');
+  const conversation = useConversation(id);
+  const history = useHistory(id);
+  const send = useSendMessage(id);
+  const markRead = useMarkRead(id);
+  const flags = useConversationFlags(id);
+  const leave = useLeaveGroup(id);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const newest = useRef(0);
+  const messages = messagesOf(history.data);
+  const c = conversation.data;
+  const last = messages[messages.length - 1];
+
+  // New messages from others are announced politely; the focus stays where it is.
+  useEffect(() => {
+    if (!last) return;
+    if (newest.current !== 0 && last.seq > newest.current && !last.is_mine) {
+      setAnnouncement(t('ui.new_message_from', { name: last.sender?.name ?? t('ui.deleted_user') }));
+    }
+    newest.current = Math.max(newest.current, last.seq);
+  }, [last, t]);
+
+  const lastRead = c?.last_read_seq ?? 0;
+  const { mutate: markReadMutate } = markRead;
+  useEffect(() => {
+    if (last && last.seq > lastRead && c?.my_state === 'active') markReadMutate(last.seq);
+  }, [last, lastRead, c?.my_state, markReadMutate]);
+
+  if (conversation.isPending) return <Loader aria-label={t('ui.title')} />;
+  if (!c) return <Text>{t('ui.choose')}</Text>;
+
+  const others = c.participants.filter((p) => !p.is_me);
+  const lastMine = [...messages].reverse().find((m) => m.is_mine);
+  const seen = lastMine !== undefined && c.kind === 'direct' && others.some((p) => p.last_read_seq >= lastMine.seq);
+
+  return (
+    <Stack gap="sm" h="100%">
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={0}>
+          {backLink ? (
+            <Anchor component={Link} to="/messages" size="sm">
+              ← {t('ui.back')}
+            </Anchor>
+          ) : null}
+          <Title order={2} size="h4">
+            {c.title}
+          </Title>
+          {c.topic ? (
+            <Text size="sm" c="dimmed">
+              {t('ui.topic', { title: c.topic.title })}
+            </Text>
+          ) : null}
+        </Stack>
+        {c.my_state === 'active' ? (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-sm" variant="default" onClick={() => flags.mutate({ muted: !c.muted })}>
+              {c.muted ? t('ui.unmute') : t('ui.mute')}
+            </Button>
+            <Button size="compact-sm" variant="default" onClick={() => flags.mutate({ archived: !c.archived })}>
+              {c.archived ? t('ui.unarchive') : t('ui.archive')}
+            </Button>
+            {c.kind === 'group' ? (
+              <Button size="compact-sm" variant="default" color="red" onClick={() => leave.mutate()}>
+                {t('ui.leave')}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Group>
+      {c.my_state === 'request' ? <RequestBanner conversation={c} /> : null}
+      {history.hasNextPage ? (
+        <Button variant="subtle" size="xs" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+          {t('ui.load_older')}
+        </Button>
+      ) : null}
+      <Stack component="ol" gap="xs" p={0} m={0} aria-label={c.title} style={{ overflowY: 'auto', flex: 1 }}>
+        {messages.map((m) => (
+          <MessageItem key={m.seq} message={m} conversationId={id} seenBy={seen && m === lastMine} onReply={setReplyTo} />
+        ))}
+      </Stack>
+      <VisuallyHidden aria-live="polite" role="status">
+        {announcement}
+      </VisuallyHidden>
+      {c.can_write ? (
+        <Composer
+          draft={String(id)}
+          replyingTo={replyTo ? (replyTo.is_mine ? t('ui.you') : (replyTo.sender?.name ?? t('ui.deleted_user'))) : null}
+          onCancelReply={() => setReplyTo(null)}
+          onSend={async (body, files) => {
+            await send.mutateAsync({ body, files, replyTo: replyTo?.id ?? null });
+            setReplyTo(null);
+          }}
+        />
+      ) : (
+        <Text c="dimmed">{t('ui.cannot_write')}</Text>
+      )}
+    </Stack>
+  );
+}
