@@ -22,6 +22,10 @@ export const NOTIFICATION_KIND_VALUES = [
   'course_join_decided',
   'course_reminder',
   'course_recording',
+  /** A new job, course, petition or video matched one of the user's immediate alerts. */
+  'alert_match',
+  /** Someone mentioned the user (`@`) in a post or a comment. */
+  'mention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 

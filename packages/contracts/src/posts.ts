@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BigIdParamSchema, BigIdSchema, dataOf, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { MentionSchema } from './mentions';
 import { VerifiedAsSchema } from './user';
 
 /** At most this many attachments (images or PDFs) per post (spec point 5). */
@@ -136,6 +137,8 @@ export const PostSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   body: z.string(),
+  /** Whom the text mentions: each `@[id]` in `body` renders as a link to that profile (absent: none). */
+  mentions: z.array(MentionSchema).optional(),
   /** The writing user; null for company posts. */
   author: PostAuthorSchema.nullable(),
   /** The company a company post belongs to. */
@@ -164,6 +167,8 @@ export const CommentSchema = z.object({
   id: z.number().int(),
   post_id: z.number().int(),
   text: z.string(),
+  /** Whom the comment mentions (`@[id]` in `text`). */
+  mentions: z.array(MentionSchema).optional(),
   author: PostAuthorSchema.nullable(),
   company: PostCompanySchema.nullable(),
   is_mine: z.boolean(),

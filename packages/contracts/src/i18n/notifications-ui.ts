@@ -44,6 +44,8 @@ export const notificationsUi = defineMessages(
       course_join_decided_declined: 'Forespørselen din om «{{title}}» ble avslått',
       course_reminder: '«{{title}}» starter snart',
       course_recording: 'Opptaket av «{{title}}» er klart',
+      alert_match: 'Nytt treff for varselet «{{alert}}»: {{title}}',
+      mention: '{{name}} nevnte deg',
     },
   },
   {
@@ -88,6 +90,8 @@ export const notificationsUi = defineMessages(
       course_join_decided_declined: 'Your request for "{{title}}" was declined',
       course_reminder: '"{{title}}" starts soon',
       course_recording: 'The recording of "{{title}}" is ready',
+      alert_match: 'New match for the alert "{{alert}}": {{title}}',
+      mention: '{{name}} mentioned you',
     },
   },
 );

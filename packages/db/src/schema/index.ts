@@ -11,6 +11,7 @@ export * from './products';
 export * from './petitions';
 export * from './posts';
 export * from './notifications';
+export * from './alerts';
 export * from './media';
 export * from './files';
 export * from './job-outbox';

@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   'course_join_decided',
   'course_reminder',
   'course_recording',
+  'alert_match',
+  'mention',
 ] as const;
 /** What `entity_id` points at; no foreign key, since it spans tables and may outlive its target. */
 export const NOTIFICATION_ENTITY_TYPES = [
@@ -38,6 +40,7 @@ export const NOTIFICATION_ENTITY_TYPES = [
   'user',
   'follow_invitation',
   'account_decision',
+  'video',
 ] as const;
 
 export const notifications = pgTable(

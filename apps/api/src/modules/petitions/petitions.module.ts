@@ -1,3 +1,4 @@
+import { AlertsModule } from '../alerts/alerts.module';
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ReferenceModule } from '../reference/reference.module';
@@ -11,7 +12,7 @@ import { PetitionsService } from './petitions.service';
 
 /** Petitions (issue 11, docs/petitions.md): spec points 2 to 5 and 7. */
 @Module({
-  imports: [ReferenceModule, NotificationsModule],
+  imports: [ReferenceModule, NotificationsModule, AlertsModule],
   controllers: [PetitionsController],
   exports: [PetitionsService],
   providers: [PetitionsService, PetitionExportService, PetitionPressService, PetitionRemindersService, PetitionsRepository, PetitionsAccountData],

@@ -32,6 +32,7 @@ import { ListCounts, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
 import { isUniqueViolation } from '../../database/database-errors';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { AlertTrigger } from '../alerts/alert-matcher.service';
 import { NotificationPublisher } from '../notifications/notification.publisher';
 import { ReferenceChecks } from '../reference/reference-checks.service';
 import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
@@ -83,6 +84,7 @@ export class PetitionsService {
     private readonly storage: Storage,
     private readonly exports: PetitionExportService,
     private readonly press: PetitionPressService,
+    private readonly alerts: AlertTrigger,
   ) {}
 
   private static filters(q: PetitionListQuery): PetitionFilters {
@@ -295,6 +297,7 @@ export class PetitionsService {
         if (transition === 'archive') write.archived_at = now;
       }
       await this.repository.update(id, write, specialty_ids, tx);
+      if (transition === 'publish' && write.published_at) await this.alerts.itemAppeared(tx, 'petition', id);
       if (transition === 'publish' && write.published_at && (input.post_on_my_page ?? state.post_on_my_page)) {
         // The owner's feed links the petition; `POST /posts/{id}/share` shares it further.
         await this.repository.insertPetitionPost(state.user_id, id, newSlug(), input.summary ?? state.summary, tx);

@@ -370,8 +370,8 @@ export class PostsRepository {
   }
 
   /** The new post and its attachments; a share also counts on the shared post. */
-  insert(post: NewPost, attachments: NewAttachment[]): Promise<number> {
-    return this.db.transaction(async (tx) => {
+  insert(post: NewPost, attachments: NewAttachment[], outer?: Transaction): Promise<number> {
+    return (outer ?? this.db).transaction(async (tx) => {
       const [row] = await tx.insert(posts).values({ ...post, is_share: post.shared_post_id !== null }).returning({ id: posts.id });
       const id = row!.id;
       if (attachments.length > 0) {
@@ -389,8 +389,8 @@ export class PostsRepository {
     });
   }
 
-  async updateBody(id: number, body: string): Promise<void> {
-    await this.db.update(posts).set({ body, updated_at: new Date() }).where(eq(posts.id, id));
+  async updateBody(id: number, body: string, tx?: Transaction): Promise<void> {
+    await (tx ?? this.db).update(posts).set({ body, updated_at: new Date() }).where(eq(posts.id, id));
   }
 
   async setArchived(id: number, archived: boolean): Promise<void> {
