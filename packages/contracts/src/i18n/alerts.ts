@@ -4,7 +4,6 @@ import { defineMessages } from './define';
 export const alerts = defineMessages(
   {
     save_button: 'Varsle meg',
-    save_button_hint: 'Få beskjed når noe nytt passer til dette søket',
     dialog_title: 'Varsle meg om nye treff',
     edit_title: 'Endre varselet',
     name_label: 'Navn på varselet',
@@ -59,7 +58,6 @@ export const alerts = defineMessages(
   },
   {
     save_button: 'Notify me',
-    save_button_hint: 'Hear about new items that match this search',
     dialog_title: 'Notify me of new matches',
     edit_title: 'Change the alert',
     name_label: 'Alert name',

@@ -41,6 +41,7 @@ export const paths = {
 
   feed: route('/feed'),
   notifications: route('/notifications'),
+  alerts: route('/alerts'),
 
   course: route('/course'),
   webinars: route('/course/webinares'),

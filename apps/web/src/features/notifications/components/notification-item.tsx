@@ -68,6 +68,11 @@ function NotificationText({ notification }: { notification: Notification }) {
       }
       return t(`kinds.${notification.kind}`, { title, name });
     }
+    case 'alert_match': {
+      const title = typeof notification.data.title === 'string' ? notification.data.title : '';
+      const alert = typeof notification.data.alert_name === 'string' ? notification.data.alert_name : '';
+      return t('kinds.alert_match', { title, alert });
+    }
     default:
       return t(`kinds.${notification.kind}`, { name });
   }
@@ -80,6 +85,9 @@ function NotificationText({ notification }: { notification: Notification }) {
  */
 export function notificationHref(n: Notification): string | null {
   if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
+  // A mention in a comment: the post the comment is under.
+  if (n.entity_type === 'post_comment' && typeof n.data.post_id === 'number') return paths.post.href({ id: n.data.post_id });
+  if (n.entity_type === 'video' && n.entity_id) return paths.video.href({ id: n.entity_id });
   if (n.entity_type === 'job' && n.entity_id) return paths.jobDetails.href({ id: n.entity_id });
   if (n.entity_type === 'product' && n.entity_id) return paths.productDetails.href({ id: n.entity_id });
   if (n.entity_type === 'petition' && n.entity_id) return paths.petitionDetails.href({ id: n.entity_id });
