@@ -53,7 +53,9 @@ export const alerts = pgTable(
     ...ALERT_TYPES.map((type) =>
       index(`alerts_${type}_match_idx`)
         .using('gin', t.specialty_keys, t.county_keys, t.city_keys, t.category_keys, t.variant_keys, t.search_lexemes)
-        .where(sql`${t.type} = ${sql.raw(`'${type}'`)}`),
+        .where(sql`${t.type} = ${sql.raw(`'${type}'`)}`)
+        // Alerts are written seldom and matched often: no pending list for every match to scan.
+        .with({ fastupdate: false }),
     ),
   ],
 );

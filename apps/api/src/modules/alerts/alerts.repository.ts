@@ -50,6 +50,14 @@ export type MatchRow = {
   frequency: AlertFrequency;
 };
 
+/** The filter dimensions each type's alerts set (AlertsService `keysOf`); the others stay "any". */
+const DIMENSIONS: Record<AlertType, Record<'specialty' | 'county' | 'city' | 'category' | 'variant', boolean>> = {
+  job: { specialty: true, county: true, city: false, category: true, variant: true },
+  course: { specialty: true, county: true, city: true, category: false, variant: true },
+  petition: { specialty: true, county: false, city: false, category: false, variant: false },
+  video: { specialty: false, county: false, city: false, category: true, variant: false },
+};
+
 /** `{1,2}` / `{"a","b"}`: an array as one bound value. */
 const intArray = (ids: readonly number[]): string => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
 const textArray = (values: readonly string[]): string => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
@@ -219,15 +227,27 @@ export class AlertsRepository {
    * dimension `keys && array[0, <item ids>]`, and `search_lexemes <@ <item lexemes>`. Read only.
    */
   private static matchingSql(type: AlertType, f: ItemFacets): SQL {
-    return sql`select a.id, a.user_id, a.name, a.frequency from alerts a join users u on u.id = a.user_id
-      where a.type = ${sql.raw(`'${type}'`)}
-        and a.specialty_keys && ${intArray(f.specialties)}::integer[]
-        and a.county_keys && ${intArray(f.county)}::integer[]
-        and a.city_keys && ${intArray(f.city)}::integer[]
-        and a.category_keys && ${intArray(f.category)}::integer[]
-        and a.variant_keys && ${textArray(f.variant)}::text[]
-        and a.search_lexemes <@ ${textArray(f.lexemes)}::text[]
-        and ${AlertsRepository.mayReceive(type, f)}`;
+    // Only the dimensions the type's alerts can set: the others hold "any" in every row, and asking
+    // for them would make the index read a posting list of every alert of the type.
+    const used = DIMENSIONS[type];
+    const keys = [
+      used.specialty && sql`and a.specialty_keys && ${intArray(f.specialties)}::integer[]`,
+      used.county && sql`and a.county_keys && ${intArray(f.county)}::integer[]`,
+      used.city && sql`and a.city_keys && ${intArray(f.city)}::integer[]`,
+      used.category && sql`and a.category_keys && ${intArray(f.category)}::integer[]`,
+      used.variant && sql`and a.variant_keys && ${textArray(f.variant)}::text[]`,
+    ].filter((x): x is SQL => x !== false);
+    // The alerts first, through the index (materialized: the planner, which cannot estimate several
+    // `&&` together, would otherwise start from the users and read every alert of each), then their
+    // owners by primary key.
+    return sql`select a.id, a.user_id, a.name, a.frequency
+      from (select a.id, a.user_id, a.name, a.frequency from alerts a
+        where a.type = ${sql.raw(`'${type}'`)}
+          ${sql.join(keys, sql` `)}
+          and a.search_lexemes <@ ${textArray(f.lexemes)}::text[]
+        offset 0) a
+      join users u on u.id = a.user_id
+      where ${AlertsRepository.mayReceive(type, f)}`;
   }
 
   /** The alerts an item matches, without writing (the bench's timing, tests). */
