@@ -11,6 +11,13 @@ export const web = defineMessages(
     skip_link: 'Hopp til hovedinnholdet',
     loading: 'Laster …',
     close_dialog: 'Lukk',
+    confirm_cancel: 'Avbryt',
+    unavailable: {
+      title: 'Ikke tilgjengelig her',
+      at_provider: 'Innholdet ligger hos {{provider}} og kan ikke vises på Legenett.',
+      missing: 'Innholdet kan ikke vises akkurat nå. Prøv igjen senere, eller si fra til oss.',
+      open: 'Åpne hos {{provider}}',
+    },
     close_toast: 'Lukk meldingen',
     header: {
       home_link: 'Legenett – til forsiden',
@@ -261,6 +268,13 @@ export const web = defineMessages(
     skip_link: 'Skip to main content',
     loading: 'Loading …',
     close_dialog: 'Close',
+    confirm_cancel: 'Cancel',
+    unavailable: {
+      title: 'Not available here',
+      at_provider: 'This content is at {{provider}} and cannot be shown on Legenett.',
+      missing: 'This content cannot be shown right now. Try again later, or let us know.',
+      open: 'Open at {{provider}}',
+    },
     close_toast: 'Close the message',
     header: {
       home_link: 'Legenett – to the home page',

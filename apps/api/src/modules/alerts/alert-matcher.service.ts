@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config';
 import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
 import { JobQueue } from '../../common/queue';
 import { type Transaction } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { type MatchRow, AlertsRepository } from './alerts.repository';
 
 export const ALERTS_MATCH_JOB = 'alerts.match';

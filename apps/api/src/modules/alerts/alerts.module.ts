@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { ReferenceModule } from '../reference/reference.module';
+import { NotificationsModule } from '../notifications';
+import { ReferenceModule } from '../reference';
 import { AlertMatcher, AlertsDigestReader, AlertTrigger } from './alert-matcher.service';
 import { AlertsAccountData } from './alerts.account-data';
 import { AlertsController } from './alerts.controller';

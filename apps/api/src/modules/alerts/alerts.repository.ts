@@ -5,7 +5,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { ROLE_PERMISSIONS } from '../users/permissions';
+import { ROLE_PERMISSIONS } from '../../common/auth';
 
 const { alerts, alertMatches, alertScans } = schema;
 
@@ -237,15 +237,15 @@ export class AlertsRepository {
       used.category && sql`and a.category_keys && ${intArray(f.category)}::integer[]`,
       used.variant && sql`and a.variant_keys && ${textArray(f.variant)}::text[]`,
     ].filter((x): x is SQL => x !== false);
-    // The alerts first, through the index (materialized: the planner, which cannot estimate several
-    // `&&` together, would otherwise start from the users and read every alert of each), then their
-    // owners by primary key.
-    return sql`select a.id, a.user_id, a.name, a.frequency
-      from (select a.id, a.user_id, a.name, a.frequency from alerts a
+    // The alerts first, through the index, computed once (a materialized CTE: the planner, which
+    // cannot estimate several `&&` together, would otherwise start from the users and read the
+    // alerts once per user), then their owners.
+    return sql`with candidates as materialized (
+        select a.id, a.user_id, a.name, a.frequency from alerts a
         where a.type = ${sql.raw(`'${type}'`)}
           ${sql.join(keys, sql` `)}
-          and a.search_lexemes <@ ${textArray(f.lexemes)}::text[]
-        offset 0) a
+          and a.search_lexemes <@ ${textArray(f.lexemes)}::text[])
+      select a.id, a.user_id, a.name, a.frequency from candidates a
       join users u on u.id = a.user_id
       where ${AlertsRepository.mayReceive(type, f)}`;
   }

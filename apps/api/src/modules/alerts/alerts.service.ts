@@ -14,8 +14,10 @@ import { type Gates } from '../../common/auth/access.guard';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { ReferenceChecks, type ReferenceCheck } from '../reference/reference-checks.service';
+import { ReferenceChecks } from '../reference';
 import { type AlertKeys, type AlertRow, type AlertWrite, AlertsRepository } from './alerts.repository';
+
+type ReferenceCheck = Parameters<ReferenceChecks['unknown']>[0][number];
 
 /** The gates of each list an alert watches: who may save (and keep receiving) it. */
 const LIST_GATES: Record<AlertType, Gates> = {

@@ -1,7 +1,7 @@
-import { AlertsModule } from '../alerts/alerts.module';
+import { AlertsModule } from '../alerts';
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { ReferenceModule } from '../reference/reference.module';
+import { NotificationsModule } from '../notifications';
+import { ReferenceModule } from '../reference';
 import { CourseRecordsAccountData } from './course-records.account-data';
 import { CourseCertificatesController, SmallGroupsController } from './course-records.controller';
 import { CourseRecordsRepository } from './course-records.repository';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AlertsModule } from '../alerts/alerts.module';
-import { ReferenceModule } from '../reference/reference.module';
+import { AlertsModule } from '../alerts';
+import { ReferenceModule } from '../reference';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';

@@ -14,9 +14,9 @@ import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readCurrentThenArchived, readPage } from '../../common/lists';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { AlertTrigger } from '../alerts/alert-matcher.service';
+import { AlertTrigger } from '../alerts';
 import { Storage } from '../../common/storage/storage';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { ReferenceChecks } from '../reference';
 import { type JobFilters, type JobRow, JobsRepository, type JobWrite } from './jobs.repository';
 import { FilesService } from '../../common/files/files.service';
 

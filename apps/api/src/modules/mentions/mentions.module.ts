@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { MentionsAccountData } from './mentions.account-data';
 import { MentionsController } from './mentions.controller';
 import { MentionsRepository } from './mentions.repository';

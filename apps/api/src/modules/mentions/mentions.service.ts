@@ -3,7 +3,7 @@ import { MAX_MENTIONS, type Mention, type MentionPerson, mentionedIds, type Noti
 import { type Principal } from '../../common/auth';
 import { Storage } from '../../common/storage/storage';
 import { type Transaction } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { type MentionRow, MentionsRepository } from './mentions.repository';
 
 /** Where a text with mentions was written. */

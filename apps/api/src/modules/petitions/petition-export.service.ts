@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { type Locale, type PetitionDetail, type PetitionExportFormat, translate } from '@legenett/contracts';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { csvStream } from '../../common/csv/csv';
 import { PetitionsRepository } from './petitions.repository';
 
 const TAGS: Record<Locale, string> = { no: 'nb-NO', en: 'en-GB' };
@@ -54,7 +54,8 @@ export class PetitionExportService {
       if (batch.length === 0) return;
       after = batch[batch.length - 1]!.id;
       yield batch.map((r) => ({
-        name: r.name,
+        // An anonymous signer is anonymous in the export too: counted, named by profession only.
+        name: r.name ?? translate(locale, `petitions.anonymous_signer.${r.profession}`),
         profession: translate(locale, `petitions.professions.${r.profession}`),
         specialty: r.specialty ?? '',
         county: r.county ?? '',
@@ -74,8 +75,9 @@ export class PetitionExportService {
       out.destroy(err instanceof Error ? err : new Error(String(err)));
     };
     if (format === 'csv') {
-      // A byte-order mark so spreadsheet programs read the Norwegian letters as UTF-8.
-      const csv = stringify({ header: true, columns: this.headers(locale), bom: true });
+      // Cells neutralised against formula injection, semicolons for Norwegian readers, a byte-order
+      // mark (common/csv).
+      const csv = csvStream(this.headers(locale), locale);
       void (async () => {
         for await (const batch of this.rows(petition.id, locale)) {
           for (const r of batch) {

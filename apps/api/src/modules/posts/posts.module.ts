@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { MentionsModule } from '../mentions/mentions.module';
+import { NotificationsModule } from '../notifications';
+import { MentionsModule } from '../mentions';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';

@@ -1,5 +1,5 @@
 import { authEndpoints, type Course, courseEndpoints, referenceEndpoints } from '@legenett/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
@@ -47,6 +47,13 @@ describe('courses', () => {
       q.get('activeTab'),
     ]).toEqual(['3', '4', 'hjerte', '2', 'upcoming']);
 
+    // The ended event is not in the run of current ones: its own list, under its own heading.
+    expect(within(screen.getByRole('list', { name: 'Upcoming' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Earlier events (1)' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Earlier events (1)' })).getByRole('link', { name: 'Hjertesvikt 2' }),
+    ).toBeInTheDocument();
+
     await user.click(screen.getByRole('tab', { name: 'TV' }));
     await waitFor(() => expect(calls.at(-1)!.query.get('type')).toBe('webinar'));
     expect(calls.at(-1)!.query.get('activeTab')).toBe('live');
@@ -72,10 +79,50 @@ describe('courses', () => {
     renderApp('/course/webinares/7/webinar');
     expect(await screen.findByRole('timer', { name: 'Starts in' })).toBeInTheDocument();
     expect(screen.getByText('days')).toBeInTheDocument();
+    // Before joining, the doctor sees how many are ahead.
+    expect(screen.getByText('The course is full. Nobody is on the waiting list yet: you will be number 1.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
     expect(await screen.findByText('You are number 1 on the waiting list.')).toBeInTheDocument();
     expect(subscribe).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Leave the waiting list' })).toBeInTheDocument();
+  });
+
+  it('asks before leaving a course, says what happened, and shows seats, zone and place once', async () => {
+    const user = setupUser();
+    let state: Course = course(9, {
+      type: 'course',
+      max_attendees: 30,
+      attendees_count: 12,
+      my_subscription: 'attending',
+      city: { id: 1, name: 'Oslo' },
+      county: { id: 3, name: 'Oslo' },
+      address: 'Kirkeveien 1',
+    });
+    mockEndpoint(courseEndpoints.show, () => ({ data: state }));
+    const leaves = mockEndpoint(courseEndpoints.unsubscribe, () => {
+      state = { ...state, my_subscription: null, attendees_count: 11 };
+      return { data: { course_id: 9, status: null, waiting_position: null, attendees_count: 11, waiting_count: 0 } };
+    });
+    renderApp('/course/webinares/9/course');
+    expect(await screen.findByRole('link', { name: /All courses and webinars/ })).toBeInTheDocument();
+    expect(screen.getByText('18 seats free of 30')).toBeInTheDocument();
+    expect(screen.getByText('Kirkeveien 1, Oslo')).toBeInTheDocument();
+    expect(screen.getByText(/\(Norwegian time\)$/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave' });
+    expect(within(dialog).getByText(/Your seat goes to the first person on the waiting list/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(leaves).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave' })).getByRole('button', { name: 'Yes, leave the course' }),
+    );
+    await waitFor(() => expect(leaves).toHaveLength(1));
+    expect(await screen.findByText('You have left the course.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Attend' })).toBeInTheDocument();
   });
 
   it('shows the sponsor label and what a lunch meeting offers', async () => {

@@ -92,6 +92,34 @@ describe('video archive', () => {
       '/videos/6?t=65',
     );
     expect(searched[0]!.query.get('search')).toBe('hevning');
+    // No title matched, but the captions did: not a bare "Nothing found".
+    expect(
+      screen.getByText('No titles match the search, but it is said in the captions (above).'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Nothing found.')).not.toBeInTheDocument();
+  });
+
+  it('says in the page that an external item is not available here, naming the provider', async () => {
+    mockEndpoint(mediaEndpoints.video, {
+      data: detail(12, { source: 'url', stream_url: null, external_url: 'https://www.youtube.com/watch?v=x' }),
+    });
+    renderApp('/videos/12');
+    expect(await screen.findByText('Not available here')).toBeInTheDocument();
+    expect(screen.getByText(/This content is at youtube.com and cannot be shown on Legenett/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open at youtube.com' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=x',
+    );
+  });
+
+  it('does not send a missing demo file to a new tab with an error page', async () => {
+    mockEndpoint(mediaEndpoints.video, {
+      data: detail(13, { source: 'url', stream_url: null, external_url: '/media/videos/ekg-tolkning.mp4' }),
+    });
+    renderApp('/videos/13');
+    expect(await screen.findByText('Not available here')).toBeInTheDocument();
+    expect(screen.getByText(/cannot be shown right now/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Open at/ })).not.toBeInTheDocument();
   });
 
   it('shows the "continue watching" row', async () => {

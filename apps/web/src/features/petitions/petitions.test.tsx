@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
+import { authStore } from '@/shared/auth/auth-store';
 import { logIn, testUser } from '@/testing/users';
 
 const doctor = testUser({ locale: 'en' });
@@ -133,8 +134,87 @@ describe('petitions', () => {
     await user.click(screen.getByRole('button', { name: 'Sign the petition' }));
     await waitFor(() => expect(signs).toHaveLength(1));
     expect(signs[0]!.body).toEqual({ anonymous: true });
-    expect(await screen.findByText('Signature no. 43 in the chain, signed 2 Nov 2026.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your signature is no. 43 in the public log, recorded 2 Nov 2026.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Signatures: 43')).toBeInTheDocument();
+    // The checksum is a technical detail, behind a disclosure.
+    const details = screen.getByText('Technical details');
+    expect(details.closest('details')).not.toHaveAttribute('open');
+    await user.click(details);
+    expect(details.closest('details')).toHaveAttribute('open');
+    expect(screen.getByText('a'.repeat(64))).toBeVisible();
+  });
+
+  it('says in one sentence what signing anonymously means', async () => {
+    mockEndpoint(petitionEndpoints.show, { data: petition(5) });
+    renderApp('/petitions/details/5');
+    expect(await screen.findByRole('checkbox', { name: /Count me anonymously/ })).toHaveAccessibleDescription(
+      /Only you see your name: the list, the initiator's export and the recipient show you as "anonymous \(verified doctor\)"/,
+    );
+  });
+
+  it('the chain check counts entries and signatures so they do not seem to disagree', async () => {
+    const user = setupUser();
+    mockEndpoint(petitionEndpoints.show, { data: petition(5, { signatures_count: 1 }) });
+    mockEndpoint(petitionEndpoints.verify, {
+      data: { intact: true, length: 3, head: 'b'.repeat(64), broken_at: null, count_matches: true, signatures_count: 1 },
+    });
+    renderApp('/petitions/details/5');
+    await user.click(await screen.findByRole('button', { name: 'Verify the signature chain' }));
+    expect(
+      await screen.findByText(
+        'The log is unchanged. It has 3 entries because withdrawn signatures are in it too; 1 signature counts now.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the owner only the tools that fit: none of delivery, answer or press release at 0 signatures', async () => {
+    mockEndpoint(petitionEndpoints.show, {
+      data: petition(11, { is_owner: true, can_edit: true, signatures_count: 0, statistics: { by_profession: [], by_specialty: [], by_county: [], daily: [] } }),
+    });
+    renderApp('/petitions/details/11');
+    expect(await screen.findByText(/Once someone has signed, you can deliver the petition/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close the petition' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record delivery' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish answer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: '4. Press release' })).not.toBeInTheDocument();
+  });
+
+  it('at 42 signatures the owner delivers first; the answer waits for the delivery', async () => {
+    mockEndpoint(petitionEndpoints.show, { data: petition(12, { is_owner: true, can_edit: true }) });
+    mockEndpoint(petitionEndpoints.pressRelease, {
+      data: { subject: 'S', body: 'B', contact: '', co_author_ids: [], sent: [] },
+    });
+    renderApp('/petitions/details/12');
+    expect(await screen.findByRole('button', { name: 'Record delivery' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2. Export the signatures' })).toBeInTheDocument();
+    expect(screen.getByText("The recipient's answer can be published once the petition is delivered.")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '4. Press release' })).toBeInTheDocument();
+  });
+
+  it('offers a visitor from a shared link to log in, and brings them back to sign', async () => {
+    const user = setupUser();
+    authStore.clear();
+    mockEndpoint(petitionEndpoints.show, { data: petition(5) });
+    mockEndpoint(authEndpoints.login, {
+      access_token: 'token',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      user: doctor,
+    });
+    renderApp('/petitions/details/5');
+    expect(await screen.findByRole('button', { name: 'Copy link' })).toBeInTheDocument();
+    expect(screen.getByText('Log in to see who has signed by name.')).toBeInTheDocument();
+    const login = screen.getByRole('link', { name: 'Log in to sign' });
+    expect(login).toHaveAttribute('href', '/login?next=%2Fpetitions%2Fdetails%2F5');
+    await user.click(login);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /E-mail/i }), 'lege@demo.no');
+    await user.type(within(dialog).getByLabelText(/Password/, { selector: 'input' }), 'Passord123!');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('button', { name: 'Sign the petition' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Forsvarlig arbeidstid 5' })).toBeInTheDocument();
   });
 
   it('lets an invited co-author accept the invitation from the petition', async () => {

@@ -91,3 +91,17 @@ export const paths = {
   search: route('/search'),
   kurs: route('/kurs'),
 } as const;
+
+/**
+ * The login dialog that returns to `next` afterwards (a petition opened from a shared link). Only a
+ * path of this app is kept: anything else (another host, `//x`) is dropped by `safeNext`.
+ */
+export function loginHref(next: string): string {
+  return `${paths.login.path}?${new URLSearchParams({ next }).toString()}`;
+}
+
+/** The `next` of a login link when it is a path of this app, else null. */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}

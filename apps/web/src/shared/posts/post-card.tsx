@@ -166,14 +166,15 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
           </Stack>
         ) : null}
         <Group gap="sm" wrap="wrap">
+          {/* The state is in the words ("Likt"), not only in the colour; the name carries it, so no
+              aria-pressed beside a name that changes (WAI-ARIA APG, toggle button). */}
           <Button
             variant={post.liked_by_me ? 'filled' : 'default'}
             size="xs"
-            aria-pressed={post.liked_by_me}
             loading={toggle.isPending}
             onClick={() => toggle.mutate({ id: post.id, like: !post.liked_by_me })}
           >
-            {t('post.like')}
+            {post.liked_by_me ? t('post.liked') : t('post.like')}
           </Button>
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('post.likes', { count: post.likes_count })}

@@ -12,6 +12,8 @@ export const referenceKeys = {
   list: (list: FlatList, locale: string) => [...referenceKeys.all, list, locale] as const,
   children: (list: ChildList, parentId: number | null, locale: string) => [...referenceKeys.all, list, parentId, locale] as const,
   categories: (type: CategoryType, locale: string) => [...referenceKeys.all, 'categories', type, locale] as const,
+  /** The front page's settings (features/reference reads them, the media admin changes them). */
+  frontendSettings: ['reference', 'frontend-settings'] as const,
 };
 
 /** Categories come in kinds: companies, products, courses ... */

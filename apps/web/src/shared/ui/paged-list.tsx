@@ -1,5 +1,5 @@
 import { type PageMeta } from '@legenett/contracts';
-import { Alert, Box, Group, Pagination, SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Group, Pagination, SimpleGrid, Skeleton, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -29,6 +29,15 @@ export interface PagedListProps<T> {
   columns?: 1 | 2;
   /** Beside the pagination once the list has loaded, e.g. "show old jobs". */
   footer?: ReactNode;
+  /**
+   * Items the API appends after the current ones (ended events): drawn apart, as a second named
+   * list under their own heading, the order kept. `noneCurrent` says so when the page has only those.
+   */
+  ended?: {
+    is: (item: T) => boolean;
+    heading: (count: number) => string;
+    noneCurrent: ReactNode;
+  };
 }
 
 /**
@@ -47,6 +56,7 @@ export function PagedList<T>({
   paginationLabel,
   columns = 1,
   footer,
+  ended,
 }: PagedListProps<T>) {
   const { t } = useTranslation();
 
@@ -62,8 +72,10 @@ export function PagedList<T>({
     );
   }
 
-  const { data: items, meta } = query.data;
+  const { data: all, meta } = query.data;
   const listStyle = { listStyle: 'none' } as const;
+  const items = ended ? all.filter((item) => !ended.is(item)) : all;
+  const past = ended ? all.filter((item) => ended.is(item)) : [];
   const children = items.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>);
   const pagination =
     meta.last_page > 1 ? (
@@ -86,7 +98,9 @@ export function PagedList<T>({
 
   return (
     <Stack gap="sm">
-      {items.length === 0 ? (
+      {items.length === 0 && past.length > 0 ? (
+        <Alert variant="light">{ended?.noneCurrent}</Alert>
+      ) : items.length === 0 ? (
         <Alert variant="light">{empty}</Alert>
       ) : columns === 2 ? (
         <SimpleGrid
@@ -105,6 +119,18 @@ export function PagedList<T>({
           {children}
         </Stack>
       )}
+      {ended && past.length > 0 ? (
+        <Stack component="section" gap="sm" mt="md" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Title order={2} size="h4">
+            {ended.heading(past.length)}
+          </Title>
+          <Stack component="ul" aria-label={ended.heading(past.length)} gap="sm" p={0} m={0} style={listStyle}>
+            {past.map((item) => (
+              <li key={itemKey(item)}>{renderItem(item)}</li>
+            ))}
+          </Stack>
+        </Stack>
+      ) : null}
       {pagination || footer ? (
         <Group justify="space-between">
           {pagination}

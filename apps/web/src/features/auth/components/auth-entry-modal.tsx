@@ -1,22 +1,25 @@
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { landingPath } from '@/shared/auth/account-state';
-import { paths } from '@/shared/config/paths';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { accountState, landingPath } from '@/shared/auth/account-state';
+import { paths, safeNext } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { LoginForm } from './login-form';
 
-/** `/login`: the login form (with its two-step step) in a dialog over the home page. */
+/** `/login`: the login form (with its two-step step) in a dialog over the home page; `?next=` returns there. */
 export function AuthEntryModal() {
   const { t: tAuth } = useTranslation('auth');
   const navigate = useNavigate();
-  const close = () => void navigate(paths.home.path, { replace: true });
+  // Where the visitor came from (`/login?next=/petitions/details/7`): back there once logged in.
+  const next = safeNext(useSearchParams()[0].get('next'));
+  const close = () => void navigate(next ?? paths.home.path, { replace: true });
   return (
     <Modal opened onClose={close} title={tAuth('login.title')} centered>
       <LoginForm
         onLoggedIn={(session) => {
           notify.success(tAuth('login.welcome', { name: session.user.first_name }));
-          void navigate(landingPath(session.user), { replace: true });
+          const back = next && accountState(session.user) === 'approved' ? next : null;
+          void navigate(back ?? landingPath(session.user), { replace: true });
         }}
       />
     </Modal>

@@ -1,29 +1,19 @@
 import { courseRecordEndpoints as ep, type JoinRequestStatus, type MeetingInput } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiDownload } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { courseKeys, PAGE_SIZE, saveBlob } from './courses';
+import { PAGE_SIZE, saveBlob } from './courses';
+import { courseKeys } from './keys';
 
-/** Keys of the course log, certificates and small groups: under `courseKeys.all`, so a course change refreshes them too. */
-export const courseRecordKeys = {
-  logs: () => [...courseKeys.all, 'log'] as const,
-  log: (page: number, locale: string) => [...courseKeys.all, 'log', page, locale] as const,
-  verification: (code: string) => ['certificates', code] as const,
-  group: (id: number) => [...courseKeys.all, 'group', id] as const,
-  groupStatus: (id: number) => [...courseKeys.all, 'group', id, 'status'] as const,
-  requests: (id: number, status: JoinRequestStatus, page: number) =>
-    [...courseKeys.all, 'group', id, 'requests', status, page] as const,
-  members: (id: number) => [...courseKeys.all, 'group', id, 'members'] as const,
-  meetings: (id: number, page: number) => [...courseKeys.all, 'group', id, 'meetings', page] as const,
-};
-
-export function useCourseLog(page: number) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: courseRecordKeys.log(page, locale),
+export const courseLogQueryOptions = (page: number, locale: string) =>
+  queryOptions({
+    queryKey: courseKeys.log(page, locale),
     queryFn: ({ signal }) => apiCall(ep.log, { query: { page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useCourseLog(page: number) {
+  return useQuery(courseLogQueryOptions(page, useLocale()));
 }
 
 /** Downloads my certificate (the call needs the bearer token); a refusal shows its reason as a toast. */
@@ -36,25 +26,31 @@ export async function downloadAttestation(id: number): Promise<void> {
 }
 
 /** The public check of a code; a 404 is an answer here, not an error toast. */
-export function useCertificateVerification(code: string) {
-  return useQuery({
-    queryKey: courseRecordKeys.verification(code),
+export const certificateVerificationQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: courseKeys.verification(code),
     queryFn: async ({ signal }) =>
       (await apiCall(ep.verify, { params: { code }, signal, silent: true })).data,
     retry: false,
   });
+
+export function useCertificateVerification(code: string) {
+  return useQuery(certificateVerificationQueryOptions(code));
 }
 
-export function useGroupStatus(id: number) {
-  return useQuery({
-    queryKey: courseRecordKeys.groupStatus(id),
+export const groupStatusQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: courseKeys.groupStatus(id),
     queryFn: async ({ signal }) => (await apiCall(ep.groupStatus, { params: { id }, signal })).data,
   });
+
+export function useGroupStatus(id: number) {
+  return useQuery(groupStatusQueryOptions(id));
 }
 
 function useInvalidateGroup(id: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: courseRecordKeys.group(id) });
+  return () => queryClient.invalidateQueries({ queryKey: courseKeys.group(id) });
 }
 
 export function useRequestToJoin(id: number) {
@@ -66,13 +62,16 @@ export function useRequestToJoin(id: number) {
   });
 }
 
-export function useJoinRequests(id: number, status: JoinRequestStatus, page: number) {
-  return useQuery({
-    queryKey: courseRecordKeys.requests(id, status, page),
+export const joinRequestsQueryOptions = (id: number, status: JoinRequestStatus, page: number) =>
+  queryOptions({
+    queryKey: courseKeys.requests(id, status, page),
     queryFn: ({ signal }) =>
       apiCall(ep.joinRequests, { params: { id }, query: { status, page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useJoinRequests(id: number, status: JoinRequestStatus, page: number) {
+  return useQuery(joinRequestsQueryOptions(id, status, page));
 }
 
 export function useDecideJoinRequest(id: number) {
@@ -86,22 +85,28 @@ export function useDecideJoinRequest(id: number) {
   });
 }
 
-export function useMembers(id: number, enabled = true) {
-  return useQuery({
-    queryKey: courseRecordKeys.members(id),
+export const membersQueryOptions = (id: number, enabled = true) =>
+  queryOptions({
+    queryKey: courseKeys.members(id),
     queryFn: async ({ signal }) => (await apiCall(ep.members, { params: { id }, signal })).data,
     enabled,
   });
+
+export function useMembers(id: number, enabled = true) {
+  return useQuery(membersQueryOptions(id, enabled));
 }
 
-export function useMeetings(id: number, page: number, enabled = true) {
-  return useQuery({
-    queryKey: courseRecordKeys.meetings(id, page),
+export const meetingsQueryOptions = (id: number, page: number, enabled = true) =>
+  queryOptions({
+    queryKey: courseKeys.meetings(id, page),
     queryFn: ({ signal }) =>
       apiCall(ep.meetings, { params: { id }, query: { page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
+
+export function useMeetings(id: number, page: number, enabled = true) {
+  return useQuery(meetingsQueryOptions(id, page, enabled));
 }
 
 export function useSaveMeeting(id: number) {

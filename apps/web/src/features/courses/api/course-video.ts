@@ -1,7 +1,7 @@
 import { COURSE_VIDEO_FIELD, courseWebinarEndpoints as ep } from '@legenett/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '@/shared/api/upload-with-progress';
-import { courseKeys } from './courses';
+import { courseKeys } from './keys';
 
 /** `POST /my/courses/:id/video` with upload progress; the course's queries are fetched again after it. */
 export function useUploadCourseVideo() {

@@ -1,41 +1,24 @@
 import {
   type CourseInput,
   courseEndpoints as ep,
-  type CourseListQuery,
   type MyCourseListQuery,
 } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall, apiDownload, apiUrl } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { courseKeys, type CourseFilterValues } from './keys';
 
 export const PAGE_SIZE = 10;
 
-/** The catalogue's filters as the API takes them. */
-export type CourseFilterValues = Pick<CourseListQuery, 'search' | 'type' | 'activeTab'> & {
-  /** Only events with something to play (the "TV" tab). */
-  playable?: boolean;
-  speciality?: number;
-  county?: number;
-  city?: number;
-};
+export type { CourseFilterValues } from './keys';
 
-/** Every key of this feature, written once (docs/how-to/web-feature.md). */
-export const courseKeys = {
-  all: ['courses'] as const,
-  list: (filters: CourseFilterValues, page: number, showOld: boolean, locale: string) =>
-    ['courses', 'list', filters, page, showOld, locale] as const,
-  one: (id: number, mine: boolean, locale: string) => ['courses', mine ? 'mine' : 'one', id, locale] as const,
-  attending: (when: 'upcoming' | 'past', page: number, locale: string) =>
-    ['courses', 'attending', when, page, locale] as const,
-  my: (filters: Partial<MyCourseListQuery>, page: number, locale: string) =>
-    ['courses', 'my', filters, page, locale] as const,
-  adminQueue: (page: number, locale: string) => ['courses', 'admin', page, locale] as const,
-  analytics: (id: number) => ['courses', 'analytics', id] as const,
-};
-
-export function useCourses(filters: CourseFilterValues, page: number, showOld: boolean) {
-  const locale = useLocale();
-  return useQuery({
+export const coursesQueryOptions = (
+  filters: CourseFilterValues,
+  page: number,
+  showOld: boolean,
+  locale: string,
+) =>
+  queryOptions({
     queryKey: courseKeys.list(filters, page, showOld, locale),
     queryFn: ({ signal }) =>
       apiCall(ep.list, {
@@ -55,44 +38,55 @@ export function useCourses(filters: CourseFilterValues, page: number, showOld: b
       }),
     placeholderData: keepPreviousData,
   });
+
+export function useCourses(filters: CourseFilterValues, page: number, showOld: boolean) {
+  return useQuery(coursesQueryOptions(filters, page, showOld, useLocale()));
 }
 
-export function useCourse(id: number, mine: boolean) {
-  const locale = useLocale();
-  return useQuery({
+export const courseQueryOptions = (id: number, mine: boolean, locale: string) =>
+  queryOptions({
     queryKey: courseKeys.one(id, mine, locale),
     queryFn: async ({ signal }) =>
       (await apiCall(mine ? ep.myShow : ep.show, { params: { id }, signal })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
+
+export function useCourse(id: number, mine: boolean) {
+  return useQuery(courseQueryOptions(id, mine, useLocale()));
 }
 
-export function useAttending(when: 'upcoming' | 'past', page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const attendingQueryOptions = (when: 'upcoming' | 'past', page: number, locale: string) =>
+  queryOptions({
     queryKey: courseKeys.attending(when, page, locale),
     queryFn: ({ signal }) => apiCall(ep.attending, { query: { when, page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useAttending(when: 'upcoming' | 'past', page: number) {
+  return useQuery(attendingQueryOptions(when, page, useLocale()));
 }
 
-export function useMyCourses(filters: Partial<MyCourseListQuery>, page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const myCoursesQueryOptions = (filters: Partial<MyCourseListQuery>, page: number, locale: string) =>
+  queryOptions({
     queryKey: courseKeys.my(filters, page, locale),
     queryFn: ({ signal }) => apiCall(ep.myList, { query: { ...filters, page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useMyCourses(filters: Partial<MyCourseListQuery>, page: number) {
+  return useQuery(myCoursesQueryOptions(filters, page, useLocale()));
 }
 
-export function useAdminCourseQueue(page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const adminCourseQueueQueryOptions = (page: number, locale: string) =>
+  queryOptions({
     queryKey: courseKeys.adminQueue(page, locale),
     queryFn: ({ signal }) => apiCall(ep.adminQueue, { query: { page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useAdminCourseQueue(page: number) {
+  return useQuery(adminCourseQueueQueryOptions(page, useLocale()));
 }
 
 function useInvalidateCourses() {
@@ -140,12 +134,15 @@ export function useModerateCourse() {
   });
 }
 
-export function useCourseAnalytics(id: number) {
-  return useQuery({
+export const courseAnalyticsQueryOptions = (id: number) =>
+  queryOptions({
     queryKey: courseKeys.analytics(id),
     queryFn: async ({ signal }) => (await apiCall(ep.analytics, { params: { id }, signal })).data,
     refetchInterval: 60_000,
   });
+
+export function useCourseAnalytics(id: number) {
+  return useQuery(courseAnalyticsQueryOptions(id));
 }
 
 export function saveBlob(blob: Blob, filename: string): void {

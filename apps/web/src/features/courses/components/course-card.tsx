@@ -39,9 +39,11 @@ export function CourseCard({
           <Badge variant="light">{t(`type.${course.type}`)}</Badge>
           <Badge variant="outline">{t(`duration.${course.duration_minutes}` as 'duration.60')}</Badge>
           {course.county && <Badge variant="outline">{course.county.name}</Badge>}
-          {course.city && <Badge variant="outline">{course.city.name}</Badge>}
+          {course.city && course.city.name !== course.county?.name && (
+            <Badge variant="outline">{course.city.name}</Badge>
+          )}
           {course.credit_hours !== null && (
-            <Badge variant="outline">{t('credit_hours', { hours: course.credit_hours })}</Badge>
+            <Badge variant="outline">{t('credit_hours', { count: course.credit_hours })}</Badge>
           )}
         </Group>
         <Text size="sm">

@@ -132,6 +132,15 @@ export function CourseCataloguePage() {
             </>
           )}
           itemKey={(course) => course.id}
+          ended={
+            tab === 'past'
+              ? undefined
+              : {
+                  is: (course) => course.is_past,
+                  heading: (count) => t('earlier_events', { count }),
+                  noneCurrent: t(`none_current.${tab}`),
+                }
+          }
           page={courses.data?.meta.current_page ?? page}
           onPageChange={(p) => update({ pageNumber: p > 1 ? String(p) : null, show_old: null })}
           footer={

@@ -6,9 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { ConfirmButton } from '@/shared/ui/confirm-button';
+import { notify } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import { RichText } from '@/shared/ui/rich-text';
-import { courseKeys, downloadCalendar, useAttendance, useCourse } from '../api/courses';
+import { downloadCalendar, useAttendance, useCourse } from '../api/courses';
+import { courseKeys } from '../api/keys';
 import { Countdown } from './countdown';
 import { CoursePlayer } from './course-player';
 import { SmallGroupPanel } from './small-group';
@@ -19,18 +22,17 @@ import { formatDateTime } from '@/shared/lib/dates';
 export function CourseFacts({ course }: { course: Course }) {
   const { t } = useTranslation('courses');
   const locale = useLocale();
+  // A city and its county often share a name (Oslo): said once.
   const place = [
-    course.address,
-    course.hospital?.name,
-    course.clinic?.name,
-    course.city?.name,
-    course.county?.name,
-  ]
-    .filter(Boolean)
-    .join(', ');
+    ...new Set(
+      [course.address, course.hospital?.name, course.clinic?.name, course.city?.name, course.county?.name].filter(
+        (v): v is string => !!v,
+      ),
+    ),
+  ].join(', ');
   const rows: [string, string | null][] = [
     [t('field.type'), t(`type.${course.type}`)],
-    [t('field.start_at'), formatDateTime(course.start_at, locale)],
+    [t('field.start_at'), t('norwegian_time', { time: formatDateTime(course.start_at, locale) })],
     [t('field.duration_minutes'), t(`duration.${course.duration_minutes}` as 'duration.60')],
     [
       t('field.subscription_deadline'),
@@ -46,7 +48,7 @@ export function CourseFacts({ course }: { course: Course }) {
     [
       t('field.credit_hours'),
       course.credit_hours !== null
-        ? `${t('credit_hours', { hours: course.credit_hours })}${course.credit_approved_by ? ` (${t('credit_approved_by', { body: course.credit_approved_by })})` : ''}`
+        ? `${t('credit_hours', { count: course.credit_hours })}${course.credit_approved_by ? ` (${t('credit_approved_by', { body: course.credit_approved_by })})` : ''}`
         : null,
     ],
     [
@@ -56,10 +58,10 @@ export function CourseFacts({ course }: { course: Course }) {
     [
       t('field.max_attendees'),
       course.max_attendees !== null
-        ? t('seats', { count: course.attendees_count, max: course.max_attendees })
+        ? t('seats_free', { count: Math.max(0, course.max_attendees - course.attendees_count), max: course.max_attendees })
         : t('attendees', { count: course.attendees_count }),
     ],
-    [t('waiting_count', { count: course.waiting_count }), null],
+    [t('analytics.waiting'), course.waiting_count > 0 ? t('waiting_count', { count: course.waiting_count }) : null],
   ];
   return (
     <Table variant="vertical" layout="fixed" withTableBorder>
@@ -83,6 +85,7 @@ function AttendBox({ course }: { course: Course }) {
   const full = course.max_attendees !== null && course.attendees_count >= course.max_attendees;
   if (course.status !== 'approved' || course.is_past) return null;
   if (course.my_subscription) {
+    const waiting = course.my_subscription === 'waiting';
     return (
       <Group>
         <Alert
@@ -95,22 +98,38 @@ function AttendBox({ course }: { course: Course }) {
             : t('waiting', { position: course.my_waiting_position ?? '' })}
         </Alert>
         {(course.my_subscription === 'waiting' || !course.is_closed_for_signup) && (
-          <Button
+          <ConfirmButton
             variant="default"
+            label={waiting ? t('leave_waiting_list') : t('leave')}
+            question={waiting ? t('leave_waiting_confirm') : t('leave_confirm')}
+            confirmLabel={waiting ? t('leave_waiting_yes') : t('leave_yes')}
             loading={attendance.isPending}
-            onClick={() => attendance.mutate({ id: course.id, attend: false })}
-          >
-            {course.my_subscription === 'waiting' ? t('leave_waiting_list') : t('leave')}
-          </Button>
+            onConfirm={() =>
+              attendance
+                .mutateAsync({ id: course.id, attend: false })
+                .then(() => notify.success(waiting ? t('left_waiting_done') : t('left_done')))
+            }
+          />
         )}
       </Group>
     );
   }
   if (course.is_closed_for_signup) return <Alert color="gray">{t('signup_closed')}</Alert>;
   return (
-    <Button loading={attendance.isPending} onClick={() => attendance.mutate({ id: course.id, attend: true })}>
-      {full ? t('join_waiting_list') : t('attend')}
-    </Button>
+    <Stack gap={4} align="flex-start">
+      {full && <Text size="sm">{t('waiting_ahead', { count: course.waiting_count })}</Text>}
+      <Button
+        loading={attendance.isPending}
+        onClick={() =>
+          attendance.mutate(
+            { id: course.id, attend: true },
+            { onSuccess: () => notify.success(full ? t('joined_waiting_done') : t('attend_done')) },
+          )
+        }
+      >
+        {full ? t('join_waiting_list') : t('attend')}
+      </Button>
+    </Stack>
   );
 }
 
@@ -149,6 +168,9 @@ export function CourseDetailsPage() {
   return (
     <Page title={c.title} size="lg">
       <Stack gap="md">
+        <Anchor component={Link} to={paths.webinars.href()} size="sm">
+          ← {t('back_to_catalogue')}
+        </Anchor>
         <Group gap="xs">
           <Badge variant="light">{t(`type.${c.type}`)}</Badge>
           {c.is_live && <Badge color="red">{t('live_now')}</Badge>}

@@ -9,7 +9,8 @@ import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDateTime } from '@/shared/lib/dates';
 import { usePageParam } from '@/shared/lib/use-query-params';
 import { PagedList } from '@/shared/ui/paged-list';
-import { courseRecordKeys, downloadCertificate, useCourseLog } from '../api/course-records';
+import { downloadCertificate, useCourseLog } from '../api/course-records';
+import { courseKeys } from '../api/keys';
 
 const number = (n: number, locale: string) =>
   new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 1 }).format(n);
@@ -28,7 +29,7 @@ function LogEntry({ entry }: { entry: CourseLogEntry }) {
     try {
       await downloadCertificate(c.id);
       // The first download issues the certificate: the log then shows its verification code.
-      if (!entry.certificate_code) void queryClient.invalidateQueries({ queryKey: courseRecordKeys.logs() });
+      if (!entry.certificate_code) void queryClient.invalidateQueries({ queryKey: courseKeys.logs() });
     } catch {
       // The API client has shown the reason.
     } finally {

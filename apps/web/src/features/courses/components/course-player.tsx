@@ -1,8 +1,9 @@
 import { type Course } from '@legenett/contracts';
-import { AspectRatio, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UploadedVideo } from './course-video-player';
-import { embedSrc } from './format';
+import { embedSrc } from '@/shared/lib/embed';
+import { EmbedFrame } from '@/shared/ui/unavailable-here';
 
 /**
  * Plays an event in the page: its uploaded video (a signed address, played in ranges), else its
@@ -12,20 +13,8 @@ export function CoursePlayer({ course }: { course: Course }) {
   const { t } = useTranslation('courses');
   if (course.video_url) return <UploadedVideo course={course} src={course.video_url} />;
   const src = embedSrc(course.embed_code);
-  if (src) {
-    return (
-      <AspectRatio ratio={16 / 9} mt="xs">
-        <iframe
-          src={src}
-          title={course.title}
-          allow="autoplay; fullscreen; picture-in-picture"
-          allowFullScreen
-          style={{ border: 0 }}
-          referrerPolicy="strict-origin-when-cross-origin"
-        />
-      </AspectRatio>
-    );
-  }
+  // A player that does not load says so (UnavailableHere), never a blank box.
+  if (src) return <EmbedFrame src={src} title={course.title} />;
   if (course.video_link) {
     return (
       <Button

@@ -5,21 +5,24 @@ import {
   type MediaInput,
   type MediaKind,
 } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { referenceKeys } from '@/shared/reference/reference-lists';
 import { mediaKeys } from './keys';
 import { uploadMedia } from './upload-with-progress';
 
 export const ADMIN_PAGE_SIZE = 20;
 
-export function useAdminMedia(kind: MediaKind, page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const adminMediaQueryOptions = (kind: MediaKind, page: number, locale: string) =>
+  queryOptions({
     queryKey: mediaKeys.adminList(kind, page, locale),
     queryFn: ({ signal }) => apiCall(ep.list, { query: { kind, page, per_page: ADMIN_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useAdminMedia(kind: MediaKind, page: number) {
+  return useQuery(adminMediaQueryOptions(kind, page, useLocale()));
 }
 
 function useInvalidateMedia() {
@@ -100,11 +103,14 @@ export function useUploadCaptions() {
   });
 }
 
-export function useAdminCategories(kind: MediaKind) {
-  return useQuery({
+export const adminCategoriesQueryOptions = (kind: MediaKind) =>
+  queryOptions({
     queryKey: mediaKeys.adminCategories(kind),
     queryFn: async ({ signal }) => (await apiCall(ep.categories, { query: { kind }, signal })).data,
   });
+
+export function useAdminCategories(kind: MediaKind) {
+  return useQuery(adminCategoriesQueryOptions(kind));
 }
 
 export function useSaveCategory() {
@@ -131,19 +137,21 @@ export function useUpdateFrontendSettings() {
   return useMutation({
     mutationFn: async (body: { prev_image_video_src: string | null; prev_image_video_link: string | null }) =>
       (await apiCall(ep.updateFrontendSettings, { body })).data,
-    // The home page reads them under this key (features/reference/api/get-frontend-settings.ts).
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mediaKeys.frontendSettings });
-      // The home page's copy, owned by features/reference (get-frontend-settings.ts), read once per session.
-      void queryClient.invalidateQueries({ queryKey: ['frontend-settings'] });
+      // The home page's copy, kept for the session under the shared reference keys.
+      void queryClient.invalidateQueries({ queryKey: referenceKeys.frontendSettings });
     },
   });
 }
 
 /** The current settings, read fresh for the form (the home page keeps its own copy for the session). */
-export function useAdminFrontendSettings() {
-  return useQuery({
+export const adminFrontendSettingsQueryOptions = () =>
+  queryOptions({
     queryKey: mediaKeys.frontendSettings,
     queryFn: async ({ signal }) => (await apiCall(referenceEndpoints.frontendSettings, { signal })).data,
   });
+
+export function useAdminFrontendSettings() {
+  return useQuery(adminFrontendSettingsQueryOptions());
 }

@@ -1,14 +1,13 @@
 import { type MediaKind, mediaEndpoints as ep, type SavePositionBody } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { type MediaFilterValues, mediaKeys } from './keys';
 
 export const PAGE_SIZE = 12;
 
-export function useMediaList(kind: MediaKind, filters: MediaFilterValues, page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const mediaListQueryOptions = (kind: MediaKind, filters: MediaFilterValues, page: number, locale: string) =>
+  queryOptions({
     queryKey: mediaKeys.list(kind, filters, page, locale),
     queryFn: ({ signal }) =>
       apiCall(kind === 'video' ? ep.videos : ep.audioList, {
@@ -23,20 +22,24 @@ export function useMediaList(kind: MediaKind, filters: MediaFilterValues, page: 
       }),
     placeholderData: keepPreviousData,
   });
+
+export function useMediaList(kind: MediaKind, filters: MediaFilterValues, page: number) {
+  return useQuery(mediaListQueryOptions(kind, filters, page, useLocale()));
 }
 
-export function useMediaCategories(kind: MediaKind) {
-  const locale = useLocale();
-  return useQuery({
+export const mediaCategoriesQueryOptions = (kind: MediaKind, locale: string) =>
+  queryOptions({
     queryKey: mediaKeys.categories(kind, locale),
     queryFn: async ({ signal }) =>
       (await apiCall(kind === 'video' ? ep.videoCategories : ep.audioCategories, { signal })).data,
   });
+
+export function useMediaCategories(kind: MediaKind) {
+  return useQuery(mediaCategoriesQueryOptions(kind, useLocale()));
 }
 
-export function useMediaItem(kind: MediaKind, id: number) {
-  const locale = useLocale();
-  return useQuery({
+export const mediaItemQueryOptions = (kind: MediaKind, id: number, locale: string) =>
+  queryOptions({
     queryKey: mediaKeys.item(kind, id, locale),
     queryFn: async ({ signal }) =>
       (await apiCall(kind === 'video' ? ep.video : ep.audio, { params: { id }, signal, silent: true })).data,
@@ -45,6 +48,9 @@ export function useMediaItem(kind: MediaKind, id: number) {
     // Read afresh on every visit: new signed URLs, and the resume position saved on the last visit.
     gcTime: 0,
   });
+
+export function useMediaItem(kind: MediaKind, id: number) {
+  return useQuery(mediaItemQueryOptions(kind, id, useLocale()));
 }
 
 /** Fetches a fresh detail (new signed URLs) outside React, e.g. when a URL expired mid-play. */
@@ -54,12 +60,14 @@ export function fetchMediaItem(kind: MediaKind, id: number) {
   );
 }
 
-export function useContinueList(kind: MediaKind) {
-  const locale = useLocale();
-  return useQuery({
+export const continueListQueryOptions = (kind: MediaKind, locale: string) =>
+  queryOptions({
     queryKey: mediaKeys.continue(kind, locale),
     queryFn: async ({ signal }) => (await apiCall(ep.continueList, { query: { kind }, signal })).data,
   });
+
+export function useContinueList(kind: MediaKind) {
+  return useQuery(continueListQueryOptions(kind, useLocale()));
 }
 
 /** Saves a position quietly (no overlay, no toast): playing goes on whatever happens. */
@@ -76,11 +84,14 @@ export function useInvalidateProgress() {
   };
 }
 
-export function useMediaPreferences() {
-  return useQuery({
+export const mediaPreferencesQueryOptions = () =>
+  queryOptions({
     queryKey: mediaKeys.preferences,
     queryFn: async ({ signal }) => (await apiCall(ep.preferences, { signal })).data,
   });
+
+export function useMediaPreferences() {
+  return useQuery(mediaPreferencesQueryOptions());
 }
 
 export function useSetMediaPreferences() {
@@ -91,11 +102,14 @@ export function useSetMediaPreferences() {
   });
 }
 
-export function usePodcastFeed() {
-  return useQuery({
+export const podcastFeedQueryOptions = () =>
+  queryOptions({
     queryKey: mediaKeys.podcastFeed,
     queryFn: async ({ signal }) => (await apiCall(ep.podcastFeed, { signal })).data,
   });
+
+export function usePodcastFeed() {
+  return useQuery(podcastFeedQueryOptions());
 }
 
 /** A new private feed address (shown once); the previous one stops working. */
@@ -116,13 +130,16 @@ export function useRevokePodcastFeed() {
 }
 
 /** Where the searched words are said in captions (from two characters on). */
-export function useCaptionSearch(kind: MediaKind, search: string | undefined) {
-  const locale = useLocale();
+export const captionSearchQueryOptions = (kind: MediaKind, search: string | undefined, locale: string) => {
   const text = search?.trim() ?? '';
-  return useQuery({
+  return queryOptions({
     queryKey: mediaKeys.captionSearch(kind, text, locale),
     queryFn: async ({ signal }) =>
       (await apiCall(ep.captionSearch, { query: { kind, search: text, per_page: 10 }, signal })).data,
     enabled: text.length >= 2,
   });
+};
+
+export function useCaptionSearch(kind: MediaKind, search: string | undefined) {
+  return useQuery(captionSearchQueryOptions(kind, search, useLocale()));
 }

@@ -9,7 +9,6 @@ import {
 import {
   Button,
   Checkbox,
-  FileInput,
   Group,
   MultiSelect,
   Progress,
@@ -27,6 +26,7 @@ import { DateTimeInput } from '@/shared/forms/date-time-field';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
+import { FilePicker } from '@/shared/ui/file-picker';
 import { notify } from '@/shared/ui/notify';
 import { useAdminCategories, useCreateMedia, useUpdateMedia } from '../api/admin-media';
 
@@ -49,7 +49,8 @@ const DEFAULTS: FormValues = {
   specialty_ids: [],
   external_url: '',
   embed_code: '',
-  publish: true,
+  // Nothing goes public by surprise: publishing is a choice (issue 25).
+  publish: false,
 };
 
 /** The form's values from an item, for editing (publishing stays as it is unless changed). */
@@ -142,14 +143,14 @@ export function AdminMediaForm({
     >
       <Stack gap="sm">
         {!item && (
-          <FileInput
+          <FilePicker
             label={t('admin.file')}
             description={kind === 'video' ? t('admin.file_hint_video') : t('admin.file_hint_audio')}
             accept={ACCEPT[kind]}
-            clearable
-            value={file}
-            onChange={(f) => {
-              setFile(f);
+            multiple={false}
+            value={file ? [file] : []}
+            onChange={(files) => {
+              setFile(files[0] ?? null);
               setFileError(null);
             }}
             error={fileError}

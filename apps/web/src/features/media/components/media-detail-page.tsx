@@ -1,11 +1,13 @@
 import { type MediaDetail, type MediaKind } from '@legenett/contracts';
-import { Alert, Anchor, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useExternalStore } from '@/shared/lib/external-store';
 import { Page } from '@/shared/ui/page';
+import { embedSrc } from '@/shared/lib/embed';
+import { EmbedFrame, UnavailableHere } from '@/shared/ui/unavailable-here';
 import { useMediaItem } from '../api/media';
 import { audioPlayer, audioPlayerStore } from '../audio-player-store';
 import { formatDate, formatDuration } from '../format';
@@ -23,26 +25,13 @@ function Player({ kind, item }: { kind: MediaKind; item: MediaDetail }) {
   const startParam = useStartParam();
   const { t } = useTranslation('media');
   const current = useExternalStore(audioPlayerStore);
-  if (item.source === 'embed' && item.embed_code) {
-    // Markup made by the API from an allowed player's address only (media/embed.ts).
-    return (
-      <Box
-        style={{ aspectRatio: '16 / 9' }}
-        dangerouslySetInnerHTML={{
-          __html: item.embed_code.replace('<iframe ', '<iframe style="width:100%;height:100%;border:0" '),
-        }}
-      />
-    );
+  if (item.source === 'embed') {
+    // The address of an allowed player only (the API made the markup: media/embed.ts).
+    const src = embedSrc(item.embed_code);
+    return src ? <EmbedFrame src={src} title={item.title} /> : <UnavailableHere />;
   }
-  if (item.source === 'url' && item.external_url) {
-    return (
-      <Alert color="blue" title={t('external_note')}>
-        <Anchor href={item.external_url} target="_blank" rel="noopener noreferrer">
-          {t('open_external')}
-        </Anchor>
-      </Alert>
-    );
-  }
+  // An item that lives elsewhere (or whose file is missing): said in the page, not a new tab.
+  if (item.source === 'url') return <UnavailableHere url={item.external_url} />;
   if (kind === 'video')
     return <VideoPlayer key={`${item.id}-${startParam ?? ''}`} item={item} startAt={startParam} />;
   const loaded = current?.id === item.id;

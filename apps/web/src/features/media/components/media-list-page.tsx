@@ -7,7 +7,7 @@ import { useQueryParams } from '@/shared/lib/use-query-params';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
 import { type MediaFilterValues } from '../api/keys';
-import { useMediaList } from '../api/media';
+import { useCaptionSearch, useMediaList } from '../api/media';
 import { FilterDrawer } from '@/shared/ui/filter-drawer';
 import { CaptionHits } from './caption-hits';
 import { ContinueRow } from './continue-row';
@@ -35,6 +35,9 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
   const [params, update] = useQueryParams();
   const { filters, page } = useMemo(() => filtersOf(params), [params]);
   const list = useMediaList(kind, filters, page);
+  // "Nothing found" only when neither titles nor captions matched (the hits share this query).
+  const captionHits = useCaptionSearch(kind, filters.search);
+  const saidInCaptions = (captionHits.data?.length ?? 0) > 0;
   const title = kind === 'video' ? t('videos_title') : t('audio_title');
 
   const onFilters = useCallback(
@@ -63,7 +66,7 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
       <PagedList
         query={list}
         label={title}
-        empty={t('empty')}
+        empty={saidInCaptions ? t('empty_titles_caption_hits') : t('empty')}
         error={t('load_failed')}
         renderItem={(item) => <MediaCard item={item} />}
         itemKey={(item) => item.id}

@@ -3,6 +3,7 @@ import { AspectRatio, Button, Group, Select, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { UnavailableHere } from '@/shared/ui/unavailable-here';
 import { fetchMediaItem } from '../api/media';
 import { formatDuration } from '../format';
 import { playQuietly, speedOptions } from './speeds';
@@ -33,21 +34,33 @@ export function VideoPlayer({
     if (video) video.playbackRate = Number(speed);
   }, [video, speed]);
 
-  // A signed URL that expired while the page stayed open: a fresh one, from the same second.
+  // A signed URL that expired while the page stayed open: a fresh one, from the same second. A file
+  // that fails again (or has no address) is "not available here", not a black box.
+  const [failed, setFailed] = useState(false);
+  const retried = useRef(false);
   const onError = () => {
     if (!video) return;
+    if (retried.current) {
+      setFailed(true);
+      return;
+    }
+    retried.current = true;
     const at = video.currentTime;
     const wasPlaying = !video.paused;
     void fetchMediaItem('video', item.id)
       .then((fresh) => {
-        if (!fresh.stream_url) return;
+        if (!fresh.stream_url) {
+          setFailed(true);
+          return;
+        }
         video.src = fresh.stream_url;
         video.currentTime = at;
         if (wasPlaying) playQuietly(video);
       })
-      .catch(() => undefined);
+      .catch(() => setFailed(true));
   };
 
+  if (failed || !item.stream_url) return <UnavailableHere />;
   return (
     <div>
       <AspectRatio ratio={16 / 9}>

@@ -8,7 +8,9 @@ import {
   type PressReleaseInput,
 } from '@legenett/contracts';
 import {
+  infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -42,11 +44,17 @@ export const petitionKeys = {
   similar: (title: string) => ['petitions', 'similar', title] as const,
   attachments: (id: number) => ['petitions', 'attachments', id] as const,
   authors: (id: number) => ['petitions', 'authors', id] as const,
+  members: (term: string) => ['petitions', 'members', term] as const,
+  press: (id: number, locale: string) => ['petitions', 'press', id, locale] as const,
 };
 
-export function usePetitions(tab: PetitionTab, filters: PetitionFilterValues, page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const petitionsQueryOptions = (
+  tab: PetitionTab,
+  filters: PetitionFilterValues,
+  page: number,
+  locale: string,
+) =>
+  queryOptions({
     queryKey: petitionKeys.list(tab, filters, page, locale),
     queryFn: ({ signal }) => {
       const query = { ...filters, page, per_page: PAGE_SIZE };
@@ -59,21 +67,26 @@ export function usePetitions(tab: PetitionTab, filters: PetitionFilterValues, pa
     },
     placeholderData: keepPreviousData,
   });
+
+export function usePetitions(tab: PetitionTab, filters: PetitionFilterValues, page: number) {
+  return useQuery(petitionsQueryOptions(tab, filters, page, useLocale()));
 }
 
-export function usePetition(id: number) {
-  const locale = useLocale();
-  return useQuery({
+export const petitionQueryOptions = (id: number, locale: string) =>
+  queryOptions({
     queryKey: petitionKeys.one(id, locale),
     queryFn: async ({ signal }) => (await apiCall(ep.show, { params: { id }, signal, silent: true })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
+
+export function usePetition(id: number) {
+  return useQuery(petitionQueryOptions(id, useLocale()));
 }
 
 /** The named signers, oldest first, one keyset page (`cursor`) at a time ("show more"). */
-export function useSigners(id: number) {
-  return useInfiniteQuery({
+export const signersQueryOptions = (id: number) =>
+  infiniteQueryOptions({
     queryKey: petitionKeys.signers(id),
     queryFn: ({ pageParam, signal }) =>
       apiCall(ep.signatures, {
@@ -84,43 +97,59 @@ export function useSigners(id: number) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.next_cursor,
   });
+
+export function useSigners(id: number) {
+  return useInfiniteQuery(signersQueryOptions(id));
 }
 
-export function useReceipt(id: number, signed: boolean) {
-  return useQuery({
+export const receiptQueryOptions = (id: number, signed: boolean) =>
+  queryOptions({
     queryKey: petitionKeys.receipt(id),
     queryFn: async ({ signal }) => (await apiCall(ep.receipt, { params: { id }, signal, silent: true })).data,
     enabled: signed,
     retry: false,
   });
+
+export function useReceipt(id: number, signed: boolean) {
+  return useQuery(receiptQueryOptions(id, signed));
 }
 
 /** Published petitions with a title like the one being typed (at least three letters). */
-export function useSimilarPetitions(title: string) {
+export const similarPetitionsQueryOptions = (title: string) => {
   const term = title.trim();
-  return useQuery({
+  return queryOptions({
     queryKey: petitionKeys.similar(term),
     queryFn: async ({ signal }) =>
       (await apiCall(ep.similar, { query: { title: term }, signal, silent: true, overlay: false })).data,
     enabled: term.length >= 3,
     staleTime: 30_000,
   });
+};
+
+export function useSimilarPetitions(title: string) {
+  return useQuery(similarPetitionsQueryOptions(title));
 }
 
-export function useAttachments(id: number) {
-  return useQuery({
+export const attachmentsQueryOptions = (id: number) =>
+  queryOptions({
     queryKey: petitionKeys.attachments(id),
     queryFn: async ({ signal }) => (await apiCall(ep.attachments, { params: { id }, signal })).data,
     enabled: id > 0,
   });
+
+export function useAttachments(id: number) {
+  return useQuery(attachmentsQueryOptions(id));
 }
 
-export function useManualAuthors(id: number) {
-  return useQuery({
+export const manualAuthorsQueryOptions = (id: number) =>
+  queryOptions({
     queryKey: petitionKeys.authors(id),
     queryFn: async ({ signal }) => (await apiCall(ep.manualAuthors, { params: { id }, signal })).data,
     enabled: id > 0,
   });
+
+export function useManualAuthors(id: number) {
+  return useQuery(manualAuthorsQueryOptions(id));
 }
 
 function useInvalidate() {
@@ -245,10 +274,10 @@ export function useAcceptCoAuthorship() {
 }
 
 /** Members by name, for inviting a co-author with an account (at least two letters). */
-export function useMemberSearch(name: string) {
+export const memberSearchQueryOptions = (name: string) => {
   const term = name.trim();
-  return useQuery({
-    queryKey: ['petitions', 'members', term] as const,
+  return queryOptions({
+    queryKey: petitionKeys.members(term),
     queryFn: async ({ signal }) =>
       (
         await apiCall(networkEndpoints.search, {
@@ -260,15 +289,21 @@ export function useMemberSearch(name: string) {
     enabled: term.length >= 2,
     staleTime: 30_000,
   });
+};
+
+export function useMemberSearch(name: string) {
+  return useQuery(memberSearchQueryOptions(name));
 }
 
-export function usePressRelease(id: number, enabled: boolean) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['petitions', 'press', id, locale] as const,
+export const pressReleaseQueryOptions = (id: number, enabled: boolean, locale: string) =>
+  queryOptions({
+    queryKey: petitionKeys.press(id, locale),
     queryFn: async ({ signal }) => (await apiCall(ep.pressRelease, { params: { id }, signal })).data,
     enabled,
   });
+
+export function usePressRelease(id: number, enabled: boolean) {
+  return useQuery(pressReleaseQueryOptions(id, enabled, useLocale()));
 }
 
 export function useSendPressRelease() {

@@ -19,7 +19,7 @@ import {
   useSavePetition,
   useSendPressRelease,
 } from '../api/petitions';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { formatDate } from '@/shared/lib/dates';
 
 const sizeOf = (bytes: number) =>
@@ -40,7 +40,7 @@ function Exports({ id }: { id: number }) {
   };
   return (
     <Stack gap="xs">
-      <Title order={4}>{t('export.title')}</Title>
+      <Title order={4}>{t('owner_steps.export')}</Title>
       <Group gap="xs">
         {(['pdf', 'csv', 'xlsx'] as const).map((format) => (
           <Button
@@ -86,7 +86,7 @@ function PressRelease({ petition, preview }: { petition: PetitionDetail; preview
   return (
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
       <Stack gap="xs">
-        <Title order={4}>{t('press.title')}</Title>
+        <Title order={4}>{t('owner_steps.press')}</Title>
         <TextInput
           label={t('press.subject')}
           required
@@ -166,14 +166,19 @@ function PressReleaseLoader({ petition }: { petition: PetitionDetail }) {
   return <PressRelease petition={petition} preview={preview.data} />;
 }
 
-/** The initiator's tools on a published petition: close, archive, deliver, answer, export, press release. */
+/**
+ * The initiator's tools on a published petition, as the state allows: close and archive always;
+ * once someone has signed, the steps deliver, export, answer (after delivery) and press release.
+ */
 export function OwnerTools({ petition }: { petition: PetitionDetail }) {
   const { t } = useTranslation('petitions');
+  const locale = useLocale();
   const save = useSavePetition();
   const deliver = useDeliver();
   const answer = useAnswer();
   const [answerText, setAnswerText] = useState(petition.answer ?? '');
   if (petition.status === 'draft') return null;
+  const signed = petition.signatures_count > 0;
   return (
     <Card withBorder>
       <Stack>
@@ -199,37 +204,65 @@ export function OwnerTools({ petition }: { petition: PetitionDetail }) {
               onConfirm={() => save.mutateAsync({ id: petition.id, body: { visibility: 'archived' } })}
             />
           )}
-          {!petition.delivered && (
-            <ConfirmButton
-              label={t('deliver')}
-              question={t('deliver_confirm')}
-              variant="light"
-              loading={deliver.isPending}
-              onConfirm={() => deliver.mutateAsync(petition.id)}
-            />
-          )}
         </Group>
-        <Exports id={petition.id} />
-        <Stack gap="xs">
-          <Title order={4}>{t('answer')}</Title>
-          <Textarea
-            label={t('answer_label')}
-            value={answerText}
-            onChange={(e) => setAnswerText(e.currentTarget.value)}
-            rows={3}
-          />
-          <Group>
-            <Button
-              variant="light"
-              disabled={!answerText.trim()}
-              loading={answer.isPending}
-              onClick={() => answer.mutate({ id: petition.id, answer: answerText.trim() })}
-            >
-              {t('answer_publish')}
-            </Button>
-          </Group>
-        </Stack>
-        <PressReleaseLoader petition={petition} />
+        {!signed ? (
+          <Text size="sm" c="dimmed">
+            {t('owner_no_signatures')}
+          </Text>
+        ) : (
+          <>
+            <Stack gap="xs">
+              <Title order={4}>{t('owner_steps.deliver')}</Title>
+              {petition.delivered ? (
+                <Text size="sm">
+                  {t('delivered', {
+                    date: formatDate(petition.delivered.at, locale),
+                    count: petition.delivered.count,
+                  })}
+                </Text>
+              ) : (
+                <Group>
+                  <ConfirmButton
+                    label={t('deliver')}
+                    question={t('deliver_confirm')}
+                    variant="light"
+                    loading={deliver.isPending}
+                    onConfirm={() => deliver.mutateAsync(petition.id)}
+                  />
+                </Group>
+              )}
+            </Stack>
+            <Exports id={petition.id} />
+            <Stack gap="xs">
+              <Title order={4}>{t('owner_steps.answer')}</Title>
+              {petition.delivered ? (
+                <>
+                  <Textarea
+                    label={t('answer_label')}
+                    value={answerText}
+                    onChange={(e) => setAnswerText(e.currentTarget.value)}
+                    rows={3}
+                  />
+                  <Group>
+                    <Button
+                      variant="light"
+                      disabled={!answerText.trim()}
+                      loading={answer.isPending}
+                      onClick={() => answer.mutate({ id: petition.id, answer: answerText.trim() })}
+                    >
+                      {t('answer_publish')}
+                    </Button>
+                  </Group>
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('owner_answer_after_delivery')}
+                </Text>
+              )}
+            </Stack>
+            <PressReleaseLoader petition={petition} />
+          </>
+        )}
       </Stack>
     </Card>
   );

@@ -15,11 +15,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
-import { paths } from '@/shared/config/paths';
+import { loginHref, paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { Page } from '@/shared/ui/page';
 import { notify } from '@/shared/ui/notify';
@@ -36,12 +36,39 @@ import {
   useVerify,
   useWithdraw,
 } from '../api/petitions';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { formatDate } from '@/shared/lib/dates';
 import { StatusBadge } from './petition-card';
 import { PetitionProgress } from './petition-progress';
 import { PetitionStatistics } from './petition-statistics';
 import { OwnerTools } from './owner-tools';
+
+/** Share (the phone's share sheet where there is one) and copy the page's address. */
+function ShareButtons({ title }: { title: string }) {
+  const { t } = useTranslation('petitions');
+  const url = window.location.href;
+  const canShare = typeof navigator.share === 'function';
+  return (
+    <>
+      {canShare && (
+        <Button variant="default" onClick={() => void navigator.share({ title, url }).catch(() => undefined)}>
+          {t('share')}
+        </Button>
+      )}
+      <Button
+        variant="default"
+        onClick={() =>
+          void navigator.clipboard
+            .writeText(url)
+            .then(() => notify.success(t('link_copied')))
+            .catch(() => undefined)
+        }
+      >
+        {t('copy_link')}
+      </Button>
+    </>
+  );
+}
 
 /** Sign (by name or anonymously), or the receipt and withdrawal once signed. */
 function SignBox({ petition }: { petition: PetitionDetail }) {
@@ -52,8 +79,25 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
   const withdraw = useWithdraw();
   const receipt = useReceipt(petition.id, petition.signed);
   const [anonymous, setAnonymous] = useState(false);
-  if (!user) return null;
+  const hintId = useId();
+  const location = useLocation();
   const active = petition.status === 'active' && !petition.is_archived;
+  if (!user) {
+    if (!active) return null;
+    // A visitor from a shared link: log in, then back to this very page (`next`).
+    return (
+      <Card withBorder>
+        <Stack gap="xs" align="flex-start">
+          <Button component={Link} to={loginHref(location.pathname)} size="md">
+            {t('login_to_sign')}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t('login_to_sign_note')}
+          </Text>
+        </Stack>
+      </Card>
+    );
+  }
   if (petition.signed) {
     return (
       <Card withBorder>
@@ -72,9 +116,17 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
                   date: formatDate(receipt.data.signed_at, locale),
                 })}
               </Text>
-              <Text size="sm">
-                {t('receipt_hash')}: <Code style={{ wordBreak: 'break-all' }}>{receipt.data.hash}</Code>
+              <Text size="sm" c="dimmed">
+                {t('receipt_explained')}
               </Text>
+              <Box component="details" mt={4}>
+                <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
+                  {t('receipt_details')}
+                </Text>
+                <Text size="sm" mt={4}>
+                  {t('receipt_hash')}: <Code style={{ wordBreak: 'break-all' }}>{receipt.data.hash}</Code>
+                </Text>
+              </Box>
             </div>
           )}
           {active && (
@@ -100,6 +152,8 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
       <Stack gap="sm">
         <Checkbox
           label={t('sign_anonymously')}
+          description={<span id={hintId}>{t('sign_anonymously_hint')}</span>}
+          aria-describedby={hintId}
           checked={anonymous}
           onChange={(e) => setAnonymous(e.currentTarget.checked)}
         />
@@ -216,9 +270,15 @@ export function PetitionDetailsPage() {
   return (
     <Page title={p.title} size="lg">
       <Stack gap="md">
+        {user && (
+          <Anchor component={Link} to={paths.petitions.href()} size="sm">
+            ← {t('back')}
+          </Anchor>
+        )}
         <Group justify="space-between">
           <StatusBadge petition={p} />
           <Group gap="xs">
+            {p.status !== 'draft' && <ShareButtons title={p.title} />}
             {user && p.status !== 'draft' && (
               <Button
                 variant="light"
@@ -254,7 +314,7 @@ export function PetitionDetailsPage() {
           </Alert>
         )}
         {mine && !p.invitation_pending && !p.is_owner && <Group>{leaveButton(t('authors.leave'))}</Group>}
-        {p.status === 'draft' && p.can_edit && (
+        {p.status === 'draft' && p.is_owner && (
           <Group>
             <ConfirmButton
               label={t('publish')}
@@ -309,11 +369,15 @@ export function PetitionDetailsPage() {
             <List>
               {p.attachments.map((a) => (
                 <List.Item key={a.id}>
-                  <Anchor href={a.url} download={a.name}>
-                    {a.name}
-                  </Anchor>{' '}
+                  {a.url ? (
+                    <Anchor href={a.url} download={a.name}>
+                      {a.name}
+                    </Anchor>
+                  ) : (
+                    <Text span>{a.name}</Text>
+                  )}{' '}
                   <Text span size="sm" c="dimmed">
-                    ({Math.max(1, Math.round(a.size / 1024))} kB)
+                    ({Math.max(1, Math.round(a.size / 1024))} kB{a.url ? '' : `, ${t('attachment_login')}`})
                   </Text>
                 </List.Item>
               ))}
@@ -338,12 +402,18 @@ export function PetitionDetailsPage() {
               {verify.data && (
                 <Text role="status" c={verify.data.intact ? 'green.8' : 'red.8'}>
                   {verify.data.intact
-                    ? t('verify_ok', { length: verify.data.length })
+                    ? t('verify_ok_count', { length: verify.data.length, count: verify.data.signatures_count })
                     : t('verify_broken', { position: verify.data.broken_at ?? 0 })}
                 </Text>
               )}
             </Group>
-            {user && <Signers id={p.id} />}
+            {user ? (
+              <Signers id={p.id} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('signers_login')}
+              </Text>
+            )}
           </>
         )}
         {p.is_owner && <OwnerTools petition={p} />}

@@ -211,7 +211,7 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
           <Button type="submit" variant={isDraft ? 'light' : 'filled'} loading={save.isPending}>
             {isDraft ? t('save_draft') : t('save')}
           </Button>
-          {isDraft && (
+          {isDraft && (petition === null || petition.is_owner) && (
             <Button onClick={() => void onPublish()} loading={save.isPending}>
               {t('publish')}
             </Button>

@@ -21,6 +21,8 @@ function Groups({ title, groups }: { title: string; groups: PetitionStatGroup[] 
           dataKey="name"
           orientation="vertical"
           yAxisProps={{ width: 120 }}
+          // Whole signatures: no 0.5 ticks.
+          xAxisProps={{ allowDecimals: false }}
           series={[{ name: 'count', label: t('signers'), color: 'blue.6' }]}
           // The list below says the same in words; the chart is hidden from assistive technology,
           // so it must not take keyboard focus either (recharts' accessibility layer does).
@@ -59,6 +61,7 @@ export function PetitionStatistics({ stats }: { stats: Stats }) {
           dataKey="day"
           series={[{ name: 'total', label: t('signers'), color: 'teal.6' }]}
           curveType="monotone"
+          yAxisProps={{ allowDecimals: false }}
           areaChartProps={{ accessibilityLayer: false }}
           aria-hidden
         />

@@ -1,6 +1,7 @@
 import { referenceEndpoints } from '@legenett/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
+import { referenceKeys } from '@/shared/reference/reference-lists';
 
 export function getFrontendSettings({ signal }: { signal?: AbortSignal } = {}) {
   return apiCall(referenceEndpoints.frontendSettings, { signal }).then((res) => res.data);
@@ -9,7 +10,7 @@ export function getFrontendSettings({ signal }: { signal?: AbortSignal } = {}) {
 /** Read when a page first shows them (the front page's video) and kept for the session. */
 export const frontendSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['frontend-settings'] as const,
+    queryKey: referenceKeys.frontendSettings,
     queryFn: ({ signal }) => getFrontendSettings({ signal }),
     staleTime: Infinity,
   });
