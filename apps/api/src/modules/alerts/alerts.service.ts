@@ -24,7 +24,7 @@ const LIST_GATES: Record<AlertType, Gates> = {
   job: { permission: 'jobs-read' },
   course: { permission: 'course-read' },
   petition: {},
-  video: { healthPersonnel: true, permission: 'video-viewer-read' },
+  video: { healthPersonnel: 'confirmed_or_in_review', permission: 'video-viewer-read' },
 };
 
 const ANY_ID = [0];

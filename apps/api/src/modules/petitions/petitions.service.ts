@@ -240,7 +240,7 @@ export class PetitionsService {
     // Ownership first: someone else's petition is a 404 even with bad input.
     const row = await this.authored(me, id, locale, today);
     // Co-authors edit the text and details; publishing, closing and archiving are the initiator's.
-    if (PetitionsService.transitionOf(input) !== null && row.user_id !== me.userId) throw AppError.forbidden('not_owner');
+    if (transitionOf(input) !== null && row.user_id !== me.userId) throw AppError.forbidden('not_owner');
     const fields = await this.checkReferences(input);
     if (input.end_date && input.end_date <= today) fields.end_date = ['petitions.errors.end_date_future'];
     if (Object.keys(fields).length > 0) throw invalid(fields);
