@@ -20,6 +20,7 @@ const visitorRoutes = [
 const doctorRoutes = [
   '/feed',
   '/notifications',
+  '/alerts',
   '/profile',
   '/profile_company',
   '/jobs',

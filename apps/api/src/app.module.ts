@@ -38,6 +38,8 @@ import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 import { CoursesModule } from './modules/courses/courses.module';
 import { PetitionsModule } from './modules/petitions/petitions.module';
 import { SearchModule } from './modules/search/search.module';
+import { AlertsModule } from './modules/alerts/alerts.module';
+import { MentionsModule } from './modules/mentions/mentions.module';
 
 /** Feature modules, one per area (src/modules/<area>). */
 const FEATURE_MODULES: Type[] = [
@@ -66,6 +68,8 @@ const FEATURE_MODULES: Type[] = [
   CoursesModule,
   PetitionsModule,
   SearchModule,
+  AlertsModule,
+  MentionsModule,
 ];
 
 export interface AppModuleOptions {

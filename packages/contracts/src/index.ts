@@ -27,3 +27,5 @@ export * from './courses';
 export * from './course-records';
 export * from './course-webinar';
 export * from './search';
+export * from './alerts';
+export * from './mentions';

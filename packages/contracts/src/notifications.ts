@@ -24,6 +24,10 @@ export const NOTIFICATION_KIND_VALUES = [
   'course_reminder',
   'course_recording',
   'share',
+  /** A new job, course, petition or video matched one of the user's immediate alerts. */
+  'alert_match',
+  /** Someone mentioned the user (`@`) in a post or a comment. */
+  'mention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KIND_VALUES)[number];
 
@@ -219,6 +223,8 @@ export function notificationMessage(
     case 'course_recording':
     case 'course_join_requested':
       return { key: `kinds.${n.kind}`, vars: { title, name } };
+    case 'alert_match':
+      return { key: 'kinds.alert_match', vars: { title, alert: typeof n.data.alert_name === 'string' ? n.data.alert_name : '' } };
     default:
       return { key: `kinds.${n.kind}`, vars: { name } };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BigIdParamSchema, BigIdSchema, dataOf, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { MentionSchema } from './mentions';
 import { containsNationalId, NATIONAL_ID_MESSAGE } from './national-id';
 import { VerifiedAsSchema } from './user';
 
@@ -145,6 +146,8 @@ export const PostSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   body: z.string(),
+  /** Whom the text mentions: each `@[id]` in `body` renders as a link to that profile (absent: none). */
+  mentions: z.array(MentionSchema).optional(),
   /** The writing user; null for company posts. */
   author: PostAuthorSchema.nullable(),
   /** The company a company post belongs to. */
@@ -173,6 +176,8 @@ export const CommentSchema = z.object({
   id: z.number().int(),
   post_id: z.number().int(),
   text: z.string(),
+  /** Whom the comment mentions (`@[id]` in `text`). */
+  mentions: z.array(MentionSchema).optional(),
   author: PostAuthorSchema.nullable(),
   company: PostCompanySchema.nullable(),
   is_mine: z.boolean(),

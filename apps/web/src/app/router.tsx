@@ -92,6 +92,7 @@ export const pageRoutes: RouteObject[] = [
   // From an e-mail's unsubscribe link: no login (the signed link is the proof).
   r(paths.unsubscribe.path, 'public', 'nav.notifications', { layout: full, lazy: page(() => import('@/features/notifications/routes/unsubscribe')) }),
   r(paths.messages.path, 'login', 'nav.messages', { lazy: page(() => import('@/features/messages/routes/messages'), ['messages']) }),
+  r(paths.alerts.path, 'personal', 'nav.alerts', { lazy: page(() => import('@/features/alerts/routes/alerts'), ['alerts']) }),
   r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies'), ['companies_ui']) }),
   r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company'), ['companies_ui', 'feed', 'network']) }),
   r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage'), ['companies_ui', 'network']) }),
@@ -101,7 +102,7 @@ export const pageRoutes: RouteObject[] = [
     lazy: () => Promise.resolve({ Component: Outlet }),
     children: [
       { index: true, loader: () => redirect(paths.webinars.path), element: null },
-      r(paths.webinars.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-catalogue'), ['courses', 'course_webinar']) }),
+      r(paths.webinars.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-catalogue'), ['courses', 'course_webinar', 'alerts']) }),
       r(paths.webinar.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-details'), ['courses', 'course_records', 'course_webinar']) }),
       r(paths.courseMyCourses.path, 'personal', 'nav.my_courses', { lazy: page(() => import('@/features/courses/routes/my-courses'), ['courses', 'course_records']) }),
       r(paths.courseNew.path, 'login', 'nav.courses', { lazy: page(() => import('@/features/courses/routes/course-new'), ['courses', 'forms_ui']) }),
@@ -113,7 +114,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.certificate.path, 'public', undefined, { lazy: page(() => import('@/features/courses/routes/certificate-verification'), ['courses', 'course_records']) }),
 
   // Jobs
-  r(paths.jobs.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/jobs'), ['jobs']) }),
+  r(paths.jobs.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/jobs'), ['jobs', 'alerts']) }),
   r(paths.jobDetails.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/job-details'), ['jobs']) }),
   r(paths.jobCreate.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/job-create'), ['jobs']) }),
   r(paths.jobUpdate.path, 'login', 'nav.jobs', { lazy: page(() => import('@/features/jobs/routes/job-update'), ['jobs']) }),
@@ -129,13 +130,13 @@ export const pageRoutes: RouteObject[] = [
   r(paths.myProductUpdate.path, 'personal', 'nav.my_products', { lazy: page(() => import('@/features/marketplace/routes/my-product-update'), ['marketplace']) }),
 
   // Videos and audio: confirmed health personnel (approved_hrp 2) or "In review"
-  r(paths.videos.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/videos'), ['media']) }),
+  r(paths.videos.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/videos'), ['media', 'alerts']) }),
   r(paths.video.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/video'), ['media']) }),
   r(paths.audio.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio'), ['media']) }),
   r(paths.audioItem.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio-item'), ['media']) }),
 
   // Petitions; a published petition's detail is public (docs/api-conventions.md)
-  r(paths.petitions.path, 'login', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petitions'), ['petitions']) }),
+  r(paths.petitions.path, 'login', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petitions'), ['petitions', 'alerts']) }),
   r(paths.petitionCreate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-create'), ['petitions']) }),
   r(paths.petitionUpdate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-update'), ['petitions']) }),
   r(paths.petitionDetails.path, 'public', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-details'), ['petitions']) }),

@@ -45,6 +45,8 @@ export const notificationsUi = defineMessages(
       course_reminder: '«{{title}}» starter snart',
       course_recording: 'Opptaket av «{{title}}» er klart',
       share: '{{name}} delte innlegget ditt',
+      alert_match: 'Nytt treff for varselet «{{alert}}»: {{title}}',
+      mention: '{{name}} nevnte deg',
     },
     /** A grouped entry: the latest person and how many others. */
     grouped: {
@@ -168,6 +170,8 @@ export const notificationsUi = defineMessages(
       course_reminder: '"{{title}}" starts soon',
       course_recording: 'The recording of "{{title}}" is ready',
       share: '{{name}} shared your post',
+      alert_match: 'New match for the alert "{{alert}}": {{title}}',
+      mention: '{{name}} mentioned you',
     },
     grouped: {
       like: '{{name}} and {{others}} others liked your post',

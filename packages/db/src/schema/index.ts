@@ -12,6 +12,7 @@ export * from './petitions';
 export * from './posts';
 export * from './messages';
 export * from './notifications';
+export * from './alerts';
 export * from './media';
 export * from './files';
 export * from './job-outbox';

@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = [
   'course_reminder',
   'course_recording',
   'share',
+  'alert_match',
+  'mention',
 ] as const;
 /** What `entity_id` points at; no foreign key, since it spans tables and may outlive its target. */
 export const NOTIFICATION_ENTITY_TYPES = [
@@ -44,6 +46,7 @@ export const NOTIFICATION_ENTITY_TYPES = [
   'user',
   'follow_invitation',
   'account_decision',
+  'video',
   'conversation',
 ] as const;
 

@@ -237,6 +237,10 @@ async function richAccount() {
   await t.db.insert(s.postAttachments).values({ post_id: companyPost!.id, kind: 'image', file_id: files.companyPostImage.id });
   await t.db.insert(s.postComments).values({ post_id: otherPost!.id, author_user_id: x.id, body: 'Enig' });
   await t.db.insert(s.postLikes).values({ post_id: otherPost!.id, user_id: x.id });
+  // Mentions, alerts and their matches (modules/mentions, modules/alerts).
+  await t.db.insert(s.postMentions).values({ post_id: otherPost!.id, user_id: x.id });
+  const [alert] = await t.db.insert(s.alerts).values({ user_id: x.id, type: 'job', name: 'Jobber', frequency: 'daily' }).returning();
+  await t.db.insert(s.alertMatches).values({ alert_id: alert!.id, user_id: x.id, item_type: 'job', item_id: 1, frequency: 'daily', title: 'Lege' });
 
   const job = {
     title: 'Lege',

@@ -101,6 +101,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       this.wake();
       while (this.running) await this.running;
       await this.jobs.onIdle();
+      // A job that ran may have written jobs of its own (a match job's notifications): its commit
+      // woke the relay, whose hand-over may still be under way when the queue turns idle.
+      while (this.running) await this.running;
       if (this.handedOver === 0 && (this.unmarked.length === 0 || this.databaseDown)) return;
     }
   }

@@ -1,3 +1,4 @@
+import { AlertsModule } from '../alerts';
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
 import { ReferenceModule } from '../reference';
@@ -18,7 +19,7 @@ import { CoursesService } from './courses.service';
 
 /** Courses and webinars (spec points 3, 4, 7; docs/courses.md). */
 @Module({
-  imports: [ReferenceModule, NotificationsModule],
+  imports: [ReferenceModule, NotificationsModule, AlertsModule],
   // The course log's static path (/courses/my/log) is registered before /courses/:id.
   controllers: [
     CourseCertificatesController,

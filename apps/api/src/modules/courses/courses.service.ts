@@ -24,6 +24,7 @@ import { ListCounts, readCurrentThenArchived, readPage } from '../../common/list
 import { MailService } from '../../common/mail';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
+import { AlertTrigger } from '../alerts';
 import { NotificationPublisher } from '../notifications';
 import { ReferenceChecks } from '../reference';
 import { courseIcs } from './course-calendar';
@@ -61,6 +62,7 @@ export class CoursesService {
     private readonly mail: MailService,
     private readonly video: CourseVideoLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly alerts: AlertTrigger,
   ) {}
 
   // ---------- presenting ----------
@@ -490,6 +492,7 @@ export class CoursesService {
       }
       const decisionId = await this.repository.recordDecision(tx, { courseId: id, adminId: me.userId, decision, reason });
       await this.notifyOrganiser(tx, row, decision, reason, decisionId, me.userId);
+      if (decision === 'approved') await this.alerts.itemAppeared(tx, 'course', id);
     });
     return this.adminShow(me, id, locale);
   }

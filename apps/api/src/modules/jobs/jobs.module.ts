@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AlertsModule } from '../alerts';
 import { ReferenceModule } from '../reference';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
@@ -7,7 +8,7 @@ import { JobsAccountData } from './jobs.account-data';
 
 /** The jobs board (spec points 3 and 7). The background job queue is `QueueModule` (common/queue). */
 @Module({
-  imports: [ReferenceModule],
+  imports: [ReferenceModule, AlertsModule],
   controllers: [JobsController],
   exports: [JobsService],
   providers: [JobsService, JobsRepository, JobsAccountData],

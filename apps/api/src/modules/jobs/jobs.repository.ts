@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type JobInput, type Locale } from '@legenett/contracts';
-import { type Database, schema } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { AccessRepository, editedBySql } from '../../common/access';
@@ -307,8 +307,8 @@ export class JobsRepository {
     return map;
   }
 
-  async insert(userId: number, input: JobWrite, specialtyIds: number[]): Promise<number> {
-    return this.db.transaction(async (tx) => {
+  async insert(userId: number, input: JobWrite, specialtyIds: number[], outer?: Transaction): Promise<number> {
+    return (outer ?? this.db).transaction(async (tx) => {
       const { published_at, ...rest } = input;
       const [row] = await tx
         .insert(jobs)

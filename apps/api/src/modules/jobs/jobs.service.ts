@@ -13,6 +13,8 @@ import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readCurrentThenArchived, readPage } from '../../common/lists';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { AlertTrigger } from '../alerts';
 import { Storage } from '../../common/storage/storage';
 import { ReferenceChecks } from '../reference';
 import { type JobFilters, type JobRow, JobsRepository, type JobWrite } from './jobs.repository';
@@ -28,6 +30,8 @@ export class JobsService {
     private readonly access: AccessService,
     private readonly references: ReferenceChecks,
     private readonly counts: ListCounts,
+    private readonly uow: UnitOfWork,
+    private readonly alerts: AlertTrigger,
   ) {}
 
   private static filters(q: Omit<JobListQuery, 'show_old'>): JobFilters {
@@ -169,11 +173,13 @@ export class JobsService {
   }
 
   async create(me: Principal, input: JobInput, locale: Locale) {
-    const id = await this.repository.insert(
-      me.userId,
-      await this.check(me, input, null),
-      input.specialty_ids,
-    );
+    const write = await this.check(me, input, null);
+    const id = await this.uow.run(async (tx) => {
+      const created = await this.repository.insert(me.userId, write, input.specialty_ids, tx);
+      // A job published later is matched by the alerts' sweep when its day comes.
+      if (write.published_at === null) await this.alerts.itemAppeared(tx, 'job', created);
+      return created;
+    });
     return this.one(me, id, locale, true);
   }
 

@@ -17,6 +17,7 @@ import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
 import { type AppConfig, InjectConfig } from '../../config';
 import { slugify } from '../../common/text/slugify';
+import { AlertTrigger } from '../alerts';
 import { ReferenceChecks } from '../reference';
 import { type AdminMediaRow, MediaAdminRepository, type MediaFiles, type MediaWrite } from './media-admin.repository';
 import { sanitiseEmbedCode } from '../../common/text/embed-code';
@@ -52,7 +53,16 @@ export class MediaAdminService {
     private readonly urls: MediaUrls,
     private readonly references: ReferenceChecks,
     @InjectConfig() private readonly config: AppConfig,
+    private readonly alerts: AlertTrigger,
   ) {}
+
+  /**
+   * A video visible now goes to the alerts' matching (its own transaction: the writes above have
+   * none to share; a lost one is found by the alerts' sweep). One scheduled for later: the sweep.
+   */
+  private async published(kind: MediaKind, id: number, at: Date | null): Promise<void> {
+    if (kind === 'video' && at !== null && at.getTime() <= Date.now()) await this.alerts.itemAppeared(null, 'video', id);
+  }
 
   private present(kind: MediaKind, row: AdminMediaRow, me: Principal, notice: string | null = null): AdminMedia {
     const now = Date.now();
@@ -175,6 +185,7 @@ export class MediaAdminService {
     const write = await this.check(kind, input, upload !== undefined && upload.size > 0);
     if (!upload || upload.size === 0) {
       const id = await this.repository.insert(kind, write, { file_id: null, poster_file_id: null, duration_seconds: null });
+      await this.published(kind, id, write.published_at);
       return this.show(me, kind, id, locale);
     }
     const { files, notice } = await this.storeUpload(me, kind, upload, locale);
@@ -185,6 +196,7 @@ export class MediaAdminService {
       await this.files.remove([files.file_id, files.poster_file_id]);
       throw err;
     }
+    await this.published(kind, id, write.published_at);
     return this.show(me, kind, id, locale, notice);
   }
 
@@ -195,6 +207,7 @@ export class MediaAdminService {
     // Editing the texts keeps the publishing state unless a time or "publish" is given.
     if (!input.publish && !input.publish_at) write.published_at = existing.published_at;
     await this.repository.update(kind, id, write);
+    await this.published(kind, id, write.published_at);
     return this.show(me, kind, id, locale);
   }
 
@@ -217,7 +230,9 @@ export class MediaAdminService {
   }
 
   async publish(me: Principal, kind: MediaKind, id: number, at: string | null, locale: Locale) {
-    if (!(await this.repository.setPublished(kind, id, at ? new Date(at) : new Date()))) throw AppError.notFound();
+    const when = at ? new Date(at) : new Date();
+    if (!(await this.repository.setPublished(kind, id, when))) throw AppError.notFound();
+    await this.published(kind, id, when);
     return this.show(me, kind, id, locale);
   }
 

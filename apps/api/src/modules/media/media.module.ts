@@ -1,3 +1,4 @@
+import { AlertsModule } from '../alerts';
 import { Module } from '@nestjs/common';
 import { ReferenceModule } from '../reference';
 import { MediaAccountData } from './media.account-data';
@@ -17,7 +18,7 @@ import { UploadImageService } from './upload-image.service';
 
 /** The video and audio archive for confirmed health personnel, its administration, and `POST /upload-image` (issue 12; docs/media.md). */
 @Module({
-  imports: [ReferenceModule],
+  imports: [ReferenceModule, AlertsModule],
   // PodcastController first: its `/audio/feed` must not be taken for `/audio/:id`.
   controllers: [PodcastController, MediaController, MediaStreamController, MediaAdminController, UploadImageController],
   providers: [MediaService, MediaRepository, MediaUrls, MediaAdminService, MediaAdminRepository, UploadImageService, MediaAccountData, PodcastService, PodcastRepository],

@@ -37,4 +37,20 @@ export class NotificationPublisher {
     if (typeof dedupeKey === 'string' && jobs.length > 1) throw new RangeError('A dedupe key names one notification');
     await this.outbox.add(tx, jobs);
   }
+
+  /**
+   * Several notifications of one event, each with its own dedupe key (one per recipient: alert
+   * matches, mentions), written in one statement. The actor's own are dropped as in `publish`.
+   */
+  async publishEach(tx: Transaction, items: readonly { notification: NotificationJobPayload; dedupeKey: string }[]): Promise<void> {
+    const jobs = items
+      .filter(({ notification: n }) => n.actor_user_id === null || n.actor_user_id !== n.user_id)
+      .map(({ notification, dedupeKey }) => ({
+        name: NOTIFICATIONS_CREATE_JOB,
+        payload: notification,
+        dedupeKey,
+        userIds: [notification.user_id, notification.actor_user_id],
+      }));
+    await this.outbox.add(tx, jobs);
+  }
 }

@@ -1,3 +1,4 @@
+import { AlertsModule } from '../alerts';
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
 import { ReferenceModule } from '../reference';
@@ -16,7 +17,7 @@ import { PetitionsService } from './petitions.service';
 
 /** Petitions (issue 11, docs/petitions.md): spec points 2 to 5 and 7; the signature log (issue 28). */
 @Module({
-  imports: [ReferenceModule, NotificationsModule],
+  imports: [ReferenceModule, NotificationsModule, AlertsModule],
   controllers: [PetitionsController, PetitionLogController],
   exports: [PetitionsService],
   providers: [

@@ -25,6 +25,7 @@ import { FilesService } from '../../common/files/files.service';
 import { ListCounts, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { AlertTrigger } from '../alerts';
 import { NotificationPublisher } from '../notifications';
 import { ReferenceChecks } from '../reference';
 import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
@@ -67,6 +68,7 @@ export class PetitionsService {
     private readonly signatures: PetitionSignaturesService,
     private readonly log: PetitionLogService,
     private readonly logEntries: PetitionLogRepository,
+    private readonly alerts: AlertTrigger,
   ) {}
 
   private static filters(q: PetitionListQuery): PetitionFilters {
@@ -259,6 +261,7 @@ export class PetitionsService {
         if (transition === 'archive') write.archived_at = now;
       }
       await this.repository.update(id, write, specialty_ids, tx);
+      if (transition === 'publish' && write.published_at) await this.alerts.itemAppeared(tx, 'petition', id);
       if (transition === 'publish' && write.published_at && (input.post_on_my_page ?? state.post_on_my_page)) {
         // The owner's feed links the petition; `POST /posts/{id}/share` shares it further.
         await this.repository.insertPetitionPost(state.user_id, id, newSlug(), input.summary ?? state.summary, tx);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
+import { MentionsModule } from '../mentions';
 import { PostsController } from './posts.controller';
 import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
@@ -7,7 +8,7 @@ import { PostsAccountData } from './posts.account-data';
 
 /** Posts, the feed, comments, likes and shares (issue 5). */
 @Module({
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, MentionsModule],
   controllers: [PostsController],
   providers: [PostsService, PostsRepository, PostsAccountData],
   exports: [PostsService],

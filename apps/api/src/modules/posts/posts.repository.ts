@@ -389,8 +389,8 @@ export class PostsRepository {
     });
   }
 
-  async updateBody(id: number, body: string): Promise<void> {
-    await this.db.update(posts).set({ body, updated_at: new Date() }).where(eq(posts.id, id));
+  async updateBody(id: number, body: string, tx?: Transaction): Promise<void> {
+    await (tx ?? this.db).update(posts).set({ body, updated_at: new Date() }).where(eq(posts.id, id));
   }
 
   async setArchived(id: number, archived: boolean): Promise<void> {

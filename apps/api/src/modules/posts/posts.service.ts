@@ -6,6 +6,7 @@ import {
   encodeFeedCursor,
   type FeedQuery,
   MAX_POST_FILES,
+  type Mention,
   type PageQuery,
   type Post,
   POST_FILES_FIELD,
@@ -21,6 +22,7 @@ import { FilesService, type StoreOptions } from '../../common/files/files.servic
 import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
+import { MentionsService } from '../mentions';
 import { NotificationPublisher } from '../notifications';
 import { type AttachmentRow, type CommentRow, type PostRow, PostsRepository } from './posts.repository';
 
@@ -48,6 +50,7 @@ export class PostsService {
     private readonly notifications: NotificationPublisher,
     private readonly access: AccessService,
     private readonly storage: Storage,
+    private readonly mentions: MentionsService,
   ) {}
 
   /** Whether the caller may edit the post: its user author, or a manager of its company (AccessService, kind `post`). */
@@ -69,7 +72,8 @@ export class PostsService {
   }
 
   private async present(rows: PostRow[], me: Principal): Promise<Post[]> {
-    const attachments = await this.repository.attachmentsOf(rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    const [attachments, mentions] = await Promise.all([this.repository.attachmentsOf(ids), this.mentions.ofPosts(ids)]);
     const byPost = new Map<number, AttachmentRow[]>();
     for (const a of attachments) {
       const list = byPost.get(a.post_id);
@@ -80,6 +84,7 @@ export class PostsService {
       id: row.id,
       slug: row.slug,
       body: row.body,
+      mentions: mentions.get(row.id) ?? [],
       author: row.partner_company_id === null ? row.author : null,
       company: row.company,
       attachments: (byPost.get(row.id) ?? []).map((a) => ({
@@ -145,11 +150,17 @@ export class PostsService {
       owner: me.userId,
       field: POST_FILES_FIELD,
     });
+    const slug = newSlug();
     const id = await this.files.storeFor(files, as, (stored) =>
-      this.repository.insert(
-        { slug: newSlug(), body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: null },
-        stored.map((f) => ({ kind: f.kind === 'post_document' ? 'document' : 'image', file_id: f.id })),
-      ),
+      this.uow.run(async (tx) => {
+        const created = await this.repository.insert(
+          { slug, body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: null },
+          stored.map((f) => ({ kind: f.kind === 'post_document' ? 'document' : 'image', file_id: f.id })),
+          tx,
+        );
+        await this.mentions.record(tx, me, { post_id: created, post_slug: slug, comment_id: null, text: input.body });
+        return created;
+      }),
     );
     return this.one(id, me);
   }
@@ -164,7 +175,11 @@ export class PostsService {
     const attachments = await this.repository.attachmentsOf([id]);
     if (input.body === '' && attachments.length === 0)
       throw new AppError('VALIDATION', { fields: { body: ['posts.errors.empty_post'] } });
-    await this.repository.updateBody(id, input.body);
+    await this.uow.run(async (tx) => {
+      await this.repository.updateBody(id, input.body, tx);
+      // Mentions added by the edit notify; those kept were told already, those removed go.
+      await this.mentions.record(tx, me, { post_id: id, post_slug: post.slug, comment_id: null, text: input.body });
+    });
     return this.one(id, me);
   }
 
@@ -233,11 +248,12 @@ export class PostsService {
     return { data: await this.present(page, me), meta: { next_cursor: next } };
   }
 
-  private presentComment(row: CommentRow, me: Principal): Comment {
+  private presentComment(row: CommentRow, me: Principal, mentions: Map<number, Mention[]>): Comment {
     return {
       id: row.id,
       post_id: row.post_id,
       text: row.body,
+      mentions: mentions.get(row.id) ?? [],
       author: row.partner_company_id === null ? row.author : null,
       company: row.company,
       is_mine:
@@ -251,7 +267,8 @@ export class PostsService {
   async comments(me: Principal, id: number, query: PageQuery) {
     await this.visible(id, me);
     const { rows, meta } = await readPage(query, this.repository.comments(id));
-    return { data: rows.map((r) => this.presentComment(r, me)), meta };
+    const mentions = await this.mentions.ofComments(rows.map((r) => r.id));
+    return { data: rows.map((r) => this.presentComment(r, me, mentions)), meta };
   }
 
   async addComment(me: Principal, id: number, text: string) {
@@ -262,10 +279,11 @@ export class PostsService {
     const commentId = await this.uow.run(async (tx) => {
       const created = await this.repository.addComment(id, this.authorOf(me), text, tx);
       await this.notify(tx, post, me, 'comment', { comment_id: created, excerpt: text.slice(0, 140) });
+      await this.mentions.record(tx, me, { post_id: id, post_slug: post.slug, comment_id: created, text });
       return created;
     });
-    const row = await this.repository.findComment(id, commentId);
-    return { data: this.presentComment(row!, me) };
+    const [row, mentions] = await Promise.all([this.repository.findComment(id, commentId), this.mentions.ofComments([commentId])]);
+    return { data: this.presentComment(row!, me, mentions) };
   }
 
   async deleteComment(me: Principal, id: number, commentId: number): Promise<void> {
@@ -293,21 +311,17 @@ export class PostsService {
     const original = await this.visible(id, me);
     if (original.archived_at)
       throw new AppError('CONFLICT', { message: 'posts.errors.cannot_share_archived' });
+    const slug = newSlug();
     const newId = await this.uow.run(async (tx) => {
-      const id = await this.repository.insert(
-        {
-          slug: newSlug(),
-          body: input.body,
-          ...this.authorOf(me),
-          created_by_user_id: me.userId,
-          shared_post_id: original.id,
-        },
+      const created = await this.repository.insert(
+        { slug, body: input.body, ...this.authorOf(me), created_by_user_id: me.userId, shared_post_id: original.id },
         [],
         tx,
       );
+      await this.mentions.record(tx, me, { post_id: created, post_slug: slug, comment_id: null, text: input.body });
       // The writer of the shared post hears of it (grouped with the day's other shares).
       await this.notify(tx, original, me, 'share', {});
-      return id;
+      return created;
     });
     return this.one(newId, me);
   }

@@ -84,7 +84,7 @@ const REFERENCE_TABLES = {
   workplaceSituations,
 } as const;
 /** Categories are one table; a field points at the categories of one type. */
-const CATEGORY_TYPES = { companyCategories: 'company', productCategories: 'product', petitionCategories: 'petition', courseCategories: 'course' } as const;
+const CATEGORY_TYPES = { companyCategories: 'company', productCategories: 'product', petitionCategories: 'petition', courseCategories: 'course', videoCategories: 'video' } as const;
 export type ReferenceTable = keyof typeof REFERENCE_TABLES | keyof typeof CATEGORY_TYPES;
 const isCategoryTable = (table: ReferenceTable): table is keyof typeof CATEGORY_TYPES => table in CATEGORY_TYPES;
 

@@ -44,6 +44,7 @@ export const paths = {
   notificationSettings: route('/notification_settings'),
   unsubscribe: route('/unsubscribe'),
   messages: route('/messages/:id?'),
+  alerts: route('/alerts'),
 
   course: route('/course'),
   webinars: route('/course/webinares'),

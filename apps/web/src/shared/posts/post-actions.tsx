@@ -1,22 +1,23 @@
 import { MAX_POST_BODY, type Post } from '@legenett/contracts';
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inlineErrorText } from '@/shared/api/api-error';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { notify } from '@/shared/ui/notify';
 import { useUpdatePost } from './api';
+import { MentionTextarea, useMentionDraft } from './mention-textarea';
 
 /** A textarea with save/cancel for editing a post's text in place. */
 export function PostEditor({ post, onDone }: { post: Post; onDone: () => void }) {
   const { t } = useTranslation('feed');
   const update = useUpdatePost();
-  const [body, setBody] = useState(post.body);
+  const body = useMentionDraft(post.body, post.mentions);
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     setError(null);
     try {
-      await update.mutateAsync({ id: post.id, body: body.trim() });
+      await update.mutateAsync({ id: post.id, body: body.stored().trim() });
       notify.success(t('actions.saved'));
       onDone();
     } catch (err) {
@@ -32,15 +33,7 @@ export function PostEditor({ post, onDone }: { post: Post; onDone: () => void })
       }}
     >
       <Stack gap="xs">
-        <Textarea
-          label={t('actions.edit_label')}
-          rows={4}
-          maxLength={MAX_POST_BODY}
-          value={body}
-          onChange={(e) => setBody(e.currentTarget.value)}
-          error={error}
-          data-autofocus
-        />
+        <MentionTextarea label={t('actions.edit_label')} rows={4} maxLength={MAX_POST_BODY} draft={body} error={error} data-autofocus />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onDone}>
             {t('actions.cancel')}

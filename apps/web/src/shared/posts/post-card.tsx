@@ -11,6 +11,7 @@ import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { VerifiedBadge } from '@/shared/ui/verified-badge';
 import { authorName, initials } from './format';
 import { PostEditor, PostOwnerMenu, ShareButton } from './post-actions';
+import { MentionText } from './mention-text';
 import { SharedPostEmbed } from './shared-post-embed';
 
 const Lightbox = lazy(() => import('./lightbox').then((m) => ({ default: m.Lightbox })));
@@ -147,7 +148,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: Post; headingLevel?
         {editing ? (
           <PostEditor post={post} onDone={() => setEditing(false)} />
         ) : post.body ? (
-          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{post.body}</Text>
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <MentionText text={post.body} mentions={post.mentions} />
+          </Text>
         ) : null}
         {post.shared_post ? <SharedPostEmbed shared={post.shared_post} /> : null}
         {images.length > 0 ? <PostImages images={images} fullWidth={headingLevel === 1} /> : null}

@@ -7,6 +7,7 @@ import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDateTime } from '@/shared/lib/dates';
 import { VerifiedBadge } from '@/shared/ui/verified-badge';
 import { authorName, initials } from './format';
+import { MentionText } from './mention-text';
 
 /**
  * The original a share points at, inside the share's card: writer (or company) with avatar and name,
@@ -71,7 +72,7 @@ export function SharedPostEmbed({ shared }: { shared: NonNullable<Post['shared_p
         </Group>
         {shared.excerpt ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {shared.truncated ? `${shared.excerpt.trimEnd()} …` : shared.excerpt}
+            <MentionText text={shared.truncated ? `${shared.excerpt.trimEnd()} …` : shared.excerpt} />
           </Text>
         ) : null}
         {shared.image ? (

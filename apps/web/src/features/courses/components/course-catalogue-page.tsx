@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
+import { SaveAlertButton } from '@/shared/alerts/save-alert-button';
 import { useQueryParams } from '@/shared/lib/use-query-params';
 import { FilterDrawer } from '@/shared/ui/filter-drawer';
 import { FilterTabs } from '@/shared/ui/filter-tabs';
@@ -79,16 +80,30 @@ export function CourseCataloguePage() {
 
   return (
     <Page title={t('title')} size="lg">
-      {user?.permissions.includes('course-create') && (
-        <Group justify="flex-end" mb="sm" gap="xs">
-          <Button variant="default" component={Link} to={paths.myCourses.href()}>
-            {t('my_courses')}
-          </Button>
-          <Button component={Link} to={paths.courseNew.href()}>
-            {t('new_course')}
-          </Button>
-        </Group>
-      )}
+      <Group justify="flex-end" mb="sm" gap="xs">
+        <SaveAlertButton
+          draft={{
+            type: 'course',
+            filters: {
+              search: filters.search,
+              specialities: filters.speciality ? [filters.speciality] : [],
+              counties: filters.county ? [filters.county] : [],
+              cities: filters.city ? [filters.city] : [],
+              type: filters.type,
+            },
+          }}
+        />
+        {user?.permissions.includes('course-create') && (
+          <>
+            <Button variant="default" component={Link} to={paths.myCourses.href()}>
+              {t('my_courses')}
+            </Button>
+            <Button component={Link} to={paths.courseNew.href()}>
+              {t('new_course')}
+            </Button>
+          </>
+        )}
+      </Group>
       <FilterTabs
         value={tab}
         tabs={PAGE_TABS.map((key) => ({ value: key, label: t(`tabs.${key}`) }))}

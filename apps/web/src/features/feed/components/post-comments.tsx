@@ -8,7 +8,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useId, useState } from 'react';
@@ -19,6 +18,8 @@ import { notify } from '@/shared/ui/notify';
 import { useAddComment, useComments, useDeleteComment } from '@/shared/posts/api';
 import { formatDateTime } from '@/shared/lib/dates';
 import { authorName } from '@/shared/posts/format';
+import { MentionText } from '@/shared/posts/mention-text';
+import { MentionTextarea, useMentionDraft } from '@/shared/posts/mention-textarea';
 import { VerifiedBadge } from '@/shared/ui/verified-badge';
 
 /** A post's comments, oldest first and paged, with the form to add one and delete buttons on my own. */
@@ -29,17 +30,17 @@ export function PostComments({ postId }: { postId: number }) {
   const comments = useComments(postId, page);
   const add = useAddComment(postId);
   const remove = useDeleteComment(postId);
-  const [text, setText] = useState('');
+  const text = useMentionDraft();
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
   const submit = async () => {
-    const value = text.trim();
+    const value = text.stored().trim();
     if (!value) return;
     setError(null);
     try {
       await add.mutateAsync(value);
-      setText('');
+      text.reset();
       notify.success(t('comments.added'));
       const last = comments.data?.meta.last_page ?? 1;
       const total = comments.data?.meta.total ?? 0;
@@ -81,7 +82,9 @@ export function PostComments({ postId }: { postId: number }) {
                       <Text size="xs" c="dimmed" component="time" dateTime={c.created_at}>
                         {formatDateTime(c.created_at, locale)}
                       </Text>
-                      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{c.text}</Text>
+                      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        <MentionText text={c.text} mentions={c.mentions} />
+                      </Text>
                     </Stack>
                     {c.is_mine ? (
                       <Button
@@ -121,20 +124,14 @@ export function PostComments({ postId }: { postId: number }) {
         }}
       >
         <Stack gap="sm">
-          <Textarea
-            label={t('comments.add')}
-            rows={2}
-            maxLength={MAX_COMMENT_TEXT}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-          />
+          <MentionTextarea label={t('comments.add')} rows={2} maxLength={MAX_COMMENT_TEXT} draft={text} />
           {error ? (
             <Alert color="red" role="alert">
               {error}
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={add.isPending} disabled={!text.trim()}>
+            <Button type="submit" loading={add.isPending} disabled={!text.text.trim()}>
               {t('comments.submit')}
             </Button>
           </Group>

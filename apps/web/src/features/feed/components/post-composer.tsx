@@ -1,5 +1,5 @@
 import { MAX_POST_BODY, MAX_POST_FILES, POST_FILES_FIELD } from '@legenett/contracts';
-import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/shared/auth/auth-store';
 import { FilePicker } from '@/shared/ui/file-picker';
 import { notify } from '@/shared/ui/notify';
 import { useCreatePost } from '@/shared/posts/api';
+import { MentionTextarea, useMentionDraft } from '@/shared/posts/mention-textarea';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
 
@@ -16,7 +17,7 @@ export function PostComposer() {
   const { t: te } = useTranslation('errors');
   const create = useCreatePost();
   const acting = useCurrentUser()?.active_business_profile ?? null;
-  const [body, setBody] = useState('');
+  const body = useMentionDraft();
   const [files, setFiles] = useState<File[]>([]);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const [filesError, setFilesError] = useState<string | null>(null);
@@ -39,9 +40,9 @@ export function PostComposer() {
     }
     setBodyError(null);
     try {
-      await create.mutateAsync({ body: body.trim(), files });
+      await create.mutateAsync({ body: body.stored().trim(), files });
       notify.success(t('composer.published'));
-      setBody('');
+      body.reset();
       setFiles([]);
     } catch (err) {
       // The API client has shown the message as a toast; 422 messages also go beside their fields.
@@ -77,14 +78,7 @@ export function PostComposer() {
               {t('composer.as_company', { name: acting.name })}
             </Text>
           ) : null}
-          <Textarea
-            label={t('composer.body')}
-            rows={3}
-            maxLength={MAX_POST_BODY}
-            value={body}
-            onChange={(e) => setBody(e.currentTarget.value)}
-            error={bodyError}
-          />
+          <MentionTextarea label={t('composer.body')} rows={3} maxLength={MAX_POST_BODY} draft={body} error={bodyError} />
           <FilePicker
             label={t('composer.files')}
             description={t('composer.files_hint')}

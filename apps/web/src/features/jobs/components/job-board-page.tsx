@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SaveAlertButton } from '@/shared/alerts/save-alert-button';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useQueryParams } from '@/shared/lib/use-query-params';
@@ -57,13 +58,14 @@ export function JobBoardPage() {
 
   return (
     <Page title={t('title')} size="lg">
-      {user?.permissions.includes('jobs-create') && (
-        <Group justify="flex-end" mb="sm">
+      <Group justify="flex-end" mb="sm" gap="xs">
+        <SaveAlertButton draft={{ type: 'job', filters }} />
+        {user?.permissions.includes('jobs-create') && (
           <Button component={Link} to={paths.jobCreate.href()}>
             {t('create')}
           </Button>
-        </Group>
-      )}
+        )}
+      </Group>
       <FilterDrawer activeCount={FILTER_KEYS.filter((key) => filters[key] !== undefined).length}>
         <JobFilters value={filters} onChange={onFilters} />
       </FilterDrawer>

@@ -1,7 +1,8 @@
 import { type MediaKind, MediaListQuerySchema } from '@legenett/contracts';
-import { Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveAlertButton } from '@/shared/alerts/save-alert-button';
 import { useQueryParams } from '@/shared/lib/use-query-params';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
@@ -51,9 +52,10 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
 
   return (
     <Page title={title} size="lg">
-      <Text c="dimmed" mb="md">
-        {kind === 'video' ? t('videos_intro') : t('audio_intro')}
-      </Text>
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <Text c="dimmed">{kind === 'video' ? t('videos_intro') : t('audio_intro')}</Text>
+        {kind === 'video' && <SaveAlertButton draft={{ type: 'video', filters: { search: filters.search, categories: filters.categories } }} />}
+      </Group>
       <ContinueRow kind={kind} />
       <FilterDrawer
         activeCount={[filters.search ? 1 : 0, filters.categories.length > 0 ? 1 : 0, filters.direction === 'oldest' ? 1 : 0].reduce((a, b) => a + b, 0)}

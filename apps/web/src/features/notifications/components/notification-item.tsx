@@ -85,6 +85,9 @@ function Members({ notification }: { notification: Notification }) {
 export function notificationHref(n: Notification): string | null {
   if (n.entity_type === 'conversation' && n.entity_id) return paths.messages.href({ id: n.entity_id });
   if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
+  // A mention in a comment: the post the comment is under.
+  if (n.entity_type === 'post_comment' && typeof n.data.post_id === 'number') return paths.post.href({ id: n.data.post_id });
+  if (n.entity_type === 'video' && n.entity_id) return paths.video.href({ id: n.entity_id });
   if (n.entity_type === 'job' && n.entity_id) return paths.jobDetails.href({ id: n.entity_id });
   if (n.entity_type === 'product' && n.entity_id) return paths.productDetails.href({ id: n.entity_id });
   if (n.entity_type === 'petition' && n.entity_id) return paths.petitionDetails.href({ id: n.entity_id });

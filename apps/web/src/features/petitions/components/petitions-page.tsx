@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
+import { SaveAlertButton } from '@/shared/alerts/save-alert-button';
 import { useQueryParams } from '@/shared/lib/use-query-params';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { FilterDrawer } from '@/shared/ui/filter-drawer';
@@ -67,7 +68,8 @@ export function PetitionsPage() {
 
   return (
     <Page title={t('title')} size="lg">
-      <Group justify="flex-end" mb="sm">
+      <Group justify="flex-end" mb="sm" gap="xs">
+        <SaveAlertButton draft={{ type: 'petition', filters: { search: filters.search, petitionSpecialties: filters.petitionSpecialties ?? [] } }} />
         <Button component={Link} to={paths.petitionCreate.href()}>
           {t('create')}
         </Button>

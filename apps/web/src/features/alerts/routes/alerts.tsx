@@ -1,0 +1,6 @@
+import { AlertsPage } from '../components/alerts-page';
+
+/** `/alerts`: my alerts (saved searches). */
+export function Component() {
+  return <AlertsPage />;
+}

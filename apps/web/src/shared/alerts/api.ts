@@ -1,0 +1,36 @@
+import { type AlertInput, alertEndpoints } from '@legenett/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '@/shared/api/api-client';
+
+/** Every cached alert list lives under `alertKeys.all`: saving or deleting one refreshes them all. */
+export const alertKeys = {
+  all: ['alerts'] as const,
+  list: (page: number) => [...alertKeys.all, 'list', page] as const,
+};
+
+/** The caller's alerts, newest first. */
+export function useMyAlerts(page: number) {
+  return useQuery({
+    queryKey: alertKeys.list(page),
+    queryFn: async ({ signal }) => apiCall(alertEndpoints.list, { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Create an alert, or replace one (`id`). */
+export function useSaveAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: AlertInput }) =>
+      id === undefined ? apiCall(alertEndpoints.create, { body: input }) : apiCall(alertEndpoints.update, { params: { id }, body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
+
+export function useDeleteAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall(alertEndpoints.remove, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+  });
+}
