@@ -46,6 +46,8 @@ export const NOTIFICATION_CATEGORY_OF_KIND: Record<NotificationKind, Notificatio
   course_join_decided: 'course_reminders',
   course_reminder: 'course_reminders',
   course_recording: 'course_reminders',
+  alert_match: 'alerts',
+  mention: 'mentions',
 };
 
 /**
