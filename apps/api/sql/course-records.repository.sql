@@ -38,7 +38,17 @@ select
   "duration_minutes",
   "credit_hours",
   "credit_approved_by",
-  "status"
+  "status",
+  exists (
+    select
+      1
+    from
+      "course_subscriptions" s
+    where
+      s.course_id = "courses".id
+      and s.user_id = $1
+      and s.status = 'attending'
+  )
 from
   "courses"
 where
@@ -49,26 +59,26 @@ where
       from
         "course_view_records"
       where
-        "course_view_records"."user_id" = $1
+        "course_view_records"."user_id" = $2
       union
       select
         "course_subscriptions"."course_id"
       from
         "course_subscriptions"
       where
-        "course_subscriptions"."user_id" = $2
+        "course_subscriptions"."user_id" = $3
         and "course_subscriptions"."status" = 'attending'
     )
-    and "courses"."status" = $3
-    and "courses"."start_at" <= $4
+    and "courses"."status" = $4
+    and "courses"."start_at" <= $5
   )
 order by
   "courses"."start_at" desc,
   "courses"."id" desc
 limit
-  $5
+  $6
 offset
-  $6;
+  $7;
 
 -- CourseRecordsRepository.watched
 with
@@ -152,6 +162,16 @@ select
   "courses"."duration_minutes",
   "courses"."credit_hours",
   "courses"."credit_approved_by",
+  exists (
+    select
+      1
+    from
+      "course_subscriptions" s
+    where
+      s.course_id = "courses".id
+      and s.user_id = $1
+      and s.status = 'attending'
+  ),
   coalesce(
     "partner_companies"."name",
     nullif("courses"."host_name", ''),
@@ -162,7 +182,7 @@ from
   inner join "users" on "users"."id" = "courses"."user_id"
   left join "partner_companies" on "partner_companies"."id" = "courses"."partner_company_id"
 where
-  "courses"."id" = $1;
+  "courses"."id" = $2;
 
 -- CourseRecordsRepository.holder
 select

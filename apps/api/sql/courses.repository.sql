@@ -1579,40 +1579,69 @@ returning
 -- CoursesRepository.analytics
 with
   m as (
+    with
+      agg as (
+        select
+          v.user_id,
+          range_agg(
+            tstzrange (
+              v.entered_at,
+              greatest(coalesce(v.left_at, v.entered_at), v.entered_at)
+            )
+          ) as m,
+          bool_or(
+            v.entered_at < c.ends_at
+            and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute'
+          ) as to_end
+        from
+          "course_view_records" v
+          join "courses" c on c.id = v.course_id
+        where
+          v.course_id = $1
+          and v.user_id is not null
+        group by
+          v.user_id
+      )
     select
-      v.user_id,
-      sum(
-        greatest(
-          0,
-          extract(
-            epoch
-            from
-              least(coalesce(v.left_at, v.entered_at), c.ends_at) - greatest(v.entered_at, c.start_at)
-          )
-        )
+      agg.user_id,
+      coalesce(
+        (
+          select
+            sum(
+              extract(
+                epoch
+                from
+                  upper(r) - lower(r)
+              )
+            )
+          from
+            unnest(
+              agg.m * tstzmultirange (tstzrange (c.start_at, c.ends_at))
+            ) r
+        ),
+        0
       )::float / 60 as live,
-      sum(
-        greatest(
-          0,
-          extract(
-            epoch
-            from
-              coalesce(v.left_at, v.entered_at) - greatest(v.entered_at, c.ends_at)
-          )
-        )
+      coalesce(
+        (
+          select
+            sum(
+              extract(
+                epoch
+                from
+                  upper(r) - lower(r)
+              )
+            )
+          from
+            unnest(
+              agg.m * tstzmultirange (tstzrange (c.ends_at, null))
+            ) r
+        ),
+        0
       )::float / 60 as replay,
-      bool_or(
-        v.entered_at < c.ends_at
-        and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute'
-      ) as to_end
+      agg.to_end
     from
-      "course_view_records" v
-      join "courses" c on c.id = v.course_id
-    where
-      v.course_id = $1
-      and v.user_id is not null
-    group by
-      v.user_id
+      agg
+      join "courses" c on c.id = $2
   ),
   s as (
     select
@@ -1621,7 +1650,7 @@ with
     from
       "course_subscriptions"
     where
-      course_id = $2
+      course_id = $3
   )
 select
   (
@@ -1734,40 +1763,69 @@ order by
 -- CoursesRepository.attendanceRows
 with
   m as (
+    with
+      agg as (
+        select
+          v.user_id,
+          range_agg(
+            tstzrange (
+              v.entered_at,
+              greatest(coalesce(v.left_at, v.entered_at), v.entered_at)
+            )
+          ) as m,
+          bool_or(
+            v.entered_at < c.ends_at
+            and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute'
+          ) as to_end
+        from
+          "course_view_records" v
+          join "courses" c on c.id = v.course_id
+        where
+          v.course_id = $1
+          and v.user_id is not null
+        group by
+          v.user_id
+      )
     select
-      v.user_id,
-      sum(
-        greatest(
-          0,
-          extract(
-            epoch
-            from
-              least(coalesce(v.left_at, v.entered_at), c.ends_at) - greatest(v.entered_at, c.start_at)
-          )
-        )
+      agg.user_id,
+      coalesce(
+        (
+          select
+            sum(
+              extract(
+                epoch
+                from
+                  upper(r) - lower(r)
+              )
+            )
+          from
+            unnest(
+              agg.m * tstzmultirange (tstzrange (c.start_at, c.ends_at))
+            ) r
+        ),
+        0
       )::float / 60 as live,
-      sum(
-        greatest(
-          0,
-          extract(
-            epoch
-            from
-              coalesce(v.left_at, v.entered_at) - greatest(v.entered_at, c.ends_at)
-          )
-        )
+      coalesce(
+        (
+          select
+            sum(
+              extract(
+                epoch
+                from
+                  upper(r) - lower(r)
+              )
+            )
+          from
+            unnest(
+              agg.m * tstzmultirange (tstzrange (c.ends_at, null))
+            ) r
+        ),
+        0
       )::float / 60 as replay,
-      bool_or(
-        v.entered_at < c.ends_at
-        and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute'
-      ) as to_end
+      agg.to_end
     from
-      "course_view_records" v
-      join "courses" c on c.id = v.course_id
-    where
-      v.course_id = $1
-      and v.user_id is not null
-    group by
-      v.user_id
+      agg
+      join "courses" c on c.id = $2
   ),
   people as (
     select
@@ -1780,7 +1838,7 @@ with
     from
       "course_subscriptions"
     where
-      course_id = $2
+      course_id = $3
       and status = 'attending'
   )
 select

@@ -187,6 +187,14 @@ where
         select
           1
         from
+          "message_attachments"
+        where
+          "message_attachments"."file_id" = "stored_files"."id"
+      )
+      or exists (
+        select
+          1
+        from
           "videos"
         where
           "videos"."file_id" = "stored_files"."id"

@@ -30,6 +30,21 @@ values
     default
   );
 
+-- NotificationsRepository.markEntityRead
+update "notifications"
+set
+  "read_at" = now(),
+  "updated_at" = $1
+where
+  (
+    "notifications"."user_id" = $2
+    and "notifications"."read_at" is null
+    and "notifications"."entity_type" = $3
+    and "notifications"."entity_id" = $4
+  )
+returning
+  "id";
+
 -- NotificationsRepository.list
 -- ... then count
 -- prepared as notifications_count

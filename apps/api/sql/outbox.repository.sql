@@ -27,7 +27,7 @@ values
     $4,
     default,
     default,
-    default,
+    now() + $5 * interval '1 millisecond',
     default,
     default,
     default,

@@ -962,38 +962,47 @@ where
 -- PetitionsRepository.exportBatch
 select
   "petition_signatures"."id",
-  "users"."first_name" || ' ' || "users"."last_name",
+  case
+    when "petition_signatures"."anonymous" then null
+    else "users"."first_name" || ' ' || "users"."last_name"
+  end,
   "petition_signatures"."profession",
-  coalesce(
-    nullif("specialties"."name" ->> $1, ''),
-    nullif("specialties"."name" ->> 'en', ''),
-    (
-      select
-        v.value
-      from
-        jsonb_each_text("specialties"."name") as v
-      where
-        v.value <> ''
-      limit
-        1
-    ),
-    ''
-  ),
-  coalesce(
-    nullif("counties"."name" ->> $2, ''),
-    nullif("counties"."name" ->> 'en', ''),
-    (
-      select
-        v.value
-      from
-        jsonb_each_text("counties"."name") as v
-      where
-        v.value <> ''
-      limit
-        1
-    ),
-    ''
-  ),
+  case
+    when "petition_signatures"."anonymous" then null
+    else coalesce(
+      nullif("specialties"."name" ->> $1, ''),
+      nullif("specialties"."name" ->> 'en', ''),
+      (
+        select
+          v.value
+        from
+          jsonb_each_text("specialties"."name") as v
+        where
+          v.value <> ''
+        limit
+          1
+      ),
+      ''
+    )
+  end,
+  case
+    when "petition_signatures"."anonymous" then null
+    else coalesce(
+      nullif("counties"."name" ->> $2, ''),
+      nullif("counties"."name" ->> 'en', ''),
+      (
+        select
+          v.value
+        from
+          jsonb_each_text("counties"."name") as v
+        where
+          v.value <> ''
+        limit
+          1
+      ),
+      ''
+    )
+  end,
   "petition_signatures"."created_at"
 from
   "petition_signatures"

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { MessageEvents } from './message-events';
 import { MessagesAccountData } from './messages.account-data';
 import { MessagesController } from './messages.controller';

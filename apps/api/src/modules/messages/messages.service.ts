@@ -17,7 +17,7 @@ import {
   type SendMessageInput,
   type StartConversationInput,
 } from '@legenett/contracts';
-import { type Principal } from '../../common/auth';
+import { isHealthPersonnel, type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
 import { MailService } from '../../common/mail';
@@ -42,8 +42,7 @@ import {
   type WhoCanMessage,
 } from './messages.repository';
 import { MessageEvents } from './message-events';
-import { NotificationPublisher } from '../notifications/notification.publisher';
-import { NotificationsService } from '../notifications/notifications.service';
+import { NotificationPublisher, NotificationsService } from '../notifications';
 
 /** Limits (docs/messages.md): new conversations per day and messages per minute, per user. */
 export const NEW_CONVERSATIONS_LIMIT = { name: 'conversation-start', limit: 30, windowSeconds: 24 * 3600 } as const;
@@ -162,7 +161,7 @@ export class MessagesService implements OnModuleInit {
     if (who === 'nobody') return null;
     if (me.activeCompanyId !== null) return 'request';
     if (who === 'mutual') return (await this.repository.mutualFollow(me.userId, to)) ? 'active' : 'request';
-    return me.approvedHrp === 2 ? 'active' : 'request';
+    return isHealthPersonnel(me, 'confirmed') ? 'active' : 'request';
   }
 
   // ---------- starting ----------

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { CHAT_STREAM_EVENT, type MessageEvent } from '@legenett/contracts';
-import { StreamSources } from '../notifications/stream-sources';
+import { StreamSources } from '../notifications';
 import { MessageEvents } from './message-events';
 import { MessagesRepository } from './messages.repository';
 

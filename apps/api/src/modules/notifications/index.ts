@@ -1,3 +1,5 @@
 // What other modules may use of notifications (eslint: a module imports another only through its index.ts).
 export { NotificationsModule } from './notifications.module';
 export { NotificationPublisher } from './notification.publisher';
+export { NotificationsService } from './notifications.service';
+export { StreamSources } from './stream-sources';
