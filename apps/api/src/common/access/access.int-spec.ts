@@ -125,7 +125,7 @@ describe('a manager of a deleted company has no manager rights left', () => {
         title: `Overlege ${uniqueToken()}`,
         position_type: 'full_time',
         description: 'Vi søker en overlege.',
-        application_deadline: '2999-12-31',
+        application_deadline: '2099-12-31',
         company_name: company.name,
         partner_company_id: company.id,
         user_id: (await createUser(t.db, { prefix: 'acc-poster' })).id,
@@ -157,7 +157,7 @@ describe('a manager of a deleted company has no manager rights left', () => {
     const shown = await call(jobEndpoints.show, auth, { params: { id: jobId } });
     expect(jobEndpoints.show.response.parse(shown.body).data.can_edit).toBe(false);
     expect((await call(jobEndpoints.close, auth, { params: { id: jobId } })).status).toBe(404);
-    const job = { title: 'Overlege', position_type: 'full_time', description: 'Vi søker.', application_deadline: '2999-12-31', company_name: company.name };
+    const job = { title: 'Overlege', position_type: 'full_time', description: 'Vi søker.', application_deadline: '2099-12-31', company_name: company.name };
     const forCompany = await call(jobEndpoints.create, auth, { body: { ...job, partner_company_id: company.id } });
     expect([forCompany.status, Object.keys(forCompany.body.errors ?? {})]).toEqual([422, ['partner_company_id']]);
     // Nor can they act as the company, and a session that did stops acting as it.
