@@ -83,6 +83,18 @@ if (!results.some((r) => r.name === 'faults')) {
     env: { FAULTS_REPORT: process.env.FAULTS_REPORT ?? path.join(root, 'apps/api/faults-report.json') },
   });
 }
+// Scale tier: two `api` processes and a worker of the built API behind a small balancer, on a
+// PostgreSQL primary, a streaming replica, PgBouncer and Redis of its own (apps/api/test/scale).
+if (only.includes('scale') && !only.includes('build')) {
+  const build = run('scale', 'npx', ['turbo', 'run', 'build', '--filter=@legenett/api...', '--output-logs=errors-only']);
+  if (build && build.status !== 0) results.push({ name: 'scale', passed: 0, failed: 1, seconds: build.seconds, note: 'build failed' });
+}
+if (!results.some((r) => r.name === 'scale')) {
+  tier('scale', 'npx', ['jest', '-c', 'jest.scale.config.js', '--ci', '--runInBand', '--json', `--outputFile=${jestReport('scale')}`], jestCounts, jestReport('scale'), {
+    cwd: path.join(root, 'apps/api'),
+    env: { SCALE_REPORT: process.env.SCALE_REPORT ?? path.join(root, 'apps/api/scale-report.json') },
+  });
+}
 tier('web', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jestReport('web')}`], vitestCounts, jestReport('web'), { cwd: path.join(root, 'apps/web') });
 tier('e2e', 'npx', ['playwright', 'test'], playwrightCounts, jestReport('e2e'), {
   cwd: path.join(root, 'e2e'),

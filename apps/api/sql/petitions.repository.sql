@@ -122,12 +122,13 @@ select
       and pci.user_id = $7
       and pci.accepted_at is null
   ),
-  "petitions"."chain_length",
+  "petitions"."log_length",
   "petitions"."post_on_my_page",
   "petitions"."published_at",
   "petitions"."closed_at",
   "petitions"."delivered_at",
   "petitions"."delivered_count",
+  "petitions"."delivered_tree_size",
   "petitions"."answer",
   "petitions"."answered_at",
   "petitions"."created_at"
@@ -304,12 +305,13 @@ select
       and pci.user_id = $7
       and pci.accepted_at is null
   ),
-  "petitions"."chain_length",
+  "petitions"."log_length",
   "petitions"."post_on_my_page",
   "petitions"."published_at",
   "petitions"."closed_at",
   "petitions"."delivered_at",
   "petitions"."delivered_count",
+  "petitions"."delivered_tree_size",
   "petitions"."answer",
   "petitions"."answered_at",
   "petitions"."created_at"
@@ -484,12 +486,13 @@ select
       and pci.user_id = $7
       and pci.accepted_at is null
   ),
-  "petitions"."chain_length",
+  "petitions"."log_length",
   "petitions"."post_on_my_page",
   "petitions"."published_at",
   "petitions"."closed_at",
   "petitions"."delivered_at",
   "petitions"."delivered_count",
+  "petitions"."delivered_tree_size",
   "petitions"."answer",
   "petitions"."answered_at",
   "petitions"."created_at"
@@ -633,12 +636,13 @@ select
       and pci.user_id = $7
       and pci.accepted_at is null
   ),
-  "petitions"."chain_length",
+  "petitions"."log_length",
   "petitions"."post_on_my_page",
   "petitions"."published_at",
   "petitions"."closed_at",
   "petitions"."delivered_at",
   "petitions"."delivered_count",
+  "petitions"."delivered_tree_size",
   "petitions"."answer",
   "petitions"."answered_at",
   "petitions"."created_at"
@@ -782,17 +786,22 @@ returning
 
 -- PetitionsRepository.statistics
 select
-  "profession",
-  count(*)
+  "key",
+  "count"
 from
-  "petition_signatures"
+  "petition_stat_counts"
 where
-  "petition_signatures"."petition_id" = $1
-group by
-  "petition_signatures"."profession";
+  (
+    "petition_stat_counts"."petition_id" = $1
+    and "petition_stat_counts"."dimension" = $2
+    and "petition_stat_counts"."count" > 0
+  );
 
 select
-  "petition_signatures"."specialty_id",
+  case
+    when "petition_stat_counts"."key" = 'none' then null
+    else "petition_stat_counts"."key"::int
+  end,
   coalesce(
     nullif("specialties"."name" ->> $1, ''),
     nullif("specialties"."name" ->> 'en', ''),
@@ -808,18 +817,25 @@ select
     ),
     ''
   ),
-  count(*)
+  "petition_stat_counts"."count"
 from
-  "petition_signatures"
-  left join "specialties" on "specialties"."id" = "petition_signatures"."specialty_id"
+  "petition_stat_counts"
+  left join "specialties" on "specialties"."id" = case
+    when "petition_stat_counts"."key" = 'none' then null
+    else "petition_stat_counts"."key"::int
+  end
 where
-  "petition_signatures"."petition_id" = $2
-group by
-  "petition_signatures"."specialty_id",
-  "specialties"."name";
+  (
+    "petition_stat_counts"."petition_id" = $2
+    and "petition_stat_counts"."dimension" = $3
+    and "petition_stat_counts"."count" > 0
+  );
 
 select
-  "petition_signatures"."county_id",
+  case
+    when "petition_stat_counts"."key" = 'none' then null
+    else "petition_stat_counts"."key"::int
+  end,
   coalesce(
     nullif("counties"."name" ->> $1, ''),
     nullif("counties"."name" ->> 'en', ''),
@@ -835,30 +851,33 @@ select
     ),
     ''
   ),
-  count(*)
+  "petition_stat_counts"."count"
 from
-  "petition_signatures"
-  left join "counties" on "counties"."id" = "petition_signatures"."county_id"
+  "petition_stat_counts"
+  left join "counties" on "counties"."id" = case
+    when "petition_stat_counts"."key" = 'none' then null
+    else "petition_stat_counts"."key"::int
+  end
 where
-  "petition_signatures"."petition_id" = $2
-group by
-  "petition_signatures"."county_id",
-  "counties"."name";
+  (
+    "petition_stat_counts"."petition_id" = $2
+    and "petition_stat_counts"."dimension" = $3
+    and "petition_stat_counts"."count" > 0
+  );
 
 select
-  to_char(
-    ("created_at" at time zone 'Europe/Oslo')::date,
-    'YYYY-MM-DD'
-  ),
-  count(*)
+  "key",
+  "count"
 from
-  "petition_signatures"
+  "petition_stat_counts"
 where
-  "petition_signatures"."petition_id" = $1
-group by
-  1
+  (
+    "petition_stat_counts"."petition_id" = $1
+    and "petition_stat_counts"."dimension" = $2
+    and "petition_stat_counts"."count" > 0
+  )
 order by
-  1;
+  "petition_stat_counts"."key" asc;
 
 -- PetitionsRepository.signers
 select
@@ -913,47 +932,20 @@ order by
 limit
   $4;
 
--- PetitionsRepository.receipt
+-- PetitionsRepository.countState
 select
-  "petition_signatures"."chain_position",
-  "petition_signatures"."chain_hash",
-  "petition_signatures"."created_at",
-  "petition_signatures"."anonymous",
-  "petitions"."signatures_count"
-from
-  "petition_signatures"
-  inner join "petitions" on "petitions"."id" = "petition_signatures"."petition_id"
-where
-  (
-    "petition_signatures"."petition_id" = $1
-    and "petition_signatures"."user_id" = $2
-  );
-
--- PetitionsRepository.links
-select
-  "position",
-  "action",
-  "signer",
-  "prev_hash",
-  "hash",
-  "created_at"
-from
-  "petition_signature_links"
-where
-  (
-    "petition_signature_links"."petition_id" = $1
-    and "petition_signature_links"."position" > $2
+  "signatures_count",
+  coalesce(
+    (
+      select
+        "position"
+      from
+        "petition_log_cursors"
+      where
+        "name" = 'counts'
+    ),
+    0
   )
-order by
-  "petition_signature_links"."position" asc
-limit
-  $3;
-
--- PetitionsRepository.chainState
-select
-  "chain_length",
-  "chain_head",
-  "signatures_count"
 from
   "petitions"
 where
@@ -1038,11 +1030,10 @@ insert into
     "published_at",
     "closed_at",
     "archived_at",
-    "chain_length",
-    "chain_head",
+    "log_length",
     "delivered_at",
     "delivered_count",
-    "delivered_chain_length",
+    "delivered_tree_size",
     "answer",
     "answered_at",
     "ending_notified_at",
@@ -1077,7 +1068,6 @@ values
     default,
     default,
     default,
-    default,
     default
   )
 returning
@@ -1096,8 +1086,6 @@ select
   "post_on_my_page",
   "signatures_count",
   "signature_goal",
-  "chain_length",
-  "chain_head",
   "delivered_at"
 from
   "petitions"
@@ -1219,6 +1207,7 @@ select
   "status",
   "visibility",
   "end_date",
+  "signatures_count",
   exists (
     select
       1
@@ -1249,292 +1238,16 @@ from
 where
   "petitions"."id" = $5;
 
--- PetitionsRepository.sign
-with
-  locked as (
-    select
-      "petitions"."id" as id,
-      "petitions"."chain_length" as chain_length,
-      "petitions"."chain_head" as chain_head,
-      "petitions"."signatures_count" as signatures_count,
-      "petitions"."signature_goal" as signature_goal,
-      "petitions"."delivered_at" as delivered_at
-    from
-      "petitions"
-    where
-      "petitions"."id" = $1
-      and "petitions"."status" = 'active'
-      and "petitions"."visibility" = 'open'
-      and "petitions"."end_date" >= $2::date
-    for update
-  ),
-  next as (
-    select
-      x.*,
-      'sign'::text as action,
-      $3::text as signer
-    from
-      (
-        select
-          t.*,
-          encode(
-            sha256(
-              convert_to(
-                concat_ws(
-                  '|',
-                  t.prev_hash,
-                  t.id::text,
-                  t.position::text,
-                  $4::text,
-                  $5::text,
-                  to_char(
-                    t.at at time zone 'UTC',
-                    'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'
-                  )
-                ),
-                'UTF8'
-              )
-            ),
-            'hex'
-          ) as hash
-        from
-          (
-            select
-              l.id,
-              l.chain_length + 1 as position,
-              coalesce(l.chain_head, $6::text) as prev_hash,
-              l.signatures_count + $7::int as signatures_count,
-              date_trunc('milliseconds', clock_timestamp()) as at,
-              (
-                l.delivered_at is null
-                and l.signature_goal is not null
-                and l.signatures_count + 1 >= l.signature_goal
-              ) as reaches_goal
-            from
-              locked l
-          ) t
-      ) x
-  ),
-  signed as (
-    insert into
-      "petition_signatures" (
-        petition_id,
-        user_id,
-        anonymous,
-        profession,
-        specialty_id,
-        county_id,
-        chain_position,
-        chain_hash,
-        created_at,
-        updated_at
-      )
-    select
-      n.id,
-      $8::int,
-      $9::boolean,
-      $10::text,
-      $11::int,
-      $12::int,
-      n.position,
-      n.hash,
-      n.at,
-      n.at
-    from
-      next n
-  ),
-  appended as (
-    insert into
-      "petition_signature_links" (
-        petition_id,
-        position,
-        action,
-        signer,
-        prev_hash,
-        hash,
-        created_at
-      )
-    select
-      n.id,
-      n.position,
-      n.action,
-      n.signer,
-      n.prev_hash,
-      n.hash,
-      n.at
-    from
-      next n
-  ),
-  moved as (
-    update "petitions" p
-    set
-      chain_length = n.position,
-      chain_head = n.hash,
-      signatures_count = n.signatures_count,
-      updated_at = n.at,
-      delivered_at = case
-        when n.reaches_goal then n.at
-        else p.delivered_at
-      end,
-      delivered_count = case
-        when n.reaches_goal then n.signatures_count
-        else p.delivered_count
-      end,
-      delivered_chain_length = case
-        when n.reaches_goal then n.position
-        else p.delivered_chain_length
-      end
-    from
-      next n
-    where
-      p.id = n.id
-  )
-select
-  position,
-  hash,
-  at,
-  signatures_count
-from
-  next;
-
--- PetitionsRepository.withdraw
-with
-  locked as (
-    select
-      "petitions"."id" as id,
-      "petitions"."chain_length" as chain_length,
-      "petitions"."chain_head" as chain_head,
-      "petitions"."signatures_count" as signatures_count,
-      "petitions"."signature_goal" as signature_goal,
-      "petitions"."delivered_at" as delivered_at
-    from
-      "petitions"
-    where
-      "petitions"."id" = $1
-      and "petitions"."status" = 'active'
-      and "petitions"."visibility" = 'open'
-      and "petitions"."end_date" >= $2::date
-    for update
-  ),
-  removed as (
-    delete from "petition_signatures" s using locked l
-    where
-      s.petition_id = l.id
-      and s.user_id = $3
-    returning
-      s.id
-  ),
-  next as (
-    select
-      x.*,
-      'withdraw'::text as action,
-      $4::text as signer
-    from
-      (
-        select
-          t.*,
-          encode(
-            sha256(
-              convert_to(
-                concat_ws(
-                  '|',
-                  t.prev_hash,
-                  t.id::text,
-                  t.position::text,
-                  $5::text,
-                  $6::text,
-                  to_char(
-                    t.at at time zone 'UTC',
-                    'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'
-                  )
-                ),
-                'UTF8'
-              )
-            ),
-            'hex'
-          ) as hash
-        from
-          (
-            select
-              l.id,
-              l.chain_length + 1 as position,
-              coalesce(l.chain_head, $7::text) as prev_hash,
-              l.signatures_count + $8::int as signatures_count,
-              date_trunc('milliseconds', clock_timestamp()) as at,
-              false as reaches_goal
-            from
-              locked l
-          ) t
-      ) x
-    where
-      exists (
-        select
-          1
-        from
-          removed
-      )
-  ),
-  appended as (
-    insert into
-      "petition_signature_links" (
-        petition_id,
-        position,
-        action,
-        signer,
-        prev_hash,
-        hash,
-        created_at
-      )
-    select
-      n.id,
-      n.position,
-      n.action,
-      n.signer,
-      n.prev_hash,
-      n.hash,
-      n.at
-    from
-      next n
-  ),
-  moved as (
-    update "petitions" p
-    set
-      chain_length = n.position,
-      chain_head = n.hash,
-      signatures_count = n.signatures_count,
-      updated_at = n.at,
-      delivered_at = case
-        when n.reaches_goal then n.at
-        else p.delivered_at
-      end,
-      delivered_count = case
-        when n.reaches_goal then n.signatures_count
-        else p.delivered_count
-      end,
-      delivered_chain_length = case
-        when n.reaches_goal then n.position
-        else p.delivered_chain_length
-      end
-    from
-      next n
-    where
-      p.id = n.id
-  )
-select
-  position
-from
-  next;
-
 -- PetitionsRepository.deliver
 update "petitions"
 set
   "delivered_at" = $1,
-  "delivered_count" = "petitions"."signatures_count",
-  "delivered_chain_length" = "petitions"."chain_length",
-  "updated_at" = $2
+  "delivered_count" = $2,
+  "delivered_tree_size" = $3,
+  "updated_at" = $4
 where
   (
-    "petitions"."id" = $3
+    "petitions"."id" = $5
     and "petitions"."delivered_at" is null
   );
 
@@ -1833,11 +1546,10 @@ select
   "published_at",
   "closed_at",
   "archived_at",
-  "chain_length",
-  "chain_head",
+  "log_length",
   "delivered_at",
   "delivered_count",
-  "delivered_chain_length",
+  "delivered_tree_size",
   "answer",
   "answered_at",
   "ending_notified_at",
@@ -1858,8 +1570,7 @@ select
   "profession",
   "specialty_id",
   "county_id",
-  "chain_position",
-  "chain_hash",
+  "log_entry_id",
   "created_at",
   "updated_at"
 from

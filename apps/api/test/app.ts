@@ -73,6 +73,10 @@ export function testAppEnv(overrides: RawEnv = {}): RawEnv {
     JWT_SECRET: jwtSecret,
     TWO_FACTOR_ENCRYPTION_KEY: twoFactorEncryptionKey,
     NATIONAL_ID_HASH_KEY: nationalIdHashKey,
+    // One log key per run (replicas of a test agree); the sequencer and counter run when a test says so.
+    PETITION_LOG_SIGNING_KEY: `petition-log:${jwtSecret}`,
+    PETITION_LOG_SEQUENCE_MS: '0',
+    PETITION_COUNT_INTERVAL_MS: '0',
     ...overrides,
   };
 }

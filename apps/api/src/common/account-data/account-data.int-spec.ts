@@ -319,13 +319,17 @@ async function richAccount() {
     .returning();
   const [otherPetition] = await t.db
     .insert(s.petitions)
-    .values({ title: 'Deres', user_id: y.id, status: 'active', signatures_count: 1, chain_length: 1 })
+    .values({ title: 'Deres', user_id: y.id, status: 'active', signatures_count: 1, log_length: 1 })
     .returning();
   await t.db.insert(s.petitionAttachments).values([
     { petition_id: draftPetition!.id, file_id: files.draftPdf.id, uploaded_by_user_id: x.id },
     { petition_id: otherPetition!.id, file_id: files.otherPetitionPdf.id, uploaded_by_user_id: x.id },
   ]);
-  await t.db.insert(s.petitionSignatures).values({ petition_id: otherPetition!.id, user_id: x.id, chain_position: 1, chain_hash: 'test' });
+  const [entry] = await t.db
+    .insert(s.petitionLogEntries)
+    .values({ petition_id: otherPetition!.id, action: 'sign', signer: 'test', salt: 'test', created_at: new Date(), signed_day: '2026-01-01' })
+    .returning();
+  await t.db.insert(s.petitionSignatures).values({ petition_id: otherPetition!.id, user_id: x.id, log_entry_id: entry!.id });
   await t.db.insert(s.petitionBookmarks).values({ petition_id: otherPetition!.id, user_id: x.id });
   await t.db
     .insert(s.petitionCoAuthors)

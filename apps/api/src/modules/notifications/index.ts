@@ -2,4 +2,4 @@
 export { NotificationsModule } from './notifications.module';
 export { NotificationPublisher } from './notification.publisher';
 export { NotificationsService } from './notifications.service';
-export { StreamSources } from './stream-sources';
+export { StreamSources, type StreamSource, type StreamWrite } from './stream-sources';
