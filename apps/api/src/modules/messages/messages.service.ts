@@ -17,7 +17,7 @@ import {
   type SendMessageInput,
   type StartConversationInput,
 } from '@legenett/contracts';
-import { type Principal } from '../../common/auth';
+import { isHealthPersonnel, type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
 import { MailService } from '../../common/mail';
@@ -161,7 +161,7 @@ export class MessagesService implements OnModuleInit {
     if (who === 'nobody') return null;
     if (me.activeCompanyId !== null) return 'request';
     if (who === 'mutual') return (await this.repository.mutualFollow(me.userId, to)) ? 'active' : 'request';
-    return me.approvedHrp === 2 ? 'active' : 'request';
+    return isHealthPersonnel(me, 'confirmed') ? 'active' : 'request';
   }
 
   // ---------- starting ----------
