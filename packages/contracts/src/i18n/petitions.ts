@@ -84,10 +84,8 @@ export const petitions = defineMessages(
     receipt_hash: 'Kontrollsum',
     verify: 'Kontroller signaturkjeden',
     verify_ok: 'Signaturkjeden er intakt ({{length}} ledd).',
-    verify_ok_count_one:
-      'Loggen er uendret. Den har {{length}} oppføringer fordi tilbaketrukne signaturer også står der; {{count}} signatur gjelder nå.',
-    verify_ok_count_other:
-      'Loggen er uendret. Den har {{length}} oppføringer fordi tilbaketrukne signaturer også står der; {{count}} signaturer gjelder nå.',
+    verify_ok_count:
+      'Loggen er uendret. Oppføringer i loggen: {{length}} (tilbaketrukne signaturer står der også). Signaturer som gjelder nå: {{count}}.',
     verify_broken: 'Signaturkjeden er brutt ved ledd {{position}}.',
     signers: 'Signaturer',
     signers_empty: 'Ingen har signert med navn ennå.',
@@ -321,10 +319,8 @@ export const petitions = defineMessages(
     receipt_hash: 'Checksum',
     verify: 'Verify the signature chain',
     verify_ok: 'The signature chain is intact ({{length}} links).',
-    verify_ok_count_one:
-      'The log is unchanged. It has {{length}} entries because withdrawn signatures are in it too; {{count}} signature counts now.',
-    verify_ok_count_other:
-      'The log is unchanged. It has {{length}} entries because withdrawn signatures are in it too; {{count}} signatures count now.',
+    verify_ok_count:
+      'The log is unchanged. Entries in the log: {{length}} (withdrawn signatures are in it too). Signatures that count now: {{count}}.',
     verify_broken: 'The signature chain is broken at link {{position}}.',
     signers: 'Signatures',
     signers_empty: 'Nobody has signed by name yet.',

@@ -164,7 +164,7 @@ describe('petitions', () => {
     await user.click(await screen.findByRole('button', { name: 'Verify the signature chain' }));
     expect(
       await screen.findByText(
-        'The log is unchanged. It has 3 entries because withdrawn signatures are in it too; 1 signature counts now.',
+        'The log is unchanged. Entries in the log: 3 (withdrawn signatures are in it too). Signatures that count now: 1.',
       ),
     ).toBeInTheDocument();
   });
