@@ -50,8 +50,12 @@ test.describe('petitions', () => {
     // Preview, then publish.
     await page.getByRole('button', { name: 'Forhåndsvis' }).click();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByText('Forhåndsvisningen lagrer ingenting.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Marte Olsen (Overlege)')).toBeVisible();
     await page.getByRole('button', { name: 'Tilbake til redigering' }).click();
+    // Publishing asks first.
     await page.getByRole('button', { name: 'Publiser' }).click();
+    await page.getByRole('dialog', { name: 'Publiser' }).getByRole('button', { name: 'Ja, publiser' }).click();
     await expect(page).toHaveURL(new RegExp(`/petitions/details/${id}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Aktiv')).toBeVisible();

@@ -322,6 +322,11 @@ describe('petitions', () => {
     await user.type(screen.getByRole('textbox', { name: 'End date' }), '1.1.2099');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByRole('heading', { name: 'Forsvarlig arbeidstid' })).toBeInTheDocument();
+    // The preview saves nothing, says so, and shows the end date the page will show.
+    expect(screen.getByText('This is how the petition will look. Previewing saves nothing.')).toBeInTheDocument();
+    expect(screen.getByText('1 Jan 2099')).toBeInTheDocument();
+    expect(creates).toHaveLength(0);
+    expect(screen.getByText('You add attachments (PDF) and co-authors once the draft is saved.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to editing' }));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('The end date must be after today (server).')).toBeInTheDocument();
