@@ -34,6 +34,50 @@ const webBoundaries = [
   },
 ];
 
+// API import zones (issue 24). Three rules, each message saying what to do instead:
+// - src/common is below the feature modules: it never imports src/modules or the app (specs under
+//   src/common reach those through test/app.ts and test/modules.ts);
+// - a module imports another module only through that module's index.ts (`../reference`, never
+//   `../reference/reference.repository`);
+// - the database handle (`InjectDatabase`, `DATABASE`, `DATABASE_HANDLE`) is injected only into a
+//   `*.repository.ts`: services ask a repository (or `UnitOfWork` for a transaction).
+// scripts/lint-zones.test.mjs plants a violation of each and checks that the rule fires.
+const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const noModulesFromCommon = {
+  regex: '^(\\.\\./)+(modules(/|$)|app(\\.module)?$)',
+  message: 'src/common may not import src/modules or the app: move the shared code into src/common (an int-spec imports the app through test/app.ts, module parts through test/modules.ts).',
+};
+const noDatabaseHandle = {
+  regex: '(^|/)database/database\\.(module|tokens)$',
+  importNames: ['InjectDatabase', 'DATABASE', 'DATABASE_HANDLE'],
+  message: 'Only a *.repository.ts gets the database handle: put the query in a repository (this module\'s, or a method on the owning service such as FilesService) and call that; a transaction across repositories is UnitOfWork.',
+};
+// From a file `depth` folders below src/modules/<module>/: `../<other>/<file>` (or via ../modules/).
+const noModuleInternals = (module, depth) => ({
+  regex: `^((\\.\\./){${depth + 1}}(?!${module}/)[^./][^/]*/|(\\.\\./)+modules/[^/]+/)`,
+  message: `Import another module only through its index.ts (e.g. '../reference', not '../reference/reference.repository'); export what you need from that index.ts. Code several modules share belongs in src/common.`,
+});
+const apiExempt = ['apps/api/src/**/*.repository.ts', 'apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.int-spec.ts'];
+const apiRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const apiBoundaries = [
+  // Everything outside src/database: no database handle outside repositories (and specs).
+  { files: ['apps/api/src/**/*.ts'], ignores: ['apps/api/src/database/**', ...apiExempt], rules: apiRule([noDatabaseHandle]) },
+  { files: ['apps/api/src/common/**/*.ts'], ignores: apiExempt, rules: apiRule([noModulesFromCommon, noDatabaseHandle]) },
+  { files: apiExempt.map((glob) => glob.replace('apps/api/src/', 'apps/api/src/common/')), rules: apiRule([noModulesFromCommon]) },
+  ...apiModules.flatMap((module) =>
+    [0, 1, 2, 3].flatMap((depth) => {
+      const files = `apps/api/src/modules/${module}/${'*/'.repeat(depth)}*.ts`;
+      const internals = noModuleInternals(module, depth);
+      return [
+        { files: [files], ignores: apiExempt, rules: apiRule([internals, noDatabaseHandle]) },
+        { files: apiExempt.map((glob) => glob.replace('apps/api/src/**/', `apps/api/src/modules/${module}/${'*/'.repeat(depth)}`)), rules: apiRule([internals]) },
+      ];
+    }),
+  ),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', '**/.data/**', '**/coverage/**', '**/playwright-report/**', '**/test-results/**', '**/*.config.js', '**/*.config.mjs', '**/*.config.ts'] },
   js.configs.recommended,
@@ -53,10 +97,22 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // Every CSV goes through the one helper that neutralises formula cells (docs/security.md).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/common/csv/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['csv-stringify', 'csv-stringify/*'], message: 'Write CSV with common/csv (csvFile, csvStream): it neutralises formula cells.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   ...webBoundaries,
+  ...apiBoundaries,
 );

@@ -1,11 +1,11 @@
 // The keys `npm start` gives the API when the environment does not: random on first start, then kept
-// in DATA_DIR/secrets.json (mode 0600) so sessions, two-step secrets and national-id hashes survive
+// in DATA_DIR/secrets.json (mode 0600) so sessions, two-step secrets, national-id hashes and the petition log's key survive
 // restarts. No key is ever taken from the repository.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const SECRET_NAMES = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY'];
+export const SECRET_NAMES = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY', 'PETITION_LOG_SIGNING_KEY'];
 
 /**
  * Each secret from `env` when set there, else from `dataDir/secrets.json`, else a new random one

@@ -44,9 +44,14 @@ async function requireFreePort(p) {
 await requireFreePort(port);
 
 if (process.env.START_SKIP_BUILD !== '1') {
-  log('building (cached after the first time) ...');
-  const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  log('building (under a minute the first time on a laptop, cached after) ...');
+  // turbo's own report goes to the terminal only when the build fails.
+  const build = spawnSync('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    process.exit(build.status ?? 1);
+  }
 }
 
 const { createDatabase, runMigrations, startEmbeddedPostgres, ensureDatabase, withDatabase, freePort } = require(
@@ -111,9 +116,17 @@ try {
   await handle.close();
 }
 
+// The API's full log (JSON lines, one per request and per start-up step) goes to a file; the terminal
+// gets this launcher's short lines, and from the API only warnings, errors and anything that is not a
+// log line (a crash). LEGENETT_VERBOSE=1 shows everything on the terminal as before.
+const verbose = process.env.LEGENETT_VERBOSE === '1';
+const logFile = path.join(dataDir, 'legenett.log');
+fs.mkdirSync(dataDir, { recursive: true });
+if (fs.existsSync(logFile)) fs.renameSync(logFile, `${logFile}.1`);
+const logStream = fs.createWriteStream(logFile, { flags: 'a', mode: 0o600 });
 const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')], {
   cwd: path.join(root, 'apps/api'),
-  stdio: 'inherit',
+  stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
   env: {
     ...process.env,
     ...secrets,
@@ -125,6 +138,35 @@ const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'ap
     NODE_ENV: process.env.NODE_ENV ?? 'development',
   },
 });
+
+/** A pino line at warn (40) or above, as one readable line; null for lower levels. Non-JSON: as it is. */
+function forTerminal(line) {
+  // Nest's own console format, before the JSON logger takes over: its info lines stay in the file.
+  if (/^\[Nest\][^\n]*\s(LOG|DEBUG|VERBOSE)\s/.test(line.replace(/\x1b\[[0-9;]*m/g, ''))) return null;
+  if (!line.startsWith('{')) return line;
+  try {
+    const entry = JSON.parse(line);
+    if (typeof entry.level !== 'number' || entry.level < 40) return null;
+    const what = entry.msg ?? entry.err?.message ?? '';
+    return `[legenett] ${entry.level >= 50 ? 'error' : 'warning'}${entry.context ? ` (${entry.context})` : ''}: ${what}`;
+  } catch {
+    return line;
+  }
+}
+if (!verbose) {
+  for (const [stream, out] of [[api.stdout, process.stdout], [api.stderr, process.stderr]]) {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      logStream.write(chunk);
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        const shown = line.trim() ? forTerminal(line) : null;
+        if (shown) out.write(`${shown}\n`);
+      }
+    });
+  }
+}
 
 let stopping = false;
 async function stop(code) {
@@ -150,6 +192,8 @@ for (let i = 0; i < 120 && !stopping; i++) {
       log(`ready: ${url}  (API ${url}/api, docs ${url}/api/docs)`);
       log('demo accounts (password for all: Demo!2026):');
       for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(18)} ${a.description}`);
+      if (!verbose) log(`full log: ${path.relative(process.cwd(), logFile).startsWith('..') ? logFile : path.relative(process.cwd(), logFile)} (LEGENETT_VERBOSE=1 npm start shows it here)`);
+      log('stop with Ctrl+C');
       break;
     }
   } catch {

@@ -63,6 +63,10 @@ check('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-on
 // The Drizzle schema and the committed SQL migrations must agree (drizzle-kit generate writes nothing).
 check('migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: path.join(root, 'packages/db') });
 check('start-secrets', 'node', ['--test', 'scripts/secrets.test.mjs'], { cwd: root });
+// The API import zones of eslint.config.mjs refuse a planted violation of each rule.
+check('lint-zones', 'node', ['--test', 'scripts/lint-zones.test.mjs'], { cwd: root });
+// Every repository query's SQL text is committed in apps/api/sql/ (docs/how-to/sql-in-review.md): `npm run sql` rewrites it.
+check('sql', 'npm', ['run', 'sql', '--', '--check']);
 
 const jestReport = (n) => path.join(reports, `${n}.json`);
 tier('api-unit', 'npx', ['jest', '-c', 'jest.unit.config.js', '--ci', '--json', `--outputFile=${jestReport('api-unit')}`], jestCounts, jestReport('api-unit'), { cwd: path.join(root, 'apps/api') });
@@ -77,6 +81,18 @@ if (!results.some((r) => r.name === 'faults')) {
   tier('faults', 'npx', ['jest', '-c', 'jest.faults.config.js', '--ci', '--runInBand', '--json', `--outputFile=${jestReport('faults')}`], jestCounts, jestReport('faults'), {
     cwd: path.join(root, 'apps/api'),
     env: { FAULTS_REPORT: process.env.FAULTS_REPORT ?? path.join(root, 'apps/api/faults-report.json') },
+  });
+}
+// Scale tier: two `api` processes and a worker of the built API behind a small balancer, on a
+// PostgreSQL primary, a streaming replica, PgBouncer and Redis of its own (apps/api/test/scale).
+if (only.includes('scale') && !only.includes('build')) {
+  const build = run('scale', 'npx', ['turbo', 'run', 'build', '--filter=@legenett/api...', '--output-logs=errors-only']);
+  if (build && build.status !== 0) results.push({ name: 'scale', passed: 0, failed: 1, seconds: build.seconds, note: 'build failed' });
+}
+if (!results.some((r) => r.name === 'scale')) {
+  tier('scale', 'npx', ['jest', '-c', 'jest.scale.config.js', '--ci', '--runInBand', '--json', `--outputFile=${jestReport('scale')}`], jestCounts, jestReport('scale'), {
+    cwd: path.join(root, 'apps/api'),
+    env: { SCALE_REPORT: process.env.SCALE_REPORT ?? path.join(root, 'apps/api/scale-report.json') },
   });
 }
 tier('web', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${jestReport('web')}`], vitestCounts, jestReport('web'), { cwd: path.join(root, 'apps/web') });

@@ -1,4 +1,4 @@
-import { CHAIN_GENESIS, chainHash, chainSigner, hashNationalId, schema, type Database } from '@legenett/db';
+import { hashNationalId, logSigner, newLogSalt, schema, type Database } from '@legenett/db';
 import { hash } from 'bcrypt';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -841,37 +841,22 @@ async function seedPetitions(
         .filter((row) => !signedBy.has(row.user_id))
         .sort((a, b) => a.at.getTime() - b.at.getTime());
       if (fresh.length > 0) {
-        // Each signature is a link of the petition's hash chain, as the API writes it.
-        const [head] = await tx
-          .select({ length: s.petitions.chain_length, head: s.petitions.chain_head })
-          .from(s.petitions)
-          .where(eq(s.petitions.id, petitionId));
-        let position = head?.length ?? 0;
-        let prevHash = head?.head ?? CHAIN_GENESIS;
-        const links: (typeof s.petitionSignatureLinks.$inferInsert)[] = [];
-        const signatures: (typeof s.petitionSignatures.$inferInsert)[] = [];
-        for (const row of fresh) {
-          position += 1;
-          const signer = chainSigner(petitionId, row.user_id);
-          const hash = chainHash({ petitionId, position, action: 'sign', signer, prevHash, createdAt: row.at });
-          links.push({ petition_id: petitionId, position, action: 'sign', signer, prev_hash: prevHash, hash, created_at: row.at });
-          signatures.push({
-            petition_id: petitionId,
-            user_id: row.user_id,
-            anonymous: row.anonymous,
-            chain_position: position,
-            chain_hash: hash,
-            created_at: row.at,
-            updated_at: row.at,
-          });
-          prevHash = hash;
-        }
-        await tx.insert(s.petitionSignatureLinks).values(links);
-        await tx.insert(s.petitionSignatures).values(signatures);
-        await tx
-          .update(s.petitions)
-          .set({ chain_length: position, chain_head: prevHash })
-          .where(eq(s.petitions.id, petitionId));
+        // Each signature is an entry of the signature log, as the API writes it; the API's sequencer
+        // and counter job take them into the tree and the counts (within seconds of starting).
+        const logged = await tx
+          .insert(s.petitionLogEntries)
+          .values(
+            fresh.map((row) => {
+              const salt = newLogSalt();
+              const at = new Date(Math.floor(row.at.getTime()));
+              const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(at);
+              return { petition_id: petitionId, action: 'sign' as const, signer: logSigner(salt, petitionId, row.user_id), salt, created_at: at, signed_day: day };
+            }),
+          )
+          .returning({ id: s.petitionLogEntries.id });
+        await tx.insert(s.petitionSignatures).values(
+          fresh.map((row, i) => ({ petition_id: petitionId, user_id: row.user_id, anonymous: row.anonymous, log_entry_id: logged[i]!.id, created_at: row.at, updated_at: row.at })),
+        );
         // The statistics read the signer's profession, first specialty and county as they were when signing.
         await tx.execute(sql`
           update ${s.petitionSignatures} ps set
@@ -882,6 +867,9 @@ async function seedPetitions(
             specialty_id = (select min(us.specialty_id) from ${s.userSpecialties} us where us.user_id = ps.user_id),
             county_id = (select ui.county_id from ${s.userInfo} ui where ui.user_id = ps.user_id)
           where ps.petition_id = ${petitionId}`);
+        await tx.execute(sql`
+          update ${s.petitionLogEntries} e set profession = ps.profession, specialty_id = ps.specialty_id, county_id = ps.county_id
+          from ${s.petitionSignatures} ps where ps.log_entry_id = e.id and ps.petition_id = ${petitionId}`);
       }
       tally.add('signatures', fresh.length);
     }
@@ -1295,11 +1283,7 @@ async function refreshCounters(
       ),
     );
 
-  const signatures = sql`(select count(*)::int from ${s.petitionSignatures} x where x.petition_id = ${s.petitions.id})`;
-  await tx
-    .update(s.petitions)
-    .set({ signatures_count: signatures })
-    .where(and(inArray(s.petitions.id, petitionIds), sql`${s.petitions.signatures_count} <> ${signatures}`));
+  // Petition counts are the API's counter job's (from the signature log), not the seed's.
 
   const attendees = sql`(select count(*)::int from ${s.courseSubscriptions} x where x.course_id = ${s.courses.id} and x.status = 'attending')`;
   await tx

@@ -33,6 +33,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { NetworkModule } from './modules/network/network.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { PostsModule } from './modules/posts/posts.module';
+import { MessagesModule } from './modules/messages/messages.module';
 import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
 import { CoursesModule } from './modules/courses/courses.module';
 import { PetitionsModule } from './modules/petitions/petitions.module';
@@ -60,6 +61,7 @@ const FEATURE_MODULES: Type[] = [
   NotificationsModule,
   CompaniesModule,
   PostsModule,
+  MessagesModule,
   HousekeepingModule,
   CoursesModule,
   PetitionsModule,

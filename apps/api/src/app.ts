@@ -10,6 +10,7 @@ import { runInRequestContext } from './common/context/request-context';
 import { assignRequestId, REQUEST_ID_HEADER, requestIdOf } from './common/context/request-id';
 import { rejectDeepBodies } from './common/http/body-depth';
 import { sendError } from './common/errors/all-exceptions.filter';
+import { AppError } from './common/errors/app-error';
 import { localeOf } from './common/i18n/locale';
 import { HttpDrain } from './common/http/http-drain';
 import { maintenanceMiddleware } from './common/maintenance/maintenance.middleware';
@@ -20,8 +21,11 @@ import { MetricsService } from './common/observability/metrics.service';
 import { securityHeaders } from './common/security/security-headers';
 import { spaHandlers } from './common/spa/spa';
 import { type AppConfig, configFromProcess, type RawEnv } from './config';
+import { readRoutingMiddleware } from './database/replicas';
 
 export const API_PREFIX = 'api';
+/** What a worker process (ROLE=worker) answers: health and metrics. */
+const WORKER_PATHS = new Set([`/${API_PREFIX}/health`, `/${API_PREFIX}/health/live`, `/${API_PREFIX}/health/ready`, `/${API_PREFIX}/metrics`]);
 
 export interface CreateAppOptions {
   /** Environment overrides on top of process.env (tests: database, switches). */
@@ -64,10 +68,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   app.use(app.get(HttpDrain).middleware());
   app.use(securityHeaders({ hsts: config.isProduction }));
   app.use(metricsMiddleware(app.get(MetricsService)));
+  // Read replicas: which reads of this request may go to one (database/replicas.ts).
+  app.use(readRoutingMiddleware(config));
 
-  const spa = spaHandlers(config.webDistDir);
-  if (spa) app.use(...spa);
-  else NestLogger.warn(`No SPA build in ${config.webDistDir}; serving the API only`, 'App');
+  if (config.role.servesHttp) {
+    const spa = spaHandlers(config.webDistDir);
+    if (spa) app.use(...spa);
+    else NestLogger.warn(`No SPA build in ${config.webDistDir}; serving the API only`, 'App');
+  } else {
+    // ROLE=worker: health and metrics only; every other path is not found here.
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (WORKER_PATHS.has(req.path)) next();
+      else sendError(new AppError('ROUTE_NOT_FOUND'), req, res, new NestLogger('Errors'));
+    });
+  }
 
   app.useBodyParser('json', { limit: config.bodyLimit });
   app.useBodyParser('urlencoded', { limit: config.bodyLimit, extended: true });

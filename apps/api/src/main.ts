@@ -22,7 +22,8 @@ async function bootstrap(): Promise<void> {
     );
   }
   if (config.migrateOnStart) {
-    await migrateDatabase(config.databaseUrl, (message) => Logger.log(message, 'Migrations'));
+    // Past any pooler: the migration lock is a session-level advisory lock (DATABASE_DIRECT_URL).
+    await migrateDatabase(config.databaseDirectUrl, (message) => Logger.log(message, 'Migrations'));
   }
   const app = await createApp({ config });
   await app.listen(config.port, config.host);

@@ -13,6 +13,9 @@ import { type Answer, type CallOptions, callEndpoint } from './call';
 import { readTestDatabase } from './test-database';
 
 /** A user of the test's own and a session of theirs: pass it as `as` to `t.call`. */
+/** The app's factory, for a spec that builds the app itself (a stopping server): specs under src/common import it from here. */
+export { createApp };
+
 export interface UserSession extends Pick<TestSession, 'accessToken' | 'refreshCookie'> {
   user: TestUser;
   /** The user object the API answers at login (`User` of the contracts). */
@@ -70,6 +73,10 @@ export function testAppEnv(overrides: RawEnv = {}): RawEnv {
     JWT_SECRET: jwtSecret,
     TWO_FACTOR_ENCRYPTION_KEY: twoFactorEncryptionKey,
     NATIONAL_ID_HASH_KEY: nationalIdHashKey,
+    // One log key per run (replicas of a test agree); the sequencer and counter run when a test says so.
+    PETITION_LOG_SIGNING_KEY: `petition-log:${jwtSecret}`,
+    PETITION_LOG_SEQUENCE_MS: '0',
+    PETITION_COUNT_INTERVAL_MS: '0',
     ...overrides,
   };
 }

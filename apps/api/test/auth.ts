@@ -2,7 +2,7 @@ import { authEndpoints, type LoginResponse, LoginResponseSchema, type Role, type
 import { type Database, schema } from '@legenett/db';
 import { hashSync } from 'bcrypt';
 import { type TestApp } from './app';
-import { SessionService } from '../src/modules/users/session.service';
+import { SessionService } from '../src/modules/users';
 
 /** The password of every test user unless a test sets its own (meets the password rule). */
 export const TEST_PASSWORD = 'Test!Pass2026';

@@ -84,13 +84,27 @@ export interface PrivatePostgres {
   stop(): Promise<void>;
 }
 
+export interface PrivatePostgresOptions {
+  /** Folder under `root` for the data and name of the log (`<name>.log`); default `pg` / `server.log`. */
+  name?: string;
+  /** A streaming replica of the server on this port: made with `pg_basebackup -R` instead of initdb. */
+  replicaOf?: number;
+  /** More `-c name=value` server settings. */
+  settings?: Record<string, string>;
+}
+
 /**
- * A private PostgreSQL in `root`/pg (initdb on first start, fsync off, socket in `root`). `root`
+ * A private PostgreSQL in `root`/pg (initdb on first start, fsync off, socket in `root`), or with
+ * `replicaOf` a streaming replica of another private server (pg_basebackup on first start). `root`
  * is made reachable for the `postgres` system user. Not started: call `start()`.
  */
-export function privatePostgres(root: string, port: number): PrivatePostgres {
+export function privatePostgres(root: string, port: number, options: PrivatePostgresOptions = {}): PrivatePostgres {
   fs.chmodSync(root, 0o777);
-  const dataDir = path.join(root, 'pg');
+  const dataDir = path.join(root, options.name ?? 'pg');
+  const logFile = path.join(root, options.name ? `${options.name}.log` : 'server.log');
+  const settings = Object.entries(options.settings ?? {})
+    .map(([k, v]) => ` -c ${k}=${v}`)
+    .join('');
   const pid = () => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     port,
@@ -98,15 +112,103 @@ export function privatePostgres(root: string, port: number): PrivatePostgres {
     pid,
     start() {
       if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
-        asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '--locale=C.UTF-8', '--encoding=UTF8']);
+        if (options.replicaOf !== undefined) {
+          // -R writes standby.signal and primary_conninfo: the copy starts as a streaming replica.
+          asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(options.replicaOf), '-U', 'postgres', '-D', dataDir, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+        } else {
+          asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '--locale=C.UTF-8', '--encoding=UTF8']);
+        }
       }
       // `pg_ctl -w` waits until the server accepts connections.
-      asPostgres('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(root, 'server.log'), '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`, 'start']);
+      asPostgres('pg_ctl', ['-D', dataDir, '-w', '-l', logFile, '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100${settings}`, 'start']);
     },
     async stop() {
       if (!fs.existsSync(path.join(dataDir, 'postmaster.pid'))) return;
       const p = pid();
       if (isAlive(p)) process.kill(p, 'SIGINT');
+      await waitForExit(p);
+    },
+  };
+}
+
+export interface PrivatePgBouncer {
+  port: number;
+  /** The PgBouncer version (`1.18.0`). */
+  version: string;
+  /** Whether it keeps protocol-level prepared statements in transaction mode (1.21+: `max_prepared_statements`). */
+  preparedStatements: boolean;
+  /** URL of `database` through the pooler. */
+  url(database: string): string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const PGBOUNCER = process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
+
+/** The Debian `pgbouncer`'s version, or null when it is not installed. */
+export function pgBouncerVersion(): string | null {
+  if (!fs.existsSync(PGBOUNCER)) return null;
+  const out = execFileSync(PGBOUNCER, ['--version'], { encoding: 'utf8' });
+  return /PgBouncer (\d+\.\d+\.\d+)/.exec(out)?.[1] ?? null;
+}
+
+/**
+ * A private PgBouncer in transaction pooling mode on `port`, in front of 127.0.0.1:`serverPort` (any
+ * database name, user postgres, trust), `poolSize` server connections per database. From 1.21 on it
+ * keeps prepared statements (`max_prepared_statements = 200`).
+ */
+export function privatePgBouncer(root: string, port: number, serverPort: number, poolSize = 20): PrivatePgBouncer {
+  const version = pgBouncerVersion();
+  if (!version) throw new Error(`${PGBOUNCER} is missing (Debian package pgbouncer)`);
+  const [major, minor] = version.split('.').map(Number) as [number, number];
+  const preparedStatements = major > 1 || minor >= 21;
+  const dir = path.join(root, 'pgbouncer');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.chmodSync(dir, 0o777);
+  const ini = path.join(dir, 'pgbouncer.ini');
+  const pidFile = path.join(dir, 'pgbouncer.pid');
+  fs.writeFileSync(path.join(dir, 'users.txt'), '"postgres" ""\n');
+  fs.writeFileSync(
+    ini,
+    [
+      '[databases]',
+      `* = host=127.0.0.1 port=${serverPort}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      `unix_socket_dir = ${dir}`,
+      'auth_type = trust',
+      `auth_file = ${path.join(dir, 'users.txt')}`,
+      'pool_mode = transaction',
+      `default_pool_size = ${poolSize}`,
+      'max_client_conn = 500',
+      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
+      `pidfile = ${pidFile}`,
+      // What node-postgres sends at connect; PgBouncer refuses unknown startup parameters otherwise.
+      'ignore_startup_parameters = extra_float_digits,options,statement_timeout',
+      'server_connect_timeout = 3',
+      'server_login_retry = 1',
+      ...(preparedStatements ? ['max_prepared_statements = 200'] : []),
+      '',
+    ].join('\n'),
+  );
+  const readPid = () => (fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').trim()) : null);
+  return {
+    port,
+    version,
+    preparedStatements,
+    url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    async start() {
+      const args = ['-d', ini];
+      // PgBouncer refuses to run as root.
+      if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', PGBOUNCER, ...args], { stdio: 'ignore' });
+      else execFileSync(PGBOUNCER, args, { stdio: 'ignore' });
+      await waitForPort(port);
+    },
+    async stop() {
+      const p = readPid();
+      if (p === null || !isAlive(p)) return;
+      process.kill(p, 'SIGINT');
       await waitForExit(p);
     },
   };

@@ -46,10 +46,24 @@ export const SlugParamSchema = z.object({ slug: z.string().trim().min(1).max(200
 const invalidDate = (issue: { input?: unknown }): string | undefined =>
   issue.input === undefined || issue.input === null ? undefined : 'validation.invalid_date';
 
-/** A calendar date, `YYYY-MM-DD`. */
-export const isoDate = () => z.iso.date({ error: invalidDate });
-/** A point in time with its offset (`2027-01-07T09:00:00+01:00`). */
-export const isoDateTime = () => z.iso.datetime({ offset: true, error: invalidDate });
+/**
+ * The sane window every date a user sends must fall in (the calendar day of the value as written):
+ * years 0000 or 9999 are typing mistakes or probes, and beyond what the database and the PDFs
+ * handle. Outside it: 422 `validation.date_range`. Fields add their own rules on top (a course
+ * starts in the future, a small group's meeting is not in the future).
+ */
+export const DATE_WINDOW = { from: '1900-01-01', to: '2100-12-31' } as const;
+const inDateWindow = (value: string): boolean => {
+  const day = /^(\d{4}-\d{2}-\d{2})/.exec(value)?.[1];
+  // Not a date at all: the format check reports it, once.
+  return day === undefined || (day >= DATE_WINDOW.from && day <= DATE_WINDOW.to);
+};
+
+/** A calendar date, `YYYY-MM-DD`, inside `DATE_WINDOW`. Every date field of a contract uses this. */
+export const isoDate = () => z.iso.date({ error: invalidDate }).refine(inDateWindow, { message: 'validation.date_range' });
+/** A point in time with its offset (`2027-01-07T09:00:00+01:00`), inside `DATE_WINDOW`. */
+export const isoDateTime = () =>
+  z.iso.datetime({ offset: true, error: invalidDate }).refine(inDateWindow, { message: 'validation.date_range' });
 
 export const optionalText = (max: number) =>
   z

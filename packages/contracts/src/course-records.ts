@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdSchema, MAX_INT_ID, optionalText, PageQuerySchema, pageOf, listOf } from './common';
+import { dataOf, IdSchema, isoDate, MAX_INT_ID, optionalText, PageQuerySchema, pageOf, listOf } from './common';
 import { CourseTypeSchema } from './courses';
 import { defineEndpoint } from './endpoint';
 
@@ -118,7 +118,7 @@ export type SmallGroupStatus = z.infer<typeof SmallGroupStatusSchema>;
 export const MemberSchema = PersonSchema;
 
 export const MeetingInput = z.object({
-  held_on: z.iso.date({ message: 'validation.invalid_date' }),
+  held_on: isoDate(),
   topic: z.string().trim().min(3).max(300),
   hours: z.coerce.number().min(0.5).max(24).multipleOf(0.5),
   /** Members present (must be members of the group). */

@@ -29,11 +29,16 @@ export interface Endpoint {
   /** A personal endpoint: refused while acting as a business profile (403 `business_profile_active`). */
   personal?: boolean;
   /**
-   * Videos and audio: `approved_hrp == 2` or status "In review" (403 `not_health_personnel`). Use
-   * with `access: 'user'` so that "In review" accounts pass the status gate.
+   * Health personnel only (403 `not_health_personnel`), by which rule:
+   * - `'confirmed'`: confirmed by the HPR register (`approved_hrp == 2`);
+   * - `'confirmed_or_in_review'`: that, or an account "In review" (videos and audio; use with
+   *   `access: 'user'` so that "In review" accounts pass the status gate).
    */
-  healthPersonnel?: boolean;
+  healthPersonnel?: HealthPersonnelRule;
 }
+
+/** Which accounts count as health personnel for an endpoint (`Endpoint.healthPersonnel`). */
+export type HealthPersonnelRule = 'confirmed' | 'confirmed_or_in_review';
 
 export const defineEndpoint = <const E extends Endpoint>(e: E): E => e;
 

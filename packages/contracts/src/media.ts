@@ -3,6 +3,7 @@ import {
   dataOf,
   IdParamSchema,
   IdSchema,
+  isoDateTime,
   listOf,
   LocalisedTextSchema,
   pageOf,
@@ -115,7 +116,7 @@ export const ContinueQuerySchema = z.object({ kind: MediaKindSchema });
 const gated = <K extends MediaKind>(kind: K) =>
   ({
     access: 'user',
-    healthPersonnel: true,
+    healthPersonnel: 'confirmed_or_in_review',
     permission: kind === 'video' ? 'video-viewer-read' : 'audio-viewer-read',
   }) as const;
 
@@ -200,7 +201,7 @@ export const mediaEndpoints = {
     path: '/media/continue',
     summary: 'Started and unfinished items of one kind, most recent first (at most 12)',
     access: 'user',
-    healthPersonnel: true,
+    healthPersonnel: 'confirmed_or_in_review',
     query: ContinueQuerySchema,
     response: listOf(MediaItemSchema),
   }),
@@ -209,7 +210,7 @@ export const mediaEndpoints = {
     path: '/media/caption-search',
     summary: 'Where words are said in the captions of items the caller may open (links to the second)',
     access: 'user',
-    healthPersonnel: true,
+    healthPersonnel: 'confirmed_or_in_review',
     query: CaptionSearchQuerySchema,
     response: pageOf(CaptionHitSchema),
   }),
@@ -218,7 +219,7 @@ export const mediaEndpoints = {
     path: '/media/positions',
     summary: 'Save where the caller is in an item (every 15 s and on leaving)',
     access: 'user',
-    healthPersonnel: true,
+    healthPersonnel: 'confirmed_or_in_review',
     body: SavePositionBody,
     response: dataOf(MediaProgressSchema),
   }),
@@ -273,8 +274,7 @@ const optionalHttpsUrl = z
   .refine((v) => v === null || (/^https:\/\/[^\s/]+\.[^\s]+$/i.test(v) && URL.canParse(v)), 'validation.https_url');
 
 /** A time to publish at (ISO with offset); null = now. */
-const PublishAtSchema = z.iso
-  .datetime({ offset: true, message: 'validation.invalid_date' })
+const PublishAtSchema = isoDateTime()
   .nullish()
   .transform((v) => v ?? null);
 

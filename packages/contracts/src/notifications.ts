@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, PageMetaSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
+/** Also the database's `NOTIFICATION_KINDS` (packages/db/src/schema/notifications.ts), same order: a test ties the two. */
 export const NOTIFICATION_KIND_VALUES = [
   'comment',
   'like',
@@ -58,7 +59,11 @@ export const NotificationsMarkReadBody = z.object({
   ids: z.array(z.coerce.number().int().positive()).min(1).max(500),
 });
 
-export const NotificationStreamQuery = z.object({ token: z.string().max(4000).optional() });
+export const NotificationStreamQuery = z.object({
+  token: z.string().max(4000).optional(),
+  /** The id of the last event the tab has (messages: a message id), when a new EventSource replaces a refused one. */
+  last_event_id: z.string().max(40).optional(),
+});
 
 export const notificationEndpoints = {
   list: defineEndpoint({

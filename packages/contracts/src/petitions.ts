@@ -101,7 +101,8 @@ export const PetitionAttachmentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   size: z.number().int(),
-  url: z.string(),
+  /** A signed, expiring members' link (`/api/files/<key>?expires=…&signature=…`); null for anonymous viewers. */
+  url: z.string().nullable(),
   created_at: z.string(),
 });
 export type PetitionAttachment = z.infer<typeof PetitionAttachmentSchema>;
@@ -156,7 +157,10 @@ export const PetitionDetailSchema = PetitionSchema.extend({
   co_authors: z.array(PetitionCoAuthorSchema),
   attachments: z.array(PetitionAttachmentSchema),
   statistics: PetitionStatisticsSchema,
-  delivered: z.object({ at: z.string(), count: z.number().int() }).nullable(),
+  /** The delivered snapshot: the count at a tree size of the signature log (a signed checkpoint). */
+  delivered: z.object({ at: z.string(), count: z.number().int(), tree_size: z.number().int().nullable() }).nullable(),
+  /** When the shown count was last added up (the counter job, about every second). */
+  counted_at: z.string().nullable().optional(),
   answer: z.string().nullable(),
   answered_at: z.string().nullable(),
 });
@@ -224,26 +228,67 @@ export const SignerPageSchema = z.object({
 });
 export type SignerPage = z.infer<typeof SignerPageSchema>;
 
-/** The signer's proof: where their signature sits in the chain and its hash. */
+/** One entry of the signature log, as its leaf hashes it (docs/petitions.md, "The signature log"). */
+export const PetitionLogEntrySchema = z.object({
+  petition_id: z.number().int(),
+  action: z.enum(['sign', 'withdraw']),
+  /** Hex SHA-256 of `<salt>:<sha256("petition:<id>:user:<account>")>`: names nobody without the salt. */
+  signer: z.string(),
+  created_at: z.string(),
+  /** Hex `SHA-256(0x00 || entry text)`. */
+  leaf_hash: z.string(),
+});
+export type PetitionLogEntry = z.infer<typeof PetitionLogEntrySchema>;
+
+/** A signed tree head of the log: `text` is what the Ed25519 signature (base64) covers. */
+export const PetitionLogCheckpointSchema = z.object({
+  tree_size: z.number().int(),
+  /** Hex. */
+  root_hash: z.string(),
+  created_at: z.string(),
+  key_id: z.string(),
+  signature: z.string(),
+  text: z.string(),
+});
+export type PetitionLogCheckpoint = z.infer<typeof PetitionLogCheckpointSchema>;
+
+/** The log's promise to include an entry: its signature (base64) over `text` (the leaf hash and the time). */
+export const PetitionLogPromiseSchema = z.object({ key_id: z.string(), signature: z.string(), text: z.string() });
+
+/** The signer's proof: the entry, its salt, the signed promise and, once sequenced, the inclusion proof. */
 export const SignatureReceiptSchema = z.object({
   petition_id: z.number().int(),
-  position: z.number().int(),
-  hash: z.string(),
   signed_at: z.string(),
   anonymous: z.boolean(),
+  /** The count as last added up (lags the signing by up to ~2 s; the signer's own signature is in `entry`). */
   signatures_count: z.number().int(),
+  entry: PetitionLogEntrySchema,
+  salt: z.string(),
+  promise: PetitionLogPromiseSchema,
+  /** Null until the sequencer has taken the entry (within a second). */
+  leaf_index: z.number().int().nullable(),
+  inclusion_proof: z.array(z.string()).nullable(),
+  checkpoint: PetitionLogCheckpointSchema.nullable(),
+  /** The log's public key (base64 of the raw 32 bytes). */
+  public_key: z.string(),
 });
 export type SignatureReceipt = z.infer<typeof SignatureReceiptSchema>;
 
+/** A petition's entries checked against the latest checkpoint (one batched proof, not a walk of the log). */
 export const ChainVerificationSchema = z.object({
   intact: z.boolean(),
+  /** The petition's entries in the checkpoint (signatures and withdrawals). */
   length: z.number().int(),
-  head: z.string().nullable(),
-  /** The first link whose hash does not match, or null. */
+  /** The first of them (leaf index) whose entry does not hash to the stored leaf, or null. */
   broken_at: z.number().int().nullable(),
-  /** Signs minus withdrawals along the chain equals the shown count. */
+  checkpoint: PetitionLogCheckpointSchema.nullable(),
+  /** The checkpoint's signature verifies with the log's key. */
+  signature_valid: z.boolean(),
+  /** Signs minus withdrawals in the checkpoint equal the counted signatures (same cut). */
   count_matches: z.boolean(),
   signatures_count: z.number().int(),
+  /** Entries of this petition still waiting for the next checkpoint. */
+  pending: z.number().int(),
 });
 export type ChainVerification = z.infer<typeof ChainVerificationSchema>;
 
@@ -484,9 +529,10 @@ export const petitionEndpoints = {
   sign: defineEndpoint({
     method: 'POST',
     path: '/petitions/:id/signatures',
-    summary: 'Sign an active petition (confirmed health personnel only); answers the receipt',
+    summary: 'Sign an active petition (confirmed health personnel only); answers the entry and the signed promise',
     access: 'member',
     personal: true,
+    healthPersonnel: true,
     params: IdParamSchema,
     body: SignInput,
     response: dataOf(SignatureReceiptSchema),
@@ -495,7 +541,7 @@ export const petitionEndpoints = {
   withdraw: defineEndpoint({
     method: 'DELETE',
     path: '/petitions/:id/signatures',
-    summary: 'Withdraw my signature while the petition is active (a link of the chain)',
+    summary: 'Withdraw my signature while the petition is active (an entry of the signature log)',
     access: 'member',
     personal: true,
     params: IdParamSchema,
@@ -504,7 +550,7 @@ export const petitionEndpoints = {
   receipt: defineEndpoint({
     method: 'GET',
     path: '/petitions/:id/signatures/receipt',
-    summary: 'My signature receipt: position and hash in the chain',
+    summary: 'My signature receipt: the log entry, its salt, the promise, the inclusion proof and checkpoint',
     access: 'member',
     personal: true,
     params: IdParamSchema,
@@ -513,7 +559,7 @@ export const petitionEndpoints = {
   verify: defineEndpoint({
     method: 'GET',
     path: '/petitions/:id/signatures/verify',
-    summary: "Recompute the petition's signature hash chain and say whether it is intact",
+    summary: "Check the petition's entries of the signature log against the latest signed checkpoint",
     access: 'public',
     params: IdParamSchema,
     response: dataOf(ChainVerificationSchema),
@@ -535,5 +581,48 @@ export const petitionEndpoints = {
     personal: true,
     params: IdParamSchema,
     response: null,
+  }),
+} as const;
+
+const TreeSize = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The public signature log (docs/petitions.md): anyone may check that it only grows. */
+export const petitionLogEndpoints = {
+  checkpoint: defineEndpoint({
+    method: 'GET',
+    path: '/petition-log/checkpoint',
+    summary: 'The latest signed checkpoint of the signature log',
+    access: 'public',
+    response: dataOf(PetitionLogCheckpointSchema),
+  }),
+  key: defineEndpoint({
+    method: 'GET',
+    path: '/petition-log/key',
+    summary: "The log's Ed25519 public key (raw, base64, and PEM) and its key id",
+    access: 'public',
+    response: dataOf(z.object({ key_id: z.string(), public_key: z.string(), pem: z.string() })),
+  }),
+  consistency: defineEndpoint({
+    method: 'GET',
+    path: '/petition-log/consistency',
+    summary: 'A consistency proof between two tree sizes (RFC 9162 2.1.4)',
+    access: 'public',
+    query: z.object({ from: TreeSize, to: TreeSize }),
+    response: dataOf(z.object({ from: z.number().int(), to: z.number().int(), from_root: z.string(), to_root: z.string(), proof: z.array(z.string()) })),
+  }),
+  proof: defineEndpoint({
+    method: 'GET',
+    path: '/petition-log/proof',
+    summary: 'An inclusion proof of a leaf in the tree of a size (RFC 9162 2.1.3)',
+    access: 'public',
+    query: z.object({ leaf: TreeSize, size: TreeSize }),
+    response: dataOf(z.object({ leaf_index: z.number().int(), tree_size: z.number().int(), leaf_hash: z.string(), root_hash: z.string(), proof: z.array(z.string()) })),
+  }),
+  reconcile: defineEndpoint({
+    method: 'POST',
+    path: '/admin/petition-counts/reconcile',
+    summary: 'Recount every petition from the signature log and correct (and log) any drift',
+    access: 'admin',
+    response: dataOf(z.object({ corrections: z.number().int(), petitions: z.number().int() })),
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BigIdParamSchema, BigIdSchema, dataOf, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { containsNationalId, NATIONAL_ID_MESSAGE } from './national-id';
 import { VerifiedAsSchema } from './user';
 
 /** At most this many attachments (images or PDFs) per post (spec point 5). */
@@ -13,16 +14,24 @@ export const FEED_DEFAULT_LIMIT = 10;
 export const FEED_MAX_LIMIT = 50;
 
 /** A post's text, a multipart form field beside `files[]` (create) or JSON (edit, share). */
-export const PostInput = z.object({ body: z.string().trim().max(MAX_POST_BODY).default('') });
+/** Refuses text holding a national identity number (the patient-data guard, issue 26). */
+export const withoutNationalId = <T extends z.ZodType<string>>(schema: T) =>
+  schema.refine((v) => !containsNationalId(v), NATIONAL_ID_MESSAGE);
+
+export const PostInput = z.object({ body: withoutNationalId(z.string().trim().max(MAX_POST_BODY)).default('') });
 export type PostInput = z.infer<typeof PostInput>;
 
-export const ShareInput = z.object({ body: z.string().trim().max(MAX_POST_BODY).nullish().transform((v) => v ?? '') });
+export const ShareInput = z.object({
+  body: withoutNationalId(z.string().trim().max(MAX_POST_BODY))
+    .nullish()
+    .transform((v) => v ?? ''),
+});
 export type ShareInput = z.infer<typeof ShareInput>;
 
 export const ArchiveInput = z.object({ archive: z.enum(['archive', 'unarchive']) });
 export type ArchiveInput = z.infer<typeof ArchiveInput>;
 
-export const CommentInput = z.object({ text: z.string().trim().min(1).max(MAX_COMMENT_TEXT) });
+export const CommentInput = z.object({ text: withoutNationalId(z.string().trim().min(1).max(MAX_COMMENT_TEXT)) });
 export type CommentInput = z.infer<typeof CommentInput>;
 
 export const PostSlugParamSchema = z.object({ slug: z.string().trim().min(1).max(200) });

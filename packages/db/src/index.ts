@@ -4,4 +4,4 @@ export * from './embedded';
 export type { LocalisedText } from './schema/_shared';
 export { FILE_KINDS, type FileKind } from './schema/files';
 export { hashNationalId } from './national-id';
-export { CHAIN_GENESIS, chainHash, chainHashSql, chainSigner, chainTimeSql, type ChainLink } from './petition-chain';
+export { chainSigner, logEntryText, logSigner, newLogSalt, type LogEntry } from './petition-log';

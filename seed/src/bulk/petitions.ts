@@ -1,5 +1,5 @@
-import { chainHash, chainSigner, CHAIN_GENESIS, type Database, schema } from '@legenett/db';
-import { eq, sql } from 'drizzle-orm';
+import { type Database, logSigner, newLogSalt, schema } from '@legenett/db';
+import { sql } from 'drizzle-orm';
 import { type BulkLog, inBatches, runBulkCli } from './cli';
 
 export interface BulkPetitionsOptions {
@@ -104,45 +104,48 @@ export async function bulkPetitions(db: Database, options: BulkPetitionsOptions 
     const offset = (i * 7919) % signers.length;
     const start = (petition.published_at ?? new Date()).getTime();
     const span = Math.max(60_000, Date.now() - start);
-    let prevHash = CHAIN_GENESIS;
-    const links: (typeof schema.petitionSignatureLinks.$inferInsert)[] = [];
-    const signatures: (typeof schema.petitionSignatures.$inferInsert)[] = [];
+    const entries: (typeof schema.petitionLogEntries.$inferInsert)[] = [];
+    const signatures: Omit<typeof schema.petitionSignatures.$inferInsert, 'log_entry_id'>[] = [];
     for (let k = 0; k < n; k += 1) {
       const userId = signers[(offset + k) % signers.length]!;
       const position = k + 1;
       // Front-loaded: most signatures come early in a petition's life.
       const at = new Date(start + Math.floor(span * (position / (n + 1)) ** 2));
-      const signer = chainSigner(petition.id, userId);
-      const hash = chainHash({ petitionId: petition.id, position, action: 'sign', signer, prevHash, createdAt: at });
-      links.push({ petition_id: petition.id, position, action: 'sign', signer, prev_hash: prevHash, hash, created_at: at });
-      signatures.push({
+      const salt = newLogSalt();
+      const signature: Omit<typeof schema.petitionSignatures.$inferInsert, 'log_entry_id'> = {
         petition_id: petition.id,
         user_id: userId,
         anonymous: k % 4 === 3,
         profession: k % 20 === 0 ? 'other' : k % 6 === 0 ? 'student' : 'doctor',
         specialty_id: specialtyIds.length > 0 && k % 5 !== 0 ? specialtyIds[(userId * 31) % specialtyIds.length]! : null,
         county_id: countyIds.length > 0 && k % 9 !== 0 ? countyIds[(userId * 17) % countyIds.length]! : null,
-        chain_position: position,
-        chain_hash: hash,
         created_at: at,
         updated_at: at,
+      };
+      signatures.push(signature);
+      entries.push({
+        petition_id: petition.id,
+        action: 'sign',
+        signer: logSigner(salt, petition.id, userId),
+        salt,
+        created_at: at,
+        profession: signature.profession,
+        specialty_id: signature.specialty_id,
+        county_id: signature.county_id,
+        signed_day: new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Oslo' }).format(at),
       });
-      prevHash = hash;
     }
+    // Entries wait for the API's sequencer; its counter job adds them up into the counts.
     for (let from = 0; from < n; from += ROWS) {
-      await db.insert(schema.petitionSignatureLinks).values(links.slice(from, from + ROWS));
-      await db.insert(schema.petitionSignatures).values(signatures.slice(from, from + ROWS));
+      const ids = await db.insert(schema.petitionLogEntries).values(entries.slice(from, from + ROWS)).returning({ id: schema.petitionLogEntries.id });
+      await db.insert(schema.petitionSignatures).values(signatures.slice(from, from + ROWS).map((sig, i) => ({ ...sig, log_entry_id: ids[i]!.id })));
     }
-    await db
-      .update(schema.petitions)
-      .set({ signatures_count: n, chain_length: n, chain_head: n > 0 ? prevHash : null })
-      .where(eq(schema.petitions.id, petition.id));
     written += n;
     if (i % 50 === 49 || i === created.length - 1) log(`signatures: ${written}/${total} (${i + 1}/${created.length} petitions)`);
   }
   await db.execute(sql`analyze petitions`);
   await db.execute(sql`analyze petition_signatures`);
-  await db.execute(sql`analyze petition_signature_links`);
+  await db.execute(sql`analyze petition_log_entries`);
   return written;
 }
 

@@ -8,11 +8,11 @@ export const APP_ROOT = path.resolve(__dirname, '..', '..');
 const REPO_ROOT = path.resolve(APP_ROOT, '..', '..');
 
 /**
- * The three keys production refuses to start without. Elsewhere an unset one is a random key of this
+ * The keys production refuses to start without. Elsewhere an unset one is a random key of this
  * process (never a key from the repository): tokens, TOTP secrets and national-id hashes then last
  * only as long as the process. `npm start` keeps generated ones in DATA_DIR instead.
  */
-export const REQUIRED_SECRETS = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY'] as const;
+export const REQUIRED_SECRETS = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY', 'PETITION_LOG_SIGNING_KEY'] as const;
 const MIN_SECRET_LENGTH = 32;
 const processKey = (): string => randomBytes(32).toString('base64url');
 
@@ -66,10 +66,56 @@ export const EnvSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
     /** Longest a request waits for a pool connection (or a new one to open) before answering 503 (ms). */
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /**
+     * Where migrations and session-level advisory locks go when DATABASE_URL is a pooler in
+     * transaction mode (PgBouncer): the primary itself. Unset: DATABASE_URL (docs/operations.md "Scaling").
+     */
+    DATABASE_DIRECT_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional()),
+    /** Read replicas (comma-separated PostgreSQL URLs): list and detail reads of GET requests go there (database/replicas.ts). */
+    DATABASE_REPLICA_URLS: optionalString.transform((v, ctx) => {
+      const urls = v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [];
+      for (const u of urls) {
+        if (!/^postgres(ql)?:\/\//.test(u)) ctx.addIssue({ code: 'custom', message: `"${u.replace(/:[^:@/]*@/, ':***@')}" is not a postgres:// URL` });
+      }
+      return urls;
+    }),
+    /** Connections of this process's pool to the primary (and to each replica). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    /**
+     * Named (server-side) prepared statements for the hot reads. Off for a pooler in transaction mode
+     * that cannot keep them (PgBouncer before 1.21, or max_prepared_statements = 0): the same SQL is
+     * then sent as unnamed statements.
+     */
+    DATABASE_PREPARED_STATEMENTS: flag(true),
+    /** A replica further behind the primary than this is skipped (ms). */
+    REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+    /** How often each replica's lag is measured (ms). */
+    REPLICA_PROBE_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+    /**
+     * After a write (any non-GET call), the client's reads go to the primary for this long (ms);
+     * at least REPLICA_MAX_LAG_MS + 2 x REPLICA_PROBE_MS, so any replica still used has the write.
+     */
+    READ_YOUR_WRITES_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+    /**
+     * `api`: HTTP and the event stream, no background work. `worker`: the outbox relay, the queue's
+     * consumers and every scheduled job; serves only health and metrics. `all` (default): both.
+     */
+    ROLE: z.enum(['api', 'worker', 'all']).default('all'),
     REDIS_URL: optionalString.pipe(
       z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
     ),
     /** Namespace of every Redis key, channel and queue, so several apps or test runs can share one Redis. */
+    /** Redis Sentinel: comma list of host:port; REDIS_URL then gives only the password and database. */
+    REDIS_SENTINELS: optionalString.transform((v, ctx) => {
+      const list = v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [];
+      return list.map((hp) => {
+        const m = /^([^:\s]+):(\d{1,5})$/.exec(hp);
+        if (!m) ctx.addIssue({ code: 'custom', message: `"${hp}" is not host:port` });
+        return { host: m?.[1] ?? hp, port: Number(m?.[2] ?? 26379) };
+      });
+    }),
+    /** The Sentinel master's name. */
+    REDIS_SENTINEL_MASTER: optionalString.transform((v) => v ?? 'mymaster'),
     REDIS_PREFIX: optionalString.pipe(
       z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, - or _').optional(),
     ),
@@ -110,7 +156,7 @@ export const EnvSchema = z
     COURSE_EMBED_HOSTS: optionalString.transform((v) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : undefined)),
     /** Largest webinar video an organiser may upload, in megabytes (docs/courses.md "Webinar video"). */
     COURSE_VIDEO_MAX_MB: z.coerce.number().min(0.01).max(20_000).default(2048),
-    /** How often every replica looks for due course reminders (seconds); 0 turns the sweep off. */
+    /** How often the workers look for due course reminders (seconds; once per interval across them); 0 turns the sweep off. */
     COURSE_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     /** Largest accepted upload (one file), in megabytes. */
     UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(100).default(8),
@@ -135,6 +181,15 @@ export const EnvSchema = z
     IDENTITY_SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
     /** How often the housekeeping purge runs; 0 turns the periodic run off. */
     HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /**
+     * Seed of the petition log's Ed25519 key (its SHA-256 is the private key): signs checkpoints and
+     * promises. Changing it starts a new key; old checkpoints keep naming the key id they were signed with.
+     */
+    PETITION_LOG_SIGNING_KEY: optionalString,
+    /** The sequencer's longest wait before a batch (ms; a batch is also cut at 256 entries); 0: only on demand (tests). */
+    PETITION_LOG_SEQUENCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /** How often the counter job folds the log into the counts (ms, at least a second apart); 0: only on demand. */
+    PETITION_COUNT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
     /** Expired e-mail codes, reset and e-mail-change tokens, identity sessions: kept this long past expiry. */
     EXPIRED_TOKEN_RETENTION_HOURS: z.coerce.number().int().min(0).max(8760).default(24),
     /** Login sessions (refresh-token families): kept this long past absolute expiry or revocation. */
@@ -178,6 +233,12 @@ export const EnvSchema = z
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
     }
+    if (env.ROLE !== 'all' && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['ROLE'], message: `${env.ROLE} needs REDIS_URL: api and worker processes share the job queue and the live notifications through Redis` });
+    }
+    if (env.REDIS_SENTINELS.length > 0 && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'is required with REDIS_SENTINELS (it gives the password and database, e.g. redis://:secret@sentinel/0)' });
+    }
     if (env.NODE_ENV !== 'production') return;
     for (const name of REQUIRED_SECRETS) {
       const value = env[name];
@@ -194,6 +255,7 @@ export const EnvSchema = z
     generatedSecrets: REQUIRED_SECRETS.filter((name) => !env[name]),
     JWT_SECRET: env.JWT_SECRET ?? processKey(),
     NATIONAL_ID_HASH_KEY: env.NATIONAL_ID_HASH_KEY ?? processKey(),
+    PETITION_LOG_SIGNING_KEY: env.PETITION_LOG_SIGNING_KEY ?? processKey(),
   }))
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -201,11 +263,30 @@ export const EnvSchema = z
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    /** Migrations and session-level advisory locks: the primary, past any pooler. */
+    databaseDirectUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
     database: {
       statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      poolSize: env.DATABASE_POOL_SIZE,
+      preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+    },
+    replicas: {
+      urls: env.DATABASE_REPLICA_URLS,
+      maxLagMs: env.REPLICA_MAX_LAG_MS,
+      probeMs: env.REPLICA_PROBE_MS,
+      readYourWritesMs: env.READ_YOUR_WRITES_MS ?? env.REPLICA_MAX_LAG_MS + 2 * env.REPLICA_PROBE_MS,
+    },
+    role: {
+      name: env.ROLE,
+      /** Serves the API, the SPA and the event stream. */
+      servesHttp: env.ROLE !== 'worker',
+      /** Runs the outbox relay, the queue's consumers and the scheduled jobs. */
+      runsJobs: env.ROLE !== 'api',
     },
     redisUrl: env.REDIS_URL,
+    redisSentinels: env.REDIS_SENTINELS,
+    redisSentinelMaster: env.REDIS_SENTINEL_MASTER,
     redisPrefix: env.REDIS_PREFIX ?? 'legenett',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     maintenanceMode: env.MAINTENANCE_MODE,
@@ -263,6 +344,11 @@ export const EnvSchema = z
     },
     nationalIdHashKey: env.NATIONAL_ID_HASH_KEY,
     hprApiUrl: env.HPR_API_URL,
+    petitionLog: {
+      signingKey: env.PETITION_LOG_SIGNING_KEY,
+      sequenceMs: env.PETITION_LOG_SEQUENCE_MS,
+      countIntervalMs: env.PETITION_COUNT_INTERVAL_MS === 0 ? 0 : Math.max(1000, env.PETITION_COUNT_INTERVAL_MS),
+    },
     housekeeping: {
       intervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * MINUTE_MS,
       expiredTokenRetentionMs: env.EXPIRED_TOKEN_RETENTION_HOURS * HOUR_MS,

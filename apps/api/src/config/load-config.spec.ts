@@ -50,6 +50,44 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, MAINTENANCE_MODE: 'false', REDIS_URL: '' })).toMatchObject({ maintenanceMode: false, redisUrl: undefined });
   });
 
+  it('scaling settings: role, replicas, pooler, Sentinel (issue 29)', () => {
+    const defaults = loadConfig(base);
+    expect(defaults.role).toEqual({ name: 'all', servesHttp: true, runsJobs: true });
+    expect(defaults.databaseDirectUrl).toBe(base.DATABASE_URL);
+    expect(defaults.database).toMatchObject({ poolSize: 10, preparedStatements: true });
+    expect(defaults.replicas).toEqual({ urls: [], maxLagMs: 2000, probeMs: 1000, readYourWritesMs: 4000 });
+    expect(defaults.redisSentinels).toEqual([]);
+
+    const scaled = loadConfig({
+      ...base,
+      ROLE: 'worker',
+      REDIS_URL: 'redis://:secret@sentinel/2',
+      REDIS_SENTINELS: 's1:26379, s2:26380',
+      DATABASE_DIRECT_URL: 'postgres://u@primary:5432/legenett',
+      DATABASE_REPLICA_URLS: 'postgres://u@r1:5432/legenett, postgres://u@r2:5432/legenett',
+      DATABASE_PREPARED_STATEMENTS: 'off',
+      DATABASE_POOL_SIZE: '20',
+      REPLICA_MAX_LAG_MS: '500',
+      REPLICA_PROBE_MS: '250',
+    });
+    expect(scaled.role).toEqual({ name: 'worker', servesHttp: false, runsJobs: true });
+    expect(loadConfig({ ...base, ROLE: 'api', REDIS_URL: 'redis://r' }).role).toEqual({ name: 'api', servesHttp: true, runsJobs: false });
+    expect(scaled.redisSentinels).toEqual([{ host: 's1', port: 26379 }, { host: 's2', port: 26380 }]);
+    expect(scaled.redisSentinelMaster).toBe('mymaster');
+    expect(scaled.replicas).toEqual({ urls: ['postgres://u@r1:5432/legenett', 'postgres://u@r2:5432/legenett'], maxLagMs: 500, probeMs: 250, readYourWritesMs: 1000 });
+    expect(scaled.database).toMatchObject({ poolSize: 20, preparedStatements: false });
+    expect(scaled.databaseDirectUrl).toBe('postgres://u@primary:5432/legenett');
+  });
+
+  it('refuses a split role without Redis, a bad replica URL and a bad Sentinel address', () => {
+    expect(() => loadConfig({ ...base, ROLE: 'api' })).toThrow(/ROLE: api needs REDIS_URL/);
+    expect(() => loadConfig({ ...base, ROLE: 'worker' })).toThrow(/ROLE: worker needs REDIS_URL/);
+    expect(() => loadConfig({ ...base, ROLE: 'both' })).toThrow(/ROLE/);
+    expect(() => loadConfig({ ...base, DATABASE_REPLICA_URLS: 'mysql://u:pw@x/db' })).toThrow(/DATABASE_REPLICA_URLS: "mysql:\/\/u:\*\*\*@x\/db" is not a postgres:\/\/ URL/);
+    expect(() => loadConfig({ ...base, REDIS_URL: 'redis://x', REDIS_SENTINELS: 'nohost' })).toThrow(/REDIS_SENTINELS: "nohost" is not host:port/);
+    expect(() => loadConfig({ ...base, REDIS_SENTINELS: 's1:26379' })).toThrow(/REDIS_URL: is required with REDIS_SENTINELS/);
+  });
+
   it('fails with one clear line per problem', () => {
     expect(() => loadConfig({ PORT: 'abc', MAINTENANCE_MODE: 'maybe' })).toThrow(ConfigError);
     try {
@@ -70,10 +108,11 @@ describe('loadConfig', () => {
       JWT_SECRET: 'j'.repeat(40),
       TWO_FACTOR_ENCRYPTION_KEY: 't'.repeat(40),
       NATIONAL_ID_HASH_KEY: 'n'.repeat(40),
+      PETITION_LOG_SIGNING_KEY: 'p'.repeat(40),
     };
     const production = { ...base, NODE_ENV: 'production', ...secrets };
 
-    it('production refuses to start without each of the three, naming it', () => {
+    it('production refuses to start without each of them, naming it', () => {
       for (const name of REQUIRED_SECRETS) {
         expect(() => loadConfig({ ...production, [name]: undefined })).toThrow(new RegExp(`${name}: is required in production`));
         expect(() => loadConfig({ ...production, [name]: '' })).toThrow(new RegExp(`${name}: is required in production`));
@@ -95,6 +134,7 @@ describe('loadConfig', () => {
         jwtSecret: secrets.JWT_SECRET,
         twoFactorEncryptionKey: secrets.TWO_FACTOR_ENCRYPTION_KEY,
         nationalIdHashKey: secrets.NATIONAL_ID_HASH_KEY,
+        petitionLog: { signingKey: secrets.PETITION_LOG_SIGNING_KEY },
         generatedSecrets: [],
       });
     });

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config';
+import { redisOptions } from './redis-options';
 
 /** Injection token of the shared ioredis client; `null` when REDIS_URL is not set. */
 export const REDIS = Symbol('REDIS');
@@ -75,8 +76,9 @@ export class RedisLifecycle implements OnApplicationShutdown {
       useFactory: (config: AppConfig): Redis | null => {
         if (!config.redisUrl) return null;
         const logger = new Logger('Redis');
-        const client = new Redis(config.redisUrl, {
-          connectionName: 'legenett-api',
+        const client = new Redis({
+          ...redisOptions(config),
+          connectionName: `legenett-${config.role.name}`,
           // Fail fast instead of queueing commands forever while Redis is away (health shows it).
           maxRetriesPerRequest: 2,
           enableOfflineQueue: true,

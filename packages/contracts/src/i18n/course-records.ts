@@ -7,6 +7,7 @@ export const courseRecords = defineMessages(
       not_enough_watched:
         'Du har sett {{watched}} av {{duration}} minutter ({{percent}} %). Kursbevis krever at du har fulgt minst 80 % av arrangementet, direkte eller i opptak.',
       not_held: 'Arrangementet er ikke gjennomført, så det kan ikke gis kursbevis.',
+      no_certificate_type: 'Kursbevis gis bare for webinarer (direkte eller i opptak). Kurs med oppmøte og lunsjmøter har ingen registrert deltakelse.',
       not_small_group: 'Dette arrangementet er ikke en smågruppe.',
       use_join_request: 'En smågruppe har lukket påmelding: send en forespørsel om å bli med.',
       organiser_cannot_join: 'Du er arrangør av gruppen.',
@@ -16,6 +17,7 @@ export const courseRecords = defineMessages(
       group_closed: 'Gruppen tar ikke imot nye medlemmer.',
       request_decided: 'Forespørselen er allerede besvart.',
       present_not_member: 'Bare medlemmer av gruppen kan føres som til stede.',
+      meeting_in_future: 'Et møte føres etter at det er holdt: datoen kan ikke være fram i tid.',
       no_meetings: 'Du er ikke ført som til stede på noe møte i gruppen ennå.',
     },
     log: {
@@ -125,6 +127,7 @@ export const courseRecords = defineMessages(
       not_enough_watched:
         'You have watched {{watched}} of {{duration}} minutes ({{percent}} %). A certificate requires at least 80 % of the event, live or as a recording.',
       not_held: 'The event did not take place, so no certificate can be issued.',
+      no_certificate_type: 'Certificates are given for webinars only (live or recorded). In-person courses and lunch meetings have no recorded attendance.',
       not_small_group: 'This event is not a small group.',
       use_join_request: 'A small group is closed: send a request to join.',
       organiser_cannot_join: 'You organise this group.',
@@ -134,6 +137,7 @@ export const courseRecords = defineMessages(
       group_closed: 'The group does not take new members.',
       request_decided: 'The request has already been answered.',
       present_not_member: 'Only members of the group can be marked as present.',
+      meeting_in_future: 'A meeting is logged after it was held: the date cannot be in the future.',
       no_meetings: 'You have not been marked as present at any meeting of the group yet.',
     },
     log: {

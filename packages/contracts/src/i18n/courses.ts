@@ -13,6 +13,7 @@ export const courses = defineMessages(
       locked: 'Et godkjent kurs kan ikke endres. Du kan avlyse det.',
       transition: 'Kurset kan ikke {{event}} når det har status «{{status}}».',
       signup_closed: 'Påmeldingen er stengt.',
+      not_watchable: 'Her er det ingenting du kan se: bare webinarer med video, for deg med plass eller i opptak etter slutt.',
       not_open: 'Du kan ikke melde deg på dette arrangementet.',
     },
     events: {
@@ -210,6 +211,7 @@ export const courses = defineMessages(
       locked: 'An approved course cannot be changed. You can cancel it.',
       transition: 'The course cannot be {{event}} while it is "{{status}}".',
       signup_closed: 'Sign-up is closed.',
+      not_watchable: 'There is nothing for you to watch here: only webinars with a video, with a seat, or as a recording after the end.',
       not_open: 'You cannot sign up for this event.',
     },
     events: {

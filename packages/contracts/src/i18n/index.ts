@@ -12,6 +12,7 @@ import { registration } from './registration';
 import { profile } from './profile';
 import { marketplace } from './marketplace';
 import { media } from './media';
+import { messages } from './messages';
 import { jobs } from './jobs';
 import { petitions } from './petitions';
 import { network } from './network';
@@ -29,8 +30,8 @@ export { defineMessages, type Messages } from './define';
  * Add a section by writing `i18n/<area>.ts` with `defineMessages` and listing it here.
  */
 export const catalogue = {
-  no: { auth: auth.no, errors: errors.no, profile: profile.no, validation: validation.no, web: web.no, admin: admin.no, registration: registration.no, marketplace: marketplace.no, jobs: jobs.no, network: network.no, posts: posts.no, feed: feed.no, notifications_ui: notificationsUi.no, companies_ui: companiesUi.no, petitions: petitions.no, courses: courses.no, course_records: courseRecords.no, course_webinar: courseWebinar.no, media: media.no, search_ui: searchUi.no, forms_ui: formsUi.no },
-  en: { auth: auth.en, errors: errors.en, profile: profile.en, validation: validation.en, web: web.en, admin: admin.en, registration: registration.en, marketplace: marketplace.en, jobs: jobs.en, network: network.en, posts: posts.en, feed: feed.en, notifications_ui: notificationsUi.en, companies_ui: companiesUi.en, petitions: petitions.en, courses: courses.en, course_records: courseRecords.en, course_webinar: courseWebinar.en, media: media.en, search_ui: searchUi.en, forms_ui: formsUi.en },
+  no: { auth: auth.no, errors: errors.no, profile: profile.no, validation: validation.no, web: web.no, admin: admin.no, registration: registration.no, marketplace: marketplace.no, jobs: jobs.no, network: network.no, posts: posts.no, feed: feed.no, notifications_ui: notificationsUi.no, companies_ui: companiesUi.no, petitions: petitions.no, courses: courses.no, course_records: courseRecords.no, course_webinar: courseWebinar.no, media: media.no, search_ui: searchUi.no, forms_ui: formsUi.no, messages: messages.no },
+  en: { auth: auth.en, errors: errors.en, profile: profile.en, validation: validation.en, web: web.en, admin: admin.en, registration: registration.en, marketplace: marketplace.en, jobs: jobs.en, network: network.en, posts: posts.en, feed: feed.en, notifications_ui: notificationsUi.en, companies_ui: companiesUi.en, petitions: petitions.en, courses: courses.en, course_records: courseRecords.en, course_webinar: courseWebinar.en, media: media.en, search_ui: searchUi.en, forms_ui: formsUi.en, messages: messages.en },
 } as const;
 
 export type Catalogue = (typeof catalogue)['no'];

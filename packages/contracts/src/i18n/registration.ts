@@ -68,6 +68,10 @@ export const registration = defineMessages(
         subject: 'Om en time: {{title}}',
         body: '«{{title}}» starter om en time, {{start}}.\n\nÅpne arrangementet her: {{link}}\n\nKalenderfilen (.ics) ligger ved.',
       },
+      chat_unread: {
+        subject: 'Uleste meldinger fra {{sender}}',
+        body: '{{sender}} har sendt deg {{count}} melding(er) på Legenett som du ikke har lest ennå.\n\nLes og svar her: {{link}}',
+      },
       course_recording: {
         subject: 'Opptaket av {{title}} er klart',
         body: 'Du var påmeldt «{{title}}», men fikk ikke sett det. Opptaket er klart, og du kan se det her: {{link}}',
@@ -254,6 +258,10 @@ export const registration = defineMessages(
       course_reminder_1h: {
         subject: 'In one hour: {{title}}',
         body: '"{{title}}" starts in one hour, {{start}}.\n\nOpen the event here: {{link}}\n\nThe calendar file (.ics) is attached.',
+      },
+      chat_unread: {
+        subject: 'Unread messages from {{sender}}',
+        body: '{{sender}} has sent you {{count}} message(s) on Legenett that you have not read yet.\n\nRead and answer here: {{link}}',
       },
       course_recording: {
         subject: 'The recording of {{title}} is ready',

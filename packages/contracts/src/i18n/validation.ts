@@ -14,6 +14,7 @@ export const validation = defineMessages(
     invalid_email: 'Ugyldig e-postadresse.',
     invalid_enum: 'Ugyldig valg.',
     invalid_date: 'Ugyldig dato.',
+    date_range: 'Datoen må ligge mellom år 1900 og 2100.',
     unknown_field: 'Ukjent felt.',
     not_integer: 'Må være et heltall.',
     too_few_items: 'Velg minst {{minimum}}.',
@@ -41,6 +42,8 @@ export const validation = defineMessages(
     https_url: 'Lenken må starte med https://.',
     date_in_past: 'Datoen kan ikke være tilbake i tid.',
     course_duration: 'Varigheten må være 30 min, 1 t, 1 t 30 min eller 2 t.',
+    national_id:
+      'Teksten ser ut til å inneholde et fødselsnummer eller D-nummer. Pasientopplysninger hører ikke hjemme her (Normen): fjern nummeret.',
   },
   {
     required: 'This field is required.',
@@ -54,6 +57,7 @@ export const validation = defineMessages(
     invalid_email: 'Invalid e-mail address.',
     invalid_enum: 'Invalid choice.',
     invalid_date: 'Invalid date.',
+    date_range: 'The date must be between the years 1900 and 2100.',
     unknown_field: 'Unknown field.',
     not_integer: 'Must be a whole number.',
     too_few_items: 'Choose at least {{minimum}}.',
@@ -81,5 +85,7 @@ export const validation = defineMessages(
     https_url: 'The link must start with https://.',
     date_in_past: 'The date cannot be in the past.',
     course_duration: 'The duration must be 30 min, 1 h, 1 h 30 min or 2 h.',
+    national_id:
+      'The text seems to contain a Norwegian national identity number (fødselsnummer or D-number). Patient data does not belong here (Normen): remove the number.',
   },
 );

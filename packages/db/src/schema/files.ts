@@ -12,6 +12,9 @@ export const FILE_KINDS = [
   'job_logo',
   'post_image',
   'post_document',
+  /** Attachments of direct messages (issue 26): members-only, signed links. */
+  'message_image',
+  'message_document',
   'product_image',
   'course_video',
   'petition_attachment',

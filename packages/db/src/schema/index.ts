@@ -10,6 +10,7 @@ export * from './jobs';
 export * from './products';
 export * from './petitions';
 export * from './posts';
+export * from './messages';
 export * from './notifications';
 export * from './media';
 export * from './files';

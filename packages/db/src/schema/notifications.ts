@@ -4,7 +4,12 @@ import { inList, timestamps, tstz } from './_shared';
 import { partnerCompanies } from './companies';
 import { users } from './users';
 
-/** `chat_message` is reserved: no chat exists yet. */
+/**
+ * `chat_message`: one entry per conversation with unread messages (modules/messages). The same list
+ * as the contract's `NOTIFICATION_KIND_VALUES`, in the same order
+ * (apps/api/src/modules/notifications/notification-kinds.spec.ts fails otherwise): add a kind to
+ * both, then `npm run db:generate`.
+ */
 export const NOTIFICATION_KINDS = [
   'comment',
   'like',
@@ -38,6 +43,7 @@ export const NOTIFICATION_ENTITY_TYPES = [
   'user',
   'follow_invitation',
   'account_decision',
+  'conversation',
 ] as const;
 
 export const notifications = pgTable(

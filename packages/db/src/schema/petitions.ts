@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  customType,
   boolean,
   check,
   date,
@@ -51,13 +53,15 @@ export const petitions = pgTable(
     published_at: tstz('published_at'),
     closed_at: tstz('closed_at'),
     archived_at: tstz('archived_at'),
-    /** Links in the signature hash chain so far, and the hash of the last one (null: no link yet). */
-    chain_length: integer('chain_length').notNull().default(0),
-    chain_head: text('chain_head'),
-    /** The delivered snapshot: when, the count then, and the chain position it covers. */
+    /**
+     * This petition's entries in the signature log counted so far (signatures and withdrawals): the
+     * counter job moves it with `signatures_count` and the statistics, so it names one exact set.
+     */
+    log_length: integer('log_length').notNull().default(0),
+    /** The delivered snapshot: when, the count then, and the log's tree size (a signed checkpoint) it is. */
     delivered_at: tstz('delivered_at'),
     delivered_count: integer('delivered_count'),
-    delivered_chain_length: integer('delivered_chain_length'),
+    delivered_tree_size: bigint('delivered_tree_size', { mode: 'number' }),
     /** The recipient's answer, published by the owner (every signer is notified). */
     answer: text('answer'),
     answered_at: tstz('answered_at'),
@@ -133,12 +137,12 @@ export const petitionSignatures = pgTable(
     profession: text('profession', { enum: SIGNER_PROFESSIONS }).notNull().default('other'),
     specialty_id: integer('specialty_id').references(() => specialties.id, { onDelete: 'set null' }),
     county_id: integer('county_id').references(() => counties.id, { onDelete: 'set null' }),
-    /** The position and hash of this signature's link in the petition's chain (the receipt). */
-    chain_position: integer('chain_position').notNull(),
-    chain_hash: text('chain_hash').notNull(),
+    /** This signature's entry in the signature log (the receipt). */
+    log_entry_id: bigint('log_entry_id', { mode: 'number' }).notNull(),
     ...timestamps,
   },
   (t) => [
+    index('petition_signatures_log_entry_id_idx').on(t.log_entry_id),
     uniqueIndex('petition_signatures_petition_user_uq').on(t.petition_id, t.user_id),
     index('petition_signatures_petition_created_at_idx').on(t.petition_id, t.created_at.desc()),
     // Signer lists and exports walk one petition's signatures in id order, in batches.
@@ -150,32 +154,105 @@ export const petitionSignatures = pgTable(
   ],
 );
 
-export const SIGNATURE_LINK_ACTIONS = ['sign', 'withdraw'] as const;
+export const SIGNATURE_LOG_ACTIONS = ['sign', 'withdraw'] as const;
+
+/** SHA-256 hashes and signatures: raw bytes. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * The tamper-evident history of a petition's signatures: one link per signature and per withdrawal,
- * each with the hash of the previous link. Never updated or deleted (but with the petition).
+ * The one append-only signature log of all petitions (docs/petitions.md, "The signature log"): an
+ * entry per signature and per withdrawal. Public: petition, action, signer (a salted hash) and time,
+ * which the leaf hash covers. Private: the salt (given to the signer in the receipt) and what the
+ * statistics count. `leaf_index` is set by the sequencer when the entry enters the Merkle tree.
+ * Never updated but for `leaf_index` once, never deleted; no foreign key, so nothing cascades into it.
  */
-export const petitionSignatureLinks = pgTable(
-  'petition_signature_links',
+export const petitionLogEntries = pgTable(
+  'petition_log_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leaf_index: bigint('leaf_index', { mode: 'number' }),
+    petition_id: integer('petition_id').notNull(),
+    action: text('action', { enum: SIGNATURE_LOG_ACTIONS }).notNull(),
+    /** Hex sha256 of the salt and the petition-and-account name (`logSigner`). */
+    signer: text('signer').notNull(),
+    salt: text('salt').notNull(),
+    /** Milliseconds (the leaf text has them). */
+    created_at: tstz('created_at').notNull(),
+    profession: text('profession', { enum: SIGNER_PROFESSIONS }).notNull().default('other'),
+    specialty_id: integer('specialty_id'),
+    county_id: integer('county_id'),
+    /** The Oslo day of the signature (a withdrawal carries its signature's day): the daily curve. */
+    signed_day: date('signed_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('petition_log_entries_leaf_index_uq').on(t.leaf_index),
+    // The sequencer's queue: what waits for a leaf index, oldest first.
+    index('petition_log_entries_waiting_idx').on(t.id).where(sql`${t.leaf_index} is null`),
+    // One petition's entries in log order (verify, delivery, the text lock, reconciliation).
+    index('petition_log_entries_petition_leaf_idx').on(t.petition_id, t.leaf_index),
+    check('petition_log_entries_action_check', inList(t.action, SIGNATURE_LOG_ACTIONS)),
+  ],
+);
+
+/** The hash of every complete subtree of 2^level leaves at `idx` (level 0: the leaves): proofs read a few. */
+export const petitionLogNodes = pgTable(
+  'petition_log_nodes',
+  {
+    level: smallint('level').notNull(),
+    idx: bigint('idx', { mode: 'number' }).notNull(),
+    hash: bytea('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.level, t.idx] })],
+);
+
+/** Signed tree heads: one per sequencer batch. */
+export const petitionLogCheckpoints = pgTable('petition_log_checkpoints', {
+  tree_size: bigint('tree_size', { mode: 'number' }).primaryKey(),
+  root_hash: bytea('root_hash').notNull(),
+  created_at: tstz('created_at').notNull(),
+  /** Base64 Ed25519 signature over the checkpoint text, and the signing key's id. */
+  signature: text('signature').notNull(),
+  key_id: text('key_id').notNull(),
+});
+
+/** How far the counter job has folded the log into the petitions' counts (one row, `counts`). */
+export const petitionLogCursors = pgTable('petition_log_cursors', {
+  name: text('name').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull().default(0),
+  updated_at: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const PETITION_STAT_DIMENSIONS = ['profession', 'specialty', 'county', 'day'] as const;
+
+/** The statistics of each petition as the counter job adds them up (key: profession, id or `none`, day). */
+export const petitionStatCounts = pgTable(
+  'petition_stat_counts',
+  {
     petition_id: integer('petition_id')
       .notNull()
       .references(() => petitions.id, { onDelete: 'cascade' }),
-    /** 1, 2, 3 ... within the petition. */
-    position: integer('position').notNull(),
-    action: text('action', { enum: SIGNATURE_LINK_ACTIONS }).notNull(),
-    /** sha256 of petition and account: the link stays verifiable after the account is erased. */
-    signer: text('signer').notNull(),
-    prev_hash: text('prev_hash').notNull(),
-    hash: text('hash').notNull(),
-    created_at: tstz('created_at').notNull(),
+    dimension: text('dimension', { enum: PETITION_STAT_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
   },
-  (t) => [
-    uniqueIndex('petition_signature_links_petition_position_uq').on(t.petition_id, t.position),
-    check('petition_signature_links_action_check', inList(t.action, SIGNATURE_LINK_ACTIONS)),
-  ],
+  (t) => [primaryKey({ columns: [t.petition_id, t.dimension, t.key] }), check('petition_stat_counts_dimension_check', inList(t.dimension, PETITION_STAT_DIMENSIONS))],
+);
+
+/** What a reconciliation found wrong and set right (the audit of the counter). */
+export const petitionCountCorrections = pgTable(
+  'petition_count_corrections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    petition_id: integer('petition_id').notNull(),
+    /** `signatures_count`, `log_length` or `<dimension>:<key>`. */
+    field: text('field').notNull(),
+    was: integer('was').notNull(),
+    now: integer('now').notNull(),
+    /** `nightly` or `admin:<user id>`. */
+    source: text('source').notNull(),
+    created_at: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('petition_count_corrections_created_at_idx').on(t.created_at.desc())],
 );
 
 export const petitionBookmarks = pgTable(

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../errors/app-error';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
+import { DAY, insertCourse } from '../../../test/courses';
 import { AccessService } from './access.service';
 
 let t: TestApp;
@@ -164,5 +165,60 @@ describe('a manager of a deleted company has no manager rights left', () => {
     const me = authEndpoints.me.response.parse((await call(authEndpoints.me, acting)).body).data;
     expect(me.active_business_profile).toBeNull();
     expect(me.available_business_profiles).toEqual([]);
+  });
+});
+
+describe('AccessService: which of these ids the user manages, per kind', () => {
+  const insertJob = async (userId: number, company: number | null) => {
+    const [row] = await t.db
+      .insert(schema.jobs)
+      .values({ title: 'Lege', position_type: 'full_time', application_deadline: '2099-01-01', company_name: 'X', user_id: userId, partner_company_id: company })
+      .returning({ id: schema.jobs.id });
+    return row!.id;
+  };
+  const insertPost = async (author: number | null, company: number | null) => {
+    const [row] = await t.db
+      .insert(schema.posts)
+      .values({ slug: `acc-${uniqueToken()}-${uniqueToken()}`, author_user_id: author, partner_company_id: company, body: 'x' })
+      .returning({ id: schema.posts.id });
+    return row!.id;
+  };
+
+  it('answers a whole list in one call: own items and those of live companies managed, not others', async () => {
+    const me = await createUser(t.db, { prefix: 'acc-kind-me' });
+    const other = await createUser(t.db, { prefix: 'acc-kind-other' });
+    const mine = await createCompany(t.db, { managers: [me.id] });
+    const theirs = await createCompany(t.db, { managers: [other.id] });
+    const gone = await createCompany(t.db, { managers: [me.id] });
+
+    const jobs = [await insertJob(me.id, null), await insertJob(other.id, mine.id), await insertJob(other.id, theirs.id), await insertJob(other.id, gone.id)];
+    const courses = [
+      (await insertCourse(t.db, { userId: me.id, startOffset: DAY })).id,
+      (await insertCourse(t.db, { userId: other.id, startOffset: DAY, company: mine.id })).id,
+      (await insertCourse(t.db, { userId: other.id, startOffset: DAY })).id,
+      (await insertCourse(t.db, { userId: other.id, startOffset: DAY, company: gone.id })).id,
+    ];
+    // A company post (no user author) is managed by the company's managers; a user's post only by its author.
+    const posts = [await insertPost(me.id, null), await insertPost(null, mine.id), await insertPost(other.id, null), await insertPost(null, gone.id)];
+    await softDelete(gone.id);
+
+    expect(await access.managedOf(me.id, 'job', [...jobs, 999_999_999])).toEqual(new Set([jobs[0], jobs[1]]));
+    expect(await access.managedOf(me.id, 'course', courses)).toEqual(new Set([courses[0], courses[1]]));
+    expect(await access.managedOf(me.id, 'post', posts)).toEqual(new Set([posts[0], posts[1]]));
+    expect(await access.managedOf(me.id, 'company', [mine.id, theirs.id, gone.id])).toEqual(new Set([mine.id]));
+    expect(await access.managedOf(me.id, 'job', [])).toEqual(new Set());
+    expect(await access.manages(other.id, 'post', posts[2]!)).toBe(true);
+
+    expect(await refusal(access.requireManages(me.id, 'post', posts[2]!))).toEqual([403, 'not_owner']);
+    expect(await refusal(access.requireManages(me.id, 'course', courses[2]!, 'private'))).toEqual([404, undefined]);
+    expect(await refusal(access.requireManages(me.id, 'job', jobs[1]!))).toEqual([0, undefined]);
+  });
+
+  it('the media viewer: administrators see all; others carry their role and specialties', async () => {
+    const doctor = await createUser(t.db, { prefix: 'acc-media' });
+    const admin = await createUser(t.db, { prefix: 'acc-media-admin', roles: ['admin'] });
+    const viewer = await access.mediaViewer({ userId: doctor.id, roles: ['doctor'] });
+    expect(viewer).toEqual({ userId: doctor.id, seesAll: false, isDoctor: true, specialtyIds: [] });
+    expect(await access.mediaViewer({ userId: admin.id, roles: ['admin'] })).toEqual({ userId: admin.id, seesAll: true, isDoctor: false, specialtyIds: [] });
   });
 });

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, type AnyColumn, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, type AnyColumn, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { InjectDatabase } from '../../database/database.module';
 
-const { users, partnerCompanies } = schema;
+const { users, partnerCompanies, jobs, courses, posts, userSpecialties } = schema;
 
 /**
  * The predicates' own names for the tables they read, so that a query over `partner_companies`
@@ -73,6 +73,84 @@ export function approvedMemberSql(): SQL {
   return and(eq(users.status, 'approved'), isNull(users.deleted_at))!;
 }
 
+/** A table whose rows belong to a user or to a company the user manages (`user_id`, `partner_company_id`). */
+export interface OwnedTable {
+  user_id: AnyColumn;
+  partner_company_id: AnyColumn;
+}
+
+/**
+ * True when `userId` may edit the row: they own it (`user_id`) or manage its live company. For a
+ * `can_edit` column of a list (jobs, courses).
+ */
+export function editedBySql(t: OwnedTable, userId: IdOperand): SQL<boolean> {
+  return sql<boolean>`(${t.user_id} = ${userId} or ${managesCompanySql(userId, t.partner_company_id)})`;
+}
+
+/**
+ * Kinds of resource whose managers AccessService knows, each with the SQL of "which of these ids
+ * does the user manage". Adding a kind: one entry here (docs/how-to/check-access.md, "Adding a kind").
+ */
+export const MANAGED_KINDS = {
+  /** A live company the user manages. */
+  company: (userId: number, ids: readonly number[]) => ({
+    id: partnerCompanies.id,
+    from: partnerCompanies,
+    where: and(inArray(partnerCompanies.id, [...ids]), isNull(partnerCompanies.deleted_at), managesCompanySql(userId, partnerCompanies.id))!,
+  }),
+  /** A job the user posted, or one posted for a live company they manage. */
+  job: (userId: number, ids: readonly number[]) => ({ id: jobs.id, from: jobs, where: and(inArray(jobs.id, [...ids]), editedBySql(jobs, userId))! }),
+  /** A course the user organises, or one of a live company they manage. */
+  course: (userId: number, ids: readonly number[]) => ({
+    id: courses.id,
+    from: courses,
+    where: and(inArray(courses.id, [...ids]), editedBySql(courses, userId))!,
+  }),
+  /** A post the user wrote, or a company's post (no user author) of a live company they manage. */
+  post: (userId: number, ids: readonly number[]) => ({
+    id: posts.id,
+    from: posts,
+    where: and(
+      inArray(posts.id, [...ids]),
+      sql`(case when ${posts.author_user_id} is not null then ${posts.author_user_id} = ${userId} else ${managesCompanySql(userId, posts.partner_company_id)} end)`,
+    )!,
+  }),
+} as const;
+export type ManagedKind = keyof typeof MANAGED_KINDS;
+
+/** Who is looking at the media archive: decides which items' access levels let them in. */
+export interface MediaViewer {
+  userId: number;
+  /** Administrators see every item (they set the levels). */
+  seesAll: boolean;
+  isDoctor: boolean;
+  specialtyIds: number[];
+}
+
+/** The media tables (`videos`, `audio_tracks`): what the access predicate reads. */
+export interface MediaAccessTable {
+  access_level: AnyColumn;
+  specialty_ids: AnyColumn;
+}
+
+/** `{1,2}`: ids as one array value, whatever their number (a viewer's specialties, bound as one parameter). */
+export const idArray = (ids: readonly number[]): string => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
+
+/**
+ * A media item's access level (spec issue 12) for a viewer who does not see everything: `all`, or
+ * `doctors` and the viewer is a doctor, or `specialties` and they share one. Values, or the
+ * placeholders of a prepared statement.
+ */
+export function mediaAccessibleTo(t: MediaAccessTable, isDoctor: boolean | SQL, specialties: string | SQL): SQL {
+  return sql`(${t.access_level} = 'all' or (${t.access_level} = 'doctors' and ${isDoctor}) or (${t.access_level} = 'specialties' and ${t.specialty_ids} && ${specialties}::integer[]))`;
+}
+
+/** The media items `viewer` may open (the same predicate for lists and single items). */
+export function mediaAccessibleSql(t: MediaAccessTable, viewer: MediaViewer): SQL {
+  if (viewer.seesAll) return sql`true`;
+  return mediaAccessibleTo(t, viewer.isDoctor, idArray(viewer.specialtyIds));
+}
+
 /** How a caller stands to a live company: null when there is no such live company. */
 export interface CompanyStanding {
   is_published: boolean;
@@ -85,7 +163,15 @@ export class AccessRepository {
   /** Read by every job page and editor check: prepared (database/prepared.ts). */
   private readonly managedQuery;
 
+  /** Read by every media page: prepared. */
+  private readonly specialtiesQuery;
+
   constructor(@InjectDatabase() private readonly db: Database) {
+    this.specialtiesQuery = db
+      .select({ id: userSpecialties.specialty_id })
+      .from(userSpecialties)
+      .where(eq(userSpecialties.user_id, sql.placeholder('userId')))
+      .prepare('media_viewer_specialties');
     this.managedQuery = db
       .select({ id: manager.partner_company_id })
       .from(manager)
@@ -106,6 +192,30 @@ export class AccessRepository {
   /** Ids of the live companies the user manages: a short list. */
   async managedCompanyIds(userId: number): Promise<number[]> {
     const rows = await this.managedQuery.execute({ userId });
+    return rows.map((r) => r.id);
+  }
+
+  /** Which of `ids` (of one kind) the user manages. */
+  async managedOf(kind: ManagedKind, userId: number, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const q = MANAGED_KINDS[kind](userId, ids);
+    const rows = await this.db.select({ id: q.id }).from(q.from).where(q.where);
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * A list filter for rows the user owns or that belong to a company they manage. The company ids
+   * are literal so the planner can OR the table's user index with its company index.
+   */
+  async ownedOrManagedWhere(t: OwnedTable, userId: number): Promise<SQL> {
+    const companies = await this.managedCompanyIds(userId);
+    const own = eq(t.user_id, userId);
+    return companies.length === 0 ? own : or(own, inArray(t.partner_company_id, companies))!;
+  }
+
+  /** The specialties a media viewer has (`specialties` access level). */
+  async viewerSpecialties(userId: number): Promise<number[]> {
+    const rows = await this.specialtiesQuery.execute({ userId });
     return rows.map((r) => r.id);
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../errors/app-error';
-import { AccessRepository, type CompanyStanding } from './access.repository';
+import { type Principal } from '../auth/principal';
+import { AccessRepository, type CompanyStanding, type ManagedKind, type MediaViewer } from './access.repository';
 
 /**
  * How a refusal looks (api-conventions.md, "Ownership"): a `public` thing others can see answers
@@ -45,6 +46,41 @@ export class AccessService {
   static checkCompany<T extends CompanyStanding>(company: T | null, need: 'see' | 'manage', exposure: Exposure = 'public'): asserts company is T {
     if (!company || (!company.is_published && !company.is_manager)) throw AppError.notFound();
     if (need === 'manage' && !company.is_manager) throw exposure === 'public' ? AppError.forbidden('not_owner') : AppError.notFound();
+  }
+
+  /**
+   * Which of these ids (of one kind) the user manages: may change, delete or see privately. One
+   * query for a whole list; the rule of each kind is `MANAGED_KINDS` in the repository.
+   */
+  async managedOf(userId: number, kind: ManagedKind, ids: readonly number[]): Promise<Set<number>> {
+    return new Set(await this.repository.managedOf(kind, userId, [...new Set(ids)]));
+  }
+
+  /** Whether the user manages this one item of `kind`. */
+  async manages(userId: number, kind: ManagedKind, id: number): Promise<boolean> {
+    return (await this.managedOf(userId, kind, [id])).has(id);
+  }
+
+  /**
+   * 403 `not_owner` (or 404 when `private`) unless the user manages the item. The caller has
+   * already found the item visible to them (else it answers 404 itself).
+   */
+  async requireManages(userId: number, kind: ManagedKind, id: number, exposure: Exposure = 'public'): Promise<void> {
+    if (!(await this.manages(userId, kind, id))) throw exposure === 'public' ? AppError.forbidden('not_owner') : AppError.notFound();
+  }
+
+  /**
+   * Who is looking at the media archive (videos, audio, the podcast feed): administrators see every
+   * item; others what the items' access levels let through (`mediaAccessibleSql`).
+   */
+  async mediaViewer(me: Pick<Principal, 'userId' | 'roles'>): Promise<MediaViewer> {
+    const seesAll = me.roles.includes('admin');
+    return {
+      userId: me.userId,
+      seesAll,
+      isDoctor: me.roles.includes('doctor'),
+      specialtyIds: seesAll ? [] : await this.repository.viewerSpecialties(me.userId),
+    };
   }
 
   /** The id of a member others may see (not deleted, blocked or rejected); else 404. */

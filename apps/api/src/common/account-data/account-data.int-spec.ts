@@ -166,6 +166,7 @@ async function richAccount() {
     companyPostImage: await storedFile('post_image', x.id),
     keptVideo: await storedFile('course_video', x.id, 'mp4'),
     otherPetitionPdf: await storedFile('petition_attachment', x.id, 'pdf'),
+    messageImage: await storedFile('message_image', x.id),
     /** Someone else's file on the person's content: not the person's to erase. */
     theirImage: await storedFile('post_image', y.id),
   };
@@ -318,13 +319,17 @@ async function richAccount() {
     .returning();
   const [otherPetition] = await t.db
     .insert(s.petitions)
-    .values({ title: 'Deres', user_id: y.id, status: 'active', signatures_count: 1, chain_length: 1 })
+    .values({ title: 'Deres', user_id: y.id, status: 'active', signatures_count: 1, log_length: 1 })
     .returning();
   await t.db.insert(s.petitionAttachments).values([
     { petition_id: draftPetition!.id, file_id: files.draftPdf.id, uploaded_by_user_id: x.id },
     { petition_id: otherPetition!.id, file_id: files.otherPetitionPdf.id, uploaded_by_user_id: x.id },
   ]);
-  await t.db.insert(s.petitionSignatures).values({ petition_id: otherPetition!.id, user_id: x.id, chain_position: 1, chain_hash: 'test' });
+  const [entry] = await t.db
+    .insert(s.petitionLogEntries)
+    .values({ petition_id: otherPetition!.id, action: 'sign', signer: 'test', salt: 'test', created_at: new Date(), signed_day: '2026-01-01' })
+    .returning();
+  await t.db.insert(s.petitionSignatures).values({ petition_id: otherPetition!.id, user_id: x.id, log_entry_id: entry!.id });
   await t.db.insert(s.petitionBookmarks).values({ petition_id: otherPetition!.id, user_id: x.id });
   await t.db
     .insert(s.petitionCoAuthors)
@@ -333,10 +338,32 @@ async function richAccount() {
     .insert(s.petitionPressReleases)
     .values({ petition_id: otherPetition!.id, sent_by_user_id: x.id, body: 'Pressemelding' });
 
+  // Messages (modules/messages): a conversation with a message and a file of the person's, a group
+  // they started, settings, blocks both ways, and reports they made, were the subject of, decided.
+  const [chat] = await t.db.insert(s.conversations).values({ kind: 'direct', direct_key: `u${x.id}:u${y.id}`, created_by_user_id: x.id, last_seq: 2 }).returning();
+  await t.db.insert(s.conversationParticipants).values([
+    { conversation_id: chat!.id, user_id: x.id },
+    { conversation_id: chat!.id, user_id: y.id },
+  ]);
+  const [ownMessage] = await t.db.insert(s.messages).values({ conversation_id: chat!.id, seq: 1, sender_user_id: x.id, body: 'Hemmelig tekst' }).returning();
+  const [theirMessage] = await t.db.insert(s.messages).values({ conversation_id: chat!.id, seq: 2, sender_user_id: y.id, body: 'Svar' }).returning();
+  await t.db.insert(s.messageAttachments).values({ message_id: ownMessage!.id, kind: 'image', file_id: files.messageImage.id });
+  await t.db.insert(s.messagingSettings).values({ user_id: x.id, who_can_message: 'mutual' });
+  await t.db.insert(s.userBlocks).values([
+    { blocker_user_id: x.id, blocked_user_id: y.id },
+    { blocker_user_id: y.id, blocked_user_id: x.id },
+  ]);
+  await t.db.insert(s.messageReports).values([
+    { conversation_id: chat!.id, reporter_user_id: x.id, reported_user_id: y.id, decided_by_user_id: x.id, status: 'dismissed', messages: [] },
+    { conversation_id: chat!.id, reporter_user_id: y.id, reported_user_id: x.id, messages: [] },
+  ]);
+
   return {
     x,
     y,
     files,
+    ownMessage: ownMessage!,
+    theirMessage: theirMessage!,
     companyPost: companyPost!,
     keptCourse: keptCourse!,
     keptPetition: keptPetition!,
@@ -368,8 +395,8 @@ describe('erasing an account with rows everywhere', () => {
     try {
       await service.erase(a.x.id, 'Bytter jobb', new Date());
       // Files only erased rows used go, every size, rows and objects (after the commit).
-      const { avatar, post, product, upload, jobLogo, draftVideo, draftPdf } = a.files;
-      const gone = [avatar, post, product, upload, jobLogo, draftVideo, draftPdf].flatMap((f) => [f.key, f.sm]);
+      const { avatar, post, product, upload, jobLogo, draftVideo, draftPdf, messageImage } = a.files;
+      const gone = [avatar, post, product, upload, jobLogo, draftVideo, draftPdf, messageImage].flatMap((f) => [f.key, f.sm]);
       const goneKeys = gone.filter((k): k is string => k !== null);
       expect(removed.mock.calls.map(([k]) => k).sort()).toEqual(goneKeys.sort());
       expect(await fileOwners(goneKeys)).toEqual([]);
@@ -412,6 +439,13 @@ describe('erasing an account with rows everywhere', () => {
     expect(user!.deleted_at).toBeInstanceOf(Date);
     // The other person keeps their own content.
     expect(await count('posts.author_user_id', a.y.id)).toBe(1);
+    // Messages: the person's text is gone ("deleted user" to the others), the other's reply stays.
+    const history = await t.db.select().from(s.messages).where(eq(s.messages.conversation_id, a.ownMessage.conversation_id)).orderBy(s.messages.seq);
+    expect(history.map((m) => [m.seq, m.sender_user_id, m.body, m.deleted_at !== null])).toEqual([
+      [1, null, '', true],
+      [2, a.y.id, 'Svar', false],
+    ]);
+    expect(exported.messages?.map((m) => (m as { body: string }).body)).toEqual(['Hemmelig tekst']);
   });
 
   it('changes nothing and removes no file when one step fails', async () => {

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type Access, type Endpoint } from '@legenett/contracts';
+import { type Access, type Endpoint, type HealthPersonnelRule } from '@legenett/contracts';
 import { type Request } from 'express';
 import { AppError } from '../errors/app-error';
 import { ENDPOINT_KEY } from '../http/route.decorator';
@@ -14,6 +14,16 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/**
+ * Whether the caller counts as health personnel under `rule`: confirmed by the HPR register
+ * (`approved_hrp` 2), or for `confirmed_or_in_review` also an account "In review". The one place
+ * the rule is written: a handler that needs it (e.g. for one action of an endpoint) calls this.
+ */
+export function isHealthPersonnel(principal: Pick<Principal, 'approvedHrp' | 'status'>, rule: HealthPersonnelRule): boolean {
+  if (principal.approvedHrp === 2) return true;
+  return rule === 'confirmed_or_in_review' && principal.status === 'in_review';
+}
+
 /** The gates an endpoint asks for besides its access level (from its descriptor). */
 export type Gates = Pick<Endpoint, 'permission' | 'personal' | 'healthPersonnel'>;
 
@@ -21,8 +31,8 @@ export type Gates = Pick<Endpoint, 'permission' | 'personal' | 'healthPersonnel'
  * The status gates of docs/api-conventions.md for one caller and one endpoint; throws the 403 to answer.
  * - `user`: any status but blocked; `member`: approved ("In review" and not-yet-approved refused
  *   with their reasons); `admin`: the admin role.
- * - `personal`: not while acting as a business profile; `healthPersonnel`: approved_hrp 2 or
- *   "In review"; `permission`: a key of the caller's roles.
+ * - `personal`: not while acting as a business profile; `healthPersonnel`: `isHealthPersonnel` by the
+ *   rule the descriptor names; `permission`: a key of the caller's roles.
  */
 export function checkGates(principal: Principal, access: Exclude<Access, 'public'>, gates: Gates): void {
   if (principal.status === 'blocked') throw AppError.forbidden('account_blocked');
@@ -32,9 +42,7 @@ export function checkGates(principal: Principal, access: Exclude<Access, 'public
   }
   if (access === 'admin' && !principal.roles.includes('admin')) throw AppError.forbidden('missing_permission');
   if (gates.personal && principal.activeCompanyId !== null) throw AppError.forbidden('business_profile_active');
-  if (gates.healthPersonnel && principal.approvedHrp !== 2 && principal.status !== 'in_review') {
-    throw AppError.forbidden('not_health_personnel');
-  }
+  if (gates.healthPersonnel && !isHealthPersonnel(principal, gates.healthPersonnel)) throw AppError.forbidden('not_health_personnel');
   if (gates.permission && !principal.permissions.includes(gates.permission)) {
     throw AppError.forbidden('missing_permission');
   }

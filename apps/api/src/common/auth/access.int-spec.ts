@@ -26,7 +26,8 @@ const gates = {
   member: gate('member', {}),
   admin: gate('admin', { access: 'admin' }),
   personal: gate('personal', { access: 'user', personal: true }),
-  health: gate('health', { access: 'user', healthPersonnel: true }),
+  health: gate('health', { access: 'user', healthPersonnel: 'confirmed_or_in_review' }),
+  confirmed: gate('confirmed', { access: 'user', healthPersonnel: 'confirmed' }),
   permission: gate('permission', { permission: 'course-create' }),
 };
 
@@ -41,6 +42,7 @@ class GateController {
   @Route(gates.admin) admin(): void {}
   @Route(gates.personal) personal(): void {}
   @Route(gates.health) health(): void {}
+  @Route(gates.confirmed) confirmed(): void {}
   @Route(gates.permission) permission(): void {}
 }
 
@@ -64,14 +66,14 @@ async function call(name: keyof typeof gates, token?: string) {
 describe('status gates (docs/api-conventions.md)', () => {
   type Case = [string, Parameters<typeof createUser>[1], Record<Exclude<keyof typeof gates, 'publicOne'>, number | string>];
   const cases: Case[] = [
-    ['approved doctor', {}, { user: 204, member: 204, admin: 'missing_permission', personal: 204, health: 204, permission: 204 }],
-    ['admin', { roles: ['admin'] }, { user: 204, member: 204, admin: 204, personal: 204, health: 204, permission: 204 }],
-    ['student with licence', { roles: ['student'] }, { user: 204, member: 204, admin: 'missing_permission', personal: 204, health: 204, permission: 'missing_permission' }],
-    ['in review', { status: 'in_review', approvedHrp: 0 }, { user: 204, member: 'account_in_review', admin: 'missing_permission', personal: 204, health: 204, permission: 'account_in_review' }],
-    ['awaiting approval', { status: 'awaiting_approval', approvedHrp: 0 }, { user: 204, member: 'account_not_approved', admin: 'missing_permission', personal: 204, health: 'not_health_personnel', permission: 'account_not_approved' }],
-    ['rejected', { status: 'rejected', approvedHrp: 1 }, { user: 204, member: 'account_not_approved', admin: 'missing_permission', personal: 204, health: 'not_health_personnel', permission: 'account_not_approved' }],
-    ['approved, HPR not confirmed', { approvedHrp: 1 }, { user: 204, member: 204, admin: 'missing_permission', personal: 204, health: 'not_health_personnel', permission: 204 }],
-    ['blocked', { status: 'blocked' }, { user: 'account_blocked', member: 'account_blocked', admin: 'account_blocked', personal: 'account_blocked', health: 'account_blocked', permission: 'account_blocked' }],
+    ['approved doctor', {}, { user: 204, member: 204, admin: 'missing_permission', personal: 204, health: 204, confirmed: 204, permission: 204 }],
+    ['admin', { roles: ['admin'] }, { user: 204, member: 204, admin: 204, personal: 204, health: 204, confirmed: 204, permission: 204 }],
+    ['student with licence', { roles: ['student'] }, { user: 204, member: 204, admin: 'missing_permission', personal: 204, health: 204, confirmed: 204, permission: 'missing_permission' }],
+    ['in review', { status: 'in_review', approvedHrp: 0 }, { user: 204, member: 'account_in_review', admin: 'missing_permission', personal: 204, health: 204, confirmed: 'not_health_personnel', permission: 'account_in_review' }],
+    ['awaiting approval', { status: 'awaiting_approval', approvedHrp: 0 }, { user: 204, member: 'account_not_approved', admin: 'missing_permission', personal: 204, health: 'not_health_personnel', confirmed: 'not_health_personnel', permission: 'account_not_approved' }],
+    ['rejected', { status: 'rejected', approvedHrp: 1 }, { user: 204, member: 'account_not_approved', admin: 'missing_permission', personal: 204, health: 'not_health_personnel', confirmed: 'not_health_personnel', permission: 'account_not_approved' }],
+    ['approved, HPR not confirmed', { approvedHrp: 1 }, { user: 204, member: 204, admin: 'missing_permission', personal: 204, health: 'not_health_personnel', confirmed: 'not_health_personnel', permission: 204 }],
+    ['blocked', { status: 'blocked' }, { user: 'account_blocked', member: 'account_blocked', admin: 'account_blocked', personal: 'account_blocked', health: 'account_blocked', confirmed: 'account_blocked', permission: 'account_blocked' }],
   ];
 
   it.each(cases)('%s', async (_label, options, expected) => {
@@ -85,7 +87,7 @@ describe('status gates (docs/api-conventions.md)', () => {
   });
 
   it('anonymous: 401 everywhere but public', async () => {
-    for (const name of ['user', 'member', 'admin', 'personal', 'health', 'permission'] as const) {
+    for (const name of ['user', 'member', 'admin', 'personal', 'health', 'confirmed', 'permission'] as const) {
       expect((await call(name)).status).toBe(401);
     }
     expect((await call('publicOne')).body).toEqual({ user_id: null });

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Request } from 'express';
-import { permissionsOf } from '../../modules/users/permissions';
 import { AuthRepository } from './auth.repository';
-import { type ApprovedHrp, type Principal } from './principal';
+import { type Principal, principalOf } from './principal';
 import { TokenService } from './token.service';
 
 export type { Principal } from './principal';
@@ -57,18 +56,6 @@ export class Authenticator {
     if (row.sessionsValidAfter && verified.claims.iat < Math.floor(row.sessionsValidAfter.getTime() / 1000)) {
       return { ok: false, failure: 'revoked' };
     }
-    const approvedHrp: ApprovedHrp = row.approvedHrp === 2 ? 2 : row.approvedHrp === 1 ? 1 : 0;
-    return {
-      ok: true,
-      principal: {
-        userId: row.userId,
-        status: row.status,
-        approvedHrp,
-        roles: row.roles,
-        permissions: permissionsOf(row.roles, row.activeCompanyId !== null),
-        familyId,
-        activeCompanyId: row.activeCompanyId,
-      },
-    };
+    return { ok: true, principal: principalOf(row, { familyId, activeCompanyId: row.activeCompanyId }) };
   }
 }

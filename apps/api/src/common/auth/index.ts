@@ -1,6 +1,7 @@
 export { RequireAccess, Public } from './access.decorator';
-export { checkGates } from './access.guard';
+export { checkGates, isHealthPersonnel } from './access.guard';
 export { Authenticator } from './authenticator';
 export { CurrentPrincipal, OptionalPrincipal } from './current-principal.decorator';
-export { type ApprovedHrp, type Principal, type UserStatus } from './principal';
+export { type ApprovedHrp, type Principal, principalOf, type PrincipalAccount, type UserStatus } from './principal';
 export { TokenService } from './token.service';
+export { ROLE_PERMISSIONS, permissionsOf } from './permissions';

@@ -15,6 +15,8 @@ export const FILE_RULES = {
   job_logo: { accept: 'image', preset: IMAGE_PRESETS.content },
   post_image: { accept: 'image', preset: IMAGE_PRESETS.content },
   post_document: { accept: 'pdf', area: 'posts' },
+  message_image: { accept: 'image', preset: IMAGE_PRESETS.content },
+  message_document: { accept: 'pdf', area: 'messages' },
   product_image: { accept: 'image', preset: IMAGE_PRESETS.content },
   petition_attachment: { accept: 'pdf', area: 'petitions' },
   image: { accept: 'image', preset: IMAGE_PRESETS.content },
@@ -30,7 +32,7 @@ export type StorableKind = keyof typeof FILE_RULES;
  * (avatars, logos, product photos, rich-text images whose addresses live in saved text) is public:
  * its key is random, and it may be cached anywhere.
  */
-export const MEMBERS_ONLY_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['post_image', 'post_document', 'petition_attachment', 'course_video']);
+export const MEMBERS_ONLY_KINDS: ReadonlySet<FileKind> = new Set<FileKind>(['post_image', 'post_document', 'message_image', 'message_document', 'petition_attachment', 'course_video']);
 
 /** How long a member link works at least (and at most twice this): one hour. */
 export const MEMBER_LINK_TTL_SECONDS = 3600;

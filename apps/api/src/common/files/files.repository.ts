@@ -90,6 +90,15 @@ export class FilesRepository {
     });
   }
 
+  /** Bytes the user's files of `kind` take, all sizes counted (an upload quota). */
+  async bytesOwned(userId: number, kind: FileKind): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${files.size_bytes}), 0)::float8` })
+      .from(files)
+      .where(and(eq(files.owner_user_id, userId), eq(files.kind, kind)));
+    return row?.n ?? 0;
+  }
+
   /** The row of a stored object (main or variant), by its key. */
   async byKey(key: string): Promise<StoredFile | null> {
     const [row] = await this.db.select(selection).from(files).where(eq(files.storage_key, key)).limit(1);

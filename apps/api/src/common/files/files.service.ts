@@ -48,6 +48,11 @@ export class FilesService {
     return key ? this.links.url(`/api/files/${key}`, key, { ttlSeconds: MEMBER_LINK_TTL_SECONDS }) : null;
   }
 
+  /** Bytes the user's files of `kind` take, all sizes counted: for an upload quota. */
+  bytesOwned(userId: number, kind: StorableKind): Promise<number> {
+    return this.repository.bytesOwned(userId, kind);
+  }
+
   /** Checks and stores one upload as `kind`; a bad file is a 422 on `field`. */
   async store(upload: Express.Multer.File | undefined, options: StoreOptions): Promise<StoredFileWithVariants> {
     const rule = FILE_RULES[options.kind];

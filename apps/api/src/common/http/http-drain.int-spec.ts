@@ -1,9 +1,8 @@
 import { Controller, Module } from '@nestjs/common';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { defineEndpoint } from '@legenett/contracts';
-import { makeWebDist, testAppEnv } from '../../../test/app';
+import { createApp, makeWebDist, testAppEnv } from '../../../test/app';
 import { sleep } from '../../../test/private-servers';
-import { createApp } from '../../app';
 import { Route } from './route.decorator';
 
 /**

@@ -29,6 +29,11 @@ export class HttpDrain implements OnModuleDestroy {
 
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
+  /** The process is stopping: readiness answers 503 so a proxy sends nothing new here. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
   /** Express middleware: tracks calls in flight; during the drain every answer closes its connection. */
   middleware() {
     return (_req: Request, res: Response, next: NextFunction): void => {

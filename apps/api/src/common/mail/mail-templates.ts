@@ -1,7 +1,7 @@
 import { type Locale, translate } from '@legenett/contracts';
 
 /** Every mail the product sends; texts live in the catalogue under `registration.mail.<template>`. */
-export const MAIL_TEMPLATES = ['verification', 'password_reset', 'email_change', 'account_approved', 'account_rejected', 'account_blocked', 'account_unblocked', 'registration_attempt', 'login_after_failures', 'petition_press_release', 'course_approved', 'course_rejected', 'course_cancelled', 'course_reminder_24h', 'course_reminder_1h', 'course_recording'] as const;
+export const MAIL_TEMPLATES = ['verification', 'password_reset', 'email_change', 'account_approved', 'account_rejected', 'account_blocked', 'account_unblocked', 'registration_attempt', 'login_after_failures', 'petition_press_release', 'course_approved', 'course_rejected', 'course_cancelled', 'course_reminder_24h', 'course_reminder_1h', 'course_recording', 'chat_unread'] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /** Variables each template needs (`name` is the greeting's). */
@@ -23,6 +23,8 @@ export interface MailVars {
   course_reminder_24h: { name: string; title: string; start: string; link: string };
   course_reminder_1h: { name: string; title: string; start: string; link: string };
   course_recording: { name: string; title: string; link: string };
+  /** Unread direct messages after 15 minutes: who wrote and how many, never the text (it may be private). */
+  chat_unread: { name: string; sender: string; count: number; link: string };
 }
 
 export interface RenderedMail {

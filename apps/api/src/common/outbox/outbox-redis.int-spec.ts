@@ -8,6 +8,7 @@ import { and, arrayContains, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, tokenFor, type TestUser } from '../../../test/auth';
 import { settleJobs } from '../../../test/jobs';
+import { bullPrefix } from '../../database/redis-options';
 import { QUEUE_NAME, WORKER_CONCURRENCY } from '../queue/bullmq-job-queue';
 import { type EnqueueResult, JobQueue } from '../queue';
 import { JobOutbox } from './job-outbox';
@@ -96,7 +97,7 @@ async function restartRedisEmpty(): Promise<void> {
 
 /** What BullMQ holds for a job id, asked on a connection of the test's own. */
 async function stateInRedis(jobId: string): Promise<string> {
-  const queue = new Queue(QUEUE_NAME, { connection: { url: `redis://127.0.0.1:${port}`, maxRetriesPerRequest: 1 }, prefix: `${prefix}-bull` });
+  const queue = new Queue(QUEUE_NAME, { connection: { url: `redis://127.0.0.1:${port}`, maxRetriesPerRequest: 1 }, prefix: bullPrefix(prefix) });
   try {
     return await queue.getJobState(jobId);
   } finally {

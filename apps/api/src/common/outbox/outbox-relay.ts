@@ -24,7 +24,7 @@ export function outboxRowOf(jobId: string | undefined): number | null {
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
- * Moves jobs from the PostgreSQL outbox to the JobQueue, in every replica. Woken right after a
+ * Moves jobs from the PostgreSQL outbox to the JobQueue, in every process that runs jobs (ROLE=worker or all). Woken right after a
  * commit that wrote jobs (in this process) and every OUTBOX_POLL_MS otherwise (jobs of other
  * replicas, retries, leases run out). A hand-over that fails or takes longer than
  * OUTBOX_HANDOVER_TIMEOUT_MS is retried with back-off and never given up.
@@ -56,10 +56,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** After every module has registered its job handlers. */
+  /** After every module has registered its job handlers; not in an `api` process (ROLE=api): workers relay. */
   onApplicationBootstrap(): void {
+    if (!this.config.role.runsJobs) return;
     this.stopped = false;
     this.wake();
+  }
+
+  /** Relaying now (not in an `api` process, not after shutdown began). */
+  get isRunning(): boolean {
+    return !this.stopped;
   }
 
   /** Before the queue closes (beforeApplicationShutdown): a round under way finishes first. */

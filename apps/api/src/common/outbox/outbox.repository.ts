@@ -21,6 +21,8 @@ export interface OutboxJob<P = unknown> {
   dedupeKey?: string;
   /** The accounts the payload names, so erasing an account finds its jobs (see eraseUser). */
   userIds?: readonly (number | null)[];
+  /** Not handed over before this many milliseconds after the commit (e.g. "still unread after 15 minutes"). */
+  delayMs?: number;
 }
 
 export interface ClaimedJob {
@@ -49,6 +51,7 @@ export class OutboxRepository {
           payload: job.payload,
           dedupe_key: job.dedupeKey ?? null,
           user_ids: [...new Set((job.userIds ?? []).filter((id): id is number => id !== null))],
+          ...(job.delayMs ? { next_attempt_at: sql`now() + ${Math.round(job.delayMs)} * interval '1 millisecond'` } : {}),
         })),
       )
       .onConflictDoNothing({ target: o.dedupe_key })

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
+import { type RedisOptions } from 'ioredis';
 import { isDatabaseUnavailable } from '../../database/database-errors';
 import {
   checkRepeat,
@@ -27,7 +28,8 @@ export class BullMqJobQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
   private readonly handlers = new Map<string, JobHandler<never>>();
   private readonly queue: Queue;
-  private readonly worker: Worker;
+  /** None in an `api` process (ROLE=api): it adds jobs, workers run them. */
+  private readonly worker: Worker | null;
   private readonly inFlight = new Set<string>();
   private idleWaiters: (() => void)[] = [];
   private closing = false;
@@ -35,14 +37,17 @@ export class BullMqJobQueue extends JobQueue {
   /** Runs put off because the database is away: reported once per outage. */
   private waitingForDatabase = false;
 
-  constructor(redisUrl: string, options: { prefix?: string; concurrency?: number; dependencyRetryMs?: number } = {}) {
+  constructor(
+    redis: string | RedisOptions,
+    options: { prefix?: string; concurrency?: number; dependencyRetryMs?: number; consume?: boolean } = {},
+  ) {
     super();
     this.dependencyRetryMs = options.dependencyRetryMs ?? DEPENDENCY_RETRY_MS;
     // BullMQ needs its own connections; workers block, so retries-per-request must be off.
     // Reconnect with back-off while running; stop reconnecting once closing, so a Redis that is
     // away does not keep the process alive after shutdown.
-    const connection = {
-      url: redisUrl,
+    const connection: RedisOptions & { url?: string } = {
+      ...(typeof redis === 'string' ? { url: redis } : redis),
       maxRetriesPerRequest: null,
       // At most 1 s apart: a refused attempt costs nothing, and the worker is back within a second
       // of Redis (at 5 s apart the jobs of an outage waited up to 5 s more for it).
@@ -50,12 +55,12 @@ export class BullMqJobQueue extends JobQueue {
     };
     const prefix = options.prefix ?? 'bull';
     this.queue = new Queue(QUEUE_NAME, { connection, prefix });
-    this.worker = new Worker(QUEUE_NAME, (job: Job, token?: string) => this.process(job, token), {
+    this.worker = options.consume === false ? null : new Worker(QUEUE_NAME, (job: Job, token?: string) => this.process(job, token), {
       connection,
       prefix,
       concurrency: options.concurrency ?? WORKER_CONCURRENCY,
     });
-    this.worker.on('failed', (job, err) => {
+    this.worker?.on('failed', (job, err) => {
       if (!job) return;
       const attempts = job.opts.attempts ?? 1;
       const final = job.attemptsMade >= attempts;
@@ -64,7 +69,7 @@ export class BullMqJobQueue extends JobQueue {
       else this.logger.warn(line);
       if (final && job.id) this.settle(job.id);
     });
-    this.worker.on('completed', (job) => {
+    this.worker?.on('completed', (job) => {
       if (job.id) this.settle(job.id);
     });
     // Redis being away repeats the same error many times a second: report it once per component.
@@ -74,9 +79,8 @@ export class BullMqJobQueue extends JobQueue {
       reported.add(what);
       this.logger.warn(`Job ${what}: ${err.message}`);
     };
-    this.worker.on('error', reportOnce('worker'));
+    this.worker?.on('error', reportOnce('worker'));
     this.queue.on('error', reportOnce('queue'));
-
   }
 
   register<P>(name: string, handler: JobHandler<P>): void {
@@ -165,7 +169,7 @@ export class BullMqJobQueue extends JobQueue {
   async close(): Promise<void> {
     this.closing = true;
     let timer: NodeJS.Timeout | undefined;
-    const graceful = Promise.all([this.worker.close(), this.queue.close()]).then(() => true);
+    const graceful = Promise.all([this.worker?.close(), this.queue.close()]).then(() => true);
     const timedOut = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
     });
@@ -173,7 +177,7 @@ export class BullMqJobQueue extends JobQueue {
     clearTimeout(timer);
     if (!closed) {
       this.logger.warn('Job queue did not close in time (Redis unreachable?); disconnecting');
-      void Promise.allSettled([this.worker.disconnect(), this.queue.disconnect()]);
+      void Promise.allSettled([this.worker?.disconnect(), this.queue.disconnect()]);
     }
   }
 }

@@ -1,8 +1,10 @@
 import { type BeforeApplicationShutdown, Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
+import { bullPrefix, redisOptions } from '../../database/redis-options';
 import { BullMqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { JobQueue } from './job-queue';
+import { Scheduler } from './scheduler';
 
 /**
  * Closes the queue before any module's `onApplicationShutdown` (which closes the PostgreSQL pool and
@@ -20,7 +22,10 @@ export class JobQueueLifecycle implements BeforeApplicationShutdown {
   }
 }
 
-/** Provides `JobQueue`: BullMQ when REDIS_URL is set, the in-process runner otherwise. */
+/**
+ * Provides `JobQueue`: BullMQ when REDIS_URL is set, the in-process runner otherwise. An `api` process
+ * (ROLE=api) adds jobs but runs none: its BullMQ queue has no worker.
+ */
 @Global()
 @Module({
   providers: [
@@ -28,10 +33,13 @@ export class JobQueueLifecycle implements BeforeApplicationShutdown {
       provide: JobQueue,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): JobQueue =>
-        config.redisUrl ? new BullMqJobQueue(config.redisUrl, { prefix: `${config.redisPrefix}-bull` }) : new InProcessJobQueue(),
+        config.redisUrl
+          ? new BullMqJobQueue(redisOptions(config), { prefix: bullPrefix(config.redisPrefix), consume: config.role.runsJobs })
+          : new InProcessJobQueue(),
     },
     JobQueueLifecycle,
+    Scheduler,
   ],
-  exports: [JobQueue],
+  exports: [JobQueue, Scheduler],
 })
 export class QueueModule {}

@@ -3,7 +3,7 @@ import { type AccountDecisionKind, type AccountStatus } from '@legenett/contract
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { MailService } from '../../common/mail';
 import { type Transaction } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { AdminRepository } from './admin.repository';
 
 export interface AccountDecisionNotice {

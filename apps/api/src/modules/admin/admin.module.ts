@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { QueueModule } from '../../common/queue';
 import { MailModule } from '../../common/mail';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { AccountDecisionNotifier } from './account-decision.notifier';
 import { AdminController } from './admin.controller';
 import { AdminRepository } from './admin.repository';

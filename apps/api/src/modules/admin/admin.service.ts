@@ -19,7 +19,7 @@ import {
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { isConfirmed } from '../registration/hpr-registry';
+import { isConfirmed } from '../registration';
 import { actionsFrom, ACTION_EFFECTS, findTransition, resolveTarget } from './account-transitions';
 import { AccountDecisionNotifier } from './account-decision.notifier';
 import { type AccountRow, AdminRepository, type DecisionRow } from './admin.repository';

@@ -6,7 +6,7 @@ import { CurrentPrincipal, OptionalPrincipal } from '../../common/auth/current-p
 import { type Principal } from '../../common/auth/principal';
 import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } from '../../common/http';
 import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
-import { SessionService } from '../users/session.service';
+import { SessionService } from '../users';
 import { AccountService } from './account.service';
 import { LOGIN_LIMITS, LoginService } from './login.service';
 

@@ -1,5 +1,5 @@
 import { Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { UsersModule } from '../users/users.module';
+import { UsersModule } from '../users';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { CredentialsRepository } from './credentials.repository';

@@ -4,7 +4,7 @@ import { type Request, type Response } from 'express';
 import { TokenService } from '../../common/auth/token.service';
 import { AppError } from '../../common/errors/app-error';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
-import { SessionService } from '../users/session.service';
+import { SessionService } from '../users';
 import { CredentialsRepository } from './credentials.repository';
 import { LoginThrottle } from './login-throttle';
 import { passwordMatches } from './passwords';

@@ -3,7 +3,7 @@ import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createUser, tokenFor, type TestSession } from '../../../test/auth';
-import { SessionService } from '../users/session.service';
+import { SessionService } from '../users';
 
 let t: TestApp;
 

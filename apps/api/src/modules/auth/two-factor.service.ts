@@ -6,7 +6,7 @@ import { toDataURL } from 'qrcode';
 import { type Principal } from '../../common/auth/principal';
 import { AppError } from '../../common/errors/app-error';
 import { type AppConfig, InjectConfig } from '../../config';
-import { UserObjectService } from '../users/user-object.service';
+import { UserObjectService } from '../users';
 import { type Credentials, CredentialsRepository } from './credentials.repository';
 import { passwordMatches } from './passwords';
 import { SecretBox } from './secret-box';

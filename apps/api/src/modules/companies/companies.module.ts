@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { PostsModule } from '../posts/posts.module';
-import { ReferenceModule } from '../reference/reference.module';
+import { NotificationsModule } from '../notifications';
+import { PostsModule } from '../posts';
+import { ReferenceModule } from '../reference';
 import { CompaniesController } from './companies.controller';
 import { CompaniesRepository } from './companies.repository';
 import { CompaniesService } from './companies.service';

@@ -7,7 +7,7 @@ import { approvedMemberSql, companyVisibleToSql, managesCompanySql, verifiedAsSq
 import { fileKey } from '../../common/files/files.repository';
 import { orderFor, type PageSource, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { likePattern, localisedName } from '../reference/reference.repository';
+import { likePattern, localisedName } from '../reference';
 
 const {
   partnerCompanies: pc,

@@ -21,9 +21,9 @@ import { Storage } from '../../common/storage/storage';
 import { slugify } from '../../common/text/slugify';
 import { FilesService, type StoreOptions } from '../../common/files/files.service';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
-import { PostsService } from '../posts/posts.service';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { NotificationPublisher } from '../notifications';
+import { PostsService } from '../posts';
+import { ReferenceChecks } from '../reference';
 import { CompaniesRepository, type CompanyRow } from './companies.repository';
 
 type Page<T> = { data: T[]; meta: PageMeta };

@@ -57,6 +57,7 @@ describe('course log and certificates', () => {
     const upcoming = await insertCourse({ userId: owner.user.id, startOffset: DAY });
     const draft = await insertCourse({ userId: owner.user.id, startOffset: -DAY, status: 'draft' });
     await t.db.insert(schema.courseSubscriptions).values([
+      { course_id: watched.id, user_id: me.user.id },
       { course_id: signedUp.id, user_id: me.user.id },
       { course_id: upcoming.id, user_id: me.user.id },
     ]);
@@ -92,6 +93,7 @@ describe('course log and certificates', () => {
     const owner = await t.session();
     const [low, exact] = await Promise.all([t.session(), t.session()]);
     const course = await insertCourse({ userId: owner.user.id, startOffset: -3 * HOUR, credit: 2 });
+    await t.db.insert(schema.courseSubscriptions).values([low, exact].map((u) => ({ course_id: course.id, user_id: u.user.id })));
     // 79 % of 60 minutes is 47.4 minutes; 80 % is 48.
     await t.db.insert(schema.courseViewRecords).values([
       {
@@ -197,6 +199,33 @@ describe('course log and certificates', () => {
       422,
       'You have watched 0 of 60 minutes (0 %). A certificate requires at least 80 % of the event, live or as a recording.',
     ]);
+  });
+
+  it('gives no certificate for an event nobody could watch, nor live minutes without a seat', async () => {
+    const owner = await t.session();
+    const me = await t.session();
+    // Viewing records made before the API refused them: an in-person course and a lunch meeting with credit hours.
+    for (const type of ['course', 'lunch_meeting'] as const) {
+      const event = await insertCourse({ userId: owner.user.id, startOffset: -3 * HOUR, type, credit: 2 });
+      await t.db.insert(schema.courseSubscriptions).values({ course_id: event.id, user_id: me.user.id });
+      await t.db.insert(schema.courseViewRecords).values(viewing(event, me.user.id, 0, 60));
+      const res = await t.call(ep.certificate, { as: me, params: { id: event.id }, locale: 'en' });
+      expect([res.status, res.validation.message]).toEqual([
+        422,
+        'Certificates are given for webinars only (live or recorded). In-person courses and lunch meetings have no recorded attendance.',
+      ]);
+    }
+    expect(await t.db.select().from(schema.courseCertificates).where(eq(schema.courseCertificates.user_id, me.user.id))).toEqual([]);
+    // A webinar watched live without a seat: only the open replay (after the end) counts.
+    const webinar = await insertCourse({ userId: owner.user.id, startOffset: -3 * HOUR, credit: 1 });
+    await t.db.insert(schema.courseViewRecords).values([viewing(webinar, me.user.id, 0, 60), viewing(webinar, me.user.id, 70, 80)]);
+    const live = await t.call(ep.certificate, { as: me, params: { id: webinar.id }, locale: 'en' });
+    expect([live.status, live.validation.message]).toEqual([
+      422,
+      'You have watched 10 of 60 minutes (16 %). A certificate requires at least 80 % of the event, live or as a recording.',
+    ]);
+    const log = (await t.call(ep.log, { as: me })).parsed.data;
+    expect(log.every((e) => !e.certificate_available)).toBe(true);
   });
 
   it('verification: unknown code 404, malformed code 422 in both languages', async () => {
@@ -515,6 +544,17 @@ describe('small groups', () => {
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.validation.errors).sort()).toEqual(['held_on', 'hours', 'topic']);
+    // Year 0000 was a 500 and year 9999 was stored with its hours in the attestation; the future is refused too.
+    const heldOn = async (held_on: string, locale: 'no' | 'en' = 'en') => {
+      const res = await t.call(ep.createMeeting, { as: organiser, params: { id }, body: { held_on, topic: 'Astma', hours: 2 }, locale });
+      return [res.status, res.validation.errors.held_on];
+    };
+    expect(await heldOn('0000-01-01')).toEqual([422, ['The date must be between the years 1900 and 2100.']]);
+    expect(await heldOn('9999-12-31')).toEqual([422, ['The date must be between the years 1900 and 2100.']]);
+    expect(await heldOn('9999-12-31', 'no')).toEqual([422, ['Datoen må ligge mellom år 1900 og 2100.']]);
+    const tomorrow = new Date(Date.now() + 36 * HOUR).toISOString().slice(0, 10);
+    expect(await heldOn(tomorrow)).toEqual([422, ['A meeting is logged after it was held: the date cannot be in the future.']]);
+    expect(await t.db.select().from(schema.courseMeetings).where(eq(schema.courseMeetings.course_id, id))).toEqual([]);
     const webinar = await insertCourse({ userId: organiser.user.id, startOffset: DAY });
     const wrong = await t.call(ep.createMeeting, {
       as: organiser,

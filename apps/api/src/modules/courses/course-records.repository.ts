@@ -74,6 +74,7 @@ export class CourseRecordsRepository {
             credit_hours: courses.credit_hours,
             credit_approved_by: courses.credit_approved_by,
             status: courses.status,
+            seated: sql<boolean>`exists (select 1 from ${courseSubscriptions} s where s.course_id = ${courses}.id and s.user_id = ${userId} and s.status = 'attending')`,
           })
           .from(courses)
           .where(where)
@@ -121,8 +122,8 @@ export class CourseRecordsRepository {
 
   // ---------- certificates ----------
 
-  /** The course as a certificate prints it: approved and visible, with its organiser's name. */
-  async certificateCourse(courseId: number) {
+  /** The course as a certificate prints it, with its organiser's name and whether the user holds a seat. */
+  async certificateCourse(courseId: number, userId: number) {
     const [row] = await this.db
       .select({
         id: courses.id,
@@ -134,6 +135,7 @@ export class CourseRecordsRepository {
         duration_minutes: courses.duration_minutes,
         credit_hours: courses.credit_hours,
         credit_approved_by: courses.credit_approved_by,
+        seated: sql<boolean>`exists (select 1 from ${courseSubscriptions} s where s.course_id = ${courses}.id and s.user_id = ${userId} and s.status = 'attending')`,
         organiser: sql<string>`coalesce(${partnerCompanies.name}, nullif(${courses.host_name}, ''), ${users.first_name} || ' ' || ${users.last_name})`,
       })
       .from(courses)

@@ -2,11 +2,23 @@ import { CERTIFICATE_CODE_LENGTH } from '@legenett/contracts';
 import {
   acceptRefusal,
   certificateEligible,
+  creditedSeconds,
   joinRefusal,
   type JoinSituation,
   newCertificateCode,
   watchedSummary,
 } from './course-records.rules';
+
+describe('what a certificate counts', () => {
+  const w = { live: 40 * 60, replay: 20 * 60 };
+  it('gives none for in-person courses, lunch meetings and small groups', () => {
+    for (const type of ['course', 'lunch_meeting', 'small_group'] as const) expect(creditedSeconds({ type }, true, w)).toBeNull();
+  });
+  it('counts live and replay with a seat, only the open replay without one', () => {
+    expect(creditedSeconds({ type: 'webinar' }, true, w)).toBe(60 * 60);
+    expect(creditedSeconds({ type: 'webinar' }, false, w)).toBe(20 * 60);
+  });
+});
 
 describe('certificate rule', () => {
   it('needs 80 % of the duration: 79 % is refused, 80 % allowed', () => {

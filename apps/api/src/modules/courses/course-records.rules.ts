@@ -17,6 +17,22 @@ export function certificateEligible(watchedSeconds: number, durationMinutes: num
   return Math.floor(watchedSeconds) * 10 >= durationMinutes * 60 * CERTIFICATE_MIN_SHARE * 10;
 }
 
+/**
+ * The seconds a certificate may count, or null when the event gives no certificate at all. Only
+ * webinars have recorded viewing (in-person courses and lunch meetings have no check-in; small groups
+ * have their attestation). With a seat, live and replay count; without one, only the replay, which
+ * is open to every member once the event has ended (`mayPlayVideo`). `watched` is already merged
+ * per person (overlapping viewings count once).
+ */
+export function creditedSeconds(
+  course: { type: CourseType },
+  seated: boolean,
+  watched: { live: number; replay: number },
+): number | null {
+  if (course.type !== 'webinar') return null;
+  return seated ? watched.live + watched.replay : watched.replay;
+}
+
 /** The minutes and share a course log line and a refusal show (whole minutes, rounded down, so 79.9 % reads 79 %). */
 export function watchedSummary(live: number, replay: number, durationMinutes: number) {
   const total = live + replay;

@@ -7,6 +7,7 @@ import {
   type Locale,
   type Meeting,
   type MeetingInput,
+  osloToday,
   type PageQuery,
   type SmallGroupStatus,
 } from '@legenett/contracts';
@@ -15,12 +16,13 @@ import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { type CertificateRow, CourseRecordsRepository } from './course-records.repository';
 import { attestationPdf, certificatePdf } from './course-records.pdf';
 import {
   acceptRefusal,
   certificateEligible,
+  creditedSeconds,
   joinRefusal,
   newCertificateCode,
   watchedSummary,
@@ -75,15 +77,17 @@ export class CourseRecordsService {
       const w = watched.get(c.id) ?? { live: 0, replay: 0 };
       const { percent: _percent, ...summary } = watchedSummary(w.live, w.replay, c.duration_minutes);
       const code = codes.get(c.id) ?? null;
+      const { seated, ...course } = c;
+      const credited = creditedSeconds(c, seated, w);
       return {
         course: {
-          ...c,
+          ...course,
           credit_hours: c.credit_hours === null ? null : Number(c.credit_hours),
           start_at: c.start_at.toISOString(),
           ends_at: c.ends_at.toISOString(),
         },
         ...summary,
-        certificate_available: code !== null || certificateEligible(w.live + w.replay, c.duration_minutes),
+        certificate_available: code !== null || (credited !== null && certificateEligible(credited, c.duration_minutes)),
         certificate_code: code,
       };
     });
@@ -92,7 +96,7 @@ export class CourseRecordsService {
 
   /** Issues (once, then the same) and renders my certificate; 422 with my minutes when I watched less than 80 %. */
   async certificate(me: Principal, courseId: number, locale: Locale): Promise<StreamableFile> {
-    const course = await this.repository.certificateCourse(courseId);
+    const course = await this.repository.certificateCourse(courseId, me.userId);
     if (!course || !['approved', 'cancelled'].includes(course.status)) throw AppError.notFound();
     let cert: CertificateRow | null = await this.repository.certificateOf(me.userId, courseId);
     if (!cert) {
@@ -106,9 +110,17 @@ export class CourseRecordsService {
         live: 0,
         replay: 0,
       };
-      const seconds = w.live + w.replay;
+      const seconds = creditedSeconds(course, course.seated, w);
+      if (seconds === null) {
+        throw new AppError('VALIDATION', {
+          message: 'course_records.errors.no_certificate_type',
+          fields: { id: ['course_records.errors.no_certificate_type'] },
+        });
+      }
+      // Without a seat only the open replay counts (docs/courses.md).
+      const counted = course.seated ? w : { live: 0, replay: w.replay };
       if (!certificateEligible(seconds, course.duration_minutes)) {
-        const s = watchedSummary(w.live, w.replay, course.duration_minutes);
+        const s = watchedSummary(counted.live, counted.replay, course.duration_minutes);
         const vars = { watched: s.minutes_watched, duration: course.duration_minutes, percent: s.percent };
         throw new AppError('VALIDATION', {
           message: 'course_records.errors.not_enough_watched',
@@ -343,6 +355,10 @@ export class CourseRecordsService {
     locale: Locale,
   ) {
     await this.ownGroup(me, courseId, locale);
+    // The log records meetings that took place: a future one would count hours in the attestation.
+    if (input.held_on > osloToday()) {
+      throw new AppError('VALIDATION', { fields: { held_on: ['course_records.errors.meeting_in_future'] } });
+    }
     const present = [...new Set(input.present_user_ids)];
     const members = await this.repository.members(courseId, present);
     if (members.length !== present.length) {
@@ -385,7 +401,7 @@ export class CourseRecordsService {
       .read({ offset: 0, limit: 1_000, fromEnd: false });
     const [holder, course] = await Promise.all([
       this.repository.holder(me.userId),
-      this.repository.certificateCourse(courseId),
+      this.repository.certificateCourse(courseId, me.userId),
     ]);
     const buffer = await attestationPdf(
       {

@@ -1,18 +1,18 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { COURSE_REMINDER_KINDS, type CourseReminderKind, translate } from '@legenett/contracts';
 import { MailService } from '../../common/mail';
 import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
-import { JobQueue } from '../../common/queue';
+import { Scheduler } from '../../common/queue';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { courseIcs, coursePageUrl } from './course-calendar';
 import { CourseRemindersRepository } from './course-reminders.repository';
 import { reminderDue, reminderJobKey } from './course-reminders.rules';
 import { CoursesRepository } from './courses.repository';
 import { osloDateTime } from './courses.service';
 
-/** The periodic look for due reminders (every replica may run it; the outbox keys keep one job per reminder). */
+/** The periodic look for due reminders (a scheduled job: once per interval across workers; the outbox keys keep one job per reminder anyway). */
 export const COURSE_REMINDER_SWEEP_JOB = 'courses.reminders.sweep';
 /** One reminder of one seat. */
 export const COURSE_REMINDER_JOB = 'courses.reminder';
@@ -35,14 +35,12 @@ export interface CourseReminderPayload {
  * course or a moved start sends nothing either.
  */
 @Injectable()
-export class CourseRemindersService implements OnModuleInit, OnApplicationBootstrap {
-  private readonly logger = new Logger('CourseReminders');
-
+export class CourseRemindersService implements OnModuleInit {
   constructor(
     private readonly repository: CourseRemindersRepository,
     private readonly courses: CoursesRepository,
     private readonly outbox: JobOutbox,
-    private readonly jobs: JobQueue,
+    private readonly scheduler: Scheduler,
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationPublisher,
     private readonly mail: MailService,
@@ -50,18 +48,8 @@ export class CourseRemindersService implements OnModuleInit, OnApplicationBootst
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register(COURSE_REMINDER_SWEEP_JOB, async () => {
-      await this.sweep();
-    });
+    this.scheduler.every(COURSE_REMINDER_SWEEP_JOB, this.config.courses.reminderSweepMs, () => this.sweep());
     this.outbox.handle<CourseReminderPayload>(COURSE_REMINDER_JOB, (job) => this.send(job.payload, job.once));
-  }
-
-  onApplicationBootstrap(): void {
-    const every = this.config.courses.reminderSweepMs;
-    const scheduled = every === 0 ? this.jobs.stopRepeat(COURSE_REMINDER_SWEEP_JOB) : this.jobs.repeat(COURSE_REMINDER_SWEEP_JOB, {}, { everyMs: every });
-    scheduled.catch((err: unknown) => {
-      this.logger.warn(`Could not schedule course reminders: ${err instanceof Error ? err.message : String(err)}`);
-    });
   }
 
   /** Writes a job for every reminder due at `now` (answers how many were new). */

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { managesCompanySql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
 import { type Transaction } from '../../database/unit-of-work';
-import { type StreamTarget } from '../media/stream-response';
+import { type StreamTarget } from '../../common/files/stream-response';
 
 const { courses, courseSubscriptions, storedFiles } = schema;
 

@@ -1,5 +1,5 @@
 import { COURSE_VIDEO_LEAD_MS } from '@legenett/contracts';
-import { mayPlayVideo, videoUploadRefusal } from './course-video.rules';
+import { mayOpenViewing, mayPlayVideo, videoUploadRefusal } from './course-video.rules';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const startIn = (ms: number) => new Date(now.getTime() + ms);
@@ -33,5 +33,37 @@ describe('who may play a webinar video', () => {
     expect(mayPlayVideo({ ...upcoming, my_subscription: null }, now)).toBe(false);
     expect(mayPlayVideo({ ...ended, my_subscription: null }, now)).toBe(true);
     expect(mayPlayVideo({ ...ended, status: 'cancelled', my_subscription: 'attending' }, now)).toBe(false);
+  });
+});
+
+describe('who may open a viewing record', () => {
+  const webinar = {
+    type: 'webinar' as const,
+    status: 'approved' as const,
+    ends_at: startIn(60 * 60_000),
+    my_subscription: 'attending' as const,
+    video_file_id: null,
+    video_link: 'https://meet.example.no/1',
+    embed_code: null,
+  };
+
+  it('opens for a seat holder of an approved webinar with something to play', () => {
+    expect(mayOpenViewing(webinar, now)).toBe(true);
+    expect(mayOpenViewing({ ...webinar, video_link: null, video_file_id: 7 }, now)).toBe(true);
+    expect(mayOpenViewing({ ...webinar, video_link: null, embed_code: '<iframe src="https://player.vimeo.com/video/1"></iframe>' }, now)).toBe(true);
+  });
+
+  it('refuses in-person courses, lunch meetings, small groups and webinars with nothing to play', () => {
+    for (const type of ['course', 'lunch_meeting', 'small_group'] as const) {
+      expect(mayOpenViewing({ ...webinar, type }, now)).toBe(false);
+    }
+    expect(mayOpenViewing({ ...webinar, video_link: null }, now)).toBe(false);
+    expect(mayOpenViewing({ ...webinar, status: 'cancelled' }, now)).toBe(false);
+  });
+
+  it('refuses people without a seat until the event has ended (then the replay is open)', () => {
+    expect(mayOpenViewing({ ...webinar, my_subscription: null }, now)).toBe(false);
+    expect(mayOpenViewing({ ...webinar, my_subscription: 'waiting' }, now)).toBe(false);
+    expect(mayOpenViewing({ ...webinar, my_subscription: null, ends_at: now }, now)).toBe(true);
   });
 });

@@ -27,3 +27,26 @@ export function mayPlayVideo(
   if (course.status !== 'approved') return false;
   return course.my_subscription === 'attending' || course.ends_at <= now;
 }
+
+/**
+ * Who may open a viewing record (`user-entered-on`): only events that can be watched (an approved
+ * webinar with something to play: an uploaded video, a video link or an embed code), and only people
+ * who may watch it: a seat holder, or, once it has ended, any member (the open replay). Organisers
+ * watching their own event are not attendance.
+ */
+export function mayOpenViewing(
+  course: {
+    type: CourseType;
+    status: CourseStatus;
+    ends_at: Date;
+    my_subscription: 'attending' | 'waiting' | null;
+    video_file_id: number | null;
+    video_link: string | null;
+    embed_code: string | null;
+  },
+  now: Date,
+): boolean {
+  if (course.type !== 'webinar' || course.status !== 'approved') return false;
+  if (course.video_file_id === null && !course.video_link && !course.embed_code) return false;
+  return course.my_subscription === 'attending' || course.ends_at <= now;
+}

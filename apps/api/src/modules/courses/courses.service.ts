@@ -1,6 +1,4 @@
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
-import { stringify } from 'csv-stringify/sync';
-import { csvDelimiter } from '../../common/text/csv-format';
 import {
   type AdminCourse,
   type Course,
@@ -20,18 +18,20 @@ import {
 } from '@legenett/contracts';
 import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
+import { csvFile } from '../../common/csv/csv';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readCurrentThenArchived, readPage } from '../../common/lists';
 import { MailService } from '../../common/mail';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { NotificationPublisher } from '../notifications';
+import { ReferenceChecks } from '../reference';
 import { courseIcs } from './course-calendar';
 import { CourseVideoLinks } from './course-video-links';
+import { mayOpenViewing } from './course-video.rules';
 import { type CourseActor, type CourseEvent, EDITABLE_STATUSES, nextStatus } from './course-transitions';
 import { type CourseFilters, type CoursePart, type CourseRow, CoursesRepository, type CourseWrite, TAB_PARTS } from './courses.repository';
-import { sanitiseEmbedCode } from './embed-code';
+import { sanitiseEmbedCode } from '../../common/text/embed-code';
 import { issueViewingToken, readViewingToken, VIEWING_TOKEN_TTL_SECONDS } from './viewing-token';
 
 const MINUTE = 60_000;
@@ -354,7 +354,8 @@ export class CoursesService {
           entity_id: id,
           data: { title: row.title, type: row.type, start_at: row.start_at.toISOString() },
         })),
-        `course-cancelled:${id}`,
+        // One key per recipient: each attendee and each one waiting is told once.
+        (n) => `course-cancelled:${id}:${n.user_id}`,
       );
       for (const s of subscribers) {
         await this.mail.send(
@@ -378,6 +379,8 @@ export class CoursesService {
   async enteredOn(me: Principal, id: number, locale: Locale) {
     const row = await this.repository.find(id, me.userId, locale, 'visible');
     if (!row || row.status !== 'approved') throw AppError.notFound();
+    // Only what can be watched, by those who may watch it: no minutes (nor certificates) for an in-person course.
+    if (!mayOpenViewing(row, new Date())) throw new AppError('CONFLICT', { message: 'courses.errors.not_watchable' });
     const recordId = await this.repository.startViewing(id, me.userId);
     const token = issueViewingToken(this.config.jwtSecret, { recordId, courseId: id, userId: me.userId });
     return { data: { id: recordId, token, expires_in: VIEWING_TOKEN_TTL_SECONDS } };
@@ -419,7 +422,7 @@ export class CoursesService {
     await this.editable(me, id, locale);
     const rows = await this.repository.attendanceRows(id);
     const header = ['name', 'profession', 'minutes_live', 'minutes_replay'].map((k) => translate(locale, `courses.csv.${k}`));
-    const csv = stringify(
+    const csv = csvFile(
       [
         header,
         ...rows.map((r) => [
@@ -430,10 +433,10 @@ export class CoursesService {
           Math.round(r.replay ?? 0),
         ]),
       ],
-      { delimiter: csvDelimiter(locale) },
+      locale,
     );
-    // A byte-order mark so Excel reads the file as UTF-8 (æ, ø, å).
-    return new StreamableFile(Buffer.from(`\uFEFF${csv}`, 'utf8'), {
+    // Cells neutralised against formula injection, the reader's separator, a byte-order mark (common/csv).
+    return new StreamableFile(Buffer.from(csv, 'utf8'), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="course-${id}-attendance.csv"`,
     });

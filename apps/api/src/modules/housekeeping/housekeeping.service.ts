@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { JobQueue } from '../../common/queue';
+import { Scheduler } from '../../common/queue';
 import { HousekeepingRepository } from './housekeeping.repository';
 
 export const HOUSEKEEPING_PURGE_JOB = 'housekeeping.purge';
@@ -21,37 +21,21 @@ export interface PurgeCounts {
 /**
  * Removes what has outlived its use: expired codes and tokens, identity sessions, ended login
  * sessions, delivered outbox mail, outbox jobs that ran or failed for good, each some retention time after it ended (config). Runs as a
- * repeating job: hourly by default, once across all replicas when Redis is there.
+ * scheduled job: hourly by default, once across all workers (common/queue/scheduler.ts).
  */
 @Injectable()
-export class HousekeepingService implements OnModuleInit, OnApplicationBootstrap {
+export class HousekeepingService implements OnModuleInit {
   private readonly logger = new Logger('Housekeeping');
 
   constructor(
     private readonly repo: HousekeepingRepository,
-    private readonly jobs: JobQueue,
+    private readonly scheduler: Scheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** A scheduled job (common/queue/scheduler.ts): once per interval across every worker. */
   onModuleInit(): void {
-    this.jobs.register(HOUSEKEEPING_PURGE_JOB, async () => {
-      await this.purge();
-    });
-  }
-
-  /**
-   * Scheduled once every module has registered its handlers. Not awaited: a Redis that is away
-   * must not hold up start-up (the health check reports it); the schedule is made when it is back.
-   */
-  onApplicationBootstrap(): void {
-    const { intervalMs } = this.config.housekeeping;
-    const scheduled =
-      intervalMs === 0
-        ? this.jobs.stopRepeat(HOUSEKEEPING_PURGE_JOB)
-        : this.jobs.repeat(HOUSEKEEPING_PURGE_JOB, {}, { everyMs: intervalMs });
-    scheduled.catch((err: unknown) => {
-      this.logger.warn(`Could not schedule the purge: ${err instanceof Error ? err.message : String(err)}`);
-    });
+    this.scheduler.every(HOUSEKEEPING_PURGE_JOB, this.config.housekeeping.intervalMs, () => this.purge());
   }
 
   async purge(options: { now?: Date; batchSize?: number } = {}): Promise<PurgeCounts> {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReferenceModule } from '../reference/reference.module';
+import { ReferenceModule } from '../reference';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';

@@ -3,12 +3,12 @@ import { type JobInput, type Locale } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { AccessRepository, managesCompanySql } from '../../common/access';
+import { AccessRepository, editedBySql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedName, localisedRefOf, qualified } from '../reference/reference.repository';
+import { localisedName, localisedRefOf, qualified } from '../reference';
 
 const {
   jobs,
@@ -156,7 +156,7 @@ export class JobsRepository {
         is_archived: qualified(sql<boolean>`(${jobs.status} = 'closed' or ${jobs.application_deadline} < ${today}::date)`),
         closed_at: jobs.closed_at,
         views_count: jobs.views_count,
-        can_edit: qualified(sql<boolean>`(${jobs.user_id} = ${userId} or ${managesCompanySql(userId, jobs.partner_company_id)})`),
+        can_edit: qualified(editedBySql(jobs, userId)),
         created_at: jobs.created_at,
       })
       // References by primary-key subqueries (localisedRefOf), so one table: fields with columns in SQL are `qualified`.
@@ -248,20 +248,10 @@ export class JobsRepository {
     return row?.key ?? null;
   }
 
-  /**
-   * Jobs the user posted or that were posted for a company the user manages. The company ids are
-   * literal so the planner can OR jobs_user_id_created_at_idx with jobs_partner_company_id_idx.
-   */
-  private async editableBy(userId: number): Promise<SQL> {
-    const companies = await this.access.managedCompanyIds(userId);
-    const own = eq(jobs.user_id, userId);
-    return companies.length === 0 ? own : or(own, inArray(jobs.partner_company_id, companies))!;
-  }
-
   /** The user's own jobs (a short list: count and page are read together). */
   async mine(userId: number, past: boolean, today: string, locale: Locale) {
     const where = and(
-      await this.editableBy(userId),
+      await this.access.ownedOrManagedWhere(jobs, userId),
       past ? JobsRepository.archived(today) : JobsRepository.current(today),
     )!;
     return {
@@ -286,7 +276,7 @@ export class JobsRepository {
       const [found] = await this.findQuery(locale).execute({ id, today, userId });
       return found ?? null;
     }
-    const where = and(eq(jobs.id, id), await this.editableBy(userId))!;
+    const where = and(eq(jobs.id, id), await this.access.ownedOrManagedWhere(jobs, userId))!;
     const [row] = await this.selectRows(locale, today, userId).where(where).limit(1);
     return row ?? null;
   }
@@ -296,7 +286,7 @@ export class JobsRepository {
     const [row] = await this.db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.id, id), or(lte(jobs.published_at, sql`now()`), await this.editableBy(userId))))
+      .where(and(eq(jobs.id, id), or(lte(jobs.published_at, sql`now()`), await this.access.ownedOrManagedWhere(jobs, userId))))
       .limit(1);
     return row !== undefined;
   }

@@ -14,7 +14,7 @@ import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readCurrentThenArchived, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { ReferenceChecks } from '../reference';
 import { type JobFilters, type JobRow, JobsRepository, type JobWrite } from './jobs.repository';
 import { FilesService } from '../../common/files/files.service';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReferenceModule } from '../reference/reference.module';
+import { ReferenceModule } from '../reference';
 import { MarketplaceController } from './marketplace.controller';
 import { MarketplaceRepository } from './marketplace.repository';
 import { MarketplaceService } from './marketplace.service';

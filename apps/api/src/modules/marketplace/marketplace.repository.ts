@@ -12,7 +12,7 @@ import { variantKey } from '../../common/files/files.repository';
 import { keysAsText, keysetAfter, type OrderKey, orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedRefOf } from '../reference/reference.repository';
+import { localisedRefOf } from '../reference';
 
 const { products, productImages, productViews, categories, users, storedFiles } = schema;
 

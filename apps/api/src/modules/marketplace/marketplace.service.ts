@@ -15,7 +15,7 @@ import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readPage } from '../../common/lists';
 import { FilesService } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { ReferenceChecks } from '../reference';
 import { type ImageRow, MarketplaceRepository, type NewImage, type ProductRow, TooManyImagesError } from './marketplace.repository';
 
 const tooManyPhotos = () =>

@@ -7,7 +7,7 @@ import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } 
 import { RequestLocale } from '../../common/i18n/locale';
 import { FileUpload } from '../../common/uploads/upload.interceptor';
 import { MediaAdminService } from './media-admin.service';
-import { MediaUploadInterceptor } from './media-upload.interceptor';
+import { MediaUploadInterceptor } from '../../common/files/media-upload.interceptor';
 import { MediaUrls } from './media-urls';
 
 type KindId = ParamsOf<typeof ep.show>;

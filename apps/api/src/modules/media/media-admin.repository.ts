@@ -3,7 +3,7 @@ import { type Locale, type MediaAccessLevel, type MediaKind } from '@legenett/co
 import { type Database, schema } from '@legenett/db';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
-import { localisedRef } from '../reference/reference.repository';
+import { localisedRef } from '../reference';
 import { mediaTable } from './media.repository';
 import { type Cue } from './webvtt';
 

@@ -17,10 +17,10 @@ import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
 import { type AppConfig, InjectConfig } from '../../config';
 import { slugify } from '../../common/text/slugify';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { ReferenceChecks } from '../reference';
 import { type AdminMediaRow, MediaAdminRepository, type MediaFiles, type MediaWrite } from './media-admin.repository';
-import { sanitiseEmbedCode } from '../courses/embed-code';
-import { FfmpegMissingError, MediaProbe, readHead, sniffMedia, UnreadableMediaError } from './media-probe';
+import { sanitiseEmbedCode } from '../../common/text/embed-code';
+import { FfmpegMissingError, MediaProbe, readHead, sniffMedia, UnreadableMediaError } from '../../common/files/media-probe';
 import { MediaUrls } from './media-urls';
 import { parseCues } from './webvtt';
 

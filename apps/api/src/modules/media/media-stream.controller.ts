@@ -7,7 +7,7 @@ import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
 import { MediaRepository } from './media.repository';
 import { MEDIA_COOKIE, MEDIA_PARTS, type MediaPart, MediaUrls } from './media-urls';
-import { sendStored } from './stream-response';
+import { sendStored } from '../../common/files/stream-response';
 
 function cookieValue(req: Request, name: string): string | undefined {
   const header = req.headers.cookie;

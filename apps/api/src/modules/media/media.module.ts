@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReferenceModule } from '../reference/reference.module';
+import { ReferenceModule } from '../reference';
 import { MediaAccountData } from './media.account-data';
 import { MediaController } from './media.controller';
 import { MediaRepository } from './media.repository';
@@ -7,7 +7,6 @@ import { MediaService } from './media.service';
 import { MediaAdminController } from './media-admin.controller';
 import { MediaAdminRepository } from './media-admin.repository';
 import { MediaAdminService } from './media-admin.service';
-import { MediaProbe } from './media-probe';
 import { MediaStreamController } from './media-stream.controller';
 import { MediaUrls } from './media-urls';
 import { PodcastController } from './podcast.controller';
@@ -21,6 +20,6 @@ import { UploadImageService } from './upload-image.service';
   imports: [ReferenceModule],
   // PodcastController first: its `/audio/feed` must not be taken for `/audio/:id`.
   controllers: [PodcastController, MediaController, MediaStreamController, MediaAdminController, UploadImageController],
-  providers: [MediaService, MediaRepository, MediaUrls, MediaAdminService, MediaAdminRepository, MediaProbe, UploadImageService, MediaAccountData, PodcastService, PodcastRepository],
+  providers: [MediaService, MediaRepository, MediaUrls, MediaAdminService, MediaAdminRepository, UploadImageService, MediaAccountData, PodcastService, PodcastRepository],
 })
 export class MediaModule {}

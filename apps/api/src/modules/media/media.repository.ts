@@ -3,25 +3,20 @@ import { type Locale, type MediaAccessLevel, type MediaKind } from '@legenett/co
 import { type Database, schema } from '@legenett/db';
 import { and, count, desc, eq, inArray, isNotNull, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { idArray, mediaAccessibleSql, mediaAccessibleTo, type MediaViewer } from '../../common/access';
 import { orderFor, type OrderKey, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inSlice, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedRef } from '../reference/reference.repository';
+import { localisedRef } from '../reference';
 
-const { videos, audioTracks, categories, mediaPositions, mediaPreferences, mediaCaptionCues, podcastFeeds, userSpecialties, storedFiles } = schema;
+const { videos, audioTracks, categories, mediaPositions, mediaPreferences, mediaCaptionCues, podcastFeeds, storedFiles } = schema;
 
 /** Both archive tables have the same columns (packages/db/src/schema/media.ts). */
 export type MediaTable = typeof videos | typeof audioTracks;
 export const mediaTable = (kind: MediaKind): MediaTable => (kind === 'video' ? videos : audioTracks);
 
-/** Who is looking: decides which items' access levels let them in. */
-export interface Viewer {
-  userId: number;
-  /** Administrators see every item (they set the levels). */
-  seesAll: boolean;
-  isDoctor: boolean;
-  specialtyIds: number[];
-}
+/** Who is looking (AccessService.mediaViewer). */
+export type Viewer = MediaViewer;
 
 export interface MediaFilter {
   categories?: number[];
@@ -46,20 +41,6 @@ export interface MediaRow {
   access_level: MediaAccessLevel;
   position_seconds: number | null;
   completed: boolean | null;
-}
-
-/** The predicate of spec issue 12's per-item access level for one viewer. */
-export function accessibleSql(t: MediaTable, viewer: Viewer): SQL {
-  if (viewer.seesAll) return sql`true`;
-  return accessibleTo(t, viewer.isDoctor, idArray(viewer.specialtyIds));
-}
-
-/** `{1,2}`: ids as one array value, whatever their number. */
-const idArray = (ids: number[]): string => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
-
-/** `accessibleSql` for a viewer who does not see all: values, or placeholders of a prepared statement. */
-function accessibleTo(t: MediaTable, isDoctor: boolean | SQL, specialties: string | SQL): SQL {
-  return sql`(${t.access_level} = 'all' or (${t.access_level} = 'doctors' and ${isDoctor}) or (${t.access_level} = 'specialties' and ${t.specialty_ids} && ${specialties}::integer[]))`;
 }
 
 /** What decides the text of an archive page without filters (`MediaRepository.pageQuery`). */
@@ -87,9 +68,6 @@ function orderOf(t: MediaTable, direction: MediaFilter['direction'], searching: 
 /** The archive's SQL: items, categories, saved positions and settings of both kinds. */
 @Injectable()
 export class MediaRepository {
-  /** The caller's specialities, read by every archive list: prepared (database/prepared.ts). */
-  private readonly specialtiesQuery;
-
   /**
    * An archive page without category or search (the list everyone opens), prepared per shape
    * (database/prepared.ts): one generic plan per connection, a walk of the date index.
@@ -104,7 +82,7 @@ export class MediaRepository {
           userId: sql`${sql.placeholder('userId')}`,
           access: s.seesAll
             ? sql`true`
-            : accessibleTo(mediaTable(s.kind), sql`${sql.placeholder('isDoctor')}`, sql`${sql.placeholder('specialties')}`),
+            : mediaAccessibleTo(mediaTable(s.kind), sql`${sql.placeholder('isDoctor')}`, sql`${sql.placeholder('specialties')}`),
         },
         { direction: s.direction },
         s.locale,
@@ -113,21 +91,10 @@ export class MediaRepository {
       ).prepare(name),
   );
 
-  constructor(@InjectDatabase() private readonly db: Database) {
-    this.specialtiesQuery = db
-      .select({ id: userSpecialties.specialty_id })
-      .from(userSpecialties)
-      .where(eq(userSpecialties.user_id, sql.placeholder('userId')))
-      .prepare('media_viewer_specialties');
-  }
-
-  async viewerSpecialties(userId: number): Promise<number[]> {
-    const rows = await this.specialtiesQuery.execute({ userId });
-    return rows.map((r) => r.id);
-  }
+  constructor(@InjectDatabase() private readonly db: Database) {}
 
   private where(kind: MediaKind, viewer: Viewer, filter: Omit<MediaFilter, 'direction'>): SQL {
-    return MediaRepository.whereFor(kind, accessibleSql(mediaTable(kind), viewer), filter);
+    return MediaRepository.whereFor(kind, mediaAccessibleSql(mediaTable(kind), viewer), filter);
   }
 
   /** `access` is `accessibleSql` of the viewer (or its prepared form). */
@@ -184,7 +151,7 @@ export class MediaRepository {
         offset: slice.offset,
       });
     }
-    const who = { userId: viewer.userId, access: accessibleSql(mediaTable(kind), viewer) };
+    const who = { userId: viewer.userId, access: mediaAccessibleSql(mediaTable(kind), viewer) };
     return this.sliceQuery(kind, who, filter, locale, slice, slice.offset);
   }
 

@@ -8,6 +8,7 @@ import {
   pageMeta,
   type SavePositionBody,
 } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readPage } from '../../common/lists';
@@ -22,23 +23,19 @@ const MINUTE = 60_000;
 
 const PERMISSION = { video: 'video-viewer-read', audio: 'audio-viewer-read' } as const;
 
-/** Browsing and playing the archive; who may see what is `MediaRepository.accessibleSql`. */
+/** Browsing and playing the archive; who may see what is `mediaAccessibleSql` (common/access). */
 @Injectable()
 export class MediaService {
   constructor(
     private readonly repository: MediaRepository,
     private readonly urls: MediaUrls,
     private readonly counts: ListCounts,
+    private readonly access: AccessService,
   ) {}
 
-  async viewer(me: Principal): Promise<Viewer> {
-    const seesAll = me.roles.includes('admin');
-    return {
-      userId: me.userId,
-      seesAll,
-      isDoctor: me.roles.includes('doctor'),
-      specialtyIds: seesAll ? [] : await this.repository.viewerSpecialties(me.userId),
-    };
+  /** Who is looking (the one rule is AccessService.mediaViewer). */
+  viewer(me: Principal): Promise<Viewer> {
+    return this.access.mediaViewer(me);
   }
 
   /** The kind's permission key, for endpoints whose kind is in the body or query. */

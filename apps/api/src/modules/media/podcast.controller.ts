@@ -8,7 +8,7 @@ import { FilesService } from '../../common/files/files.service';
 import { Route } from '../../common/http';
 import { RateLimit } from '../../common/rate-limit';
 import { PodcastService } from './podcast.service';
-import { sendStored } from './stream-response';
+import { sendStored } from '../../common/files/stream-response';
 
 /**
  * `/audio/feed` (the caller's private feed) and `/podcast/:token` (the feed and its files, for

@@ -4,7 +4,8 @@ import { type Database, schema } from '@legenett/db';
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
 import { type UserStatus } from '../../common/auth';
-import { accessibleSql, publishedSql, type Viewer } from './media.repository';
+import { mediaAccessibleSql } from '../../common/access';
+import { publishedSql, type Viewer } from './media.repository';
 
 const { podcastFeeds, users, userInfo, audioTracks, storedFiles } = schema;
 
@@ -88,7 +89,7 @@ export class PodcastRepository {
       })
       .from(audioTracks)
       .innerJoin(storedFiles, eq(storedFiles.id, audioTracks.file_id))
-      .where(and(publishedSql(audioTracks), accessibleSql(audioTracks, viewer), isNotNull(audioTracks.file_id)))
+      .where(and(publishedSql(audioTracks), mediaAccessibleSql(audioTracks, viewer), isNotNull(audioTracks.file_id)))
       .orderBy(desc(audioTracks.published_at), desc(audioTracks.id))
       .limit(limit);
   }
@@ -99,7 +100,7 @@ export class PodcastRepository {
       .select({ key: storedFiles.storage_key, contentType: storedFiles.content_type, size: storedFiles.size_bytes })
       .from(audioTracks)
       .innerJoin(storedFiles, eq(storedFiles.id, audioTracks.file_id))
-      .where(and(eq(audioTracks.id, id), publishedSql(audioTracks), accessibleSql(audioTracks, viewer)))
+      .where(and(eq(audioTracks.id, id), publishedSql(audioTracks), mediaAccessibleSql(audioTracks, viewer)))
       .limit(1);
     return row ?? null;
   }

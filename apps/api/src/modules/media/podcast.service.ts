@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { type Principal } from '../../common/auth';
-import { checkGates } from '../../common/auth';
+import { mediaEndpoints } from '@legenett/contracts';
+import { AccessService } from '../../common/access';
+import { checkGates, type Principal, principalOf } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { type AppConfig, InjectConfig } from '../../config';
-import { permissionsOf } from '../users/permissions';
-import { MediaRepository, type Viewer } from './media.repository';
+import { type Viewer } from './media.repository';
 import { PodcastRepository } from './podcast.repository';
 
 const DAY_MS = 86_400_000;
@@ -26,7 +26,7 @@ export class PodcastService {
 
   constructor(
     private readonly repository: PodcastRepository,
-    private readonly media: MediaRepository,
+    private readonly access: AccessService,
     @InjectConfig() config: AppConfig,
   ) {
     this.ttlMs = config.media.podcastFeedTtlDays * DAY_MS;
@@ -57,28 +57,17 @@ export class PodcastService {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError('ROUTE_NOT_FOUND');
     const owner = await this.repository.owner(hashOf(token));
     if (!owner || owner.deleted) throw new AppError('ROUTE_NOT_FOUND');
-    const principal: Principal = {
-      userId: owner.userId,
-      status: owner.status,
-      approvedHrp: owner.approvedHrp === 2 ? 2 : owner.approvedHrp === 1 ? 1 : 0,
-      roles: owner.roles,
-      permissions: permissionsOf(owner.roles),
-      familyId: 0,
-      activeCompanyId: null,
-    };
+    // The owner as the audio archive's own gates see them (the descriptor's access, health-personnel
+    // rule and permission), without a session or a business profile.
+    const principal = principalOf(owner, { familyId: 0, activeCompanyId: null });
+    const { access, ...gates } = mediaEndpoints.audioList;
     try {
-      checkGates(principal, 'user', { healthPersonnel: true, permission: 'audio-viewer-read' });
+      checkGates(principal, access, gates);
     } catch {
       // Not "forbidden": to a podcast app the feed simply no longer exists.
       throw new AppError('ROUTE_NOT_FOUND');
     }
-    const seesAll = owner.roles.includes('admin');
-    return {
-      userId: owner.userId,
-      seesAll,
-      isDoctor: owner.roles.includes('doctor'),
-      specialtyIds: seesAll ? [] : await this.media.viewerSpecialties(owner.userId),
-    };
+    return this.access.mediaViewer(principal);
   }
 
   /** RSS 2.0 with iTunes tags; enclosures point at this feed's own file route. */

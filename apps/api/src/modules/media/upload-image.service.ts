@@ -1,14 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, schema } from '@legenett/db';
-import { and, eq, sql } from 'drizzle-orm';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
 import { type AppConfig, InjectConfig } from '../../config';
-import { InjectDatabase } from '../../database/database.module';
-
-const { storedFiles } = schema;
 
 /**
  * `POST /upload-image`: pictures for rich text (posts, course descriptions, petitions), re-encoded
@@ -19,7 +14,6 @@ export class UploadImageService {
   private readonly quotaBytes: number;
 
   constructor(
-    @InjectDatabase() private readonly db: Database,
     private readonly files: FilesService,
     private readonly storage: Storage,
     @InjectConfig() config: AppConfig,
@@ -27,20 +21,11 @@ export class UploadImageService {
     this.quotaBytes = config.media.imageQuotaBytes;
   }
 
-  /** Bytes of rich-text images (all sizes) the user keeps. */
-  private async usedBytes(userId: number): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`coalesce(sum(${storedFiles.size_bytes}), 0)::float8` })
-      .from(storedFiles)
-      .where(and(eq(storedFiles.owner_user_id, userId), eq(storedFiles.kind, 'image')));
-    return row?.n ?? 0;
-  }
-
   async upload(me: Principal, uploads: Express.Multer.File[] | undefined) {
     const list = uploads ?? [];
     if (list.length === 0) throw new AppError('VALIDATION', { fields: { image: ['profile.errors.file_missing'] } });
     const incoming = list.reduce((sum, f) => sum + f.size, 0);
-    if ((await this.usedBytes(me.userId)) + incoming > this.quotaBytes) {
+    if ((await this.files.bytesOwned(me.userId, 'image')) + incoming > this.quotaBytes) {
       throw new AppError('VALIDATION', { fields: { image: ['media.errors.image_quota'] } });
     }
     const stored = await this.files.storeFor(list, { kind: 'image', owner: me.userId, field: 'image' }, async (rows) => rows);

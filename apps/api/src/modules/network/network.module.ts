@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { NetworkController } from './network.controller';
 import { NetworkRepository } from './network.repository';
 import { NetworkService } from './network.service';

@@ -12,7 +12,7 @@ import { readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
 import { Storage } from '../../common/storage/storage';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { NetworkRepository, type UserCardRow } from './network.repository';
 
 /** Following members, their followers and the name search. */

@@ -3,6 +3,7 @@ import { type Request, type Response } from 'express';
 import { Authenticator, checkGates, type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { NotificationsService } from './notifications.service';
+import { StreamSources } from './stream-sources';
 
 /** Comment lines keep proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -17,9 +18,11 @@ export class NotificationStreamService {
   constructor(
     private readonly authenticator: Authenticator,
     private readonly notifications: NotificationsService,
+    private readonly sources: StreamSources,
   ) {}
 
-  async open(req: Request, res: Response, token: string | undefined): Promise<void> {
+  /** `lastEventId`: the `last_event_id` query parameter, for a new EventSource after a refused one (the browser's own retries send `Last-Event-ID`). */
+  async open(req: Request, res: Response, token: string | undefined, lastEventIdParam?: string): Promise<void> {
     const me = await this.caller(req, token);
     const userId = me.userId;
     res.status(200);
@@ -44,6 +47,28 @@ export class NotificationStreamService {
         .catch(() => undefined);
     };
     const unsubscribe = await this.notifications.onChange(userId, send);
+    // Other modules' events (messages: `event: chat`), with the id the browser resends on reconnect.
+    const write = (event: string, data: unknown, id?: string): void => {
+      if (closed) return;
+      res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    const header = req.headers['last-event-id'];
+    const lastEventId = typeof header === 'string' && header !== '' ? header : lastEventIdParam;
+    const others: (() => void)[] = [];
+    let gone = false;
+    req.on('close', () => {
+      gone = true;
+      for (const off of others) off();
+    });
+    for (const source of this.sources.all()) {
+      try {
+        const off = await source(me, write, lastEventId);
+        if (gone) off();
+        else others.push(off);
+      } catch {
+        // A source that cannot start (its database is away) leaves the bell's count working.
+      }
+    }
     const heartbeat = setInterval(() => {
       if (!closed) res.write(': ping\n\n');
     }, HEARTBEAT_MS);

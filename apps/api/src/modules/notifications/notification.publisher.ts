@@ -15,20 +15,26 @@ export class NotificationPublisher {
   constructor(private readonly outbox: JobOutbox) {}
 
   /**
-   * `dedupeKey` makes a second publish with the same key a no-op (e.g. one per decision). A
-   * notification about one's own action is dropped here already (the job would skip it anyway).
+   * `dedupeKey` makes a second publish with the same key a no-op (e.g. one per decision). A key
+   * names one notification; for several, pass a function that gives each recipient's own key
+   * (e.g. `course-cancelled:<id>:<user>`). A notification about one's own action is dropped here
+   * already (the job would skip it anyway).
    */
-  async publish(tx: Transaction, notifications: NotificationJobPayload | readonly NotificationJobPayload[], dedupeKey?: string): Promise<void> {
+  async publish(
+    tx: Transaction,
+    notifications: NotificationJobPayload | readonly NotificationJobPayload[],
+    dedupeKey?: string | ((notification: NotificationJobPayload) => string),
+  ): Promise<void> {
     const list = (Array.isArray(notifications) ? notifications : [notifications]) as readonly NotificationJobPayload[];
     const jobs = list
       .filter((n) => n.actor_user_id === null || n.actor_user_id !== n.user_id)
       .map((payload) => ({
         name: NOTIFICATIONS_CREATE_JOB,
         payload,
-        dedupeKey,
+        dedupeKey: typeof dedupeKey === 'function' ? dedupeKey(payload) : dedupeKey,
         userIds: [payload.user_id, payload.actor_user_id],
       }));
-    if (dedupeKey !== undefined && jobs.length > 1) throw new RangeError('A dedupe key names one notification');
+    if (typeof dedupeKey === 'string' && jobs.length > 1) throw new RangeError('A dedupe key names one notification');
     await this.outbox.add(tx, jobs);
   }
 }

@@ -32,6 +32,6 @@ export class NotificationsController {
 
   @Route(ep.stream)
   stream(@Query() q: QueryOf<typeof ep.stream>, @Req() req: Request, @Res() res: Response) {
-    return this.streams.open(req, res, q.token);
+    return this.streams.open(req, res, q.token, q.last_event_id);
   }
 }

@@ -5,6 +5,7 @@ import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 import { UnreadBus } from './unread-bus';
+import { StreamSources } from './stream-sources';
 import { NotificationsAccountData } from './notifications.account-data';
 
 /**
@@ -13,7 +14,7 @@ import { NotificationsAccountData } from './notifications.account-data';
  */
 @Module({
   controllers: [NotificationsController],
-  providers: [NotificationPublisher, NotificationsService, NotificationsRepository, NotificationStreamService, UnreadBus, NotificationsAccountData],
-  exports: [NotificationsService, NotificationPublisher],
+  providers: [NotificationPublisher, NotificationsService, NotificationsRepository, NotificationStreamService, UnreadBus, NotificationsAccountData, StreamSources],
+  exports: [NotificationsService, NotificationPublisher, StreamSources],
 })
 export class NotificationsModule {}

@@ -24,6 +24,9 @@ export interface NotificationRow {
   created_at: Date;
 }
 
+/** Kinds shown as one entry per entity while unread (`chat_message`: one per conversation). */
+const GROUPED_KINDS: ReadonlySet<NotificationJobPayload['kind']> = new Set(['chat_message']);
+
 /** Newest first, as notifications_user_created_at_idx holds them (so a page walks the index, no sort). */
 const NEWEST_FIRST = [
   [notifications.created_at, 'desc', 'last'],
@@ -80,7 +83,25 @@ export class NotificationsRepository {
     const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
     if (p.entity_type !== null && entityType === null)
       throw new Error(`Unknown notification entity type ${p.entity_type}`);
-    await (tx ?? this.db).insert(notifications).values({
+    const db = tx ?? this.db;
+    if (GROUPED_KINDS.has(p.kind) && entityType !== null && p.entity_id !== null) {
+      // One bell entry per thing while unread (a conversation's messages): the newest replaces it.
+      const updated = await db
+        .update(notifications)
+        .set({ actor_user_id: p.actor_user_id, partner_company_id: p.partner_company_id, data: p.data, created_at: sql`now()` })
+        .where(
+          and(
+            eq(notifications.user_id, p.user_id),
+            isNull(notifications.read_at),
+            eq(notifications.kind, p.kind),
+            eq(notifications.entity_type, entityType),
+            eq(notifications.entity_id, p.entity_id),
+          ),
+        )
+        .returning({ id: notifications.id });
+      if (updated.length > 0) return;
+    }
+    await db.insert(notifications).values({
       user_id: p.user_id,
       kind: p.kind,
       actor_user_id: p.actor_user_id,
@@ -89,6 +110,23 @@ export class NotificationsRepository {
       entity_id: entityType === null ? null : p.entity_id,
       data: p.data,
     });
+  }
+
+  /** Marks the user's unread notifications about one entity read (a conversation read to the end). */
+  async markEntityRead(userId: number, entityType: EntityType, entityId: number): Promise<number> {
+    const rows = await this.db
+      .update(notifications)
+      .set({ read_at: sql`now()` })
+      .where(
+        and(
+          eq(notifications.user_id, userId),
+          isNull(notifications.read_at),
+          eq(notifications.entity_type, entityType),
+          eq(notifications.entity_id, entityId),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return rows.length;
   }
 
   /** The user's notifications, newest first (served by notifications_user_created_at_idx). */

@@ -68,6 +68,11 @@ export class NotificationsService implements OnModuleInit {
     return { unreadCount: await this.repository.unreadCount(me.userId) };
   }
 
+  /** The user has seen what these notifications are about (e.g. read the conversation): they go read. */
+  async markEntityRead(userId: number, entityType: 'conversation', entityId: number): Promise<void> {
+    if ((await this.repository.markEntityRead(userId, entityType, entityId)) > 0) await this.ping(userId);
+  }
+
   unreadCount(userId: number): Promise<number> {
     return this.repository.unreadCount(userId);
   }

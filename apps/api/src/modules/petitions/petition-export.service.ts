@@ -1,10 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { type Locale, type PetitionDetail, type PetitionExportFormat, translate } from '@legenett/contracts';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { csvDelimiter } from '../../common/text/csv-format';
+import { csvStream } from '../../common/csv/csv';
 import { PetitionsRepository } from './petitions.repository';
 
 const TAGS: Record<Locale, string> = { no: 'nb-NO', en: 'en-GB' };
@@ -76,9 +75,9 @@ export class PetitionExportService {
       out.destroy(err instanceof Error ? err : new Error(String(err)));
     };
     if (format === 'csv') {
-      // A byte-order mark so spreadsheet programs read the Norwegian letters as UTF-8.
-      // Semicolons for Norwegian: Excel in Norwegian splits on them (the comma is the decimal sign).
-      const csv = stringify({ header: true, columns: this.headers(locale), bom: true, delimiter: csvDelimiter(locale) });
+      // Cells neutralised against formula injection, semicolons for Norwegian readers, a byte-order
+      // mark (common/csv).
+      const csv = csvStream(this.headers(locale), locale);
       void (async () => {
         for await (const batch of this.rows(petition.id, locale)) {
           for (const r of batch) {

@@ -1,9 +1,9 @@
 import { osloToday } from '@legenett/contracts';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
-import { JobQueue } from '../../common/queue';
+import { Scheduler } from '../../common/queue';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { PetitionsRepository } from './petitions.repository';
 
 export const PETITION_REMINDERS_JOB = 'petitions.reminders';
@@ -18,32 +18,20 @@ function addDays(day: string, n: number): string {
 /**
  * Time-driven petition notices, each sent once (the petition row records it): bookmarkers hear a day
  * before a petition ends, the initiator when it has ended. Runs as a repeating job on the
- * housekeeping interval (hourly by default; off when that is 0), once across replicas with Redis.
+ * housekeeping interval (hourly by default; off when that is 0), once across workers (common/queue/scheduler.ts).
  */
 @Injectable()
-export class PetitionRemindersService implements OnModuleInit, OnApplicationBootstrap {
-  private readonly logger = new Logger('PetitionReminders');
-
+export class PetitionRemindersService implements OnModuleInit {
   constructor(
     private readonly repository: PetitionsRepository,
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationPublisher,
-    private readonly jobs: JobQueue,
+    private readonly scheduler: Scheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register(PETITION_REMINDERS_JOB, async () => {
-      await this.run();
-    });
-  }
-
-  onApplicationBootstrap(): void {
-    const { intervalMs } = this.config.housekeeping;
-    const scheduled = intervalMs === 0 ? this.jobs.stopRepeat(PETITION_REMINDERS_JOB) : this.jobs.repeat(PETITION_REMINDERS_JOB, {}, { everyMs: intervalMs });
-    scheduled.catch((err: unknown) => {
-      this.logger.warn(`Could not schedule petition reminders: ${err instanceof Error ? err.message : String(err)}`);
-    });
+    this.scheduler.every(PETITION_REMINDERS_JOB, this.config.housekeeping.intervalMs, () => this.run());
   }
 
   /** Sends what is due at `now`; answers how many petitions it told about. */

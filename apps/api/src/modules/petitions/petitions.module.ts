@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
-import { NotificationsModule } from '../notifications/notifications.module';
-import { ReferenceModule } from '../reference/reference.module';
+import { NotificationsModule } from '../notifications';
+import { ReferenceModule } from '../reference';
 import { PetitionExportService } from './petition-export.service';
+import { PetitionLogController } from './petition-log.controller';
+import { PetitionLogRepository } from './petition-log.repository';
+import { PetitionLogService } from './petition-log.service';
+import { PetitionSignaturesRepository } from './petition-signatures.repository';
+import { PetitionSignaturesService } from './petition-signatures.service';
 import { PetitionPressService } from './petition-press.service';
 import { PetitionRemindersService } from './petition-reminders.service';
 import { PetitionsAccountData } from './petitions.account-data';
@@ -9,11 +14,22 @@ import { PetitionsController } from './petitions.controller';
 import { PetitionsRepository } from './petitions.repository';
 import { PetitionsService } from './petitions.service';
 
-/** Petitions (issue 11, docs/petitions.md): spec points 2 to 5 and 7. */
+/** Petitions (issue 11, docs/petitions.md): spec points 2 to 5 and 7; the signature log (issue 28). */
 @Module({
   imports: [ReferenceModule, NotificationsModule],
-  controllers: [PetitionsController],
+  controllers: [PetitionsController, PetitionLogController],
   exports: [PetitionsService],
-  providers: [PetitionsService, PetitionExportService, PetitionPressService, PetitionRemindersService, PetitionsRepository, PetitionsAccountData],
+  providers: [
+    PetitionsService,
+    PetitionExportService,
+    PetitionPressService,
+    PetitionRemindersService,
+    PetitionsRepository,
+    PetitionsAccountData,
+    PetitionLogRepository,
+    PetitionLogService,
+    PetitionSignaturesRepository,
+    PetitionSignaturesService,
+  ],
 })
 export class PetitionsModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Locale, type PetitionStatusFilter, type SignerProfession } from '@legenett/contracts';
-import { CHAIN_GENESIS, chainHashSql, chainSigner, chainTimeSql, type Database, schema, type Transaction } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { verifiedAsSql } from '../../common/access';
@@ -8,13 +8,15 @@ import { fileKey } from '../../common/files/files.repository';
 import { orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
-import { localisedName, localisedRef } from '../reference/reference.repository';
+import { localisedName, localisedRef } from '../reference';
+import { PetitionSignaturesRepository } from './petition-signatures.repository';
 
 const {
   petitions,
   petitionSpecialties,
   petitionSignatures,
-  petitionSignatureLinks,
+  petitionStatCounts,
+  petitionLogCursors,
   petitionBookmarks,
   petitionCoAuthors,
   petitionAttachments,
@@ -100,7 +102,10 @@ export class PetitionsRepository {
     ).prepare(name),
   );
 
-  constructor(@InjectDatabase() private readonly db: Database) {}
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    private readonly signatures: PetitionSignaturesRepository,
+  ) {}
 
   // ---------- reads ----------
 
@@ -183,12 +188,13 @@ export class PetitionsRepository {
         bookmarked: sql<boolean>`exists (select 1 from ${petitionBookmarks} b where b.petition_id = ${petitions.id} and b.user_id = ${viewerId})`,
         can_edit: authorSql(viewerId),
         invited: sql<boolean>`exists (select 1 from ${petitionCoAuthors} pci where pci.petition_id = ${petitions.id} and pci.user_id = ${viewerId} and pci.accepted_at is null)`,
-        chain_length: petitions.chain_length,
+        log_length: petitions.log_length,
         post_on_my_page: petitions.post_on_my_page,
         published_at: petitions.published_at,
         closed_at: petitions.closed_at,
         delivered_at: petitions.delivered_at,
         delivered_count: petitions.delivered_count,
+        delivered_tree_size: petitions.delivered_tree_size,
         answer: petitions.answer,
         answered_at: petitions.answered_at,
         created_at: petitions.created_at,
@@ -357,36 +363,34 @@ export class PetitionsRepository {
     return row?.file_id ?? null;
   }
 
-  /** The statistics of one petition's signatures: grouped counts, before small groups are hidden. */
+  /**
+   * The statistics of one petition as the counter job added them up (petition_stat_counts, its
+   * primary key): grouped counts, before small groups are hidden. Groups at 0 are left out.
+   */
   async statistics(petitionId: number, locale: Locale) {
-    const of = eq(petitionSignatures.petition_id, petitionId);
+    const of = (dimension: 'profession' | 'specialty' | 'county' | 'day') =>
+      and(eq(petitionStatCounts.petition_id, petitionId), eq(petitionStatCounts.dimension, dimension), sql`${petitionStatCounts.count} > 0`);
+    const keyId = sql<number | null>`case when ${petitionStatCounts.key} = 'none' then null else ${petitionStatCounts.key}::int end`;
     const [byProfession, bySpecialty, byCounty, daily] = await Promise.all([
       this.db
-        .select({ key: petitionSignatures.profession, count: count() })
-        .from(petitionSignatures)
-        .where(of)
-        .groupBy(petitionSignatures.profession),
+        .select({ key: sql<SignerProfession>`${petitionStatCounts.key}`, count: petitionStatCounts.count })
+        .from(petitionStatCounts)
+        .where(of('profession')),
       this.db
-        .select({ id: petitionSignatures.specialty_id, name: localisedName(specialties.name, locale), count: count() })
-        .from(petitionSignatures)
-        .leftJoin(specialties, eq(specialties.id, petitionSignatures.specialty_id))
-        .where(of)
-        .groupBy(petitionSignatures.specialty_id, specialties.name),
+        .select({ id: keyId, name: localisedName(specialties.name, locale), count: petitionStatCounts.count })
+        .from(petitionStatCounts)
+        .leftJoin(specialties, sql`${specialties.id} = ${keyId}`)
+        .where(of('specialty')),
       this.db
-        .select({ id: petitionSignatures.county_id, name: localisedName(counties.name, locale), count: count() })
-        .from(petitionSignatures)
-        .leftJoin(counties, eq(counties.id, petitionSignatures.county_id))
-        .where(of)
-        .groupBy(petitionSignatures.county_id, counties.name),
+        .select({ id: keyId, name: localisedName(counties.name, locale), count: petitionStatCounts.count })
+        .from(petitionStatCounts)
+        .leftJoin(counties, sql`${counties.id} = ${keyId}`)
+        .where(of('county')),
       this.db
-        .select({
-          day: sql<string>`to_char((${petitionSignatures.created_at} at time zone 'Europe/Oslo')::date, 'YYYY-MM-DD')`,
-          count: count(),
-        })
-        .from(petitionSignatures)
-        .where(of)
-        .groupBy(sql`1`)
-        .orderBy(sql`1`),
+        .select({ day: petitionStatCounts.key, count: petitionStatCounts.count })
+        .from(petitionStatCounts)
+        .where(of('day'))
+        .orderBy(asc(petitionStatCounts.key)),
     ]);
     return { byProfession, bySpecialty, byCounty, daily };
   }
@@ -418,41 +422,13 @@ export class PetitionsRepository {
       .limit(limit);
   }
 
-  async receipt(petitionId: number, userId: number) {
+  /** The shown count and how far the counter has added the log up (verify compares them). */
+  async countState(petitionId: number) {
     const [row] = await this.db
       .select({
-        position: petitionSignatures.chain_position,
-        hash: petitionSignatures.chain_hash,
-        signed_at: petitionSignatures.created_at,
-        anonymous: petitionSignatures.anonymous,
         signatures_count: petitions.signatures_count,
+        counted_through: sql<number>`coalesce((select ${petitionLogCursors.position} from ${petitionLogCursors} where ${petitionLogCursors.name} = 'counts'), 0)`.mapWith(Number),
       })
-      .from(petitionSignatures)
-      .innerJoin(petitions, eq(petitions.id, petitionSignatures.petition_id))
-      .where(and(eq(petitionSignatures.petition_id, petitionId), eq(petitionSignatures.user_id, userId)));
-    return row ?? null;
-  }
-
-  /** One batch of chain links after `position`, in order. */
-  links(petitionId: number, afterPosition: number, limit = BATCH) {
-    return this.db
-      .select({
-        position: petitionSignatureLinks.position,
-        action: petitionSignatureLinks.action,
-        signer: petitionSignatureLinks.signer,
-        prev_hash: petitionSignatureLinks.prev_hash,
-        hash: petitionSignatureLinks.hash,
-        created_at: petitionSignatureLinks.created_at,
-      })
-      .from(petitionSignatureLinks)
-      .where(and(eq(petitionSignatureLinks.petition_id, petitionId), gt(petitionSignatureLinks.position, afterPosition)))
-      .orderBy(asc(petitionSignatureLinks.position))
-      .limit(limit);
-  }
-
-  async chainState(petitionId: number) {
-    const [row] = await this.db
-      .select({ length: petitions.chain_length, head: petitions.chain_head, signatures_count: petitions.signatures_count })
       .from(petitions)
       .where(eq(petitions.id, petitionId));
     return row ?? null;
@@ -501,8 +477,9 @@ export class PetitionsRepository {
   }
 
   /**
-   * The petition's row, locked for the rest of `tx`: every change of state and every signature
-   * passes here, so transitions and the chain are serialised per petition.
+   * The petition's row, locked (FOR UPDATE) for the rest of `tx`: every change of state passes here.
+   * Signing holds the row FOR KEY SHARE (petition-signatures.repository.ts), so this waits for the
+   * signatures in flight and new ones wait for it: transitions never interleave with signing.
    */
   async lockState(id: number, tx: Transaction) {
     const [row] = await tx
@@ -518,8 +495,6 @@ export class PetitionsRepository {
         post_on_my_page: petitions.post_on_my_page,
         signatures_count: petitions.signatures_count,
         signature_goal: petitions.signature_goal,
-        chain_length: petitions.chain_length,
-        chain_head: petitions.chain_head,
         delivered_at: petitions.delivered_at,
       })
       .from(petitions)
@@ -563,6 +538,7 @@ export class PetitionsRepository {
         status: petitions.status,
         visibility: petitions.visibility,
         end_date: petitions.end_date,
+        signatures_count: petitions.signatures_count,
         signed: sql<boolean>`exists (select 1 from ${petitionSignatures} s where s.petition_id = ${petitionId} and s.user_id = ${userId})`,
         specialty_id: sql<number | null>`(select min(${userSpecialties.specialty_id}) from ${userSpecialties} where ${userSpecialties.user_id} = ${userId})`,
         county_id: sql<number | null>`(select ${userInfo.county_id} from ${userInfo} where ${userInfo.user_id} = ${userId})`,
@@ -572,113 +548,11 @@ export class PetitionsRepository {
     return row ?? null;
   }
 
-  /** The petition row, locked, when it takes signatures now (`today` given) or always (`today` null: account erasure). */
-  private static lockedForChain(petitionId: number, today: string | null): SQL {
-    const active =
-      today === null
-        ? sql``
-        : sql` and ${petitions.status} = 'active' and ${petitions.visibility} = 'open' and ${petitions.end_date} >= ${today}::date`;
-    return sql`select ${petitions.id} as id, ${petitions.chain_length} as chain_length, ${petitions.chain_head} as chain_head,
-        ${petitions.signatures_count} as signatures_count, ${petitions.signature_goal} as signature_goal, ${petitions.delivered_at} as delivered_at
-      from ${petitions} where ${petitions.id} = ${petitionId}${active} for update`;
-  }
-
-  /** The next link of the `locked` row: position, previous hash, time (taken once the lock is held) and hash. */
-  private static nextLink(action: 'sign' | 'withdraw', signer: string, countDelta: 1 | -1): SQL {
-    const prev = sql`coalesce(l.chain_head, ${CHAIN_GENESIS}::text)`;
-    // Only a signature reaches the goal (a withdrawal never delivers).
-    const reachesGoal =
-      countDelta === 1 ? sql`(l.delivered_at is null and l.signature_goal is not null and l.signatures_count + 1 >= l.signature_goal)` : sql`false`;
-    return sql`select t.*, ${chainHashSql({
-      prevHash: sql`t.prev_hash`,
-      petitionId: sql`t.id`,
-      position: sql`t.position`,
-      action,
-      signer,
-      createdAt: sql`t.at`,
-    })} as hash
-      from (select l.id, l.chain_length + 1 as position, ${prev} as prev_hash, l.signatures_count + ${countDelta}::int as signatures_count,
-              ${chainTimeSql(sql`clock_timestamp()`)} as at,
-              ${reachesGoal} as reaches_goal
-            from locked l) t`;
-  }
-
-  /** Appends the `next` link and moves the petition's chain head and count (and freezes the snapshot at the goal). */
-  private static appendNext(): SQL {
-    return sql`appended as (
-        insert into ${petitionSignatureLinks} (petition_id, position, action, signer, prev_hash, hash, created_at)
-        select n.id, n.position, n.action, n.signer, n.prev_hash, n.hash, n.at from next n
-      ),
-      moved as (
-        update ${petitions} p set chain_length = n.position, chain_head = n.hash, signatures_count = n.signatures_count, updated_at = n.at,
-          delivered_at = case when n.reaches_goal then n.at else p.delivered_at end,
-          delivered_count = case when n.reaches_goal then n.signatures_count else p.delivered_count end,
-          delivered_chain_length = case when n.reaches_goal then n.position else p.delivered_chain_length end
-        from next n where p.id = n.id
-      )`;
-  }
-
-  /**
-   * Signs in ONE statement, the petition's whole critical section: it locks the row (when the
-   * petition takes signatures `today`), computes the next link's hash in PostgreSQL from the head
-   * it finds there, inserts the signature and the link and moves the count and the head. The lock
-   * is held for this statement and its commit only (no round trip to Node in between). Null when
-   * the petition does not take signatures now; a second signature of the same account fails on the
-   * unique index (`petition_signatures_petition_user_uq`) and changes nothing.
-   */
-  async sign(
-    input: {
-      petitionId: number;
-      userId: number;
-      anonymous: boolean;
-      profession: SignerProfession;
-      specialtyId: number | null;
-      countyId: number | null;
-      today: string;
-    },
-    tx?: Transaction,
-  ) {
-    const signer = chainSigner(input.petitionId, input.userId);
-    const result = await (tx ?? this.db).execute<{ position: number; hash: string; at: Date; signatures_count: number }>(sql`
-      with locked as (${PetitionsRepository.lockedForChain(input.petitionId, input.today)}),
-      next as (select x.*, 'sign'::text as action, ${signer}::text as signer from (${PetitionsRepository.nextLink('sign', signer, 1)}) x),
-      signed as (
-        insert into ${petitionSignatures} (petition_id, user_id, anonymous, profession, specialty_id, county_id, chain_position, chain_hash, created_at, updated_at)
-        select n.id, ${input.userId}::int, ${input.anonymous}::boolean, ${input.profession}::text, ${input.specialtyId}::int, ${input.countyId}::int, n.position, n.hash, n.at, n.at
-        from next n
-      ),
-      ${PetitionsRepository.appendNext()}
-      select position, hash, at, signatures_count from next`);
-    const row = result.rows[0];
-    return row ? { position: row.position, hash: row.hash, signed_at: new Date(row.at), signatures_count: row.signatures_count } : null;
-  }
-
-  /**
-   * Withdraws a signature in one statement, like `sign`: deletes it and appends a withdrawal link
-   * under the row lock. `today` null withdraws whatever the petition's state (account erasure).
-   * False when the user had not signed (or the petition does not take withdrawals now).
-   */
-  async withdraw(petitionId: number, userId: number, today: string | null, tx?: Transaction): Promise<boolean> {
-    const signer = chainSigner(petitionId, userId);
-    const result = await (tx ?? this.db).execute<{ position: number }>(sql`
-      with locked as (${PetitionsRepository.lockedForChain(petitionId, today)}),
-      removed as (
-        delete from ${petitionSignatures} s using locked l where s.petition_id = l.id and s.user_id = ${userId} returning s.id
-      ),
-      next as (
-        select x.*, 'withdraw'::text as action, ${signer}::text as signer from (${PetitionsRepository.nextLink('withdraw', signer, -1)}) x
-        where exists (select 1 from removed)
-      ),
-      ${PetitionsRepository.appendNext()}
-      select position from next`);
-    return result.rows.length > 0;
-  }
-
-  /** Freezes the delivered snapshot: the count and the chain position (the signer list then) now. */
-  async deliver(id: number, tx: Transaction): Promise<void> {
+  /** Freezes the delivered snapshot: the count at the log's tree size `treeSize` (a signed checkpoint). */
+  async deliver(id: number, count: number, treeSize: number, tx: Transaction): Promise<void> {
     await tx
       .update(petitions)
-      .set({ delivered_at: new Date(), delivered_count: sql`${petitions.signatures_count}`, delivered_chain_length: sql`${petitions.chain_length}` })
+      .set({ delivered_at: new Date(), delivered_count: count, delivered_tree_size: treeSize })
       .where(and(eq(petitions.id, id), sql`${petitions.delivered_at} is null`));
   }
 
@@ -846,13 +720,13 @@ export class PetitionsRepository {
     // published ones carry other people's signatures and stay, anonymised.
     await tx.delete(petitions).where(and(eq(petitions.user_id, userId), eq(petitions.status, 'draft')));
     // A signature tells a political or professional opinion: erased, not anonymised. Each erasure
-    // is a withdrawal link of its petition's chain (which names no account), and the count drops.
+    // is a withdrawal entry of the signature log (which names no account), and the count drops.
     const signed = await tx
       .select({ petition_id: petitionSignatures.petition_id })
       .from(petitionSignatures)
       .where(eq(petitionSignatures.user_id, userId))
       .orderBy(asc(petitionSignatures.petition_id));
-    for (const { petition_id } of signed) await this.withdraw(petition_id, userId, null, tx);
+    for (const { petition_id } of signed) await this.signatures.withdraw(petition_id, userId, null, tx);
     await tx.delete(petitionBookmarks).where(eq(petitionBookmarks.user_id, userId));
     await tx.update(petitionCoAuthors).set({ user_id: null }).where(eq(petitionCoAuthors.user_id, userId));
     await tx

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  type ChainVerification,
   type Locale,
   type ManualAuthorInput,
   MAX_PETITION_ATTACHMENTS,
@@ -15,47 +14,30 @@ import {
   PETITION_STATS_MIN_GROUP,
   type PetitionUpdateInput,
   type PressReleaseInput,
-  type SignatureReceipt,
   encodeSignerCursor,
   type SignerPage,
   type SignerPageQuery,
   SIGNER_PROFESSIONS,
-  type SignerProfession,
   translate,
   osloToday,
 } from '@legenett/contracts';
-import { CHAIN_GENESIS, chainHash } from '@legenett/db';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
 import { ListCounts, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
-import { isUniqueViolation } from '../../database/database-errors';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { NotificationPublisher } from '../notifications';
+import { ReferenceChecks } from '../reference';
 import { EXPORT_TYPES, PetitionExportService } from './petition-export.service';
 import { PetitionPressService } from './petition-press.service';
+import { PetitionLogRepository } from './petition-log.repository';
+import { PetitionLogService } from './petition-log.service';
+import { PetitionSignaturesService } from './petition-signatures.service';
 import { PetitionStatsCache } from './petition-stats-cache';
-import { type PetitionFilters, type PetitionRow, PetitionsRepository, type PetitionState, type PetitionWrite } from './petitions.repository';
+import { conflict, effectiveStatus, type Status, TRANSITIONS, transitionOf } from './petition.rules';
+import { type PetitionFilters, type PetitionRow, PetitionsRepository, type PetitionWrite } from './petitions.repository';
 
-type Status = 'draft' | 'active' | 'finished' | 'closed';
-
-/**
- * The one transition table (docs/petitions.md): which stored change each request makes from each
- * effective state. `finished` is never stored: an active petition past its end date reads as it.
- */
-const TRANSITIONS = {
-  publish: { from: ['draft'], to: { status: 'active', visibility: 'open' } },
-  close: { from: ['active'], to: { status: 'closed' } },
-  archive: { from: ['active', 'finished', 'closed'], to: { visibility: 'archived' } },
-} as const satisfies Record<string, { from: readonly Status[]; to: Partial<Pick<PetitionWrite, 'status' | 'visibility'>> }>;
-type Transition = keyof typeof TRANSITIONS;
-
-/** Milestones the owner hears about: 10, 100, 1 000, ... */
-export const isMilestone = (n: number): boolean => n >= 10 && /^10*$/.test(String(n));
-
-const conflict = (message: MessageKey) => new AppError('CONFLICT', { message });
 const invalid = (fields: Record<string, MessageKey[]>) => new AppError('VALIDATION', { fields });
 
 const newSlug = () =>
@@ -83,6 +65,9 @@ export class PetitionsService {
     private readonly storage: Storage,
     private readonly exports: PetitionExportService,
     private readonly press: PetitionPressService,
+    private readonly signatures: PetitionSignaturesService,
+    private readonly log: PetitionLogService,
+    private readonly logEntries: PetitionLogRepository,
   ) {}
 
   private static filters(q: PetitionListQuery): PetitionFilters {
@@ -114,7 +99,7 @@ export class PetitionsService {
       can_edit: r.can_edit,
       is_owner: r.user_id === viewerId,
       invitation_pending: r.invited,
-      text_locked: r.chain_length > 0,
+      text_locked: r.log_length > 0,
       post_on_my_page: r.post_on_my_page,
       published_at: r.published_at?.toISOString() ?? null,
       closed_at: r.closed_at?.toISOString() ?? null,
@@ -181,7 +166,7 @@ export class PetitionsService {
       this.present([row], locale, today, viewerId),
       this.repository.coAuthors(row.id),
       this.repository.attachments(row.id),
-      this.stats.get(row.id, row.chain_length, locale, () => this.repository.statistics(row.id, locale)),
+      this.stats.get(row.id, row.log_length, locale, () => this.repository.statistics(row.id, locale)),
     ]);
     const byProfession = new Map(stats.byProfession.map((g) => [g.key, g.count]));
     return {
@@ -196,7 +181,8 @@ export class PetitionsService {
           id: a.id,
           name: a.name ?? 'vedlegg.pdf',
           size: a.size ?? 0,
-          url: this.storage.publicUrl(a.key),
+          // A members-only kind: a signed link for members, none for anonymous viewers.
+          url: viewerId > 0 ? this.files.memberUrl(a.key) : null,
           created_at: a.created_at.toISOString(),
         })),
         statistics: {
@@ -211,7 +197,7 @@ export class PetitionsService {
             .sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.name.localeCompare(b.name, locale)),
           daily: stats.daily,
         },
-        delivered: row.delivered_at ? { at: row.delivered_at.toISOString(), count: row.delivered_count ?? 0 } : null,
+        delivered: row.delivered_at ? { at: row.delivered_at.toISOString(), count: row.delivered_count ?? 0, tree_size: row.delivered_tree_size } : null,
         answer: row.answer,
         answered_at: row.answered_at?.toISOString() ?? null,
       },
@@ -247,32 +233,27 @@ export class PetitionsService {
     return this.authoredDetail(me, id, locale);
   }
 
-  /** Which transition a PATCH asks for (at most one), or null for a plain edit. */
-  private static transitionOf(input: PetitionUpdateInput): Transition | null {
-    if (input.visibility === 'archived') return 'archive';
-    if (input.status === 'closed') return 'close';
-    if (input.visibility === 'open') return 'publish';
-    return null;
-  }
-
   async update(me: Principal, id: number, input: PetitionUpdateInput, locale: Locale) {
     const today = osloToday();
     // Ownership first: someone else's petition is a 404 even with bad input.
-    await this.authored(me, id, locale, today);
+    const row = await this.authored(me, id, locale, today);
+    // Co-authors edit the text and details; publishing, closing and archiving are the initiator's.
+    if (PetitionsService.transitionOf(input) !== null && row.user_id !== me.userId) throw AppError.forbidden('not_owner');
     const fields = await this.checkReferences(input);
     if (input.end_date && input.end_date <= today) fields.end_date = ['petitions.errors.end_date_future'];
     if (Object.keys(fields).length > 0) throw invalid(fields);
 
     await this.uow.run(async (tx) => {
       const state = (await this.repository.lockState(id, tx))!;
-      const effective: Status = state.status === 'active' && state.end_date !== null && state.end_date < today ? 'finished' : state.status;
+      const effective: Status = effectiveStatus(state, today);
       const textChanges = (['title', 'summary', 'full_text'] as const).filter((k) => input[k] !== undefined && input[k] !== state[k]);
-      // Nobody's signature may end up under words they did not sign.
-      if (textChanges.length > 0 && state.chain_length > 0) throw conflict('petitions.errors.text_locked');
+      // Nobody's signature may end up under words they did not sign. Under the row lock (FOR UPDATE),
+      // which waits for the signatures in flight (they hold FOR KEY SHARE): the log is exact here.
+      if (textChanges.length > 0 && (await this.logEntries.hasEntries(id, tx))) throw conflict('petitions.errors.text_locked');
 
       const { specialty_ids, visibility: _v, status: _s, ...changes } = input;
       const write: PetitionWrite = { ...changes };
-      const transition = PetitionsService.transitionOf(input);
+      const transition = transitionOf(input);
       if (transition === 'publish' && state.visibility === 'open' && state.status !== 'draft') {
         // Already published: "open" again changes nothing.
       } else if (transition !== null) {
@@ -318,7 +299,15 @@ export class PetitionsService {
     const row = await this.authored(me, id, locale, osloToday());
     if (row.status === 'draft') throw conflict('petitions.errors.not_published');
     if (row.delivered_at) throw conflict('petitions.errors.already_delivered');
-    await this.uow.run((tx) => this.repository.deliver(id, tx));
+    await this.uow.run(async (tx) => {
+      // The cut: with the row FOR UPDATE no signature of this petition is in flight or can start, so
+      // the checkpoint the sequencer signs now holds exactly the delivered entries.
+      const state = (await this.repository.lockState(id, tx))!;
+      if (state.delivered_at) throw conflict('petitions.errors.already_delivered');
+      const checkpoint = await this.log.flush();
+      const size = checkpoint?.tree_size ?? 0;
+      await this.repository.deliver(id, await this.logEntries.countAt(id, size, tx), size, tx);
+    });
     return this.authoredDetail(me, id, locale);
   }
 
@@ -387,8 +376,10 @@ export class PetitionsService {
     return { data: (await this.repository.coAuthors(id)).map((a) => this.presentCoAuthor(a)) };
   }
 
+  /** The author list is the initiator's: co-authors see it, and may leave it, but invite nobody (403 not_owner). */
   async addManualAuthor(me: Principal, id: number, input: ManualAuthorInput) {
     const row = await this.authored(me, id, 'no', osloToday());
+    if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
     if (input.user_id !== null && (input.user_id === row.user_id || !(await this.repository.userExists(input.user_id)))) {
       throw invalid({ user_id: ['petitions.errors.unknown_co_author'] });
     }
@@ -430,8 +421,8 @@ export class PetitionsService {
     if (row.user_id !== me.userId) throw AppError.forbidden('not_owner');
     await this.uow.run(async (tx) => {
       // Under the petition's row lock, which signing also takes: no signature slips in between.
-      const state = (await this.repository.lockState(id, tx))!;
-      if (state.chain_length > 0) throw conflict('petitions.errors.authors_locked');
+      await this.repository.lockState(id, tx);
+      if (await this.logEntries.hasEntries(id, tx)) throw conflict('petitions.errors.authors_locked');
       await this.repository.deleteCoAuthor(id, authorId, tx);
     });
   }
@@ -450,7 +441,7 @@ export class PetitionsService {
       id: a.id,
       name: a.name ?? 'vedlegg.pdf',
       size: a.size ?? 0,
-      url: this.storage.publicUrl(a.key),
+      url: this.files.memberUrl(a.key),
       created_at: a.created_at.toISOString(),
     }));
   }
@@ -486,110 +477,17 @@ export class PetitionsService {
 
   // ---------- signatures ----------
 
-  /** 404 for what the caller cannot see; 409 unless the petition is active (published, open, before its end). */
-  private static requireSignable(state: Pick<PetitionState, 'status' | 'visibility' | 'end_date' | 'user_id'> | null, today: string, userId: number): void {
-    if (!state || (state.status === 'draft' && state.user_id !== userId)) throw AppError.notFound();
-    const active = state.status === 'active' && state.visibility === 'open' && state.end_date !== null && state.end_date >= today;
-    if (!active) throw conflict('petitions.errors.not_active');
+  sign(me: Principal, id: number, anonymous: boolean) {
+    return this.signatures.sign(me, id, anonymous);
   }
 
-  /** How the signer is counted in the statistics, from the roles the token resolved to. */
-  private static professionOf(me: Principal): SignerProfession {
-    if (me.roles.includes('doctor')) return 'doctor';
-    if (me.roles.includes('student')) return 'student';
-    return 'other';
+  withdraw(me: Principal, id: number) {
+    return this.signatures.withdraw(me, id);
   }
 
-  /**
-   * Signs. Everything that can be done without the petition's row lock is done before it (the
-   * checks and the signer's profile: one read) or after it (the milestone notice); the lock is
-   * held for the one signing statement (PetitionsRepository.sign) and its commit.
-   */
-  async sign(me: Principal, id: number, anonymous: boolean): Promise<{ data: SignatureReceipt }> {
-    // Only confirmed health personnel sign (approved_hrp 2), whatever else the account may do.
-    if (me.approvedHrp !== 2) throw AppError.forbidden('not_health_personnel');
-    const today = osloToday();
-    const context = await this.repository.signingContext(id, me.userId);
-    PetitionsService.requireSignable(context, today, me.userId);
-    if (context!.signed) throw conflict('petitions.errors.already_signed');
-    let signed: Awaited<ReturnType<PetitionsRepository['sign']>>;
-    try {
-      signed = await this.repository.sign({
-        petitionId: id,
-        userId: me.userId,
-        anonymous,
-        profession: PetitionsService.professionOf(me),
-        specialtyId: context!.specialty_id,
-        countyId: context!.county_id,
-        today,
-      });
-    } catch (err) {
-      // The same account signing twice at the same moment: the unique index keeps one.
-      if (isUniqueViolation(err, 'petition_signatures_petition_user_uq')) throw conflict('petitions.errors.already_signed');
-      throw err;
-    }
-    if (!signed) {
-      // It stopped taking signatures between the read and the statement (closed, archived, ended).
-      PetitionsService.requireSignable(await this.repository.signingContext(id, me.userId), osloToday(), me.userId);
-      throw conflict('petitions.errors.not_active');
-    }
-    const n = signed.signatures_count;
-    if (isMilestone(n)) {
-      // After the signature's commit, in a transaction of its own (once per milestone by its key), so
-      // the lock never waits for it. A crash in between loses this one notice, never a signature.
-      await this.uow.run((tx) =>
-        this.notifications.publish(
-          tx,
-          {
-            user_id: context!.user_id,
-            kind: 'petition_milestone',
-            actor_user_id: null,
-            partner_company_id: null,
-            entity_type: 'petition',
-            entity_id: id,
-            data: { title: context!.title, count: n },
-          },
-          `petition-milestone:${id}:${n}`,
-        ),
-      );
-    }
-    return {
-      data: {
-        petition_id: id,
-        position: signed.position,
-        hash: signed.hash,
-        signed_at: signed.signed_at.toISOString(),
-        anonymous,
-        signatures_count: n,
-      },
-    };
-  }
-
-  async withdraw(me: Principal, id: number): Promise<void> {
-    const today = osloToday();
-    const context = await this.repository.signingContext(id, me.userId);
-    PetitionsService.requireSignable(context, today, me.userId);
-    if (!context!.signed) throw AppError.notFound();
-    if (!(await this.repository.withdraw(id, me.userId, today))) {
-      PetitionsService.requireSignable(await this.repository.signingContext(id, me.userId), osloToday(), me.userId);
-      throw AppError.notFound();
-    }
-  }
-
-  async receipt(me: Principal, id: number, locale: Locale): Promise<{ data: SignatureReceipt }> {
+  async receipt(me: Principal, id: number, locale: Locale) {
     await this.visible(id, me.userId, locale, osloToday());
-    const row = await this.repository.receipt(id, me.userId);
-    if (!row) throw AppError.notFound();
-    return {
-      data: {
-        petition_id: id,
-        position: row.position,
-        hash: row.hash,
-        signed_at: row.signed_at.toISOString(),
-        anonymous: row.anonymous,
-        signatures_count: row.signatures_count,
-      },
-    };
+    return this.signatures.receipt(me, id);
   }
 
   /** One keyset page of the named signers; `next_cursor` is null on the last page. */
@@ -605,36 +503,10 @@ export class PetitionsService {
     };
   }
 
-  /** Recomputes the chain link by link (in batches, never the whole list in memory). */
-  async verify(me: Principal | null, id: number, locale: Locale): Promise<{ data: ChainVerification }> {
+  /** The petition's entries against the latest signed checkpoint (PetitionSignaturesService.verify). */
+  async verify(me: Principal | null, id: number, locale: Locale) {
     await this.visible(id, me?.userId ?? 0, locale, osloToday());
-    const state = (await this.repository.chainState(id))!;
-    let prevHash = CHAIN_GENESIS;
-    let position = 0;
-    let signed = 0;
-    let brokenAt: number | null = null;
-    for (;;) {
-      const batch = await this.repository.links(id, position);
-      if (batch.length === 0) break;
-      for (const link of batch) {
-        const expected = chainHash({ petitionId: id, position: link.position, action: link.action, signer: link.signer, prevHash, createdAt: link.created_at });
-        if (brokenAt === null && (link.position !== position + 1 || link.prev_hash !== prevHash || link.hash !== expected)) brokenAt = link.position;
-        prevHash = link.hash;
-        position = link.position;
-        signed += link.action === 'sign' ? 1 : -1;
-      }
-    }
-    if (brokenAt === null && (position !== state.length || (state.head ?? CHAIN_GENESIS) !== prevHash)) brokenAt = position + 1;
-    return {
-      data: {
-        intact: brokenAt === null,
-        length: state.length,
-        head: state.head,
-        broken_at: brokenAt,
-        count_matches: signed === state.signatures_count,
-        signatures_count: state.signatures_count,
-      },
-    };
+    return this.signatures.verify(id);
   }
 
   // ---------- bookmarks ----------

@@ -21,7 +21,7 @@ import { FilesService, type StoreOptions } from '../../common/files/files.servic
 import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications/notification.publisher';
+import { NotificationPublisher } from '../notifications';
 import { type AttachmentRow, type CommentRow, type PostRow, PostsRepository } from './posts.repository';
 
 const tooManyFiles = () =>
@@ -50,10 +50,9 @@ export class PostsService {
     private readonly storage: Storage,
   ) {}
 
-  /** Whether the caller may edit the post: its user author, or a manager of its company. */
-  private async owns(post: PostRow, me: Principal): Promise<boolean> {
-    if (post.author_user_id !== null) return post.author_user_id === me.userId;
-    return post.partner_company_id !== null && (await this.access.managesCompany(me.userId, post.partner_company_id));
+  /** Whether the caller may edit the post: its user author, or a manager of its company (AccessService, kind `post`). */
+  private owns(post: PostRow, me: Principal): Promise<boolean> {
+    return this.access.manages(me.userId, 'post', post.id);
   }
 
   /** A post the caller may see: archived posts only for their owners. */

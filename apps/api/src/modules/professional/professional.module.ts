@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ReferenceModule } from '../reference/reference.module';
+import { ReferenceModule } from '../reference';
 import { ProfessionalController } from './professional.controller';
 import { ProfessionalRepository } from './professional.repository';
 import { ProfessionalService } from './professional.service';

@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
-import { likePattern, localisedRef, namedRef } from '../reference/reference.repository';
+import { likePattern, localisedRef, namedRef } from '../reference';
 
 const {
   academicLevels,

@@ -10,7 +10,7 @@ import {
 } from '@legenett/contracts';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { ReferenceChecks } from '../reference';
 import { ProfessionalRepository } from './professional.repository';
 
 /** Own professional experience and education (others' rows are a 404), and custom workplaces. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ProfessionalModule } from '../professional/professional.module';
-import { ReferenceModule } from '../reference/reference.module';
+import { ProfessionalModule } from '../professional';
+import { ReferenceModule } from '../reference';
 import { UsersModule } from '../users';
 import { ProfileAccountData } from './profile.account-data';
 import { ProfileController } from './profile.controller';

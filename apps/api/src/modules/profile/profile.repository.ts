@@ -12,7 +12,7 @@ import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { verifiedAsSql, visibleMemberSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
-import { localisedName, localisedRef } from '../reference/reference.repository';
+import { localisedName, localisedRef } from '../reference';
 
 const s = schema;
 

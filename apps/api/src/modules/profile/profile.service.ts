@@ -15,9 +15,9 @@ import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
-import { ProfessionalRepository } from '../professional/professional.repository';
+import { ProfessionalRepository } from '../professional';
 import { UserObjectService } from '../users';
-import { ReferenceChecks } from '../reference/reference-checks.service';
+import { ReferenceChecks } from '../reference';
 import { ProfileRepository } from './profile.repository';
 
 /** Longest public profile lists: a page shows everything a person lists, within reason. */

@@ -6,7 +6,7 @@ import { AppError } from '../../common/errors/app-error';
 import { MailService } from '../../common/mail';
 import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
 import { type AppConfig, APP_CONFIG } from '../../config';
-import { isCommonPassword } from '../auth/common-passwords';
+import { isCommonPassword } from '../auth';
 import { RegistrationRepository } from './registration.repository';
 import { BCRYPT_COST } from './registration.service';
 import { hashLinkToken, newLinkToken } from './secrets';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type AppConfig, APP_CONFIG } from '../../config';
-import { ReferenceModule } from '../reference/reference.module';
+import { ReferenceModule } from '../reference';
 import { UsersModule } from '../users';
 import { AccountRecoveryService } from './account-recovery.service';
 import { DbHprRegistry } from './db-hpr-registry';

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CompaniesModule } from '../companies/companies.module';
-import { CoursesModule } from '../courses/courses.module';
-import { JobsModule } from '../jobs/jobs.module';
-import { NetworkModule } from '../network/network.module';
-import { PetitionsModule } from '../petitions/petitions.module';
-import { PostsModule } from '../posts/posts.module';
+import { CompaniesModule } from '../companies';
+import { CoursesModule } from '../courses';
+import { JobsModule } from '../jobs';
+import { NetworkModule } from '../network';
+import { PetitionsModule } from '../petitions';
+import { PostsModule } from '../posts';
 import { SearchController } from './search.controller';
 import { SearchService } from './search.service';
 

@@ -13,12 +13,12 @@ import {
   type SearchResult,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
-import { CompaniesService } from '../companies/companies.service';
-import { CoursesService } from '../courses/courses.service';
-import { JobsService } from '../jobs/jobs.service';
-import { NetworkService } from '../network/network.service';
-import { PetitionsService } from '../petitions/petitions.service';
-import { PostsService } from '../posts/posts.service';
+import { CompaniesService } from '../companies';
+import { CoursesService } from '../courses';
+import { JobsService } from '../jobs';
+import { NetworkService } from '../network';
+import { PetitionsService } from '../petitions';
+import { PostsService } from '../posts';
 
 const firstPage = { page: 1, per_page: SEARCH_GROUP_LIMIT };
 /** A post's first line for a search hit: whitespace folded, at most 100 characters. */

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { type Health } from '@legenett/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { type Health, type Liveness, type Readiness } from '@legenett/contracts';
 import type Redis from 'ioredis';
+import { HttpDrain } from '../../common/http/http-drain';
 import { MaintenanceService } from '../../common/maintenance/maintenance.service';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { InjectRedis, redisNow } from '../../database/redis.module';
 import { HealthRepository } from './health.repository';
 
@@ -34,7 +36,22 @@ export class HealthService {
     private readonly repository: HealthRepository,
     private readonly maintenance: MaintenanceService,
     @InjectRedis() private readonly redis: Redis | null,
+    private readonly drain: HttpDrain,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Answers while the event loop turns: no dependency is asked (a database outage is no reason to restart). */
+  live(): Liveness {
+    return { status: 'ok', role: this.config.role.name };
+  }
+
+  /** Traffic goes here unless the process is stopping or PostgreSQL (the primary) does not answer. */
+  async ready(): Promise<Readiness> {
+    const role = this.config.role.name;
+    if (this.drain.isDraining) return { ready: false, role, reason: 'draining' };
+    const database = await timed(() => this.repository.ping());
+    return database.status === 'up' ? { ready: true, role } : { ready: false, role, reason: 'database' };
+  }
 
   async check(): Promise<Health> {
     const database = await timed(() => this.repository.ping());

@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
-import { type Health, systemEndpoints } from '@legenett/contracts';
+import { type Health, type Liveness, type Readiness, systemEndpoints } from '@legenett/contracts';
 import { type Response } from 'express';
 import { Public } from '../../common/auth/access.decorator';
 import { Route } from '../../common/http';
@@ -21,6 +21,22 @@ export class SystemController {
     const health = await this.health.check();
     if (health.status === 'error') res.status(503);
     return health;
+  }
+
+  /** Liveness for an orchestrator: 200 while the process answers. */
+  @Route(systemEndpoints.live)
+  @Header('Cache-Control', 'no-store')
+  live(): Liveness {
+    return this.health.live();
+  }
+
+  /** Readiness for a proxy or orchestrator: 503 while draining or without PostgreSQL. */
+  @Route(systemEndpoints.ready)
+  @Header('Cache-Control', 'no-store')
+  async ready(@Res({ passthrough: true }) res: Response): Promise<Readiness> {
+    const readiness = await this.health.ready();
+    if (!readiness.ready) res.status(503);
+    return readiness;
   }
 
   /** Prometheus text format (not part of the public API document). */

@@ -1,4 +1,5 @@
-import { HealthSchema, referenceEndpoints } from '@legenett/contracts';
+import { HealthSchema, LivenessSchema, ReadinessSchema, referenceEndpoints, systemEndpoints } from '@legenett/contracts';
+import { HttpDrain } from '../../common/http/http-drain';
 import { createTestApp, type TestApp } from '../../../test/app';
 
 describe('system endpoints', () => {
@@ -18,6 +19,29 @@ describe('system endpoints', () => {
     const health = HealthSchema.parse(res.body);
     expect(health).toEqual({ status: 'ok', checks: { database: { status: 'up', latency_ms: expect.any(Number) } }, maintenance: false });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('/api/health/ready and /api/health/live answer 200 to anyone, with the role, never cached', async () => {
+    const ready = await t.call(systemEndpoints.ready, {});
+    expect(ready.status).toBe(200);
+    expect(ReadinessSchema.parse(ready.body)).toEqual({ ready: true, role: 'all' });
+    const live = await t.call(systemEndpoints.live, {});
+    expect(live.status).toBe(200);
+    expect(LivenessSchema.parse(live.body)).toEqual({ status: 'ok', role: 'all' });
+    expect((await t.http.get('/api/health/ready')).headers['cache-control']).toBe('no-store');
+  });
+
+  it('/api/health/ready answers 503 draining once the process stops, while /live still answers', async () => {
+    const drain = t.app.get(HttpDrain);
+    (drain as unknown as { draining: boolean }).draining = true;
+    try {
+      const res = await t.http.get('/api/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ ready: false, role: 'all', reason: 'draining' });
+      expect((await t.http.get('/api/health/live')).status).toBe(200);
+    } finally {
+      (drain as unknown as { draining: boolean }).draining = false;
+    }
   });
 
   it('/api/metrics exposes default and HTTP duration metrics by route pattern', async () => {
@@ -76,6 +100,11 @@ describe('health when a dependency is down', () => {
       const res = await t.http.get('/api/health');
       expect(res.status).toBe(503);
       expect(HealthSchema.parse(res.body)).toMatchObject({ status: 'error', checks: { database: { status: 'down' } } });
+      // Not ready (a proxy sends nothing here), but alive (no restart: the database is the problem).
+      const ready = await t.http.get('/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ ready: false, role: 'all', reason: 'database' });
+      expect((await t.http.get('/api/health/live')).status).toBe(200);
     } finally {
       await t.close();
     }
@@ -96,6 +125,8 @@ describe('health when a dependency is down', () => {
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('degraded');
       expect(res.body.checks).toMatchObject({ database: { status: 'up' }, redis: { status: 'down' } });
+      // Redis away is no reason to take the replica out of the balancer.
+      expect((await down.http.get('/api/health/ready')).status).toBe(200);
     } finally {
       await down.close();
     }

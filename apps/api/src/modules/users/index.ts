@@ -1,4 +1,3 @@
 export { UsersModule } from './users.module';
 export { UserObjectService } from './user-object.service';
 export { SessionService, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './session.service';
-export { ROLE_PERMISSIONS, permissionsOf } from './permissions';

@@ -5,7 +5,7 @@ import { type Principal } from '../../common/auth/principal';
 import { currentLocale } from '../../common/context/request-context';
 import { AppError } from '../../common/errors/app-error';
 import { Storage } from '../../common/storage/storage';
-import { permissionsOf } from './permissions';
+import { permissionsOf } from '../../common/auth/permissions';
 import { type CompanyRow, UsersRepository } from './users.repository';
 
 

@@ -27,6 +27,8 @@ interface DateFieldProps<T extends FieldValues> {
   error?: string;
   /** What an empty field sends: `undefined` (leave out; "required" when it must be given) or `null` (clear). */
   empty?: null | undefined;
+  /** The last day the calendar offers (`YYYY-MM-DD`), e.g. today for something that has happened. */
+  maxDate?: string;
 }
 
 /**
@@ -56,6 +58,7 @@ export function DateField<T extends FieldValues>({
   disabled,
   error,
   empty,
+  maxDate,
 }: DateFieldProps<T>) {
   const dateProps = useDateInputProps();
   return (
@@ -70,6 +73,7 @@ export function DateField<T extends FieldValues>({
           error={error}
           clearable={!required}
           {...dateProps}
+          maxDate={maxDate}
           value={typeof field.value === 'string' && field.value ? field.value : null}
           onChange={(v) => field.onChange(v ?? empty)}
           onBlur={field.onBlur}

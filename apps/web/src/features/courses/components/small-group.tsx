@@ -1,4 +1,4 @@
-import { type Course, JoinRequestBody, type Meeting, MeetingInput } from '@legenett/contracts';
+import { type Course, JoinRequestBody, type Meeting, MeetingInput, osloToday } from '@legenett/contracts';
 import {
   Alert,
   Anchor,
@@ -154,6 +154,7 @@ function MeetingForm({
           name="held_on"
           label={t('group.held_on')}
           required
+          maxDate={osloToday()}
           error={fieldError('held_on')}
         />
         <TextInput

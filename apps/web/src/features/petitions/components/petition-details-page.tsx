@@ -314,7 +314,7 @@ export function PetitionDetailsPage() {
           </Alert>
         )}
         {mine && !p.invitation_pending && !p.is_owner && <Group>{leaveButton(t('authors.leave'))}</Group>}
-        {p.status === 'draft' && p.can_edit && (
+        {p.status === 'draft' && p.is_owner && (
           <Group>
             <ConfirmButton
               label={t('publish')}
@@ -369,11 +369,15 @@ export function PetitionDetailsPage() {
             <List>
               {p.attachments.map((a) => (
                 <List.Item key={a.id}>
-                  <Anchor href={a.url} download={a.name}>
-                    {a.name}
-                  </Anchor>{' '}
+                  {a.url ? (
+                    <Anchor href={a.url} download={a.name}>
+                      {a.name}
+                    </Anchor>
+                  ) : (
+                    <Text span>{a.name}</Text>
+                  )}{' '}
                   <Text span size="sm" c="dimmed">
-                    ({Math.max(1, Math.round(a.size / 1024))} kB)
+                    ({Math.max(1, Math.round(a.size / 1024))} kB{a.url ? '' : `, ${t('attachment_login')}`})
                   </Text>
                 </List.Item>
               ))}

@@ -47,7 +47,7 @@ function Attachments({ petition }: { petition: PetitionDetail }) {
         {petition.attachments.map((a) => (
           <List.Item key={a.id}>
             <Group gap="xs">
-              <Anchor href={a.url} download={a.name}>
+              <Anchor href={a.url ?? undefined} download={a.name}>
                 {a.name}
               </Anchor>
               <ActionIcon
@@ -146,55 +146,58 @@ function CoAuthors({ petition }: { petition: PetitionDetail }) {
           </Group>
         ))}
       </Stack>
-      <Group align="flex-end">
-        <Select
-          label={t('authors.account')}
-          description={t('authors.account_hint')}
-          data={options}
-          searchable
-          clearable
-          searchValue={memberSearch}
-          onSearchChange={setMemberSearch}
-          value={member}
-          onChange={(value) => {
-            setMember(value);
-            const picked = options.find((o) => o.value === value);
-            if (picked) setName(picked.label);
-          }}
-          filter={({ options: all }) => all}
-        />
-        <TextInput label={t('authors.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <TextInput
-          label={t('authors.title')}
-          value={title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-        />
-        <Button
-          variant="light"
-          disabled={name.trim().length < 2}
-          loading={add.isPending}
-          onClick={() =>
-            add.mutate(
-              {
-                id: petition.id,
-                name: name.trim(),
-                title: title.trim(),
-                userId: member ? Number(member) : null,
-              },
-              {
-                onSuccess: () => {
-                  setName('');
-                  setTitle('');
-                  setMember(null);
-                  setMemberSearch('');
+      {/* The author list is the initiator's: co-authors do not invite others (the API answers 403). */}
+      {petition.is_owner && (
+        <Group align="flex-end">
+          <Select
+            label={t('authors.account')}
+            description={t('authors.account_hint')}
+            data={options}
+            searchable
+            clearable
+            searchValue={memberSearch}
+            onSearchChange={setMemberSearch}
+            value={member}
+            onChange={(value) => {
+              setMember(value);
+              const picked = options.find((o) => o.value === value);
+              if (picked) setName(picked.label);
+            }}
+            filter={({ options: all }) => all}
+          />
+          <TextInput label={t('authors.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput
+            label={t('authors.title')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+          />
+          <Button
+            variant="light"
+            disabled={name.trim().length < 2}
+            loading={add.isPending}
+            onClick={() =>
+              add.mutate(
+                {
+                  id: petition.id,
+                  name: name.trim(),
+                  title: title.trim(),
+                  userId: member ? Number(member) : null,
                 },
-              },
-            )
-          }
-        >
-          {t('authors.add')}
-        </Button>
-      </Group>
+                {
+                  onSuccess: () => {
+                    setName('');
+                    setTitle('');
+                    setMember(null);
+                    setMemberSearch('');
+                  },
+                },
+              )
+            }
+          >
+            {t('authors.add')}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -240,7 +240,7 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
           <Button type="submit" variant={isDraft ? 'light' : 'filled'} loading={save.isPending}>
             {isDraft ? t('save_draft') : t('save')}
           </Button>
-          {isDraft && (
+          {isDraft && (petition === null || petition.is_owner) && (
             <ConfirmButton
               label={t('publish')}
               question={t('publish_confirm')}

@@ -5,7 +5,7 @@ import { type Request, type RequestHandler, type Response } from 'express';
 import multer, { MulterError } from 'multer';
 import { finalize, type Observable } from 'rxjs';
 import { type AppConfig, InjectConfig } from '../../config';
-import { AppError } from '../../common/errors/app-error';
+import { AppError } from '../errors/app-error';
 
 /** The form field of an admin media upload. */
 export const MEDIA_FIELD = 'file';

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { type MediaKind } from '@legenett/contracts';
 import { type AppConfig, InjectConfig } from '../../config';
-import { type StoredExtension } from '../../common/storage/storage';
+import { type StoredExtension } from '../storage/storage';
 
 /** What the first bytes of an upload say it is; names and Content-Types are never trusted. */
 export type MediaFormat = { ext: Extract<StoredExtension, 'mp4' | 'webm' | 'mp3' | 'm4a' | 'ogg'>; contentType: string };

@@ -1,7 +1,7 @@
 import { type Request, type Response } from 'express';
-import { AppError } from '../../common/errors/app-error';
-import { type FilesService } from '../../common/files/files.service';
-import { type ByteRange } from '../../common/storage/storage';
+import { AppError } from '../errors/app-error';
+import { type FilesService } from './files.service';
+import { type ByteRange } from '../storage/storage';
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` (the first range only); null when absent; 'bad' when unsatisfiable. */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'bad' {

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { CHAT_STREAM_EVENT, type MessageEvent, messageEndpoints as ep, notificationEndpoints } from '@legenett/contracts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { freePort, type PrivateRedis, privateRedis, sleep } from '../../../test/private-servers';
+
+/**
+ * Real time over two replicas (issue 26): two apps on one database and one Redis of this test's own
+ * (started here, killed by PID). A tab's stream on one replica hears messages sent through the other;
+ * a reconnecting tab catches up from the last message id; concurrent senders on both replicas get
+ * one order, each message delivered once to the open tab.
+ */
+
+jest.setTimeout(60_000);
+
+let root: string;
+let redis: PrivateRedis;
+let one: TestApp;
+let two: TestApp;
+
+async function listen(t: TestApp): Promise<string> {
+  const server = t.app.getHttpServer() as http.Server;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+interface Tab {
+  events: { id: string | null; event: MessageEvent }[];
+  close(): void;
+}
+
+/** Opens the bell's stream like a browser tab and collects its `chat` events. */
+function openTab(baseUrl: string, token: string, lastEventId?: string): Promise<Tab> {
+  return new Promise((resolve, reject) => {
+    const events: Tab['events'] = [];
+    const headers: Record<string, string> = lastEventId ? { 'Last-Event-ID': lastEventId } : {};
+    const req = http.get(`${baseUrl}/api${notificationEndpoints.stream.path}?token=${token}`, { headers }, (res) => {
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const lines = block.split('\n');
+          const type = lines.find((l) => l.startsWith('event: '))?.slice(7);
+          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+          const id = lines.find((l) => l.startsWith('id: '))?.slice(4) ?? null;
+          if (type === CHAT_STREAM_EVENT && data) events.push({ id, event: JSON.parse(data) as MessageEvent });
+        }
+      });
+      // The stream is open once its first event (the unread count) is written.
+      setTimeout(() => resolve({ events, close: () => req.destroy() }), 300);
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ECONNRESET') reject(e);
+    });
+  });
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > ms) throw new Error('timed out waiting for events');
+    await sleep(50);
+  }
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-messages-live-'));
+  redis = privateRedis(await freePort(), path.join(root, 'redis.log'));
+  await redis.start();
+  const env = { REDIS_URL: redis.url, REDIS_PREFIX: `live${process.pid}` };
+  one = await createTestApp({ env });
+  two = await createTestApp({ env });
+});
+
+afterAll(async () => {
+  await one?.close();
+  await two?.close();
+  await redis?.kill();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+it('delivers a message sent on one replica to the tab on the other, and catches up from the last id', async () => {
+  const a = await one.session();
+  const b = await one.session();
+  const { conversation } = (await one.call(ep.start, { as: a, body: { to_user_id: b.user.id, body: 'Første' } })).parsed.data;
+  const tab = await openTab(await listen(two), b.accessToken);
+  const sent = (await one.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: 'Live' } })).parsed.data;
+  await until(() => tab.events.length >= 1);
+  expect(tab.events[0]).toEqual({ id: String(sent.id), event: { type: 'message', conversation_id: conversation.id, seq: 2, message_id: sent.id } });
+
+  // Read marks reach the sender's tab (on the first replica).
+  const senderTab = await openTab(await listen(one), a.accessToken);
+  await two.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 2 } });
+  await until(() => senderTab.events.some((e) => e.event.type === 'read'));
+  expect(senderTab.events.find((e) => e.event.type === 'read')?.event).toEqual({ type: 'read', conversation_id: conversation.id, party: `u${b.user.id}`, seq: 2 });
+  senderTab.close();
+
+  // The tab goes away; two messages are sent; it comes back with the last id it had.
+  tab.close();
+  await one.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: 'Mens du var borte 1' } });
+  await one.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: 'Mens du var borte 2' } });
+  const back = await openTab(await listen(two), b.accessToken, String(sent.id));
+  await until(() => back.events.length >= 2);
+  expect(back.events.map((e) => e.event.type === 'message' && e.event.seq)).toEqual([3, 4]);
+  back.close();
+});
+
+it('500 messages at once from a group of 20 over both replicas: stored once each, one order, delivered once to every open tab', async () => {
+  const members = await Promise.all(Array.from({ length: 20 }, () => one.session()));
+  const [owner, ...others] = members;
+  const created = await one.call(ep.createGroup, { as: owner!, body: { title: 'Vaktlaget', user_ids: others.map((m) => m.user.id), body: 'Start' } });
+  const group = created.parsed.data.conversation;
+  const tabs = [await openTab(await listen(one), others[0]!.accessToken), await openTab(await listen(two), others[1]!.accessToken)];
+  const N = 500;
+  const results = await Promise.all(
+    Array.from({ length: N }, (_, i) => (i % 2 ? one : two).call(ep.send, { as: members[i % 20]!, params: { id: group.id }, body: { body: `m${i}` } })),
+  );
+  expect(results.map((r) => r.status).filter((s) => s !== 201)).toEqual([]);
+  const seqs = results.map((r) => r.parsed.data.seq).sort((x, y) => x - y);
+  expect(seqs).toEqual(Array.from({ length: N }, (_, i) => i + 2));
+  for (const tab of tabs) {
+    await until(() => tab.events.filter((e) => e.event.type === 'message').length >= N);
+  }
+  await sleep(300);
+  for (const tab of tabs) {
+    const delivered = tab.events.flatMap((e) => (e.event.type === 'message' ? [e.event.seq] : []));
+    expect(delivered.length).toBe(N);
+    expect(new Set(delivered).size).toBe(N);
+    tab.close();
+  }
+  const pages = async (t: TestApp, as: (typeof members)[number]) => {
+    const ids: number[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = (await t.call(ep.history, { as, params: { id: group.id }, query: { limit: 100, ...(before ? { before } : {}) } })).parsed;
+      ids.unshift(...page.data.map((m) => m.id));
+      if (!page.meta.has_more) return ids;
+      before = page.data[0]!.seq;
+    }
+  };
+  const forA = await pages(one, others[2]!);
+  const forB = await pages(two, others[3]!);
+  expect(forA).toHaveLength(N + 1);
+  expect(forA).toEqual(forB);
+});

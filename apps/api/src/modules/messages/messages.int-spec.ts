@@ -1,0 +1,585 @@
+import { type Endpoint, messageEndpoints as ep, postEndpoints } from '@legenett/contracts';
+import { schema } from '@legenett/db';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createCompany, createUser, tokenFor } from '../../../test/auth';
+import { type Caller, invalid, type Upload } from '../../../test/call';
+import { fileRows } from '../../../test/files';
+import { settleJobs } from '../../../test/jobs';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A valid made-up fødselsnummer (1 January 1990, check digits computed by hand). */
+const FNR = '01019012480';
+
+const png = async (): Promise<Upload> => ({
+  buffer: await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer(),
+  name: 'photo.png',
+});
+
+async function start(from: Caller, to: number, body = 'Hei, kollega!') {
+  const res = await t.call(ep.start, { as: from, body: { to_user_id: to, body } });
+  expect(res.status).toBe(201);
+  return res.parsed.data;
+}
+
+async function send(from: Caller, id: number, body: string, extra: { reply_to_id?: number; files?: Upload[] } = {}) {
+  const res = await t.call(ep.send, {
+    as: from,
+    params: { id },
+    body: { body, ...(extra.reply_to_id === undefined ? {} : { reply_to_id: extra.reply_to_id }) },
+    ...(extra.files ? { files: { 'files[]': extra.files } } : {}),
+  });
+  expect(res.status).toBe(201);
+  return res.parsed.data;
+}
+
+const history = async (as: Caller, id: number, query: { before?: number; after?: number; limit?: number } = {}) =>
+  (await t.call(ep.history, { as, params: { id }, query })).parsed;
+
+const unread = async (as: Caller) => (await t.call(ep.unread, { as })).parsed.data;
+
+describe('one-to-one conversations', () => {
+  it('starts a conversation, opens the same one again, and keeps one order by sequence', async () => {
+    const a = await t.session({ firstName: 'Anne' });
+    const b = await t.session({ firstName: 'Bjørn' });
+    const first = await start(a, b.user.id, 'Hei Bjørn');
+    expect(first.conversation).toMatchObject({ kind: 'direct', my_state: 'active', last_seq: 1, unread_count: 0, can_write: true });
+    expect(first.conversation.title).toContain('Bjørn');
+    expect(first.message).toMatchObject({ seq: 1, body: 'Hei Bjørn', is_mine: true, edited: false, deleted: false, can_edit: true });
+
+    // Starting again, from either side, opens the same conversation.
+    const again = await start(b, a.user.id, 'Hei Anne');
+    expect(again.conversation.id).toBe(first.conversation.id);
+    expect(again.message.seq).toBe(2);
+
+    const reply = await send(a, first.conversation.id, 'Svar på det', { reply_to_id: again.message.id });
+    expect(reply.reply_to).toMatchObject({ id: again.message.id, excerpt: 'Hei Anne', deleted: false });
+
+    const page = await history(b, first.conversation.id);
+    expect(page.data.map((m) => m.seq)).toEqual([1, 2, 3]);
+    expect(page.data.map((m) => m.is_mine)).toEqual([false, true, false]);
+    expect(page.meta).toEqual({ has_more: false, last_seq: 3 });
+
+    // Keyset both ways: older with `before`, catch-up with `after`.
+    expect((await history(b, first.conversation.id, { limit: 2 })).data.map((m) => m.seq)).toEqual([2, 3]);
+    const older = await history(b, first.conversation.id, { before: 2, limit: 2 });
+    expect(older.data.map((m) => m.seq)).toEqual([1]);
+    expect(older.meta.has_more).toBe(false);
+    expect((await history(b, first.conversation.id, { after: 1 })).data.map((m) => m.seq)).toEqual([2, 3]);
+
+    // Inboxes: newest activity first, the other's name as the title.
+    const inbox = (await t.call(ep.inbox, { as: b })).parsed;
+    expect(inbox.data[0]).toMatchObject({ id: first.conversation.id, unread_count: 1, last_message: { seq: 3, excerpt: 'Svar på det' } });
+  });
+
+  it('counts unread messages, marks read (never backwards) and shows seen marks to the others', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const { conversation } = await start(a, b.user.id, 'En');
+    await send(a, conversation.id, 'To');
+    await send(a, conversation.id, 'Tre');
+    expect(await unread(b)).toEqual({ unread_total: 3, requests: 0 });
+    expect(await unread(a)).toEqual({ unread_total: 0, requests: 0 });
+
+    const read = await t.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 2 } });
+    expect(read.parsed.data).toEqual({ unread_total: 1, requests: 0 });
+    await t.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 1 } });
+    await t.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 999 } });
+    expect(await unread(b)).toEqual({ unread_total: 0, requests: 0 });
+    const seen = (await t.call(ep.show, { as: a, params: { id: conversation.id } })).parsed.data;
+    expect(seen.participants.find((p) => !p.is_me)).toMatchObject({ id: b.user.id, last_read_seq: 3 });
+
+    const unreadOnly = (await t.call(ep.inbox, { as: b, query: { filter: 'unread' } })).parsed.data.map((c) => c.id);
+    expect(unreadOnly).not.toContain(conversation.id);
+  });
+
+  it('pages the inbox by keyset on last activity', async () => {
+    const me = await t.session();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const other = await t.session();
+      ids.push((await start(me, other.user.id, `Nr ${i}`)).conversation.id);
+    }
+    const first = (await t.call(ep.inbox, { as: me, query: { limit: 2 } })).parsed;
+    expect(first.data.map((c) => c.id)).toEqual([ids[2], ids[1]]);
+    expect(first.meta.next_cursor).not.toBeNull();
+    const second = (await t.call(ep.inbox, { as: me, query: { limit: 2, cursor: first.meta.next_cursor! } })).parsed;
+    expect(second.data.map((c) => c.id)).toEqual([ids[0]]);
+    expect(second.meta.next_cursor).toBeNull();
+    const bad = await t.call(ep.inbox, { as: me, query: invalid({ cursor: 'not-a-cursor' }), locale: 'en' });
+    expect(bad.status).toBe(422);
+    expect(bad.validation.errors.cursor).toBeDefined();
+  });
+
+  it('gives every message of concurrent senders its own sequence number, in one order for all', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const { conversation } = await start(a, b.user.id, 'Start');
+    const sent = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.call(ep.send, { as: i % 2 ? a : b, params: { id: conversation.id }, body: { body: `m${i}` } })),
+    );
+    expect(sent.every((r) => r.status === 201)).toBe(true);
+    const seqs = sent.map((r) => r.parsed.data.seq).sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: 12 }, (_, i) => i + 2));
+    const forA = (await history(a, conversation.id, { limit: 50 })).data.map((m) => m.id);
+    const forB = (await history(b, conversation.id, { limit: 50 })).data.map((m) => m.id);
+    expect(forA).toEqual(forB);
+  });
+
+  it('edits within 15 minutes only, deletes for everyone, and refuses others', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const { conversation, message } = await start(a, b.user.id, 'Skrivefeil');
+    const edited = await t.call(ep.edit, { as: a, params: { id: conversation.id, messageId: message.id }, body: { body: 'Rettet' } });
+    expect(edited.parsed.data).toMatchObject({ body: 'Rettet', edited: true });
+    const theirs = await t.call(ep.edit, { as: b, params: { id: conversation.id, messageId: message.id }, body: { body: 'x' } });
+    expect([theirs.status, theirs.error.reason]).toEqual([403, 'not_owner']);
+    const theirDelete = await t.call(ep.remove, { as: b, params: { id: conversation.id, messageId: message.id } });
+    expect(theirDelete.status).toBe(403);
+
+    await t.db.update(schema.messages).set({ created_at: new Date(Date.now() - 16 * 60 * 1000) }).where(eq(schema.messages.id, message.id));
+    const late = await t.call(ep.edit, { as: a, params: { id: conversation.id, messageId: message.id }, body: { body: 'For sent' }, locale: 'en' });
+    expect([late.status, late.error.message]).toEqual([409, 'Messages can only be edited in the first 15 minutes.']);
+
+    const deleted = await t.call(ep.remove, { as: a, params: { id: conversation.id, messageId: message.id } });
+    expect(deleted.parsed.data).toMatchObject({ deleted: true, body: '', can_edit: false });
+    expect((await history(b, conversation.id)).data[0]).toMatchObject({ id: message.id, deleted: true, body: '' });
+    const missing = await t.call(ep.edit, { as: a, params: { id: conversation.id, messageId: 999_999_999 }, body: { body: 'x' } });
+    expect(missing.status).toBe(404);
+  });
+
+  it('stores attachments as members-only files and removes them with the message', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const { conversation } = await start(a, b.user.id, 'Se bildet');
+    const pdf: Upload = { buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), name: 'notat.pdf' };
+    const msg = await send(a, conversation.id, '', { files: [await png(), pdf] });
+    expect(msg.attachments.map((x) => x.kind)).toEqual(['image', 'document']);
+    expect(msg.attachments[0]!.url).toMatch(/^\/api\/files\/.+\?expires=\d+&signature=/);
+    const rows = await fileRows(t.db, msg.attachments[1]!.url);
+    expect(rows.map((r) => r.kind)).toEqual(['message_document']);
+    const fetched = await t.http.get(msg.attachments[0]!.url);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers['cache-control']).toContain('private');
+
+    const bad = await t.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: '' }, files: { 'files[]': [{ buffer: Buffer.from('nope'), name: 'x.png' }] } });
+    expect(bad.status).toBe(422);
+    const empty = await t.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: '' }, locale: 'en' });
+    expect([empty.status, empty.validation.errors.body]).toEqual([422, ['Write some text or attach a file.']]);
+
+    await t.call(ep.remove, { as: a, params: { id: conversation.id, messageId: msg.id } });
+    expect(await fileRows(t.db, msg.attachments[1]!.url)).toEqual([]);
+  });
+});
+
+describe('who may write to whom: requests, decline, block', () => {
+  it('a first message from outside the circle is a request: accepted, it opens', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    await t.call(ep.updateSettings, { as: b, body: { who_can_message: 'mutual' } });
+    const { conversation } = await start(a, b.user.id, 'Kan vi snakke?');
+    expect(await unread(b)).toEqual({ unread_total: 0, requests: 1 });
+    const requests = (await t.call(ep.inbox, { as: b, query: { filter: 'requests' } })).parsed.data;
+    expect(requests.map((c) => [c.id, c.my_state])).toEqual([[conversation.id, 'request']]);
+    expect((await t.call(ep.inbox, { as: b })).parsed.data.map((c) => c.id)).not.toContain(conversation.id);
+    // Reading a request tells the sender nothing.
+    await t.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 1 } });
+    const senderView = (await t.call(ep.show, { as: a, params: { id: conversation.id } })).parsed.data;
+    expect(senderView.participants.find((p) => !p.is_me)).toMatchObject({ state: 'request', last_read_seq: 0 });
+
+    const accepted = await t.call(ep.decide, { as: b, params: { id: conversation.id }, body: { decision: 'accept' } });
+    expect(accepted.parsed.data).toEqual({ state: 'active' });
+    expect((await t.call(ep.inbox, { as: b })).parsed.data.map((c) => c.id)).toContain(conversation.id);
+    const twice = await t.call(ep.decide, { as: b, params: { id: conversation.id }, body: { decision: 'accept' } });
+    expect(twice.status).toBe(409);
+  });
+
+  it('mutual followers and verified health personnel write straight in; a student without confirmed status asks', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    await t.call(ep.updateSettings, { as: b, body: { who_can_message: 'mutual' } });
+    await t.db.insert(schema.userFollows).values([
+      { follower_id: a.user.id, followed_user_id: b.user.id },
+      { follower_id: b.user.id, followed_user_id: a.user.id },
+    ]);
+    expect((await start(a, b.user.id)).conversation.participants.find((p) => !p.is_me)?.state).toBe('active');
+    const unconfirmed = await t.session({ approvedHrp: 1 });
+    const c = await t.session();
+    expect((await start(unconfirmed, c.user.id)).conversation.participants.find((p) => !p.is_me)?.state).toBe('request');
+  });
+
+  it('declining hides it from the recipient only; the sender is not told', async () => {
+    const a = await t.session();
+    const b = await t.session({ approvedHrp: 2 });
+    await t.call(ep.updateSettings, { as: b, body: { who_can_message: 'mutual' } });
+    const { conversation } = await start(a, b.user.id);
+    expect((await t.call(ep.decide, { as: b, params: { id: conversation.id }, body: { decision: 'decline' } })).parsed.data).toEqual({ state: 'declined' });
+    expect((await t.call(ep.show, { as: b, params: { id: conversation.id } })).status).toBe(404);
+    expect(await unread(b)).toEqual({ unread_total: 0, requests: 0 });
+    // The sender still writes, and sees nothing different.
+    await send(a, conversation.id, 'Hallo?');
+    expect((await t.call(ep.show, { as: a, params: { id: conversation.id } })).parsed.data.my_state).toBe('active');
+    expect(await unread(b)).toEqual({ unread_total: 0, requests: 0 });
+  });
+
+  it('blocking: the blocked person cannot deliver, start again or add them to a group', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    await t.call(ep.updateSettings, { as: b, body: { who_can_message: 'mutual' } });
+    const { conversation } = await start(a, b.user.id);
+    await t.call(ep.decide, { as: b, params: { id: conversation.id }, body: { decision: 'block' } });
+    expect((await t.call(ep.blocks, { as: b })).parsed.data.map((x) => x.id)).toEqual([a.user.id]);
+    const again = await t.call(ep.start, { as: a, body: { to_user_id: b.user.id, body: 'Hei igjen' }, locale: 'en' });
+    expect([again.status, again.error.message]).toEqual([403, 'The message cannot be delivered.']);
+    const inThread = await t.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: 'Hei' } });
+    expect(inThread.status).toBe(403);
+    const group = await t.call(ep.createGroup, { as: a, body: { title: 'Vakt', user_ids: [b.user.id], body: 'Hei alle' }, locale: 'en' });
+    expect([group.status, group.validation.errors.user_ids]).toEqual([422, ['Cannot be added to a group by you.']]);
+    await t.call(ep.unblock, { as: b, params: { userId: a.user.id } });
+    expect((await t.call(ep.blocks, { as: b })).parsed.data).toEqual([]);
+  });
+
+  it('"nobody" refuses new conversations with the same answer as a block', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    await t.call(ep.updateSettings, { as: b, body: { who_can_message: 'nobody' } });
+    expect((await t.call(ep.mySettings, { as: b })).parsed.data).toEqual({ who_can_message: 'nobody', suspended_until: null });
+    const res = await t.call(ep.start, { as: a, body: { to_user_id: b.user.id, body: 'Hei' } });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses writing to oneself, to unknown people and with bad input (422, never 5xx)', async () => {
+    const a = await t.session();
+    const self = await t.call(ep.start, { as: a, body: { to_user_id: a.user.id, body: 'Hei' } });
+    expect([self.status, Object.keys(self.validation.errors)]).toEqual([422, ['to_user_id']]);
+    const unknown = await t.call(ep.start, { as: a, body: { to_user_id: 2_000_000_000, body: 'Hei' } });
+    expect(unknown.status).toBe(422);
+    const pending = await createUser(t.db, { status: 'awaiting_approval' });
+    expect((await t.call(ep.start, { as: a, body: { to_user_id: pending.id, body: 'Hei' } })).status).toBe(422);
+    const tooLong = await t.call(ep.start, { as: a, body: { to_user_id: pending.id, body: 'x'.repeat(5001) } });
+    expect(tooLong.status).toBe(422);
+    const both = await t.call(ep.start, { as: a, body: invalid({ to_user_id: 1, to_company_id: 1, body: 'x' }) });
+    expect(both.status).toBe(422);
+    const wrongType = await t.call(ep.read, { as: a, params: { id: 1 }, body: invalid({ seq: 'abc' }) });
+    expect(wrongType.status).toBe(422);
+  });
+});
+
+describe('the patient-data guard (fødselsnummer and D-numbers)', () => {
+  it('refuses a message, a post and a comment holding a valid number, in both languages; lets others pass', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const no = await t.call(ep.start, { as: a, body: { to_user_id: b.user.id, body: `Pasient ${FNR} trenger time` } });
+    expect(no.status).toBe(422);
+    expect(no.validation.errors.body?.[0]).toContain('fødselsnummer');
+    const en = await t.call(ep.start, { as: a, body: { to_user_id: b.user.id, body: `Pasient 010190 12480` }, locale: 'en' });
+    expect(en.validation.errors.body?.[0]).toMatch(/^The text seems to contain a Norwegian national identity number/);
+
+    const { conversation } = await start(a, b.user.id, 'Ring meg på 22 22 22 22 eller 12345678901');
+    const edit = await t.call(ep.edit, { as: a, params: { id: conversation.id, messageId: (await history(a, conversation.id)).data[0]!.id }, body: { body: FNR } });
+    expect(edit.status).toBe(422);
+
+    const post = await t.call(postEndpoints.create, { as: a, body: { body: `D-nummer 41019012393` } });
+    expect([post.status, Object.keys(post.validation.errors)]).toEqual([422, ['body']]);
+    const ok = await t.call(postEndpoints.create, { as: a, body: { body: 'Ingen pasientdata her' } });
+    expect(ok.status).toBe(201);
+    const comment = await t.call(postEndpoints.addComment, { as: b, params: { id: ok.parsed.data.id }, body: { text: `fnr ${FNR}` } });
+    expect([comment.status, Object.keys(comment.validation.errors)]).toEqual([422, ['text']]);
+    const update = await t.call(postEndpoints.update, { as: a, params: { id: ok.parsed.data.id }, body: { body: FNR } });
+    expect(update.status).toBe(422);
+  });
+});
+
+describe('groups', () => {
+  it('the creator adds and removes people, anyone leaves, and the size is capped', async () => {
+    const owner = await t.session();
+    const [b, c, d] = [await t.session(), await t.session(), await t.session()];
+    const created = await t.call(ep.createGroup, { as: owner, body: { title: 'Vaktgruppen', user_ids: [b.user.id, c.user.id, b.user.id], body: 'Velkommen' } });
+    expect(created.status).toBe(201);
+    const group = created.parsed.data.conversation;
+    expect(group).toMatchObject({ kind: 'group', title: 'Vaktgruppen', is_creator: true });
+    expect(group.participants).toHaveLength(3);
+
+    const notCreator = await t.call(ep.addParticipants, { as: b, params: { id: group.id }, body: { user_ids: [d.user.id] } });
+    expect([notCreator.status, notCreator.error.reason]).toEqual([403, 'not_owner']);
+    const added = await t.call(ep.addParticipants, { as: owner, params: { id: group.id }, body: { user_ids: [d.user.id] } });
+    expect(added.parsed.data.participants).toHaveLength(4);
+
+    const removed = await t.call(ep.removeParticipant, { as: owner, params: { id: group.id, userId: c.user.id } });
+    expect(removed.parsed.data.participants.map((p) => p.id)).not.toContain(c.user.id);
+    expect((await t.call(ep.history, { as: c, params: { id: group.id } })).status).toBe(404);
+    expect((await t.call(ep.removeParticipant, { as: owner, params: { id: group.id, userId: c.user.id } })).status).toBe(404);
+
+    expect((await t.call(ep.leave, { as: b, params: { id: group.id } })).status).toBe(204);
+    expect((await t.call(ep.send, { as: b, params: { id: group.id }, body: { body: 'Hei' } })).status).toBe(404);
+    await send(d, group.id, 'Takk for invitasjonen');
+
+    const many = await Promise.all(Array.from({ length: 19 }, () => createUser(t.db)));
+    const full = await t.call(ep.addParticipants, { as: owner, params: { id: group.id }, body: { user_ids: many.map((u) => u.id) }, locale: 'en' });
+    expect([full.status, full.validation.errors.user_ids]).toEqual([422, ['A group can have at most 20 participants.']]);
+
+    const direct = await start(owner, b.user.id);
+    expect((await t.call(ep.leave, { as: owner, params: { id: direct.conversation.id } })).status).toBe(409);
+  });
+});
+
+describe('companies: writing to a company page, answering in business mode', () => {
+  it("a member's message reaches the company's managers, who answer as the company", async () => {
+    const member = await t.session();
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const res = await t.call(ep.start, { as: member, body: { to_company_id: company.id, body: 'Har dere ledige stillinger?' } });
+    expect(res.status).toBe(201);
+    const conversation = res.parsed.data.conversation;
+    expect(conversation.title).toBe(company.name);
+
+    const asCompany = await tokenFor(t, manager, { actAs: company.id });
+    const inbox = (await t.call(ep.inbox, { as: asCompany })).parsed.data;
+    expect(inbox.map((c) => c.id)).toEqual([conversation.id]);
+    const answer = await send(asCompany, conversation.id, 'Ja, se jobbsidene våre');
+    expect(answer.sender).toMatchObject({ type: 'company', id: company.id, name: company.name });
+    expect(answer.is_mine).toBe(true);
+    // The manager's own inbox does not hold the company's conversation.
+    const personal = await tokenFor(t, manager);
+    expect((await t.call(ep.show, { as: personal, params: { id: conversation.id } })).status).toBe(404);
+    const mine = (await history(member, conversation.id)).data;
+    expect(mine[1]).toMatchObject({ is_mine: false, sender: { type: 'company' } });
+  });
+});
+
+describe('reports and moderation', () => {
+  it("sends only the reported messages to the queue; suspending stops the sender's messages", async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const admin = await t.session({ roles: ['admin'] });
+    const { conversation } = await start(a, b.user.id, 'Ubehagelig melding');
+    const secret = await send(b, conversation.id, 'Dette er privat og skal ikke rapporteres');
+    const bad = (await history(b, conversation.id)).data[0]!;
+    const own = await t.call(ep.report, { as: b, params: { id: conversation.id }, body: { message_ids: [secret.id] } });
+    expect(own.status).toBe(422);
+    const other = await t.session();
+    expect((await t.call(ep.report, { as: other, params: { id: conversation.id }, body: { message_ids: [bad.id] } })).status).toBe(404);
+    expect((await t.call(ep.report, { as: b, params: { id: conversation.id }, body: { message_ids: [bad.id], reason: 'Trakassering' } })).status).toBe(204);
+
+    expect((await t.call(ep.adminReports, { as: b })).status).toBe(403);
+    const queue = (await t.call(ep.adminReports, { as: admin, query: { per_page: 50 } })).parsed;
+    const report = queue.data.find((r) => r.reported?.id === a.user.id)!;
+    expect(report).toMatchObject({ status: 'open', reason: 'Trakassering', reporter: { id: b.user.id } });
+    expect(report.messages.map((m) => m.body)).toEqual(['Ubehagelig melding']);
+
+    const decided = await t.call(ep.decideReport, { as: admin, params: { id: report.id }, body: { decision: 'suspend' } });
+    expect(decided.parsed.data.status).toBe('suspended');
+    expect((await t.call(ep.decideReport, { as: admin, params: { id: report.id }, body: { decision: 'dismiss' } })).status).toBe(409);
+    expect((await t.call(ep.decideReport, { as: admin, params: { id: 999_999_999 }, body: { decision: 'dismiss' } })).status).toBe(404);
+    const blocked = await t.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: 'Hei' }, locale: 'en' });
+    expect(blocked.status).toBe(403);
+    expect(blocked.error.message).toMatch(/^An administrator has suspended your messages until \d{4}-\d{2}-\d{2}\.$/);
+  });
+});
+
+describe('the bell and the e-mail', () => {
+  const bellOf = (userId: number) =>
+    t.db
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.user_id, userId), eq(schema.notifications.kind, 'chat_message')));
+  const mailsTo = (userId: number) =>
+    t.db
+      .select()
+      .from(schema.outboxMessages)
+      .where(and(eq(schema.outboxMessages.user_id, userId), eq(schema.outboxMessages.template, 'chat_unread')));
+  /** The delayed e-mail jobs are due now, as if 15 minutes had passed. */
+  const fifteenMinutesLater = () =>
+    t.db.update(schema.jobOutbox).set({ next_attempt_at: new Date() }).where(and(eq(schema.jobOutbox.name, 'messages.unread-mail'), eq(schema.jobOutbox.status, 'pending')));
+
+  it('one bell entry per conversation while unread, read with the conversation; muted ones stay quiet', async () => {
+    const a = await t.session({ firstName: 'Astrid' });
+    const b = await t.session();
+    const { conversation } = await start(a, b.user.id, 'En');
+    await send(a, conversation.id, 'To');
+    await send(a, conversation.id, 'Tre');
+    await settleJobs(t);
+    const bell = await bellOf(b.user.id);
+    expect(bell).toHaveLength(1);
+    expect(bell[0]).toMatchObject({ entity_type: 'conversation', entity_id: conversation.id, actor_user_id: a.user.id, read_at: null, data: { excerpt: 'Tre', seq: 3 } });
+    expect(await bellOf(a.user.id)).toEqual([]);
+
+    await t.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 3 } });
+    expect((await bellOf(b.user.id))[0]!.read_at).not.toBeNull();
+    await send(a, conversation.id, 'Fire');
+    await settleJobs(t);
+    expect((await bellOf(b.user.id)).filter((n) => n.read_at === null)).toHaveLength(1);
+
+    await t.call(ep.settings, { as: b, params: { id: conversation.id }, body: { muted: true } });
+    await t.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 4 } });
+    await send(a, conversation.id, 'Fem');
+    await settleJobs(t);
+    expect((await bellOf(b.user.id)).filter((n) => n.read_at === null)).toHaveLength(0);
+    expect(await unread(b)).toEqual({ unread_total: 0, requests: 0 });
+  });
+
+  it('e-mails once per unread stretch after 15 minutes, without the text; nothing when read in time', async () => {
+    const a = await t.session({ firstName: 'Astrid', lastName: 'Lege' });
+    const b = await t.session();
+    const c = await t.session();
+    const { conversation } = await start(a, b.user.id, 'Hemmelig innhold');
+    await send(a, conversation.id, 'Mer');
+    const other = await start(a, c.user.id, 'Hei C');
+    await settleJobs(t);
+    expect(await mailsTo(b.user.id)).toEqual([]);
+    // C reads in time: no mail for C.
+    await t.call(ep.read, { as: c, params: { id: other.conversation.id }, body: { seq: 1 } });
+    await fifteenMinutesLater();
+    await settleJobs(t);
+    const mails = await mailsTo(b.user.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Uleste meldinger fra Astrid Lege');
+    expect(mails[0]!.body).toContain('2 melding(er)');
+    expect(mails[0]!.body).toContain(`/messages/${conversation.id}`);
+    expect(mails[0]!.body).not.toContain('Hemmelig');
+    expect(await mailsTo(c.user.id)).toEqual([]);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with the wait time after 30 messages a minute', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const { conversation } = await start(a, b.user.id, '1');
+    let last = 201;
+    let retryAfter: string | undefined;
+    for (let i = 0; i < 31 && last === 201; i++) {
+      const res = await t.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: `m${i}` } });
+      last = res.status;
+      retryAfter = res.headers['retry-after'] as string | undefined;
+    }
+    expect(last).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe('role matrix: every endpoint', () => {
+  type Call = [Endpoint, { params?: Record<string, number>; body?: object; query?: object }];
+
+  async function fixture() {
+    const owner = await t.session();
+    const peer = await t.session();
+    const { conversation, message } = await start(owner, peer.user.id, 'Hei');
+    const group = (await t.call(ep.createGroup, { as: owner, body: { title: 'G', user_ids: [peer.user.id], body: 'Hei' } })).parsed.data.conversation;
+    const calls = (id: number, messageId: number, groupId: number): Call[] => [
+      [ep.inbox, {}],
+      [ep.unread, {}],
+      [ep.start, { body: { to_user_id: peer.user.id, body: 'x' } }],
+      [ep.createGroup, { body: { title: 'G', user_ids: [peer.user.id], body: 'x' } }],
+      [ep.show, { params: { id } }],
+      [ep.history, { params: { id } }],
+      [ep.send, { params: { id }, body: { body: 'x' } }],
+      [ep.edit, { params: { id, messageId }, body: { body: 'x' } }],
+      [ep.remove, { params: { id, messageId } }],
+      [ep.read, { params: { id }, body: { seq: 1 } }],
+      [ep.decide, { params: { id }, body: { decision: 'accept' } }],
+      [ep.settings, { params: { id }, body: { archived: true } }],
+      [ep.addParticipants, { params: { id: groupId }, body: { user_ids: [peer.user.id] } }],
+      [ep.removeParticipant, { params: { id: groupId, userId: peer.user.id } }],
+      [ep.leave, { params: { id: groupId } }],
+      [ep.report, { params: { id }, body: { message_ids: [messageId] } }],
+      [ep.mySettings, {}],
+      [ep.updateSettings, { body: { who_can_message: 'mutual' } }],
+      [ep.blocks, {}],
+      [ep.block, { params: { userId: peer.user.id } }],
+      [ep.unblock, { params: { userId: peer.user.id } }],
+      [ep.adminReports, {}],
+      [ep.decideReport, { params: { id: 1 }, body: { decision: 'dismiss' } }],
+    ];
+    return { owner, peer, conversation, message, group, calls };
+  }
+
+  const STATUS_ONLY = new Set<Endpoint>([ep.inbox, ep.unread, ep.show, ep.history, ep.read]);
+
+  it('anonymous: 401 everywhere', async () => {
+    const { conversation, message, group, calls } = await fixture();
+    for (const [endpoint, opts] of calls(conversation.id, message.id, group.id)) {
+      const res = await t.call(endpoint, { as: null, ...opts, locale: 'en' });
+      expect([endpoint.method, endpoint.path, res.status]).toEqual([endpoint.method, endpoint.path, 401]);
+    }
+  });
+
+  it.each([
+    ['awaiting approval', 'awaiting_approval', 'account_not_approved'],
+    ['in review', 'in_review', 'account_in_review'],
+  ] as const)('%s: reads their (empty) inbox, writes nothing (403 %s)', async (_label, status, reason) => {
+    const { conversation, message, group, calls } = await fixture();
+    const caller = await t.session({ status, approvedHrp: 0 });
+    for (const [endpoint, opts] of calls(conversation.id, message.id, group.id)) {
+      const res = await t.call(endpoint, { as: caller, ...opts });
+      if (endpoint === ep.inbox) expect(res.parsed).toEqual({ data: [], meta: { next_cursor: null } });
+      else if (endpoint === ep.unread) expect(res.parsed).toEqual({ data: { unread_total: 0, requests: 0 } });
+      else if (endpoint === ep.mySettings) expect(res.status).toBe(200);
+      else if (STATUS_ONLY.has(endpoint)) expect([endpoint.path, res.status]).toEqual([endpoint.path, 404]);
+      else if (endpoint === ep.adminReports || endpoint === ep.decideReport) expect(res.status).toBe(403);
+      else expect([endpoint.method, endpoint.path, res.status, res.error.reason]).toEqual([endpoint.method, endpoint.path, 403, reason]);
+    }
+  });
+
+  it('a blocked account: 403 account_blocked everywhere', async () => {
+    const { conversation, message, group, calls } = await fixture();
+    const caller = await t.session({ status: 'blocked' });
+    for (const [endpoint, opts] of calls(conversation.id, message.id, group.id)) {
+      const res = await t.call(endpoint, { as: caller, ...opts });
+      expect([endpoint.path, res.status, res.error.reason]).toEqual([endpoint.path, 403, 'account_blocked']);
+    }
+  });
+
+  it('a non-participant doctor and a student: 404 for every conversation, not found: 404, admin pages 403', async () => {
+    const { conversation, message, group, calls } = await fixture();
+    for (const caller of [await t.session(), await t.session({ roles: ['student'] })]) {
+      for (const [endpoint, opts] of calls(conversation.id, message.id, group.id)) {
+        if (!opts.params?.id || endpoint === ep.decideReport) continue;
+        const res = await t.call(endpoint, { as: caller, ...opts });
+        expect([endpoint.method, endpoint.path, res.status]).toEqual([endpoint.method, endpoint.path, 404]);
+      }
+      expect((await t.call(ep.adminReports, { as: caller })).error.reason).toBe('missing_permission');
+    }
+    const { owner } = await fixture();
+    for (const [endpoint, opts] of calls(999_999_999, 999_999_999, 999_999_998)) {
+      if (!opts.params?.id || endpoint === ep.decideReport) continue;
+      const res = await t.call(endpoint, { as: owner, ...opts });
+      expect([endpoint.method, endpoint.path, res.status]).toEqual([endpoint.method, endpoint.path, 404]);
+    }
+    const admin = await t.session({ roles: ['admin'] });
+    expect((await t.call(ep.decideReport, { as: admin, params: { id: 999_999_999 }, body: { decision: 'dismiss' } })).status).toBe(404);
+  });
+
+  it('the blocked person: cannot deliver in the conversation, but reads it', async () => {
+    const { owner, peer, conversation } = await fixture();
+    await t.call(ep.block, { as: peer, params: { userId: owner.user.id } });
+    expect((await t.call(ep.send, { as: owner, params: { id: conversation.id }, body: { body: 'x' } })).status).toBe(403);
+    expect((await t.call(ep.history, { as: owner, params: { id: conversation.id } })).status).toBe(200);
+    expect((await t.call(ep.block, { as: peer, params: { userId: 2_000_000_000 } })).status).toBe(404);
+  });
+
+  it('business mode: personal endpoints answer 403 business_profile_active; the company inbox is its own', async () => {
+    const { conversation, message, group, calls } = await fixture();
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const asCompany = await tokenFor(t, manager, { actAs: company.id });
+    const personal = new Set<Endpoint>([ep.createGroup, ep.addParticipants, ep.removeParticipant, ep.leave, ep.mySettings, ep.updateSettings, ep.blocks, ep.block, ep.unblock]);
+    for (const [endpoint, opts] of calls(conversation.id, message.id, group.id)) {
+      const res = await t.call(endpoint, { as: asCompany, ...opts });
+      if (personal.has(endpoint)) expect([endpoint.path, res.status, res.error.reason]).toEqual([endpoint.path, 403, 'business_profile_active']);
+      else if (endpoint === ep.inbox) expect(res.body).toEqual({ data: [], meta: { next_cursor: null } });
+      else if (endpoint === ep.unread) expect(res.status).toBe(200);
+      else if (endpoint === ep.start) expect(res.status).toBe(201);
+      else if (endpoint === ep.adminReports || endpoint === ep.decideReport) expect(res.status).toBe(403);
+      else expect([endpoint.method, endpoint.path, res.status]).toEqual([endpoint.method, endpoint.path, 404]);
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { MessageEvents } from './message-events';
+import { MessagesAccountData } from './messages.account-data';
+import { MessagesController } from './messages.controller';
+import { MessagesRepository } from './messages.repository';
+import { MessagesService } from './messages.service';
+import { MessagesStream } from './messages.stream';
+
+/** Messages between colleagues: conversations, requests, blocks, reports (issue 26, docs/messages.md). */
+@Module({
+  imports: [NotificationsModule],
+  controllers: [MessagesController],
+  providers: [MessagesService, MessagesRepository, MessageEvents, MessagesAccountData, MessagesStream],
+  exports: [MessagesService, MessageEvents],
+})
+export class MessagesModule {}

@@ -1,0 +1,37 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { CHAT_STREAM_EVENT, type MessageEvent } from '@legenett/contracts';
+import { StreamSources } from '../notifications/stream-sources';
+import { MessageEvents } from './message-events';
+import { MessagesRepository } from './messages.repository';
+
+/** At most this many missed messages are replayed on reconnect; more, and the tab reloads its lists. */
+export const CATCH_UP_LIMIT = 200;
+
+/**
+ * Message events on the bell's stream (`event: chat`): every event for the member's open tabs, live
+ * from `MessageEvents` (all replicas), and on reconnect the messages after the last message id the
+ * tab had (`Last-Event-ID`). Subscribed before the catch-up is read, so nothing falls between the
+ * two; an event that comes both ways is shown once by the tab (it keys messages by sequence number).
+ */
+@Injectable()
+export class MessagesStream implements OnModuleInit {
+  constructor(
+    private readonly sources: StreamSources,
+    private readonly events: MessageEvents,
+    private readonly repository: MessagesRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.sources.register(async (me, write, lastEventId) => {
+      const send = (e: MessageEvent) => write(CHAT_STREAM_EVENT, e, e.type === 'message' ? String(e.message_id) : undefined);
+      const off = await this.events.subscribe(`u${me.userId}`, send);
+      const after = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : 0;
+      if (after > 0) {
+        for (const m of await this.repository.messagesSince(me.userId, after, CATCH_UP_LIMIT)) {
+          send({ type: 'message', conversation_id: m.conversation_id, seq: m.seq, message_id: m.id });
+        }
+      }
+      return off;
+    });
+  }
+}

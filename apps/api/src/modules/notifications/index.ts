@@ -1,0 +1,3 @@
+// What other modules may use of notifications (eslint: a module imports another only through its index.ts).
+export { NotificationsModule } from './notifications.module';
+export { NotificationPublisher } from './notification.publisher';

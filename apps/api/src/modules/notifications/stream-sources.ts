@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { type Principal } from '../../common/auth';
+
+/** Writes one server-sent event to a caller's stream; `id` sets the event id the browser resends on reconnect. */
+export type StreamWrite = (event: string, data: unknown, id?: string) => void;
+
+/**
+ * Another module's events on the bell's stream (`GET /user-notifications/stream`): called when a
+ * stream opens with the caller, the writer and the `Last-Event-ID` the browser sent back (to catch
+ * up on what it missed); answers the unsubscribe function, called when the stream closes.
+ */
+export type StreamSource = (me: Principal, write: StreamWrite, lastEventId: string | undefined) => Promise<() => void>;
+
+/** The modules that add events to the one event stream (messages adds `event: chat`). */
+@Injectable()
+export class StreamSources {
+  private readonly sources: StreamSource[] = [];
+
+  register(source: StreamSource): void {
+    this.sources.push(source);
+  }
+
+  all(): readonly StreamSource[] {
+    return this.sources;
+  }
+}

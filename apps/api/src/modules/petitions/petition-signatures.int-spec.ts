@@ -1,0 +1,290 @@
+import { osloToday, petitionEndpoints as ep } from '@legenett/contracts';
+import { schema } from '@legenett/db';
+import { and, eq } from 'drizzle-orm';
+import { AccountDataService } from '../../common/account-data';
+import { type TestApp } from '../../../test/app';
+import { type Answer, invalid } from '../../../test/call';
+import { settleJobs } from '../../../test/jobs';
+import { PetitionRemindersService } from './petition-reminders.service';
+import { type Fixtures, petitionsSuite } from './petitions.int-setup';
+
+let t: TestApp;
+let fx: Fixtures;
+let token: string;
+const { day, draft, published, settle, signedBy } = petitionsSuite((s) => {
+  ({ t, fx, token } = s);
+});
+
+/** Petitions: signing, counting, statistics, delivery and answers, reminders, account erasure. */
+describe('signatures', () => {
+  it('pages the named signers by keyset (cursor), in signing order, without the anonymous ones, each with their badge', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const slugs: string[] = [];
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      // The last one a medical student with a licence: the badge says so.
+      const signer = await t.session(i === 4 ? { roles: ['student'] } : {});
+      await t.call(ep.sign, { as: signer, params: { id: p.id }, body: { anonymous: i === 2 } });
+      if (i !== 2) slugs.push(signer.user.slug);
+      ids.push(signer.user.id);
+    }
+    // A signer whose confirmation was later withdrawn keeps the signature, not the badge.
+    await t.db.update(schema.userInfo).set({ approved_hrp: 1 }).where(eq(schema.userInfo.user_id, ids[1]!));
+    const seen: string[] = [];
+    const badges: (string | null)[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: Answer<typeof ep.signatures> = await t.call(ep.signatures, {
+        as: owner,
+        params: { id: p.id },
+        query: { per_page: 3, ...(cursor ? { cursor } : {}) },
+      });
+      expect(res.parsed.meta.per_page).toBe(3);
+      seen.push(...res.parsed.data.map((s) => s.slug ?? ''));
+      badges.push(...res.parsed.data.map((s) => s.verified_as));
+      cursor = res.parsed.meta.next_cursor;
+      pages += 1;
+    } while (cursor !== null && pages < 5);
+    expect(pages).toBe(2);
+    expect(seen).toEqual(slugs);
+    expect(badges).toEqual(['doctor', null, 'doctor', 'student']);
+
+    // A cursor that is not one of ours, or a page size over the cap: 422 in the caller's language.
+    const bad = await t.call(ep.signatures, {
+      as: owner,
+      params: { id: p.id },
+      query: invalid({ cursor: 'not-a-cursor' }),
+      locale: 'en',
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.validation.errors)).toEqual(['cursor']);
+    expect(
+      (await t.call(ep.signatures, { as: owner, params: { id: p.id }, query: invalid({ per_page: 500 }) }))
+        .status,
+    ).toBe(422);
+    // Someone else's draft does not exist for the caller.
+    const d = await draft(owner);
+    expect((await t.call(ep.signatures, { as: await t.session(), params: { id: d.id } })).status).toBe(404);
+  });
+
+  it('keeps one signature when the same account signs several times at once', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const signer = await t.session();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.call(ep.sign, { as: signer, params: { id: p.id }, body: {} })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    await settle();
+    expect((await t.call(ep.verify, { as: null, params: { id: p.id } })).parsed.data).toMatchObject({
+      intact: true,
+      length: 1,
+      count_matches: true,
+      signatures_count: 1,
+    });
+  });
+
+  it('signs once, counts after the batch, lists named signers, gives a receipt, withdraws as a log entry, and verifies', async () => {
+    const owner = await t.session();
+    const p = await published(owner, { specialty_ids: [] });
+    const a = await t.session({ roles: ['doctor'] });
+    const b = await t.session({ roles: ['student'] });
+    const signedA = await t.call(ep.sign, { as: a, params: { id: p.id }, body: {} });
+    expect(signedA.status).toBe(201);
+    expect(signedA.parsed.data).toMatchObject({ anonymous: false, leaf_index: null, entry: { petition_id: p.id, action: 'sign' } });
+    expect(signedA.parsed.data.entry.leaf_hash).toMatch(/^[0-9a-f]{64}$/);
+    const again = await t.call(ep.sign, { as: a, params: { id: p.id }, body: {}, locale: 'en' });
+    expect(again.status).toBe(409);
+    expect(again.error.message).toBe('You have already signed this petition.');
+    expect((await t.call(ep.sign, { as: b, params: { id: p.id }, body: { anonymous: true } })).status).toBe(201);
+
+    // The signer sees their own signature at once; the count follows with the batch.
+    expect((await t.call(ep.show, { as: a, params: { id: p.id } })).parsed.data).toMatchObject({ signed: true });
+    await settle();
+    const shown = await t.call(ep.show, { as: a, params: { id: p.id } });
+    expect(shown.parsed.data).toMatchObject({ signatures_count: 2, signed: true, text_locked: true });
+    const signers = await t.call(ep.signatures, { as: owner, params: { id: p.id } });
+    expect(signers.parsed.meta.next_cursor).toBeNull();
+    expect(signers.parsed.data).toEqual([
+      expect.objectContaining({ slug: a.user.slug, profession: 'doctor', verified_as: 'doctor' }),
+    ]);
+    const receipt = (await t.call(ep.receipt, { as: a, params: { id: p.id } })).parsed.data;
+    expect(receipt).toMatchObject({ entry: signedA.parsed.data.entry, salt: signedA.parsed.data.salt });
+    expect(receipt.leaf_index).toEqual(expect.any(Number));
+    expect(receipt.checkpoint?.tree_size).toBeGreaterThan(receipt.leaf_index!);
+    expect((await t.call(ep.receipt, { as: owner, params: { id: p.id } })).status).toBe(404);
+
+    expect((await t.call(ep.withdraw, { as: a, params: { id: p.id } })).status).toBe(204);
+    expect((await t.call(ep.withdraw, { as: a, params: { id: p.id } })).status).toBe(404);
+    await settle();
+    const verified = await t.call(ep.verify, { as: null, params: { id: p.id } });
+    expect(verified.parsed.data).toMatchObject({
+      intact: true,
+      length: 3,
+      broken_at: null,
+      signature_valid: true,
+      count_matches: true,
+      signatures_count: 1,
+      pending: 0,
+    });
+    const entries = await t.db.select().from(schema.petitionLogEntries).where(eq(schema.petitionLogEntries.petition_id, p.id));
+    expect(entries.map((l) => l.action).sort()).toEqual(['sign', 'sign', 'withdraw']);
+
+    // Tampering with an entry is found.
+    const second = entries.filter((e) => e.action === 'sign').sort((x, y) => x.leaf_index! - y.leaf_index!)[1]!;
+    await t.db
+      .update(schema.petitionLogEntries)
+      .set({ created_at: new Date(Date.now() - 86_400_000) })
+      .where(eq(schema.petitionLogEntries.id, second.id));
+    const broken = await t.call(ep.verify, { as: null, params: { id: p.id } });
+    expect(broken.parsed.data).toMatchObject({ intact: false, broken_at: second.leaf_index });
+
+    // Withdrawing after the petition closed is refused.
+    await t.call(ep.update, { as: owner, params: { id: p.id }, body: { status: 'closed' } });
+    expect((await t.call(ep.withdraw, { as: b, params: { id: p.id } })).status).toBe(409);
+  });
+
+  it('shows statistics with groups under 5 as "fewer than 5", and a daily curve', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    for (let i = 0; i < 6; i += 1) {
+      const signer = await t.session({ roles: ['doctor'] });
+      await t.db
+        .insert(schema.userSpecialties)
+        .values({ user_id: signer.user.id, specialty_id: fx.specialty.id });
+      await t.db
+        .update(schema.userInfo)
+        .set({ county_id: fx.county.id })
+        .where(eq(schema.userInfo.user_id, signer.user.id));
+      await t.call(ep.sign, { as: signer, params: { id: p.id }, body: {} });
+    }
+    const student = await t.session({ roles: ['student'] });
+    await t.call(ep.sign, { as: student, params: { id: p.id }, body: {} });
+    await settle();
+    const stats = (await t.call(ep.show, { as: null, params: { id: p.id }, locale: 'en' })).parsed.data
+      .statistics;
+    expect(stats.by_profession).toEqual([
+      { key: 'doctor', name: 'Doctor', count: 6 },
+      { key: 'student', name: 'Student', count: null },
+    ]);
+    expect(stats.by_specialty).toEqual([
+      { key: String(fx.specialty.id), name: `Internal medicine ${token}`, count: 6 },
+      { key: 'none', name: 'No specialty', count: null },
+    ]);
+    expect(stats.by_county[0]).toEqual({ key: String(fx.county.id), name: `East County ${token}`, count: 6 });
+    expect(stats.daily).toEqual([{ day: osloToday(), count: 7 }]);
+  });
+
+  it('notifies the owner at milestones through the outbox, once each, and freezes the snapshot at the goal', async () => {
+    const owner = await t.session();
+    const p = await published(owner, { signature_goal: 10 });
+    await signedBy(p.id, 10);
+    await settleJobs(t);
+    const notes = await t.db
+      .select()
+      .from(schema.notifications)
+      .where(
+        and(
+          eq(schema.notifications.user_id, owner.user.id),
+          eq(schema.notifications.kind, 'petition_milestone'),
+        ),
+      );
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.data).toMatchObject({ count: 10 });
+    const shown = await t.call(ep.show, { as: owner, params: { id: p.id } });
+    expect(shown.parsed.data.delivered).toMatchObject({ count: 10 });
+    // A later delivery is refused: the snapshot is frozen.
+    expect((await t.call(ep.deliver, { as: owner, params: { id: p.id } })).status).toBe(409);
+  });
+});
+
+describe('delivery and answer', () => {
+  it('freezes the delivered count and notifies every signer of the answer', async () => {
+    const owner = await t.session();
+    const p = await published(owner, { signature_goal: null });
+    const signer = await t.session();
+    await t.call(ep.sign, { as: signer, params: { id: p.id }, body: {} });
+    const delivered = await t.call(ep.deliver, { as: owner, params: { id: p.id } });
+    expect(delivered.parsed.data.delivered).toMatchObject({ count: 1 });
+    await t.call(ep.withdraw, { as: signer, params: { id: p.id } });
+    await settle();
+    expect((await t.call(ep.show, { as: owner, params: { id: p.id } })).parsed.data).toMatchObject({
+      signatures_count: 0,
+      delivered: { count: 1 },
+    });
+    const signer2 = await t.session();
+    await t.call(ep.sign, { as: signer2, params: { id: p.id }, body: {} });
+    const answered = await t.call(ep.answer, {
+      as: owner,
+      params: { id: p.id },
+      body: { answer: 'Departementet svarer.' },
+    });
+    expect(answered.parsed.data.answer).toBe('Departementet svarer.');
+    await settleJobs(t);
+    const notes = await t.db
+      .select()
+      .from(schema.notifications)
+      .where(
+        and(
+          eq(schema.notifications.user_id, signer2.user.id),
+          eq(schema.notifications.kind, 'petition_answer'),
+        ),
+      );
+    expect(notes).toHaveLength(1);
+    expect(
+      (await t.call(ep.answer, { as: owner, params: { id: p.id }, body: invalid({ answer: '' }) })).status,
+    ).toBe(422);
+  });
+});
+
+describe('reminders', () => {
+  it('tells bookmarkers a day before the end and the initiator when it has ended, once each', async () => {
+    const owner = await t.session();
+    const p = await published(owner, { end_date: day(1) });
+    const reader = await t.session();
+    await t.call(ep.bookmark, { as: reader, params: { id: p.id } });
+    const reminders = t.app.get(PetitionRemindersService);
+    await reminders.run();
+    await reminders.run();
+    // Two days later it has ended (end date yesterday).
+    await reminders.run(new Date(Date.now() + 2 * 86_400_000));
+    await reminders.run(new Date(Date.now() + 2 * 86_400_000));
+    await settleJobs(t);
+    const kinds = async (userId: number) =>
+      (
+        await t.db
+          .select()
+          .from(schema.notifications)
+          .where(and(eq(schema.notifications.user_id, userId), eq(schema.notifications.entity_id, p.id)))
+      ).map((n) => n.kind);
+    expect(await kinds(reader.user.id)).toEqual(['petition_ending']);
+    expect(await kinds(owner.user.id)).toEqual(['petition_ended']);
+  });
+});
+
+describe('account erasure', () => {
+  it('removes the signature as a withdrawal entry: the count drops and the log still verifies', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const leaving = await t.session();
+    await t.call(ep.sign, { as: leaving, params: { id: p.id }, body: {} });
+    await signedBy(p.id, 1);
+    await t.app.get(AccountDataService).erase(leaving.user.id, 'test', new Date());
+    await settle();
+    const verified = await t.call(ep.verify, { as: null, params: { id: p.id } });
+    expect(verified.parsed.data).toMatchObject({
+      intact: true,
+      length: 3,
+      signatures_count: 1,
+      count_matches: true,
+    });
+    expect(
+      await t.db
+        .select()
+        .from(schema.petitionSignatures)
+        .where(eq(schema.petitionSignatures.user_id, leaving.user.id)),
+    ).toEqual([]);
+  });
+});

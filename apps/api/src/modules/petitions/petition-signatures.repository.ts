@@ -1,0 +1,189 @@
+import { Injectable } from '@nestjs/common';
+import { type SignerProfession } from '@legenett/contracts';
+import { type Database, logSigner, newLogSalt, schema, type Transaction } from '@legenett/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { InjectDatabase } from '../../database/database.module';
+
+const { petitions, petitionSignatures, petitionLogEntries: entries, petitionLogCheckpoints: checkpoints, petitionLogCursors: cursors, petitionStatCounts: stats, petitionCountCorrections: corrections } = schema;
+
+/** The counter job runs once across replicas: whoever holds this advisory lock (per transaction). */
+export const COUNTER_LOCK = 0x7065_7432; // "pet2"
+/** Entries folded by one counter batch at most. */
+export const COUNT_BATCH = 50_000;
+
+/** An entry's time as the leaf text has it (milliseconds), taken when the statement runs. */
+const NOW_MS = sql`date_trunc('milliseconds', clock_timestamp())`;
+
+/**
+ * The petition row, shared-locked, when it takes signatures `today` (null: always, account erasure).
+ * FOR KEY SHARE: signers never wait for each other (nor for the counter job's updates); a transition
+ * that takes the row FOR UPDATE (close, the text lock, delivery) waits for the signatures in flight,
+ * and a signature arriving meanwhile waits for it and then re-reads the state.
+ */
+function sharedIfActive(petitionId: number, today: string | null) {
+  const active = today === null ? sql`` : sql` and status = 'active' and visibility = 'open' and end_date >= ${today}::date`;
+  return sql`select id from ${petitions} where id = ${petitionId}${active} for key share`;
+}
+
+export type CountedPetition = {
+  id: number;
+  user_id: number;
+  title: string;
+  was: number;
+  now: number;
+};
+
+/** Signing, withdrawing and the counts (docs/petitions.md, "Signatures"). */
+@Injectable()
+export class PetitionSignaturesRepository {
+  constructor(@InjectDatabase() private readonly db: Database) {}
+
+  /**
+   * Signs with one statement that inserts the entry and the signature; no petition row is written.
+   * Null when the petition does not take signatures now; the same account twice fails on the unique
+   * index (`petition_signatures_petition_user_uq`) and inserts nothing.
+   */
+  async sign(input: { petitionId: number; userId: number; anonymous: boolean; profession: SignerProfession; specialtyId: number | null; countyId: number | null; today: string }) {
+    const salt = newLogSalt();
+    const result = await this.db.execute<{ id: string; signer: string; created_at: Date }>(sql`
+      with p as (${sharedIfActive(input.petitionId, input.today)}),
+      e as (
+        insert into ${entries} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day)
+        select p.id, 'sign', ${logSigner(salt, input.petitionId, input.userId)}, ${salt}, ${NOW_MS}, ${input.profession},
+          ${input.specialtyId}::int, ${input.countyId}::int, (clock_timestamp() at time zone 'Europe/Oslo')::date
+        from p returning id, signer, created_at
+      ),
+      s as (
+        insert into ${petitionSignatures} (petition_id, user_id, anonymous, profession, specialty_id, county_id, log_entry_id, created_at, updated_at)
+        select ${input.petitionId}, ${input.userId}, ${input.anonymous}, ${input.profession}, ${input.specialtyId}::int, ${input.countyId}::int, e.id, e.created_at, e.created_at
+        from e
+      )
+      select id, signer, created_at from e`);
+    const row = result.rows[0];
+    return row ? { entryId: Number(row.id), signer: row.signer, salt, createdAt: new Date(row.created_at) } : null;
+  }
+
+  /**
+   * Withdraws in one statement: deletes the signature and inserts a withdrawal entry with the same
+   * signer, salt and statistics. False when there was no signature (or the petition takes none now).
+   */
+  async withdraw(petitionId: number, userId: number, today: string | null, tx?: Transaction): Promise<boolean> {
+    const result = await (tx ?? this.db).execute<{ id: string }>(sql`
+      with p as (${sharedIfActive(petitionId, today)}),
+      d as (delete from ${petitionSignatures} s using p where s.petition_id = p.id and s.user_id = ${userId} returning s.log_entry_id),
+      w as (
+        insert into ${entries} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day)
+        select e.petition_id, 'withdraw', e.signer, e.salt, ${NOW_MS}, e.profession, e.specialty_id, e.county_id, e.signed_day
+        from d join ${entries} e on e.id = d.log_entry_id
+        returning id
+      )
+      select id from w`);
+    return result.rows.length > 0;
+  }
+
+  async signature(petitionId: number, userId: number) {
+    const [row] = await this.db
+      .select({ entry_id: petitionSignatures.log_entry_id, anonymous: petitionSignatures.anonymous, signed_at: petitionSignatures.created_at, signatures_count: petitions.signatures_count })
+      .from(petitionSignatures)
+      .innerJoin(petitions, eq(petitions.id, petitionSignatures.petition_id))
+      .where(and(eq(petitionSignatures.petition_id, petitionId), eq(petitionSignatures.user_id, userId)));
+    return row ?? null;
+  }
+
+  /**
+   * The counter job's batch, once across replicas (advisory lock): folds the entries from the
+   * cursor up to the latest checkpoint (at most COUNT_BATCH) into each petition's count, log length
+   * and statistics, one update per petition, and moves the cursor, all in one transaction. A petition
+   * whose count reaches its goal freezes its delivered snapshot at this checkpoint. Null when another
+   * replica holds the job; else the petitions whose count changed (for the milestone notices, in `tx`).
+   */
+  async fold(work: (tx: Transaction, counted: CountedPetition[]) => Promise<void>): Promise<{ from: number; to: number; petitions: CountedPetition[] } | null> {
+    return this.db.transaction(async (tx) => {
+      const got = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${COUNTER_LOCK}) as ok`);
+      if (!got.rows[0]?.ok) return null;
+      await tx.insert(cursors).values({ name: 'counts', position: 0 }).onConflictDoNothing();
+      const [cursor] = await tx.select({ position: cursors.position }).from(cursors).where(eq(cursors.name, 'counts'));
+      const [latest] = await tx.select({ size: sql<number>`coalesce(max(${checkpoints.tree_size}), 0)`.mapWith(Number) }).from(checkpoints);
+      const from = cursor!.position;
+      const to = Math.min(latest!.size, from + COUNT_BATCH);
+      if (to <= from) return { from, to: from, petitions: [] };
+      const batch = sql`select b.*, case when b.action = 'sign' then 1 else -1 end as d from ${entries} b
+        where b.leaf_index >= ${from} and b.leaf_index < ${to} and exists (select 1 from ${petitions} x where x.id = b.petition_id)`;
+      const counted = await tx.execute<CountedPetition>(sql`
+        with per as (select petition_id, sum(d)::int as d, count(*)::int as n from (${batch}) b group by petition_id),
+        old as (select p.id, p.signatures_count from ${petitions} p join per on per.petition_id = p.id)
+        update ${petitions} p set signatures_count = p.signatures_count + per.d, log_length = p.log_length + per.n,
+          delivered_at = case when p.delivered_at is null and p.signature_goal is not null and p.signatures_count + per.d >= p.signature_goal then now() else p.delivered_at end,
+          delivered_count = case when p.delivered_at is null and p.signature_goal is not null and p.signatures_count + per.d >= p.signature_goal then p.signatures_count + per.d else p.delivered_count end,
+          delivered_tree_size = case when p.delivered_at is null and p.signature_goal is not null and p.signatures_count + per.d >= p.signature_goal then ${to}::bigint else p.delivered_tree_size end
+        from per, old where p.id = per.petition_id and old.id = p.id
+        returning p.id, p.user_id, p.title, old.signatures_count as was, p.signatures_count as now`);
+      await tx.execute(sql`
+        insert into ${stats} (petition_id, dimension, key, count)
+        select petition_id, dimension, key, sum(d)::int from (
+          select petition_id, 'profession' as dimension, profession as key, d from (${batch}) b
+          union all select petition_id, 'specialty', coalesce(specialty_id::text, 'none'), d from (${batch}) b
+          union all select petition_id, 'county', coalesce(county_id::text, 'none'), d from (${batch}) b
+          union all select petition_id, 'day', signed_day::text, d from (${batch}) b
+        ) x group by 1, 2, 3
+        on conflict (petition_id, dimension, key) do update set count = ${stats.count} + excluded.count`);
+      await tx.update(cursors).set({ position: to, updated_at: new Date() }).where(eq(cursors.name, 'counts'));
+      await work(tx, counted.rows);
+      return { from, to, petitions: counted.rows };
+    });
+  }
+
+  /**
+   * Recounts every petition from the log up to the counter's cursor (under the counter's lock, so
+   * the cursor stands still) and sets right what differs, writing each correction to
+   * petition_count_corrections. Answers the corrections made and the petitions recounted.
+   */
+  async reconcile(source: string): Promise<{ corrections: number; petitions: number }> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${COUNTER_LOCK})`);
+      const [cursor] = await tx.select({ position: cursors.position }).from(cursors).where(eq(cursors.name, 'counts'));
+      const upTo = cursor?.position ?? 0;
+      const truth = sql`select e.*, case when e.action = 'sign' then 1 else -1 end as d from ${entries} e
+        where e.leaf_index < ${upTo} and exists (select 1 from ${petitions} x where x.id = e.petition_id)`;
+      const fixedCounts = await tx.execute<{ id: number }>(sql`
+        with t as (select petition_id, sum(d)::int as c, count(*)::int as n from (${truth}) e group by petition_id),
+        wrong as (
+          select p.id, p.signatures_count as was_c, coalesce(t.c, 0) as now_c, p.log_length as was_n, coalesce(t.n, 0) as now_n
+          from ${petitions} p left join t on t.petition_id = p.id
+          where p.signatures_count <> coalesce(t.c, 0) or p.log_length <> coalesce(t.n, 0)
+        ),
+        logged as (
+          insert into ${corrections} (petition_id, field, was, now, source)
+          select id, 'signatures_count', was_c, now_c, ${source} from wrong where was_c <> now_c
+          union all select id, 'log_length', was_n, now_n, ${source} from wrong where was_n <> now_n
+          returning 1
+        )
+        update ${petitions} p set signatures_count = w.now_c, log_length = w.now_n from wrong w where p.id = w.id returning p.id`);
+      const fixedStats = await tx.execute<{ petition_id: number }>(sql`
+        with t as (
+          select petition_id, dimension, key, sum(d)::int as c from (
+            select petition_id, 'profession' as dimension, profession as key, d from (${truth}) e
+            union all select petition_id, 'specialty', coalesce(specialty_id::text, 'none'), d from (${truth}) e
+            union all select petition_id, 'county', coalesce(county_id::text, 'none'), d from (${truth}) e
+            union all select petition_id, 'day', signed_day::text, d from (${truth}) e
+          ) x group by 1, 2, 3
+        ),
+        wrong as (
+          select coalesce(t.petition_id, s.petition_id) as petition_id, coalesce(t.dimension, s.dimension) as dimension,
+            coalesce(t.key, s.key) as key, coalesce(s.count, 0) as was, coalesce(t.c, 0) as now
+          from t full join ${stats} s on s.petition_id = t.petition_id and s.dimension = t.dimension and s.key = t.key
+          where coalesce(s.count, 0) <> coalesce(t.c, 0)
+        ),
+        logged as (
+          insert into ${corrections} (petition_id, field, was, now, source)
+          select petition_id, dimension || ':' || key, was, now, ${source} from wrong returning 1
+        )
+        insert into ${stats} (petition_id, dimension, key, count)
+        select petition_id, dimension, key, now from wrong
+        on conflict (petition_id, dimension, key) do update set count = excluded.count
+        returning petition_id`);
+      const recounted = await tx.execute<{ n: number }>(sql`select count(distinct petition_id)::int as n from ${entries} where leaf_index < ${upTo}`);
+      return { corrections: fixedCounts.rows.length + fixedStats.rows.length, petitions: recounted.rows[0]?.n ?? 0 };
+    });
+  }
+}

@@ -1,0 +1,252 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { type ChainVerification, osloToday, type SignatureReceipt, type SignerProfession } from '@legenett/contracts';
+import { APP_CONFIG, type AppConfig } from '../../config';
+import { type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
+import { JobQueue } from '../../common/queue';
+import { isUniqueViolation } from '../../database/database-errors';
+import { NotificationPublisher } from '../notifications/notification.publisher';
+import { inclusionProof, inclusionRanges, nodeHash, nodesFor, perfectNodes, rangeHash } from './petition-log.merkle';
+import { entryLeaf, PetitionLogRepository } from './petition-log.repository';
+import { checkpointText, PetitionLogService } from './petition-log.service';
+import { type CountedPetition, PetitionSignaturesRepository } from './petition-signatures.repository';
+import { milestonesBetween, professionOf, requireSignable } from './petition.rules';
+import { PetitionsRepository } from './petitions.repository';
+
+export const PETITION_RECONCILE_JOB = 'petitions.reconcile';
+const DAY_MS = 86_400_000;
+/** A petition's entries checked per read by `verify`. */
+const VERIFY_BATCH = 5000;
+
+/**
+ * Signing, withdrawing, receipts and the counts (docs/petitions.md, "Signatures"). Signing inserts
+ * and returns; the counter job (`fold`, at most every second, once across replicas) adds the log up
+ * into the petitions' counts and statistics; reconciliation (nightly and the admin button) recounts.
+ */
+@Injectable()
+export class PetitionSignaturesService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('PetitionCounts');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly repository: PetitionSignaturesRepository,
+    private readonly petitions: PetitionsRepository,
+    private readonly log: PetitionLogService,
+    private readonly logRepository: PetitionLogRepository,
+    private readonly notifications: NotificationPublisher,
+    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // ---------- signing ----------
+
+  /** Signs (the gate "confirmed health personnel" is the endpoint descriptor's): one insert, then the promise. */
+  async sign(me: Principal, id: number, anonymous: boolean): Promise<{ data: SignatureReceipt }> {
+    const today = osloToday();
+    const context = await this.petitions.signingContext(id, me.userId);
+    requireSignable(context, today, me.userId);
+    if (context!.signed) throw new AppError('CONFLICT', { message: 'petitions.errors.already_signed' });
+    let signed: Awaited<ReturnType<PetitionSignaturesRepository['sign']>>;
+    try {
+      signed = await this.repository.sign({
+        petitionId: id,
+        userId: me.userId,
+        anonymous,
+        profession: professionOf(me.roles) satisfies SignerProfession,
+        specialtyId: context!.specialty_id,
+        countyId: context!.county_id,
+        today,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'petition_signatures_petition_user_uq')) throw new AppError('CONFLICT', { message: 'petitions.errors.already_signed' });
+      throw err;
+    }
+    if (!signed) {
+      // It stopped taking signatures between the read and the statement (closed, archived, ended).
+      requireSignable(await this.petitions.signingContext(id, me.userId), osloToday(), me.userId);
+      throw new AppError('CONFLICT', { message: 'petitions.errors.not_active' });
+    }
+    const entry = { petition_id: id, action: 'sign' as const, signer: signed.signer, created_at: signed.createdAt };
+    return {
+      data: {
+        petition_id: id,
+        signed_at: signed.createdAt.toISOString(),
+        anonymous,
+        signatures_count: context!.signatures_count,
+        entry: { ...entry, created_at: signed.createdAt.toISOString(), leaf_hash: entryLeaf(entry).toString('hex') },
+        salt: signed.salt,
+        promise: this.log.promise(entry, new Date()),
+        leaf_index: null,
+        inclusion_proof: null,
+        checkpoint: null,
+        public_key: this.log.publicKeyBase64,
+      },
+    };
+  }
+
+  async withdraw(me: Principal, id: number): Promise<void> {
+    const context = await this.petitions.signingContext(id, me.userId);
+    requireSignable(context, osloToday(), me.userId);
+    if (!context!.signed) throw AppError.notFound();
+    if (!(await this.repository.withdraw(id, me.userId, osloToday()))) {
+      requireSignable(await this.petitions.signingContext(id, me.userId), osloToday(), me.userId);
+      throw AppError.notFound();
+    }
+  }
+
+  /** The receipt: the entry, its salt, a fresh promise and (once sequenced) the proof in the latest checkpoint. */
+  async receipt(me: Principal, id: number): Promise<{ data: SignatureReceipt }> {
+    const signature = await this.repository.signature(id, me.userId);
+    if (!signature) throw AppError.notFound();
+    const entry = (await this.logRepository.entry(signature.entry_id))!;
+    const checkpoint = entry.leaf_index === null ? null : await this.logRepository.latestCheckpoint();
+    let proof: string[] | null = null;
+    if (checkpoint && entry.leaf_index !== null) {
+      const get = await this.logRepository.nodes(nodesFor(inclusionRanges(entry.leaf_index, checkpoint.tree_size)));
+      proof = inclusionProof(entry.leaf_index, checkpoint.tree_size, get).map((h) => h.toString('hex'));
+    }
+    return {
+      data: {
+        petition_id: id,
+        signed_at: signature.signed_at.toISOString(),
+        anonymous: signature.anonymous,
+        signatures_count: signature.signatures_count,
+        entry: { petition_id: id, action: entry.action, signer: entry.signer, created_at: entry.created_at.toISOString(), leaf_hash: entryLeaf(entry).toString('hex') },
+        salt: entry.salt,
+        promise: this.log.promise(entry, entry.created_at),
+        leaf_index: checkpoint ? entry.leaf_index : null,
+        inclusion_proof: proof,
+        checkpoint: checkpoint ? this.log.present(checkpoint) : null,
+        public_key: this.log.publicKeyBase64,
+      },
+    };
+  }
+
+  /**
+   * Checks the petition's entries against the latest checkpoint: its signature, each entry's leaf
+   * (recomputed from the entry) against the stored leaf, and the root recomputed from those leaves
+   * and the stored subtrees between them (one batched inclusion proof, never a walk of the log).
+   */
+  async verify(id: number): Promise<{ data: ChainVerification }> {
+    const state = await this.petitions.countState(id);
+    if (!state) throw AppError.notFound();
+    const checkpoint = await this.logRepository.latestCheckpoint();
+    const pending = await this.logRepository.pending(id);
+    if (!checkpoint) {
+      return { data: { intact: true, length: 0, broken_at: null, checkpoint: null, signature_valid: false, count_matches: state.signatures_count === 0, signatures_count: state.signatures_count, pending } };
+    }
+    const size = checkpoint.tree_size;
+    const signatureValid = checkpoint.key_id === this.log.keyId && this.log.verifyText(checkpointText(size, checkpoint.root_hash, checkpoint.created_at), checkpoint.signature);
+    let brokenAt: number | null = null;
+    let length = 0;
+    let count = 0;
+    const leaves = new Map<number, Buffer>();
+    for (let from = 0; ; ) {
+      const batch = await this.logRepository.petitionEntries(id, size, from, VERIFY_BATCH);
+      if (batch.length === 0) break;
+      const stored = await this.logRepository.nodes(batch.map((e) => ({ level: 0, index: e.leaf_index! })));
+      for (const e of batch) {
+        const leaf = entryLeaf(e);
+        if (brokenAt === null && !leaf.equals(stored(0, e.leaf_index!))) brokenAt = e.leaf_index;
+        leaves.set(e.leaf_index!, leaf);
+        length += 1;
+        count += e.action === 'sign' ? 1 : -1;
+      }
+      from = batch[batch.length - 1]!.leaf_index! + 1;
+    }
+    // The root from the petition's recomputed leaves and the stored subtrees around them.
+    const indexes = [...leaves.keys()];
+    const around = (a: number, b: number): { level: number; index: number }[] => {
+      const inside = indexes.some((i) => i >= a && i < b);
+      if (!inside) return perfectNodes(a, b);
+      if (b - a === 1) return [];
+      let k = 1;
+      while (k * 2 < b - a) k *= 2;
+      return [...around(a, a + k), ...around(a + k, b)];
+    };
+    const get = await this.logRepository.nodes(around(0, size));
+    const rebuild = (a: number, b: number): Buffer => {
+      if (!indexes.some((i) => i >= a && i < b)) return rangeHash(a, b, get);
+      if (b - a === 1) return leaves.get(a)!;
+      let k = 1;
+      while (k * 2 < b - a) k *= 2;
+      return nodeHash(rebuild(a, a + k), rebuild(a + k, b));
+    };
+    const rootMatches = rebuild(0, size).equals(checkpoint.root_hash);
+    // The shown count is the log's count at the counter's cursor (the same cut, whatever the lag).
+    const counted = state.counted_through >= size ? count : await this.logRepository.countAt(id, state.counted_through);
+    return {
+      data: {
+        intact: brokenAt === null && rootMatches && signatureValid,
+        length,
+        broken_at: brokenAt,
+        checkpoint: this.log.present(checkpoint),
+        signature_valid: signatureValid,
+        count_matches: counted === state.signatures_count,
+        signatures_count: state.signatures_count,
+        pending,
+      },
+    };
+  }
+
+  // ---------- the counter job ----------
+
+  onModuleInit(): void {
+    this.jobs.register(PETITION_RECONCILE_JOB, async () => {
+      const r = await this.reconcile('nightly');
+      if (r.corrections > 0) this.logger.warn(`Reconciliation corrected ${r.corrections} count(s) of ${r.petitions} petition(s)`);
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.petitionLog.countIntervalMs > 0) this.schedule();
+    const nightly = this.config.housekeeping.intervalMs === 0 ? this.jobs.stopRepeat(PETITION_RECONCILE_JOB) : this.jobs.repeat(PETITION_RECONCILE_JOB, {}, { everyMs: DAY_MS });
+    nightly.catch((err: unknown) => this.logger.warn(`Could not schedule the reconciliation: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running.catch(() => undefined);
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.count().then(
+        () => this.schedule(),
+        (err: unknown) => {
+          this.logger.error(`Counting failed: ${err instanceof Error ? err.message : String(err)}`);
+          this.schedule();
+        },
+      );
+    }, this.config.petitionLog.countIntervalMs);
+    this.timer.unref();
+  }
+
+  /** One counter batch (null: another replica holds the job); milestone notices in the same transaction. */
+  count() {
+    return this.repository.fold(async (tx, counted: CountedPetition[]) => {
+      for (const p of counted) {
+        for (const n of milestonesBetween(p.was, p.now)) {
+          await this.notifications.publish(
+            tx,
+            { user_id: p.user_id, kind: 'petition_milestone', actor_user_id: null, partner_company_id: null, entity_type: 'petition', entity_id: p.id, data: { title: p.title, count: n } },
+            `petition-milestone:${p.id}:${n}`,
+          );
+        }
+      }
+    });
+  }
+
+  reconcile(source: string) {
+    return this.repository.reconcile(source);
+  }
+
+  /** The admin button. */
+  async reconcileNow(me: Principal) {
+    return { data: await this.reconcile(`admin:${me.userId}`) };
+  }
+}

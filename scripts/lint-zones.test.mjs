@@ -1,0 +1,62 @@
+// The API import zones in eslint.config.mjs fire: each rule is shown a planted violation (and the
+// allowed form beside it) at a path inside apps/api, through the project's own ESLint config.
+// Run: `node --test scripts/lint-zones.test.mjs` (a check of `npm test`).
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The no-restricted-imports messages ESLint reports for `code` as if it were the file at `file`. */
+async function restricted(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+test('src/common may not import a module', async () => {
+  const found = await restricted('apps/api/src/common/planted/planted.service.ts', "import { PostsService } from '../../modules/posts';\nexport const x = PostsService;\n");
+  assert.equal(found.length, 1);
+  assert.match(found[0], /src\/common may not import src\/modules/);
+  assert.match(found[0], /move the shared code into src\/common/);
+});
+
+test('src/common may not import the app, not even from a spec', async () => {
+  const found = await restricted('apps/api/src/common/planted/planted.int-spec.ts', "import { createApp } from '../../app';\nexport const x = createApp;\n");
+  assert.equal(found.length, 1);
+  assert.match(found[0], /test\/app\.ts/);
+  assert.deepEqual(await restricted('apps/api/src/common/planted/planted.int-spec.ts', "import { createApp } from '../../../test/app';\nexport const x = createApp;\n"), []);
+});
+
+test("a module may not import another module's file, only its index.ts", async () => {
+  const found = await restricted('apps/api/src/modules/jobs/planted.service.ts', "import { ReferenceChecks } from '../reference/reference-checks.service';\nexport const x = ReferenceChecks;\n");
+  assert.equal(found.length, 1);
+  assert.match(found[0], /only through its index\.ts/);
+  assert.deepEqual(await restricted('apps/api/src/modules/jobs/planted.service.ts', "import { ReferenceChecks } from '../reference';\nexport const x = ReferenceChecks;\n"), []);
+  // Its own files are its own business; so is common.
+  assert.deepEqual(await restricted('apps/api/src/modules/jobs/planted.service.ts', "import { JobsRepository } from './jobs.repository';\nimport { AppError } from '../../common/errors/app-error';\nexport const x = [JobsRepository, AppError];\n"), []);
+  // A spec of a module is held to the same rule.
+  assert.equal((await restricted('apps/api/src/modules/jobs/planted.int-spec.ts', "import { PostsService } from '../posts/posts.service';\nexport const x = PostsService;\n")).length, 1);
+});
+
+test('a module may not climb into another module through ../../modules', async () => {
+  const found = await restricted('apps/api/src/modules/jobs/planted.service.ts', "import { PostsService } from '../../modules/posts/posts.service';\nexport const x = PostsService;\n");
+  assert.equal(found.length, 1);
+});
+
+test('the database handle is injected only into a *.repository.ts', async () => {
+  const planted = "import { InjectDatabase } from '../../database/database.module';\nexport const x = InjectDatabase;\n";
+  for (const file of ['apps/api/src/modules/media/planted.service.ts', 'apps/api/src/common/planted/planted.service.ts']) {
+    const found = await restricted(file, planted);
+    assert.equal(found.length, 1, file);
+    assert.match(found[0], /Only a \*\.repository\.ts gets the database handle/);
+  }
+  const tokens = await restricted('apps/api/src/modules/media/planted.controller.ts', "import { DATABASE } from '../../database/database.tokens';\nexport const x = DATABASE;\n");
+  assert.equal(tokens.length, 1);
+  assert.deepEqual(await restricted('apps/api/src/modules/media/planted.repository.ts', planted), []);
+  assert.deepEqual(await restricted('apps/api/src/common/planted/planted.repository.ts', planted), []);
+  // UnitOfWork (a transaction across repositories) stays open to services.
+  assert.deepEqual(await restricted('apps/api/src/modules/media/planted.service.ts', "import { UnitOfWork } from '../../database/unit-of-work';\nexport const x = UnitOfWork;\n"), []);
+});
