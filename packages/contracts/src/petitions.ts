@@ -532,7 +532,7 @@ export const petitionEndpoints = {
     summary: 'Sign an active petition (confirmed health personnel only); answers the entry and the signed promise',
     access: 'member',
     personal: true,
-    healthPersonnel: true,
+    healthPersonnel: 'confirmed',
     params: IdParamSchema,
     body: SignInput,
     response: dataOf(SignatureReceiptSchema),
