@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { logInViaApi } from './fixtures';
 
+const shots = process.env.E2E_SCREENSHOTS;
+
 /** Letters only, so Norwegian full-text search finds it as one word. */
 const uniqueWord = () =>
   `kurs${Date.now()
@@ -106,7 +108,17 @@ test.describe('courses', () => {
       await expect(page.getByRole('timer', { name: 'Starter om' })).toBeVisible();
       await page.getByRole('button', { name: 'Meld deg på' }).click();
       await expect(page.getByText('Du er påmeldt.')).toBeVisible();
+      // Leaving asks first, and says what happened.
       await page.getByRole('button', { name: 'Meld deg av' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Meld deg av' });
+      await expect(confirm.getByText(/Plassen din går til den første på ventelisten/)).toBeVisible();
+      if (shots) await page.screenshot({ path: `${shots}/course-leave-confirm-phone-no.png` });
+      await confirm.getByRole('button', { name: 'Avbryt' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByText('Du er påmeldt.')).toBeVisible();
+      await page.getByRole('button', { name: 'Meld deg av' }).click();
+      await page.getByRole('dialog', { name: 'Meld deg av' }).getByRole('button', { name: 'Ja, meld meg av' }).click();
+      await expect(page.getByText('Du er meldt av kurset.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Meld deg på' })).toBeVisible();
       await expect(page.getByText('Du er påmeldt.')).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

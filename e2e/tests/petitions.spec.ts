@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { latestMail, logInViaApi } from './fixtures';
+import { DEMO_PASSWORD, latestMail, logInViaApi } from './fixtures';
 
 /** Letters only, so Norwegian full-text search finds it as one word. */
 const uniqueWord = () =>
@@ -50,8 +50,12 @@ test.describe('petitions', () => {
     // Preview, then publish.
     await page.getByRole('button', { name: 'Forhåndsvis' }).click();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByText('Forhåndsvisningen lagrer ingenting.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Marte Olsen (Overlege)')).toBeVisible();
     await page.getByRole('button', { name: 'Tilbake til redigering' }).click();
+    // Publishing asks first.
     await page.getByRole('button', { name: 'Publiser' }).click();
+    await page.getByRole('dialog', { name: 'Publiser' }).getByRole('button', { name: 'Ja, publiser' }).click();
     await expect(page).toHaveURL(new RegExp(`/petitions/details/${id}$`));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText('Aktiv')).toBeVisible();
@@ -68,10 +72,14 @@ test.describe('petitions', () => {
     await expect(signer.getByText('Ingen signaturer ennå.')).toBeVisible();
     await signer.getByRole('button', { name: 'Signer oppropet' }).click();
     await expect(signer.getByText('Signaturer: 1', { exact: true })).toBeVisible();
-    await expect(signer.getByText(/Signatur nr\. 1 i kjeden/)).toBeVisible();
+    await expect(signer.getByText(/Din signatur er nr\. 1 i den offentlige loggen/)).toBeVisible();
+    // The checksum is behind "Tekniske detaljer".
+    await expect(signer.getByText('Kontrollsum:')).toBeHidden();
     await expect(signer.getByText('Lege: færre enn 5')).toBeVisible();
     await signer.getByRole('button', { name: 'Kontroller signaturkjeden' }).click();
-    await expect(signer.getByText('Signaturkjeden er intakt (1 ledd).')).toBeVisible();
+    await expect(
+      signer.getByText('Loggen er uendret. Oppføringer i loggen: 1 (tilbaketrukne signaturer står der også). Signaturer som gjelder nå: 1.'),
+    ).toBeVisible();
     if (shots) await signer.screenshot({ path: `${shots}/petition-signed-no.png`, fullPage: true });
     await other.close();
 
@@ -93,6 +101,38 @@ test.describe('petitions', () => {
     expect(mail.subject).toBe(`Opprop: ${title}`);
     expect(mail.body).toContain('1 helsepersonell har signert oppropet');
     if (shots) await page.screenshot({ path: `${shots}/petition-owner-no.png`, fullPage: true });
+  });
+
+  test('a visitor opens a shared petition link, logs in from the page, comes back and signs', async ({ page }) => {
+    const title = 'Bevar akuttkirurgien ved lokalsykehusene';
+    // Kari has not signed this one in the demo data.
+    const login = await page.request.post('/api/user/login', { data: { email: 'kari.nordby@demo.no', password: DEMO_PASSWORD } });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const found = await page.request.get(`/api/petitions?search=${encodeURIComponent('akuttkirurgien')}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const id = ((await found.json()) as { data: { id: number; title: string }[] }).data.find((p) => p.title === title)!.id;
+
+    // The shared link, opened by someone who is not logged in.
+    await page.goto(`/petitions/details/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Kopier lenke' })).toBeVisible();
+    await expect(page.getByText('Logg inn for å se hvem som har signert med navn.')).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/petition-visitor-no.png`, fullPage: true });
+    await page.getByRole('link', { name: 'Logg inn for å signere' }).click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fpetitions%2Fdetails%2F${id}$`));
+    const dialog = page.getByRole('dialog', { name: 'Logg inn' });
+    await dialog.getByLabel('E-post').fill('kari.nordby@demo.no');
+    await dialog.getByLabel(/^Passord/).fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: 'Logg inn' }).click();
+
+    // Back on the petition, logged in: sign.
+    await expect(page).toHaveURL(new RegExp(`/petitions/details/${id}$`));
+    await page.getByRole('button', { name: 'Signer oppropet' }).click();
+    await expect(page.getByText(/Din signatur er nr\. \d+ i den offentlige loggen/)).toBeVisible();
+    await page.getByText('Tekniske detaljer').click();
+    await expect(page.getByText('Kontrollsum:')).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/petition-signed-receipt-no.png`, fullPage: true });
   });
 
   test('the list in English and dark, with tabs and filters in the URL @mobile', async ({ page }) => {

@@ -69,6 +69,9 @@ export const courseRecords = defineMessages(
       issued: 'Utstedt',
       code: 'Kontrollkode',
       none: 'Ingen',
+      retype: 'Skriv koden på nytt',
+      retype_hint: 'Koden står nederst på kursbeviset: 20 tall og bokstaver, mellomrom og bindestreker spiller ingen rolle.',
+      check: 'Kontroller',
     },
     group: {
       title: 'Smågruppe',
@@ -186,6 +189,9 @@ export const courseRecords = defineMessages(
       issued: 'Issued',
       code: 'Verification code',
       none: 'None',
+      retype: 'Type the code again',
+      retype_hint: 'The code is at the bottom of the certificate: 20 digits and letters; spaces and hyphens do not matter.',
+      check: 'Check',
     },
     group: {
       title: 'Small group',

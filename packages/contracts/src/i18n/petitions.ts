@@ -162,6 +162,10 @@ export const petitions = defineMessages(
     save: 'Lagre',
     preview: 'Forhåndsvis',
     back_to_edit: 'Tilbake til redigering',
+    preview_note: 'Slik blir oppropet seende ut. Forhåndsvisningen lagrer ingenting.',
+    preview_missing: 'mangler (må fylles ut før publisering)',
+    publish_yes: 'Ja, publiser',
+    after_first_save: 'Vedlegg (PDF) og medforfattere legger du til når utkastet er lagret.',
     cancel: 'Avbryt',
     text_locked_note: 'Noen har signert: tittel, sammendrag og tekst kan ikke lenger endres.',
     form: {
@@ -408,6 +412,10 @@ export const petitions = defineMessages(
     save: 'Save',
     preview: 'Preview',
     back_to_edit: 'Back to editing',
+    preview_note: 'This is how the petition will look. Previewing saves nothing.',
+    preview_missing: 'missing (required before publishing)',
+    publish_yes: 'Yes, publish',
+    after_first_save: 'You add attachments (PDF) and co-authors once the draft is saved.',
     cancel: 'Cancel',
     text_locked_note: 'Someone has signed: title, summary and text can no longer change.',
     form: {

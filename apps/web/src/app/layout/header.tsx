@@ -7,6 +7,7 @@ import { mayReadOwnNotifications, mayUseSearch } from '@/shared/auth/account-sta
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useAfterFirstPaint } from '@/shared/lib/use-after-first-paint';
+import { usePhone } from '@/shared/ui/use-phone';
 import { LanguageSwitch } from './language-switch';
 import { SkinToggle } from './skin-toggle';
 
@@ -39,8 +40,11 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
   // The search, the bell and the account menu (their chunk brings Menu, Popover and the positioning
   // library) load once the page has painted; their placeholders keep the room until then.
   const withMenus = useAfterFirstPaint();
+  // On a phone the language and the skin live in the burger menu (Navigation), so search, bell,
+  // messages and the avatar fit in 390 px with room for one more; pages without that menu keep them.
+  const settingsInMenu = usePhone() && withNavigation;
   return (
-    // Tighter on a phone: burger, logo, search, language, skin, bell and account fit in 390 px.
+    // Tighter on a phone: burger, logo, search, bell and account fit in 390 px.
     <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap={8}>
       <Group gap={8} wrap="nowrap">
         {withNavigation && (
@@ -68,8 +72,12 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
         {user && mayUseSearch(user) ? (
           <Suspense fallback={<Placeholder />}>{withMenus ? <GlobalSearch /> : <Placeholder />}</Suspense>
         ) : null}
-        <LanguageSwitch />
-        <SkinToggle />
+        {!settingsInMenu && (
+          <>
+            <LanguageSwitch />
+            <SkinToggle />
+          </>
+        )}
         {user ? (
           <>
             {/* An account that is not approved sees its state, not a bell it may not read. */}

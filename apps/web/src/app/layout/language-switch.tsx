@@ -10,7 +10,7 @@ const LABEL = { no: 'header.language_no', en: 'header.language_en' } as const;
  * Norsk / English; the choice is remembered and sets `<html lang>`. A radio group (arrow keys move
  * and choose, as the platform's own radios do), drawn by CSS alone: see language-switch.module.css.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ name = 'legenett-language' }: { name?: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -20,7 +20,7 @@ export function LanguageSwitch() {
           <input
             type="radio"
             className="visually-hidden"
-            name="legenett-language"
+            name={name}
             value={value}
             checked={locale === value}
             onChange={(event) => {

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { asPhone } from '@/testing/viewport';
 import { renderApp } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
 
@@ -15,5 +16,25 @@ describe('sign-up and log-in entries', () => {
     await screen.findByRole('navigation', { name: 'Hovedmeny' });
     expect(screen.queryByRole('link', { name: 'Registrer deg' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Logg inn' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the header on a phone', () => {
+  it('leaves the language and the skin to the menu, so search, bell and avatar fit at 390 px', async () => {
+    asPhone();
+    logIn(testUser());
+    renderApp('/about_us');
+    const banner = await screen.findByRole('banner');
+    const menu = await screen.findByRole('navigation', { name: 'Hovedmeny' });
+    expect(within(banner).queryByRole('radiogroup', { name: 'Språk' })).not.toBeInTheDocument();
+    expect(within(banner).queryByRole('button', { name: 'Mørkt utseende' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('radiogroup', { name: 'Språk' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Mørkt utseende' })).toBeInTheDocument();
+  });
+
+  it('keeps them in the header on a laptop', async () => {
+    renderApp('/about_us');
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('radiogroup', { name: 'Språk' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,13 @@
-import { Button, NavLink, Stack, Text } from '@mantine/core';
+import { Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router-dom';
 import { mayNavigate } from '@/shared/auth/access-rules';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
+import { usePhone } from '@/shared/ui/use-phone';
+import { LanguageSwitch } from './language-switch';
 import { adminNavItem, navSections } from './nav-items';
+import { SkinToggle } from './skin-toggle';
 
 function isActive(href: string, pathname: string): boolean {
   if (href === paths.home.path) return pathname === href;
@@ -21,8 +24,16 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const sections = navSections
     .map((section) => ({ ...section, items: section.items.filter((item) => mayNavigate(item.access ?? 'login', user)) }))
     .filter((section) => section.items.length > 0);
+  const phone = usePhone();
   return (
     <Stack gap="md">
+      {/* On a phone the header leaves the language and the skin to this menu (header.tsx). */}
+      {phone && (
+        <Group gap="sm" px="sm" wrap="nowrap">
+          <LanguageSwitch name="legenett-language-menu" />
+          <SkinToggle />
+        </Group>
+      )}
       {/* Sign-up and log-in entries are for visitors only. */}
       {!user && (
         <Stack gap="xs" hiddenFrom="sm">

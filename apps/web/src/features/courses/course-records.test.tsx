@@ -144,6 +144,20 @@ describe('certificate verification page (public)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No certificate has this code.');
   });
 
+  it('after a wrong code, offers a field to type it again and checks the new one', async () => {
+    await changeLocale('en');
+    const user = setupUser();
+    mockEndpoint(ep.verify, ({ params }) =>
+      params.code === 'ABCDEFGHJK0123456780' ? apiError(404, 'Not found') : { data: verification },
+    );
+    renderApp('/certificates/ABCDEFGHJK0123456780');
+    const field = await screen.findByRole('textbox', { name: 'Type the code again' });
+    expect(field).toHaveValue('ABCDEFGHJK0123456780');
+    await user.clear(field);
+    await user.type(field, `${verification.code}{Enter}`);
+    expect(await screen.findByText('The certificate is valid')).toBeInTheDocument();
+  });
+
   it('refuses a malformed code without asking the API', async () => {
     const calls = mockEndpoint(ep.verify, { data: verification });
     renderApp('/certificates/not-a-code');

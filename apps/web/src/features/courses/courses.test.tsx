@@ -224,8 +224,37 @@ describe('courses', () => {
     renderApp('/my_courses/10');
     expect(await screen.findByRole('heading', { name: 'Statistics' })).toBeInTheDocument();
     expect(screen.getByText('Did not show up').nextSibling).toHaveTextContent('1');
-    expect(screen.getByText('50 %')).toBeInTheDocument();
+    expect(screen.getByText('50%')).toBeInTheDocument();
+    expect(screen.getByText('42.5')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Concurrent viewers per minute' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download attendance (CSV)' })).toBeInTheDocument();
+    // It has ended: nothing to cancel.
+    expect(screen.queryByRole('button', { name: 'Cancel course' })).not.toBeInTheDocument();
+  });
+
+  it('shows no viewing minutes or viewer chart for an in-person event, but an empty state, in Norwegian numbers', async () => {
+    await changeLocale('no');
+    mockEndpoint(courseEndpoints.myShow, { data: course(11, { type: 'course', can_edit: true, is_past: true }) });
+    mockEndpoint(courseEndpoints.analytics, {
+      data: {
+        course_id: 11,
+        sign_ups: 1200,
+        waiting: 0,
+        attended: 0,
+        no_shows: 0,
+        live_minutes: 0,
+        replay_minutes: 0,
+        total_minutes: 0,
+        average_minutes: 0,
+        share_to_end: 0,
+        peak_concurrent: 0,
+        concurrent: [],
+      },
+    });
+    renderApp('/my_courses/11');
+    expect(await screen.findByText(/Et fysisk arrangement har ingen avspiller/)).toBeInTheDocument();
+    expect(screen.getByText('Påmeldte').nextSibling).toHaveTextContent(/^1\s200$/);
+    expect(screen.queryByText('Minutter direkte')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /seere/i })).not.toBeInTheDocument();
   });
 });

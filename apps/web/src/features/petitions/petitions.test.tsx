@@ -178,7 +178,7 @@ describe('petitions', () => {
     await user.click(await screen.findByRole('button', { name: 'Verify the signature log' }));
     expect(
       await screen.findByText(
-        'The log is unchanged. It has 3 entries because withdrawn signatures are in it too; 1 signature counts now.',
+        'The log is unchanged. Entries in the log: 3 (withdrawn signatures are in it too). Signatures that count now: 1.',
       ),
     ).toBeInTheDocument();
   });
@@ -336,6 +336,11 @@ describe('petitions', () => {
     await user.type(screen.getByRole('textbox', { name: 'End date' }), '1.1.2099');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(screen.getByRole('heading', { name: 'Forsvarlig arbeidstid' })).toBeInTheDocument();
+    // The preview saves nothing, says so, and shows the end date the page will show.
+    expect(screen.getByText('This is how the petition will look. Previewing saves nothing.')).toBeInTheDocument();
+    expect(screen.getByText('1 Jan 2099')).toBeInTheDocument();
+    expect(creates).toHaveLength(0);
+    expect(screen.getByText('You add attachments (PDF) and co-authors once the draft is saved.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to editing' }));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('The end date must be after today (server).')).toBeInTheDocument();

@@ -31,9 +31,13 @@ export function FilterTabs<V extends string>({
 }: FilterTabsProps<V>) {
   return (
     <Tabs value={value} onChange={(v) => v !== null && onChange(v as V)} {...rest}>
-      <Tabs.List aria-label={label} style={{ flexWrap: 'wrap' }}>
+      {/* One row that scrolls sideways on a phone (as app tab bars do), never a second row of tabs. */}
+      <Tabs.List
+        aria-label={label}
+        style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}
+      >
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
+          <Tabs.Tab key={tab.value} value={tab.value} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
             {tab.label}
           </Tabs.Tab>
         ))}

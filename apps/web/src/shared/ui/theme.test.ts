@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, getContrastColor, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { AA_CONTRAST, contrastRatio, cssVariablesResolver, theme } from './theme';
+import { AA_CONTRAST, contrastRatio, cssVariablesResolver, darkLightHover, theme } from './theme';
 
 const full = mergeMantineTheme(DEFAULT_THEME, theme);
 const vars = cssVariablesResolver(full);
@@ -36,6 +36,19 @@ describe('theme colours meet WCAG AA (4.5:1)', () => {
     expect(contrastRatio(vars.light['--mantine-color-anchor']!, full.white)).toBeGreaterThanOrEqual(
       AA_CONTRAST,
     );
+  });
+
+  it('light and subtle buttons under the pointer, in both skins', () => {
+    for (const colour of colours) {
+      const shades = full.colors[colour]!;
+      // Light skin: the hover background is shade 2 (Mantine), the text the light variant's colour.
+      expect
+        .soft(contrastRatio(vars.light[`--mantine-color-${colour}-light-color`]!, shades[2]!), colour)
+        .toBeGreaterThanOrEqual(AA_CONTRAST);
+      expect
+        .soft(contrastRatio(vars.dark[`--mantine-color-${colour}-light-color`]!, darkLightHover(shades)), colour)
+        .toBeGreaterThanOrEqual(AA_CONTRAST);
+    }
   });
 
   it('dimmed and error text in both skins, on the body and on the default surfaces', () => {

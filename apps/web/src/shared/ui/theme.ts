@@ -3,6 +3,7 @@ import {
   type CSSVariablesResolver,
   darken,
   DEFAULT_THEME,
+  lighten,
   localStorageColorSchemeManager,
   luminance,
 } from '@mantine/core';
@@ -22,6 +23,16 @@ export function readableOn(color: string, background: string): string {
   for (let i = 0; i < 20 && contrastRatio(c, background) < AA_CONTRAST; i += 1) c = darken(c, 0.08);
   return c;
 }
+
+/** `color`, lightened in small steps until it reaches AA contrast on a dark `background`. */
+export function readableOnDark(color: string, background: string): string {
+  let c = color;
+  for (let i = 0; i < 20 && contrastRatio(c, background) < AA_CONTRAST; i += 1) c = lighten(c, 0.15);
+  return c;
+}
+
+/** The background of a light (and subtle) button under the pointer in the dark skin, as Mantine draws it. */
+export const darkLightHover = (shades: readonly string[]): string => darken(shades[9]!, 0.3);
 
 const WHITE = DEFAULT_THEME.white;
 
@@ -44,15 +55,23 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (!Array.isArray(shades) || shades.length < 10) continue;
     const onWhite = readableOn(shades[9]!, WHITE);
-    const onTint = readableOn(onWhite, shades[1]!);
+    // Readable on the light variant's tint (shade 1) and on its hover (shade 2, darker): issue 25
+    // found a hovered light button at 4.01:1.
+    const onTint = readableOn(onWhite, shades[2]!);
     light[`--mantine-color-${name}-text`] = onWhite;
     light[`--mantine-color-${name}-outline`] = onWhite;
     light[`--mantine-color-${name}-light-color`] = onTint;
+  }
+  const dark: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (!Array.isArray(shades) || shades.length < 10) continue;
+    dark[`--mantine-color-${name}-light-color`] = readableOnDark(shades[0]!, darkLightHover(shades));
   }
   return {
     variables: {},
     light: { ...light, '--mantine-color-anchor': light[`--mantine-color-${theme.primaryColor}-text`]! },
     dark: {
+      ...dark,
       '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
       '--mantine-color-placeholder': 'var(--mantine-color-dark-2)',
       '--mantine-color-error': 'var(--mantine-color-red-4)',

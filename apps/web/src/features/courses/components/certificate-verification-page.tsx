@@ -1,7 +1,9 @@
 import { type CertificateVerification, normaliseCertificateCode } from '@legenett/contracts';
-import { Alert, Badge, Card, Group, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
 import { ApiError } from '@/shared/api/api-error';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDate, formatDateTime } from '@/shared/lib/dates';
@@ -48,6 +50,35 @@ function Facts({ c }: { c: CertificateVerification }) {
   );
 }
 
+/** A code that did not check out, typed again: the field keeps what was there, Enter checks the new one. */
+function RetypeCode({ initial }: { initial: string }) {
+  const { t } = useTranslation('course_records');
+  const navigate = useNavigate();
+  const [value, setValue] = useState(initial);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        const next = normaliseCertificateCode(value);
+        if (next) void navigate(paths.certificate.href({ code: next }));
+      }}
+    >
+      <Group align="flex-end" gap="xs" mt="md">
+        <TextInput
+          label={t('verify.retype')}
+          description={t('verify.retype_hint')}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          autoComplete="off"
+          spellCheck={false}
+          style={{ flex: 1, minWidth: 200 }}
+        />
+        <Button type="submit">{t('verify.check')}</Button>
+      </Group>
+    </form>
+  );
+}
+
 /** `/certificates/:code` (public): whether a certificate of attendance is valid and what it certifies. */
 export function CertificateVerificationPage() {
   const { t } = useTranslation('course_records');
@@ -55,15 +86,23 @@ export function CertificateVerificationPage() {
   const wellFormed = CODE.test(code);
   const check = useCertificateVerification(wellFormed ? code : '');
   let body;
-  if (!wellFormed) body = <Alert color="red">{t('verify.bad_code')}</Alert>;
+  if (!wellFormed)
+    body = (
+      <>
+        <Alert color="red">{t('verify.bad_code')}</Alert>
+        <RetypeCode key={code} initial={code} />
+      </>
+    );
   else if (check.isPending) body = <Skeleton height={240} />;
   else if (check.isError) {
+    const notFound = check.error instanceof ApiError && check.error.status === 404;
     body = (
-      <Alert color="red" role="alert">
-        {check.error instanceof ApiError && check.error.status === 404
-          ? t('verify.invalid')
-          : t('verify.load_failed')}
-      </Alert>
+      <>
+        <Alert color="red" role="alert">
+          {notFound ? t('verify.invalid') : t('verify.load_failed')}
+        </Alert>
+        {notFound && <RetypeCode key={code} initial={code} />}
+      </>
     );
   } else {
     body = (

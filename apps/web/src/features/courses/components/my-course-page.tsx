@@ -63,14 +63,15 @@ export function MyCoursePage() {
               {t('public_page')}
             </Button>
           )}
-          {c.status !== 'cancelled' && c.status !== 'rejected' && (
+          {/* An event that has ended cannot be cancelled any more. */}
+          {c.status !== 'cancelled' && c.status !== 'rejected' && !c.is_past && (
             <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
               {t('cancel_course')}
             </Button>
           )}
         </Group>
         {c.type === 'webinar' && c.status !== 'cancelled' && <CourseVideoUpload course={c} />}
-        {(c.status === 'approved' || c.status === 'cancelled') && <CourseAnalyticsPanel courseId={c.id} />}
+        {(c.status === 'approved' || c.status === 'cancelled') && <CourseAnalyticsPanel course={c} />}
         {c.type === 'small_group' && c.status === 'approved' && <SmallGroupOrganiser courseId={c.id} />}
         {editable ? (
           <CourseForm key={c.id} course={c} onSaved={() => undefined} />

@@ -212,7 +212,13 @@ export function PetitionEditPage({ create }: { create: boolean }) {
   if (create) {
     return (
       <Page title={t('create_title')}>
-        <PetitionForm petition={null} />
+        <Stack gap="md">
+          <PetitionForm petition={null} />
+          {/* Attachments and co-authors hang on a stored petition: said before the first save. */}
+          <Text size="sm" c="dimmed">
+            {t('after_first_save')}
+          </Text>
+        </Stack>
       </Page>
     );
   }

@@ -25,6 +25,9 @@ import { DateField } from '@/shared/forms/date-field';
 import { IdsMultiSelectField } from '@/shared/forms/id-select-field';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { toOptions, useCategories, useReferenceList } from '@/shared/reference/reference-lists';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { formatDate } from '@/shared/lib/dates';
+import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { notify } from '@/shared/ui/notify';
 import { useSavePetition, useSimilarPetitions } from '../api/petitions';
 import { useDebounced } from './use-debounced';
@@ -66,18 +69,44 @@ function SimilarTitles({ title, exclude }: { title: string; exclude: number | nu
   );
 }
 
-/** What the petition will look like, from the form's current values. */
-function Preview({ values }: { values: PetitionCreateInput }) {
+/**
+ * What the published page will show, from the form's current values and what is stored (attachments,
+ * co-authors). Previewing saves nothing, and says so.
+ */
+function Preview({ values, petition }: { values: PetitionCreateInput; petition: PetitionDetail | null }) {
   const { t } = useTranslation('petitions');
+  const locale = useLocale();
   return (
     <Stack gap="xs" aria-label={t('preview')}>
+      <Alert variant="light">{t('preview_note')}</Alert>
       <Title order={2}>{values.title}</Title>
       <Text size="lg">{values.summary}</Text>
-      {values.recipient && (
+      <Stack gap={2}>
+        {values.recipient && (
+          <Text>
+            <b>{t('recipient')}:</b> {values.recipient}
+          </Text>
+        )}
         <Text>
-          <b>{t('recipient')}:</b> {values.recipient}
+          <b>{t('form.end_date')}:</b> {values.end_date ? formatDate(values.end_date, locale) : t('preview_missing')}
         </Text>
-      )}
+        {values.signature_goal ? (
+          <Text>
+            <b>{t('goal', { goal: values.signature_goal })}</b>
+          </Text>
+        ) : null}
+        {petition && petition.co_authors.length > 0 && (
+          <Text>
+            <b>{t('co_authors')}:</b>{' '}
+            {petition.co_authors.map((a) => (a.title ? `${a.name} (${a.title})` : a.name)).join(', ')}
+          </Text>
+        )}
+        {petition && petition.attachments.length > 0 && (
+          <Text>
+            <b>{t('attachments')}:</b> {petition.attachments.map((a) => a.name).join(', ')}
+          </Text>
+        )}
+      </Stack>
       <Divider />
       <Text style={{ whiteSpace: 'pre-wrap' }}>{values.full_text}</Text>
     </Stack>
@@ -119,7 +148,7 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
       <Stack gap="sm">
         {locked && <Alert color="yellow">{t('text_locked_note')}</Alert>}
         {previewing ? (
-          <Preview values={getValues()} />
+          <Preview values={getValues()} petition={petition} />
         ) : (
           <>
             <TextInput
@@ -212,9 +241,13 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
             {isDraft ? t('save_draft') : t('save')}
           </Button>
           {isDraft && (petition === null || petition.is_owner) && (
-            <Button onClick={() => void onPublish()} loading={save.isPending}>
-              {t('publish')}
-            </Button>
+            <ConfirmButton
+              label={t('publish')}
+              question={t('publish_confirm')}
+              confirmLabel={t('publish_yes')}
+              loading={save.isPending}
+              onConfirm={() => onPublish()}
+            />
           )}
         </Group>
       </Stack>
