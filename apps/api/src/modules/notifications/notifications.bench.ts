@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../../app';
 import { OutboxRelay } from '../../common/outbox';
 import { migrateDatabase } from '../../database/migrate';
-import { SessionService } from '../users/session.service';
+import { SessionService } from '../users';
 import { DigestService } from './digest/digest.service';
 
 const USERS = 100_000;

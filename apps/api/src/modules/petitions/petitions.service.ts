@@ -15,8 +15,6 @@ import {
   encodeSignerCursor,
   type SignerPage,
   type SignerPageQuery,
-  SIGNER_PROFESSIONS,
-  translate,
   osloToday,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';

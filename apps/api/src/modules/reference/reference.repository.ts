@@ -286,7 +286,7 @@ export class ReferenceRepository implements OnModuleInit {
       .where(inArray(frontendSettings.key, [...keys]));
     const byKey = new Map(rows.map((r) => [r.key, r.value]));
     // A value stored before the rule (docs/media.md) is not handed out when it leads off the site.
-    const safe = (v: string | undefined) => (v && isSiteLink(v) ? v : null);
+    const safe = (v: string | null | undefined) => (v && isSiteLink(v) ? v : null);
     return { prev_image_video_src: safe(byKey.get(keys[0])), prev_image_video_link: safe(byKey.get(keys[1])) };
   }
 }

@@ -110,7 +110,7 @@ describe('my alerts', () => {
 
   it('asks before deleting, and deletes', async () => {
     mockEndpoint(alertEndpoints.list, pageOf([alert()]));
-    const deletes = mockEndpoint(alertEndpoints.remove, undefined);
+    const deletes = mockEndpoint(alertEndpoints.remove, null);
     renderApp('/alerts');
     await ui.click(await screen.findByRole('button', { name: 'Slett varselet «Kardiologi i Oslo»' }));
     const dialog = await screen.findByRole('dialog', { name: 'Slette varselet?' });

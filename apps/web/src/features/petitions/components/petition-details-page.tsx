@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Code,
   Divider,
   Group,
   List,
@@ -74,7 +73,6 @@ function ShareButtons({ title }: { title: string }) {
 /** Sign (by name or anonymously), or the receipt and withdrawal once signed. */
 function SignBox({ petition }: { petition: PetitionDetail }) {
   const { t } = useTranslation('petitions');
-  const locale = useLocale();
   const user = useCurrentUser();
   const sign = useSign();
   const withdraw = useWithdraw();
