@@ -132,7 +132,7 @@ export const pageRoutes: RouteObject[] = [
   // Videos and audio: confirmed health personnel (approved_hrp 2) or "In review"
   r(paths.videos.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/videos'), ['media', 'alerts']) }),
   r(paths.video.path, 'healthPersonnel', 'nav.videos', { lazy: page(() => import('@/features/media/routes/video'), ['media']) }),
-  r(paths.audio.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio'), ['media']) }),
+  r(paths.audio.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio'), ['media', 'alerts']) }),
   r(paths.audioItem.path, 'healthPersonnel', 'nav.audio', { lazy: page(() => import('@/features/media/routes/audio-item'), ['media']) }),
 
   // Petitions; a published petition's detail is public (docs/api-conventions.md)

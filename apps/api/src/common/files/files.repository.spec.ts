@@ -9,6 +9,7 @@ describe('fileReferences', () => {
       [
         'courses.video_file_id',
         'jobs.company_logo_file_id',
+        'message_attachments.file_id',
         'partner_companies.background_file_id',
         'partner_companies.logo_file_id',
         'petition_attachments.file_id',

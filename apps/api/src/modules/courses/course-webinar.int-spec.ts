@@ -295,6 +295,9 @@ describe('reminders', () => {
       [
         [stays.user.id, 'course_reminder_1h'],
         [waiting.user.id, 'course_reminder_1h'],
+        // The seat offered from the waiting list is a notification the user gets by e-mail too
+        // (course reminders' e-mail cell is on by default, docs/notifications.md).
+        [waiting.user.id, 'notification'],
       ].sort(),
     );
     const cancelled = await approvedWith(30 * MINUTE, { title: `Avlyst ${token}` });

@@ -178,7 +178,7 @@ describe('petitions', () => {
     await user.click(await screen.findByRole('button', { name: 'Verify the signature log' }));
     expect(
       await screen.findByText(
-        'The log is unchanged. Entries in the log: 3 (withdrawn signatures are in it too). Signatures that count now: 1.',
+        'The log is unchanged. It has 3 entries because withdrawn signatures are in it too; 1 signature counts now.',
       ),
     ).toBeInTheDocument();
   });
