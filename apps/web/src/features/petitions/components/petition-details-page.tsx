@@ -376,7 +376,7 @@ export function PetitionDetailsPage() {
                 {t('verify')}
               </Button>
               {verify.data && (
-                <Text role="status" c={verify.data.intact ? 'green.8' : 'red.8'}>
+                <Text role="status" c={verify.data.intact ? 'green' : 'red'}>
                   {verify.data.intact
                     ? t('verify_ok_count', { length: verify.data.length, count: verify.data.signatures_count })
                     : t('verify_broken', { position: verify.data.broken_at ?? 0 })}

@@ -79,7 +79,7 @@ export function PetitionReceipt({ receipt }: { receipt: SignatureReceipt }) {
       {position !== null && (
         <Text size="sm">{t('receipt_text', { position, date: formatDate(receipt.signed_at, locale) })}</Text>
       )}
-      <Text size="sm" role="status" c={holds === false ? 'red.8' : holds ? 'green.8' : undefined}>
+      <Text size="sm" role="status" c={holds === false ? 'red' : holds ? 'green' : undefined}>
         {position === null || holds === null
           ? t('receipt_pending')
           : holds
