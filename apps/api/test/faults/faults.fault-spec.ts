@@ -159,6 +159,7 @@ beforeAll(async () => {
     JWT_SECRET: key(),
     TWO_FACTOR_ENCRYPTION_KEY: key(),
     NATIONAL_ID_HASH_KEY: key(),
+    PETITION_LOG_SIGNING_KEY: key(),
     DATA_DIR: path.join(root, 'data'),
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',

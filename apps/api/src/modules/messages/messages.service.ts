@@ -41,6 +41,7 @@ import {
   type ReportRow,
   type WhoCanMessage,
 } from './messages.repository';
+import { ConversationTurns } from './conversation-turns';
 import { MessageEvents } from './message-events';
 import { NotificationPublisher, NotificationsService } from '../notifications';
 
@@ -75,6 +76,9 @@ const excerpt = (text: string, length = 140) => (text.length > length ? `${text.
 /** Conversations and messages: who may write to whom, requests, groups, reports (issue 26). */
 @Injectable()
 export class MessagesService implements OnModuleInit {
+  /** Sends into one conversation take their transaction one at a time in this process. */
+  private readonly turns = new ConversationTurns();
+
   constructor(
     private readonly repository: MessagesRepository,
     private readonly files: FilesService,
@@ -286,13 +290,17 @@ export class MessagesService implements OnModuleInit {
       owner: me.userId,
       field: MESSAGE_FILES_FIELD,
     });
+    // In turn per conversation (conversation-turns.ts): a burst waits in memory, not on the
+    // conversation's row lock with a pooled connection each.
     const sent = await this.files.storeFor(uploads, as, (stored) =>
-      this.uow.run((tx) =>
-        this.appendAndNotify(tx, me, conversationId, {
-          body: input.body,
-          reply_to_id: input.reply_to_id ?? null,
-          attachments: stored.map((f) => ({ kind: f.kind === 'message_document' ? 'document' : 'image', file_id: f.id })),
-        }),
+      this.turns.run(conversationId, () =>
+        this.uow.run((tx) =>
+          this.appendAndNotify(tx, me, conversationId, {
+            body: input.body,
+            reply_to_id: input.reply_to_id ?? null,
+            attachments: stored.map((f) => ({ kind: f.kind === 'message_document' ? 'document' : 'image', file_id: f.id })),
+          }),
+        ),
       ),
     );
     return { data: await this.oneMessage(me, conversationId, sent.id) };

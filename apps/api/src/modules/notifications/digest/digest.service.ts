@@ -1,9 +1,9 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { type DigestFrequency, type Locale, notificationMessage, osloToday, toOsloWallClock, translate } from '@legenett/contracts';
 import { type AppConfig, InjectConfig } from '../../../config';
 import { MailService } from '../../../common/mail';
 import { JobOutbox, type OutboxJobContext } from '../../../common/outbox';
-import { JobQueue } from '../../../common/queue';
+import { Scheduler } from '../../../common/queue';
 import { UnitOfWork } from '../../../database/unit-of-work';
 import { NotificationPreferencesService } from '../notification-preferences.service';
 import { NotificationsRepository } from '../notifications.repository';
@@ -11,7 +11,6 @@ import { entryOf } from '../notifications.service';
 import { type DigestReader, DigestSections, type DigestSectionContent } from './digest-sections';
 import { DigestRepository } from './digest.repository';
 import { renderDigest } from './digest-template';
-import { scheduleDigestSweep } from './digest.schedule';
 
 export const DIGEST_SWEEP_JOB = 'notifications.digest-sweep';
 export const DIGEST_SEND_JOB = 'notifications.digest';
@@ -51,7 +50,7 @@ const dateText = (locale: Locale, value: string | Date) =>
  * once, claims nothing twice, so no one gets two digests for one period.
  */
 @Injectable()
-export class DigestService implements OnModuleInit, OnApplicationBootstrap {
+export class DigestService implements OnModuleInit {
   private readonly logger = new Logger('Digest');
 
   constructor(
@@ -61,19 +60,17 @@ export class DigestService implements OnModuleInit, OnApplicationBootstrap {
     private readonly preferences: NotificationPreferencesService,
     private readonly mail: MailService,
     private readonly outbox: JobOutbox,
-    private readonly jobs: JobQueue,
+    private readonly scheduler: Scheduler,
     private readonly uow: UnitOfWork,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register(DIGEST_SWEEP_JOB, () => this.sweep().then(() => undefined));
+    // Through the Scheduler: only a process that runs jobs makes the schedule, and without waiting
+    // for Redis (an awaited schedule held up start-up for as long as Redis did not answer).
+    this.scheduler.every(DIGEST_SWEEP_JOB, this.config.digestSweepMs, () => this.sweep());
     this.outbox.handle<DigestSendJob>(DIGEST_SEND_JOB, (job) => this.send(job));
     this.registerBuiltInSections();
-  }
-
-  async onApplicationBootstrap(): Promise<void> {
-    await scheduleDigestSweep(this.jobs, DIGEST_SWEEP_JOB, this.config.digestSweepMs);
   }
 
   /**
