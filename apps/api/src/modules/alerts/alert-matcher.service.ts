@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { type AlertDigestMatch, type AlertFrequency, type AlertType, type NotificationJobPayload } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
-import { JobQueue } from '../../common/queue';
+import { Scheduler } from '../../common/queue';
 import { type Transaction } from '../../database/unit-of-work';
 import { NotificationPublisher } from '../notifications';
 import { type MatchRow, AlertsRepository } from './alerts.repository';
@@ -43,31 +43,22 @@ export class AlertTrigger {
  * among them. Daily and weekly matches wait for the digest (`AlertsDigestReader`).
  */
 @Injectable()
-export class AlertMatcher implements OnModuleInit, OnApplicationBootstrap {
+export class AlertMatcher implements OnModuleInit {
   private readonly logger = new Logger('Alerts');
 
   constructor(
     private readonly repository: AlertsRepository,
     private readonly outbox: JobOutbox,
-    private readonly jobs: JobQueue,
+    private readonly scheduler: Scheduler,
     private readonly notifications: NotificationPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.outbox.handle<AlertMatchJob>(ALERTS_MATCH_JOB, (job) => this.match(job));
-    this.jobs.register(ALERTS_SWEEP_JOB, async () => {
-      await this.sweep();
-    });
-  }
-
-  onApplicationBootstrap(): void {
+    // A scheduled job (common/queue/scheduler.ts): once per interval across every worker; none in an api process.
     const { intervalMs } = this.config.housekeeping;
-    const every = Math.min(intervalMs, SWEEP_EVERY_MS);
-    const scheduled = intervalMs === 0 ? this.jobs.stopRepeat(ALERTS_SWEEP_JOB) : this.jobs.repeat(ALERTS_SWEEP_JOB, {}, { everyMs: every });
-    scheduled.catch((err: unknown) => {
-      this.logger.warn(`Could not schedule the alert sweep: ${err instanceof Error ? err.message : String(err)}`);
-    });
+    this.scheduler.every(ALERTS_SWEEP_JOB, Math.min(intervalMs, SWEEP_EVERY_MS), () => this.sweep());
   }
 
   /**

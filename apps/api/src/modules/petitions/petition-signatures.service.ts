@@ -3,7 +3,7 @@ import { type ChainVerification, osloToday, type SignatureReceipt, type SignerPr
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { JobQueue } from '../../common/queue';
+import { Scheduler } from '../../common/queue';
 import { isUniqueViolation } from '../../database/database-errors';
 import { NotificationPublisher } from '../notifications';
 import { inclusionProof, inclusionRanges, nodeHash, nodesFor, perfectNodes, rangeHash } from './petition-log.merkle';
@@ -36,7 +36,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
     private readonly log: PetitionLogService,
     private readonly logRepository: PetitionLogRepository,
     private readonly notifications: NotificationPublisher,
-    private readonly jobs: JobQueue,
+    private readonly scheduler: Scheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -204,7 +204,8 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
   // ---------- the counter job ----------
 
   onModuleInit(): void {
-    this.jobs.register(PETITION_RECONCILE_JOB, async () => {
+    // The nightly reconciliation: a scheduled job (common/queue/scheduler.ts), once across every worker.
+    this.scheduler.every(PETITION_RECONCILE_JOB, this.config.housekeeping.intervalMs === 0 ? 0 : DAY_MS, async () => {
       const r = await this.reconcile('nightly');
       if (r.corrections > 0) this.logger.warn(`Reconciliation corrected ${r.corrections} count(s) of ${r.petitions} petition(s)`);
     });
@@ -212,8 +213,6 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
 
   onApplicationBootstrap(): void {
     if (this.config.role.runsJobs && this.config.petitionLog.countIntervalMs > 0) this.schedule();
-    const nightly = this.config.housekeeping.intervalMs === 0 ? this.jobs.stopRepeat(PETITION_RECONCILE_JOB) : this.jobs.repeat(PETITION_RECONCILE_JOB, {}, { everyMs: DAY_MS });
-    nightly.catch((err: unknown) => this.logger.warn(`Could not schedule the reconciliation: ${err instanceof Error ? err.message : String(err)}`));
   }
 
   async onApplicationShutdown(): Promise<void> {
