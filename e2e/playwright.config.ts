@@ -1,28 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eWorkers, workerBaseURL } from './servers';
 
 /**
- * E2E_PORT, else 3100 when free, else any free port. Chosen once: the choice goes into the
- * environment, which the test workers inherit, so they all talk to the same server.
+ * Each worker drives a product of its own (global-setup.ts starts one per worker, each on its own
+ * database), so test files run in parallel without sharing data. E2E_WORKERS sets how many (default 2).
  */
-function e2ePort(): number {
-  if (!process.env.E2E_PORT) {
-    const db = path.resolve(__dirname, '..', 'packages', 'db', 'dist', 'index.js');
-    const script = `require(${JSON.stringify(db)}).freePort(3100).then((p) => process.stdout.write(String(p)))`;
-    process.env.E2E_PORT = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
-  }
-  return Number(process.env.E2E_PORT);
-}
-const port = e2ePort();
-export const baseURL = `http://127.0.0.1:${port}`;
+export const baseURL = workerBaseURL();
 
 export default defineConfig({
   testDir: './tests',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers(),
+  globalSetup: './global-setup.ts',
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json']],
@@ -39,15 +30,4 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
   ],
-  webServer: {
-    command: 'node ../scripts/e2e-server.mjs',
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // Stop the server (and its PostgreSQL) cleanly, so its temporary data folder is removed.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-  },
 });

@@ -58,8 +58,22 @@ async function serious(page: Page, route: string): Promise<string[]> {
   // Lazy routes and their first data (the notification stream keeps the network busy for good, so
   // "network idle" never comes): wait until no loader is shown.
   await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(250);
+  await settled(page);
   return seriousHere(page, route);
+}
+
+/**
+ * Until the page stands still: fonts loaded and no transition or animation running. axe measures
+ * contrast from computed colours, and an element fading in (a toast, a menu, Mantine's transitions)
+ * has blended colours on its way; measuring then was what made these tests fail now and then.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length), {
+      timeout: 10_000,
+    })
+    .toBe(0);
 }
 
 /** The critical and serious violations of the page as it is now, named with `where`. */
@@ -159,6 +173,8 @@ for (const skin of ['light', 'dark'] as const) {
     });
 
     test(`the administrator's pages have no serious axe violations (${skin})`, async ({ page }) => {
+      // Five routes, each waiting for its lazy chunk and data, as the visitor's test above.
+      test.setTimeout(120_000);
       await logInViaApi(page, 'admin@demo.no');
       await useSkin(page, skin);
       const found: string[] = [];

@@ -70,10 +70,11 @@ test.describe('courses', () => {
     await expect(doctor.getByRole('timer', { name: 'Starter om' })).toBeVisible();
     await doctor.getByRole('button', { name: 'Meld deg på' }).click();
     await expect(doctor.getByText('Du er påmeldt.')).toBeVisible();
-    // The countdown runs out and the page switches to the live player.
+    // The countdown runs out and the page switches to the live player, which opens a viewing record.
+    const entered = doctor.waitForResponse((r) => /\/user-entered-on$/.test(new URL(r.url()).pathname) && r.ok(), { timeout: 185_000 });
     await expect(doctor.getByText('Direkte nå').first()).toBeVisible({ timeout: 180_000 });
     await expect(doctor.getByTitle(title)).toBeVisible();
-    await doctor.waitForTimeout(3_000);
+    await entered;
     await doctor.goto('/my_courses');
 
     // The organiser's analytics show the viewer.

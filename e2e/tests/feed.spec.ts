@@ -34,9 +34,8 @@ test.describe('feed', () => {
     const href = await post.getByRole('link', { name: /kommentar/ }).getAttribute('href');
     expect(href).toMatch(/^\/post\/\d+$/);
 
-    // Wait for the live stream to report, then note the count before the comment.
-    await expect(page.getByTestId('notification-bell')).toBeVisible();
-    await page.waitForTimeout(500);
+    // Wait for the live stream's first count (the bell marks itself live), then note it before the comment.
+    await expect(page.getByTestId('notification-bell')).toHaveAttribute('data-live', 'true');
     const before = await unreadCount(page);
 
     // A colleague opens the post and comments.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logInViaApi } from './fixtures';
+import { logInViaApi, ourBaseURL } from './fixtures';
 
 /** A valid 4x4 PNG (red), small enough to write inline; the API decodes and re-encodes it. */
 const PNG = Buffer.from(
@@ -40,7 +40,7 @@ test.describe('marketplace', () => {
     await expect(page.getByText('Utsolgt', { exact: true })).toBeVisible();
 
     // Another doctor: not among the products in stock, but listed under sold out.
-    const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` });
+    const other = await browser.newContext({ baseURL: ourBaseURL() });
     const otherPage = await other.newPage();
     await logInViaApi(otherPage, 'henrik.saetre@demo.no');
     await otherPage.goto(`/marketplace?search=${word}`);

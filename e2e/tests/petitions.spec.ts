@@ -77,6 +77,9 @@ test.describe('petitions', () => {
     await expect(signer.getByText('Kontrollsum:')).toBeHidden();
     // A group under 5 is never named: it is folded into "Andre (færre enn 5 hver)" (docs/petitions.md).
     await expect(signer.getByText('Andre (færre enn 5 hver)', { exact: false }).first()).toBeVisible();
+    // The log takes the signature in its next batch (a quarter of a second, longer on a busy machine):
+    // the receipt says so once its proof checks out. Checking the log before that would find it pending.
+    await expect(signer.getByText(/Kontrollert: signaturen din er oppføring nr\. \d+ av \d+ i loggen/)).toBeVisible({ timeout: 15_000 });
     await signer.getByRole('button', { name: 'Kontroller signaturloggen' }).click();
     await expect(
       signer.getByText('Loggen er uendret. Den har 1 oppføringer fordi tilbaketrukne signaturer også står der; 1 signatur gjelder nå.'),

@@ -78,7 +78,7 @@ export function NotificationBell() {
     >
       <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={4} zIndex={1}>
         <Popover.Target>
-          <ActionIcon variant="default" size="lg" radius="xl" aria-label={label} onClick={toggle} data-testid="notification-bell">
+          <ActionIcon variant="default" size="lg" radius="xl" aria-label={label} onClick={toggle} data-testid="notification-bell" data-live={streamCount !== null}>
             <BellIcon />
           </ActionIcon>
         </Popover.Target>
