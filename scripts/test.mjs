@@ -50,12 +50,17 @@ function tier(name, cmd, args, parse, reportFile, options) {
   }
   // A runner that fails outside its tests (set-up error) still fails the tier.
   const failed = counts.failed + (r.status !== 0 && counts.failed === 0 ? 1 : 0);
-  results.push({ name, passed: counts.passed, failed, seconds: r.seconds });
+  results.push({ name, passed: counts.passed, failed, seconds: r.seconds, note: counts.note });
 }
 
 const jestCounts = (j) => (j ? { passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0) } : null);
 const vitestCounts = (j) => (j ? { passed: j.numPassedTests, failed: j.numFailedTests } : null);
-const playwrightCounts = (j) => (j?.stats ? { passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected } : null);
+// A test that passed only on its retry counts as passed, and the summary names how many did: a retry
+// must never hide a race silently.
+const playwrightCounts = (j) =>
+  j?.stats
+    ? { passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected, note: j.stats.flaky ? `${j.stats.flaky} flaky: passed only on retry` : undefined }
+    : null;
 
 check('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only']);
 check('lint', 'npx', ['turbo', 'run', 'lint', '--output-logs=errors-only']);
