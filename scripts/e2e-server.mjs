@@ -14,7 +14,8 @@ const require = createRequire(import.meta.url);
 const { recreateDatabase, withDatabase } = require(path.join(root, 'packages/db/dist/index.js'));
 
 // Its own Redis namespace, so rate-limit counters of earlier runs or other tiers never leak in.
-const env = { ...process.env, START_SKIP_BUILD: '1', NODE_ENV: 'test', REDIS_PREFIX: `e2e-${process.pid}-${Date.now()}` };
+// The demo media before "ready" (npm start makes them after): the tests open them at once.
+const env = { ...process.env, START_SKIP_BUILD: '1', NODE_ENV: 'test', REDIS_PREFIX: `e2e-${process.pid}-${Date.now()}`, DEMO_MEDIA_BEFORE_READY: '1' };
 let tempDir = null;
 if (process.env.DATABASE_URL) {
   // One database per port, so two runs side by side never share one.

@@ -99,18 +99,23 @@ if (!databaseUrl) {
   databaseUrl = withDatabase(embedded.serverUrl, 'legenett');
 }
 
+const mediaBeforeReady = process.env.DEMO_MEDIA_BEFORE_READY === '1';
+let firstStart = false;
 const handle = createDatabase(databaseUrl, { max: 2 });
 try {
   log('applying migrations ...');
   await runMigrations(handle.db);
   const { rows } = await handle.pool.query('select count(*)::int as n from users');
-  const firstStart = rows[0].n === 0;
+  firstStart = rows[0].n === 0;
   log(firstStart ? 'first start: seeding reference and demo data ...' : 'updating reference data ...');
   await seedDatabase(handle.db, {
     demo: firstStart && process.env.SEED_DEMO !== 'false',
     nationalIdKey: secrets.NATIONAL_ID_HASH_KEY,
     // Demo video and audio files go where the API's local storage reads them (none with S3).
     mediaUploadsDir: process.env.STORAGE_DRIVER === 's3' ? null : path.join(dataDir, 'uploads'),
+    // ffmpeg's part (most of the seed) runs after "ready" (demoMedia below); DEMO_MEDIA_BEFORE_READY=1
+    // keeps it before, for the e2e tests.
+    mediaFiles: mediaBeforeReady ? 'now' : 'later',
   });
 } finally {
   await handle.close();
@@ -169,9 +174,12 @@ if (!verbose) {
 }
 
 let stopping = false;
+/** The demo media's process while it runs (demoMedia below); stopped first. */
+let mediaChild = null;
 async function stop(code) {
   if (stopping) return;
   stopping = true;
+  if (mediaChild) mediaChild.kill('SIGTERM');
   if (api.exitCode === null) {
     api.kill('SIGTERM');
     await new Promise((resolve) => api.once('exit', resolve));
@@ -182,6 +190,36 @@ async function stop(code) {
 // Stop the API first, then PostgreSQL, then exit.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(0));
 api.on('exit', (code) => void stop(code ?? 1));
+
+/**
+ * The demo's videos, audio and product photos, once the server answers (seed/src/media-cli.ts, a
+ * process of its own so ffmpeg never holds up this launcher): each item appears when its files exist.
+ * On a later start it only checks that nothing is missing.
+ */
+function demoMedia() {
+  if (mediaBeforeReady || process.env.SEED_DEMO === 'false') return;
+  if (firstStart) log('making the demo videos, audio and product photos (ffmpeg); they appear on their pages in a few seconds ...');
+  const child = (mediaChild = spawn(process.execPath, [path.join(root, 'seed/dist/media-cli.js')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+  }));
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk.toString('utf8');
+    const lines = out.split('\n');
+    out = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) log(line);
+  });
+  child.stderr.on('data', (chunk) => {
+    logStream.write(chunk);
+    process.stderr.write(chunk);
+  });
+  child.on('exit', (code) => {
+    mediaChild = null;
+    if (code !== 0 && !stopping) log(`the demo media could not be made (exit code ${code}); see above`);
+  });
+}
 
 // Announce once the API answers.
 const url = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${port}`;
@@ -194,6 +232,7 @@ for (let i = 0; i < 120 && !stopping; i++) {
       for (const a of DEMO_ACCOUNTS) log(`  ${a.email.padEnd(18)} ${a.description}`);
       if (!verbose) log(`full log: ${path.relative(process.cwd(), logFile).startsWith('..') ? logFile : path.relative(process.cwd(), logFile)} (LEGENETT_VERBOSE=1 npm start shows it here)`);
       log('stop with Ctrl+C');
+      demoMedia();
       break;
     }
   } catch {

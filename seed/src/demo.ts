@@ -1,6 +1,6 @@
 import { hashNationalId, logSigner, newLogSalt, schema, type Database } from '@legenett/db';
 import { hash } from 'bcrypt';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ADMIN,
   AUDIO,
@@ -50,6 +50,12 @@ export interface DemoOptions {
   log?: (msg: string) => void;
   /** Where demo media files go (see SeedOptions); default from DATA_DIR and STORAGE_DRIVER. */
   mediaUploadsDir?: string | null;
+  /**
+   * `now` (default): the demo videos, audio and product photos are made with the rest. `later`: they
+   * are left out, for `seedDemoMedia` to add once the server answers (`npm start`: ffmpeg's part of
+   * the first start is most of the seed, docs/performance/start.md).
+   */
+  mediaFiles?: 'now' | 'later';
 }
 
 const DAY = 86_400_000;
@@ -123,6 +129,9 @@ class Tally {
   add(kind: string, n = 1): void {
     if (n > 0) this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
   }
+  get empty(): boolean {
+    return this.counts.size === 0;
+  }
   toString(): string {
     return this.counts.size === 0 ? 'nothing new' : [...this.counts].map(([k, n]) => `${n} ${k}`).join(', ');
   }
@@ -166,12 +175,13 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     const companies = await seedCompanies(tx, ref, users, clock, tally);
     await seedProfiles(tx, ref, users, tally);
     const jobIds = await seedJobs(tx, ref, users, companies, clock, tally);
-    await seedProducts(tx, ref, users, clock, tally, uploadsDir !== null && ffmpegAvailable() ? uploadsDir : null);
+    const mediaNow = options.mediaFiles !== 'later';
+    await seedProducts(tx, ref, users, clock, tally, mediaNow && uploadsDir !== null && ffmpegAvailable() ? uploadsDir : null);
     const courseIds = await seedCourses(tx, ref, users, companies, clock, tally);
     await seedCourseRecords(tx, users, courseIds, clock.date, tally);
     const petitionIds = await seedPetitions(tx, ref, users, clock, tally);
     const postIds = await seedPosts(tx, users, companies, petitionIds, clock, tally);
-    await seedMedia(tx, ref, clock, tally, log, uploadsDir);
+    if (mediaNow) await seedMedia(tx, ref, clock, tally, log, uploadsDir);
     await seedNotifications(tx, users, companies, postIds, courseIds, jobIds, clock, tally);
     tally.add('conversations', await seedMessages(tx, users, companies, clock));
     await refreshCounters(
@@ -183,6 +193,43 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     );
   });
   log(`demo content: ${tally.toString()}`);
+}
+
+/**
+ * The demo's media files, on their own: the video and audio items that are missing (with their files)
+ * and a photo for each demo product that has none. Idempotent, and quick when nothing is missing (no
+ * ffmpeg then). Does nothing before the demo accounts exist.
+ */
+export async function seedDemoMedia(db: Database, options: Pick<DemoOptions, 'log' | 'now' | 'mediaUploadsDir'> = {}): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  const clock = demoClock(options.now ?? new Date());
+  const tally = new Tally();
+  const uploadsDir = options.mediaUploadsDir === undefined ? localUploadsDir() : options.mediaUploadsDir;
+  await db.transaction(async (tx) => {
+    const owners = await tx
+      .select({ id: s.users.id, email: s.users.email })
+      .from(s.users)
+      .where(inArray(s.users.email, [...new Set(PRODUCTS.map((p) => p.owner))]));
+    if (owners.length === 0) return;
+    const ref = await loadReference(tx);
+    await seedMedia(tx, ref, clock, tally, log, uploadsDir);
+    if (uploadsDir === null || !ffmpegAvailable()) return;
+    // Demo products (owner and title) without a photo.
+    const bare = await tx
+      .select({ id: s.products.id, user_id: s.products.user_id })
+      .from(s.products)
+      .leftJoin(s.productImages, eq(s.productImages.product_id, s.products.id))
+      .where(
+        and(
+          inArray(s.products.title, PRODUCTS.map((p) => p.title)),
+          inArray(s.products.user_id, owners.map((o) => o.id)),
+          isNull(s.productImages.product_id),
+        ),
+      )
+      .orderBy(s.products.id);
+    await addProductPhotos(tx, bare, uploadsDir, tally);
+  });
+  if (!tally.empty) log(`demo media: ${tally.toString()}`);
 }
 
 type Clock = ReturnType<typeof demoClock>;
@@ -628,8 +675,17 @@ async function seedProducts(
   const inserted = await tx.insert(s.products).values(rows).returning({ id: s.products.id, user_id: s.products.user_id });
   tally.add('products', inserted.length);
   if (photosDir === null) return;
-  // One photo each, stored as an upload is: the main row (detail size) and its `sm` variant.
-  for (const [i, product] of inserted.entries()) {
+  await addProductPhotos(tx, inserted, photosDir, tally);
+}
+
+/** One photo each, stored as an upload is: the main row (detail size) and its `sm` variant. */
+async function addProductPhotos(
+  tx: Executor,
+  products: readonly { id: number; user_id: number }[],
+  photosDir: string,
+  tally: Tally,
+): Promise<void> {
+  for (const [i, product] of products.entries()) {
     const photo = makeDemoPhoto(i, photosDir);
     const file = (f: typeof photo.lg, variant: 'lg' | 'sm', originalId: number | null) => ({
       storage_key: f.key,
@@ -646,7 +702,7 @@ async function seedProducts(
     await tx.insert(s.storedFiles).values(file(photo.sm, 'sm', main!.id));
     await tx.insert(s.productImages).values({ product_id: product.id, file_id: main!.id, position: 0 });
   }
-  tally.add('product photos', inserted.length);
+  tally.add('product photos', products.length);
 }
 
 async function seedCourses(

@@ -2,7 +2,7 @@ import type { Database } from '@legenett/db';
 import { seedDemo } from './demo';
 import { seedReference } from './reference';
 
-export { DEMO_ACCOUNTS, demoClock, hashNationalId, seedDemo } from './demo';
+export { DEMO_ACCOUNTS, demoClock, hashNationalId, seedDemo, seedDemoMedia } from './demo';
 export { DEMO_PASSWORD, TEST_PERSONS, type TestPerson } from './data/people';
 export { seedReference } from './reference';
 
@@ -19,6 +19,8 @@ export interface SeedOptions {
    * null for none (S3 storage). Default: from DATA_DIR and STORAGE_DRIVER.
    */
   mediaUploadsDir?: string | null;
+  /** `later`: leave the demo's media files to `seedDemoMedia` (see DemoOptions). */
+  mediaFiles?: 'now' | 'later';
 }
 
 /**
@@ -29,6 +31,6 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const log = options.log ?? (() => undefined);
   await seedReference(db, log);
   if (options.demo ?? true) {
-    await seedDemo(db, { log, now: options.now, nationalIdKey: options.nationalIdKey, mediaUploadsDir: options.mediaUploadsDir });
+    await seedDemo(db, { log, now: options.now, nationalIdKey: options.nationalIdKey, mediaUploadsDir: options.mediaUploadsDir, mediaFiles: options.mediaFiles });
   }
 }
