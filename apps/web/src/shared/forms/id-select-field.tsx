@@ -1,8 +1,8 @@
 import { MultiSelect, type MultiSelectProps, Select, type SelectProps } from '@mantine/core';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type IdSelectFieldProps<T extends FieldValues> = Omit<SelectProps, 'value' | 'onChange' | 'name'> & {
-  control: Control<T>;
+type IdSelectFieldProps<T extends FieldValues, O extends FieldValues> = Omit<SelectProps, 'value' | 'onChange' | 'name'> & {
+  control: Control<T, unknown, O>;
   /** A form field holding a row's id (`county_id`, `hospital_id`, ...) or null. */
   name: FieldPath<T>;
   /** After a choice: clear the fields that depend on this one (a county's city). */
@@ -14,12 +14,12 @@ type IdSelectFieldProps<T extends FieldValues> = Omit<SelectProps, 'value' | 'on
  * id: Mantine's `Select` speaks strings, the contracts numbers. Options from `toOptions(...)` of
  * `@/shared/reference/reference-lists`. **Copy:** `features/jobs/components/job-form.tsx`.
  */
-export function IdSelectField<T extends FieldValues>({
+export function IdSelectField<T extends FieldValues, O extends FieldValues = T>({
   control,
   name,
   onPicked,
   ...select
-}: IdSelectFieldProps<T>) {
+}: IdSelectFieldProps<T, O>) {
   return (
     <Controller
       control={control}
@@ -42,21 +42,21 @@ export function IdSelectField<T extends FieldValues>({
   );
 }
 
-type IdsMultiSelectFieldProps<T extends FieldValues> = Omit<
+type IdsMultiSelectFieldProps<T extends FieldValues, O extends FieldValues> = Omit<
   MultiSelectProps,
   'value' | 'onChange' | 'name'
 > & {
-  control: Control<T>;
+  control: Control<T, unknown, O>;
   /** A form field holding a list of row ids (`specialty_ids`). */
   name: FieldPath<T>;
 };
 
 /** Several reference rows (specialities) bound to a form field holding their ids. */
-export function IdsMultiSelectField<T extends FieldValues>({
+export function IdsMultiSelectField<T extends FieldValues, O extends FieldValues = T>({
   control,
   name,
   ...select
-}: IdsMultiSelectFieldProps<T>) {
+}: IdsMultiSelectFieldProps<T, O>) {
   return (
     <Controller
       control={control}
