@@ -8,9 +8,11 @@ export const searchKeys = {
   term: (term: string, locale: string) => ['search', term, locale] as const,
 };
 
+/** Asked only for a term of at least SEARCH_MIN_LENGTH characters. */
 export const globalSearchQueryOptions = (term: string, locale: string) =>
   queryOptions({
     queryKey: searchKeys.term(term, locale),
+    enabled: term.length >= SEARCH_MIN_LENGTH,
     // Silent: a failed search says so in the list, not in a toast over the header.
     queryFn: ({ signal }) => apiCall(ep.search, { query: { search: term }, signal, silent: true }),
     staleTime: 30_000,
@@ -20,10 +22,5 @@ export const globalSearchQueryOptions = (term: string, locale: string) =>
 
 /** One `GET /search` per (debounced) term of at least SEARCH_MIN_LENGTH characters. */
 export function useGlobalSearch(term: string) {
-  const locale = useLocale();
-  const trimmed = term.trim();
-  return useQuery({
-    ...globalSearchQueryOptions(trimmed, locale),
-    enabled: trimmed.length >= SEARCH_MIN_LENGTH,
-  });
+  return useQuery(globalSearchQueryOptions(term.trim(), useLocale()));
 }
