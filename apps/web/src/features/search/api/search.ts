@@ -2,11 +2,7 @@ import { SEARCH_MIN_LENGTH, searchEndpoints as ep } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
-
-export const searchKeys = {
-  all: ['search'] as const,
-  term: (term: string, locale: string) => ['search', term, locale] as const,
-};
+import { searchKeys } from './keys';
 
 /** Asked only for a term of at least SEARCH_MIN_LENGTH characters. */
 export const globalSearchQueryOptions = (term: string, locale: string) =>
