@@ -34,6 +34,42 @@ const webBoundaries = [
   },
 ];
 
+// One way to do each thing in the web (issue 24), each message saying what to do instead
+// (docs/how-to/web-feature.md, write-a-form.md); scripts/lint-web.test.mjs plants a violation of each.
+// - a query key is written only in a key factory (`xKeys`, a feature's api/keys.ts or a shared area's
+//   api): a use site names it (`jobKeys.list(...)`), never an array or a local constant;
+// - a query is read through its options: `useQuery(xQueryOptions(...))`, `enabled` and the rest inside them;
+// - a paginated list is PagedList (only shared/ui/paged-list.tsx draws Mantine's Pagination);
+// - a select in a form is the form kit's field (only shared/forms binds a Select to a Controller).
+const webOneWay = [
+  {
+    selector: "Property[key.name='queryKey'] > :matches(ArrayExpression, TSAsExpression, TSSatisfiesExpression, Identifier).value",
+    message: "Write query keys only in the feature's key factory (`xKeys` in api/keys.ts, or the shared area's) and name them here (`jobKeys.list(...)`); another area's keys come from that area's factory.",
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(get|set)Query(Data|State)$/] > :matches(ArrayExpression, TSAsExpression).arguments",
+    message: "Write query keys only in the feature's key factory (`xKeys` in api/keys.ts, or the shared area's) and name them here.",
+  },
+  {
+    selector: 'CallExpression[callee.name=/^use(Suspense)?(Infinite)?Query$/] > ObjectExpression.arguments',
+    message: 'Read a query through its options: `export const xQueryOptions = (...) => queryOptions({ queryKey: xKeys..., queryFn, enabled, ... })` and `useQuery(xQueryOptions(...))` (docs/how-to/web-feature.md).',
+  },
+];
+const webPagination = {
+  selector: "ImportDeclaration[source.value='@mantine/core'] > ImportSpecifier[imported.name='Pagination']",
+  message: 'A paginated list is PagedList from @/shared/ui/paged-list (states, a named list, pagination named in both languages): docs/how-to/web-feature.md, "Lists".',
+};
+const webSelectInController = {
+  selector: "JSXElement[openingElement.name.name='Controller'] JSXOpeningElement[name.name=/^(Select|MultiSelect|NativeSelect)$/]",
+  message: "A select in a form is the form kit's field: EnumSelectField (@/shared/forms/enum-select-field) for a contract's fixed values, IdSelectField / IdsMultiSelectField (@/shared/forms/id-select-field) for reference rows (docs/how-to/write-a-form.md).",
+};
+const webSyntax = (...extra) => ({ 'no-restricted-syntax': ['error', ...webOneWay, ...extra] });
+const webOneWayRules = [
+  { files: ['apps/web/src/**/*.{ts,tsx}'], rules: webSyntax(webPagination, webSelectInController) },
+  { files: ['apps/web/src/shared/forms/**/*.{ts,tsx}'], rules: webSyntax(webPagination) },
+  { files: ['apps/web/src/shared/ui/paged-list.tsx'], rules: webSyntax(webSelectInController) },
+];
+
 // API import zones (issue 24). Three rules, each message saying what to do instead:
 // - src/common is below the feature modules: it never imports src/modules or the app (specs under
 //   src/common reach those through test/app.ts and test/modules.ts);
@@ -113,6 +149,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  ...webOneWayRules,
   ...webBoundaries,
   ...apiBoundaries,
 );

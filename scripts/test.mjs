@@ -70,6 +70,8 @@ check('migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: path.join(r
 check('start-secrets', 'node', ['--test', 'scripts/secrets.test.mjs'], { cwd: root });
 // The API import zones of eslint.config.mjs refuse a planted violation of each rule.
 check('lint-zones', 'node', ['--test', 'scripts/lint-zones.test.mjs'], { cwd: root });
+// The web's one-way rules (query keys and options, PagedList, the form kit's selects) refuse a planted violation.
+check('lint-web', 'node', ['--test', 'scripts/lint-web.test.mjs'], { cwd: root });
 // Every repository query's SQL text is committed in apps/api/sql/ (docs/how-to/sql-in-review.md): `npm run sql` rewrites it.
 check('sql', 'npm', ['run', 'sql', '--', '--check']);
 

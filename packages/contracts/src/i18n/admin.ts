@@ -128,7 +128,6 @@ export const admin = defineMessages(
       unblock_body: 'Kontoen får tilbake statusen den hadde før sperringen.',
       reason_label: 'Begrunnelse',
       reason_placeholder: 'Skriv en kort begrunnelse brukeren kan forstå',
-      reason_required: 'Skriv en begrunnelse.',
     },
     done: {
       approve: '{{name}} er godkjent.',
@@ -283,7 +282,6 @@ export const admin = defineMessages(
       unblock_body: 'The account gets back the status it had before the block.',
       reason_label: 'Reason',
       reason_placeholder: 'Write a short reason the user can understand',
-      reason_required: 'Write a reason.',
     },
     done: {
       approve: '{{name}} is approved.',

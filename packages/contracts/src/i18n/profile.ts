@@ -142,8 +142,6 @@ export const profile = defineMessages(
       save: 'Lagre',
       cancel: 'Avbryt',
       confirm_delete: 'Ja, slett',
-      previous: 'Forrige',
-      next: 'Neste',
       none: 'Ingen',
     },
     page: {
@@ -300,8 +298,6 @@ export const profile = defineMessages(
       save: 'Save',
       cancel: 'Cancel',
       confirm_delete: 'Yes, delete',
-      previous: 'Previous',
-      next: 'Next',
       none: 'None',
     },
     page: {

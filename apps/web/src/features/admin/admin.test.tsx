@@ -141,7 +141,9 @@ describe('admin: approval queue', () => {
     await user.click(await screen.findByRole('button', { name: 'Avvis: Kari Lege' }));
     const dialog = await screen.findByRole('dialog', { name: 'Avvise Kari Lege?' });
     await user.click(within(dialog).getByRole('button', { name: 'Avvis' }));
-    expect(within(dialog).getByText('Skriv en begrunnelse.')).toBeInTheDocument();
+    // Checked by the endpoint's schema through the form kit: the general "required" beside the field.
+    expect(await within(dialog).findByText('Feltet er påkrevd.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Begrunnelse/ })).toHaveAttribute('aria-invalid', 'true');
     expect(rejects).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: /Begrunnelse/ }), 'Ikke lege');

@@ -372,7 +372,7 @@ describe('profile pages', () => {
     const list = await within(dialog).findByRole('list', { name: 'Følger' });
     expect(within(list).getByRole('link', { name: 'Nina Nevrolog' })).toHaveAttribute('href', '/profile/nina-nevrolog');
     expect(within(list).getByRole('img', { name: 'Verifisert lege' })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: '2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Side 2' }));
     expect(await within(dialog).findByRole('link', { name: 'Siri Psykiater' })).toBeInTheDocument();
     expect(following.map((c) => [c.params.slug, c.query.get('page')])).toEqual([
       ['ola-lege', '1'],

@@ -1,5 +1,5 @@
 import { type AlertInput, alertEndpoints } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 
 /** Every cached alert list lives under `alertKeys.all`: saving or deleting one refreshes them all. */
@@ -9,12 +9,15 @@ export const alertKeys = {
 };
 
 /** The caller's alerts, newest first. */
-export function useMyAlerts(page: number) {
-  return useQuery({
+export const myAlertsQueryOptions = (page: number) =>
+  queryOptions({
     queryKey: alertKeys.list(page),
     queryFn: async ({ signal }) => apiCall(alertEndpoints.list, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useMyAlerts(page: number) {
+  return useQuery(myAlertsQueryOptions(page));
 }
 
 /** Create an alert, or replace one (`id`). */

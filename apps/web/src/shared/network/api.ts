@@ -1,5 +1,5 @@
 import { networkEndpoints } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { postKeys } from '@/shared/posts/api';
 
@@ -11,7 +11,9 @@ export const networkKeys = {
     page === undefined ? ([...networkKeys.all, 'following', slug] as const) : ([...networkKeys.all, 'following', slug, page] as const),
   /** Every "who follows whom" list: a follow or unfollow changes the viewer's own following list too. */
   follows: () => [...networkKeys.all] as const,
-  suggestions: () => [...networkKeys.all, 'suggestions'] as const,
+  suggestions: (limit?: number) =>
+    limit === undefined ? ([...networkKeys.all, 'suggestions'] as const) : ([...networkKeys.all, 'suggestions', limit] as const),
+  search: (term: string, page: number) => [...networkKeys.all, 'search', term, page] as const,
 };
 
 /**
@@ -32,8 +34,8 @@ export function useFollowMember(slug: string, onChanged?: (following: boolean) =
 }
 
 /** A member's followers or the members they follow, 20 a page. */
-export function useFollowList(which: 'followers' | 'following', slug: string, page: number, enabled = true) {
-  return useQuery({
+export const followListQueryOptions = (which: 'followers' | 'following', slug: string, page: number, enabled = true) =>
+  queryOptions({
     queryKey: networkKeys[which](slug, page),
     queryFn: async ({ signal }) =>
       apiCall(which === 'followers' ? networkEndpoints.followers : networkEndpoints.following, {
@@ -44,25 +46,33 @@ export function useFollowList(which: 'followers' | 'following', slug: string, pa
     placeholderData: keepPreviousData,
     enabled,
   });
+
+export function useFollowList(which: 'followers' | 'following', slug: string, page: number, enabled = true) {
+  return useQuery(followListQueryOptions(which, slug, page, enabled));
 }
 
 /** "People you may know" (a few, best first); `enabled` false where the account may not ask (a business profile). */
-export function useSuggestions(limit: number, enabled = true) {
-  return useQuery({
-    queryKey: [...networkKeys.suggestions(), limit] as const,
+export const suggestionsQueryOptions = (limit: number, enabled = true) =>
+  queryOptions({
+    queryKey: networkKeys.suggestions(limit),
     queryFn: async ({ signal }) => (await apiCall(networkEndpoints.suggestions, { query: { limit }, signal, silent: true })).data,
     enabled,
     staleTime: 60_000,
   });
+
+export function useSuggestions(limit: number, enabled = true) {
+  return useQuery(suggestionsQueryOptions(limit, enabled));
 }
 
 /** Members by name (prefix and fuzzy); waits for two letters. */
-export function useProfileSearch(name: string, page = 1) {
-  const term = name.trim();
-  return useQuery({
-    queryKey: ['network', 'search', term, page] as const,
+export const profileSearchQueryOptions = (term: string, page = 1) =>
+  queryOptions({
+    queryKey: networkKeys.search(term, page),
     queryFn: async ({ signal }) => apiCall(networkEndpoints.search, { query: { name: term, type: 'user', page, per_page: 8 }, signal, overlay: false }),
     enabled: term.length >= 2,
     placeholderData: keepPreviousData,
   });
+
+export function useProfileSearch(name: string, page = 1) {
+  return useQuery(profileSearchQueryOptions(name.trim(), page));
 }

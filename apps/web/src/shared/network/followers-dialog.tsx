@@ -1,6 +1,7 @@
-import { Alert, Loader, Modal, Pagination, Stack, Text } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '@/shared/ui/paged-list';
 import { useFollowList } from './api';
 import { UserCardRow } from './components';
 
@@ -9,23 +10,19 @@ function FollowList({ slug, which }: { slug: string; which: 'followers' | 'follo
   const { t } = useTranslation('network');
   const [page, setPage] = useState(1);
   const query = useFollowList(which, slug, page);
-  if (query.isPending) return <Loader size="sm" />;
-  if (query.isError) return <Alert color="red">{t('list_failed')}</Alert>;
-  const { data, meta } = query.data;
-  if (data.length === 0) return <Text c="dimmed">{t(which === 'followers' ? 'followers_empty' : 'following_empty')}</Text>;
+  // In a dialog: the page is the dialog's, not the URL's.
   return (
-    <Stack gap="sm">
-      <Stack component="ul" aria-label={t(which === 'followers' ? 'followers_list' : 'following_list')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-        {data.map((u) => (
-          <li key={u.id}>
-            <UserCardRow user={u} />
-          </li>
-        ))}
-      </Stack>
-      {meta.last_page > 1 ? (
-        <Pagination total={meta.last_page} value={page} onChange={setPage} size="sm" aria-label={t('pagination')} />
-      ) : null}
-    </Stack>
+    <PagedList
+      query={query}
+      label={t(which === 'followers' ? 'followers_list' : 'following_list')}
+      empty={t(which === 'followers' ? 'followers_empty' : 'following_empty')}
+      error={t('list_failed')}
+      paginationLabel={t('pagination')}
+      renderItem={(u) => <UserCardRow user={u} />}
+      itemKey={(u) => u.id}
+      page={page}
+      onPageChange={setPage}
+    />
   );
 }
 

@@ -1,7 +1,9 @@
 import { FEED_DEFAULT_LIMIT, type Post, POST_FILES_FIELD, postEndpoints } from '@legenett/contracts';
 import {
   type InfiniteData,
+  infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -35,9 +37,8 @@ type FeedPage = { data: Post[]; meta: { next_cursor: string | null } };
 type CachedPosts = InfiniteData<FeedPage> | { data: Post[]; meta: unknown } | Post;
 
 /** The feed, newest first, one keyset page (`cursor`) at a time. */
-export function useFeed() {
-  const locale = useLocale();
-  return useInfiniteQuery({
+export const feedQueryOptions = (locale: string) =>
+  infiniteQueryOptions({
     queryKey: postKeys.feed(locale),
     queryFn: async ({ pageParam, signal }) =>
       apiCall(postEndpoints.feed, {
@@ -47,12 +48,14 @@ export function useFeed() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.next_cursor,
   });
+
+export function useFeed() {
+  return useInfiniteQuery(feedQueryOptions(useLocale()));
 }
 
 /** A member's own posts on their profile page, newest first, keyset pages. */
-export function useUserPosts(slug: string) {
-  const locale = useLocale();
-  return useInfiniteQuery({
+export const userPostsQueryOptions = (slug: string, locale: string) =>
+  infiniteQueryOptions({
     queryKey: postKeys.userPosts(slug, locale),
     queryFn: async ({ pageParam, signal }) =>
       apiCall(postEndpoints.userPosts, {
@@ -63,12 +66,14 @@ export function useUserPosts(slug: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.next_cursor,
   });
+
+export function useUserPosts(slug: string) {
+  return useInfiniteQuery(userPostsQueryOptions(slug, useLocale()));
 }
 
 /** My archived posts (`/archived_posts/:slug`), numbered pages. */
-export function useArchivedPosts(slug: string, page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const archivedPostsQueryOptions = (slug: string, page: number, locale: string) =>
+  queryOptions({
     queryKey: postKeys.archived(slug, page, locale),
     queryFn: async ({ signal }) =>
       apiCall(postEndpoints.archived, {
@@ -80,6 +85,9 @@ export function useArchivedPosts(slug: string, page: number) {
     placeholderData: keepPreviousData,
     retry: false,
   });
+
+export function useArchivedPosts(slug: string, page: number) {
+  return useQuery(archivedPostsQueryOptions(slug, page, useLocale()));
 }
 
 /** After a change to one post every list that may hold it is fetched again. */
@@ -132,25 +140,29 @@ export function useSharePost() {
   });
 }
 
-export function usePost(id: number) {
-  const locale = useLocale();
-  return useQuery({
+export const postQueryOptions = (id: number, locale: string) =>
+  queryOptions({
     queryKey: postKeys.one(id, locale),
     queryFn: async ({ signal }) =>
       (await apiCall(postEndpoints.show, { params: { id }, signal, silent: true })).data,
     retry: false,
   });
+
+export function usePost(id: number) {
+  return useQuery(postQueryOptions(id, useLocale()));
 }
 
 /** Comments of a post, oldest first, page by page. */
-export function useComments(id: number, page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const commentsQueryOptions = (id: number, page: number, locale: string) =>
+  queryOptions({
     queryKey: postKeys.comments(id, page, locale),
     queryFn: async ({ signal }) =>
       apiCall(postEndpoints.comments, { params: { id }, query: { page, per_page: 10 }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useComments(id: number, page: number) {
+  return useQuery(commentsQueryOptions(id, page, useLocale()));
 }
 
 export function useCreatePost() {

@@ -1,6 +1,6 @@
 import { type MentionPerson, mentionEndpoints, MENTION_SEARCH_MIN_LENGTH } from '@legenett/contracts';
 import { Avatar, Box, Button, Group, Paper, Text, Textarea, type TextareaProps, TextInput } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '@/shared/api/api-client';
@@ -22,20 +22,27 @@ export function useMentionDraft(initial = '', mentions?: Parameters<typeof toDis
 }
 export type MentionDraft = ReturnType<typeof useMentionDraft>;
 
+export const mentionKeys = {
+  people: (term: string) => ['mentions', 'people', term] as const,
+};
+
+/** People to mention by name; asked from MENTION_SEARCH_MIN_LENGTH letters. */
+export const mentionPeopleQueryOptions = (term: string) =>
+  queryOptions({
+    queryKey: mentionKeys.people(term),
+    queryFn: async ({ signal }) => apiCall(mentionEndpoints.people, { query: { search: term }, signal }),
+    enabled: term.length >= MENTION_SEARCH_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
 function usePeople(search: string) {
   const [debounced, setDebounced] = useState(search);
   useEffect(() => {
     const handle = setTimeout(() => setDebounced(search), 200);
     return () => clearTimeout(handle);
   }, [search]);
-  const term = debounced.trim();
-  return useQuery({
-    queryKey: ['mentions', 'people', term] as const,
-    queryFn: async ({ signal }) => apiCall(mentionEndpoints.people, { query: { search: term }, signal }),
-    enabled: term.length >= MENTION_SEARCH_MIN_LENGTH,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  return useQuery(mentionPeopleQueryOptions(debounced.trim()));
 }
 
 /**

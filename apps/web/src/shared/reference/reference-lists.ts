@@ -12,7 +12,7 @@ export const referenceKeys = {
   list: (list: FlatList, locale: string) => [...referenceKeys.all, list, locale] as const,
   children: (list: ChildList, parentId: number | null, locale: string) => [...referenceKeys.all, list, parentId, locale] as const,
   categories: (type: CategoryType, locale: string) => [...referenceKeys.all, 'categories', type, locale] as const,
-  /** The front page's settings (features/reference reads them, the media admin changes them). */
+  /** The front page's settings (`frontend-settings.ts`: the home page reads them, the media admin changes them). */
   frontendSettings: ['reference', 'frontend-settings'] as const,
 };
 
@@ -34,25 +34,29 @@ export function useReferenceList(list: FlatList) {
 }
 
 /** Children of a chosen parent (cities of a county ...); idle until a parent is chosen. */
-export function useChildReferenceList(list: ChildList, parentId: number | null | undefined) {
-  const locale = useLocale();
-  return useQuery({
+export const childReferenceListQueryOptions = (list: ChildList, parentId: number | null | undefined, locale: string) =>
+  queryOptions({
     queryKey: referenceKeys.children(list, parentId ?? null, locale),
     queryFn: async ({ signal }): Promise<ReferenceItem[]> =>
       (await apiCall(referenceEndpoints[list], { params: { id: parentId ?? 0 }, signal })).data,
     enabled: parentId !== null && parentId !== undefined,
     staleTime: HOUR,
   });
+
+export function useChildReferenceList(list: ChildList, parentId: number | null | undefined) {
+  return useQuery(childReferenceListQueryOptions(list, parentId, useLocale()));
 }
 
 /** The categories of one kind (company, product ...), localised. */
-export function useCategories(type: CategoryType) {
-  const locale = useLocale();
-  return useQuery({
+export const categoriesQueryOptions = (type: CategoryType, locale: string) =>
+  queryOptions({
     queryKey: referenceKeys.categories(type, locale),
     queryFn: async ({ signal }) => (await apiCall(referenceEndpoints.categories, { query: { type }, signal })).data,
     staleTime: HOUR,
   });
+
+export function useCategories(type: CategoryType) {
+  return useQuery(categoriesQueryOptions(type, useLocale()));
 }
 
 /** `{ value, label }` options of a Mantine select. */

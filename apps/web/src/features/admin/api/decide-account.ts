@@ -1,7 +1,7 @@
 import { type AccountAction, adminEndpoints } from '@legenett/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
-import { adminUsersKey } from './get-admin-users';
+import { adminKeys } from './keys';
 
 export interface DecideAccountInput {
   id: number;
@@ -29,6 +29,6 @@ export function useDecideAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideAccount,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }

@@ -2,6 +2,7 @@ import { adminEndpoints, type AdminUserListQuery, type Locale } from '@legenett/
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { adminKeys } from './keys';
 
 export type AdminUsersFilter = Pick<AdminUserListQuery, 'status' | 'page'> & { search?: string; per_page?: number };
 
@@ -9,11 +10,9 @@ export function getAdminUsers(filter: AdminUsersFilter, { signal }: { signal?: A
   return apiCall(adminEndpoints.users, { query: filter, signal });
 }
 
-export const adminUsersKey = ['admin', 'users'] as const;
-
 export const adminUsersQueryOptions = (filter: AdminUsersFilter, locale: Locale) =>
   queryOptions({
-    queryKey: [...adminUsersKey, 'list', filter, locale] as const,
+    queryKey: adminKeys.userList(filter, locale),
     queryFn: ({ signal }) => getAdminUsers(filter, { signal }),
     placeholderData: keepPreviousData,
   });

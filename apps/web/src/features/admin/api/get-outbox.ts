@@ -1,6 +1,7 @@
 import { adminEndpoints, type OutboxQuery } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
+import { adminKeys } from './keys';
 
 export type OutboxFilter = Pick<OutboxQuery, 'page'> & Partial<Pick<OutboxQuery, 'channel' | 'status'>>;
 
@@ -10,7 +11,7 @@ export function getOutbox(filter: OutboxFilter, { signal }: { signal?: AbortSign
 
 export const outboxQueryOptions = (filter: OutboxFilter) =>
   queryOptions({
-    queryKey: ['admin', 'outbox', filter] as const,
+    queryKey: adminKeys.outbox(filter),
     queryFn: ({ signal }) => getOutbox(filter, { signal }),
     placeholderData: keepPreviousData,
   });

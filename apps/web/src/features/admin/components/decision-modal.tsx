@@ -1,7 +1,7 @@
-import { type AccountAction, REASON_MAX } from '@legenett/contracts';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { type AccountAction, DecisionReasonSchema, REASON_MAX } from '@legenett/contracts';
+import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DecisionDialog } from '@/shared/forms/decision-dialog';
 import { notify } from '@/shared/ui/notify';
 import { useDecideAccount } from '../api/decide-account';
 
@@ -22,78 +22,36 @@ interface Props {
 export function DecisionModal({ user, action, onClose }: Props) {
   const { t } = useTranslation('admin');
   const decide = useDecideAccount();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const close = () => {
-    setReason('');
-    setError(null);
-    onClose();
-  };
-
-  const submit = () => {
-    if (!action) return;
-    const needsReason = NEEDS_REASON[action];
-    if (needsReason && reason.trim() === '') {
-      setError(t('confirm.reason_required'));
-      return;
-    }
-    decide.mutate(
-      { id: user.id, action, reason: needsReason ? reason.trim() : undefined },
-      {
-        onSuccess: () => {
-          notify.success(t(`done.${action}`, { name: user.name }));
-          close();
-        },
-      },
-    );
-  };
-
   return (
-    <Modal
+    <DecisionDialog
       opened={action !== null}
-      onClose={close}
+      onClose={onClose}
       title={action ? t(`confirm.${action}_title`, { name: user.name }) : ''}
-      centered
+      reason={
+        action && NEEDS_REASON[action]
+          ? {
+              schema: DecisionReasonSchema,
+              label: t('confirm.reason_label'),
+              placeholder: t('confirm.reason_placeholder'),
+              maxLength: REASON_MAX,
+            }
+          : undefined
+      }
+      confirmLabel={action ? t(`actions.${action}`) : ''}
+      cancelLabel={t('actions.cancel')}
+      danger={action === 'block' || action === 'reject'}
+      onConfirm={async (reason) => {
+        if (!action) return;
+        await decide.mutateAsync({ id: user.id, action, reason });
+        notify.success(t(`done.${action}`, { name: user.name }));
+      }}
     >
-      {action && (
-        <Stack gap="md">
-          <Text size="sm">{t(`confirm.${action}_body`)}</Text>
-          {action === 'approve' && !user.confirmed && (
-            <Alert color="orange" variant="light">
-              {t('confirm.approve_unconfirmed')}
-            </Alert>
-          )}
-          {NEEDS_REASON[action] && (
-            <Textarea
-              label={t('confirm.reason_label')}
-              placeholder={t('confirm.reason_placeholder')}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
-              maxLength={REASON_MAX}
-              rows={4}
-              required
-              data-autofocus
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              color={action === 'block' || action === 'reject' ? 'red' : undefined}
-              onClick={submit}
-              loading={decide.isPending}
-            >
-              {t(`actions.${action}`)}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+      {action ? <Text size="sm">{t(`confirm.${action}_body`)}</Text> : null}
+      {action === 'approve' && !user.confirmed ? (
+        <Alert color="orange" variant="light">
+          {t('confirm.approve_unconfirmed')}
+        </Alert>
+      ) : null}
+    </DecisionDialog>
   );
 }

@@ -1,15 +1,12 @@
 import { OUTBOX_MESSAGE_CHANNELS, OUTBOX_MESSAGE_STATUSES, type OutboxMessage } from '@legenett/contracts';
 import {
-  Alert,
   Badge,
   Button,
   Card,
   Code,
   Collapse,
   Group,
-  Pagination,
   Select,
-  Skeleton,
   Stack,
   Text,
 } from '@mantine/core';
@@ -19,6 +16,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useOutbox } from '../api/get-outbox';
 import { formatDateTime } from '@/shared/lib/dates';
+import { PagedList } from '@/shared/ui/paged-list';
 
 type Channel = (typeof OUTBOX_MESSAGE_CHANNELS)[number];
 type Status = (typeof OUTBOX_MESSAGE_STATUSES)[number];
@@ -75,41 +73,16 @@ export function OutboxList() {
           w={160}
         />
       </Group>
-      {outbox.isPending ? (
-        <Stack gap="sm" aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} height={80} radius="md" />
-          ))}
-        </Stack>
-      ) : outbox.isError ? (
-        <Alert color="red" variant="light">
-          {t('outbox.load_error')}
-        </Alert>
-      ) : outbox.data.data.length === 0 ? (
-        <Text c="dimmed">{t('outbox.empty')}</Text>
-      ) : (
-        <>
-          <Stack
-            component="ul"
-            gap="sm"
-            aria-label={t('outbox.title')}
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {outbox.data.data.map((m) => (
-              <li key={m.id}>
-                <OutboxItem message={m} />
-              </li>
-            ))}
-          </Stack>
-          {outbox.data.meta.last_page > 1 && (
-            <Pagination
-              total={outbox.data.meta.last_page}
-              value={outbox.data.meta.current_page}
-              onChange={(p) => update('page', p === 1 ? null : String(p))}
-            />
-          )}
-        </>
-      )}
+      <PagedList
+        query={outbox}
+        label={t('outbox.title')}
+        empty={t('outbox.empty')}
+        error={t('outbox.load_error')}
+        renderItem={(m) => <OutboxItem message={m} />}
+        itemKey={(m) => m.id}
+        page={page}
+        onPageChange={(p) => update('page', p === 1 ? null : String(p))}
+      />
     </Stack>
   );
 }

@@ -5,14 +5,11 @@ import {
   type AdminUser,
 } from '@legenett/contracts';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
   Drawer,
   Group,
-  Pagination,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -21,6 +18,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterTabs } from '@/shared/ui/filter-tabs';
+import { PagedList } from '@/shared/ui/paged-list';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useQueryParams } from '@/shared/lib/use-query-params';
 import { useAdminUsers } from '../api/get-admin-users';
@@ -80,47 +78,24 @@ export function UsersQueue() {
             maxLength={100}
           />
 
-          {users.isPending ? (
-            <Stack gap="sm" aria-busy="true">
-              {Array.from({ length: 3 }, (_, i) => (
-                <Skeleton key={i} height={96} radius="md" />
-              ))}
-            </Stack>
-          ) : users.isError ? (
-            <Alert color="red" variant="light">
+          <PagedList
+            query={users}
+            label={t('users.list_label')}
+            empty={searched ? t('users.empty_search') : t('users.empty')}
+            error={
               <Group justify="space-between">
                 <Text size="sm">{t('users.load_error')}</Text>
                 <Button size="xs" variant="default" onClick={() => void users.refetch()}>
                   {t('users.retry')}
                 </Button>
               </Group>
-            </Alert>
-          ) : users.data.data.length === 0 ? (
-            <Text c="dimmed">{searched ? t('users.empty_search') : t('users.empty')}</Text>
-          ) : (
-            <>
-              <Stack
-                component="ul"
-                gap="sm"
-                aria-label={t('users.list_label')}
-                style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              >
-                {users.data.data.map((user) => (
-                  <li key={user.id}>
-                    <UserRow user={user} onOpen={() => update({ user: String(user.id), ...keepPage })} />
-                  </li>
-                ))}
-              </Stack>
-              {users.data.meta.last_page > 1 && (
-                <Pagination
-                  total={users.data.meta.last_page}
-                  value={users.data.meta.current_page}
-                  onChange={(p) => update({ page: p === 1 ? null : String(p) })}
-                  getControlProps={(control) => ({ 'aria-label': `${t('pagination')}: ${control}` })}
-                />
-              )}
-            </>
-          )}
+            }
+            renderItem={(user) => <UserRow user={user} onOpen={() => update({ user: String(user.id), ...keepPage })} />}
+            itemKey={(user) => user.id}
+            page={page}
+            onPageChange={(p) => update({ page: p === 1 ? null : String(p) })}
+            paginationLabel={t('pagination')}
+          />
         </Stack>
       </FilterTabs>
 

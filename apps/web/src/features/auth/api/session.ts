@@ -1,5 +1,5 @@
 import { authEndpoints, type LoginResponse, LoginResponseSchema, type User } from '@legenett/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, apiUrl } from '@/shared/api/api-client';
 import { authStore } from '@/shared/auth/auth-store';
 import { currentLocale } from '@/shared/i18n/i18n';
@@ -44,11 +44,14 @@ export function reloadAccount(): Promise<User> {
  * The state pages read the account again (`POST /user`, open to every status): an approval or a
  * review that happened since the login shows at once, and an approved account moves on to the feed.
  */
-export function useFreshAccount() {
-  return useQuery({
+export const freshAccountQueryOptions = () =>
+  queryOptions({
     queryKey: authKeys.account(),
     queryFn: reloadAccount,
     staleTime: 0,
     retry: false,
   });
+
+export function useFreshAccount() {
+  return useQuery(freshAccountQueryOptions());
 }

@@ -11,6 +11,7 @@ import { postKeys } from '@/shared/posts/api';
 import { authStore } from '@/shared/auth/auth-store';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { companyKeys } from './keys';
 
 export const PAGE_SIZE = 12;
 export const FOLLOWERS_PAGE_SIZE = 20;
@@ -23,48 +24,79 @@ export interface CompanyFilters {
   page: number;
 }
 
-export function useCompanies({ name, categories, page }: CompanyFilters) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['companies', 'list', { name, categories, page }, locale] as const,
+export const companiesQueryOptions = (filters: CompanyFilters, locale: string) =>
+  queryOptions({
+    queryKey: companyKeys.list(filters, locale),
     queryFn: ({ signal }) =>
       apiCall(ep.list, {
-        query: { page, per_page: PAGE_SIZE, ...(name ? { name } : {}), ...(categories.length > 0 ? { categories: categories.join(',') } : {}) },
+        query: {
+          page: filters.page,
+          per_page: PAGE_SIZE,
+          ...(filters.name ? { name: filters.name } : {}),
+          ...(filters.categories.length > 0 ? { categories: filters.categories.join(',') } : {}),
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
+
+export function useCompanies(filters: CompanyFilters) {
+  return useQuery(companiesQueryOptions(filters, useLocale()));
 }
 
-export const companyQueryOptions = (slug: string, locale: string) =>
+/** One company; with `slug` null nothing is read. */
+export const companyQueryOptions = (slug: string | null, locale: string) =>
   queryOptions({
-    queryKey: ['companies', 'one', slug, locale] as const,
+    queryKey: companyKeys.one(slug ?? '', locale),
     // Silent: a 404 (missing, deleted or unpublished) is shown as the page's own not-found state.
-    queryFn: async ({ signal }) => (await apiCall(ep.show, { params: { slug }, signal, silent: true })).data,
+    queryFn: async ({ signal }) => (await apiCall(ep.show, { params: { slug: slug ?? '' }, signal, silent: true })).data,
     retry: false,
+    enabled: slug !== null,
   });
 
 export function useCompany(slug: string | null) {
-  const locale = useLocale();
-  return useQuery({ ...companyQueryOptions(slug ?? '', locale), enabled: slug !== null });
+  return useQuery(companyQueryOptions(slug, useLocale()));
 }
 
-export function useCompanyFollowers(slug: string, page: number) {
-  return useQuery({
-    queryKey: ['companies', 'followers', slug, page] as const,
+export const companyFollowersQueryOptions = (slug: string, page: number) =>
+  queryOptions({
+    queryKey: companyKeys.followers(slug, page),
     queryFn: ({ signal }) => apiCall(ep.followers, { params: { slug }, query: { page, per_page: FOLLOWERS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useCompanyFollowers(slug: string, page: number) {
+  return useQuery(companyFollowersQueryOptions(slug, page));
 }
 
-export function useCompanyPosts(slug: string, search: string, page: number) {
-  return useQuery({
+export const companyPostsQueryOptions = (slug: string, search: string, page: number) =>
+  queryOptions({
     // A post key, so liking, editing or deleting a post anywhere refreshes this list too.
     queryKey: postKeys.company(slug, search, page),
     queryFn: ({ signal }) =>
       apiCall(ep.posts, { params: { slug }, query: { page, per_page: POSTS_PAGE_SIZE, ...(search ? { search } : {}) }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useCompanyPosts(slug: string, search: string, page: number) {
+  return useQuery(companyPostsQueryOptions(slug, search, page));
+}
+
+/** The stored user read again, once, when the company `id` I manage is missing from it (`enabled`). */
+export const reloadUserQueryOptions = (id: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: companyKeys.reloadUser(id),
+    queryFn: async () => {
+      await reloadUser();
+      return true;
+    },
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+export function useReloadUser(id: number, enabled: boolean) {
+  return useQuery(reloadUserQueryOptions(id, enabled));
 }
 
 /** Members by name, for invitations; nothing is asked until there is a name. */
@@ -83,12 +115,12 @@ export function useToggleFollow(slug: string) {
   return useMutation({
     mutationFn: async (follow: boolean) => (await apiCall(follow ? ep.follow : ep.unfollow, { params: { slug }, overlay: false })).data,
     onSuccess: (state) => {
-      queryClient.setQueriesData<Company>({ queryKey: ['companies', 'one', slug] }, (old) =>
+      queryClient.setQueriesData<Company>({ queryKey: companyKeys.one(slug) }, (old) =>
         old ? { ...old, followed_by_me: state.following, followers_count: state.followers_count } : old,
       );
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['companies', 'followers', slug] }),
-        queryClient.invalidateQueries({ queryKey: ['companies', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.followers(slug) }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
       ]);
     },
   });
@@ -112,7 +144,7 @@ export function useCreateCompany() {
       (await apiCall(ep.create, { body: formDataOf(values, logo) })).data,
     onSuccess: async (company) => {
       queryClient.setQueryData(companyQueryOptions(company.slug, currentLocale()).queryKey, company);
-      await Promise.all([reloadUser().catch(() => undefined), queryClient.invalidateQueries({ queryKey: ['companies', 'list'] })]);
+      await Promise.all([reloadUser().catch(() => undefined), queryClient.invalidateQueries({ queryKey: companyKeys.lists() })]);
     },
   });
 }
@@ -124,8 +156,8 @@ export function useUpdateCompany(slug: string) {
     mutationFn: async ({ values, logo }: { values: CompanyInput; logo: File | null }) =>
       (await apiCall(ep.update, { params: { slug }, body: formDataOf(values, logo) })).data,
     onSuccess: async (company) => {
-      queryClient.setQueriesData<Company>({ queryKey: ['companies', 'one', slug] }, (old) => (old ? { ...old, ...company } : old));
-      await Promise.all([reloadUser().catch(() => undefined), queryClient.invalidateQueries({ queryKey: ['companies', 'list'] })]);
+      queryClient.setQueriesData<Company>({ queryKey: companyKeys.one(slug) }, (old) => (old ? { ...old, ...company } : old));
+      await Promise.all([reloadUser().catch(() => undefined), queryClient.invalidateQueries({ queryKey: companyKeys.lists() })]);
     },
   });
 }
@@ -136,8 +168,8 @@ export function useCompanySettings(slug: string) {
     mutationFn: async (patch: { is_published?: boolean; is_comments_allowed?: boolean }) =>
       (await apiCall(ep.settings, { params: { slug }, body: patch })).data,
     onSuccess: (company) => {
-      queryClient.setQueriesData<Company>({ queryKey: ['companies', 'one', slug] }, (old) => (old ? { ...old, ...company } : old));
-      return queryClient.invalidateQueries({ queryKey: ['companies', 'list'] });
+      queryClient.setQueriesData<Company>({ queryKey: companyKeys.one(slug) }, (old) => (old ? { ...old, ...company } : old));
+      return queryClient.invalidateQueries({ queryKey: companyKeys.lists() });
     },
   });
 }
@@ -153,8 +185,8 @@ export function useDeleteCompany(slug: string) {
   return useMutation({
     mutationFn: (reason_to_delete: string) => apiCall(ep.remove, { params: { slug }, body: { reason_to_delete } }),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: ['companies', 'one', slug] });
-      await Promise.all([reloadUser().catch(() => undefined), queryClient.invalidateQueries({ queryKey: ['companies', 'list'] })]);
+      queryClient.removeQueries({ queryKey: companyKeys.one(slug) });
+      await Promise.all([reloadUser().catch(() => undefined), queryClient.invalidateQueries({ queryKey: companyKeys.lists() })]);
     },
   });
 }

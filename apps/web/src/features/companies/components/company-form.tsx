@@ -1,17 +1,17 @@
 import { type Company, CompanyInput, MAX_COMPANY_CATEGORIES } from '@legenett/contracts';
-import { Alert, Button, FileInput, Group, MultiSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type z } from 'zod';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
-import { useCategories } from '@/shared/reference/reference-lists';
+import { toOptions, useCategories } from '@/shared/reference/reference-lists';
 import { useCreateCompany, useUpdateCompany } from '../api/companies';
 import { createRefusal } from './access';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { IdsMultiSelectField } from '@/shared/forms/id-select-field';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
@@ -104,23 +104,17 @@ export function CompanyForm({ company }: { company?: Company }) {
       <Stack gap="md">
         {company ? null : <Text c="dimmed">{t('form.intro')}</Text>}
         <TextInput label={t('form.name')} required autoComplete="organization" {...register('name')} error={fieldError('name')} />
-        <Controller
+        <IdsMultiSelectField
           control={control}
           name="categories"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('form.categories')}
-              description={t('form.categories_hint')}
-              required
-              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              value={Array.isArray(field.value) ? field.value : field.value ? field.value.split(',') : []}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              maxValues={MAX_COMPANY_CATEGORIES}
-              searchable
-              error={fieldError('categories')}
-            />
-          )}
+          holds="text"
+          label={t('form.categories')}
+          description={t('form.categories_hint')}
+          required
+          data={toOptions(categories.data)}
+          maxValues={MAX_COMPANY_CATEGORIES}
+          searchable
+          error={fieldError('categories')}
         />
         <FileInput
           label={t(company ? 'form.logo_replace' : 'form.logo')}

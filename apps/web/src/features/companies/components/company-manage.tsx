@@ -1,11 +1,10 @@
 import { type Company } from '@legenett/contracts';
 import { Alert, Anchor, Group, Skeleton, Stack, Tabs, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
-import { reloadUser, useCompany } from '../api/companies';
+import { useCompany, useReloadUser } from '../api/companies';
 import { managedSlug } from './access';
 import { CompanyForm } from './company-form';
 import { CompanyLogo } from './company-logo';
@@ -102,16 +101,7 @@ function ManagedCompany({ slug }: { slug: string }) {
 export function CompanyManage({ id }: { id: number }) {
   const user = useCurrentUser();
   const slug = managedSlug(user, id);
-  const refresh = useQuery({
-    queryKey: ['companies', 'reload-user', id] as const,
-    queryFn: async () => {
-      await reloadUser();
-      return true;
-    },
-    enabled: slug === null,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const refresh = useReloadUser(id, slug === null);
   if (slug) return <ManagedCompany slug={slug} />;
   if (refresh.isPending) return <Skeleton h={240} />;
   return <ManageForbidden />;

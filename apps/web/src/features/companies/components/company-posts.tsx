@@ -1,8 +1,9 @@
-import { Alert, Pagination, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PostCard } from '@/shared/posts/post-card';
+import { PagedList } from '@/shared/ui/paged-list';
 import { useCompanyPosts } from '../api/companies';
 
 /** The company's posts, newest first, with a text search and pages. */
@@ -25,26 +26,17 @@ export function CompanyPosts({ slug, companyName }: { slug: string; companyName:
           setPage(1);
         }}
       />
-      {posts.isPending ? (
-        <Skeleton h={140} />
-      ) : posts.isError ? (
-        <Alert color="red">{t('directory.load_error')}</Alert>
-      ) : posts.data.data.length === 0 ? (
-        <Alert variant="light">{t(search ? 'posts.empty_search' : 'posts.empty')}</Alert>
-      ) : (
-        <>
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('posts.list', { name: companyName })}>
-            {posts.data.data.map((p) => (
-              <li key={p.id}>
-                <PostCard post={p} />
-              </li>
-            ))}
-          </Stack>
-          {posts.data.meta.last_page > 1 ? (
-            <Pagination aria-label={t('posts.pagination')} total={posts.data.meta.last_page} value={page} onChange={setPage} />
-          ) : null}
-        </>
-      )}
+      <PagedList
+        query={posts}
+        label={t('posts.list', { name: companyName })}
+        empty={t(search ? 'posts.empty_search' : 'posts.empty')}
+        error={t('directory.load_error')}
+        paginationLabel={t('posts.pagination')}
+        renderItem={(p) => <PostCard post={p} />}
+        itemKey={(p) => p.id}
+        page={page}
+        onPageChange={setPage}
+      />
     </Stack>
   );
 }

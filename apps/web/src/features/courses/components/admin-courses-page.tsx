@@ -1,7 +1,8 @@
-import { type AdminCourse } from '@legenett/contracts';
-import { Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { type AdminCourse, CourseRejectBody } from '@legenett/contracts';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecisionDialog } from '@/shared/forms/decision-dialog';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { usePageParam } from '@/shared/lib/use-query-params';
 import { notify } from '@/shared/ui/notify';
@@ -69,24 +70,6 @@ export function AdminCoursesPage() {
   const queue = useAdminCourseQueue(page);
   const moderate = useModerateCourse();
   const [rejecting, setRejecting] = useState<AdminCourse | null>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const reject = () => {
-    if (!rejecting) return;
-    moderate.mutate(
-      { id: rejecting.id, reason },
-      {
-        onSuccess: () => {
-          notify.success(t('admin.rejected_done'));
-          setRejecting(null);
-          setReason('');
-          setError(null);
-        },
-        onError: (e) => setError(e instanceof Error ? e.message : null),
-      },
-    );
-  };
 
   return (
     <Page title={t('admin.title')} size="lg">
@@ -100,27 +83,22 @@ export function AdminCoursesPage() {
         page={page}
         onPageChange={setPage}
       />
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t('admin.reject')}>
-        <Stack>
-          <Text fw={600}>{rejecting?.title}</Text>
-          <Textarea
-            label={t('admin.reason')}
-            required
-            minRows={3}
-            value={reason}
-            onChange={(ev) => setReason(ev.currentTarget.value)}
-            error={error}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(null)}>
-              {t('back')}
-            </Button>
-            <Button color="red" loading={moderate.isPending} onClick={reject}>
-              {t('admin.reject')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DecisionDialog
+        opened={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={t('admin.reject')}
+        reason={{ schema: CourseRejectBody, label: t('admin.reason') }}
+        confirmLabel={t('admin.reject')}
+        cancelLabel={t('back')}
+        danger
+        onConfirm={async (reason) => {
+          if (!rejecting) return;
+          await moderate.mutateAsync({ id: rejecting.id, reason: reason ?? '' });
+          notify.success(t('admin.rejected_done'));
+        }}
+      >
+        <Text fw={600}>{rejecting?.title}</Text>
+      </DecisionDialog>
     </Page>
   );
 }

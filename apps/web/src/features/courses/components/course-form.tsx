@@ -10,7 +10,6 @@ import {
   Checkbox,
   Group,
   NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   Textarea,
@@ -22,6 +21,7 @@ import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { EnumSelectField } from '@/shared/forms/enum-select-field';
 import { DateTimeField } from '@/shared/forms/date-time-field';
 import { IdSelectField, IdsMultiSelectField } from '@/shared/forms/id-select-field';
 import {
@@ -139,20 +139,14 @@ export function CourseForm({
     <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Controller
+          <EnumSelectField
             control={control}
             name="type"
-            render={({ field }) => (
-              <Select
-                label={t('field.type')}
-                required
-                data={COURSE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? 'webinar')}
-                error={fieldError('type')}
-                allowDeselect={false}
-              />
-            )}
+            label={t('field.type')}
+            required
+            values={COURSE_TYPES}
+            optionLabel={(v) => t(`type.${v}`)}
+            error={fieldError('type')}
           />
           {select('category_id', toOptions(categories.data))}
         </SimpleGrid>
@@ -176,20 +170,14 @@ export function CourseForm({
             clearable
           />
           {dateTime('start_at', true)}
-          <Controller
+          <EnumSelectField
             control={control}
             name="duration_minutes"
-            render={({ field }) => (
-              <Select
-                label={t('field.duration_minutes')}
-                required
-                data={COURSE_DURATIONS.map((d) => ({ value: String(d), label: t(`duration.${d}`) }))}
-                value={String(field.value)}
-                onChange={(v) => field.onChange(Number(v ?? 60))}
-                error={fieldError('duration_minutes')}
-                allowDeselect={false}
-              />
-            )}
+            label={t('field.duration_minutes')}
+            required
+            values={COURSE_DURATIONS}
+            optionLabel={(d) => t(`duration.${d}`)}
+            error={fieldError('duration_minutes')}
           />
           {dateTime('subscription_deadline', false)}
           <TextInput

@@ -2,7 +2,8 @@ import { COURSE_VIDEO_FIELD, COURSE_VIDEO_LEAD_MS, type Course } from '@legenett
 import { Box, Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/shared/api/api-error';
+import { z } from 'zod';
+import { useContractForm } from '@/shared/forms/contract-form';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDateTime } from '@/shared/lib/dates';
 import { FilePicker } from '@/shared/ui/file-picker';
@@ -10,10 +11,8 @@ import { notify } from '@/shared/ui/notify';
 import { useUploadCourseVideo } from '../api/course-video';
 import { UploadedVideo } from './course-video-player';
 
-/** The server's message for `video` (a 422), to show under the picker too. */
-function videoError(error: unknown): string | null {
-  return error instanceof ApiError ? (error.validation?.errors[COURSE_VIDEO_FIELD]?.[0] ?? null) : null;
-}
+/** The upload has no fields of its own besides the file (the API checks the file: a 422 on `video`). */
+const NoFields = z.object({});
 
 /**
  * The organiser's webinar video on `/my_courses/:id`: what is uploaded (played here), the deadline
@@ -26,27 +25,30 @@ export function CourseVideoUpload({ course }: { course: Course }) {
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(NoFields);
   const deadline = new Date(Date.parse(course.start_at) - COURSE_VIDEO_LEAD_MS).toISOString();
   const open = Date.parse(course.server_time) <= Date.parse(deadline);
 
-  const send = async () => {
-    const file = files[0];
-    if (!file) {
-      setError(t('errors.missing'));
-      return;
-    }
-    setError(null);
-    setProgress(0);
-    try {
-      await upload.mutateAsync({ id: course.id, file, onProgress: setProgress });
-      notify.success(t('uploaded'));
-      setFiles([]);
-    } catch (err) {
-      setError(videoError(err));
-    } finally {
-      setProgress(null);
-    }
-  };
+  // A 422 on the file stands under the picker (and, as every 422, in a toast).
+  const send = form.submit(
+    async () => {
+      const file = files[0];
+      if (!file) {
+        setError(t('errors.missing'));
+        return;
+      }
+      setError(null);
+      setProgress(0);
+      try {
+        await upload.mutateAsync({ id: course.id, file, onProgress: setProgress });
+        notify.success(t('uploaded'));
+        setFiles([]);
+      } finally {
+        setProgress(null);
+      }
+    },
+    (field, message) => field === COURSE_VIDEO_FIELD && setError(message),
+  );
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={`course-video-${course.id}`}>
@@ -69,31 +71,42 @@ export function CourseVideoUpload({ course }: { course: Course }) {
           <Text size="sm">{t('no_video')}</Text>
         )}
         {open ? (
-          <>
-            <FilePicker
-              label={course.video_url ? t('replace') : t('upload')}
-              description={t('video_hint', { date: formatDateTime(deadline, locale) })}
-              accept="video/mp4,video/webm"
-              multiple={false}
-              value={files}
-              onChange={(next) => {
-                setFiles(next);
-                setError(null);
-              }}
-              error={error}
-            />
-            {progress !== null && (
-              <Progress value={progress} aria-label={t('uploading', { percent: progress })} animated={progress < 100} />
-            )}
-            {progress !== null && (
-              <Text size="sm" aria-live="polite">
-                {t('uploading', { percent: progress })}
-              </Text>
-            )}
-            <Button onClick={() => void send()} loading={upload.isPending} disabled={files.length === 0} style={{ alignSelf: 'flex-start' }}>
-              {course.video_url ? t('replace') : t('upload')}
-            </Button>
-          </>
+          <form noValidate onSubmit={(ev) => void send(ev)}>
+            <Stack gap="sm">
+              <FilePicker
+                label={course.video_url ? t('replace') : t('upload')}
+                description={t('video_hint', { date: formatDateTime(deadline, locale) })}
+                accept="video/mp4,video/webm"
+                multiple={false}
+                value={files}
+                onChange={(next) => {
+                  setFiles(next);
+                  setError(null);
+                }}
+                error={error}
+              />
+              {progress !== null && (
+                <Progress
+                  value={progress}
+                  aria-label={t('uploading', { percent: progress })}
+                  animated={progress < 100}
+                />
+              )}
+              {progress !== null && (
+                <Text size="sm" aria-live="polite">
+                  {t('uploading', { percent: progress })}
+                </Text>
+              )}
+              <Button
+                type="submit"
+                loading={upload.isPending}
+                disabled={files.length === 0}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {course.video_url ? t('replace') : t('upload')}
+              </Button>
+            </Stack>
+          </form>
         ) : (
           <Text size="sm" c="dimmed">
             {t('closed', { date: formatDateTime(deadline, locale) })}

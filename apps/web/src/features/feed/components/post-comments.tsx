@@ -4,8 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Pagination,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -20,6 +18,7 @@ import { formatDateTime } from '@/shared/lib/dates';
 import { authorName } from '@/shared/posts/format';
 import { MentionText } from '@/shared/posts/mention-text';
 import { MentionTextarea, useMentionDraft } from '@/shared/posts/mention-textarea';
+import { PagedList } from '@/shared/ui/paged-list';
 import { VerifiedBadge } from '@/shared/ui/verified-badge';
 
 /** A post's comments, oldest first and paged, with the form to add one and delete buttons on my own. */
@@ -56,66 +55,48 @@ export function PostComments({ postId }: { postId: number }) {
       <Title order={2} size="h3" id={`${id}-heading`}>
         {t('comments.heading')}
       </Title>
-      {comments.isPending ? (
-        <Skeleton h={80} />
-      ) : comments.data && comments.data.data.length > 0 ? (
-        <>
-          <Stack
-            component="ul"
-            aria-label={t('comments.list')}
-            gap="sm"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-          >
-            {comments.data.data.map((c) => (
-              <li key={c.id}>
-                <Card withBorder padding="sm" component="article">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Group gap={6} wrap="nowrap">
-                        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {authorName(c)}
-                        </Text>
-                        {c.company ? null : <VerifiedBadge verifiedAs={c.author?.verified_as ?? null} />}
-                      </Group>
-                      <Text size="xs" c="dimmed" component="time" dateTime={c.created_at}>
-                        {formatDateTime(c.created_at, locale)}
-                      </Text>
-                      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        <MentionText text={c.text} mentions={c.mentions} />
-                      </Text>
-                    </Stack>
-                    {c.is_mine ? (
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        size="xs"
-                        loading={remove.isPending && remove.variables === c.id}
-                        onClick={() =>
-                          remove.mutate(c.id, { onSuccess: () => notify.success(t('comments.deleted')) })
-                        }
-                      >
-                        {t('comments.delete')}
-                      </Button>
-                    ) : null}
-                  </Group>
-                </Card>
-              </li>
-            ))}
-          </Stack>
-          {comments.data.meta.last_page > 1 ? (
-            <Pagination
-              aria-label={t('comments.pagination')}
-              total={comments.data.meta.last_page}
-              value={page}
-              onChange={setPage}
-            />
-          ) : null}
-        </>
-      ) : (
-        <Text c="dimmed">{t('comments.empty')}</Text>
-      )}
+      <PagedList
+        query={comments}
+        label={t('comments.list')}
+        empty={t('comments.empty')}
+        paginationLabel={t('comments.pagination')}
+        page={page}
+        onPageChange={setPage}
+        itemKey={(c) => c.id}
+        renderItem={(c) => (
+          <Card withBorder padding="sm" component="article">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {authorName(c)}
+                  </Text>
+                  {c.company ? null : <VerifiedBadge verifiedAs={c.author?.verified_as ?? null} />}
+                </Group>
+                <Text size="xs" c="dimmed" component="time" dateTime={c.created_at}>
+                  {formatDateTime(c.created_at, locale)}
+                </Text>
+                <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  <MentionText text={c.text} mentions={c.mentions} />
+                </Text>
+              </Stack>
+              {c.is_mine ? (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  loading={remove.isPending && remove.variables === c.id}
+                  onClick={() =>
+                    remove.mutate(c.id, { onSuccess: () => notify.success(t('comments.deleted')) })
+                  }
+                >
+                  {t('comments.delete')}
+                </Button>
+              ) : null}
+            </Group>
+          </Card>
+        )}
+      />
       <form
         noValidate
         onSubmit={(e) => {

@@ -1,10 +1,11 @@
-import { Alert, Pagination, Skeleton, Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiError } from '@/shared/api/api-error';
 import { paths } from '@/shared/config/paths';
 import { Page } from '@/shared/ui/page';
+import { PagedList } from '@/shared/ui/paged-list';
 import { useArchivedPosts } from '@/shared/posts/api';
 import { PostCard } from '@/shared/posts/post-card';
 
@@ -12,24 +13,22 @@ function ArchivedList({ slug }: { slug: string }) {
   const { t } = useTranslation('feed');
   const [page, setPage] = useState(1);
   const query = useArchivedPosts(slug, page);
-  if (query.isPending) return <Skeleton h={160} />;
-  if (query.isError) {
-    const forbidden = query.error instanceof ApiError && (query.error.status === 403 || query.error.status === 404);
-    return <Alert color={forbidden ? 'yellow' : 'red'}>{forbidden ? t('archived.forbidden') : t('load_error')}</Alert>;
+  // Someone else's archive is the page's own refusal; every other state is the list's.
+  if (query.error instanceof ApiError && (query.error.status === 403 || query.error.status === 404)) {
+    return <Alert color="yellow">{t('archived.forbidden')}</Alert>;
   }
-  const { data, meta } = query.data;
-  if (data.length === 0) return <Alert variant="light">{t('archived.empty')}</Alert>;
   return (
-    <Stack gap="md">
-      <Stack component="ul" aria-label={t('archived.list')} gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
-        {data.map((post) => (
-          <li key={post.id}>
-            <PostCard post={post} />
-          </li>
-        ))}
-      </Stack>
-      {meta.last_page > 1 ? <Pagination aria-label={t('archived.pagination')} total={meta.last_page} value={page} onChange={setPage} /> : null}
-    </Stack>
+    <PagedList
+      query={query}
+      label={t('archived.list')}
+      empty={t('archived.empty')}
+      error={t('load_error')}
+      paginationLabel={t('archived.pagination')}
+      renderItem={(post) => <PostCard post={post} />}
+      itemKey={(post) => post.id}
+      page={page}
+      onPageChange={setPage}
+    />
   );
 }
 

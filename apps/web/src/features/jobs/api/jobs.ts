@@ -1,40 +1,47 @@
 import { type JobInput, jobEndpoints as ep, type JobListQuery } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { jobKeys } from './keys';
 
 export const PAGE_SIZE = 10;
 
 /** The board's filters as they travel in the URL and to the API. */
 export type JobFilterValues = Pick<JobListQuery, 'search' | 'speciality' | 'workplace' | 'county' | 'category'>;
 
-export function useJobs(filters: JobFilterValues, page: number, showOld: boolean) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['jobs', 'list', filters, page, showOld, locale] as const,
+export const jobsQueryOptions = (filters: JobFilterValues, page: number, showOld: boolean, locale: string) =>
+  queryOptions({
+    queryKey: jobKeys.list(filters, page, showOld, locale),
     queryFn: ({ signal }) =>
       apiCall(ep.list, { query: { ...filters, page, per_page: PAGE_SIZE, show_old: showOld ? '1' : undefined }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useJobs(filters: JobFilterValues, page: number, showOld: boolean) {
+  return useQuery(jobsQueryOptions(filters, page, showOld, useLocale()));
 }
 
-export function useJob(id: number, mine: boolean) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['jobs', mine ? 'mine' : 'one', id, locale] as const,
+export const jobQueryOptions = (id: number, mine: boolean, locale: string) =>
+  queryOptions({
+    queryKey: jobKeys.one(id, mine, locale),
     queryFn: async ({ signal }) => (await apiCall(mine ? ep.myShow : ep.show, { params: { id }, signal })).data,
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
+
+export function useJob(id: number, mine: boolean) {
+  return useQuery(jobQueryOptions(id, mine, useLocale()));
 }
 
-export function useMyJobs(status: 'current' | 'past', page: number) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['jobs', 'my', status, page, locale] as const,
+export const myJobsQueryOptions = (status: 'current' | 'past', page: number, locale: string) =>
+  queryOptions({
+    queryKey: jobKeys.my(status, page, locale),
     queryFn: ({ signal }) => apiCall(ep.myList, { query: { status, page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useMyJobs(status: 'current' | 'past', page: number) {
+  return useQuery(myJobsQueryOptions(status, page, useLocale()));
 }
 
 /** Counts the view once per user; silent, the page works without it. */
@@ -44,7 +51,7 @@ export function useMarkAsViewed() {
 
 function useInvalidateJobs() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['jobs'] });
+  return () => queryClient.invalidateQueries({ queryKey: jobKeys.all });
 }
 
 export function useSaveJob() {

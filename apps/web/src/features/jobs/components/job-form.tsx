@@ -3,14 +3,12 @@ import {
   Button,
   FileInput,
   Group,
-  Select,
   SimpleGrid,
   Stack,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '@/shared/auth/auth-store';
@@ -19,6 +17,7 @@ import { notify } from '@/shared/ui/notify';
 import { useJobLogo, useSaveJob } from '../api/jobs';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { EnumSelectField } from '@/shared/forms/enum-select-field';
 import { DateField } from '@/shared/forms/date-field';
 import { IdSelectField, IdsMultiSelectField } from '@/shared/forms/id-select-field';
 
@@ -98,20 +97,14 @@ export function JobForm({ job }: { job: Job | null }) {
         <TextInput label={t('field.title')} required {...register('title')} error={fieldError('title')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {select('job_category_id', t('field.job_category_id'), toOptions(categories.data))}
-          <Controller
+          <EnumSelectField
             control={control}
             name="position_type"
-            render={({ field }) => (
-              <Select
-                label={t('field.position_type')}
-                required
-                data={POSITION_TYPES.map((p) => ({ value: p, label: t(`position.${p}`) }))}
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? 'full_time')}
-                error={fieldError('position_type')}
-                allowDeselect={false}
-              />
-            )}
+            label={t('field.position_type')}
+            required
+            values={POSITION_TYPES}
+            optionLabel={(p) => t(`position.${p}`)}
+            error={fieldError('position_type')}
           />
         </SimpleGrid>
         <Textarea
@@ -131,19 +124,14 @@ export function JobForm({ job }: { job: Job | null }) {
             searchable
             clearable
           />
-          <Controller
+          <EnumSelectField
             control={control}
             name="workplace_type"
-            render={({ field }) => (
-              <Select
-                label={t('field.workplace_type')}
-                data={JOB_WORKPLACE_TYPES.map((w) => ({ value: w, label: t(`workplace.${w}`) }))}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldError('workplace_type')}
-                clearable
-              />
-            )}
+            label={t('field.workplace_type')}
+            values={JOB_WORKPLACE_TYPES}
+            optionLabel={(w) => t(`workplace.${w}`)}
+            error={fieldError('workplace_type')}
+            clearable
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -4,38 +4,44 @@ import {
   type ProductInput,
   type ProductListQuery,
 } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { productKeys } from './keys';
 
-
-export function useProducts(query: ProductListQuery) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['products', 'list', query, locale] as const,
+export const productsQueryOptions = (query: ProductListQuery, locale: string) =>
+  queryOptions({
+    queryKey: productKeys.list(query, locale),
     queryFn: async ({ signal }) => apiCall(productEndpoints.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useProducts(query: ProductListQuery) {
+  return useQuery(productsQueryOptions(query, useLocale()));
 }
 
-export function useMyProducts(page: number) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['products', 'mine', page, locale] as const,
+export const myProductsQueryOptions = (page: number, locale: string) =>
+  queryOptions({
+    queryKey: productKeys.mine(page, locale),
     queryFn: async ({ signal }) => apiCall(productEndpoints.myList, { query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useMyProducts(page: number) {
+  return useQuery(myProductsQueryOptions(page, useLocale()));
 }
 
 /** One product; `mine` reads it through `/my/products/:id` (404 unless it is the caller's). */
-export function useProduct(id: number, mine = false) {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['products', mine ? 'mine-one' : 'one', id, locale] as const,
+export const productQueryOptions = (id: number, mine: boolean, locale: string) =>
+  queryOptions({
+    queryKey: productKeys.one(id, mine, locale),
     queryFn: async ({ signal }) =>
       (await apiCall(mine ? productEndpoints.myShow : productEndpoints.show, { params: { id }, signal, silent: true })).data,
     retry: false,
   });
+
+export function useProduct(id: number, mine = false) {
+  return useQuery(productQueryOptions(id, mine, useLocale()));
 }
 
 export function useMarkAsViewed() {
@@ -57,7 +63,7 @@ function formDataOf(values: ProductInput, files: File[]): FormData {
 
 function useInvalidateProducts() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['products'] });
+  return () => queryClient.invalidateQueries({ queryKey: productKeys.all });
 }
 
 export function useSaveProduct(id: number | null) {

@@ -5,7 +5,6 @@ import {
   Group,
   Image,
   NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -19,9 +18,10 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { FilePicker } from '@/shared/ui/file-picker';
 import { notify } from '@/shared/ui/notify';
-import { useCategories } from '@/shared/reference/reference-lists';
+import { toOptions, useCategories } from '@/shared/reference/reference-lists';
 import { useDeleteProductImage, useSaveProduct, useSetStock } from '../api/products';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { IdSelectField } from '@/shared/forms/id-select-field';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
@@ -166,21 +166,15 @@ export function ProductForm({ product }: { product?: Product }) {
             error={message('manufacturer')}
           />
         </SimpleGrid>
-        <Controller
+        <IdSelectField
           control={control}
           name="category_id"
-          render={({ field }) => (
-            <Select
-              label={t('form.category')}
-              placeholder={t('form.category_none')}
-              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              value={field.value ? String(field.value) : null}
-              onChange={(v) => field.onChange(v ? Number(v) : null)}
-              clearable
-              searchable
-              error={message('category_id')}
-            />
-          )}
+          label={t('form.category')}
+          placeholder={t('form.category_none')}
+          data={toOptions(categories.data)}
+          clearable
+          searchable
+          error={message('category_id')}
         />
         {product ? <ExistingImages product={product} /> : null}
         <FilePicker

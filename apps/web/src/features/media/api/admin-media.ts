@@ -1,7 +1,6 @@
 import {
   type AdminCategoryInput,
   adminMediaEndpoints as ep,
-  referenceEndpoints,
   type MediaInput,
   type MediaKind,
 } from '@legenett/contracts';
@@ -138,20 +137,8 @@ export function useUpdateFrontendSettings() {
     mutationFn: async (body: { prev_image_video_src: string | null; prev_image_video_link: string | null }) =>
       (await apiCall(ep.updateFrontendSettings, { body })).data,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: mediaKeys.frontendSettings });
-      // The home page's copy, kept for the session under the shared reference keys.
+      // The one copy (the home page keeps it for the session), owned by @/shared/reference.
       void queryClient.invalidateQueries({ queryKey: referenceKeys.frontendSettings });
     },
   });
-}
-
-/** The current settings, read fresh for the form (the home page keeps its own copy for the session). */
-export const adminFrontendSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: mediaKeys.frontendSettings,
-    queryFn: async ({ signal }) => (await apiCall(referenceEndpoints.frontendSettings, { signal })).data,
-  });
-
-export function useAdminFrontendSettings() {
-  return useQuery(adminFrontendSettingsQueryOptions());
 }

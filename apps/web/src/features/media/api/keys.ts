@@ -18,7 +18,6 @@ export const mediaKeys = {
   adminList: (kind: MediaKind, page: number, locale: string) =>
     ['media', 'admin', kind, page, locale] as const,
   adminCategories: (kind: MediaKind) => ['media', 'admin', 'categories', kind] as const,
-  frontendSettings: ['media', 'admin', 'frontend-settings'] as const,
 };
 
 /** The list's filters as they travel in the URL and to the API. */

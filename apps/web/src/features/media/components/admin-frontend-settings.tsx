@@ -5,14 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { type z } from 'zod';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { notify } from '@/shared/ui/notify';
-import { useAdminFrontendSettings, useUpdateFrontendSettings } from '../api/admin-media';
+import { useFrontendSettings } from '@/shared/reference/frontend-settings';
+import { useUpdateFrontendSettings } from '../api/admin-media';
 
 type Values = { prev_image_video_src: string; prev_image_video_link: string };
 
 /** `/frontend-settings`: the home page's preview video (its image or video address and its link). */
 export function AdminFrontendSettings() {
   const { t } = useTranslation('media');
-  const current = useAdminFrontendSettings();
+  // Read again when the form opens: another administrator may have changed them.
+  const current = useFrontendSettings(true);
   const update = useUpdateFrontendSettings();
   const { register, submit, fieldError, reset } = useContractForm<
     z.output<typeof FrontendSettingsInputSchema>,

@@ -10,9 +10,7 @@ import {
   Button,
   Checkbox,
   Group,
-  MultiSelect,
   Progress,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -20,10 +18,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateTimeInput } from '@/shared/forms/date-time-field';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { EnumSelectField } from '@/shared/forms/enum-select-field';
+import { IdSelectField, IdsMultiSelectField } from '@/shared/forms/id-select-field';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { FilePicker } from '@/shared/ui/file-picker';
@@ -177,53 +176,37 @@ export function AdminMediaForm({
           error={fieldError('description')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Controller
+          <IdSelectField
             control={control}
             name="category_id"
-            render={({ field }) => (
-              <Select
-                label={t('admin.category')}
-                placeholder={t('admin.no_category')}
-                data={(categories.data ?? []).map((c) => ({
-                  value: String(c.id),
-                  label: localise(c.name, locale),
-                }))}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                clearable
-                error={fieldError('category_id')}
-              />
-            )}
+            holds="text"
+            label={t('admin.category')}
+            placeholder={t('admin.no_category')}
+            data={(categories.data ?? []).map((c) => ({
+              value: String(c.id),
+              label: localise(c.name, locale),
+            }))}
+            clearable
+            error={fieldError('category_id')}
           />
-          <Controller
+          <EnumSelectField
             control={control}
             name="access_level"
-            render={({ field }) => (
-              <Select
-                label={t('admin.access_level')}
-                data={MEDIA_ACCESS_LEVELS.map((l) => ({ value: l, label: t(`access.${l}`) }))}
-                value={field.value}
-                onChange={(v) => field.onChange(v ?? 'all')}
-                allowDeselect={false}
-                error={fieldError('access_level')}
-              />
-            )}
+            label={t('admin.access_level')}
+            values={MEDIA_ACCESS_LEVELS}
+            optionLabel={(l) => t(`access.${l}`)}
+            error={fieldError('access_level')}
           />
         </SimpleGrid>
         {level === 'specialties' && (
-          <Controller
+          <IdsMultiSelectField
             control={control}
             name="specialty_ids"
-            render={({ field }) => (
-              <MultiSelect
-                label={t('admin.specialties')}
-                data={toOptions(specialties.data)}
-                value={field.value}
-                onChange={field.onChange}
-                searchable
-                error={fieldError('specialty_ids')}
-              />
-            )}
+            holds="text"
+            label={t('admin.specialties')}
+            data={toOptions(specialties.data)}
+            searchable
+            error={fieldError('specialty_ids')}
           />
         )}
         {item?.source !== 'file' && (

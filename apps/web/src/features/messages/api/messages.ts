@@ -25,44 +25,56 @@ export const messageKeys = {
   history: (id: number) => [...messageKeys.all, 'history', id] as const,
 };
 
-export const unreadQueryOptions = () =>
-  queryOptions({ queryKey: messageKeys.unread(), queryFn: async ({ signal }) => (await apiCall(ep.unread, { signal, silent: true })).data });
+export const unreadQueryOptions = (enabled = true) =>
+  queryOptions({
+    queryKey: messageKeys.unread(),
+    queryFn: async ({ signal }) => (await apiCall(ep.unread, { signal, silent: true })).data,
+    enabled,
+    refetchInterval: 60_000,
+  });
 
 export function useUnreadMessages(enabled: boolean) {
-  return useQuery({ ...unreadQueryOptions(), enabled, refetchInterval: 60_000 });
+  return useQuery(unreadQueryOptions(enabled));
 }
 
-export function useInbox(filter: InboxFilter) {
-  return useInfiniteQuery({
+export const inboxQueryOptions = (filter: InboxFilter) =>
+  infiniteQueryOptions({
     queryKey: messageKeys.inbox(filter),
     queryFn: ({ pageParam, signal }) => apiCall(ep.inbox, { query: { filter, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
   });
+
+export function useInbox(filter: InboxFilter) {
+  return useInfiniteQuery(inboxQueryOptions(filter));
 }
 
-export function useConversation(id: number | null) {
-  return useQuery({
+export const conversationQueryOptions = (id: number | null) =>
+  queryOptions({
     queryKey: messageKeys.conversation(id ?? 0),
     queryFn: async ({ signal }) => (await apiCall(ep.show, { params: { id: id ?? 0 }, signal })).data,
     enabled: id !== null,
   });
+
+export function useConversation(id: number | null) {
+  return useQuery(conversationQueryOptions(id));
 }
 
 const HISTORY_PAGE = 30;
 
 /** A conversation's messages, newest page first; older pages by sequence (`before`). */
-export const historyQueryOptions = (id: number) =>
+export const historyQueryOptions = (id: number | null) =>
   infiniteQueryOptions({
-    queryKey: messageKeys.history(id),
+    queryKey: messageKeys.history(id ?? 0),
+    enabled: id !== null,
     queryFn: ({ pageParam, signal }) =>
-      apiCall(ep.history, { params: { id }, query: { limit: HISTORY_PAGE, ...(pageParam > 0 ? { before: pageParam } : {}) }, signal }),
+      apiCall(ep.history, { params: { id: id ?? 0 }, query: { limit: HISTORY_PAGE, ...(pageParam > 0 ? { before: pageParam } : {}) }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.meta.has_more && last.data[0] ? last.data[0].seq : undefined),
   });
 
 export function useHistory(id: number | null) {
-  return useInfiniteQuery({ ...historyQueryOptions(id ?? 0), enabled: id !== null });
+  return useInfiniteQuery(historyQueryOptions(id));
 }
 
 type HistoryData = InfiniteData<{ data: Message[]; meta: { has_more: boolean; last_seq: number } }, unknown>;

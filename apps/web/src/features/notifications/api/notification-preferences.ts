@@ -1,15 +1,18 @@
 import { notificationPreferenceEndpoints as ep, type NotificationPreferences, type NotificationPreferencesInput, type UnsubscribeQuery } from '@legenett/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 
 export const preferenceKeys = { all: ['notification-preferences'] as const };
 
 /** My settings table, quiet hours and digest. */
-export function useNotificationPreferences() {
-  return useQuery({
+export const notificationPreferencesQueryOptions = () =>
+  queryOptions({
     queryKey: preferenceKeys.all,
     queryFn: ({ signal }) => apiCall(ep.show, { signal }).then((r) => r.data),
   });
+
+export function useNotificationPreferences() {
+  return useQuery(notificationPreferencesQueryOptions());
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type Notification, notificationEndpoints as ep, UnreadCountSchema } from '@legenett/contracts';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiCall, apiUrl } from '@/shared/api/api-client';
 
@@ -21,13 +21,16 @@ type ListPage = { data: Notification[]; unreadCount: number; meta: { next_cursor
 const listKey = notificationKeys.list;
 
 /** The newest notifications with the unread count; silent, the header works without it. */
-export function useNotifications(enabled: boolean) {
-  return useQuery({
-    queryKey: listKey,
+export const notificationsQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: notificationKeys.list,
     queryFn: ({ signal }) => apiCall(ep.list, { query: { limit: NOTIFICATIONS_PAGE_SIZE }, signal, silent: true }),
     enabled,
     retry: false,
   });
+
+export function useNotifications(enabled: boolean) {
+  return useQuery(notificationsQueryOptions(enabled));
 }
 
 /** Marks the given notifications read; the answer's count and read marks go into the list cache. */
@@ -48,23 +51,29 @@ export function useMarkNotificationsRead(onCount: (count: number) => void) {
 }
 
 /** All my entries, newest first, a page at a time by cursor (the `/notifications` page). */
-export function useNotificationsPage() {
-  return useInfiniteQuery({
+export const notificationsPageQueryOptions = () =>
+  infiniteQueryOptions({
     queryKey: notificationKeys.page,
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
       apiCall(ep.list, { query: pageParam ? { limit: NOTIFICATIONS_PAGE_LIST_SIZE, cursor: pageParam } : { limit: NOTIFICATIONS_PAGE_LIST_SIZE }, signal }),
     getNextPageParam: (last) => last.meta.next_cursor,
   });
+
+export function useNotificationsPage() {
+  return useInfiniteQuery(notificationsPageQueryOptions());
 }
 
 /** Who is in a grouped entry (the first page, newest first), read when it is opened. */
-export function useNotificationMembers(id: number, enabled: boolean) {
-  return useQuery({
+export const notificationMembersQueryOptions = (id: number, enabled: boolean) =>
+  queryOptions({
     queryKey: notificationKeys.members(id),
     queryFn: ({ signal }) => apiCall(ep.members, { params: { id }, query: { limit: 50 }, signal }),
     enabled,
   });
+
+export function useNotificationMembers(id: number, enabled: boolean) {
+  return useQuery(notificationMembersQueryOptions(id, enabled));
 }
 
 /** Marks every notification read (not only the loaded ones); every notification list reloads. */

@@ -8,7 +8,6 @@ import {
   Group,
   List,
   NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -22,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { DateField } from '@/shared/forms/date-field';
-import { IdsMultiSelectField } from '@/shared/forms/id-select-field';
+import { IdSelectField, IdsMultiSelectField } from '@/shared/forms/id-select-field';
 import { useContractForm } from '@/shared/forms/contract-form';
 import { toOptions, useCategories, useReferenceList } from '@/shared/reference/reference-lists';
 import { useLocale } from '@/shared/i18n/use-locale';
@@ -180,19 +179,13 @@ export function PetitionForm({ petition }: { petition: PetitionDetail | null }) 
               error={fieldError('recipient')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Controller
+              <IdSelectField
                 control={control}
                 name="category_id"
-                render={({ field }) => (
-                  <Select
-                    label={t('form.category')}
-                    data={toOptions(categories.data)}
-                    value={field.value ? String(field.value) : null}
-                    onChange={(v) => field.onChange(v ? Number(v) : null)}
-                    error={fieldError('category_id')}
-                    clearable
-                  />
-                )}
+                label={t('form.category')}
+                data={toOptions(categories.data)}
+                error={fieldError('category_id')}
+                clearable
               />
               <IdsMultiSelectField
                 control={control}

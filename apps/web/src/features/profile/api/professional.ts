@@ -1,27 +1,31 @@
 import { type EducationInput, type ExperienceInput, professionalEndpoints as ep } from '@legenett/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { profileKeys } from './keys';
 import { useLocale } from '@/shared/i18n/use-locale';
 
 export const PAGE_SIZE = 10;
 
-export function useExperiences(page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const experiencesQueryOptions = (page: number, locale: string) =>
+  queryOptions({
     queryKey: profileKeys.experiences(page, locale),
     queryFn: ({ signal }) => apiCall(ep.listExperiences, { query: { page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useExperiences(page: number) {
+  return useQuery(experiencesQueryOptions(page, useLocale()));
 }
 
-export function useEducations(page: number) {
-  const locale = useLocale();
-  return useQuery({
+export const educationsQueryOptions = (page: number, locale: string) =>
+  queryOptions({
     queryKey: profileKeys.educations(page, locale),
     queryFn: ({ signal }) => apiCall(ep.listEducations, { query: { page, per_page: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+export function useEducations(page: number) {
+  return useQuery(educationsQueryOptions(page, useLocale()));
 }
 
 function useInvalidate(key: 'experiences' | 'educations') {
@@ -57,12 +61,15 @@ export function useDeleteEducation() {
   return useMutation({ mutationFn: (id: number) => apiCall(ep.deleteEducation, { params: { id } }), onSuccess: invalidate });
 }
 
-export function useCustomWorkplaces(search: string) {
-  return useQuery({
+export const customWorkplacesQueryOptions = (search: string) =>
+  queryOptions({
     queryKey: profileKeys.customWorkplaces(search),
     queryFn: async ({ signal }) => (await apiCall(ep.listCustomWorkplaces, { query: { search, per_page: 20 }, signal })).data,
     placeholderData: keepPreviousData,
   });
+
+export function useCustomWorkplaces(search: string) {
+  return useQuery(customWorkplacesQueryOptions(search));
 }
 
 export function useCreateCustomWorkplace() {

@@ -1,8 +1,9 @@
 import { type Education, type Experience } from '@legenett/contracts';
-import { Button, Card, Container, Group, Modal, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
+import { PagedList, type PagedQuery } from '@/shared/ui/paged-list';
 import { useDeleteEducation, useDeleteExperience, useEducations, useExperiences } from '../api/professional';
 import { EducationForm } from './education-form';
 import { ExperienceForm } from './experience-form';
@@ -19,7 +20,7 @@ function Section<T extends { id: number }>(props: {
   deletedMessage: string;
   page: number;
   onPage: (p: number) => void;
-  data: { data: T[]; meta: { last_page: number } } | undefined;
+  query: PagedQuery<T>;
   summary: (item: T) => ReactNode;
   form: (item: T | null, done: () => void) => ReactNode;
   remove: (id: number) => Promise<unknown>;
@@ -28,7 +29,6 @@ function Section<T extends { id: number }>(props: {
   const { t } = useTranslation('profile');
   const [editing, setEditing] = useState<Editing<T>>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const items = props.data?.data ?? [];
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -46,43 +46,40 @@ function Section<T extends { id: number }>(props: {
         </Title>
         <Button onClick={() => setEditing({ item: null })}>{props.addLabel}</Button>
       </Group>
-      {props.data && items.length === 0 && <Text c="dimmed">{props.empty}</Text>}
-      {items.map((item) => (
-        <Card key={item.id} withBorder padding="md">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            {props.summary(item)}
-            <Group gap="xs" wrap="nowrap">
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => setEditing({ item })}
-                aria-label={`${t('common.edit')}: ${props.describe(item)}`}
-              >
-                {t('common.edit')}
-              </Button>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                onClick={() => setDeleting(item)}
-                aria-label={`${t('common.delete')}: ${props.describe(item)}`}
-              >
-                {t('common.delete')}
-              </Button>
+      <PagedList
+        query={props.query}
+        label={props.title}
+        empty={props.empty}
+        itemKey={(item) => item.id}
+        page={props.page}
+        onPageChange={props.onPage}
+        renderItem={(item) => (
+          <Card withBorder padding="md">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              {props.summary(item)}
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setEditing({ item })}
+                  aria-label={`${t('common.edit')}: ${props.describe(item)}`}
+                >
+                  {t('common.edit')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setDeleting(item)}
+                  aria-label={`${t('common.delete')}: ${props.describe(item)}`}
+                >
+                  {t('common.delete')}
+                </Button>
+              </Group>
             </Group>
-          </Group>
-        </Card>
-      ))}
-      {(props.data?.meta.last_page ?? 1) > 1 && (
-        <Pagination
-          total={props.data?.meta.last_page ?? 1}
-          value={props.page}
-          onChange={props.onPage}
-          getControlProps={(control) => ({
-            'aria-label': control === 'next' ? t('common.next') : t('common.previous'),
-          })}
-        />
-      )}
+          </Card>
+        )}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
@@ -134,7 +131,7 @@ export function ProfessionalExperiencePage() {
           deletedMessage={t('experience.deleted')}
           page={experiencePage}
           onPage={setExperiencePage}
-          data={experiences.data}
+          query={experiences}
           summary={(item) => <ExperienceSummary item={item} />}
           form={(item, done) => <ExperienceForm experience={item} onDone={done} />}
           remove={(id) => removeExperience.mutateAsync(id)}
@@ -149,7 +146,7 @@ export function ProfessionalExperiencePage() {
           deletedMessage={t('education.deleted')}
           page={educationPage}
           onPage={setEducationPage}
-          data={educations.data}
+          query={educations}
           summary={(item) => <EducationSummary item={item} />}
           form={(item, done) => <EducationForm education={item} onDone={done} />}
           remove={(id) => removeEducation.mutateAsync(id)}

@@ -1,9 +1,8 @@
-import { MAX_SPECIALITIES, type ProfileInformation, ProfileInformationInput } from '@legenett/contracts';
+import { LOCALES, MAX_SPECIALITIES, type ProfileInformation, ProfileInformationInput, THEMES } from '@legenett/contracts';
 import {
   Button,
   Group,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import { toOptions, useChildReferenceList, useReferenceList } from '@/shared/ref
 import { CustomWorkplacePicker } from './custom-workplace-picker';
 import { IdSelectField, IdsMultiSelectField } from '@/shared/forms/id-select-field';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { EnumSelectField } from '@/shared/forms/enum-select-field';
 
 type WorkplaceKind = 'none' | 'hospital' | 'clinic' | 'custom';
 
@@ -203,39 +203,22 @@ export function ProfileInformationForm({ initial }: { initial: ProfileInformatio
         <TextInput label={t('info.position')} {...register('position')} error={error('position')} />
         <Textarea label={t('info.about')} rows={4} {...register('about')} error={error('about')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Controller
+          <EnumSelectField
             control={control}
             name="locale"
-            render={({ field }) => (
-              <Select
-                label={t('info.locale')}
-                error={error('locale')}
-                data={[
-                  { value: 'no', label: 'Norsk' },
-                  { value: 'en', label: 'English' },
-                ]}
-                value={field.value ?? 'no'}
-                onChange={(v) => field.onChange(v ?? 'no')}
-                allowDeselect={false}
-              />
-            )}
+            label={t('info.locale')}
+            error={error('locale')}
+            values={LOCALES}
+            // Each language by its own name.
+            optionLabel={(v) => (v === 'no' ? 'Norsk' : 'English')}
           />
-          <Controller
+          <EnumSelectField
             control={control}
             name="theme"
-            render={({ field }) => (
-              <Select
-                label={t('info.theme')}
-                error={error('theme')}
-                data={[
-                  { value: 'light', label: t('info.theme_light') },
-                  { value: 'dark', label: t('info.theme_dark') },
-                ]}
-                value={field.value ?? 'light'}
-                onChange={(v) => field.onChange(v ?? 'light')}
-                allowDeselect={false}
-              />
-            )}
+            label={t('info.theme')}
+            error={error('theme')}
+            values={THEMES}
+            optionLabel={(v) => t(v === 'dark' ? 'info.theme_dark' : 'info.theme_light')}
           />
         </SimpleGrid>
         <Group justify="flex-end">

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PlayIcon } from '@/shared/ui/icons';
-import { useFrontendSettings } from '../api/get-frontend-settings';
+import { useFrontendSettings } from '@/shared/reference/frontend-settings';
 
 /** The introduction video configured in the frontend settings, when there is one. */
 export function IntroVideo() {

@@ -4,14 +4,13 @@ import {
   type HprRegistrationInput,
   type IdentityRegistrationInput,
   type LoginResponse,
-  referenceEndpoints,
   registrationEndpoints as ep,
   type ResetPasswordInput,
 } from '@legenett/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { authStore } from '@/shared/auth/auth-store';
-import { useLocale } from '@/shared/i18n/use-locale';
+import { registrationKeys } from './keys';
 
 // --- identity provider ------------------------------------------------------------------------
 
@@ -26,16 +25,16 @@ export function useStartIdentification() {
 }
 
 /** Identity-session errors are shown by the page itself (spec point 8), so the call is silent. */
-export const identitySessionQueryOptions = (id: string) =>
+export const identitySessionQueryOptions = (id: string | null) =>
   queryOptions({
-    queryKey: ['identity-session', id],
-    queryFn: ({ signal }) => apiCall(ep.retrieveIdentitySession, { params: { id }, signal, silent: true }),
+    queryKey: registrationKeys.identitySession(id ?? ''),
+    queryFn: ({ signal }) => apiCall(ep.retrieveIdentitySession, { params: { id: id ?? '' }, signal, silent: true }),
     retry: false,
     staleTime: Infinity,
+    enabled: id !== null,
   });
 
-export const useIdentitySession = (id: string | null) =>
-  useQuery({ ...identitySessionQueryOptions(id ?? ''), enabled: id !== null });
+export const useIdentitySession = (id: string | null) => useQuery(identitySessionQueryOptions(id));
 
 export function useRegisterWithIdentity(sessionId: string) {
   return useMutation({
@@ -48,31 +47,11 @@ export function useRegisterWithHpr() {
   return useMutation({ mutationFn: (body: HprRegistrationInput) => apiCall(ep.registerWithHpr, { body }) });
 }
 
-// --- reference lists for the form -------------------------------------------------------------
-
-export function useSpecialties() {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['registration', 'specialties', locale],
-    queryFn: ({ signal }) => apiCall(referenceEndpoints.specialties, { signal }),
-    staleTime: 60 * 60_000,
-  });
-}
-
-export function useWorkplaceSituations() {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: ['registration', 'workplace-situations', locale],
-    queryFn: ({ signal }) => apiCall(referenceEndpoints.workplaceSituations, { signal }),
-    staleTime: 60 * 60_000,
-  });
-}
-
 // --- e-mail verification ----------------------------------------------------------------------
 
 export const verificationQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['user-verification', id],
+    queryKey: registrationKeys.verification(id),
     queryFn: ({ signal }) => apiCall(ep.showVerification, { params: { id }, signal }),
     retry: false,
   });

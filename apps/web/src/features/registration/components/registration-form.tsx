@@ -3,9 +3,7 @@ import {
   Anchor,
   Button,
   Checkbox,
-  MultiSelect,
   PasswordInput,
-  Select,
   SimpleGrid,
   Stack,
   TextInput,
@@ -15,13 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { type z } from 'zod';
 import { paths } from '@/shared/config/paths';
-import { useSpecialties, useWorkplaceSituations } from '../api/registration';
 import { useContractForm } from '@/shared/forms/contract-form';
+import { IdSelectField, IdsMultiSelectField } from '@/shared/forms/id-select-field';
+import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { PasswordRules } from './password-rules';
 
 export type RegistrationValues = z.input<typeof HprRegistrationInput>;
 type Values = RegistrationValues;
-
 
 interface Props<O extends FieldValues> {
   /** `HprRegistrationInput`, or `IdentityRegistrationInput`: name from the electronic ID, HPR number optional. */
@@ -40,8 +38,8 @@ export function RegistrationForm<O extends FieldValues>({ schema, submit, pendin
   const mode = (schema as z.ZodType) === HprRegistrationInput ? 'hpr' : 'identity';
   const { t } = useTranslation('registration');
   const navigate = useNavigate();
-  const specialties = useSpecialties();
-  const situations = useWorkplaceSituations();
+  const specialties = useReferenceList('specialties');
+  const situations = useReferenceList('workplaceSituations');
   // One form for both schemas: the identity one simply has no name fields.
   const form = useContractForm<O, Values>(schema, {
     defaultValues: {
@@ -136,41 +134,23 @@ export function RegistrationForm<O extends FieldValues>({ schema, submit, pendin
           {...form.register('hpr_number')}
           error={err('hpr_number')}
         />
-        <Controller
+        <IdSelectField
           control={form.control}
           name="workplace_situation_id"
-          render={({ field }) => (
-            <Select
-              label={t('form.workplace_situation')}
-              placeholder={t('form.workplace_situation_placeholder')}
-              required
-              data={(situations.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-              value={
-                field.value === undefined || field.value === null
-                  ? null
-                  : String(field.value as number | string)
-              }
-              onChange={(v) => field.onChange(v ?? undefined)}
-              onBlur={field.onBlur}
-              error={err('workplace_situation_id')}
-            />
-          )}
+          label={t('form.workplace_situation')}
+          placeholder={t('form.workplace_situation_placeholder')}
+          required
+          data={toOptions(situations.data)}
+          error={err('workplace_situation_id')}
         />
-        <Controller
+        <IdsMultiSelectField
           control={form.control}
           name="specialities"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('form.specialities')}
-              placeholder={t('form.specialities_placeholder')}
-              searchable
-              data={(specialties.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-              value={((field.value ?? []) as (string | number)[]).map(String)}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={err('specialities')}
-            />
-          )}
+          label={t('form.specialities')}
+          placeholder={t('form.specialities_placeholder')}
+          searchable
+          data={toOptions(specialties.data)}
+          error={err('specialities')}
         />
         <Controller
           control={form.control}

@@ -1,0 +1,13 @@
+import { type Locale } from '@legenett/contracts';
+import { type AdminUsersFilter } from './get-admin-users';
+import { type OutboxFilter } from './get-outbox';
+
+/** Every query key of the admin feature (the only place they are written). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  /** Every account list and detail (refetched after a decision). */
+  users: () => ['admin', 'users'] as const,
+  userList: (filter: AdminUsersFilter, locale: Locale) => ['admin', 'users', 'list', filter, locale] as const,
+  user: (id: number, locale: Locale) => ['admin', 'users', 'detail', id, locale] as const,
+  outbox: (filter: OutboxFilter) => ['admin', 'outbox', filter] as const,
+};
