@@ -114,6 +114,33 @@ const apiBoundaries = [
   ),
 ];
 
+// One way to check access (issue 24): no module compares a row's owner (`user_id`, `author_user_id`,
+// `partner_company_id`, ...) with the caller itself. A decision asks AccessService (`requireManages`,
+// `managedOf`, kinds in common/access/access.repository.ts), a list embeds its SQL builders, an
+// `is_mine` flag uses `isCaller` / `isCallerInPersonOrActing` (docs/how-to/check-access.md).
+// The caller's own input (`input.to_user_id === me.userId`: "not yourself") is validation, not access.
+const ownerColumn = (side) => `[${side}.type='MemberExpression'][${side}.property.name=/(user|company)_id$/][${side}.object.name!=/^(input|body)$/]`;
+const theCaller = (side) => [`[${side}.type='MemberExpression'][${side}.property.name=/^(userId|activeCompanyId)$/]`, `[${side}.type='Identifier'][${side}.name=/^(userId|viewerId)$/]`];
+const ownerComparison = {
+  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${[
+    ...theCaller('right').map((caller) => `${ownerColumn('left')}${caller}`),
+    ...theCaller('left').map((caller) => `${ownerColumn('right')}${caller}`),
+  ].join(', ')})`,
+  message:
+    "A module does not compare owners itself: ask AccessService (requireManages / managedOf with a kind of common/access), embed its SQL builder in the repository, or use isCaller / isCallerInPersonOrActing for an is_mine flag (docs/how-to/check-access.md).",
+};
+// Specs of these areas call endpoints through the typed `t.call(ep, ...)` (docs/how-to/test-an-endpoint.md),
+// which checks the descriptor's status and response schema; `t.http` is raw supertest.
+const typedCallAreas = ['auth', 'registration', 'admin', 'notifications'];
+const rawHttp = {
+  selector: "MemberExpression[object.type='Identifier'][property.name='http']",
+  message: 'Call the endpoint through t.call(ep.<name>, { as, params, query, body, headers }) (test/call.ts): it checks the status and the response against the contract.',
+};
+const apiDrift = [
+  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison] } },
+  { files: typedCallAreas.map((area) => `apps/api/src/modules/${area}/**/*.int-spec.ts`), rules: { 'no-restricted-syntax': ['error', rawHttp] } },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/migrations/**', '**/.data/**', '**/coverage/**', '**/playwright-report/**', '**/test-results/**', '**/*.config.js', '**/*.config.mjs', '**/*.config.ts'] },
   js.configs.recommended,
@@ -152,4 +179,5 @@ export default tseslint.config(
   ...webOneWayRules,
   ...webBoundaries,
   ...apiBoundaries,
+  ...apiDrift,
 );

@@ -60,3 +60,47 @@ test('the database handle is injected only into a *.repository.ts', async () => 
   // UnitOfWork (a transaction across repositories) stays open to services.
   assert.deepEqual(await restricted('apps/api/src/modules/media/planted.service.ts', "import { UnitOfWork } from '../../database/unit-of-work';\nexport const x = UnitOfWork;\n"), []);
 });
+
+/** The no-restricted-syntax messages ESLint reports for `code` as if it were the file at `file`. */
+async function syntax(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+test('a module does not compare owner ids with the caller itself (common/access does)', async () => {
+  const planted = [
+    'export const a = (row: { user_id: number }, me: { userId: number }) => row.user_id === me.userId;',
+    'export const b = (row: { author_user_id: number | null }, me: { userId: number }) => me.userId !== row.author_user_id;',
+    'export const c = (row: { partner_company_id: number | null }, me: { activeCompanyId: number | null }) => row.partner_company_id === me.activeCompanyId;',
+    'export const d = (row: { user_id: number }, viewerId: number) => row.user_id === viewerId;',
+    'export const e = (state: { created_by_user_id: number }, userId: number) => state.created_by_user_id != userId;',
+  ];
+  for (const code of planted) {
+    const found = await syntax('apps/api/src/modules/posts/planted.service.ts', code);
+    assert.equal(found.length, 1, code);
+    assert.match(found[0], /does not compare owners itself/);
+    assert.match(found[0], /AccessService/);
+  }
+  // Rules files of a module too.
+  assert.equal((await syntax('apps/api/src/modules/petitions/planted.rules.ts', planted[0])).length, 1);
+  // The allowed forms: the access helpers, a null check, the caller's own input ("not yourself").
+  const allowed = [
+    "import { isCaller } from '../../common/access';\nexport const a = (row: { author_user_id: number | null; partner_company_id: number | null }, me: { userId: number; activeCompanyId: number | null }) => isCaller(me, { user_id: row.author_user_id, company_id: row.partner_company_id });",
+    'export const b = (row: { user_id: number | null }) => row.user_id === null;',
+    'export const c = (input: { to_user_id: number }, me: { userId: number }) => input.to_user_id === me.userId;',
+  ];
+  for (const code of allowed) assert.deepEqual(await syntax('apps/api/src/modules/posts/planted.service.ts', code), [], code);
+  // A repository's SQL and common/access itself are where the rule is written.
+  assert.deepEqual(await syntax('apps/api/src/common/access/planted.ts', planted[0]), []);
+});
+
+test('the auth, registration, admin and notification specs call endpoints through t.call, not raw t.http', async () => {
+  const planted = "declare const t: { http: { get(u: string): unknown } };\nexport const x = t.http.get('/api/auth/me');\n";
+  for (const area of ['auth', 'registration', 'admin', 'notifications']) {
+    const found = await syntax(`apps/api/src/modules/${area}/planted.int-spec.ts`, planted);
+    assert.equal(found.length, 1, area);
+    assert.match(found[0], /t\.call\(ep\./);
+  }
+  const typed = "declare const t: { call(ep: unknown, o: unknown): unknown };\ndeclare const ep: { me: unknown };\nexport const x = t.call(ep.me, { as: null });\n";
+  assert.deepEqual(await syntax('apps/api/src/modules/auth/planted.int-spec.ts', typed), []);
+});

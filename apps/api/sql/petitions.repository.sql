@@ -112,6 +112,7 @@ select
         and pca.accepted_at is not null
     )
   ),
+  coalesce("petitions"."user_id" = $7, false),
   exists (
     select
       1
@@ -119,7 +120,7 @@ select
       "petition_co_authors" pci
     where
       pci.petition_id = "petitions"."id"
-      and pci.user_id = $7
+      and pci.user_id = $8
       and pci.accepted_at is null
   ),
   "petitions"."log_length",
@@ -145,18 +146,18 @@ where
     where
       (
         "petitions"."status" <> 'draft'
-        and "petitions"."search" @@ websearch_to_tsquery('norwegian', $8)
+        and "petitions"."search" @@ websearch_to_tsquery('norwegian', $9)
         and "petitions"."id" in (
           select
             "petition_specialties"."petition_id"
           from
             "petition_specialties"
           where
-            "petition_specialties"."specialty_id" in ($9)
+            "petition_specialties"."specialty_id" in ($10)
         )
-        and "petitions"."visibility" = $10
-        and "petitions"."status" = $11
-        and "petitions"."end_date" >= $12::date
+        and "petitions"."visibility" = $11
+        and "petitions"."status" = $12
+        and "petitions"."end_date" >= $13::date
       )
     order by
       "petitions"."published_at" asc nulls first,
@@ -164,7 +165,7 @@ where
     limit
       1
     offset
-      $13
+      $14
   )
 order by
   "petitions"."published_at" asc nulls first,
@@ -295,6 +296,7 @@ select
         and pca.accepted_at is not null
     )
   ),
+  coalesce("petitions"."user_id" = $7, false),
   exists (
     select
       1
@@ -302,7 +304,7 @@ select
       "petition_co_authors" pci
     where
       pci.petition_id = "petitions"."id"
-      and pci.user_id = $7
+      and pci.user_id = $8
       and pci.accepted_at is null
   ),
   "petitions"."log_length",
@@ -322,7 +324,7 @@ from
 where
   (
     (
-      "petitions"."user_id" = $8
+      "petitions"."user_id" = $9
       or exists (
         select
           1
@@ -330,30 +332,30 @@ where
           "petition_co_authors" pca
         where
           pca.petition_id = "petitions"."id"
-          and pca.user_id = $9
+          and pca.user_id = $10
           and pca.accepted_at is not null
       )
     )
-    and "petitions"."search" @@ websearch_to_tsquery('norwegian', $10)
+    and "petitions"."search" @@ websearch_to_tsquery('norwegian', $11)
     and "petitions"."id" in (
       select
         "petition_specialties"."petition_id"
       from
         "petition_specialties"
       where
-        "petition_specialties"."specialty_id" in ($11)
+        "petition_specialties"."specialty_id" in ($12)
     )
-    and "petitions"."visibility" = $12
-    and "petitions"."status" = $13
-    and "petitions"."end_date" >= $14::date
+    and "petitions"."visibility" = $13
+    and "petitions"."status" = $14
+    and "petitions"."end_date" >= $15::date
   )
 order by
   "petitions"."created_at" desc,
   "petitions"."id" desc
 limit
-  $15
+  $16
 offset
-  $16;
+  $17;
 
 -- PetitionsRepository.bookmarked
 -- ... then count
@@ -476,6 +478,7 @@ select
         and pca.accepted_at is not null
     )
   ),
+  coalesce("petitions"."user_id" = $7, false),
   exists (
     select
       1
@@ -483,7 +486,7 @@ select
       "petition_co_authors" pci
     where
       pci.petition_id = "petitions"."id"
-      and pci.user_id = $7
+      and pci.user_id = $8
       and pci.accepted_at is null
   ),
   "petitions"."log_length",
@@ -502,7 +505,7 @@ from
   left join "categories" on "categories"."id" = "petitions"."category_id"
   inner join "petition_bookmarks" on (
     "petition_bookmarks"."petition_id" = "petitions"."id"
-    and "petition_bookmarks"."user_id" = $8
+    and "petition_bookmarks"."user_id" = $9
   )
 where
   (
@@ -512,29 +515,29 @@ where
       from
         "petition_bookmarks" b
       where
-        b.user_id = $9
+        b.user_id = $10
     )
-    and "petitions"."status" <> $10
-    and "petitions"."search" @@ websearch_to_tsquery('norwegian', $11)
+    and "petitions"."status" <> $11
+    and "petitions"."search" @@ websearch_to_tsquery('norwegian', $12)
     and "petitions"."id" in (
       select
         "petition_specialties"."petition_id"
       from
         "petition_specialties"
       where
-        "petition_specialties"."specialty_id" in ($12)
+        "petition_specialties"."specialty_id" in ($13)
     )
-    and "petitions"."visibility" = $13
-    and "petitions"."status" = $14
-    and "petitions"."end_date" >= $15::date
+    and "petitions"."visibility" = $14
+    and "petitions"."status" = $15
+    and "petitions"."end_date" >= $16::date
   )
 order by
   "petition_bookmarks"."created_at" desc,
   "petitions"."id" desc
 limit
-  $16
+  $17
 offset
-  $17;
+  $18;
 
 -- PetitionsRepository.find
 select
@@ -626,6 +629,7 @@ select
         and pca.accepted_at is not null
     )
   ),
+  coalesce("petitions"."user_id" = $7, false),
   exists (
     select
       1
@@ -633,7 +637,7 @@ select
       "petition_co_authors" pci
     where
       pci.petition_id = "petitions"."id"
-      and pci.user_id = $7
+      and pci.user_id = $8
       and pci.accepted_at is null
   ),
   "petitions"."log_length",
@@ -651,9 +655,9 @@ from
   inner join "users" on "users"."id" = "petitions"."user_id"
   left join "categories" on "categories"."id" = "petitions"."category_id"
 where
-  "petitions"."id" = $8
+  "petitions"."id" = $9
 limit
-  $9;
+  $10;
 
 -- PetitionsRepository.similar
 select
@@ -1093,26 +1097,6 @@ where
   "petitions"."id" = $1
 for update;
 
--- PetitionsRepository.isAuthor
-select
-  (
-    "user_id" = $1
-    or exists (
-      select
-        1
-      from
-        "petition_co_authors" pca
-      where
-        pca.petition_id = "id"
-        and pca.user_id = $2
-        and pca.accepted_at is not null
-    )
-  )
-from
-  "petitions"
-where
-  "petitions"."id" = $3;
-
 -- PetitionsRepository.update
 update "petitions"
 set
@@ -1202,7 +1186,7 @@ values
 
 -- PetitionsRepository.signingContext
 select
-  "user_id",
+  coalesce("user_id" = $1, false),
   "title",
   "status",
   "visibility",
@@ -1214,8 +1198,8 @@ select
     from
       "petition_signatures" s
     where
-      s.petition_id = $1
-      and s.user_id = $2
+      s.petition_id = $2
+      and s.user_id = $3
   ),
   (
     select
@@ -1223,7 +1207,7 @@ select
     from
       "user_specialties"
     where
-      "user_id" = $3
+      "user_id" = $4
   ),
   (
     select
@@ -1231,12 +1215,12 @@ select
     from
       "user_info"
     where
-      "user_id" = $4
+      "user_id" = $5
   )
 from
   "petitions"
 where
-  "petitions"."id" = $5;
+  "petitions"."id" = $6;
 
 -- PetitionsRepository.deliver
 update "petitions"
@@ -1423,8 +1407,10 @@ from
 where
   (
     "users"."id" = $1
-    and "users"."status" = $2
-    and "users"."deleted_at" is null
+    and (
+      "users"."status" = $2
+      and "users"."deleted_at" is null
+    )
   );
 
 -- PetitionsRepository.pressReleases

@@ -131,8 +131,8 @@ export function refreshCookieOf(headers: Record<string, unknown>): string {
 }
 
 /** Logs in through `POST /api/user/login` (counts against the login rate limits). */
-export async function loginAs(http: TestApp['http'], email: string, password: string = TEST_PASSWORD): Promise<TestSession> {
-  const res = await http.post(`/api${authEndpoints.login.path}`).send({ email, password });
+export async function loginAs(t: Pick<TestApp, 'call'>, email: string, password: string = TEST_PASSWORD): Promise<TestSession> {
+  const res = await t.call(authEndpoints.login, { as: null, body: { email, password } });
   if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
   const body: LoginResponse = LoginResponseSchema.parse(res.body);
   return { accessToken: body.access_token, refreshCookie: refreshCookieOf(res.headers), user: body.user };

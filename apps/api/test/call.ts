@@ -52,6 +52,11 @@ export interface CallOptions<E extends Endpoint> {
   body?: BodyIn<E> | Invalid;
   /** Multipart files by field name. */
   files?: Record<string, Upload | Upload[]>;
+  /**
+   * A form body sent as written (`application/x-www-form-urlencoded`), for endpoints a mail client
+   * calls: the one-click unsubscribe's `List-Unsubscribe=One-Click` (RFC 8058).
+   */
+  form?: string;
   /** Sets `X-localization`; without it the API answers in its default language (Norwegian). */
   locale?: Locale;
   /** Extra request headers, e.g. `{ Cookie: session.refreshCookie }`. */
@@ -122,6 +127,8 @@ export async function callEndpoint<E extends Endpoint>(
     for (const [field, files] of Object.entries(options.files ?? {})) {
       for (const file of Array.isArray(files) ? files : [files]) req = req.attach(field, file.buffer, file.name);
     }
+  } else if (options.form !== undefined) {
+    req = req.type('form').send(options.form);
   } else if (body !== undefined) {
     req = req.type('json').send(typeof body === 'string' ? body : JSON.stringify(body));
   }

@@ -79,3 +79,17 @@ export async function resetRateLimits(t: TestApp): Promise<void> {
 }
 
 export const STRONG_PASSWORD = 'Sterkt!Passord42';
+
+/**
+ * The identity provider's page as a browser uses it. Locally the simulator
+ * (`/api/identity-simulator/:id`, an HTML page and form) stands in for the provider's own site: it
+ * is no API endpoint and has no contract, so tests reach it as raw HTTP here, not through `t.call`.
+ */
+export function identitySimulator(t: Pick<TestApp, 'http'>) {
+  return {
+    /** Opens the page at the session's `url` (the HTML a person sees). */
+    open: (url: string) => t.http.get(url),
+    /** Submits the page's form (`action`: choose, cancel; `hpr_number`). */
+    submit: (sessionId: string, form: Record<string, string>) => t.http.post(`/api/identity-simulator/${sessionId}`).type('form').send(form),
+  };
+}

@@ -214,6 +214,40 @@ describe('AccessService: which of these ids the user manages, per kind', () => {
     expect(await refusal(access.requireManages(me.id, 'job', jobs[1]!))).toEqual([0, undefined]);
   });
 
+  it('petitions: authors (the initiator, co-authors who accepted) and the initiator alone; group conversations: their creator', async () => {
+    const me = await createUser(t.db, { prefix: 'acc-pet-me' });
+    const other = await createUser(t.db, { prefix: 'acc-pet-other' });
+    const petition = async (userId: number) => {
+      const [row] = await t.db.insert(schema.petitions).values({ title: `Opprop ${uniqueToken()}`, user_id: userId }).returning({ id: schema.petitions.id });
+      return row!.id;
+    };
+    const coAuthor = (petitionId: number, userId: number, accepted: boolean) =>
+      t.db.insert(schema.petitionCoAuthors).values({ petition_id: petitionId, user_id: userId, name: 'Medforfatter', accepted_at: accepted ? new Date() : null });
+    const own = await petition(me.id);
+    const coAuthored = await petition(other.id);
+    const invited = await petition(other.id);
+    const theirs = await petition(other.id);
+    await coAuthor(coAuthored, me.id, true);
+    await coAuthor(invited, me.id, false);
+    const petitions = [own, coAuthored, invited, theirs, 999_999_999];
+    expect(await access.managedOf(me.id, 'petition', petitions)).toEqual(new Set([own, coAuthored]));
+    expect(await access.managedOf(me.id, 'petition_initiator', petitions)).toEqual(new Set([own]));
+    expect(await refusal(access.requireManages(me.id, 'petition_initiator', coAuthored))).toEqual([403, 'not_owner']);
+
+    const conversation = async (kind: 'group' | 'direct', createdBy: number) => {
+      const [row] = await t.db
+        .insert(schema.conversations)
+        .values({ kind, title: kind === 'group' ? 'Gruppe' : null, created_by_user_id: createdBy, direct_key: kind === 'direct' ? `acc-${uniqueToken()}` : null })
+        .returning({ id: schema.conversations.id });
+      return row!.id;
+    };
+    const group = await conversation('group', me.id);
+    const direct = await conversation('direct', me.id);
+    const othersGroup = await conversation('group', other.id);
+    expect(await access.managedOf(me.id, 'conversation', [group, direct, othersGroup, 999_999_999])).toEqual(new Set([group]));
+    expect(await refusal(access.requireManages(me.id, 'conversation', othersGroup))).toEqual([403, 'not_owner']);
+  });
+
   it('the media viewer: administrators see all; others carry their role and specialties', async () => {
     const doctor = await createUser(t.db, { prefix: 'acc-media' });
     const admin = await createUser(t.db, { prefix: 'acc-media-admin', roles: ['admin'] });

@@ -5,7 +5,7 @@ import { and, type AnyColumn, eq, inArray, isNull, notInArray, or, type SQL, sql
 import { alias } from 'drizzle-orm/pg-core';
 import { InjectDatabase } from '../../database/database.module';
 
-const { users, partnerCompanies, jobs, courses, posts, userSpecialties } = schema;
+const { users, partnerCompanies, jobs, courses, posts, userSpecialties, petitions, petitionCoAuthors, conversations } = schema;
 
 /**
  * The predicates' own names for the tables they read, so that a query over `partner_companies`
@@ -88,6 +88,24 @@ export function editedBySql(t: OwnedTable, userId: IdOperand): SQL<boolean> {
 }
 
 /**
+ * True when `userId` is an author of the petition (a `petitions` row under its own name): its
+ * initiator, or a co-author with an account who accepted. Authors edit it and see its drafts; a
+ * `can_edit` column and the "my petitions" filter.
+ */
+export function petitionAuthorSql(userId: IdOperand): SQL<boolean> {
+  return sql<boolean>`(${petitions.user_id} = ${userId} or exists (select 1 from ${petitionCoAuthors} pca where pca.petition_id = ${petitions.id} and pca.user_id = ${userId} and pca.accepted_at is not null))`;
+}
+
+/**
+ * True when `userId` started the petition (a `petitions` row under its own name). What only the
+ * initiator may do (publish, close, archive, delete, export, the press release, the author list)
+ * asks this; co-authors get 403 `not_owner`.
+ */
+export function petitionInitiatorSql(userId: IdOperand): SQL<boolean> {
+  return sql<boolean>`coalesce(${petitions.user_id} = ${userId}, false)`;
+}
+
+/**
  * Kinds of resource whose managers AccessService knows, each with the SQL of "which of these ids
  * does the user manage". Adding a kind: one entry here (docs/how-to/check-access.md, "Adding a kind").
  */
@@ -114,6 +132,24 @@ export const MANAGED_KINDS = {
       inArray(posts.id, [...ids]),
       sql`(case when ${posts.author_user_id} is not null then ${posts.author_user_id} = ${userId} else ${managesCompanySql(userId, posts.partner_company_id)} end)`,
     )!,
+  }),
+  /** A petition the user is an author of: its initiator, or a co-author who accepted (edits it). */
+  petition: (userId: number, ids: readonly number[]) => ({
+    id: petitions.id,
+    from: petitions,
+    where: and(inArray(petitions.id, [...ids]), petitionAuthorSql(userId))!,
+  }),
+  /** A petition the user started (publishes, closes, deletes it, keeps its author list). */
+  petition_initiator: (userId: number, ids: readonly number[]) => ({
+    id: petitions.id,
+    from: petitions,
+    where: and(inArray(petitions.id, [...ids]), petitionInitiatorSql(userId))!,
+  }),
+  /** A group conversation the user created (adds and removes its members, renames it). */
+  conversation: (userId: number, ids: readonly number[]) => ({
+    id: conversations.id,
+    from: conversations,
+    where: and(inArray(conversations.id, [...ids]), eq(conversations.kind, 'group'), eq(conversations.created_by_user_id, userId))!,
   }),
 } as const;
 export type ManagedKind = keyof typeof MANAGED_KINDS;

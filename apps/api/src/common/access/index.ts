@@ -5,6 +5,8 @@ export {
   editedBySql,
   idArray,
   MANAGED_KINDS,
+  petitionAuthorSql,
+  petitionInitiatorSql,
   type ManagedKind,
   mediaAccessibleSql,
   mediaAccessibleTo,
@@ -20,3 +22,4 @@ export {
   visibleMemberSql,
 } from './access.repository';
 export { AccessService, type Exposure } from './access.service';
+export { isCaller, isCallerInPersonOrActing, type Party } from './caller';

@@ -1,3 +1,4 @@
+export { Board, type BoardCount, type BoardSource } from './board';
 export { BOOKMARK_EVERY, filterKey, type KeysetSource, ListCounts } from './list-counts';
 export { type ListedTable } from './list-versions.repository';
 export { ListsModule } from './lists.module';

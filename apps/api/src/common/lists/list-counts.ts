@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type ListedTable, ListVersionsRepository } from './list-versions.repository';
+import { Board, type BoardSource } from './board';
 import { type ReadSlice } from './page';
 
 /** A deep slice starts from the cached key of the last row of the block before it: it skips < 1000 rows. */
@@ -103,6 +104,11 @@ export class ListCounts {
       if (!after) return source.read(slice);
       return source.read({ ...slice, offset: slice.offset - position - 1, after });
     };
+  }
+
+  /** A board of current-then-archived parts over this cache (the jobs board, the course catalogue): see Board. */
+  board<P extends string, T>(source: BoardSource<P, T>): Board<P, T> {
+    return new Board(this, source);
   }
 
   private store(key: string, value: unknown, expires: number): void {

@@ -1,25 +1,24 @@
-import { adminEndpoints as ep, authEndpoints, buildPath, type Endpoint } from '@legenett/contracts';
+import { adminEndpoints as ep, authEndpoints, type Locale } from '@legenett/contracts';
 import { type Database, hashNationalId, schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
-import { bearer, createUser, type CreateUserOptions, tokenFor, type TestUser } from '../../../test/auth';
+import { createUser, type CreateUserOptions, type TestSession, tokenFor, type TestUser } from '../../../test/auth';
+import { type BodyIn, type Caller, type Invalid, invalid, type QueryIn } from '../../../test/call';
 import { settleJobs } from '../../../test/jobs';
 
 let t: TestApp;
 let admin: TestUser;
-let adminAuth: string;
+let adminAuth: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t.db, { prefix: 'admin', roles: ['admin'] });
-  adminAuth = bearer(await tokenFor(t, admin));
+  adminAuth = await tokenFor(t, admin);
 });
 
 afterAll(async () => {
   await t.close();
 });
-
-const url = (endpoint: Endpoint, params: Record<string, string | number> = {}) => `/api${buildPath(endpoint.path, params)}`;
 
 /** An account in the approval queue: no roles, HPR not confirmed yet. */
 const pending = (db: Database, options: CreateUserOptions = {}) =>
@@ -34,9 +33,11 @@ async function registerEntry(
   return hprNumber;
 }
 
-function post(endpoint: Endpoint, id: number, body?: object, auth = adminAuth, locale = 'en') {
-  const req = t.http.post(url(endpoint, { id })).set('Authorization', auth).set('X-localization', locale);
-  return body ? req.send(body) : req;
+/** The decisions about one account: POST /admin/users/:id/<decision>. */
+type Decision = typeof ep.approve | typeof ep.reject | typeof ep.block | typeof ep.unblock;
+
+function post(endpoint: Decision, id: number, body?: BodyIn<Decision> | Invalid, auth: Caller = adminAuth, locale: Locale = 'en') {
+  return t.call(endpoint, { as: auth, locale, params: { id }, body });
 }
 
 const rolesOf = async (userId: number) =>
@@ -58,8 +59,11 @@ const notificationsOf = (userId: number) =>
 
 const outboxOf = (userId: number) => t.db.select().from(schema.outboxMessages).where(eq(schema.outboxMessages.user_id, userId));
 
+/** Every administration endpoint. */
+type AdminEndpoint = (typeof ep)[keyof typeof ep];
+
 describe('access', () => {
-  const calls: [string, Endpoint, object | undefined][] = [
+  const calls: [string, AdminEndpoint, BodyIn<AdminEndpoint> | undefined][] = [
     ['users', ep.users, undefined],
     ['user', ep.user, undefined],
     ['approve', ep.approve, undefined],
@@ -69,14 +73,12 @@ describe('access', () => {
     ['outbox', ep.outbox, undefined],
   ];
 
-  const send = (endpoint: Endpoint, id: number, body: object | undefined) => {
-    const path = url(endpoint, endpoint.params ? { id } : {});
-    return endpoint.method === 'GET' ? t.http.get(path) : t.http.post(path).send(body ?? {});
-  };
+  const send = (endpoint: AdminEndpoint, id: number, body: BodyIn<AdminEndpoint> | undefined, as: Caller, locale?: Locale) =>
+    t.call(endpoint, { as, locale, params: 'params' in endpoint ? { id } : undefined, body: endpoint.method === 'GET' ? undefined : (body ?? invalid({})) });
 
   it.each(calls)('%s answers 401 to a visitor', async (_name, endpoint, body) => {
     const target = await pending(t.db);
-    const res = await send(endpoint, target.id, body).set('X-localization', 'en');
+    const res = await send(endpoint, target.id, body, null, 'en');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ status_code: 401, message: expect.any(String) });
   });
@@ -84,25 +86,24 @@ describe('access', () => {
   it.each(calls)('%s answers 403 missing_permission to an approved doctor', async (_name, endpoint, body) => {
     const doctor = await createUser(t.db, { prefix: 'doctor' });
     const target = await pending(t.db);
-    const res = await send(endpoint, target.id, body).set('Authorization', bearer(await tokenFor(t, doctor)));
+    const res = await send(endpoint, target.id, body, await tokenFor(t, doctor));
     expect(res.status).toBe(403);
-    expect(res.body.reason).toBe('missing_permission');
+    expect(res.error.reason).toBe('missing_permission');
     const after = await t.db.select({ status: schema.users.status }).from(schema.users).where(eq(schema.users.id, target.id));
     expect(after[0]!.status).toBe('awaiting_approval');
   });
 
-  it.each(calls.filter(([, e]) => e.params))('%s answers 404 for an account that does not exist', async (_name, endpoint, body) => {
-    const req = endpoint.method === 'GET' ? t.http.get(url(endpoint, { id: 2_000_000_000 })) : t.http.post(url(endpoint, { id: 2_000_000_000 })).send(body ?? {});
-    const res = await req.set('Authorization', adminAuth).set('X-localization', 'en');
+  it.each(calls.filter(([, e]) => 'params' in e))('%s answers 404 for an account that does not exist', async (_name, endpoint, body) => {
+    const res = await send(endpoint, 2_000_000_000, body, adminAuth, 'en');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ status_code: 404, message: 'We could not find what you were looking for.' });
   });
 
   it('answers 422 for an id that is not a positive whole number', async () => {
     for (const bad of ['abc', '0', '-1', '1.5']) {
-      const res = await t.http.get(`/api/admin/users/${bad}`).set('Authorization', adminAuth);
+      const res = await t.call(ep.user, { as: adminAuth, params: invalid({ id: bad }) });
       expect(res.status).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual(['id']);
+      expect(Object.keys(res.validation.errors)).toEqual(['id']);
     }
   });
 });
@@ -120,7 +121,7 @@ describe('GET /admin/users', () => {
     const c = await pending(t.db, { firstName: 'Nils', lastName: `Ukjent ${token}`, hprNumber: '0000000' });
     await createUser(t.db, { lastName: `Godkjent ${token}` });
 
-    const res = await t.http.get(url(ep.users)).query({ search: token }).set('Authorization', adminAuth);
+    const res = await t.call(ep.users, { as: adminAuth, query: { search: token } });
     expect(res.status).toBe(200);
     const body = ep.users.response.parse(res.body);
     expect(body.data.map((u) => u.id)).toEqual([c.id, b.id, a.id]);
@@ -148,13 +149,13 @@ describe('GET /admin/users', () => {
     const approved = await createUser(t.db, { lastName: `Søk ${token}` });
     const byMail = await pending(t.db, { email: `finn-${token}@test.no` });
     const approvedList = ep.users.response.parse(
-      (await t.http.get(url(ep.users)).query({ status: 'approved', search: `SØK ${token.toUpperCase()}` }).set('Authorization', adminAuth)).body,
+      (await t.call(ep.users, { as: adminAuth, query: { status: 'approved', search: `SØK ${token.toUpperCase()}` } })).body,
     );
     expect(approvedList.data.map((u) => u.id)).toEqual([approved.id]);
     expect(approvedList.data[0]!.available_actions).toEqual(['block']);
-    const mailList = ep.users.response.parse((await t.http.get(url(ep.users)).query({ search: `FINN-${token}` }).set('Authorization', adminAuth)).body);
+    const mailList = ep.users.response.parse((await t.call(ep.users, { as: adminAuth, query: { search: `FINN-${token}` } })).body);
     expect(mailList.data.map((u) => u.id)).toEqual([byMail.id]);
-    const wildcard = ep.users.response.parse((await t.http.get(url(ep.users)).query({ search: `%${token}` }).set('Authorization', adminAuth)).body);
+    const wildcard = ep.users.response.parse((await t.call(ep.users, { as: adminAuth, query: { search: `%${token}` } })).body);
     expect(wildcard.data).toEqual([]);
   });
 
@@ -163,21 +164,21 @@ describe('GET /admin/users', () => {
     const made: number[] = [];
     for (let i = 0; i < 5; i += 1) made.push((await pending(t.db, { lastName: `Side ${token} ${i}` })).id);
     const page2 = ep.users.response.parse(
-      (await t.http.get(url(ep.users)).query({ search: `Side ${token}`, per_page: 2, page: 2 }).set('Authorization', adminAuth)).body,
+      (await t.call(ep.users, { as: adminAuth, query: { search: `Side ${token}`, per_page: 2, page: 2 } })).body,
     );
     expect(page2.meta).toEqual({ current_page: 2, last_page: 3, per_page: 2, total: 5 });
     expect(page2.data.map((u) => u.id)).toEqual([made[2], made[1]]);
     const beyond = ep.users.response.parse(
-      (await t.http.get(url(ep.users)).query({ search: `Side ${token}`, per_page: 2, page: 9 }).set('Authorization', adminAuth)).body,
+      (await t.call(ep.users, { as: adminAuth, query: { search: `Side ${token}`, per_page: 2, page: 9 } })).body,
     );
     expect(beyond.data).toEqual([]);
   });
 
   it('answers 422 for a bad status, page size or search', async () => {
     for (const query of [{ status: 'sleeping' }, { per_page: 51 }, { page: 0 }, { search: 'x'.repeat(101) }]) {
-      const res = await t.http.get(url(ep.users)).query(query).set('Authorization', adminAuth).set('X-localization', 'en');
+      const res = await t.call(ep.users, { as: adminAuth, query: invalid(query), locale: 'en' });
       expect(res.status).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual(Object.keys(query));
+      expect(Object.keys(res.validation.errors)).toEqual(Object.keys(query));
     }
   });
 });
@@ -216,18 +217,18 @@ describe('approve', () => {
     const real = await pending(t.db, { firstName: 'Kari', lastName: `Ekte ${token}`, hprNumber: hpr });
     const impostor = await pending(t.db, { firstName: 'Kari', lastName: `Falsk ${token}`, hprNumber: hpr });
 
-    const queue = ep.users.response.parse((await t.http.get(url(ep.users)).query({ search: token }).set('Authorization', adminAuth)).body);
+    const queue = ep.users.response.parse((await t.call(ep.users, { as: adminAuth, query: { search: token } })).body);
     const byId = new Map(queue.data.map((u) => [u.id, u.hpr]));
     expect(byId.get(real.id)).toMatchObject({ name_matches: true, other_accounts: 1, number_in_use: false });
     expect(byId.get(impostor.id)).toMatchObject({ name_matches: false, other_accounts: 1, number_in_use: false });
 
     expect((await post(ep.approve, real.id)).status).toBe(200);
-    const after = ep.user.response.parse((await t.http.get(url(ep.user, { id: impostor.id })).set('Authorization', adminAuth)).body).data;
+    const after = ep.user.response.parse((await t.call(ep.user, { as: adminAuth, params: { id: impostor.id } })).body).data;
     expect(after.hpr).toMatchObject({ other_accounts: 1, number_in_use: true });
     expect(after.available_actions).toEqual(['reject', 'block']);
     const refused = await post(ep.approve, impostor.id);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('Another approved account already has this HPR number. One person can only have one account.');
+    expect(refused.error.message).toBe('Another approved account already has this HPR number. One person can only have one account.');
     expect(await rolesOf(impostor.id)).toEqual([]);
   });
 
@@ -254,16 +255,16 @@ describe('approve', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ status_code: 409, message: 'The account has the status “Approved”, so this is not possible now.' });
     const no = await post(ep.approve, user.id, undefined, adminAuth, 'no');
-    expect(no.body.message).toBe('Kontoen har status «Godkjent», så dette kan ikke gjøres nå.');
-    const detail = ep.user.response.parse((await t.http.get(url(ep.user, { id: user.id })).set('Authorization', adminAuth)).body);
+    expect(no.error.message).toBe('Kontoen har status «Godkjent», så dette kan ikke gjøres nå.');
+    const detail = ep.user.response.parse((await t.call(ep.user, { as: adminAuth, params: { id: user.id } })).body);
     expect(detail.data.decisions).toEqual([]);
   });
 
   it('answers 409 to an administrator deciding about their own account, and offers no actions there', async () => {
     const res = await post(ep.block, admin.id, { reason: 'test' });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('You cannot make decisions about your own account.');
-    const own = ep.user.response.parse((await t.http.get(url(ep.user, { id: admin.id })).set('Authorization', adminAuth)).body);
+    expect(res.error.message).toBe('You cannot make decisions about your own account.');
+    const own = ep.user.response.parse((await t.call(ep.user, { as: adminAuth, params: { id: admin.id } })).body);
     expect(own.data.available_actions).toEqual([]);
   });
 
@@ -280,12 +281,12 @@ describe('reject', () => {
   it('needs a reason (422 in the caller language)', async () => {
     const user = await pending(t.db);
     for (const body of [{}, { reason: '   ' }, { reason: 42 }]) {
-      const res = await post(ep.reject, user.id, body);
+      const res = await post(ep.reject, user.id, invalid(body));
       expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ reason: [expect.any(String)] });
+      expect(res.validation.errors).toEqual({ reason: [expect.any(String)] });
     }
-    const res = await post(ep.reject, user.id, {}, adminAuth, 'no');
-    expect(res.body.errors).toEqual({ reason: ['Feltet er påkrevd.'] });
+    const res = await post(ep.reject, user.id, invalid({}), adminAuth, 'no');
+    expect(res.validation.errors).toEqual({ reason: ['Feltet er påkrevd.'] });
     const long = await post(ep.reject, user.id, { reason: 'x'.repeat(1001) });
     expect(long.status).toBe(422);
   });
@@ -313,7 +314,7 @@ describe('block and unblock', () => {
   it('blocks: the user token stops working, sessions are revoked, the decision is logged', async () => {
     const user = await createUser(t.db, { prefix: 'blockme' });
     const session = await tokenFor(t, user);
-    const me = () => t.http.post(`/api${authEndpoints.me.path}`).set('Authorization', bearer(session));
+    const me = () => t.call(authEndpoints.me, { as: session });
     expect((await me()).status).toBe(200);
 
     // Tokens carry whole seconds; make the cut-off fall after this token's second.
@@ -327,7 +328,7 @@ describe('block and unblock', () => {
     const families = await t.db.select().from(schema.refreshTokenFamilies).where(eq(schema.refreshTokenFamilies.user_id, user.id));
     expect(families.length).toBeGreaterThan(0);
     expect(families.every((f) => f.revoked_at !== null)).toBe(true);
-    const refreshed = await t.http.post(`/api${authEndpoints.refresh.path}`).set('Cookie', session.refreshCookie);
+    const refreshed = await t.call(authEndpoints.refresh, { as: null, headers: { Cookie: session.refreshCookie } });
     expect(refreshed.status).toBe(401);
     await settle();
     expect((await notificationsOf(user.id)).map((n) => n.data)).toEqual([{ decision: 'blocked', status: 'blocked', reason: 'Brudd på vilkårene' }]);
@@ -355,16 +356,16 @@ describe('block and unblock', () => {
 
   it('needs a reason to block', async () => {
     const user = await createUser(t.db);
-    expect((await post(ep.block, user.id, {})).status).toBe(422);
+    expect((await post(ep.block, user.id, invalid({}))).status).toBe(422);
   });
 
   it('answers 409 to blocking an administrator, blocking twice, or unblocking an account that is not blocked', async () => {
     const otherAdmin = await createUser(t.db, { roles: ['admin'] });
-    const shown = ep.user.response.parse((await t.http.get(url(ep.user, { id: otherAdmin.id })).set('Authorization', adminAuth)).body);
+    const shown = ep.user.response.parse((await t.call(ep.user, { as: adminAuth, params: { id: otherAdmin.id } })).body);
     expect(shown.data.available_actions).toEqual([]);
     const blockAdmin = await post(ep.block, otherAdmin.id, { reason: 'x' });
     expect(blockAdmin.status).toBe(409);
-    expect(blockAdmin.body.message).toBe('An administrator cannot be blocked. Remove the administrator role first.');
+    expect(blockAdmin.error.message).toBe('An administrator cannot be blocked. Remove the administrator role first.');
 
     const user = await createUser(t.db);
     expect((await post(ep.unblock, user.id)).status).toBe(409);
@@ -380,7 +381,7 @@ describe('GET /admin/users/:id', () => {
     const user = await pending(t.db, { locale: 'en' });
     await post(ep.reject, user.id, { reason: 'first' });
     await post(ep.approve, user.id);
-    const res = await t.http.get(url(ep.user, { id: user.id })).set('Authorization', adminAuth);
+    const res = await t.call(ep.user, { as: adminAuth, params: { id: user.id } });
     const { data } = ep.user.response.parse(res.body);
     expect(data).toMatchObject({ id: user.id, email: user.email, locale: 'en', email_verified: true, status: 'approved' });
     expect(data.decisions.map((d) => [d.decision, d.from_status, d.reason])).toEqual([
@@ -403,8 +404,8 @@ describe('GET /admin/outbox', () => {
         { channel: 'mail', to: `b-${token}@test.no`, subject: `Sist ${token}`, body: 'b', status: 'failed', attempts: 5, last_error: 'SMTP down', created_at: new Date(base + 3) },
       ])
       .returning({ id: schema.outboxMessages.id });
-    const get = async (query: object) => {
-      const res = await t.http.get(url(ep.outbox)).query(query).set('Authorization', adminAuth);
+    const get = async (query: QueryIn<typeof ep.outbox>) => {
+      const res = await t.call(ep.outbox, { as: adminAuth, query });
       expect(res.status).toBe(200);
       return ep.outbox.response.parse(res.body);
     };
@@ -426,9 +427,9 @@ describe('GET /admin/outbox', () => {
 
   it('answers 422 for an unknown channel or status', async () => {
     for (const query of [{ channel: 'fax' }, { status: 'lost' }]) {
-      const res = await t.http.get(url(ep.outbox)).query(query).set('Authorization', adminAuth).set('X-localization', 'en');
+      const res = await t.call(ep.outbox, { as: adminAuth, query: invalid(query), locale: 'en' });
       expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ [Object.keys(query)[0]!]: ['Invalid choice.'] });
+      expect(res.validation.errors).toEqual({ [Object.keys(query)[0]!]: ['Invalid choice.'] });
     }
   });
 });

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const WRONG = 'Wrong!pass123';
 const login = (ip: string, email: string, password: string) =>
-  t.http.post(`/api${ep.login.path}`).set('X-Forwarded-For', ip).set('X-localization', 'en').send({ email, password });
+  t.call(ep.login, { as: null, body: { email, password }, locale: 'en', headers: { 'X-Forwarded-For': ip } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const noticesTo = (userId: number) =>
   t.db

@@ -1,8 +1,9 @@
-import { authEndpoints as ep, buildPath, listOf, SessionSchema } from '@legenett/contracts';
+import { authEndpoints as ep, listOf, SessionSchema } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, createUser, tokenFor, type TestSession } from '../../../test/auth';
+import { invalid } from '../../../test/call';
+import { createUser, tokenFor, type TestSession } from '../../../test/auth';
 import { SessionService } from '../users';
 
 let t: TestApp;
@@ -15,7 +16,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = (path: string) => `/api${path}`;
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 /** A session opened from a given browser and address, as a login would. */
@@ -29,7 +29,7 @@ async function sessionFrom(userId: number, userAgent: string, ip: string): Promi
   };
 }
 
-const me = (session: TestSession) => t.http.post(api(ep.me.path)).set('Authorization', bearer(session));
+const me = (session: TestSession) => t.call(ep.me, { as: session });
 
 describe('GET /user/sessions', () => {
   it('lists my active sessions with device, masked address and this one marked; not revoked or other users’', async () => {
@@ -37,11 +37,11 @@ describe('GET /user/sessions', () => {
     const here = await sessionFrom(user.id, FIREFOX_WINDOWS, '84.210.12.7');
     await sessionFrom(user.id, 'curl/8.5.0', '::ffff:10.1.2.3');
     const ended = await tokenFor(t, user);
-    await t.http.post(api(ep.logout.path)).set('Authorization', bearer(ended));
+    await t.call(ep.logout, { as: ended });
     const other = await createUser(t.db, { prefix: 'sessions-other' });
     await tokenFor(t, other);
 
-    const res = await t.http.get(api(ep.sessions.path)).set('Authorization', bearer(here));
+    const res = await t.call(ep.sessions, { as: here });
     expect(res.status).toBe(200);
     const { data } = listOf(SessionSchema).parse(res.body);
     expect(data).toHaveLength(2);
@@ -55,7 +55,7 @@ describe('GET /user/sessions', () => {
   });
 
   it('401 anonymous', async () => {
-    expect((await t.http.get(api(ep.sessions.path))).status).toBe(401);
+    expect((await t.call(ep.sessions, { as: null })).status).toBe(401);
   });
 });
 
@@ -66,13 +66,13 @@ describe('DELETE /user/sessions/:id', () => {
     const phone = await sessionFrom(user.id, 'curl/8.5.0', '10.0.0.1');
     expect((await me(phone)).status).toBe(200);
 
-    const res = await t.http.delete(api(buildPath(ep.revokeSession.path, { id: phone.familyId }))).set('Authorization', bearer(here));
+    const res = await t.call(ep.revokeSession, { as: here, params: { id: phone.familyId } });
     expect(res.status).toBe(204);
     expect((await me(phone)).status).toBe(401);
-    expect((await t.http.post(api(ep.refresh.path)).set('Cookie', phone.refreshCookie)).status).toBe(401);
+    expect((await t.call(ep.refresh, { as: null, headers: { Cookie: phone.refreshCookie } })).status).toBe(401);
     expect((await me(here)).status).toBe(200);
     // Already ended: nothing to end.
-    expect((await t.http.delete(api(buildPath(ep.revokeSession.path, { id: phone.familyId }))).set('Authorization', bearer(here))).status).toBe(
+    expect((await t.call(ep.revokeSession, { as: here, params: { id: phone.familyId } })).status).toBe(
       404,
     );
   });
@@ -83,11 +83,10 @@ describe('DELETE /user/sessions/:id', () => {
     const other = await createUser(t.db, { prefix: 'sessions-theirs' });
     const theirs = await sessionFrom(other.id, FIREFOX_WINDOWS, '84.210.12.7');
 
-    const path = api(buildPath(ep.revokeSession.path, { id: theirs.familyId }));
-    expect((await t.http.delete(path).set('Authorization', bearer(here))).status).toBe(404);
+    expect((await t.call(ep.revokeSession, { as: here, params: { id: theirs.familyId } })).status).toBe(404);
     expect((await me(theirs)).status).toBe(200);
-    expect((await t.http.delete(path)).status).toBe(401);
-    expect((await t.http.delete(api('/user/sessions/abc')).set('Authorization', bearer(here))).status).toBe(422);
+    expect((await t.call(ep.revokeSession, { as: null, params: { id: theirs.familyId } })).status).toBe(401);
+    expect((await t.call(ep.revokeSession, { as: here, params: invalid({ id: 'abc' }) })).status).toBe(422);
   });
 });
 
@@ -100,7 +99,7 @@ describe('DELETE /user/sessions', () => {
     const other = await createUser(t.db, { prefix: 'sessions-bystander' });
     const bystander = await tokenFor(t, other);
 
-    expect((await t.http.delete(api(ep.revokeSessions.path)).set('Authorization', bearer(here))).status).toBe(204);
+    expect((await t.call(ep.revokeSessions, { as: here })).status).toBe(204);
     expect((await me(a)).status).toBe(401);
     expect((await me(b)).status).toBe(401);
     expect((await me(here)).status).toBe(200);
@@ -112,14 +111,14 @@ describe('DELETE /user/sessions', () => {
     const here = await tokenFor(t, user);
     const elsewhere = await tokenFor(t, user);
 
-    expect((await t.http.delete(api(ep.revokeSessions.path)).query({ scope: 'everything' }).set('Authorization', bearer(here))).status).toBe(422);
-    const res = await t.http.delete(api(ep.revokeSessions.path)).query({ scope: 'all' }).set('Authorization', bearer(here));
+    expect((await t.call(ep.revokeSessions, { as: here, query: invalid({ scope: 'everything' }) })).status).toBe(422);
+    const res = await t.call(ep.revokeSessions, { as: here, query: { scope: 'all' } });
     expect(res.status).toBe(204);
     expect(String(res.headers['set-cookie'])).toMatch(/refresh_token=;/);
     expect((await me(here)).status).toBe(401);
     expect((await me(elsewhere)).status).toBe(401);
     const families = await t.db.select().from(schema.refreshTokenFamilies).where(eq(schema.refreshTokenFamilies.user_id, user.id));
     expect(families.every((f) => f.revoked_at !== null)).toBe(true);
-    expect((await t.http.delete(api(ep.revokeSessions.path))).status).toBe(401);
+    expect((await t.call(ep.revokeSessions, { as: null })).status).toBe(401);
   });
 });

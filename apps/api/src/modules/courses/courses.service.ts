@@ -20,7 +20,7 @@ import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { csvFile } from '../../common/csv/csv';
 import { AppError } from '../../common/errors/app-error';
-import { ListCounts, readCurrentThenArchived, readPage } from '../../common/lists';
+import { ListCounts, readPage } from '../../common/lists';
 import { MailService } from '../../common/mail';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
@@ -115,17 +115,15 @@ export class CoursesService {
     };
   }
 
-  /** Reads of one part of the catalogue, keyset from cached bookmarks on deep pages (as the jobs board). */
-  private part(part: CoursePart, me: Principal, filters: CourseFilters, now: Date, locale: Locale) {
-    return this.counts.keyset(
-      `courses.${part}`,
-      ['courses'],
-      { ...filters, now: now.toISOString() },
-      {
-        read: (slice) => this.repository.partSlice(part, filters, now, me.userId, locale, slice),
-        keyAt: (position, fromEnd) => this.repository.partKeyAt(part, filters, now, position, fromEnd),
-      },
-    );
+  /** The catalogue (common/lists' Board): its parts, keyset from cached bookmarks on deep pages (as the jobs board). */
+  private board(me: Principal, filters: CourseFilters, now: Date, locale: Locale) {
+    return this.counts.board({
+      name: 'courses',
+      tables: ['courses'],
+      filter: { ...filters, now: now.toISOString() },
+      read: (part: CoursePart, slice) => this.repository.partSlice(part, filters, now, me.userId, locale, slice),
+      keyAt: (part, position, fromEnd) => this.repository.partKeyAt(part, filters, now, position, fromEnd),
+    });
   }
 
   // ---------- catalogue ----------
@@ -134,16 +132,10 @@ export class CoursesService {
   async list(me: Principal, q: CourseListQuery, locale: Locale) {
     const now = catalogueNow();
     const filters = CoursesService.filters(q);
-    const parts = TAB_PARTS[q.activeTab];
-    const archived = parts.archived;
-    const page = await readCurrentThenArchived(q, {
-      counts: () =>
-        this.counts.cached('courses.tab', ['courses'], { ...filters, tab: q.activeTab, now: now.toISOString() }, () =>
-          this.repository.countTab(filters, q.activeTab, now),
-        ),
-      current: this.part(parts.current, me, filters, now, locale),
-      archived: archived ? this.part(archived, me, filters, now, locale) : () => Promise.resolve([]),
-      roundToTen: true,
+    const page = await this.board(me, filters, now, locale).currentThenArchived(q, TAB_PARTS[q.activeTab], {
+      list: 'courses.tab',
+      filter: { tab: q.activeTab },
+      compute: () => this.repository.countTab(filters, q.activeTab, now),
     });
     return { data: await this.present(page.rows, locale, me), meta: page.meta };
   }
@@ -151,13 +143,9 @@ export class CoursesService {
   async archived(me: Principal, q: CourseArchivedQuery, locale: Locale) {
     const now = catalogueNow();
     const filters = CoursesService.filters(q);
-    const page = await readPage(q, {
-      count: () =>
-        this.counts.cached('courses.ended', ['courses'], { ...filters, now: now.toISOString() }, () =>
-          this.repository.countPart(filters, 'ended', now),
-        ),
-      read: this.part('ended', me, filters, now, locale),
-      fromEnd: true,
+    const page = await this.board(me, filters, now, locale).only(q, 'ended', {
+      list: 'courses.ended',
+      compute: () => this.repository.countPart(filters, 'ended', now),
     });
     return { data: await this.present(page.rows, locale, me), meta: page.meta };
   }

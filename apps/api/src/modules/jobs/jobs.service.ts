@@ -12,7 +12,7 @@ import {
 import { AccessService } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { ListCounts, readCurrentThenArchived, readPage } from '../../common/lists';
+import { ListCounts, readPage } from '../../common/lists';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AlertTrigger } from '../alerts';
 import { Storage } from '../../common/storage/storage';
@@ -60,51 +60,35 @@ export class JobsService {
     }));
   }
 
-  /** Reads of one part of the board (current or archived), keyset from cached bookmarks on deep pages. */
-  private part(
-    part: 'current' | 'archived',
-    me: Principal,
-    filters: JobFilters,
-    today: string,
-    locale: Locale,
-  ) {
-    return this.counts.keyset(
-      `jobs.${part}`,
-      ['jobs'],
-      { ...filters, today },
-      {
-        read: (slice) => this.repository.boardSlice(part, filters, today, me.userId, locale, slice),
-        keyAt: (position, fromEnd) => this.repository.boardKeyAt(part, filters, today, position, fromEnd),
-      },
-    );
+  /** The board (common/lists' Board): current jobs and archived ones, keyset from cached bookmarks on deep pages. */
+  private board(me: Principal, filters: JobFilters, today: string, locale: Locale) {
+    return this.counts.board({
+      name: 'jobs',
+      tables: ['jobs'],
+      filter: { ...filters, today },
+      read: (part: 'current' | 'archived', slice) => this.repository.boardSlice(part, filters, today, me.userId, locale, slice),
+      keyAt: (part, position, fromEnd) => this.repository.boardKeyAt(part, filters, today, position, fromEnd),
+    });
   }
 
   /** Current jobs first, archived appended; the total rounded up to ten; `show_old` answers the last page. */
   async list(me: Principal, q: JobListQuery, locale: Locale) {
     const today = osloToday();
     const filters = JobsService.filters(q);
-    const page = await readCurrentThenArchived(q, {
-      counts: () =>
-        this.counts.cached('jobs.board', ['jobs'], { ...filters, today }, () =>
-          this.repository.countBoard(filters, today),
-        ),
-      current: this.part('current', me, filters, today, locale),
-      archived: this.part('archived', me, filters, today, locale),
-      roundToTen: true,
-    });
+    const page = await this.board(me, filters, today, locale).currentThenArchived(
+      q,
+      { current: 'current', archived: 'archived' },
+      { list: 'jobs.board', compute: () => this.repository.countBoard(filters, today) },
+    );
     return { data: await this.present(page.rows, locale), meta: page.meta };
   }
 
   async archived(me: Principal, q: Omit<JobListQuery, 'show_old'>, locale: Locale) {
     const today = osloToday();
     const filters = JobsService.filters(q);
-    const page = await readPage(q, {
-      count: () =>
-        this.counts.cached('jobs.archived', ['jobs'], { ...filters, today }, () =>
-          this.repository.countArchived(filters, today),
-        ),
-      read: this.part('archived', me, filters, today, locale),
-      fromEnd: true,
+    const page = await this.board(me, filters, today, locale).only(q, 'archived', {
+      list: 'jobs.archived',
+      compute: () => this.repository.countArchived(filters, today),
     });
     return { data: await this.present(page.rows, locale), meta: page.meta };
   }

@@ -10,6 +10,7 @@ import {
   type ProductListQuery,
   type ProductStatus,
 } from '@legenett/contracts';
+import { isCallerInPersonOrActing } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readPage } from '../../common/lists';
@@ -50,7 +51,7 @@ export class MarketplaceService {
     private readonly counts: ListCounts,
   ) {}
 
-  private async present(rows: ProductRow[], viewerId: number): Promise<Product[]> {
+  private async present(rows: ProductRow[], me: Principal): Promise<Product[]> {
     const images = await this.repository.imagesOf(rows.map((r) => r.id));
     const byProduct = new Map<number, ImageRow[]>();
     for (const img of images) {
@@ -79,19 +80,19 @@ export class MarketplaceService {
         width: img.width,
         height: img.height,
       })),
-      is_mine: row.user_id === viewerId,
+      is_mine: isCallerInPersonOrActing(me, { user_id: row.user_id, company_id: null }),
     }));
   }
 
   private async one(
     id: number,
-    viewerId: number,
+    me: Principal,
     locale: Locale,
     ownerId?: number,
   ): Promise<{ data: Product }> {
     const row = await this.repository.find(id, locale, ownerId);
     if (!row) throw AppError.notFound();
-    const [product] = await this.present([row], viewerId);
+    const [product] = await this.present([row], me);
     return { data: product! };
   }
 
@@ -110,11 +111,11 @@ export class MarketplaceService {
       ),
       fromEnd: true,
     });
-    return { data: await this.present(page.rows, me.userId), meta: page.meta };
+    return { data: await this.present(page.rows, me), meta: page.meta };
   }
 
   show(me: Principal, id: number, locale: Locale) {
-    return this.one(id, me.userId, locale);
+    return this.one(id, me, locale);
   }
 
   async markAsViewed(me: Principal, id: number) {
@@ -128,17 +129,17 @@ export class MarketplaceService {
       count: () => this.repository.countOwned(me.userId),
       read: (slice) => this.repository.sliceOwned(me.userId, locale, slice),
     });
-    return { data: await this.present(page.rows, me.userId), meta: page.meta };
+    return { data: await this.present(page.rows, me), meta: page.meta };
   }
 
   myShow(me: Principal, id: number, locale: Locale) {
-    return this.one(id, me.userId, locale, me.userId);
+    return this.one(id, me, locale, me.userId);
   }
 
   async create(me: Principal, input: ProductInput, files: Express.Multer.File[], locale: Locale) {
     await this.checkCategory(input);
     const id = await this.withImages(me, files, (images) => this.repository.insert(me.userId, input, images, MAX_PRODUCT_IMAGES));
-    return this.one(id, me.userId, locale);
+    return this.one(id, me, locale);
   }
 
   async update(me: Principal, id: number, input: ProductInput, files: Express.Multer.File[], locale: Locale) {
@@ -148,7 +149,7 @@ export class MarketplaceService {
       // Thrown inside, so the photos just stored are removed again.
       if (!(await this.repository.update(id, me.userId, input, images, MAX_PRODUCT_IMAGES))) throw AppError.notFound();
     });
-    return this.one(id, me.userId, locale);
+    return this.one(id, me, locale);
   }
 
   async transition(me: Principal, id: number, name: StockTransition, locale: Locale) {
@@ -161,14 +162,14 @@ export class MarketplaceService {
     );
     if (result === 'missing') throw AppError.notFound();
     if (result === 'wrong_state') throw new AppError('CONFLICT', { message: t.conflict });
-    return this.one(id, me.userId, locale);
+    return this.one(id, me, locale);
   }
 
   async deleteImage(me: Principal, id: number, imageId: number, locale: Locale) {
     const removed = await this.repository.deleteImage(id, imageId, me.userId);
     if (removed === null) throw AppError.notFound();
     await this.files.remove(removed);
-    return this.one(id, me.userId, locale);
+    return this.one(id, me, locale);
   }
 
   private checkCategory(input: ProductInput): Promise<void> {

@@ -17,6 +17,7 @@ import {
   type SendMessageInput,
   type StartConversationInput,
 } from '@legenett/contracts';
+import { AccessService, isCaller } from '../../common/access';
 import { isHealthPersonnel, type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
@@ -91,6 +92,7 @@ export class MessagesService implements OnModuleInit {
     private readonly outbox: JobOutbox,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: AccessService,
   ) {}
 
   onModuleInit(): void {
@@ -400,9 +402,7 @@ export class MessagesService implements OnModuleInit {
   }
 
   private isMine(row: MessageRow, me: Principal): boolean {
-    return me.activeCompanyId !== null
-      ? row.sender_company_id === me.activeCompanyId
-      : row.sender_company_id === null && row.sender_user_id === me.userId;
+    return isCaller(me, { user_id: row.sender_user_id, company_id: row.sender_company_id });
   }
 
   // ---------- read state, requests, settings ----------
@@ -460,7 +460,7 @@ export class MessagesService implements OnModuleInit {
   private async ownGroup(me: Principal, conversationId: number): Promise<Membership> {
     const m = await this.readable(me, conversationId);
     if (m.kind !== 'group') throw new AppError('CONFLICT', { message: 'messages.errors.not_a_group' });
-    if (m.created_by_user_id !== me.userId) throw AppError.forbidden('not_owner');
+    await this.access.requireManages(me.userId, 'conversation', conversationId);
     return m;
   }
 
@@ -633,7 +633,7 @@ export class MessagesService implements OnModuleInit {
           is_me: isMe(p),
         })),
         my_state: r.state,
-        is_creator: r.kind === 'group' && r.created_by_user_id === me.userId && me.activeCompanyId === null,
+        is_creator: r.kind === 'group' && isCaller(me, { user_id: r.created_by_user_id, company_id: null }),
         can_write: canWrite && READABLE.includes(r.state),
         last_seq: r.last_seq,
         last_read_seq: r.last_read_seq,

@@ -10,7 +10,7 @@ import { JobQueue } from '../../common/queue';
 import { SignedLinks } from '../../common/security/signed-links';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCompany, createUser, type TestUser, tokenFor } from '../../../test/auth';
-import { invalid } from '../../../test/call';
+import { invalid, type QueryIn } from '../../../test/call';
 import { settleJobs } from '../../../test/jobs';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { NOTIFICATIONS_EMAIL_JOB } from './notifications.service';
@@ -282,11 +282,12 @@ describe('e-mail: grouped, quiet hours, one-click unsubscribe (real SMTP server)
     await notify(like(me.user, other.user, { kind: 'petition_answer', entity_type: 'petition', entity_id: 5 }));
     const mail = await firstMailTo(me.user.email);
     const url = new URL(rawHeader(mail, 'list-unsubscribe').slice(1, -1));
-    const path = `${url.pathname}?${url.searchParams.toString()}`;
-    const q = Object.fromEntries(url.searchParams) as Record<string, string>;
+    expect(url.pathname).toBe(`/api${prefEp.unsubscribe.path}`);
+    // The link's query as the API signed it (strings; the contract coerces `u`).
+    const q = Object.fromEntries(url.searchParams) as QueryIn<typeof prefEp.unsubscribe> & Record<string, string>;
 
     // A person who opens it is sent to the page that asks; nothing changes.
-    const opened = await t.http.get(path);
+    const opened = await t.call(prefEp.unsubscribePage, { as: null, query: q });
     expect(opened.status).toBe(303);
     expect(opened.headers.location).toBe(`https://legenett.test/unsubscribe?${url.searchParams.toString()}`);
     const emailOf = async (u: typeof me, category: string) =>
@@ -300,8 +301,8 @@ describe('e-mail: grouped, quiet hours, one-click unsubscribe (real SMTP server)
       { ...q, signature: `${q.signature!.slice(0, -2)}xx` },
     ];
     for (const f of forged) {
-      const res = await t.http.post(`/api/notification-unsubscribe?${new URLSearchParams(f).toString()}`).set('X-localization', 'en').type('form').send('List-Unsubscribe=One-Click');
-      expect([res.status, res.body.message]).toEqual([403, 'The unsubscribe link is not valid. Change your notifications under Notification settings.']);
+      const res = await t.call(prefEp.unsubscribe, { as: null, query: invalid(f), locale: 'en', form: 'List-Unsubscribe=One-Click' });
+      expect([res.status, res.error.message]).toEqual([403, 'The unsubscribe link is not valid. Change your notifications under Notification settings.']);
     }
     expect(await emailOf(other, 'petitions')).toBe(true);
     expect(await emailOf(me, 'petitions')).toBe(true);
@@ -309,12 +310,12 @@ describe('e-mail: grouped, quiet hours, one-click unsubscribe (real SMTP server)
     // Expired: a genuine link signed a year ago.
     const links = t.app.get(SignedLinks);
     const old = links.sign('unsubscribe:petitions', { ttlSeconds: 180 * 24 * 3600, subject: me.user.id }, Date.now() - 400 * 24 * 3600 * 1000);
-    const expired = await t.http.post(`/api/notification-unsubscribe?${new URLSearchParams({ u: String(me.user.id), c: 'petitions', expires: String(old.expires), signature: old.signature }).toString()}`);
+    const expired = await t.call(prefEp.unsubscribe, { as: null, query: { u: String(me.user.id), c: 'petitions', expires: String(old.expires), signature: old.signature } });
     expect(expired.status).toBe(403);
 
     // Valid: one click, no login, as a mail client sends it; twice is the same.
     for (let i = 0; i < 2; i += 1) {
-      const res = await t.http.post(path).type('form').send('List-Unsubscribe=One-Click');
+      const res = await t.call(prefEp.unsubscribe, { as: null, query: q, form: 'List-Unsubscribe=One-Click' });
       expect([res.status, res.body]).toEqual([200, { data: { category: 'petitions' } }]);
     }
     expect(await emailOf(me, 'petitions')).toBe(false);
@@ -326,7 +327,7 @@ describe('e-mail: grouped, quiet hours, one-click unsubscribe (real SMTP server)
     expect(await waitingMail(me.user.id)).toHaveLength(1);
 
     // Bad input: 422, never 5xx.
-    expect((await t.http.post('/api/notification-unsubscribe?u=abc&c=petitions&expires=1&signature=x')).status).toBe(422);
-    expect((await t.http.post('/api/notification-unsubscribe')).status).toBe(422);
+    expect((await t.call(prefEp.unsubscribe, { as: null, query: invalid({ u: 'abc', c: 'petitions', expires: '1', signature: 'x' }) })).status).toBe(422);
+    expect((await t.call(prefEp.unsubscribe, { as: null })).status).toBe(422);
   });
 });

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { JobQueue } from '../../common/queue';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, type TestUser, tokenFor } from '../../../test/auth';
+import { type BodyIn, type Caller, type Invalid, invalid, type QueryIn } from '../../../test/call';
 
 let t: TestApp;
 let jobs: JobQueue;
@@ -46,19 +47,8 @@ async function notify(p: NotificationJobPayload): Promise<void> {
   await jobs.onIdle();
 }
 
-const list = (auth: string | null, query: Record<string, string | number> = {}) => {
-  let req = t.http.get(`/api${ep.list.path}`).set('X-localization', 'en').query(query);
-  if (auth) req = req.set('Authorization', auth);
-  return req;
-};
-const markRead = (auth: string | null, body: unknown) => {
-  let req = t.http
-    .put(`/api${ep.markRead.path}`)
-    .set('X-localization', 'en')
-    .send(body as object);
-  if (auth) req = req.set('Authorization', auth);
-  return req;
-};
+const list = (as: Caller, query: QueryIn<typeof ep.list> | Invalid = {}) => t.call(ep.list, { as, locale: 'en', query });
+const markRead = (as: Caller, body: BodyIn<typeof ep.markRead> | Invalid) => t.call(ep.markRead, { as, locale: 'en', body });
 
 /** Opens the stream with a raw request, reads the first `data:` event, and aborts. */
 function firstEvent(
@@ -123,14 +113,14 @@ describe('GET /user-notifications', () => {
   it('answers 401 anonymously and 403 to accounts in review and in business-profile mode', async () => {
     expect((await list(null)).status).toBe(401);
     const inReview = await createUser(t.db, { status: 'in_review' });
-    const r1 = await list(bearer(await tokenFor(t, inReview)));
+    const r1 = await list(await tokenFor(t, inReview));
     expect(r1.status).toBe(403);
-    expect(r1.body.reason).toBe('account_in_review');
+    expect(r1.error.reason).toBe('account_in_review');
     const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
     const company = await createCompany(t.db, { managers: [manager.id] });
-    const r2 = await list(bearer(await tokenFor(t, manager, { actAs: company.id })));
+    const r2 = await list(await tokenFor(t, manager, { actAs: company.id }));
     expect(r2.status).toBe(403);
-    expect(r2.body.reason).toBe('business_profile_active');
+    expect(r2.error.reason).toBe('business_profile_active');
   });
 
   it('lists own notifications newest first with the unread count, paginated', async () => {
@@ -148,7 +138,7 @@ describe('GET /user-notifications', () => {
       }),
     );
     await notify(payload(other, actor));
-    const auth = bearer(await tokenFor(t, me));
+    const auth = await tokenFor(t, me);
     const res = await list(auth, { limit: 2 });
     expect(res.status).toBe(200);
     const body = ep.list.response.parse(res.body);
@@ -164,9 +154,9 @@ describe('GET /user-notifications', () => {
 
   it('answers 422 for a bad page', async () => {
     const me = await createUser(t.db);
-    const res = await list(bearer(await tokenFor(t, me)), { cursor: 'x' });
+    const res = await list(await tokenFor(t, me), { cursor: 'x' });
     expect(res.status).toBe(422);
-    expect(res.body.errors.cursor).toBeDefined();
+    expect(res.validation.errors.cursor).toBeDefined();
   });
 });
 
@@ -178,7 +168,7 @@ describe('PUT /user-notifications', () => {
     await notify(payload(me, actor));
     await notify(payload(me, actor, { kind: 'comment' }));
     await notify(payload(other, actor));
-    const auth = bearer(await tokenFor(t, me));
+    const auth = await tokenFor(t, me);
     const mine = ep.list.response.parse((await list(auth)).body);
     const [theirs] = await t.db
       .select()
@@ -200,16 +190,12 @@ describe('PUT /user-notifications', () => {
   it('answers 401 anonymously and 422 for bad ids, localised', async () => {
     expect((await markRead(null, { ids: [1] })).status).toBe(401);
     const me = await createUser(t.db);
-    const auth = bearer(await tokenFor(t, me));
-    const bad = await markRead(auth, { ids: ['abc'] });
+    const auth = await tokenFor(t, me);
+    const bad = await markRead(auth, invalid({ ids: ['abc'] }));
     expect(bad.status).toBe(422);
-    const empty = await t.http
-      .put(`/api${ep.markRead.path}`)
-      .set('X-localization', 'no')
-      .set('Authorization', auth)
-      .send({});
+    const empty = await t.call(ep.markRead, { as: auth, locale: 'no', body: invalid({}) });
     expect(empty.status).toBe(422);
-    expect(empty.body.errors.ids).toBeDefined();
+    expect(empty.validation.errors.ids).toBeDefined();
   });
 });
 
@@ -333,7 +319,7 @@ describe('GET /user-notifications/stream across replicas (Redis pub/sub)', () =>
     const actor = await createUser(a.db);
     const groupId = await insertNotification(a.db, { user_id: me.id, kind: 'like', actor_user_id: actor.id });
     const streamToken = (await tokenFor(a, me)).accessToken;
-    const bAuth = bearer(await tokenFor(b, me));
+    const bSession = await tokenFor(b, me);
     const counts = await new Promise<number[]>((resolve, reject) => {
       const seen: number[] = [];
       const req = http.get(`${aUrl}/api${ep.stream.path}?token=${streamToken}`, (res) => {
@@ -346,11 +332,7 @@ describe('GET /user-notifications/stream across replicas (Redis pub/sub)', () =>
             buffer = buffer.slice(match.index + match[0].length);
             seen.push((JSON.parse(match[1]!) as { unreadCount: number }).unreadCount);
             if (seen.length === 1) {
-              void b.http
-                .put(`/api${ep.markRead.path}`)
-                .set('Authorization', bAuth)
-                .send({ ids: [groupId] })
-                .then(() => undefined, reject);
+              void b.call(ep.markRead, { as: bSession, body: { ids: [groupId] } }).then(() => undefined, reject);
             }
             if (seen.length === 2) {
               req.destroy();
@@ -377,15 +359,15 @@ describe('access gates and hostile input', () => {
       .from(schema.notifications)
       .where(eq(schema.notifications.user_id, manager.id));
     const company = await createCompany(t.db, { managers: [manager.id] });
-    const asCompany = await markRead(bearer(await tokenFor(t, manager, { actAs: company.id })), {
+    const asCompany = await markRead(await tokenFor(t, manager, { actAs: company.id }), {
       ids: [row!.group_id],
     });
     expect(asCompany.status).toBe(403);
-    expect(asCompany.body.reason).toBe('business_profile_active');
+    expect(asCompany.error.reason).toBe('business_profile_active');
     const inReview = await createUser(t.db, { status: 'in_review' });
-    const r = await markRead(bearer(await tokenFor(t, inReview)), { ids: [row!.group_id] });
+    const r = await markRead(await tokenFor(t, inReview), { ids: [row!.group_id] });
     expect(r.status).toBe(403);
-    expect(r.body.reason).toBe('account_in_review');
+    expect(r.error.reason).toBe('account_in_review');
     const [after] = await t.db
       .select()
       .from(schema.notifications)
@@ -412,15 +394,15 @@ describe('access gates and hostile input', () => {
     const me = await createUser(t.db);
     const actor = await createUser(t.db);
     await notify(payload(me, actor));
-    const auth = bearer(await tokenFor(t, me));
-    const badPages: [Record<string, string | number>, string, string][] = [
+    const auth = await tokenFor(t, me);
+    const badPages: [QueryIn<typeof ep.list>, string, string][] = [
       [{ limit: 999 }, 'limit', 'Can be at most 50.'],
       [{ limit: 0 }, 'limit', 'Must be at least 1.'],
       [{ cursor: Buffer.from('["not a time", 1]').toString('base64url') }, 'cursor', 'Invalid value.'],
     ];
     for (const [query, field, message] of badPages) {
       const res = await list(auth, query);
-      expect([field, res.status, res.body.errors?.[field]]).toEqual([
+      expect([field, res.status, res.validation.errors[field]]).toEqual([
         field,
         422,
         expect.arrayContaining([message]),
@@ -435,8 +417,8 @@ describe('access gates and hostile input', () => {
       [{ ids: [{ $gt: 0 }] }, 'ids.0', 'Invalid value.'],
     ];
     for (const [body, field, message] of badBodies) {
-      const res = await markRead(auth, body);
-      expect([field, res.status, res.body.errors?.[field]]).toEqual([field, 422, [message]]);
+      const res = await markRead(auth, invalid(body));
+      expect([field, res.status, res.validation.errors[field]]).toEqual([field, 422, [message]]);
     }
     const beyond = await markRead(auth, { ids: [2147483648, 9007199254740991] });
     expect(beyond.status).toBe(200);

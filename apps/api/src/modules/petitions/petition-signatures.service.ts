@@ -46,7 +46,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
   async sign(me: Principal, id: number, anonymous: boolean): Promise<{ data: SignatureReceipt }> {
     const today = osloToday();
     const context = await this.petitions.signingContext(id, me.userId);
-    requireSignable(context, today, me.userId);
+    requireSignable(context, today);
     if (context!.signed) throw new AppError('CONFLICT', { message: 'petitions.errors.already_signed' });
     let signed: Awaited<ReturnType<PetitionSignaturesRepository['sign']>>;
     try {
@@ -65,7 +65,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
     }
     if (!signed) {
       // It stopped taking signatures between the read and the statement (closed, archived, ended).
-      requireSignable(await this.petitions.signingContext(id, me.userId), osloToday(), me.userId);
+      requireSignable(await this.petitions.signingContext(id, me.userId), osloToday());
       throw new AppError('CONFLICT', { message: 'petitions.errors.not_active' });
     }
     const entry = { petition_id: id, action: 'sign' as const, signer: signed.signer, created_at: signed.createdAt };
@@ -88,10 +88,10 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
 
   async withdraw(me: Principal, id: number): Promise<void> {
     const context = await this.petitions.signingContext(id, me.userId);
-    requireSignable(context, osloToday(), me.userId);
+    requireSignable(context, osloToday());
     if (!context!.signed) throw AppError.notFound();
     if (!(await this.repository.withdraw(id, me.userId, osloToday()))) {
-      requireSignable(await this.petitions.signingContext(id, me.userId), osloToday(), me.userId);
+      requireSignable(await this.petitions.signingContext(id, me.userId), osloToday());
       throw AppError.notFound();
     }
   }

@@ -1,7 +1,7 @@
 import { AppError } from '../../common/errors/app-error';
 import { effectiveStatus, isMilestone, milestonesBetween, professionOf, requireInitiator, requireSignable, TRANSITIONS, transitionOf } from './petition.rules';
 
-const active = { status: 'active' as const, visibility: 'open' as const, end_date: '2026-12-31', user_id: 1 };
+const active = { status: 'active' as const, visibility: 'open' as const, end_date: '2026-12-31', is_initiator: false };
 const code = (f: () => void): string | null => {
   try {
     f();
@@ -27,12 +27,12 @@ describe('petition rules', () => {
   });
 
   it('takes signatures only while active, open and not ended; hides others\' drafts', () => {
-    expect(code(() => requireSignable(active, '2026-06-01', 2))).toBeNull();
-    expect(code(() => requireSignable(active, '2027-01-01', 2))).toBe('CONFLICT');
-    expect(code(() => requireSignable({ ...active, visibility: 'archived' }, '2026-06-01', 2))).toBe('CONFLICT');
-    expect(code(() => requireSignable({ ...active, status: 'draft' }, '2026-06-01', 2))).toBe('NOT_FOUND');
-    expect(code(() => requireSignable({ ...active, status: 'draft' }, '2026-06-01', 1))).toBe('CONFLICT');
-    expect(code(() => requireSignable(null, '2026-06-01', 1))).toBe('NOT_FOUND');
+    expect(code(() => requireSignable(active, '2026-06-01'))).toBeNull();
+    expect(code(() => requireSignable(active, '2027-01-01'))).toBe('CONFLICT');
+    expect(code(() => requireSignable({ ...active, visibility: 'archived' }, '2026-06-01'))).toBe('CONFLICT');
+    expect(code(() => requireSignable({ ...active, status: 'draft' }, '2026-06-01'))).toBe('NOT_FOUND');
+    expect(code(() => requireSignable({ ...active, status: 'draft', is_initiator: true }, '2026-06-01'))).toBe('CONFLICT');
+    expect(code(() => requireSignable(null, '2026-06-01'))).toBe('NOT_FOUND');
   });
 
   it('names milestones, also several passed in one counter batch', () => {
@@ -50,7 +50,7 @@ describe('petition rules', () => {
   });
 
   it('leaves the initiator\'s acts to the initiator (403 not_owner)', () => {
-    expect(code(() => requireInitiator({ user_id: 1 }, 1))).toBeNull();
-    expect(code(() => requireInitiator({ user_id: 1 }, 2))).toBe('FORBIDDEN');
+    expect(code(() => requireInitiator({ is_initiator: true }))).toBeNull();
+    expect(code(() => requireInitiator({ is_initiator: false }))).toBe('FORBIDDEN');
   });
 });

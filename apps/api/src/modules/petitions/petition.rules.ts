@@ -44,13 +44,15 @@ export function milestonesBetween(was: number, now: number): number[] {
 
 export const conflict = (message: MessageKey) => new AppError('CONFLICT', { message });
 
-/** 404 for what the caller cannot see; 409 unless the petition is active (published, open, before its end). */
+/**
+ * 404 for what the caller cannot see (a draft not theirs: `is_initiator` is the caller's standing,
+ * from common/access); 409 unless the petition is active (published, open, before its end).
+ */
 export function requireSignable(
-  state: { status: Status; visibility: 'open' | 'archived'; end_date: string | null; user_id: number } | null,
+  state: { status: Status; visibility: 'open' | 'archived'; end_date: string | null; is_initiator: boolean } | null,
   today: string,
-  userId: number,
 ): void {
-  if (!state || (state.status === 'draft' && state.user_id !== userId)) throw AppError.notFound();
+  if (!state || (state.status === 'draft' && !state.is_initiator)) throw AppError.notFound();
   const active = state.status === 'active' && state.visibility === 'open' && state.end_date !== null && state.end_date >= today;
   if (!active) throw conflict('petitions.errors.not_active');
 }
@@ -66,7 +68,8 @@ export function professionOf(roles: readonly string[]): SignerProfession {
  * The one owner check: what only the initiator may do (publish, close, archive, delete, export,
  * send the press release, invite or remove co-authors) is 403 `not_owner` for accepted co-authors.
  * Whether the caller may see or edit the petition at all (404) is decided before, by the authors' read.
+ * The row's `is_initiator` is the caller's standing, selected with common/access' `petitionInitiatorSql`.
  */
-export function requireInitiator(row: { user_id: number }, userId: number): void {
-  if (row.user_id !== userId) throw AppError.forbidden('not_owner');
+export function requireInitiator(row: { is_initiator: boolean }): void {
+  if (!row.is_initiator) throw AppError.forbidden('not_owner');
 }

@@ -3,7 +3,7 @@ import { type Locale, type PetitionStatusFilter, type SignerProfession } from '@
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { verifiedAsSql } from '../../common/access';
+import { approvedMemberSql, petitionAuthorSql, petitionInitiatorSql, verifiedAsSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { orderFor, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
@@ -68,10 +68,6 @@ const PUBLISHED = sql`${petitions.status} <> 'draft'`;
 
 /** The signature batches of exports and chain checks. */
 export const BATCH = 2000;
-
-/** Whether the user is the owner or an accepted co-author with an account. */
-const authorSql = (userId: number | SQL) =>
-  sql<boolean>`(${petitions.user_id} = ${userId} or exists (select 1 from ${petitionCoAuthors} pca where pca.petition_id = ${petitions.id} and pca.user_id = ${userId} and pca.accepted_at is not null))`;
 
 @Injectable()
 export class PetitionsRepository {
@@ -186,7 +182,8 @@ export class PetitionsRepository {
         recipient: petitions.recipient,
         signed: sql<boolean>`exists (select 1 from ${petitionSignatures} s where s.petition_id = ${petitions.id} and s.user_id = ${viewerId})`,
         bookmarked: sql<boolean>`exists (select 1 from ${petitionBookmarks} b where b.petition_id = ${petitions.id} and b.user_id = ${viewerId})`,
-        can_edit: authorSql(viewerId),
+        can_edit: petitionAuthorSql(viewerId),
+        is_initiator: petitionInitiatorSql(viewerId),
         invited: sql<boolean>`exists (select 1 from ${petitionCoAuthors} pci where pci.petition_id = ${petitions.id} and pci.user_id = ${viewerId} and pci.accepted_at is null)`,
         log_length: petitions.log_length,
         post_on_my_page: petitions.post_on_my_page,
@@ -240,7 +237,7 @@ export class PetitionsRepository {
   /** Own and co-authored (accepted) petitions; without a status filter, those published and not archived. */
   mine(userId: number, f: PetitionFilters, today: string, locale: Locale) {
     const where = and(
-      authorSql(userId),
+      petitionAuthorSql(userId),
       ...PetitionsRepository.filters(f, today),
       f.status === undefined ? ne(petitions.status, 'draft') : undefined,
     )!;
@@ -503,11 +500,6 @@ export class PetitionsRepository {
     return row ?? null;
   }
 
-  async isAuthor(id: number, userId: number): Promise<boolean> {
-    const [row] = await this.db.select({ ok: authorSql(userId) }).from(petitions).where(eq(petitions.id, id));
-    return row?.ok ?? false;
-  }
-
   async update(id: number, input: PetitionWrite, specialtyIds: number[] | undefined, tx: Transaction): Promise<void> {
     if (Object.keys(input).length > 0) await tx.update(petitions).set({ ...input, updated_at: new Date() }).where(eq(petitions.id, id));
     if (specialtyIds !== undefined) await this.setSpecialties(tx, id, specialtyIds);
@@ -533,7 +525,7 @@ export class PetitionsRepository {
   async signingContext(petitionId: number, userId: number) {
     const [row] = await this.db
       .select({
-        user_id: petitions.user_id,
+        is_initiator: petitionInitiatorSql(userId),
         title: petitions.title,
         status: petitions.status,
         visibility: petitions.visibility,
@@ -661,7 +653,7 @@ export class PetitionsRepository {
     const [row] = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.status, 'approved'), sql`${users.deleted_at} is null`));
+      .where(and(eq(users.id, userId), approvedMemberSql()));
     return row !== undefined;
   }
 

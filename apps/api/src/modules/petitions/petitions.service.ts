@@ -17,6 +17,7 @@ import {
   type SignerPageQuery,
   osloToday,
 } from '@legenett/contracts';
+import { isCallerInPersonOrActing } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
@@ -73,7 +74,7 @@ export class PetitionsService {
     return { search: q.search || undefined, specialties: q.petitionSpecialties, status: q.petitionStatus };
   }
 
-  private async present(rows: PetitionRow[], locale: Locale, today: string, viewerId: number): Promise<Petition[]> {
+  private async present(rows: PetitionRow[], locale: Locale, today: string): Promise<Petition[]> {
     const specialties = await this.repository.specialtiesOf(
       rows.map((r) => r.id),
       locale,
@@ -96,7 +97,7 @@ export class PetitionsService {
       signed: r.signed,
       bookmarked: r.bookmarked,
       can_edit: r.can_edit,
-      is_owner: r.user_id === viewerId,
+      is_owner: r.is_initiator,
       invitation_pending: r.invited,
       text_locked: r.log_length > 0,
       post_on_my_page: r.post_on_my_page,
@@ -118,19 +119,19 @@ export class PetitionsService {
       read: (slice) => this.repository.slicePublished(filters, today, me.userId, locale, slice),
       fromEnd: true,
     });
-    return { data: await this.present(page.rows, locale, today, me.userId), meta: page.meta };
+    return { data: await this.present(page.rows, locale, today), meta: page.meta };
   }
 
   async mine(me: Principal, q: PetitionListQuery, locale: Locale) {
     const today = osloToday();
     const page = await readPage(q, this.repository.mine(me.userId, PetitionsService.filters(q), today, locale));
-    return { data: await this.present(page.rows, locale, today, me.userId), meta: page.meta };
+    return { data: await this.present(page.rows, locale, today), meta: page.meta };
   }
 
   async bookmarked(me: Principal, q: PetitionListQuery, locale: Locale) {
     const today = osloToday();
     const page = await readPage(q, this.repository.bookmarked(me.userId, PetitionsService.filters(q), today, locale));
-    return { data: await this.present(page.rows, locale, today, me.userId), meta: page.meta };
+    return { data: await this.present(page.rows, locale, today), meta: page.meta };
   }
 
   async similar(title: string) {
@@ -158,7 +159,7 @@ export class PetitionsService {
 
   private async detail(row: PetitionRow, viewerId: number, locale: Locale, today: string): Promise<{ data: PetitionDetail }> {
     const [[petition], coAuthors, attachments, stats] = await Promise.all([
-      this.present([row], locale, today, viewerId),
+      this.present([row], locale, today),
       this.repository.coAuthors(row.id),
       this.repository.attachments(row.id),
       this.stats.get(row.id, row.log_length, locale, () => this.repository.statistics(row.id, locale)),
@@ -221,7 +222,7 @@ export class PetitionsService {
     // Ownership first: someone else's petition is a 404 even with bad input.
     const row = await this.authored(me, id, locale, today);
     // Co-authors edit the text and details; publishing, closing and archiving are the initiator's.
-    if (transitionOf(input) !== null) requireInitiator(row, me.userId);
+    if (transitionOf(input) !== null) requireInitiator(row);
     const fields = await this.checkReferences(input);
     if (input.end_date && input.end_date <= today) fields.end_date = ['petitions.errors.end_date_future'];
     if (Object.keys(fields).length > 0) throw invalid(fields);
@@ -273,7 +274,7 @@ export class PetitionsService {
     const row = await this.repository.find(id, today, me.userId, 'no');
     // Only the initiator deletes; co-authors edit.
     if (!row || !row.can_edit) throw AppError.notFound();
-    requireInitiator(row, me.userId);
+    requireInitiator(row);
     if (row.status !== 'draft') throw conflict('petitions.errors.only_drafts_deleted');
     const files = await this.uow.run((tx) => this.repository.deleteDraft(id, tx));
     await this.files.remove(files);
@@ -327,7 +328,7 @@ export class PetitionsService {
   async export(me: Principal, id: number, format: PetitionExportFormat, locale: Locale) {
     const today = osloToday();
     const row = await this.authored(me, id, locale, today);
-    requireInitiator(row, me.userId);
+    requireInitiator(row);
     const { data: petition } = await this.detail(row, me.userId, locale, today);
     const stream = this.exports.stream(format, petition, locale);
     return { stream, type: EXPORT_TYPES[format], filename: `petition-${id}-signatures.${format}` };
@@ -344,7 +345,7 @@ export class PetitionsService {
   async sendPressRelease(me: Principal, id: number, input: PressReleaseInput, locale: Locale) {
     const today = osloToday();
     const row = await this.authored(me, id, locale, today);
-    requireInitiator(row, me.userId);
+    requireInitiator(row);
     const { data } = await this.detail(row, me.userId, locale, today);
     return { data: await this.press.send(me, data, input, locale) };
   }
@@ -363,7 +364,7 @@ export class PetitionsService {
   /** The author list is the initiator's: co-authors see it, and may leave it, but invite nobody (403 not_owner). */
   async addManualAuthor(me: Principal, id: number, input: ManualAuthorInput) {
     const row = await this.authored(me, id, 'no', osloToday());
-    requireInitiator(row, me.userId);
+    requireInitiator(row);
     if (input.user_id !== null && (input.user_id === row.user_id || !(await this.repository.userExists(input.user_id)))) {
       throw invalid({ user_id: ['petitions.errors.unknown_co_author'] });
     }
@@ -398,11 +399,11 @@ export class PetitionsService {
     if (!row || (!row.can_edit && !row.invited)) throw AppError.notFound();
     const author = await this.repository.coAuthor(id, authorId);
     if (!author) throw AppError.notFound();
-    if (author.user_id === me.userId) {
+    if (isCallerInPersonOrActing(me, { user_id: author.user_id, company_id: null })) {
       await this.uow.run((tx) => this.repository.deleteCoAuthor(id, authorId, tx));
       return;
     }
-    requireInitiator(row, me.userId);
+    requireInitiator(row);
     await this.uow.run(async (tx) => {
       // Under the petition's row lock, which signing also takes: no signature slips in between.
       await this.repository.lockState(id, tx);

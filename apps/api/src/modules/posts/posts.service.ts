@@ -14,7 +14,7 @@ import {
   type PostInput,
   type ShareInput,
 } from '@legenett/contracts';
-import { AccessService } from '../../common/access';
+import { AccessService, isCaller, isCallerInPersonOrActing } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { type PageRequest, readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
@@ -65,12 +65,6 @@ export class PostsService {
     return post;
   }
 
-  private isMine(row: PostRow, me: Principal): boolean {
-    return row.author_user_id !== null
-      ? row.author_user_id === me.userId && me.activeCompanyId === null
-      : row.partner_company_id !== null && row.partner_company_id === me.activeCompanyId;
-  }
-
   private async present(rows: PostRow[], me: Principal): Promise<Post[]> {
     const ids = rows.map((r) => r.id);
     const [attachments, mentions] = await Promise.all([this.repository.attachmentsOf(ids), this.mentions.ofPosts(ids)]);
@@ -102,7 +96,7 @@ export class PostsService {
       comments_count: row.comments_count,
       shares_count: row.shares_count,
       liked_by_me: row.liked_by_me,
-      is_mine: this.isMine(row, me),
+      is_mine: isCaller(me, { user_id: row.author_user_id, company_id: row.partner_company_id }),
       is_archived: row.archived_at !== null,
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
@@ -209,7 +203,7 @@ export class PostsService {
 
   async archived(me: Principal, slug: string, query: PageQuery) {
     const userId = await this.access.requireVisibleMember(slug);
-    if (userId !== me.userId) throw AppError.forbidden('not_owner');
+    if (!isCallerInPersonOrActing(me, { user_id: userId, company_id: null })) throw AppError.forbidden('not_owner');
     const { rows, meta } = await readPage(query, this.repository.archivedOf(userId));
     return { data: await this.present(rows, me), meta };
   }
@@ -256,10 +250,7 @@ export class PostsService {
       mentions: mentions.get(row.id) ?? [],
       author: row.partner_company_id === null ? row.author : null,
       company: row.company,
-      is_mine:
-        row.partner_company_id !== null
-          ? row.partner_company_id === me.activeCompanyId
-          : row.author_user_id === me.userId,
+      is_mine: isCallerInPersonOrActing(me, { user_id: row.author_user_id, company_id: row.partner_company_id }),
       created_at: row.created_at.toISOString(),
     };
   }
@@ -290,9 +281,7 @@ export class PostsService {
     const post = await this.visible(id, me);
     const comment = await this.repository.findComment(id, commentId);
     if (!comment) throw AppError.notFound();
-    const own =
-      (comment.author_user_id !== null && comment.author_user_id === me.userId) ||
-      (comment.partner_company_id !== null && comment.partner_company_id === me.activeCompanyId);
+    const own = isCallerInPersonOrActing(me, { user_id: comment.author_user_id, company_id: comment.partner_company_id });
     if (!own && !(await this.owns(post, me))) throw AppError.forbidden('not_owner');
     await this.repository.deleteComment(id, commentId);
   }

@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { type CategoryQuery, type FrontendSettings, isSiteLink, type Locale, type NamedRef, type ReferenceQuery } from '@legenett/contracts';
+import { type FrontendSettings, isSiteLink, type Locale, type NamedRef, type ReferenceQuery } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
-import { and, type AnyColumn, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type PgTable } from 'drizzle-orm/pg-core';
+import { and, type AnyColumn, asc, type Column, eq, type GetColumnData, inArray, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { InjectDatabase } from '../../database/database.module';
 
 const {
@@ -91,6 +91,43 @@ const isCategoryTable = (table: ReferenceTable): table is keyof typeof CATEGORY_
 /** `%term%` for ILIKE with the user's own % and _ taken literally. */
 export const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** What a reference list reads: its table, the columns it shows beside id and name, a parent column, an order before the name. */
+interface ListShape {
+  table: PgTable & { id: PgColumn; name: PgColumn };
+  columns: Record<string, PgColumn>;
+  parent?: PgColumn;
+  first?: PgColumn;
+}
+
+/** The reference lists of the API, each once: one reader (`ReferenceRepository.list`) serves them all. */
+const REFERENCE_LISTS = {
+  categories: { table: categories, columns: { type: categories.type }, parent: categories.type },
+  counties: { table: counties, columns: { code: counties.code } },
+  cities: { table: cities, columns: { county_id: cities.county_id }, parent: cities.county_id },
+  countries: { table: countries, columns: { code: countries.code } },
+  hospitals: { table: hospitals, columns: { health_trust: hospitals.health_trust, city_id: hospitals.city_id } },
+  hospitalClinics: { table: hospitalClinics, columns: { hospital_id: hospitalClinics.hospital_id }, parent: hospitalClinics.hospital_id },
+  departments: {
+    table: hospitalClinicDepartments,
+    columns: { hospital_clinic_id: hospitalClinicDepartments.hospital_clinic_id },
+    parent: hospitalClinicDepartments.hospital_clinic_id,
+  },
+  clinics: { table: clinics, columns: { city_id: clinics.city_id }, parent: clinics.city_id },
+  specialties: { table: specialties, columns: {} },
+  universitySpecialties: { table: universitySpecialties, columns: {} },
+  jobCategories: { table: jobCategories, columns: {} },
+  universities: { table: universities, columns: { country_code: universities.country_code } },
+  /** Academic levels keep their own order (bachelor before master before PhD). */
+  academicLevels: { table: academicLevels, columns: {}, first: academicLevels.sort_order },
+  workplaceSituations: { table: workplaceSituations, columns: { code: workplaceSituations.code } },
+} as const satisfies Record<string, ListShape>;
+export type ReferenceList = keyof typeof REFERENCE_LISTS;
+type ColumnsOf<L extends ReferenceList> = (typeof REFERENCE_LISTS)[L]['columns'];
+/** A row of list `L`: id, the localised name, and the list's own columns. */
+export type ListRow<L extends ReferenceList> = { id: number; name: string } & { [K in keyof ColumnsOf<L>]: ColumnsOf<L>[K] extends Column ? GetColumnData<ColumnsOf<L>[K]> : never };
+/** The value a child list's parent column takes (a county id, a category type); never for a list without one. */
+type ParentOf<L extends ReferenceList> = (typeof REFERENCE_LISTS)[L] extends { parent: infer C extends AnyColumn } ? C['_']['data'] : never;
+
 @Injectable()
 export class ReferenceRepository implements OnModuleInit {
   private readonly logger = new Logger('ReferenceRepository');
@@ -148,134 +185,22 @@ export class ReferenceRepository implements OnModuleInit {
     return (await this.existingIds(table, [id])).has(id);
   }
 
-  categories(locale: Locale, q: CategoryQuery) {
-    const name = localisedName(categories.name, locale);
-    return this.db
-      .select({ id: categories.id, name, type: categories.type })
-      .from(categories)
-      .where(and(eq(categories.type, q.type), this.matches(name, q.search)))
-      .orderBy(this.byName(name, locale), asc(categories.id))
+  /**
+   * One reference list (`REFERENCE_LISTS`): id, localised name and the list's own columns, searched
+   * by name, in the language's order, at most `q.limit` rows; `parent` narrows a child list to one
+   * parent (the cities of a county, a category type).
+   */
+  async list<L extends ReferenceList>(list: L, locale: Locale, q: ReferenceQuery, parent?: ParentOf<L>): Promise<ListRow<L>[]> {
+    const { table, columns, parent: parentColumn, first } = REFERENCE_LISTS[list] as ListShape;
+    const name = localisedName(table.name, locale);
+    const rows = await this.db
+      .select({ id: table.id, name, ...columns })
+      .from(table)
+      .where(and(parent === undefined || !parentColumn ? undefined : eq(parentColumn, parent), this.matches(name, q.search)))
+      .orderBy(...(first ? [asc(first)] : []), this.byName(name, locale), asc(table.id))
       .limit(q.limit);
-  }
-
-  counties(locale: Locale, q: ReferenceQuery) {
-    const name = localisedName(counties.name, locale);
-    return this.db
-      .select({ id: counties.id, name, code: counties.code })
-      .from(counties)
-      .where(this.matches(name, q.search))
-      .orderBy(this.byName(name, locale), asc(counties.id))
-      .limit(q.limit);
-  }
-
-  cities(locale: Locale, q: ReferenceQuery, countyId?: number) {
-    const name = localisedName(cities.name, locale);
-    return this.db
-      .select({ id: cities.id, name, county_id: cities.county_id })
-      .from(cities)
-      .where(and(countyId === undefined ? undefined : eq(cities.county_id, countyId), this.matches(name, q.search)))
-      .orderBy(this.byName(name, locale), asc(cities.id))
-      .limit(q.limit);
-  }
-
-  countries(locale: Locale, q: ReferenceQuery) {
-    const name = localisedName(countries.name, locale);
-    return this.db
-      .select({ id: countries.id, name, code: countries.code })
-      .from(countries)
-      .where(this.matches(name, q.search))
-      .orderBy(this.byName(name, locale), asc(countries.id))
-      .limit(q.limit);
-  }
-
-  hospitals(locale: Locale, q: ReferenceQuery) {
-    const name = localisedName(hospitals.name, locale);
-    return this.db
-      .select({ id: hospitals.id, name, health_trust: hospitals.health_trust, city_id: hospitals.city_id })
-      .from(hospitals)
-      .where(this.matches(name, q.search))
-      .orderBy(this.byName(name, locale), asc(hospitals.id))
-      .limit(q.limit);
-  }
-
-  hospitalClinics(locale: Locale, q: ReferenceQuery, hospitalId?: number) {
-    const name = localisedName(hospitalClinics.name, locale);
-    return this.db
-      .select({ id: hospitalClinics.id, name, hospital_id: hospitalClinics.hospital_id })
-      .from(hospitalClinics)
-      .where(
-        and(
-          hospitalId === undefined ? undefined : eq(hospitalClinics.hospital_id, hospitalId),
-          this.matches(name, q.search),
-        ),
-      )
-      .orderBy(this.byName(name, locale), asc(hospitalClinics.id))
-      .limit(q.limit);
-  }
-
-  departments(locale: Locale, q: ReferenceQuery, hospitalClinicId: number) {
-    const t = hospitalClinicDepartments;
-    const name = localisedName(t.name, locale);
-    return this.db
-      .select({ id: t.id, name, hospital_clinic_id: t.hospital_clinic_id })
-      .from(t)
-      .where(and(eq(t.hospital_clinic_id, hospitalClinicId), this.matches(name, q.search)))
-      .orderBy(this.byName(name, locale), asc(t.id))
-      .limit(q.limit);
-  }
-
-  clinics(locale: Locale, q: ReferenceQuery, cityId?: number) {
-    const name = localisedName(clinics.name, locale);
-    return this.db
-      .select({ id: clinics.id, name, city_id: clinics.city_id })
-      .from(clinics)
-      .where(and(cityId === undefined ? undefined : eq(clinics.city_id, cityId), this.matches(name, q.search)))
-      .orderBy(this.byName(name, locale), asc(clinics.id))
-      .limit(q.limit);
-  }
-
-  /** The lists that are only id and name. */
-  simple(list: 'specialties' | 'universitySpecialties' | 'jobCategories', locale: Locale, q: ReferenceQuery) {
-    const t = { specialties, universitySpecialties, jobCategories }[list];
-    const name = localisedName(t.name, locale);
-    return this.db
-      .select({ id: t.id, name })
-      .from(t)
-      .where(this.matches(name, q.search))
-      .orderBy(this.byName(name, locale), asc(t.id))
-      .limit(q.limit);
-  }
-
-  universities(locale: Locale, q: ReferenceQuery) {
-    const name = localisedName(universities.name, locale);
-    return this.db
-      .select({ id: universities.id, name, country_code: universities.country_code })
-      .from(universities)
-      .where(this.matches(name, q.search))
-      .orderBy(this.byName(name, locale), asc(universities.id))
-      .limit(q.limit);
-  }
-
-  /** Academic levels keep their own order (bachelor before master before PhD). */
-  academicLevels(locale: Locale, q: ReferenceQuery) {
-    const name = localisedName(academicLevels.name, locale);
-    return this.db
-      .select({ id: academicLevels.id, name })
-      .from(academicLevels)
-      .where(this.matches(name, q.search))
-      .orderBy(asc(academicLevels.sort_order), this.byName(name, locale), asc(academicLevels.id))
-      .limit(q.limit);
-  }
-
-  workplaceSituations(locale: Locale, q: ReferenceQuery) {
-    const t = workplaceSituations;
-    const name = localisedName(t.name, locale);
-    return this.db
-      .select({ id: t.id, name, code: t.code })
-      .from(t)
-      .where(this.matches(name, q.search))
-      .orderBy(this.byName(name, locale), asc(t.id))
-      .limit(q.limit);
+    // Drizzle cannot follow the list's columns through the generic: the row type is named here.
+    return rows as ListRow<L>[];
   }
 
   async frontendSettings(): Promise<FrontendSettings> {

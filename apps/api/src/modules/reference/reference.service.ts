@@ -15,75 +15,75 @@ export class ReferenceService {
   }
 
   async categories(locale: Locale, q: CategoryQuery) {
-    return { data: await this.repository.categories(locale, q) };
+    return { data: await this.repository.list('categories', locale, q, q.type) };
   }
 
   async counties(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.counties(locale, q) };
+    return { data: await this.repository.list('counties', locale, q) };
   }
 
   async cities(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.cities(locale, q) };
+    return { data: await this.repository.list('cities', locale, q) };
   }
 
   async citiesOfCounty(locale: Locale, countyId: number, q: ReferenceQuery) {
     await this.requireParent('counties', countyId);
-    return { data: await this.repository.cities(locale, q, countyId) };
+    return { data: await this.repository.list('cities', locale, q, countyId) };
   }
 
   async countries(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.countries(locale, q) };
+    return { data: await this.repository.list('countries', locale, q) };
   }
 
   async hospitals(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.hospitals(locale, q) };
+    return { data: await this.repository.list('hospitals', locale, q) };
   }
 
   async hospitalClinics(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.hospitalClinics(locale, q) };
+    return { data: await this.repository.list('hospitalClinics', locale, q) };
   }
 
   async hospitalClinicsOfHospital(locale: Locale, hospitalId: number, q: ReferenceQuery) {
     await this.requireParent('hospitals', hospitalId);
-    return { data: await this.repository.hospitalClinics(locale, q, hospitalId) };
+    return { data: await this.repository.list('hospitalClinics', locale, q, hospitalId) };
   }
 
   async departmentsOfHospitalClinic(locale: Locale, hospitalClinicId: number, q: ReferenceQuery) {
     await this.requireParent('hospitalClinics', hospitalClinicId);
-    return { data: await this.repository.departments(locale, q, hospitalClinicId) };
+    return { data: await this.repository.list('departments', locale, q, hospitalClinicId) };
   }
 
   async clinics(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.clinics(locale, q) };
+    return { data: await this.repository.list('clinics', locale, q) };
   }
 
   async clinicsOfCity(locale: Locale, cityId: number, q: ReferenceQuery) {
     await this.requireParent('cities', cityId);
-    return { data: await this.repository.clinics(locale, q, cityId) };
+    return { data: await this.repository.list('clinics', locale, q, cityId) };
   }
 
   async specialties(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.simple('specialties', locale, q) };
+    return { data: await this.repository.list('specialties', locale, q) };
   }
 
   async universitySpecialties(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.simple('universitySpecialties', locale, q) };
+    return { data: await this.repository.list('universitySpecialties', locale, q) };
   }
 
   async universities(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.universities(locale, q) };
+    return { data: await this.repository.list('universities', locale, q) };
   }
 
   async academicLevels(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.academicLevels(locale, q) };
+    return { data: await this.repository.list('academicLevels', locale, q) };
   }
 
   async jobCategories(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.simple('jobCategories', locale, q) };
+    return { data: await this.repository.list('jobCategories', locale, q) };
   }
 
   async workplaceSituations(locale: Locale, q: ReferenceQuery) {
-    return { data: await this.repository.workplaceSituations(locale, q) };
+    return { data: await this.repository.list('workplaceSituations', locale, q) };
   }
 
   async frontendSettings(): Promise<{ data: FrontendSettings }> {

@@ -32,7 +32,7 @@ describe('forgot-password tells nobody which addresses exist', () => {
     const users = await Promise.all(Array.from({ length: ROUNDS }, () => createUser(t.db, { prefix: 'enum', locale: 'en' })));
     const timed = async (ip: string, email: string) => {
       const started = process.hrtime.bigint();
-      const res = await t.http.post(`/api${ep.forgotPassword.path}`).set('X-Forwarded-For', ip).set('X-localization', 'en').send({ email });
+      const res = await t.call(ep.forgotPassword, { as: null, body: { email }, locale: 'en', headers: { 'X-Forwarded-For': ip } });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       expect(res.status).toBe(200);
       // The background work runs between requests, not during the next one's measurement.

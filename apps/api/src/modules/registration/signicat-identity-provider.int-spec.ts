@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { buildPath, registrationEndpoints as ep, ValidationErrorBodySchema } from '@legenett/contracts';
+import { registrationEndpoints as ep, ValidationErrorBodySchema } from '@legenett/contracts';
 import { hashNationalId, schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { insertRegisterPerson, lastMailTo, registrationReference, STRONG_PASSWORD } from '../../../test/registration';
+import { invalid } from '../../../test/call';
+import { identitySimulator, insertRegisterPerson, lastMailTo, registrationReference, STRONG_PASSWORD } from '../../../test/registration';
 import { readTestDatabase } from '../../../test/test-database';
 import { IdentityProviderUnavailableError } from './identity-provider';
 import { SignicatIdentityProvider } from './signicat-identity-provider';
@@ -119,7 +120,7 @@ describe('the API with IDENTITY_PROVIDER=signicat', () => {
     const ref = await registrationReference(t.db);
     const nationalId = `${Date.now()}`.slice(-11).padStart(11, '1');
     const person = await insertRegisterPerson(t.db, { nationalId });
-    const created = await t.http.get(`/api${ep.createIdentitySession.path}`);
+    const created = await t.call(ep.createIdentitySession, { as: null });
     expect(created.status).toBe(200);
     const { id, url } = ep.createIdentitySession.response.parse(created.body).data;
     expect(url).toMatch(/^https:\/\/idp\.example\/auth\//);
@@ -129,13 +130,13 @@ describe('the API with IDENTITY_PROVIDER=signicat', () => {
 
     fake.status = 'SUCCESS';
     fake.subject = { firstName: person.first_name, lastName: person.last_name, dateOfBirth: '1988-03-14', nin: { value: nationalId } };
-    const retrieved = await t.http.get(`/api${buildPath(ep.retrieveIdentitySession.path, { id })}`);
+    const retrieved = await t.call(ep.retrieveIdentitySession, { as: null, params: { id } });
     expect(ep.retrieveIdentitySession.response.parse(retrieved.body).data.status).toBe('completed');
     const [completed] = await t.db.select().from(schema.identitySessions).where(eq(schema.identitySessions.id, id));
     expect(completed!.person_national_id_hash).toBe(hashNationalId(nationalId, readTestDatabase().nationalIdHashKey));
 
     const email = `signicat-${Date.now()}@test.no`;
-    const res = await t.http.post(`/api${buildPath(ep.createUserFromIdentity.path, { id })}`).send({
+    const res = await t.call(ep.createUserFromIdentity, { as: null, params: { id }, body: {
       email,
       password: STRONG_PASSWORD,
       password_confirmation: STRONG_PASSWORD,
@@ -144,7 +145,7 @@ describe('the API with IDENTITY_PROVIDER=signicat', () => {
       specialities: [],
       accept_terms: true,
       accept_no_sensitive_info: true,
-    });
+    } });
     expect(res.status).toBe(201);
     expect(await lastMailTo(t.db, email, 'verification')).toBeDefined();
     const [user] = await t.db.select().from(schema.users).where(eq(schema.users.email, email));
@@ -153,15 +154,15 @@ describe('the API with IDENTITY_PROVIDER=signicat', () => {
 
   it('answers 503 with a message when the provider is down, and the simulator page refuses its sessions', async () => {
     fail = true;
-    const res = await t.http.get(`/api${ep.createIdentitySession.path}`).set('X-localization', 'en');
+    const res = await t.call(ep.createIdentitySession, { as: null, locale: 'en' });
     fail = false;
     expect(res.status).toBe(503);
-    expect(res.body.message).toBe('The identification service is not answering right now. Please try again shortly.');
+    expect(res.error.message).toBe('The identification service is not answering right now. Please try again shortly.');
 
-    const ok = await t.http.get(`/api${ep.createIdentitySession.path}`);
+    const ok = await t.call(ep.createIdentitySession, { as: null });
     const { id } = ep.createIdentitySession.response.parse(ok.body).data;
-    expect((await t.http.get(`/api/identity-simulator/${id}`)).status).toBe(404);
-    const bad = await t.http.post(`/api${buildPath(ep.createUserFromIdentity.path, { id })}`).send({});
+    expect((await identitySimulator(t).open(`/api/identity-simulator/${id}`)).status).toBe(404);
+    const bad = await t.call(ep.createUserFromIdentity, { as: null, params: { id }, body: invalid({}) });
     expect(bad.status).toBe(422);
     ValidationErrorBodySchema.parse(bad.body);
   });

@@ -4,6 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { JobQueue } from '../../../common/queue';
 import { createTestApp, type TestApp, uniqueToken } from '../../../../test/app';
 import { createUser, type TestUser } from '../../../../test/auth';
+import { type QueryIn } from '../../../../test/call';
 import { insertReferenceFixtures } from '../../../../test/fixtures';
 import { settleJobs } from '../../../../test/jobs';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
@@ -138,7 +139,9 @@ describe('digest sweep and send (real SMTP server)', () => {
 
     // The digest's own unsubscribe link turns it off.
     const url = new URL(unsubscribeLine.replace(/^list-unsubscribe:\s*<|>$/gi, ''));
-    const res = await t.http.post(`${url.pathname}${url.search}`).type('form').send('List-Unsubscribe=One-Click');
+    expect(url.pathname).toBe(`/api${prefEp.unsubscribe.path}`);
+    const query = Object.fromEntries(url.searchParams) as QueryIn<typeof prefEp.unsubscribe>;
+    const res = await t.call(prefEp.unsubscribe, { as: null, query, form: 'List-Unsubscribe=One-Click' });
     expect(res.status).toBe(200);
     const [prefs] = await t.db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.user_id, reader.id));
     expect(prefs!.digest).toBe('off');
