@@ -65,6 +65,8 @@ check('migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: path.join(r
 check('start-secrets', 'node', ['--test', 'scripts/secrets.test.mjs'], { cwd: root });
 // The API import zones of eslint.config.mjs refuse a planted violation of each rule.
 check('lint-zones', 'node', ['--test', 'scripts/lint-zones.test.mjs'], { cwd: root });
+// Demo media with Node.js only: ffmpeg hidden from PATH, the registry packages' binaries make files that play.
+check('media-tools', 'node', ['--test', 'scripts/media-tools.test.mjs'], { cwd: root });
 // Every repository query's SQL text is committed in apps/api/sql/ (docs/how-to/sql-in-review.md): `npm run sql` rewrites it.
 check('sql', 'npm', ['run', 'sql', '--', '--check']);
 

@@ -25,7 +25,7 @@ import {
   DEMO_CAPTION_CUES,
   type DemoFile,
   type DemoMedia,
-  ffmpegAvailable,
+  demoFfmpeg,
   localUploadsDir,
   makeDemoMedia,
   makeDemoPhoto,
@@ -123,6 +123,9 @@ class Tally {
   add(kind: string, n = 1): void {
     if (n > 0) this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
   }
+  count(kind: string): number {
+    return this.counts.get(kind) ?? 0;
+  }
   toString(): string {
     return this.counts.size === 0 ? 'nothing new' : [...this.counts].map(([k, n]) => `${n} ${k}`).join(', ');
   }
@@ -160,18 +163,21 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     : '';
 
   const uploadsDir = options.mediaUploadsDir === undefined ? localUploadsDir() : options.mediaUploadsDir;
+  // One lookup for the demo's videos, audio and photos: where ffmpeg comes from (or why none), said once.
+  const ffmpeg = uploadsDir === null ? null : demoFfmpeg();
+  const filesDir = ffmpeg?.path ? uploadsDir : null;
   await db.transaction(async (tx) => {
     const ref = await loadReference(tx);
     const users = await seedUsers(tx, ref, clock, key, passwordHash, tally);
     const companies = await seedCompanies(tx, ref, users, clock, tally);
     await seedProfiles(tx, ref, users, tally);
     const jobIds = await seedJobs(tx, ref, users, companies, clock, tally);
-    await seedProducts(tx, ref, users, clock, tally, uploadsDir !== null && ffmpegAvailable() ? uploadsDir : null);
+    await seedProducts(tx, ref, users, clock, tally, filesDir);
     const courseIds = await seedCourses(tx, ref, users, companies, clock, tally);
     await seedCourseRecords(tx, users, courseIds, clock.date, tally);
     const petitionIds = await seedPetitions(tx, ref, users, clock, tally);
     const postIds = await seedPosts(tx, users, companies, petitionIds, clock, tally);
-    await seedMedia(tx, ref, clock, tally, log, uploadsDir);
+    await seedMedia(tx, ref, clock, tally, filesDir);
     await seedNotifications(tx, users, companies, postIds, courseIds, jobIds, clock, tally);
     tally.add('conversations', await seedMessages(tx, users, companies, clock));
     await refreshCounters(
@@ -183,6 +189,24 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     );
   });
   log(`demo content: ${tally.toString()}`);
+  log(demoMediaLine(uploadsDir, ffmpeg, tally));
+}
+
+/** The seed's one line on demo media: what it made with which ffmpeg, or why it made none. */
+function demoMediaLine(uploadsDir: string | null, ffmpeg: { path: string | null; summary: string } | null, tally: Tally): string {
+  if (uploadsDir === null) {
+    return 'demo media: STORAGE_DRIVER=s3, so no demo video, audio or product photo files are made (upload them in /admin/media)';
+  }
+  if (!ffmpeg?.path) {
+    return (
+      `demo media: no ffmpeg (${ffmpeg?.summary ?? 'not looked up'}), so demo videos and audio have no playable files and demo products no photos; ` +
+      'install the Debian package "ffmpeg" or reinstall (npm ci) to get the packaged one'
+    );
+  }
+  const made = tally.count('video files') + tally.count('audio files') + tally.count('product photos');
+  return made === 0
+    ? `demo media: nothing new to make (${ffmpeg.summary})`
+    : `demo media: ${tally.count('video files')} video and ${tally.count('audio files')} audio files, ${tally.count('product photos')} product photos made in ${uploadsDir} with ${ffmpeg.summary}`;
 }
 
 type Clock = ReturnType<typeof demoClock>;
@@ -1041,17 +1065,10 @@ async function seedMedia(
   ref: Reference,
   clock: Clock,
   tally: Tally,
-  log: (msg: string) => void,
+  /** Where to write the files; null (S3 storage, no ffmpeg): the items keep their old link. */
   uploadsDir: string | null,
 ): Promise<void> {
-  const withFiles = uploadsDir !== null && ffmpegAvailable();
-  if (!withFiles) {
-    log(
-      uploadsDir === null
-        ? 'demo media: STORAGE_DRIVER=s3, so no demo video, audio or product photo files are made (upload them in /admin/media)'
-        : 'demo media: ffmpeg not found (install the Debian package "ffmpeg"), so demo videos and audio have no playable files and demo products no photos',
-    );
-  }
+  const withFiles = uploadsDir !== null;
   const fileRow = (f: DemoFile, kind: 'media_video' | 'media_audio' | 'media_poster' | 'media_captions') => ({
     storage_key: f.key,
     kind,
@@ -1087,7 +1104,12 @@ async function seedMedia(
         access_level: m.accessLevel ?? ('all' as const),
         published_at: m.publishedDaysAgo === null ? null : clock.at(-m.publishedDaysAgo, 12),
       };
-      out.push(withFiles && uploadsDir ? { ...base, ...(await storeAll(makeDemoMedia(type, i, uploadsDir), type)) } : base);
+      if (withFiles && uploadsDir) {
+        out.push({ ...base, ...(await storeAll(makeDemoMedia(type, i, uploadsDir), type)) });
+        tally.add(`${type} files`);
+      } else {
+        out.push(base);
+      }
     }
     return out;
   };
