@@ -99,6 +99,21 @@ if (!databaseUrl) {
   databaseUrl = withDatabase(embedded.serverUrl, 'legenett');
 }
 
+// The API's full log (JSON lines, one per request and per start-up step) goes to a file; the seed's
+// lines go there first. The terminal gets this launcher's short lines: what the seed made (demo content
+// and demo media, or why no media), and from the API only warnings, errors and anything that is not a
+// log line (a crash). LEGENETT_VERBOSE=1 shows everything on the terminal as before.
+const verbose = process.env.LEGENETT_VERBOSE === '1';
+const logFile = path.join(dataDir, 'legenett.log');
+fs.mkdirSync(dataDir, { recursive: true });
+if (fs.existsSync(logFile)) fs.renameSync(logFile, `${logFile}.1`);
+const logStream = fs.createWriteStream(logFile, { flags: 'a', mode: 0o600 });
+/** A seed line: to the full log always, to the terminal when it says what the demo got (or verbose). */
+const seedLog = (msg) => {
+  logStream.write(`${JSON.stringify({ level: 30, time: Date.now(), context: 'seed', msg })}\n`);
+  if (verbose || /^demo (content|media):/.test(msg)) log(msg);
+};
+
 const mediaBeforeReady = process.env.DEMO_MEDIA_BEFORE_READY === '1';
 let firstStart = false;
 const handle = createDatabase(databaseUrl, { max: 2 });
@@ -110,6 +125,7 @@ try {
   log(firstStart ? 'first start: seeding reference and demo data ...' : 'updating reference data ...');
   await seedDatabase(handle.db, {
     demo: firstStart && process.env.SEED_DEMO !== 'false',
+    log: seedLog,
     nationalIdKey: secrets.NATIONAL_ID_HASH_KEY,
     // Demo video and audio files go where the API's local storage reads them (none with S3).
     mediaUploadsDir: process.env.STORAGE_DRIVER === 's3' ? null : path.join(dataDir, 'uploads'),
@@ -121,14 +137,6 @@ try {
   await handle.close();
 }
 
-// The API's full log (JSON lines, one per request and per start-up step) goes to a file; the terminal
-// gets this launcher's short lines, and from the API only warnings, errors and anything that is not a
-// log line (a crash). LEGENETT_VERBOSE=1 shows everything on the terminal as before.
-const verbose = process.env.LEGENETT_VERBOSE === '1';
-const logFile = path.join(dataDir, 'legenett.log');
-fs.mkdirSync(dataDir, { recursive: true });
-if (fs.existsSync(logFile)) fs.renameSync(logFile, `${logFile}.1`);
-const logStream = fs.createWriteStream(logFile, { flags: 'a', mode: 0o600 });
 const api = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')], {
   cwd: path.join(root, 'apps/api'),
   stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'],
@@ -209,7 +217,7 @@ function demoMedia() {
     out += chunk.toString('utf8');
     const lines = out.split('\n');
     out = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) log(line);
+    for (const line of lines) if (line.trim()) seedLog(line);
   });
   child.stderr.on('data', (chunk) => {
     logStream.write(chunk);

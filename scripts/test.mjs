@@ -72,6 +72,8 @@ check('start-secrets', 'node', ['--test', 'scripts/secrets.test.mjs'], { cwd: ro
 check('lint-zones', 'node', ['--test', 'scripts/lint-zones.test.mjs'], { cwd: root });
 // The web's one-way rules (query keys and options, PagedList, the form kit's selects) refuse a planted violation.
 check('lint-web', 'node', ['--test', 'scripts/lint-web.test.mjs'], { cwd: root });
+// Demo media with Node.js only: ffmpeg hidden from PATH, the registry packages' binaries make files that play.
+check('media-tools', 'node', ['--test', 'scripts/media-tools.test.mjs'], { cwd: root });
 // Every repository query's SQL text is committed in apps/api/sql/ (docs/how-to/sql-in-review.md): `npm run sql` rewrites it.
 check('sql', 'npm', ['run', 'sql', '--', '--check']);
 

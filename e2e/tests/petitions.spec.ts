@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, latestMail, logInViaApi } from './fixtures';
 
 /** Letters only, so Norwegian full-text search finds it as one word. */
@@ -12,6 +12,26 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const shots = process.env.E2E_SCREENSHOTS;
+
+/**
+ * Clicks the attachment's link (the browser downloads the PDF) and fetches the same signed link
+ * again: 200, `application/pdf`, the bytes uploaded; the link without its signature is 404.
+ */
+async function downloadsAttachment(page: Page, name: string) {
+  const link = page.getByRole('link', { name });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/api\/files\/.+[?&]signature=/);
+  const download = page.waitForEvent('download');
+  await link.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(name);
+  expect(fs.readFileSync(await file.path())).toEqual(PDF);
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^application\/pdf/);
+  expect(Buffer.from(await res.body())).toEqual(PDF);
+  expect((await page.request.get(href!.split('?')[0]!)).status()).toBe(404);
+}
 
 test.describe('petitions', () => {
   test('a doctor drafts with a PDF and a co-author, previews, publishes; another signs; the owner exports and sends the press release', async ({
@@ -42,6 +62,8 @@ test.describe('petitions', () => {
     await (await chooser).setFiles({ name: 'bakgrunn.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Legg ved PDF' }).click();
     await expect(page.getByRole('link', { name: 'bakgrunn.pdf' })).toBeVisible();
+    // The owner downloads it through its signed link (a members-only file: no signature, no file).
+    await downloadsAttachment(page, 'bakgrunn.pdf');
     await page.getByRole('textbox', { name: 'Navn' }).fill('Marte Olsen');
     await page.getByRole('textbox', { name: 'Tittel eller stilling' }).fill('Overlege');
     await page.getByRole('button', { name: 'Legg til medforfatter' }).click();
@@ -69,6 +91,8 @@ test.describe('petitions', () => {
     await expect(signer).toHaveURL(new RegExp(`search=${word}`));
     await signer.getByRole('link', { name: title }).click();
     await expect(signer.getByText('Signaturer: 0', { exact: true })).toBeVisible();
+    // A member downloads the owner's attachment from the published petition.
+    await downloadsAttachment(signer, 'bakgrunn.pdf');
     await expect(signer.getByText('Ingen signaturer ennå.')).toBeVisible();
     await signer.getByRole('button', { name: 'Signer oppropet' }).click();
     await expect(signer.getByText('Signaturer: 1', { exact: true })).toBeVisible();

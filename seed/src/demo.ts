@@ -25,7 +25,7 @@ import {
   DEMO_CAPTION_CUES,
   type DemoFile,
   type DemoMedia,
-  ffmpegAvailable,
+  demoFfmpeg,
   localUploadsDir,
   makeDemoMedia,
   makeDemoPhoto,
@@ -129,8 +129,8 @@ class Tally {
   add(kind: string, n = 1): void {
     if (n > 0) this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
   }
-  get empty(): boolean {
-    return this.counts.size === 0;
+  count(kind: string): number {
+    return this.counts.get(kind) ?? 0;
   }
   toString(): string {
     return this.counts.size === 0 ? 'nothing new' : [...this.counts].map(([k, n]) => `${n} ${k}`).join(', ');
@@ -169,19 +169,22 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     : '';
 
   const uploadsDir = options.mediaUploadsDir === undefined ? localUploadsDir() : options.mediaUploadsDir;
+  // One lookup for the demo's videos, audio and photos: where ffmpeg comes from (or why none), said once.
+  const mediaNow = options.mediaFiles !== 'later';
+  const ffmpeg = uploadsDir === null || !mediaNow ? null : demoFfmpeg();
+  const filesDir = ffmpeg?.path ? uploadsDir : null;
   await db.transaction(async (tx) => {
     const ref = await loadReference(tx);
     const users = await seedUsers(tx, ref, clock, key, passwordHash, tally);
     const companies = await seedCompanies(tx, ref, users, clock, tally);
     await seedProfiles(tx, ref, users, tally);
     const jobIds = await seedJobs(tx, ref, users, companies, clock, tally);
-    const mediaNow = options.mediaFiles !== 'later';
-    await seedProducts(tx, ref, users, clock, tally, mediaNow && uploadsDir !== null && ffmpegAvailable() ? uploadsDir : null);
+    await seedProducts(tx, ref, users, clock, tally, filesDir);
     const courseIds = await seedCourses(tx, ref, users, companies, clock, tally);
     await seedCourseRecords(tx, users, courseIds, clock.date, tally);
     const petitionIds = await seedPetitions(tx, ref, users, clock, tally);
     const postIds = await seedPosts(tx, users, companies, petitionIds, clock, tally);
-    if (mediaNow) await seedMedia(tx, ref, clock, tally, log, uploadsDir);
+    if (mediaNow) await seedMedia(tx, ref, clock, tally, filesDir);
     await seedNotifications(tx, users, companies, postIds, courseIds, jobIds, clock, tally);
     tally.add('conversations', await seedMessages(tx, users, companies, clock));
     await refreshCounters(
@@ -193,27 +196,32 @@ export async function seedDemo(db: Database, options: DemoOptions = {}): Promise
     );
   });
   log(`demo content: ${tally.toString()}`);
+  if (mediaNow) log(demoMediaLine(uploadsDir, ffmpeg, tally));
 }
 
 /**
  * The demo's media files, on their own: the video and audio items that are missing (with their files)
  * and a photo for each demo product that has none. Idempotent, and quick when nothing is missing (no
- * ffmpeg then). Does nothing before the demo accounts exist.
+ * ffmpeg run then); says nothing then. Does nothing before the demo accounts exist.
  */
 export async function seedDemoMedia(db: Database, options: Pick<DemoOptions, 'log' | 'now' | 'mediaUploadsDir'> = {}): Promise<void> {
   const log = options.log ?? (() => undefined);
   const clock = demoClock(options.now ?? new Date());
   const tally = new Tally();
   const uploadsDir = options.mediaUploadsDir === undefined ? localUploadsDir() : options.mediaUploadsDir;
+  const ffmpeg = uploadsDir === null ? null : demoFfmpeg();
+  const filesDir = ffmpeg?.path ? uploadsDir : null;
+  let demo = false;
   await db.transaction(async (tx) => {
     const owners = await tx
-      .select({ id: s.users.id, email: s.users.email })
+      .select({ id: s.users.id })
       .from(s.users)
       .where(inArray(s.users.email, [...new Set(PRODUCTS.map((p) => p.owner))]));
     if (owners.length === 0) return;
+    demo = true;
     const ref = await loadReference(tx);
-    await seedMedia(tx, ref, clock, tally, log, uploadsDir);
-    if (uploadsDir === null || !ffmpegAvailable()) return;
+    await seedMedia(tx, ref, clock, tally, filesDir);
+    if (filesDir === null) return;
     // Demo products (owner and title) without a photo.
     const bare = await tx
       .select({ id: s.products.id, user_id: s.products.user_id })
@@ -227,9 +235,27 @@ export async function seedDemoMedia(db: Database, options: Pick<DemoOptions, 'lo
         ),
       )
       .orderBy(s.products.id);
-    await addProductPhotos(tx, bare, uploadsDir, tally);
+    await addProductPhotos(tx, bare, filesDir, tally);
   });
-  if (!tally.empty) log(`demo media: ${tally.toString()}`);
+  const made = tally.count('video files') + tally.count('audio files') + tally.count('product photos');
+  if (demo && (made > 0 || !ffmpeg?.path)) log(demoMediaLine(uploadsDir, ffmpeg, tally));
+}
+
+/** The seed's one line on demo media: what it made with which ffmpeg, or why it made none. */
+function demoMediaLine(uploadsDir: string | null, ffmpeg: { path: string | null; summary: string } | null, tally: Tally): string {
+  if (uploadsDir === null) {
+    return 'demo media: STORAGE_DRIVER=s3, so no demo video, audio or product photo files are made (upload them in /admin/media)';
+  }
+  if (!ffmpeg?.path) {
+    return (
+      `demo media: no ffmpeg (${ffmpeg?.summary ?? 'not looked up'}), so demo videos and audio have no playable files and demo products no photos; ` +
+      'install the Debian package "ffmpeg" or reinstall (npm ci) to get the packaged one'
+    );
+  }
+  const made = tally.count('video files') + tally.count('audio files') + tally.count('product photos');
+  return made === 0
+    ? `demo media: nothing new to make (${ffmpeg.summary})`
+    : `demo media: ${tally.count('video files')} video and ${tally.count('audio files')} audio files, ${tally.count('product photos')} product photos made in ${uploadsDir} with ${ffmpeg.summary}`;
 }
 
 type Clock = ReturnType<typeof demoClock>;
@@ -1097,17 +1123,10 @@ async function seedMedia(
   ref: Reference,
   clock: Clock,
   tally: Tally,
-  log: (msg: string) => void,
+  /** Where to write the files; null (S3 storage, no ffmpeg): the items keep their old link. */
   uploadsDir: string | null,
 ): Promise<void> {
-  const withFiles = uploadsDir !== null && ffmpegAvailable();
-  if (!withFiles) {
-    log(
-      uploadsDir === null
-        ? 'demo media: STORAGE_DRIVER=s3, so no demo video, audio or product photo files are made (upload them in /admin/media)'
-        : 'demo media: ffmpeg not found (install the Debian package "ffmpeg"), so demo videos and audio have no playable files and demo products no photos',
-    );
-  }
+  const withFiles = uploadsDir !== null;
   const fileRow = (f: DemoFile, kind: 'media_video' | 'media_audio' | 'media_poster' | 'media_captions') => ({
     storage_key: f.key,
     kind,
@@ -1143,7 +1162,12 @@ async function seedMedia(
         access_level: m.accessLevel ?? ('all' as const),
         published_at: m.publishedDaysAgo === null ? null : clock.at(-m.publishedDaysAgo, 12),
       };
-      out.push(withFiles && uploadsDir ? { ...base, ...(await storeAll(makeDemoMedia(type, i, uploadsDir), type)) } : base);
+      if (withFiles && uploadsDir) {
+        out.push({ ...base, ...(await storeAll(makeDemoMedia(type, i, uploadsDir), type)) });
+        tally.add(`${type} files`);
+      } else {
+        out.push(base);
+      }
     }
     return out;
   };

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { resolveMediaTools } from '@legenett/db';
 
 /** A demo file written into the uploads folder, ready for a `stored_files` row. */
 export interface DemoFile {
@@ -18,14 +19,26 @@ export interface DemoMedia {
   durationSeconds: number;
 }
 
-/** Whether ffmpeg can be run; the seed says clearly when it cannot. */
-export function ffmpegAvailable(): boolean {
+/**
+ * The ffmpeg the demo media are made with (the API's uploads find theirs the same way:
+ * `resolveMediaTools` in @legenett/db): FFMPEG_PATH, else on PATH, else the `@ffmpeg-installer/ffmpeg`
+ * package's binary. `path` is null when none runs; `summary` says where it came from or why not.
+ */
+export function demoFfmpeg(env: NodeJS.ProcessEnv = process.env): { path: string | null; summary: string } {
+  const tools = resolveMediaTools(env);
+  const ffmpeg = tools.ffmpeg?.path ?? null;
+  const summary = tools.summary.split('; ')[0]!;
+  if (ffmpeg === null) return { path: null, summary };
   try {
-    execFileSync(process.env.FFMPEG_PATH ?? 'ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
+    execFileSync(ffmpeg, ['-version'], { stdio: 'ignore' });
+    return { path: ffmpeg, summary };
+  } catch (err) {
+    return { path: null, summary: `${summary}, but it does not run (${(err as Error).message.split('\n')[0]})` };
   }
+}
+
+function ffmpegPath(): string {
+  return demoFfmpeg().path ?? 'ffmpeg';
 }
 
 /** Where the API's local storage keeps files (STORAGE_DRIVER=local), or null (S3: files are not made). */
@@ -62,7 +75,7 @@ Dette er et demoopptak.
  * (audio), made with ffmpeg; `variant` changes the picture and the pitch so the items differ.
  */
 export function makeDemoMedia(kind: 'video' | 'audio', variant: number, uploadsDir: string): DemoMedia {
-  const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  const ffmpeg = ffmpegPath();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-seed-media-'));
   try {
     const seconds = 10;
@@ -118,22 +131,34 @@ const PHOTO_COLOURS = [
  * 480x360), under the same key pattern as an upload (`images/<random>-lg.webp` and `-sm.webp`).
  */
 export function makeDemoPhoto(variant: number, uploadsDir: string): DemoPhoto {
-  const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
+  const ffmpeg = ffmpegPath();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-seed-photo-'));
   try {
     const [dark, light] = PHOTO_COLOURS[variant % PHOTO_COLOURS.length]!;
-    const picture =
-      `gradients=s=800x600:c0=${light}:c1=${dark}:x0=0:y0=0:x1=800:y1=600:seed=${variant + 1},` +
+    const device =
       `drawbox=x=230:y=170:w=340:h=260:color=white@0.9:t=fill,` +
       `drawbox=x=270:y=210:w=260:h=140:color=${dark}@0.85:t=fill,` +
       `drawbox=x=370:y=370:w=60:h=30:color=${dark}@0.6:t=fill,vignette`;
+    // The `gradients` source came with FFmpeg 4.4; the registry package's older build gets a plain
+    // background with a dark band instead.
+    const pictures = [
+      `gradients=s=800x600:c0=${light}:c1=${dark}:x0=0:y0=0:x1=800:y1=600:seed=${variant + 1},${device}`,
+      `color=c=${light}:s=800x600,drawbox=x=0:y=450:w=800:h=150:color=${dark}@0.5:t=fill,${device}`,
+    ];
     const base = `images/${randomBytes(16).toString('hex')}`;
     const make = (name: 'lg' | 'sm', width: number, height: number) => {
       const out = path.join(dir, `${name}.webp`);
-      execFileSync(ffmpeg, [
-        '-v', 'error', '-f', 'lavfi', '-i', picture, '-vf', `scale=${width}:${height}`,
-        '-frames:v', '1', '-c:v', 'libwebp', '-quality', '80', '-y', out,
-      ]);
+      for (const [i, picture] of pictures.entries()) {
+        try {
+          execFileSync(ffmpeg, [
+            '-v', 'error', '-f', 'lavfi', '-i', picture, '-vf', `scale=${width}:${height}`,
+            '-frames:v', '1', '-c:v', 'libwebp', '-quality', '80', '-y', out,
+          ], { stdio: ['ignore', 'ignore', 'pipe'] });
+          break;
+        } catch (err) {
+          if (i === pictures.length - 1) throw err;
+        }
+      }
       const key = `${base}-${name}.webp`;
       const target = path.join(uploadsDir, key);
       fs.mkdirSync(path.dirname(target), { recursive: true });

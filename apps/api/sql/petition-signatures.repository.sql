@@ -25,7 +25,8 @@ with
         profession,
         specialty_id,
         county_id,
-        signed_day
+        signed_day,
+        anonymous
       )
     select
       p.id,
@@ -36,7 +37,8 @@ with
       $5,
       $6::int,
       $7::int,
-      (clock_timestamp() at time zone 'Europe/Oslo')::date
+      (clock_timestamp() at time zone 'Europe/Oslo')::date,
+      $8
     from
       p
     returning
@@ -58,12 +60,12 @@ with
         updated_at
       )
     select
-      $8,
       $9,
       $10,
       $11,
-      $12::int,
+      $12,
       $13::int,
+      $14::int,
       e.id,
       e.created_at,
       e.created_at
@@ -110,7 +112,8 @@ with
         profession,
         specialty_id,
         county_id,
-        signed_day
+        signed_day,
+        anonymous
       )
     select
       e.petition_id,
@@ -121,7 +124,8 @@ with
       e.profession,
       e.specialty_id,
       e.county_id,
-      e.signed_day
+      e.signed_day,
+      e.anonymous
     from
       d
       join "petition_log_entries" e on e.id = d.log_entry_id
@@ -262,23 +266,32 @@ with
         from
           (
             select
-              e.*,
-              case
-                when e.action = 'sign' then 1
-                else -1
-              end as d
+              e.*
             from
-              "petition_log_entries" e
-            where
-              e.leaf_index < $1
-              and exists (
+              (
                 select
-                  1
+                  e.*,
+                  case
+                    when e.action = 'sign' then 1
+                    else -1
+                  end as d
                 from
-                  "petitions" x
+                  "petition_log_entries" e
                 where
-                  x.id = e.petition_id
-              )
+                  e.leaf_index < $1
+                  and exists (
+                    select
+                      1
+                    from
+                      "petitions" x
+                    where
+                      x.id = e.petition_id
+                  )
+              ) e
+              join "petitions" x on x.id = e.petition_id
+            where
+              not e.anonymous
+              or e.leaf_index < x.stats_anonymous_upto
           ) e
         union all
         select
@@ -289,23 +302,32 @@ with
         from
           (
             select
-              e.*,
-              case
-                when e.action = 'sign' then 1
-                else -1
-              end as d
+              e.*
             from
-              "petition_log_entries" e
-            where
-              e.leaf_index < $2
-              and exists (
+              (
                 select
-                  1
+                  e.*,
+                  case
+                    when e.action = 'sign' then 1
+                    else -1
+                  end as d
                 from
-                  "petitions" x
+                  "petition_log_entries" e
                 where
-                  x.id = e.petition_id
-              )
+                  e.leaf_index < $2
+                  and exists (
+                    select
+                      1
+                    from
+                      "petitions" x
+                    where
+                      x.id = e.petition_id
+                  )
+              ) e
+              join "petitions" x on x.id = e.petition_id
+            where
+              not e.anonymous
+              or e.leaf_index < x.stats_anonymous_upto
           ) e
         union all
         select
@@ -316,23 +338,32 @@ with
         from
           (
             select
-              e.*,
-              case
-                when e.action = 'sign' then 1
-                else -1
-              end as d
+              e.*
             from
-              "petition_log_entries" e
-            where
-              e.leaf_index < $3
-              and exists (
+              (
                 select
-                  1
+                  e.*,
+                  case
+                    when e.action = 'sign' then 1
+                    else -1
+                  end as d
                 from
-                  "petitions" x
+                  "petition_log_entries" e
                 where
-                  x.id = e.petition_id
-              )
+                  e.leaf_index < $3
+                  and exists (
+                    select
+                      1
+                    from
+                      "petitions" x
+                    where
+                      x.id = e.petition_id
+                  )
+              ) e
+              join "petitions" x on x.id = e.petition_id
+            where
+              not e.anonymous
+              or e.leaf_index < x.stats_anonymous_upto
           ) e
         union all
         select
@@ -343,23 +374,32 @@ with
         from
           (
             select
-              e.*,
-              case
-                when e.action = 'sign' then 1
-                else -1
-              end as d
+              e.*
             from
-              "petition_log_entries" e
-            where
-              e.leaf_index < $4
-              and exists (
+              (
                 select
-                  1
+                  e.*,
+                  case
+                    when e.action = 'sign' then 1
+                    else -1
+                  end as d
                 from
-                  "petitions" x
+                  "petition_log_entries" e
                 where
-                  x.id = e.petition_id
-              )
+                  e.leaf_index < $4
+                  and exists (
+                    select
+                      1
+                    from
+                      "petitions" x
+                    where
+                      x.id = e.petition_id
+                  )
+              ) e
+              join "petitions" x on x.id = e.petition_id
+            where
+              not e.anonymous
+              or e.leaf_index < x.stats_anonymous_upto
           ) e
       ) x
     group by

@@ -67,7 +67,7 @@ describe('demo media after "ready"', () => {
     expect(after.with_file).toBe(after.videos);
     expect(after.audio).toBeGreaterThan(0);
     expect(after.photos).toBe(after.products);
-    expect(said.join('\n')).toMatch(/demo media: \d+ videos, \d+ audio tracks, \d+ product photos/);
+    expect(said.join('\n')).toMatch(/demo media: [1-9]\d* video and [1-9]\d* audio files, [1-9]\d* product photos made/);
     // Every stored file the items name is on disk.
     const { rows } = await handle.pool.query<{ storage_key: string }>(
       `select storage_key from stored_files where id in (select file_id from videos union select poster_file_id from videos union select file_id from audio_tracks)`,

@@ -168,9 +168,12 @@ export const EnvSchema = z
     PODCAST_FEED_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     /** Rich-text images (`POST /upload-image`) each user may keep, in megabytes. */
     IMAGE_QUOTA_MB: z.coerce.number().min(1).max(100_000).default(200),
-    /** The programs that read uploaded media (Debian's `ffmpeg` package); a name on PATH or a full path. */
-    FFPROBE_PATH: optionalString.transform((v) => v ?? 'ffprobe'),
-    FFMPEG_PATH: optionalString.transform((v) => v ?? 'ffmpeg'),
+    /**
+     * The programs that read uploaded media, a name on PATH or a full path; unset: `ffprobe`/`ffmpeg`
+     * on PATH (Debian's `ffmpeg` package), else the registry packages' binaries (`resolveMediaTools`).
+     */
+    FFPROBE_PATH: optionalString,
+    FFMPEG_PATH: optionalString,
     /** smtp://user:pass@host:port; without it mail stays in the outbox (the local stand-in). */
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: optionalString.transform((v) => v ?? 'Legenett <no-reply@legenett.no>'),

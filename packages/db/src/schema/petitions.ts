@@ -58,6 +58,12 @@ export const petitions = pgTable(
      * counter job moves it with `signatures_count` and the statistics, so it names one exact set.
      */
     log_length: integer('log_length').notNull().default(0),
+    /**
+     * The statistics hold this petition's anonymous entries with a leaf index below this one: the
+     * counter job adds anonymous signatures and withdrawals only in batches of five signers at once
+     * (docs/petitions.md, "Statistics and privacy"); named entries count at once.
+     */
+    stats_anonymous_upto: bigint('stats_anonymous_upto', { mode: 'number' }).notNull().default(0),
     /** The delivered snapshot: when, the count then, and the log's tree size (a signed checkpoint) it is. */
     delivered_at: tstz('delivered_at'),
     delivered_count: integer('delivered_count'),
@@ -183,6 +189,11 @@ export const petitionLogEntries = pgTable(
     county_id: integer('county_id'),
     /** The Oslo day of the signature (a withdrawal carries its signature's day): the daily curve. */
     signed_day: date('signed_day', { mode: 'string' }).notNull(),
+    /**
+     * Private: the signature was anonymous (a withdrawal carries its signature's). The statistics take
+     * anonymous entries only in batches of five signers (`stats_anonymous_upto` on the petition).
+     */
+    anonymous: boolean('anonymous').notNull().default(false),
   },
   (t) => [
     uniqueIndex('petition_log_entries_leaf_index_uq').on(t.leaf_index),

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { type MediaKind } from '@legenett/contracts';
+import { resolveMediaTools } from '@legenett/db';
 import { type AppConfig, InjectConfig } from '../../config';
 import { type StoredExtension } from '../storage/storage';
 
@@ -61,7 +62,11 @@ function run(command: string, args: string[], maxBuffer: number, encoding: 'utf8
   });
 }
 
-/** Duration and a poster frame, read with ffprobe and ffmpeg (Debian's `ffmpeg` package). */
+/**
+ * Duration and a poster frame, read with ffprobe and ffmpeg: the configured paths, else the programs
+ * on PATH (Debian's `ffmpeg` package), else the registry packages' binaries (`resolveMediaTools`, the
+ * same lookup as the seed's demo media).
+ */
 @Injectable()
 export class MediaProbe {
   private readonly logger = new Logger('MediaProbe');
@@ -69,8 +74,11 @@ export class MediaProbe {
   private readonly ffmpeg: string;
 
   constructor(@InjectConfig() config: AppConfig) {
-    this.ffprobe = config.media.ffprobe;
-    this.ffmpeg = config.media.ffmpeg;
+    const tools = resolveMediaTools({ ...process.env, FFPROBE_PATH: config.media.ffprobe, FFMPEG_PATH: config.media.ffmpeg });
+    // A missing tool is run by its name: ENOENT then gives the administrator's notice (FfmpegMissingError).
+    this.ffprobe = tools.ffprobe?.path ?? 'ffprobe';
+    this.ffmpeg = tools.ffmpeg?.path ?? 'ffmpeg';
+    this.logger.log(`media tools: ${tools.summary}`);
   }
 
   async probe(file: string): Promise<ProbeResult> {

@@ -6,6 +6,7 @@ import { type TestApp } from '../../../test/app';
 import { type Answer, invalid } from '../../../test/call';
 import { settleJobs } from '../../../test/jobs';
 import { PetitionRemindersService } from './petition-reminders.service';
+import { PetitionSignaturesService } from './petition-signatures.service';
 import { type Fixtures, petitionsSuite } from './petitions.int-setup';
 
 let t: TestApp;
@@ -178,7 +179,7 @@ describe('signatures', () => {
     expect(stats.daily).toEqual([{ day: osloToday(), count: 7 }]);
   });
 
-  it('never names the group of an anonymous "gynaecologist in Vestfold", before or after they sign', async () => {
+  it('never names nor isolates an anonymous "gynaecologist in Vestfold": anonymous signers enter the statistics five at once', async () => {
     const owner = await t.session();
     const p = await published(owner);
     const [gyn] = await t.db.insert(schema.specialties).values({ code: `gyn-${token}`, name: { no: `Gynekologi ${token}`, en: `Gynaecology ${token}` } }).returning();
@@ -188,25 +189,89 @@ describe('signatures', () => {
       await t.db.insert(schema.userSpecialties).values({ user_id: me.user.id, specialty_id: specialty });
       await t.db.update(schema.userInfo).set({ county_id: county }).where(eq(schema.userInfo.user_id, me.user.id));
       expect((await t.call(ep.sign, { as: me, params: { id: p.id }, body: { anonymous } })).status).toBe(201);
+      return me;
     };
     const snapshot = async () => {
       await settle();
-      return (await t.call(ep.show, { as: null, params: { id: p.id }, locale: 'en' })).parsed.data.statistics;
-    };
-    for (let i = 0; i < 6; i += 1) await signer(fx.specialty.id, fx.county.id, false);
-    const before = await snapshot();
-    // The known person signs anonymously, from a specialty and a county nobody else signed from.
-    await signer(gyn!.id, vestfold!.id, true);
-    const after = await snapshot();
-    for (const stats of [before, after]) {
-      const text = JSON.stringify(stats);
+      const shown = (await t.call(ep.show, { as: null, params: { id: p.id }, locale: 'en' })).parsed.data;
+      const text = JSON.stringify(shown.statistics);
       expect(text).not.toContain('Gynaecology');
       expect(text).not.toContain('Vestfold');
+      return { total: shown.signatures_count, stats: shown.statistics };
+    };
+    const internal = { key: String(fx.specialty.id), name: `Internal medicine ${token}` };
+    const east = { key: String(fx.county.id), name: `East County ${token}` };
+    const other = { key: 'other_small', name: 'Other (fewer than 5 each)' };
+    for (let i = 0; i < 6; i += 1) await signer(fx.specialty.id, fx.county.id, false);
+    const before = await snapshot();
+    expect(before.total).toBe(6);
+
+    // The known person signs anonymously, from a specialty and a county nobody else signed from. The
+    // total counts them at once (it says that someone signed, not who); no split, no day changes.
+    await signer(gyn!.id, vestfold!.id, true);
+    const after = await snapshot();
+    expect(after.total).toBe(7);
+    expect(after.stats).toEqual(before.stats);
+
+    // Three more anonymous signers (internal medicine, East): still nothing moves.
+    for (let i = 0; i < 3; i += 1) await signer(fx.specialty.id, fx.county.id, true);
+    const four = await snapshot();
+    expect(four.total).toBe(10);
+    expect(four.stats).toEqual(before.stats);
+    // A named signer counts at once, alone (their name is on the list).
+    await signer(fx.specialty.id, fx.county.id, false);
+    const named = await snapshot();
+    expect(named.stats.by_specialty).toEqual([{ ...internal, count: 7 }]);
+    expect(named.stats.daily).toEqual([{ day: osloToday(), count: 7 }]);
+
+    // The fifth anonymous signer: all five enter together, in every split and the daily curve.
+    await signer(fx.specialty.id, fx.county.id, true);
+    const five = await snapshot();
+    expect(five.total).toBe(12);
+    expect(five.stats.by_profession).toEqual([{ key: 'doctor', name: 'Doctor', count: 12 }]);
+    expect(five.stats.by_specialty).toEqual([{ ...internal, count: 11 }, { ...other, count: null }]);
+    expect(five.stats.by_county).toEqual([{ ...east, count: 11 }, { ...other, count: null }]);
+    expect(five.stats.daily).toEqual([{ day: osloToday(), count: 12 }]);
+
+    // The nightly reconciliation agrees with the batches: nothing to correct for this petition.
+    await t.app.get(PetitionSignaturesService).reconcile('nightly');
+    const corrections = await t.db.select().from(schema.petitionCountCorrections).where(eq(schema.petitionCountCorrections.petition_id, p.id));
+    expect(corrections).toEqual([]);
+  });
+
+  it('takes anonymous withdrawals into the statistics with the next five signers, and a sign-and-withdraw pair counts for none', async () => {
+    const owner = await t.session();
+    const p = await published(owner);
+    const signers = [];
+    for (let i = 0; i < 5; i += 1) {
+      const me = await t.session({ roles: ['doctor'] });
+      expect((await t.call(ep.sign, { as: me, params: { id: p.id }, body: { anonymous: true } })).status).toBe(201);
+      signers.push(me);
     }
-    expect(after.by_specialty).toEqual([
-      { key: String(fx.specialty.id), name: `Internal medicine ${token}`, count: 6 },
-      { key: 'other_small', name: 'Other (fewer than 5 each)', count: null },
-    ]);
+    const profession = async () => {
+      await settle();
+      const shown = (await t.call(ep.show, { as: null, params: { id: p.id }, locale: 'en' })).parsed.data;
+      return { total: shown.signatures_count, doctors: shown.statistics.by_profession.find((g) => g.key === 'doctor')?.count ?? 0 };
+    };
+    expect(await profession()).toEqual({ total: 5, doctors: 5 });
+    // One of the five withdraws: the total at once, the statistics not yet.
+    expect((await t.call(ep.withdraw, { as: signers[0]!, params: { id: p.id } })).status).toBe(204);
+    expect(await profession()).toEqual({ total: 4, doctors: 5 });
+    // Someone signs and withdraws again and again: each pair cancels out and counts for none of the five.
+    const churn = await t.session({ roles: ['doctor'] });
+    for (let i = 0; i < 3; i += 1) {
+      expect((await t.call(ep.sign, { as: churn, params: { id: p.id }, body: { anonymous: true } })).status).toBe(201);
+      expect((await t.call(ep.withdraw, { as: churn, params: { id: p.id } })).status).toBe(204);
+    }
+    for (let i = 0; i < 4; i += 1) {
+      expect((await t.call(ep.sign, { as: await t.session({ roles: ['doctor'] }), params: { id: p.id }, body: { anonymous: true } })).status).toBe(201);
+    }
+    expect(await profession()).toEqual({ total: 8, doctors: 5 });
+    expect((await t.call(ep.sign, { as: await t.session({ roles: ['doctor'] }), params: { id: p.id }, body: { anonymous: true } })).status).toBe(201);
+    // Five new signers: they enter with the withdrawal and the pairs (5 - 1 + 5 = 9).
+    expect(await profession()).toEqual({ total: 9, doctors: 9 });
+    await t.app.get(PetitionSignaturesService).reconcile('nightly');
+    expect(await t.db.select().from(schema.petitionCountCorrections).where(eq(schema.petitionCountCorrections.petition_id, p.id))).toEqual([]);
   });
 
   it('notifies the owner at milestones through the outbox, once each, and freezes the snapshot at the goal', async () => {

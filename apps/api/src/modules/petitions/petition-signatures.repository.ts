@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type SignerProfession } from '@legenett/contracts';
 import { type Database, logSigner, newLogSalt, schema, type Transaction } from '@legenett/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
+import { anonymousReleaseUpTo, type PendingAnonymousEntry } from './petition-statistics';
 
 const { petitions, petitionSignatures, petitionLogEntries: entries, petitionLogCheckpoints: checkpoints, petitionLogCursors: cursors, petitionStatCounts: stats, petitionCountCorrections: corrections } = schema;
 
@@ -10,6 +11,20 @@ const { petitions, petitionSignatures, petitionLogEntries: entries, petitionLogC
 export const COUNTER_LOCK = 0x7065_7432; // "pet2"
 /** Entries folded by one counter batch at most. */
 export const COUNT_BATCH = 50_000;
+
+/**
+ * Adds entries (rows with `d`: +1 a signature, -1 a withdrawal) to the statistics: the profession,
+ * specialty and county splits and the daily curve.
+ */
+const addToStats = (rows: SQL) => sql`
+  insert into ${stats} (petition_id, dimension, key, count)
+  select petition_id, dimension, key, sum(d)::int from (
+    select petition_id, 'profession' as dimension, profession as key, d from (${rows}) b
+    union all select petition_id, 'specialty', coalesce(specialty_id::text, 'none'), d from (${rows}) b
+    union all select petition_id, 'county', coalesce(county_id::text, 'none'), d from (${rows}) b
+    union all select petition_id, 'day', signed_day::text, d from (${rows}) b
+  ) x group by 1, 2, 3
+  on conflict (petition_id, dimension, key) do update set count = ${stats.count} + excluded.count`;
 
 /** An entry's time as the leaf text has it (milliseconds), taken when the statement runs. */
 const NOW_MS = sql`date_trunc('milliseconds', clock_timestamp())`;
@@ -48,9 +63,9 @@ export class PetitionSignaturesRepository {
     const result = await this.db.execute<{ id: string; signer: string; created_at: Date }>(sql`
       with p as (${sharedIfActive(input.petitionId, input.today)}),
       e as (
-        insert into ${entries} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day)
+        insert into ${entries} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
         select p.id, 'sign', ${logSigner(salt, input.petitionId, input.userId)}, ${salt}, ${NOW_MS}, ${input.profession},
-          ${input.specialtyId}::int, ${input.countyId}::int, (clock_timestamp() at time zone 'Europe/Oslo')::date
+          ${input.specialtyId}::int, ${input.countyId}::int, (clock_timestamp() at time zone 'Europe/Oslo')::date, ${input.anonymous}
         from p returning id, signer, created_at
       ),
       s as (
@@ -72,8 +87,8 @@ export class PetitionSignaturesRepository {
       with p as (${sharedIfActive(petitionId, today)}),
       d as (delete from ${petitionSignatures} s using p where s.petition_id = p.id and s.user_id = ${userId} returning s.log_entry_id),
       w as (
-        insert into ${entries} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day)
-        select e.petition_id, 'withdraw', e.signer, e.salt, ${NOW_MS}, e.profession, e.specialty_id, e.county_id, e.signed_day
+        insert into ${entries} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
+        select e.petition_id, 'withdraw', e.signer, e.salt, ${NOW_MS}, e.profession, e.specialty_id, e.county_id, e.signed_day, e.anonymous
         from d join ${entries} e on e.id = d.log_entry_id
         returning id
       )
@@ -118,19 +133,46 @@ export class PetitionSignaturesRepository {
           delivered_tree_size = case when p.delivered_at is null and p.signature_goal is not null and p.signatures_count + per.d >= p.signature_goal then ${to}::bigint else p.delivered_tree_size end
         from per, old where p.id = per.petition_id and old.id = p.id
         returning p.id, p.user_id, p.title, old.signatures_count as was, p.signatures_count as now`);
-      await tx.execute(sql`
-        insert into ${stats} (petition_id, dimension, key, count)
-        select petition_id, dimension, key, sum(d)::int from (
-          select petition_id, 'profession' as dimension, profession as key, d from (${batch}) b
-          union all select petition_id, 'specialty', coalesce(specialty_id::text, 'none'), d from (${batch}) b
-          union all select petition_id, 'county', coalesce(county_id::text, 'none'), d from (${batch}) b
-          union all select petition_id, 'day', signed_day::text, d from (${batch}) b
-        ) x group by 1, 2, 3
-        on conflict (petition_id, dimension, key) do update set count = ${stats.count} + excluded.count`);
+      // Named entries enter the statistics at once (the name is public on the list); anonymous ones in
+      // batches of five signers (docs/petitions.md, "Statistics and privacy").
+      await tx.execute(addToStats(sql`select * from (${batch}) n where not n.anonymous`));
+      await this.releaseAnonymous(tx, from, to);
       await tx.update(cursors).set({ position: to, updated_at: new Date() }).where(eq(cursors.name, 'counts'));
       await work(tx, counted.rows);
       return { from, to, petitions: counted.rows };
     });
+  }
+
+  /**
+   * The anonymous half of a counter batch: for each petition with anonymous entries in [from, to),
+   * reads the anonymous entries the statistics do not hold yet (from its `stats_anonymous_upto`, in
+   * log order) and adds the longest prefix holding five signers or more (`anonymousReleaseUpTo`).
+   */
+  private async releaseAnonymous(tx: Transaction, from: number, to: number): Promise<void> {
+    const pending = await tx.execute<{ petition_id: number; leaf_index: string; action: 'sign' | 'withdraw'; signer: string }>(sql`
+      select e.petition_id, e.leaf_index, e.action, e.signer
+      from ${entries} e join ${petitions} p on p.id = e.petition_id
+      where e.anonymous and e.leaf_index >= p.stats_anonymous_upto and e.leaf_index < ${to}
+        and e.petition_id in (select a.petition_id from ${entries} a where a.anonymous and a.leaf_index >= ${from} and a.leaf_index < ${to})
+      order by e.petition_id, e.leaf_index`);
+    const byPetition = new Map<number, PendingAnonymousEntry[]>();
+    for (const row of pending.rows) {
+      const list = byPetition.get(row.petition_id) ?? [];
+      list.push({ leaf_index: Number(row.leaf_index), action: row.action, signer: row.signer });
+      byPetition.set(row.petition_id, list);
+    }
+    const released = [...byPetition].flatMap(([petitionId, list]) => {
+      const upTo = anonymousReleaseUpTo(list);
+      return upTo === null ? [] : [sql`(${petitionId}::int, ${upTo}::bigint)`];
+    });
+    if (released.length === 0) return;
+    const upTo = sql`(values ${sql.join(released, sql`, `)}) r(petition_id, upto)`;
+    await tx.execute(
+      addToStats(sql`select e.*, case when e.action = 'sign' then 1 else -1 end as d
+        from ${entries} e join ${upTo} on r.petition_id = e.petition_id join ${petitions} p on p.id = e.petition_id
+        where e.anonymous and e.leaf_index >= p.stats_anonymous_upto and e.leaf_index < r.upto`),
+    );
+    await tx.execute(sql`update ${petitions} p set stats_anonymous_upto = r.upto from ${upTo} where p.id = r.petition_id`);
   }
 
   /**
@@ -159,13 +201,16 @@ export class PetitionSignaturesRepository {
           returning 1
         )
         update ${petitions} p set signatures_count = w.now_c, log_length = w.now_n from wrong w where p.id = w.id returning p.id`);
+      // The statistics hold the named entries and the anonymous ones released so far (in batches of five).
+      const inStats = sql`select e.* from (${truth}) e join ${petitions} x on x.id = e.petition_id
+        where not e.anonymous or e.leaf_index < x.stats_anonymous_upto`;
       const fixedStats = await tx.execute<{ petition_id: number }>(sql`
         with t as (
           select petition_id, dimension, key, sum(d)::int as c from (
-            select petition_id, 'profession' as dimension, profession as key, d from (${truth}) e
-            union all select petition_id, 'specialty', coalesce(specialty_id::text, 'none'), d from (${truth}) e
-            union all select petition_id, 'county', coalesce(county_id::text, 'none'), d from (${truth}) e
-            union all select petition_id, 'day', signed_day::text, d from (${truth}) e
+            select petition_id, 'profession' as dimension, profession as key, d from (${inStats}) e
+            union all select petition_id, 'specialty', coalesce(specialty_id::text, 'none'), d from (${inStats}) e
+            union all select petition_id, 'county', coalesce(county_id::text, 'none'), d from (${inStats}) e
+            union all select petition_id, 'day', signed_day::text, d from (${inStats}) e
           ) x group by 1, 2, 3
         ),
         wrong as (

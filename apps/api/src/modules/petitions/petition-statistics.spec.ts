@@ -1,4 +1,4 @@
-import { foldSmallGroups, OTHER_GROUP_KEY, presentStatistics } from './petition-statistics';
+import { anonymousReleaseUpTo, foldSmallGroups, OTHER_GROUP_KEY, type PendingAnonymousEntry, presentStatistics } from './petition-statistics';
 
 describe('petition statistics as presented', () => {
   it('names groups of 5 or more and folds every smaller one into one unnamed group', () => {
@@ -47,5 +47,39 @@ describe('petition statistics as presented', () => {
       ['Uten fylke', 9],
       ['Andre (færre enn 5 hver)', null],
     ]);
+  });
+});
+
+describe('anonymous signers enter the statistics five at once', () => {
+  let leaf = 0;
+  const sign = (signer: string): PendingAnonymousEntry => ({ leaf_index: leaf++, action: 'sign', signer });
+  const withdraw = (signer: string): PendingAnonymousEntry => ({ leaf_index: leaf++, action: 'withdraw', signer });
+  beforeEach(() => {
+    leaf = 100;
+  });
+
+  it('holds back fewer than five signers, and releases the longest prefix that holds five or more', () => {
+    expect(anonymousReleaseUpTo([])).toBeNull();
+    const four = ['a', 'b', 'c', 'd'].map(sign);
+    expect(anonymousReleaseUpTo(four)).toBeNull();
+    const five = [...four, sign('e')];
+    expect(anonymousReleaseUpTo(five)).toBe(105);
+    // A sixth and seventh go along (every prefix from the fifth holds five or more).
+    expect(anonymousReleaseUpTo([...five, sign('f'), sign('g')])).toBe(107);
+  });
+
+  it('counts a signature withdrawn within the batch for none, and a withdrawal of an earlier one goes along without counting', () => {
+    // One account signing and withdrawing again and again cannot fill a batch around one target.
+    const churn = [sign('x1'), withdraw('x1'), sign('x2'), withdraw('x2'), sign('x3'), withdraw('x3'), sign('x4'), withdraw('x4'), sign('target')];
+    expect(anonymousReleaseUpTo(churn)).toBeNull();
+    // A withdrawal of a signature the statistics already hold ('old') does not count either.
+    const withOld = [withdraw('old'), sign('a'), sign('b'), sign('c'), sign('d')];
+    expect(anonymousReleaseUpTo(withOld)).toBeNull();
+    const e = sign('e');
+    expect(anonymousReleaseUpTo([...withOld, e])).toBe(e.leaf_index + 1);
+    // Five, then one of them withdraws: the five go, the withdrawal waits for the next batch.
+    leaf = 0;
+    const then = [sign('a'), sign('b'), sign('c'), sign('d'), sign('e'), withdraw('a')];
+    expect(anonymousReleaseUpTo(then)).toBe(5);
   });
 });

@@ -64,3 +64,33 @@ export function presentStatistics(raw: RawPetitionStatistics, locale: Locale): P
     daily: raw.daily,
   };
 }
+
+/** Anonymous signers the statistics take at once, at the least (docs/petitions.md, "Statistics and privacy"). */
+export const ANONYMOUS_STATS_BATCH = PETITION_STATS_MIN_GROUP;
+
+/** An anonymous log entry the statistics do not hold yet, in log order. */
+export interface PendingAnonymousEntry {
+  leaf_index: number;
+  action: 'sign' | 'withdraw';
+  /** The entry's signer hash: a signature and its withdrawal share it, another signature never does. */
+  signer: string;
+}
+
+/**
+ * How far (a leaf index, exclusive) the statistics may take a petition's pending anonymous entries:
+ * the end of the longest prefix that holds at least ANONYMOUS_STATS_BATCH signatures not withdrawn
+ * within it, or null (not yet). Those signatures are of as many different accounts (an account signs
+ * again only after withdrawing), so any difference between two snapshots holds five anonymous signers
+ * at once. A signature withdrawn within the prefix cancels out and does not count; a withdrawal of a
+ * signature counted earlier goes along with the batch and does not count either.
+ */
+export function anonymousReleaseUpTo(pending: readonly PendingAnonymousEntry[]): number | null {
+  const open = new Set<string>();
+  let upTo: number | null = null;
+  for (const entry of pending) {
+    if (entry.action === 'sign') open.add(entry.signer);
+    else open.delete(entry.signer);
+    if (open.size >= ANONYMOUS_STATS_BATCH) upTo = entry.leaf_index + 1;
+  }
+  return upTo;
+}
