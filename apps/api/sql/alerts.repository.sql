@@ -227,15 +227,20 @@ from
 where
   u.status = 'approved'
   and u.deleted_at is null
-  and exists (
-    select
-      1
-    from
-      user_roles ur
-      join roles r on r.id = ur.role_id
-    where
-      ur.user_id = u.id
-      and r.code = any ($6::text[])
+  and coalesce(
+    (
+      select
+        true
+      from
+        user_roles ur
+        join roles r on r.id = ur.role_id
+      where
+        ur.user_id = u.id
+        and r.code = any ($6::text[])
+      limit
+        1
+    ),
+    false
   );
 
 -- AlertsRepository.recordMatches
@@ -269,15 +274,20 @@ with
     where
       u.status = 'approved'
       and u.deleted_at is null
-      and exists (
-        select
-          1
-        from
-          user_roles ur
-          join roles r on r.id = ur.role_id
-        where
-          ur.user_id = u.id
-          and r.code = any ($6::text[])
+      and coalesce(
+        (
+          select
+            true
+          from
+            user_roles ur
+            join roles r on r.id = ur.role_id
+          where
+            ur.user_id = u.id
+            and r.code = any ($6::text[])
+          limit
+            1
+        ),
+        false
       )
   ),
   written as (
