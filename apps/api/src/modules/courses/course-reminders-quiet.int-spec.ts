@@ -94,11 +94,12 @@ async function sentTo(userId: number) {
         return { channel: m.channel, template: m.template, notBefore: notBefore ? new Date(notBefore) : null };
       }
       const [job] = await t.db
-        .select({ at: schema.jobOutbox.next_attempt_at, created: schema.jobOutbox.created_at })
+        .select({ at: schema.jobOutbox.next_attempt_at, created: schema.jobOutbox.created_at, attempts: schema.jobOutbox.attempts })
         .from(schema.jobOutbox)
         .where(and(eq(schema.jobOutbox.name, MAIL_DELIVER_JOB), sql`(${schema.jobOutbox.payload}->>'id')::bigint = ${m.id}`));
-      // A delivery job not held back is due at its writing.
-      const held = job && job.at.getTime() - job.created.getTime() > 60_000 ? job.at : null;
+      // A delivery job not held back is due at its writing (and once handed over, its time is the
+      // lease's); one held back has never been handed over and is due later.
+      const held = job && job.attempts === 0 && job.at.getTime() - job.created.getTime() > 60_000 ? job.at : null;
       return { channel: m.channel, template: m.template, notBefore: held };
     }),
   );

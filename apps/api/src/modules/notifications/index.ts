@@ -6,3 +6,4 @@ export { StreamSources, type StreamSource, type StreamWrite } from './stream-sou
 export { renderDigest, type DigestView } from './digest/digest-template';
 export { type DigestSectionContent } from './digest/digest-sections';
 export { NotificationPreferencesService } from './notification-preferences.service';
+export { DigestSections, type DigestReader, type DigestSection } from './digest/digest-sections';
