@@ -223,22 +223,31 @@ select
   a.frequency
 from
   candidates a
-  join users u on u.id = a.user_id
 where
-  u.status = 'approved'
-  and u.deleted_at is null
-  and coalesce(
+  coalesce(
     (
       select
-        true
+        u.status = 'approved'
+        and u.deleted_at is null
+        and coalesce(
+          (
+            select
+              true
+            from
+              user_roles ur
+              join roles r on r.id = ur.role_id
+            where
+              ur.user_id = u.id
+              and r.code = any ($6::text[])
+            limit
+              1
+          ),
+          false
+        )
       from
-        user_roles ur
-        join roles r on r.id = ur.role_id
+        users u
       where
-        ur.user_id = u.id
-        and r.code = any ($6::text[])
-      limit
-        1
+        u.id = a.user_id
     ),
     false
   );
@@ -270,22 +279,31 @@ with
       a.frequency
     from
       candidates a
-      join users u on u.id = a.user_id
     where
-      u.status = 'approved'
-      and u.deleted_at is null
-      and coalesce(
+      coalesce(
         (
           select
-            true
+            u.status = 'approved'
+            and u.deleted_at is null
+            and coalesce(
+              (
+                select
+                  true
+                from
+                  user_roles ur
+                  join roles r on r.id = ur.role_id
+                where
+                  ur.user_id = u.id
+                  and r.code = any ($6::text[])
+                limit
+                  1
+              ),
+              false
+            )
           from
-            user_roles ur
-            join roles r on r.id = ur.role_id
+            users u
           where
-            ur.user_id = u.id
-            and r.code = any ($6::text[])
-          limit
-            1
+            u.id = a.user_id
         ),
         false
       )

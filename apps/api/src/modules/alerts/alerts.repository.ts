@@ -246,15 +246,18 @@ export class AlertsRepository {
     ].filter((x): x is SQL => x !== false);
     // The alerts first, through the index, computed once (a materialized CTE: the planner, which
     // cannot estimate several `&&` together, would otherwise start from the users and read the
-    // alerts once per user), then their owners.
+    // alerts once per user). Then each candidate's owner, by primary key: a scalar subquery, which
+    // PostgreSQL never turns into a join, so the cost follows the matches (~160) and not the
+    // membership. As a join, with the CTE guessed at a row or two, the planner scanned every approved
+    // member and checked their roles before joining (5 001 users, 45-80 ms in the bench;
+    // docs/performance/alerts.md).
     return sql`with candidates as materialized (
         select a.id, a.user_id, a.name, a.frequency from alerts a
         where a.type = ${sql.raw(`'${type}'`)}
           ${sql.join(keys, sql` `)}
           and a.search_lexemes <@ ${textArray(f.lexemes)}::text[])
       select a.id, a.user_id, a.name, a.frequency from candidates a
-      join users u on u.id = a.user_id
-      where ${AlertsRepository.mayReceive(type, f)}`;
+      where coalesce((select ${AlertsRepository.mayReceive(type, f)} from users u where u.id = a.user_id), false)`;
   }
 
   /** The alerts an item matches, without writing (the bench's timing, tests). */
