@@ -52,7 +52,7 @@ export function MailPreviews() {
   }
 
   return (
-    <Grid gutter="lg">
+    <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Box component="nav" aria-label={t('mail_previews.list_label')}>
           {templates.isPending ? (
