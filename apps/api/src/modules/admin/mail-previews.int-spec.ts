@@ -90,6 +90,9 @@ describe('GET /admin/mail-templates/:template', () => {
         expect(part).not.toMatch(/registration\.mail\.|notifications_ui\./); // no catalogue key shown instead of a text
       }
       expect(data.html).not.toMatch(/<script/i);
+      // Readable by screen readers in mail clients: the language and a title.
+      expect(data.html).toContain(`lang="${locale === 'no' ? 'nb' : 'en'}"`);
+      expect(data.html).toMatch(/<title>[^<]+<\/title>/);
     },
   );
 
