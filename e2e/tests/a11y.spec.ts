@@ -20,6 +20,7 @@ const visitorRoutes = [
 const doctorRoutes = [
   '/feed',
   '/notifications',
+  '/notification_settings',
   '/alerts',
   '/profile',
   '/profile_company',
@@ -41,7 +42,7 @@ const doctorRoutes = [
   '/videos',
   '/audio',
 ];
-const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/courses', '/admin/media'];
+const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/mail-templates', '/admin/courses', '/admin/media'];
 
 type Skin = 'light' | 'dark';
 

@@ -223,19 +223,33 @@ select
   a.frequency
 from
   candidates a
-  join users u on u.id = a.user_id
 where
-  u.status = 'approved'
-  and u.deleted_at is null
-  and exists (
-    select
-      1
-    from
-      user_roles ur
-      join roles r on r.id = ur.role_id
-    where
-      ur.user_id = u.id
-      and r.code = any ($6::text[])
+  coalesce(
+    (
+      select
+        u.status = 'approved'
+        and u.deleted_at is null
+        and coalesce(
+          (
+            select
+              true
+            from
+              user_roles ur
+              join roles r on r.id = ur.role_id
+            where
+              ur.user_id = u.id
+              and r.code = any ($6::text[])
+            limit
+              1
+          ),
+          false
+        )
+      from
+        users u
+      where
+        u.id = a.user_id
+    ),
+    false
   );
 
 -- AlertsRepository.recordMatches
@@ -265,19 +279,33 @@ with
       a.frequency
     from
       candidates a
-      join users u on u.id = a.user_id
     where
-      u.status = 'approved'
-      and u.deleted_at is null
-      and exists (
-        select
-          1
-        from
-          user_roles ur
-          join roles r on r.id = ur.role_id
-        where
-          ur.user_id = u.id
-          and r.code = any ($6::text[])
+      coalesce(
+        (
+          select
+            u.status = 'approved'
+            and u.deleted_at is null
+            and coalesce(
+              (
+                select
+                  true
+                from
+                  user_roles ur
+                  join roles r on r.id = ur.role_id
+                where
+                  ur.user_id = u.id
+                  and r.code = any ($6::text[])
+                limit
+                  1
+              ),
+              false
+            )
+          from
+            users u
+          where
+            u.id = a.user_id
+        ),
+        false
       )
   ),
   written as (

@@ -58,14 +58,27 @@ from
     select
       1
   ) one
-  left join candidates c on exists (
-    select
-      1
-    from
-      notification_groups g
-    where
-      g.user_id = c.id
-      and g.unread_count > 0
+  left join candidates c on (
+    exists (
+      select
+        1
+      from
+        notification_groups g
+      where
+        g.user_id = c.id
+        and g.unread_count > 0
+    )
+    -- A match of a daily or weekly alert since then is news too (alert_matches_digest_idx).
+    or exists (
+      select
+        1
+      from
+        alert_matches m
+      where
+        m.user_id = c.id
+        and m.frequency <> 'immediate'
+        and m.matched_at > c.since
+    )
   )
   and (
     c.last_login_date is null

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, IdParamSchema, pageOf, PageQuerySchema } from './common';
+import { dataOf, IdParamSchema, LocaleSchema, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { RoleSchema, StatusLabelSchema } from './user';
 
@@ -121,6 +121,39 @@ export const OutboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 
+/** One e-mail template the product sends, as the admin area lists it (issue 27: previews of every template). */
+export const MailTemplateSummarySchema = z.object({
+  /** The template's name (`MAIL_TEMPLATES` of the API), the key of the preview. */
+  template: z.string(),
+  /** Its subject with the sample data, in the request's language. */
+  subject: z.string(),
+  /** Rendered by React Email (the digest) or from the message catalogue (the rest). */
+  engine: z.enum(['react_email', 'catalogue']),
+});
+export type MailTemplateSummary = z.infer<typeof MailTemplateSummarySchema>;
+
+export const MailTemplateParamsSchema = z.object({ template: z.string().min(1).max(100) });
+
+export const MailPreviewQuerySchema = z.object({
+  /** The language to render in; the request's language when left out. */
+  locale: LocaleSchema.optional(),
+});
+export type MailPreviewQuery = z.infer<typeof MailPreviewQuerySchema>;
+
+/** One template rendered with sample data: both parts as a recipient would get them. */
+export const MailPreviewSchema = z.object({
+  template: z.string(),
+  locale: LocaleSchema,
+  engine: z.enum(['react_email', 'catalogue']),
+  subject: z.string(),
+  /** The HTML part: shown in a sandboxed frame (no scripts, no same origin). */
+  html: z.string(),
+  text: z.string(),
+  /** Extra headers the real mail carries (`List-Unsubscribe`, `List-Unsubscribe-Post`). */
+  headers: z.record(z.string(), z.string()),
+});
+export type MailPreview = z.infer<typeof MailPreviewSchema>;
+
 export const adminEndpoints = {
   users: defineEndpoint({
     method: 'GET',
@@ -179,5 +212,21 @@ export const adminEndpoints = {
     access: 'admin',
     query: OutboxQuerySchema,
     response: pageOf(OutboxMessageSchema),
+  }),
+  mailTemplates: defineEndpoint({
+    method: 'GET',
+    path: '/admin/mail-templates',
+    summary: 'Every e-mail template, with its subject rendered from sample data',
+    access: 'admin',
+    response: dataOf(z.array(MailTemplateSummarySchema)),
+  }),
+  mailPreview: defineEndpoint({
+    method: 'GET',
+    path: '/admin/mail-templates/:template',
+    summary: 'One e-mail template rendered with sample data (subject, HTML and text) in nb or en',
+    access: 'admin',
+    params: MailTemplateParamsSchema,
+    query: MailPreviewQuerySchema,
+    response: dataOf(MailPreviewSchema),
   }),
 } as const;

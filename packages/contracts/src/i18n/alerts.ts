@@ -51,6 +51,10 @@ export const alerts = defineMessages(
     delete_confirm_title: 'Slette varselet?',
     delete_confirm: 'Varselet «{{name}}» slettes. Søket du lagret blir ikke borte fra listen.',
     created_on: 'Laget {{date}}',
+    digest: {
+      title: 'Nye treff for varslene dine',
+      alerts: 'Varsel: {{names}}',
+    },
     errors: {
       limit: 'Du kan ha høyst {{maximum}} varsler. Slett et du ikke trenger for å lage et nytt.',
       type_fixed: 'Et varsel hører til én liste og kan ikke flyttes til en annen.',
@@ -105,6 +109,10 @@ export const alerts = defineMessages(
     delete_confirm_title: 'Delete the alert?',
     delete_confirm: 'The alert "{{name}}" is deleted. The list you searched stays as it is.',
     created_on: 'Created {{date}}',
+    digest: {
+      title: 'New matches for your alerts',
+      alerts: 'Alert: {{names}}',
+    },
     errors: {
       limit: 'You can have at most {{maximum}} alerts. Delete one you do not need to make a new one.',
       type_fixed: 'An alert belongs to one list and cannot move to another.',

@@ -40,13 +40,18 @@ export interface RenderedMail {
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** Plain text with bare links turned into anchors; everything else escaped. */
-function toHtml(text: string): string {
+/**
+ * Plain text with bare links turned into anchors; everything else escaped. The document names its
+ * language and has the subject as its title, for screen readers in mail clients (and axe on the
+ * admin's previews).
+ */
+function toHtml(text: string, locale: Locale, subject: string): string {
   const paragraphs = text.split(/\n{2,}/).map((p) => {
     const escaped = escapeHtml(p).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
     return `<p>${escaped.replace(/\n/g, '<br>')}</p>`;
   });
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5">${paragraphs.join('')}</body></html>`;
+  const lang = locale === 'no' ? 'nb' : 'en';
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5">${paragraphs.join('')}</body></html>`;
 }
 
 export function renderMail<T extends MailTemplate>(template: T, locale: Locale, vars: MailVars[T]): RenderedMail {
@@ -54,7 +59,7 @@ export function renderMail<T extends MailTemplate>(template: T, locale: Locale, 
   if (template === 'petition_press_release') {
     // Written by the sender, not by Legenett: no greeting or signature of ours.
     const text = String(v.body);
-    return { subject: String(v.subject), text, html: toHtml(text) };
+    return { subject: String(v.subject), text, html: toHtml(text, locale, String(v.subject)) };
   }
   const subject = translate(locale, `registration.mail.${template}.subject`, v);
   const body = translate(locale, `registration.mail.${template}.body`, v);
@@ -63,5 +68,5 @@ export function renderMail<T extends MailTemplate>(template: T, locale: Locale, 
     body,
     translate(locale, 'registration.mail.signature'),
   ].join('\n\n');
-  return { subject, text, html: toHtml(text) };
+  return { subject, text, html: toHtml(text, locale, subject) };
 }

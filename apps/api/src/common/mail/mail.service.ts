@@ -48,6 +48,11 @@ export interface SendSms {
   userId?: number;
   /** What it is (a template name), for the admin's outbox view. */
   template: string;
+  /**
+   * Not delivered before this instant (the end of the recipient's quiet hours): kept with the message
+   * as `data.not_before`, for the gateway that will deliver SMS.
+   */
+  notBefore?: Date;
 }
 
 /**
@@ -138,7 +143,7 @@ export class MailService implements OnModuleInit {
         body: sms.text,
         html: null,
         template: sms.template,
-        data: null,
+        data: sms.notBefore ? { not_before: sms.notBefore.toISOString() } : null,
         locale: sms.locale,
         status: 'queued',
       },

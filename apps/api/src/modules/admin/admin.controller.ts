@@ -6,6 +6,7 @@ import { type Principal } from '../../common/auth/principal';
 import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } from '../../common/http';
 import { RequestLocale } from '../../common/i18n/locale';
 import { AdminService } from './admin.service';
+import { MailPreviews } from './mail-previews';
 
 type UserParams = ParamsOf<typeof ep.user>;
 type ReasonBody = BodyOf<typeof ep.reject>;
@@ -13,7 +14,10 @@ type ReasonBody = BodyOf<typeof ep.reject>;
 @ApiTags('Admin')
 @Controller()
 export class AdminController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly previews: MailPreviews,
+  ) {}
 
   @Route(ep.users)
   users(@CurrentPrincipal() me: Principal, @Query() q: QueryOf<typeof ep.users>) {
@@ -48,5 +52,15 @@ export class AdminController {
   @Route(ep.outbox)
   outbox(@Query() q: QueryOf<typeof ep.outbox>) {
     return this.admin.outbox(q);
+  }
+
+  @Route(ep.mailTemplates)
+  mailTemplates(@RequestLocale() locale: Locale) {
+    return this.previews.list(locale);
+  }
+
+  @Route(ep.mailPreview)
+  mailPreview(@Params() p: ParamsOf<typeof ep.mailPreview>, @Query() q: QueryOf<typeof ep.mailPreview>, @RequestLocale() locale: Locale) {
+    return this.previews.show(p.template, q.locale ?? locale);
   }
 }

@@ -68,8 +68,15 @@ const rolesWith = (permission: PermissionKey): string[] =>
     .filter(([, keys]) => keys.includes(permission))
     .map(([role]) => role);
 
+/**
+ * Whether the user holds one of these roles: a scalar subquery with `limit 1`, run once per matched
+ * alert through the primary key (user_id, role_id). Written as `exists`, the planner turned it into a
+ * semi-join that hashed every member's roles for each new item (5 000 rows in the bench, ~1.5 ms,
+ * growing with the membership); this way it reads a few index entries per match
+ * (docs/performance/alerts.md).
+ */
 const hasRoleIn = (userId: SQL, roles: readonly string[]): SQL =>
-  sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${userId} and r.code = any(${textArray(roles)}::text[]))`;
+  sql`coalesce((select true from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${userId} and r.code = any(${textArray(roles)}::text[]) limit 1), false)`;
 
 /** Lexemes of a search as the lists' `websearch_to_tsquery('norwegian', ...)` reads its plain words. */
 const lexemesOf = (search: string | undefined): SQL =>
@@ -239,15 +246,18 @@ export class AlertsRepository {
     ].filter((x): x is SQL => x !== false);
     // The alerts first, through the index, computed once (a materialized CTE: the planner, which
     // cannot estimate several `&&` together, would otherwise start from the users and read the
-    // alerts once per user), then their owners.
+    // alerts once per user). Then each candidate's owner, by primary key: a scalar subquery, which
+    // PostgreSQL never turns into a join, so the cost follows the matches (~160) and not the
+    // membership. As a join, with the CTE guessed at a row or two, the planner scanned every approved
+    // member and checked their roles before joining (5 001 users, 45-80 ms in the bench;
+    // docs/performance/alerts.md).
     return sql`with candidates as materialized (
         select a.id, a.user_id, a.name, a.frequency from alerts a
         where a.type = ${sql.raw(`'${type}'`)}
           ${sql.join(keys, sql` `)}
           and a.search_lexemes <@ ${textArray(f.lexemes)}::text[])
       select a.id, a.user_id, a.name, a.frequency from candidates a
-      join users u on u.id = a.user_id
-      where ${AlertsRepository.mayReceive(type, f)}`;
+      where coalesce((select ${AlertsRepository.mayReceive(type, f)} from users u where u.id = a.user_id), false)`;
   }
 
   /** The alerts an item matches, without writing (the bench's timing, tests). */

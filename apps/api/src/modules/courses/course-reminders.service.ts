@@ -5,10 +5,10 @@ import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
 import { Scheduler } from '../../common/queue';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
-import { NotificationPublisher } from '../notifications';
+import { NotificationPreferencesService, NotificationPublisher } from '../notifications';
 import { courseIcs, coursePageUrl } from './course-calendar';
 import { CourseRemindersRepository } from './course-reminders.repository';
-import { reminderDue, reminderJobKey } from './course-reminders.rules';
+import { reminderDue, reminderJobKey, reminderWindow } from './course-reminders.rules';
 import { CoursesRepository } from './courses.repository';
 import { osloDateTime } from './courses.service';
 
@@ -44,6 +44,7 @@ export class CourseRemindersService implements OnModuleInit {
     private readonly uow: UnitOfWork,
     private readonly notifications: NotificationPublisher,
     private readonly mail: MailService,
+    private readonly preferences: NotificationPreferencesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -84,6 +85,12 @@ export class CourseRemindersService implements OnModuleInit {
    * Sends one reminder once: the seat is marked in the same transaction as the notification, mail and
    * SMS, and as the job's done mark when run as a job (`once`); called without it (tests), in a
    * transaction of its own.
+   *
+   * Quiet hours (docs/notifications.md): the in-app notification is written at once; the e-mail and
+   * SMS of a reminder planned inside the recipient's quiet hours wait for their end on Oslo's wall
+   * clock (`deliverAt` with the event's start), unless the event itself starts before that end: then
+   * they go at once, since waiting would make them late. A 24-hour reminder that would wait until the
+   * 1-hour reminder is due sends no e-mail or SMS of its own (the 1-hour one goes at the same moment).
    */
   async send(p: CourseReminderPayload, once?: OutboxJobContext<CourseReminderPayload>['once'], now: Date = new Date()): Promise<void> {
     const start = new Date(p.start_at);
@@ -92,6 +99,9 @@ export class CourseRemindersService implements OnModuleInit {
     const who = await this.repository.recipient(p.user_id);
     if (!who) return;
     const course = await this.courses.find(p.course_id, p.user_id, who.locale, 'visible');
+    const eventAt = p.kind === 'recording' ? null : (course?.start_at ?? start);
+    const deliverAt = await this.preferences.deliverAt(p.user_id, { at: now, eventAt });
+    const notBefore = deliverAt.getTime() > now.getTime() ? deliverAt : undefined;
     const inTransaction = once ?? ((work: (tx: Transaction) => Promise<void>) => this.uow.run(work));
     await inTransaction(async (tx) => {
       if (!(await this.repository.claim(p.kind, p.subscription_id, start, tx))) return;
@@ -115,10 +125,13 @@ export class CourseRemindersService implements OnModuleInit {
         },
         key,
       );
+      // The 24-hour reminder held back past the start of the 1-hour one would arrive together with it.
+      const overtaken = p.kind === '24h' && notBefore !== undefined && notBefore >= reminderWindow('24h', course).until;
+      if (overtaken) return;
       if (who.by_email) {
         const base = { to: who.email, locale: who.locale, userId: p.user_id };
         if (p.kind === 'recording') {
-          await this.mail.send({ ...base, template: 'course_recording', vars: { name: who.first_name, title: course.title, link } }, tx);
+          await this.mail.send({ ...base, template: 'course_recording', vars: { name: who.first_name, title: course.title, link }, notBefore }, tx);
         } else {
           await this.mail.send(
             {
@@ -126,6 +139,7 @@ export class CourseRemindersService implements OnModuleInit {
               template: p.kind === '24h' ? 'course_reminder_24h' : 'course_reminder_1h',
               vars: { name: who.first_name, title: course.title, start: when, link },
               attachments: [{ filename: `course-${course.id}.ics`, content_type: 'text/calendar; charset=utf-8', text: courseIcs(course, this.config.publicUrl) }],
+              notBefore,
             },
             tx,
           );
@@ -140,6 +154,7 @@ export class CourseRemindersService implements OnModuleInit {
             locale: who.locale,
             template: `course_${template}`,
             text: translate(who.locale, `course_webinar.sms.${template}`, { title: course.title, start: when, link }),
+            notBefore,
           },
           tx,
         );

@@ -1,4 +1,4 @@
-import { adminEndpoints, type AdminUser, type AdminUserDetail, authEndpoints, type OutboxMessage, type User } from '@legenett/contracts';
+import { adminEndpoints, type AdminUser, type AdminUserDetail, authEndpoints, type MailPreview, type OutboxMessage, type User } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { apiError, mockEndpoint } from '@/testing/api-mocks';
@@ -233,6 +233,67 @@ describe('admin: dashboard and outbox', () => {
     await user.click(await screen.findByRole('option', { name: 'SMS', hidden: true }));
     expect(await screen.findByText('Ingen meldinger.')).toBeInTheDocument();
     await waitFor(() => expect(calls.at(-1)!.query.get('channel')).toBe('sms'));
+  });
+});
+
+describe('admin: e-mail templates', () => {
+  beforeEach(() => loginAs(['admin']));
+
+  const previewOf = (template: string, locale: 'no' | 'en'): MailPreview => ({
+    template,
+    locale,
+    engine: template === 'digest' ? 'react_email' : 'catalogue',
+    subject: `${template} ${locale}`,
+    html: `<!DOCTYPE html><html lang="${locale}"><body><p>HTML ${template} ${locale}</p><script>parent.hacked = true</script></body></html>`,
+    text: `Tekst ${template} ${locale}`,
+    headers: template === 'digest' ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
+  });
+
+  it('lists every template and shows the chosen one in a sandboxed frame, in either language, or as text', async () => {
+    mockEndpoint(adminEndpoints.mailTemplates, {
+      data: [
+        { template: 'account_approved', subject: 'Kontoen din er godkjent', engine: 'catalogue' },
+        { template: 'digest', subject: 'Sammendrag denne uken', engine: 'react_email' },
+      ],
+    });
+    const calls = mockEndpoint(adminEndpoints.mailPreview, ({ params, query }) => ({
+      data: previewOf(String(params.template), query.get('locale') === 'en' ? 'en' : 'no'),
+    }));
+    renderApp('/admin/mail-templates');
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-postmaler' })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Maler' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(2);
+    // The first template is shown until another is chosen.
+    const frame = await screen.findByTitle('Forhåndsvisning av «account_approved no»');
+    expect(frame.tagName).toBe('IFRAME');
+    // An empty sandbox: no scripts run, the mail has an opaque origin.
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('HTML account_approved no');
+    expect(within(nav).getByRole('link', { name: /Kontoen din er godkjent/ })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(nav).getByRole('link', { name: /Sammendrag denne uken/ }));
+    expect(await screen.findByTitle('Forhåndsvisning av «digest no»')).toHaveAttribute('sandbox', '');
+    expect(screen.getByRole('table', { name: 'Ekstra topptekster' })).toHaveTextContent('List-Unsubscribe=One-Click');
+
+    await user.click(screen.getByRole('radio', { name: 'Engelsk' }));
+    expect(await screen.findByTitle('Forhåndsvisning av «digest en»')).toBeInTheDocument();
+    await waitFor(() => expect(calls.at(-1)!.query.get('locale')).toBe('en'));
+
+    await user.click(screen.getByRole('radio', { name: 'Tekst' }));
+    expect(await screen.findByText('Tekst digest en')).toBeInTheDocument();
+    expect(screen.queryByTitle(/Forhåndsvisning/)).not.toBeInTheDocument();
+  });
+
+  it('is linked from the dashboard', async () => {
+    mockEndpoint(adminEndpoints.users, page([kari]));
+    renderApp('/admin');
+    expect(await screen.findByRole('link', { name: 'E-postmaler' })).toHaveAttribute('href', '/admin/mail-templates');
+  });
+
+  it('says so when the templates cannot be loaded', async () => {
+    mockEndpoint(adminEndpoints.mailTemplates, () => apiError(500, 'Feil'));
+    renderApp('/admin/mail-templates');
+    expect(await screen.findByText('Kunne ikke hente malene.')).toBeInTheDocument();
   });
 });
 

@@ -87,6 +87,7 @@ export const paths = {
   admin: route('/admin'),
   adminUsers: route('/admin/users'),
   adminOutbox: route('/admin/outbox'),
+  adminMailPreviews: route('/admin/mail-templates'),
   adminCourses: route('/admin/courses'),
   adminMedia: route('/admin/media'),
 

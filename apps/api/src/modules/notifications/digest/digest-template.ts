@@ -7,6 +7,8 @@ import { type DigestSectionContent } from './digest-sections';
 
 export interface DigestView {
   locale: Locale;
+  /** The mail's subject, also the document's title (read by screen readers in some mail clients). */
+  subject?: string;
   name: string;
   /** "denne uken" / "this week". */
   period: string;
@@ -28,7 +30,7 @@ export function DigestEmail(v: DigestView): ReactElement {
   return h(
     Html,
     { lang: v.locale === 'no' ? 'nb' : 'en', dir: 'ltr' },
-    h(Head, null),
+    h(Head, null, v.subject ? h('title', null, v.subject) : null),
     h(Preview, null, t('preview', { period: v.period })),
     h(
       Body,
@@ -79,9 +81,10 @@ const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" 
  * CommonJS); the components are React Email's either way.
  */
 export async function renderDigest(v: DigestView): Promise<{ subject: string; html: string; text: string }> {
-  const html = DOCTYPE + renderToStaticMarkup(DigestEmail(v));
+  const subject = translate(v.locale, 'registration.mail.digest.subject', { period: v.period });
+  const html = DOCTYPE + renderToStaticMarkup(DigestEmail({ ...v, subject: v.subject ?? subject }));
   return {
-    subject: translate(v.locale, 'registration.mail.digest.subject', { period: v.period }),
+    subject,
     html,
     text: toPlainText(html),
   };

@@ -158,6 +158,49 @@ describe('digest sweep and send (real SMTP server)', () => {
     expect((await runsOf([daily.id])).map((r) => r.period_key)).toEqual(['d:2026-11-25']);
   });
 
+  it("the matches of a daily or weekly alert since the last digest are its own section, and make a reader with nothing unread due", async () => {
+    const reader = await createUser(t.db, { firstName: 'Ingrid', locale: 'no' });
+    const english = await createUser(t.db, { firstName: 'Jane', locale: 'en' });
+    const [daily, other, immediate, englishAlert] = await t.db
+      .insert(schema.alerts)
+      .values([
+        { user_id: reader.id, type: 'job', name: 'Kardiologi i Bergen', frequency: 'daily' },
+        { user_id: reader.id, type: 'job', name: 'Overlege', frequency: 'weekly' },
+        { user_id: reader.id, type: 'petition', name: 'Opprop', frequency: 'immediate' },
+        { user_id: english.id, type: 'course', name: 'Courses', frequency: 'weekly' },
+      ])
+      .returning();
+    const title = `Overlege i kardiologi ${uniqueToken()}`;
+    await t.db.insert(schema.alertMatches).values([
+      // Two of the reader's alerts matched one job: one line naming both.
+      { alert_id: daily!.id, user_id: reader.id, item_type: 'job', item_id: 987_001, frequency: 'daily', title },
+      { alert_id: other!.id, user_id: reader.id, item_type: 'job', item_id: 987_001, frequency: 'daily', title },
+      // Told at once already: not repeated in the digest.
+      { alert_id: immediate!.id, user_id: reader.id, item_type: 'petition', item_id: 987_002, frequency: 'immediate', title: 'Sagt med en gang' },
+      // Older than the period: not news.
+      { alert_id: daily!.id, user_id: reader.id, item_type: 'job', item_id: 987_003, frequency: 'daily', title: 'For lenge siden', matched_at: new Date(Date.now() - 30 * 86_400_000) },
+      { alert_id: englishAlert!.id, user_id: english.id, item_type: 'course', item_id: 987_004, frequency: 'weekly', title: 'Asthma in children' },
+    ]);
+    // Neither has an unread entry: the alerts' matches alone make them due.
+    await digests.sweep(MORNING);
+    await settleJobs(t);
+    expect((await runsOf([reader.id, english.id])).map((r) => r.user_id).sort()).toEqual([reader.id, english.id].sort());
+
+    const mail = await waitForMail(reader.email);
+    for (const part of [mail.text!, mail.html as string]) {
+      expect(part).toMatch(/Nye treff for varslene dine/i); // the text part writes headings in capitals
+      expect(part).toContain(title);
+      expect(part).toContain('Varsel: Kardiologi i Bergen, Overlege');
+      expect(part).not.toContain('Sagt med en gang');
+      expect(part).not.toContain('For lenge siden');
+    }
+    expect(mail.html).toContain('href="https://legenett.test/jobs/details/987001"');
+    const en = await waitForMail(english.email);
+    expect(en.text).toMatch(/New matches for your alerts/i);
+    expect(en.text).toContain('Alert: Courses');
+    expect(en.html).toContain('href="https://legenett.test/course/webinares/987004/course"');
+  });
+
   it('a module adds a section through DigestSections; a failing one is left out', async () => {
     const sections = t.app.get(DigestSections);
     sections.register({ key: `test-ok-${uniqueToken()}`, order: 99, collect: async (r) => ({ title: `Til ${r.userId}`, items: [{ text: 'Egen seksjon', url: 'https://legenett.test/x' }] }) });

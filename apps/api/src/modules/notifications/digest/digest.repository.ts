@@ -4,7 +4,7 @@ import { type Database, type Transaction } from '@legenett/db';
 import { sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../../database/database.module';
 
-/** A user the sweep found due: a digest on, something unread, not active since the last digest. */
+/** A user the sweep found due: a digest on, something unread (or a daily/weekly alert's match), not active since the last digest. */
 export interface DueReader {
   user_id: number;
   frequency: Exclude<DigestFrequency, 'off'>;
@@ -53,7 +53,9 @@ export class DigestRepository {
       select (select max(id) from batch) as last_id, c.id as user_id, c.frequency
       from (select 1) one
       left join candidates c on
-        exists (select 1 from notification_groups g where g.user_id = c.id and g.unread_count > 0)
+        (exists (select 1 from notification_groups g where g.user_id = c.id and g.unread_count > 0)
+          -- A match of a daily or weekly alert since then is news too (alert_matches_digest_idx).
+          or exists (select 1 from alert_matches m where m.user_id = c.id and m.frequency <> 'immediate' and m.matched_at > c.since))
         and (c.last_login_date is null or c.last_login_date <= c.since)
         and not exists (select 1 from refresh_token_families f where f.user_id = c.id and f.last_used_at > c.since)`);
     const rows = rowsOf<{ last_id: number | null; user_id: number | null; frequency: DueReader['frequency'] | null }>(result);

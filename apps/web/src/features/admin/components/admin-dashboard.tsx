@@ -51,6 +51,9 @@ export function AdminDashboard() {
         <Button component={Link} to={paths.adminOutbox.path} variant="default">
           {t('dashboard.open_outbox')}
         </Button>
+        <Button component={Link} to={paths.adminMailPreviews.path} variant="default">
+          {t('dashboard.open_mail_previews')}
+        </Button>
         <Button component={Link} to={paths.adminCourses.path} variant="default">
           {t('dashboard.open_courses')}
         </Button>

@@ -1,0 +1,119 @@
+import { adminEndpoints as ep, buildPath } from '@legenett/contracts';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { bearer, createUser, tokenFor } from '../../../test/auth';
+import { MAIL_TEMPLATES } from '../../common/mail';
+
+let t: TestApp;
+let adminAuth: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t.db, { prefix: 'previews-admin', roles: ['admin'] });
+  adminAuth = bearer(await tokenFor(t, admin));
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const listUrl = `/api${ep.mailTemplates.path}`;
+const previewUrl = (template: string) => `/api${buildPath(ep.mailPreview.path, { template })}`;
+
+describe('access', () => {
+  const urls = [
+    ['the list', listUrl],
+    ['a preview', previewUrl('digest')],
+  ] as const;
+
+  it.each(urls)('%s answers 401 to a visitor', async (_name, url) => {
+    const res = await t.http.get(url).set('X-localization', 'en');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ status_code: 401, message: expect.any(String) });
+  });
+
+  it.each(urls)('%s answers 403 missing_permission to an approved doctor', async (_name, url) => {
+    const doctor = await createUser(t.db, { prefix: 'previews-doctor' });
+    const res = await t.http.get(url).set('Authorization', bearer(await tokenFor(t, doctor)));
+    expect(res.status).toBe(403);
+    expect(res.body.reason).toBe('missing_permission');
+    expect(res.body).not.toHaveProperty('data');
+  });
+
+  it('answers 404 in the asker language for a template that does not exist', async () => {
+    for (const [locale, message] of [
+      ['en', 'We could not find what you were looking for.'],
+      ['no', expect.stringMatching(/\S/)],
+    ] as const) {
+      const res = await t.http.get(previewUrl('no_such_template')).set('Authorization', adminAuth).set('X-localization', locale);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ status_code: 404, message });
+    }
+    // A name of something on the object prototype is no template either.
+    expect((await t.http.get(previewUrl('constructor')).set('Authorization', adminAuth)).status).toBe(404);
+  });
+
+  it('answers 422 for a language it does not have', async () => {
+    const res = await t.http.get(previewUrl('digest')).query({ locale: 'de' }).set('Authorization', adminAuth).set('X-localization', 'en');
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['locale']);
+  });
+});
+
+describe('GET /admin/mail-templates', () => {
+  it('lists every template the product sends, with its subject in the request language', async () => {
+    const en = ep.mailTemplates.response.parse((await t.http.get(listUrl).set('Authorization', adminAuth).set('X-localization', 'en').expect(200)).body);
+    const no = ep.mailTemplates.response.parse((await t.http.get(listUrl).set('Authorization', adminAuth).set('X-localization', 'no').expect(200)).body);
+    expect(en.data.map((d) => d.template)).toEqual([...MAIL_TEMPLATES]);
+    expect(no.data.map((d) => d.template)).toEqual([...MAIL_TEMPLATES]);
+    expect(en.data.find((d) => d.template === 'digest')).toMatchObject({ engine: 'react_email', subject: expect.stringContaining('this week') });
+    expect(no.data.find((d) => d.template === 'digest')).toMatchObject({ engine: 'react_email', subject: expect.stringContaining('denne uken') });
+    for (const row of [...en.data, ...no.data]) expect(row.subject.length).toBeGreaterThan(0);
+    // The two languages differ (each template's subject is translated, not the same text twice).
+    const differing = en.data.filter((row, i) => row.subject !== no.data[i]!.subject);
+    expect(differing.length).toBe(MAIL_TEMPLATES.length);
+  });
+});
+
+describe('GET /admin/mail-templates/:template', () => {
+  it.each(MAIL_TEMPLATES.flatMap((template) => [[template, 'no'] as const, [template, 'en'] as const]))(
+    '%s renders in %s: subject, HTML and text, every placeholder filled',
+    async (template, locale) => {
+      const res = await t.http.get(previewUrl(template)).query({ locale }).set('Authorization', adminAuth).set('X-localization', locale === 'no' ? 'en' : 'no');
+      expect(res.status).toBe(200);
+      const { data } = ep.mailPreview.response.parse(res.body);
+      expect(data).toMatchObject({ template, locale });
+      expect(data.subject).not.toBe('');
+      expect(data.text.length).toBeGreaterThan(20);
+      expect(data.html).toMatch(/^<!doctype html/i);
+      for (const part of [data.subject, data.text, data.html]) {
+        expect(part).not.toMatch(/\{\{|\}\}/); // no placeholder left unfilled
+        expect(part).not.toMatch(/registration\.mail\.|notifications_ui\./); // no catalogue key shown instead of a text
+      }
+      expect(data.html).not.toMatch(/<script/i);
+      // Readable by screen readers in mail clients: the language and a title.
+      expect(data.html).toContain(`lang="${locale === 'no' ? 'nb' : 'en'}"`);
+      expect(data.html).toMatch(/<title>[^<]+<\/title>/);
+    },
+  );
+
+  it('renders the digest with React Email in the language asked, both parts from one template', async () => {
+    const no = ep.mailPreview.response.parse((await t.http.get(previewUrl('digest')).query({ locale: 'no' }).set('Authorization', adminAuth).expect(200)).body).data;
+    const en = ep.mailPreview.response.parse((await t.http.get(previewUrl('digest')).query({ locale: 'en' }).set('Authorization', adminAuth).expect(200)).body).data;
+    expect(no.engine).toBe('react_email');
+    expect(no.html).toContain('lang="nb"');
+    expect(en.html).toContain('lang="en"');
+    expect(no.html).toContain('Ola Hansen og 4 andre likte innlegget ditt');
+    expect(no.text).toContain('Ola Hansen og 4 andre likte innlegget ditt');
+    expect(en.text).toContain('Ola Hansen and 4 others liked your post');
+    expect(no.text).toContain('Ikke send meg flere sammendrag');
+    expect(no.headers).toEqual({
+      'List-Unsubscribe': expect.stringMatching(/^<https?:\/\/.+\/api\/notification-unsubscribe\?.*c=digest/),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
+  it('uses the request language when none is asked for', async () => {
+    const res = await t.http.get(previewUrl('account_approved')).set('Authorization', adminAuth).set('X-localization', 'en').expect(200);
+    expect(ep.mailPreview.response.parse(res.body).data.locale).toBe('en');
+  });
+});
