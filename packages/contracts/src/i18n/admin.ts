@@ -18,7 +18,8 @@ export const admin = defineMessages(
       in_review: 'Til vurdering',
       open_queue: 'Åpne godkjenningskøen',
       open_outbox: 'Åpne utboksen',
-      open_courses: 'Kurs til godkjenning',
+      courses_waiting: 'Kurs som venter på godkjenning',
+      open_course_queue: 'Åpne kurskøen',
     },
     users: {
       title: 'Brukerkontoer',
@@ -173,7 +174,8 @@ export const admin = defineMessages(
       in_review: 'In review',
       open_queue: 'Open the approval queue',
       open_outbox: 'Open the outbox',
-      open_courses: 'Courses to review',
+      courses_waiting: 'Courses waiting for moderation',
+      open_course_queue: 'Open the course queue',
     },
     users: {
       title: 'User accounts',

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { storageKeys } from '@/shared/config/storage-keys';
 import { withChunkTimeout } from '@/shared/lib/chunk-timeout';
 import { readCookie, writeCookie } from '@/shared/lib/cookies';
+import { formatInterpolated } from '@/shared/lib/numbers';
 import { safeStorage } from '@/shared/lib/storage';
 import { loadSection, SHELL_NAMESPACES } from './sections';
 
@@ -66,7 +67,13 @@ void i18n
     ns: [...SHELL_NAMESPACES],
     defaultNS: 'web',
     partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
+    interpolation: {
+      escapeValue: false,
+      // Numbers in texts through the locale ("55,2", "1 234"): shared/lib/numbers.ts.
+      alwaysFormat: true,
+      format: (value: unknown, format: string | undefined, lng: string | undefined, options?: { interpolationkey?: string }) =>
+        formatInterpolated(value, format, lng, options?.interpolationkey),
+    },
     initAsync: false,
     react: { useSuspense: true },
   });
