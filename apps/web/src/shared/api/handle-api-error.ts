@@ -1,6 +1,7 @@
 import { type ForbiddenReason } from '@legenett/contracts';
 import { accessNotice, type AccessNotice } from '@/shared/auth/access-notice';
 import { currentLocale, i18n } from '@/shared/i18n/i18n';
+import { formatNumber } from '@/shared/lib/numbers';
 import { maintenance } from '@/shared/ui/maintenance-store';
 import { notify } from '@/shared/ui/notify';
 import { ApiError, NetworkError } from './api-error';
@@ -32,12 +33,11 @@ export function setAccountRefusedHandler(handler: AccountRefusedHandler | null):
 /** "30 sekunder", "2 minutter" / "30 seconds", "2 minutes": whole minutes from a minute on, rounded up. */
 export function formatWait(seconds: number, locale: string): string {
   const minutes = seconds >= 60;
-  const format = new Intl.NumberFormat(locale === 'no' ? 'nb' : locale, {
+  return formatNumber(minutes ? Math.ceil(seconds / 60) : Math.max(1, seconds), locale === 'en' ? 'en' : 'no', {
     style: 'unit',
     unit: minutes ? 'minute' : 'second',
     unitDisplay: 'long',
   });
-  return format.format(minutes ? Math.ceil(seconds / 60) : Math.max(1, seconds));
 }
 
 /**
