@@ -36,10 +36,10 @@ export function RouteAccessGuard({ children }: { children: ReactNode }) {
   const notice = useAccessNotice();
   const held = useHeldPage(user?.id);
   const approved = user !== null && accountState(user) === 'approved';
-  // The page the API refused (a 403 for the account's state) is the one to hold.
+  // The page on screen (or refused): the one to hold for an account that is not approved yet.
   const here = `${location.pathname}${location.search}${location.hash}`;
-  const refused = useRef({ here, title: handle?.title });
-  refused.current = { here, title: handle?.title };
+  const page = useRef({ here, title: handle?.title, userId: user?.id });
+  page.current = { here, title: handle?.title, userId: user?.id };
 
   useEffect(() => {
     setUnauthorizedHandler(
@@ -56,13 +56,13 @@ export function RouteAccessGuard({ children }: { children: ReactNode }) {
     // A refusal for the account's state (an administrator changed it since the login) holds the page
     // and leads to the state page, which names it.
     setAccountRefusedHandler((reason) => {
-      const page = refused.current;
+      const refused = page.current;
       void reloadAccount()
         .catch(() => undefined)
         .then(() => {
           if (reason !== 'account_in_review' && reason !== 'account_not_approved') return;
           const current = parseUser(authStore.get().user);
-          if (current && page.here !== paths.home.path) heldPage.remember({ userId: current.id, path: page.here, title: page.title });
+          if (current && refused.here !== paths.home.path) heldPage.remember({ userId: current.id, path: refused.here, title: refused.title });
           void navigate(paths.home.path, { replace: true });
         });
     });
@@ -89,10 +89,12 @@ export function RouteAccessGuard({ children }: { children: ReactNode }) {
     if (decision.kind !== 'redirect') return;
     if (decision.toast) notify.warning(t(decision.toast));
     if (decision.notice) accessNotice.open(decision.notice);
-    if (decision.hold && user && here !== paths.home.path) heldPage.remember({ userId: user.id, path: here, title: handle?.title });
+    // The page of this decision (the decision changes with the location and the user).
+    const refused = page.current;
+    if (decision.hold && refused.userId !== undefined && refused.here !== paths.home.path) {
+      heldPage.remember({ userId: refused.userId, path: refused.here, title: refused.title });
+    }
     void navigate(decision.to, { replace: true });
-    // `here`, `handle` and `user` belong to the decision: it changes with them.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [decision, navigate, t]);
 
   // Approved now, and on the held page (home led there, or the login did): it has been returned.
