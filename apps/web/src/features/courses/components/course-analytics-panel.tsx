@@ -5,8 +5,8 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useTranslation } from 'react-i18next';
 import { type Course } from '@legenett/contracts';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { downloadAttendance, useCourseAnalytics } from '../api/courses';
 import { numberFormat } from '@/shared/lib/numbers';
+import { downloadAttendance, useCourseAnalytics } from '../api/courses';
 
 /**
  * The organiser's view of an event: sign-ups and attendance always; viewing minutes, staying to the

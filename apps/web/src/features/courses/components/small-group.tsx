@@ -24,10 +24,10 @@ import { useContractForm } from '@/shared/forms/contract-form';
 import { DateField } from '@/shared/forms/date-field';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDate } from '@/shared/lib/dates';
+import { formatNumber } from '@/shared/lib/numbers';
 import { notify } from '@/shared/ui/notify';
 import { PagedList } from '@/shared/ui/paged-list';
 import {
-import { formatNumber } from '@/shared/lib/numbers';
   downloadAttestation,
   useDecideJoinRequest,
   useDeleteMeeting,
