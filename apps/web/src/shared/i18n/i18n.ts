@@ -71,8 +71,9 @@ void i18n
       escapeValue: false,
       // Numbers in texts through the locale ("55,2", "1 234"): shared/lib/numbers.ts.
       alwaysFormat: true,
-      format: (value: unknown, format: string | undefined, lng: string | undefined, options?: { interpolationkey?: string }) =>
-        formatInterpolated(value, format, lng, options?.interpolationkey),
+      // Anything but a number comes back as it is (i18next turns it into text, or handles a missing value).
+      format: (value: unknown, format?: string, lng?: string, options?: Record<string, unknown>) =>
+        formatInterpolated(value, format, lng, typeof options?.interpolationkey === 'string' ? options.interpolationkey : undefined) as string,
     },
     initAsync: false,
     react: { useSuspense: true },
