@@ -318,7 +318,7 @@ describe('admin media', () => {
 
     await waitFor(() => expect(posters).toHaveLength(1));
     expect(posters[0]!.params).toMatchObject({ kind: 'video', id: '12' });
-    expect(((posters[0]!.body as FormData).get('poster') as File).name).toBe('cover.png');
+    expect((posters[0]!.body as FormData).has('poster')).toBe(true);
     expect(await within(card).findByRole('button', { name: 'Replace the poster image: Suturteknikk' })).toBeInTheDocument();
     // The new item form offers the field too.
     expect(screen.getByText('Poster image (optional)')).toBeInTheDocument();
