@@ -91,13 +91,17 @@ test.describe('video and audio archive', () => {
     await expect(player).toBeVisible();
   });
 
-  test('a user without confirmed health personnel status is sent home with the message', async ({ page }) => {
+  test('a user without confirmed health personnel status is sent home: the state page names the page, or the notice', async ({ page }) => {
     await logInViaApi(page, 'review@demo.no'); // "In review" may watch
     await page.goto('/videos');
     await expect(page.getByRole('heading', { level: 1, name: 'Videoer' })).toBeVisible();
     await logInViaApi(page, 'pending@demo.no');
     await page.goto('/audio');
-    await expect(page.getByText('Innholdet er bare for bekreftet helsepersonell.')).toBeVisible();
+    // Awaiting approval: its state page names the audio archive and keeps the link (no toast). Once
+    // approved without a confirmed HPR status: the health-personnel notice.
+    await expect(
+      page.getByRole('region', { name: 'Siden du prøvde å åpne' }).or(page.getByRole('dialog', { name: 'Bare for helsepersonell' })),
+    ).toBeVisible();
     // Home: the front page while the account awaits approval, which leads on to the feed once it is
     // approved (accounts.spec.ts approves pending@demo.no when the whole suite runs before this file).
     await expect(page).toHaveURL(/\/(feed)?$/);

@@ -80,6 +80,46 @@ limit
 offset
   $7;
 
+-- CourseRecordsRepository.logCredits
+select
+  "id",
+  "type",
+  "duration_minutes",
+  "credit_hours",
+  exists (
+    select
+      1
+    from
+      "course_subscriptions" s
+    where
+      s.course_id = "courses".id
+      and s.user_id = $1
+      and s.status = 'attending'
+  )
+from
+  "courses"
+where
+  (
+    "courses"."id" in (
+      select
+        "course_view_records"."course_id"
+      from
+        "course_view_records"
+      where
+        "course_view_records"."user_id" = $2
+      union
+      select
+        "course_subscriptions"."course_id"
+      from
+        "course_subscriptions"
+      where
+        "course_subscriptions"."user_id" = $3
+        and "course_subscriptions"."status" = 'attending'
+    )
+    and "courses"."status" = $4
+    and "courses"."start_at" <= $5
+  );
+
 -- CourseRecordsRepository.watched
 with
   agg as (

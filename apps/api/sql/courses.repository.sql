@@ -1588,60 +1588,64 @@ with
               v.entered_at,
               greatest(coalesce(v.left_at, v.entered_at), v.entered_at)
             )
-          ) as m,
-          bool_or(
-            v.entered_at < c.ends_at
-            and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute'
-          ) as to_end
+          ) as m
         from
           "course_view_records" v
-          join "courses" c on c.id = v.course_id
         where
           v.course_id = $1
           and v.user_id is not null
         group by
           v.user_id
+      ),
+      secs as (
+        select
+          agg.user_id,
+          coalesce(
+            (
+              select
+                sum(
+                  extract(
+                    epoch
+                    from
+                      upper(r) - lower(r)
+                  )
+                )
+              from
+                unnest(
+                  agg.m * tstzmultirange (tstzrange (c.start_at, c.ends_at))
+                ) r
+            ),
+            0
+          )::float as live_seconds,
+          coalesce(
+            (
+              select
+                sum(
+                  extract(
+                    epoch
+                    from
+                      upper(r) - lower(r)
+                  )
+                )
+              from
+                unnest(
+                  agg.m * tstzmultirange (tstzrange (c.ends_at, null))
+                ) r
+            ),
+            0
+          )::float as replay_seconds
+        from
+          agg
+          join "courses" c on c.id = $2
       )
     select
-      agg.user_id,
-      coalesce(
-        (
-          select
-            sum(
-              extract(
-                epoch
-                from
-                  upper(r) - lower(r)
-              )
-            )
-          from
-            unnest(
-              agg.m * tstzmultirange (tstzrange (c.start_at, c.ends_at))
-            ) r
-        ),
-        0
-      )::float / 60 as live,
-      coalesce(
-        (
-          select
-            sum(
-              extract(
-                epoch
-                from
-                  upper(r) - lower(r)
-              )
-            )
-          from
-            unnest(
-              agg.m * tstzmultirange (tstzrange (c.ends_at, null))
-            ) r
-        ),
-        0
-      )::float / 60 as replay,
-      agg.to_end
+      user_id,
+      live_seconds / 60 as live,
+      replay_seconds / 60 as replay,
+      live_seconds,
+      replay_seconds
     from
-      agg
-      join "courses" c on c.id = $2
+      secs
   ),
   s as (
     select
@@ -1711,24 +1715,95 @@ select
         m
     ),
     0
-  )::float as replay,
-  (
+  )::float as replay;
+
+with
+  m as (
+    with
+      agg as (
+        select
+          v.user_id,
+          range_agg(
+            tstzrange (
+              v.entered_at,
+              greatest(coalesce(v.left_at, v.entered_at), v.entered_at)
+            )
+          ) as m
+        from
+          "course_view_records" v
+        where
+          v.course_id = $1
+          and v.user_id is not null
+        group by
+          v.user_id
+      ),
+      secs as (
+        select
+          agg.user_id,
+          coalesce(
+            (
+              select
+                sum(
+                  extract(
+                    epoch
+                    from
+                      upper(r) - lower(r)
+                  )
+                )
+              from
+                unnest(
+                  agg.m * tstzmultirange (tstzrange (c.start_at, c.ends_at))
+                ) r
+            ),
+            0
+          )::float as live_seconds,
+          coalesce(
+            (
+              select
+                sum(
+                  extract(
+                    epoch
+                    from
+                      upper(r) - lower(r)
+                  )
+                )
+              from
+                unnest(
+                  agg.m * tstzmultirange (tstzrange (c.ends_at, null))
+                ) r
+            ),
+            0
+          )::float as replay_seconds
+        from
+          agg
+          join "courses" c on c.id = $2
+      )
     select
-      count(*)::int
+      user_id,
+      live_seconds / 60 as live,
+      replay_seconds / 60 as replay,
+      live_seconds,
+      replay_seconds
     from
-      m
-    where
-      live > 0
-  ) as live_viewers,
-  (
+      secs
+  )
+select
+  m.live_seconds,
+  m.replay_seconds,
+  exists (
     select
-      count(*)::int
+      1
     from
-      m
+      "course_subscriptions" s
     where
-      live > 0
-      and to_end
-  ) as to_end;
+      s.course_id = $3
+      and s.user_id = m.user_id
+      and s.status = 'attending'
+  ) as seated
+from
+  m
+where
+  m.live_seconds + m.replay_seconds > 0;
 
 select
   (
@@ -1772,60 +1847,64 @@ with
               v.entered_at,
               greatest(coalesce(v.left_at, v.entered_at), v.entered_at)
             )
-          ) as m,
-          bool_or(
-            v.entered_at < c.ends_at
-            and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute'
-          ) as to_end
+          ) as m
         from
           "course_view_records" v
-          join "courses" c on c.id = v.course_id
         where
           v.course_id = $1
           and v.user_id is not null
         group by
           v.user_id
+      ),
+      secs as (
+        select
+          agg.user_id,
+          coalesce(
+            (
+              select
+                sum(
+                  extract(
+                    epoch
+                    from
+                      upper(r) - lower(r)
+                  )
+                )
+              from
+                unnest(
+                  agg.m * tstzmultirange (tstzrange (c.start_at, c.ends_at))
+                ) r
+            ),
+            0
+          )::float as live_seconds,
+          coalesce(
+            (
+              select
+                sum(
+                  extract(
+                    epoch
+                    from
+                      upper(r) - lower(r)
+                  )
+                )
+              from
+                unnest(
+                  agg.m * tstzmultirange (tstzrange (c.ends_at, null))
+                ) r
+            ),
+            0
+          )::float as replay_seconds
+        from
+          agg
+          join "courses" c on c.id = $2
       )
     select
-      agg.user_id,
-      coalesce(
-        (
-          select
-            sum(
-              extract(
-                epoch
-                from
-                  upper(r) - lower(r)
-              )
-            )
-          from
-            unnest(
-              agg.m * tstzmultirange (tstzrange (c.start_at, c.ends_at))
-            ) r
-        ),
-        0
-      )::float / 60 as live,
-      coalesce(
-        (
-          select
-            sum(
-              extract(
-                epoch
-                from
-                  upper(r) - lower(r)
-              )
-            )
-          from
-            unnest(
-              agg.m * tstzmultirange (tstzrange (c.ends_at, null))
-            ) r
-        ),
-        0
-      )::float / 60 as replay,
-      agg.to_end
+      user_id,
+      live_seconds / 60 as live,
+      replay_seconds / 60 as replay,
+      live_seconds,
+      replay_seconds
     from
-      agg
-      join "courses" c on c.id = $2
+      secs
   ),
   people as (
     select

@@ -186,6 +186,15 @@ where
   "audio_tracks"."id" = $1
 for update;
 
+-- MediaAdminRepository.replacePoster
+select
+  "poster_file_id"
+from
+  "audio_tracks"
+where
+  "audio_tracks"."id" = $1
+for update;
+
 -- MediaAdminRepository.delete
 delete from "audio_tracks"
 where

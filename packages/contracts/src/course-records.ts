@@ -144,6 +144,16 @@ export const MeetingParamSchema = z.object({
 
 const IdParam = z.object({ id: IdSchema });
 
+/**
+ * The whole log's sum (every page): the credit hours of the events whose certificate is available
+ * (earned or issued), and how many those are. Events without credit hours count as certificates only.
+ */
+export const CourseLogTotalsSchema = z.object({
+  credit_hours: z.number(),
+  certificates: z.number().int(),
+});
+export type CourseLogTotals = z.infer<typeof CourseLogTotalsSchema>;
+
 export const courseRecordEndpoints = {
   log: defineEndpoint({
     method: 'GET',
@@ -153,7 +163,7 @@ export const courseRecordEndpoints = {
     permission: 'course-read',
     personal: true,
     query: PageQuerySchema,
-    response: pageOf(CourseLogEntrySchema),
+    response: pageOf(CourseLogEntrySchema).extend({ totals: CourseLogTotalsSchema }),
   }),
   certificate: defineEndpoint({
     method: 'GET',

@@ -250,7 +250,7 @@ export const CourseAnalyticsSchema = z.object({
   total_minutes: z.number(),
   /** Minutes per viewer (live and replay). */
   average_minutes: z.number(),
-  /** Share (0..1) of live viewers still watching in the event's last minute. */
+  /** Share (0..1) of viewers who watched it to the end as the course log counts it: their certificate is available (80 % of the duration; `completedEvent`). */
   share_to_end: z.number(),
   peak_concurrent: z.number().int(),
   /** Viewers at each minute of the event, from its start. */

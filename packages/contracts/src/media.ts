@@ -423,6 +423,17 @@ export const adminMediaEndpoints = {
     body: z.object({}),
     response: dataOf(AdminMediaSchema),
   }),
+  poster: defineEndpoint({
+    method: 'POST',
+    path: '/admin/media/:kind/:id/poster',
+    summary: 'Upload a poster image (`poster`: JPEG, PNG or WebP) that replaces the frame taken at upload; list cards show it',
+    access: 'admin',
+    multipart: true,
+    params: KindIdParamSchema,
+    /** The file only (form field `poster`). */
+    body: z.object({}),
+    response: dataOf(AdminMediaSchema),
+  }),
   publish: defineEndpoint({
     method: 'POST',
     path: '/admin/media/:kind/:id/publish',

@@ -520,8 +520,9 @@ export const petitionEndpoints = {
   signatures: defineEndpoint({
     method: 'GET',
     path: '/petitions/:id/signatures',
-    summary: 'Signers shown by name (anonymous signers are only counted), in signing order (keyset: cursor, per_page)',
-    access: 'member',
+    summary:
+      'Signers shown by name (anonymous signers are only counted), in signing order (keyset: cursor, per_page); public: visitors get the names without profile links',
+    access: 'public',
     params: IdParamSchema,
     query: SignerPageQuerySchema,
     response: SignerPageSchema,

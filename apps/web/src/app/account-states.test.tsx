@@ -1,6 +1,9 @@
 import { authEndpoints, jobEndpoints, professionalEndpoints, type User } from '@legenett/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { onTestFinished } from 'vitest';
+import { heldPage } from '@/shared/auth/held-page';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { apiError, apiServer, mockEndpoint } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
@@ -80,17 +83,68 @@ describe('an account awaiting approval', () => {
     expect(screen.queryByRole('dialog', { name: 'Profilen din blir sjekket' })).not.toBeInTheDocument();
   });
 
-  it('is sent from content pages to its state page with the spec message, without calling the content', async () => {
+  it('is sent from content pages to its state page, which names the page and keeps its link (no modal)', async () => {
     const { others } = session(pending);
     const jobs = mockEndpoint(jobEndpoints.list, apiError(403, 'Ingen tilgang', 'account_not_approved'));
-    const { router } = renderApp('/jobs');
+    const { router } = renderApp('/jobs?q=lege');
 
-    const dialog = await screen.findByRole('dialog', { name: 'Profilen din blir sjekket' });
-    expect(within(dialog).getByText('Ingen tilgang til innhold før kontoen er godkjent.')).toBeInTheDocument();
+    const held = await screen.findByRole('region', { name: 'Siden du prøvde å åpne' });
+    expect(within(held).getByRole('link', { name: 'Jobber' })).toHaveAttribute('href', '/jobs?q=lege');
+    expect(within(held).getByText(/tar deg rett dit når godkjenningen er klar/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profilen din blir sjekket' })).toBeInTheDocument();
+    expect(screen.getByText(/tar vanligvis én til to virkedager/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skriv til post@legenett.no' })).toHaveAttribute('href', 'mailto:post@legenett.no');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(jobs).toHaveLength(0);
-    expect(screen.queryByRole('button', { name: 'Publiser jobb' })).not.toBeInTheDocument();
     expect(others).toEqual([]);
+  });
+
+  it('opens videos to its state page, never a toast', async () => {
+    const { others } = session(pending);
+    const { router } = renderApp('/videos/3');
+
+    const held = await screen.findByRole('region', { name: 'Siden du prøvde å åpne' });
+    expect(within(held).getByRole('link', { name: 'Videoer' })).toHaveAttribute('href', '/videos/3');
+    expect(screen.queryByText('Innholdet er bare for bekreftet helsepersonell.')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(others).toEqual([]);
+  });
+
+  it('is taken to the held page once an administrator approves it', async () => {
+    logIn(pending);
+    recordOtherCalls();
+    const approved = testUser({ id: pending.id });
+    let approvedNow = false;
+    mockEndpoint(authEndpoints.me, () => ({ data: approvedNow ? approved : pending }));
+    mockEndpoint(jobEndpoints.list, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } });
+    const { router } = renderApp('/jobs');
+
+    await screen.findByRole('region', { name: 'Siden du prøvde å åpne' });
+    approvedNow = true;
+    // The state page reads the account again when the tab gets the focus back (and every minute).
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    onTestFinished(() => focusManager.setFocused(undefined));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
+    await waitFor(() => expect(heldPage.of(pending.id)).toBeNull());
+  });
+
+  it('after logging in from a shared link, names that page instead of forgetting it', async () => {
+    const user = setupUser();
+    recordOtherCalls();
+    mockEndpoint(authEndpoints.me, { data: pending });
+    mockEndpoint(authEndpoints.login, { access_token: 'pending-token', token_type: 'Bearer', expires_in: 900, user: pending });
+    const { router } = renderApp('/login?next=%2Fpetitions%2Fdetails%2F7');
+
+    await user.type(await screen.findByLabelText(/^E-post/), 'pending@test.no');
+    await user.type(screen.getByLabelText(/^Passord/), 'Demo!2026-pass');
+    await user.click(screen.getByRole('button', { name: 'Logg inn' }));
+
+    const held = await screen.findByRole('region', { name: 'Siden du prøvde å åpne' });
+    expect(within(held).getByRole('link', { name: '/petitions/details/7' })).toHaveAttribute('href', '/petitions/details/7');
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('may complete its professional experience meanwhile', async () => {
@@ -113,7 +167,8 @@ describe('an account in review', () => {
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your profile is being reviewed' })).toBeInTheDocument();
-    expect(screen.getByText('Your profile is being checked, try to log in later.')).toBeInTheDocument();
+    expect(screen.getByText(/usually takes two to three working days/)).toBeInTheDocument();
+    expect(screen.queryByText(/log in later/)).not.toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('In review')).toBeInTheDocument();
     expect(screen.queryByTestId('notification-bell')).not.toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
@@ -160,20 +215,23 @@ describe('acting as a business profile', () => {
 });
 
 describe('answers of the API that are a state, not an error', () => {
-  it('maps a 403 with a known reason to the modal, never to an error toast, and reads the account again', async () => {
+  it('maps a 403 for the account state to the state page, never to an error toast, and reads the account again', async () => {
     // The stored copy says "Approved"; meanwhile an administrator put the account in review.
     logIn(testUser());
     const me = mockEndpoint(authEndpoints.me, { data: inReview });
     mockEndpoint(jobEndpoints.list, apiError(403, 'Server text that must not be toasted', 'account_in_review'));
     const { router } = renderApp('/jobs');
 
-    const dialog = await screen.findByRole('dialog', { name: 'Profilen er til vurdering' });
-    expect(within(dialog).getByText('Profilen din blir sjekket, prøv å logge inn senere.')).toBeInTheDocument();
-    expect(screen.queryByText('Server text that must not be toasted')).not.toBeInTheDocument();
-    // The header and the page follow the account's real state.
+    // The header and the page follow the account's real state; the refused page is held.
     await waitFor(() => expect(me.length).toBeGreaterThan(0));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Profilen din er til vurdering' })).toBeInTheDocument();
+    const held = screen.getByRole('region', { name: 'Siden du prøvde å åpne' });
+    expect(within(held).getByRole('link', { name: 'Jobber' })).toHaveAttribute('href', '/jobs');
+    expect(screen.getByText(/tar vanligvis to til tre virkedager/)).toBeInTheDocument();
+    expect(screen.queryByText('Server text that must not be toasted')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText(/logge inn senere/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('notification-bell')).not.toBeInTheDocument();
   });
 

@@ -1,8 +1,8 @@
-import { authEndpoints, jobEndpoints } from '@legenett/contracts';
+import { authEndpoints } from '@legenett/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { accessNotice } from '@/shared/auth/access-notice';
 import { maintenance } from '@/shared/ui/maintenance-store';
-import { apiError, mockEndpoint } from '@/testing/api-mocks';
+import { mockEndpoint } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
 
@@ -81,16 +81,12 @@ describe('the access notices', () => {
 
   it('put the focus on the main landmark when nothing had it (the refused page was opened by its address)', async () => {
     const user = setupUser();
-    const pending = testUser({
-      status_label: 'Awaiting approval',
-      user_info: { ...testUser().user_info, approved_hrp: 0 },
-    });
-    logIn(pending);
-    mockEndpoint(authEndpoints.me, { data: pending });
-    mockEndpoint(jobEndpoints.list, apiError(403, 'Ingen tilgang', 'account_not_approved'));
-    renderApp('/jobs');
+    const notConfirmed = testUser({ user_info: { ...testUser().user_info, approved_hrp: 1 } });
+    logIn(notConfirmed);
+    mockEndpoint(authEndpoints.me, { data: notConfirmed });
+    renderApp('/videos');
 
-    const dialog = await openedDialog('Profilen din blir sjekket');
+    const dialog = await openedDialog('Bare for helsepersonell');
     // The dialog's own "Lukk" (the corner's close button has the same name).
     await user.click(within(dialog).getAllByRole('button', { name: 'Lukk' }).at(-1)!);
 

@@ -7,6 +7,7 @@ import { pendingRequests } from '@/shared/api/pending-requests';
 import { setUnauthorizedHandler } from '@/shared/api/api-client';
 import { accessNotice } from '@/shared/auth/access-notice';
 import { authStore } from '@/shared/auth/auth-store';
+import { heldPage } from '@/shared/auth/held-page';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { maintenance } from '@/shared/ui/maintenance-store';
 import { apiServer } from './api-mocks';
@@ -58,6 +59,7 @@ afterEach(async () => {
   pendingRequests.reset();
   setUnauthorizedHandler(null);
   window.localStorage.clear();
+  heldPage.reload();
   authStore.clear();
   document.documentElement.removeAttribute('data-mantine-color-scheme');
   await changeLocale('no');

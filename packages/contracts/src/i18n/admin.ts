@@ -18,8 +18,9 @@ export const admin = defineMessages(
       in_review: 'Til vurdering',
       open_queue: 'Åpne godkjenningskøen',
       open_outbox: 'Åpne utboksen',
-      open_courses: 'Kurs til godkjenning',
       open_mail_previews: 'E-postmaler',
+      courses_waiting: 'Kurs som venter på godkjenning',
+      open_course_queue: 'Åpne kurskøen',
     },
     users: {
       title: 'Brukerkontoer',
@@ -189,8 +190,9 @@ export const admin = defineMessages(
       in_review: 'In review',
       open_queue: 'Open the approval queue',
       open_outbox: 'Open the outbox',
-      open_courses: 'Courses to review',
       open_mail_previews: 'E-mail templates',
+      courses_waiting: 'Courses waiting for moderation',
+      open_course_queue: 'Open the course queue',
     },
     users: {
       title: 'User accounts',

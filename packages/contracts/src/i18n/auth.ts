@@ -98,8 +98,6 @@ export const auth = defineMessages(
     },
     access: {
       registration_required_title: 'Logg inn for å fortsette',
-      on_review_title: 'Profilen er til vurdering',
-      not_approved_title: 'Profilen din blir sjekket',
       company_page_title: 'Ikke tilgjengelig for bedriftsprofil',
       company_page_body: 'Denne siden er personlig. Gå tilbake til din personlige profil for å åpne den.',
       no_health_personnel_title: 'Bare for helsepersonell',
@@ -206,8 +204,6 @@ export const auth = defineMessages(
     },
     access: {
       registration_required_title: 'Log in to continue',
-      on_review_title: 'Your profile is being reviewed',
-      not_approved_title: 'Your profile is being checked',
       company_page_title: 'Not available for a business profile',
       company_page_body: 'This page is personal. Switch back to your personal profile to open it.',
       no_health_personnel_title: 'For health personnel only',

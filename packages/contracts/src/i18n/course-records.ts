@@ -34,6 +34,11 @@ export const courseRecords = defineMessages(
       download_for: 'Last ned kursbevis for «{{title}}»',
       not_available: 'Kursbevis krever minst 80 % deltakelse.',
       verify_link: 'Kontrollkode {{code}}',
+      totals_title: 'Sum i hele kursloggen',
+      totals_hours_one: '{{count}} tellende time',
+      totals_hours_other: '{{count}} tellende timer',
+      totals_certificates_one: 'fra {{count}} arrangement med kursbevis',
+      totals_certificates_other: 'fra {{count}} arrangementer med kursbevis',
     },
     certificate: {
       title: 'Kursbevis',
@@ -154,6 +159,11 @@ export const courseRecords = defineMessages(
       download_for: 'Download the certificate for "{{title}}"',
       not_available: 'A certificate requires at least 80 % attendance.',
       verify_link: 'Verification code {{code}}',
+      totals_title: 'Total in the whole course log',
+      totals_hours_one: '{{count}} credit hour',
+      totals_hours_other: '{{count}} credit hours',
+      totals_certificates_one: 'from {{count}} event with a certificate',
+      totals_certificates_other: 'from {{count}} events with a certificate',
     },
     certificate: {
       title: 'Certificate of attendance',

@@ -247,7 +247,7 @@ export const web = defineMessages(
         'Takk for at du registrerte deg! Før du får tilgang til nyhetsstrømmen, jobber, kurs og resten av Legenett, sjekker vi at du er helsepersonell.',
       next_title: 'Hva skjer nå?',
       next_text:
-        'En administrator slår opp HPR-nummeret ditt i Helsepersonellregisteret og godkjenner profilen. Det tar vanligvis én til to virkedager. Du får beskjed på e-post så snart kontoen er godkjent, og neste gang du logger inn er alt åpent.',
+        'En administrator slår opp HPR-nummeret ditt i Helsepersonellregisteret og godkjenner profilen. Det tar vanligvis én til to virkedager. Du får beskjed på e-post så snart kontoen er godkjent, og da er alt åpent for deg.',
       meanwhile_title: 'Dette kan du gjøre mens du venter',
       meanwhile_profile: 'Fyll ut profilinformasjonen din',
       meanwhile_profile_text: 'Arbeidssituasjon, arbeidssted, spesialiteter og fylke gjør det lettere å finne relevante jobber og kurs.',
@@ -261,9 +261,15 @@ export const web = defineMessages(
       contact: 'Kontakt oss',
       in_review_title: 'Profilen din er til vurdering',
       in_review_text:
-        'En administrator ser nærmere på profilen din. Du får beskjed på e-post når vurderingen er ferdig. Frem til da er nyhetsstrømmen og det øvrige innholdet stengt, men videoer og lydarkiv er åpne for deg.',
+        'En administrator ser nærmere på profilen din. Det tar vanligvis to til tre virkedager, og du får beskjed på e-post når vurderingen er ferdig. Frem til da er nyhetsstrømmen og det øvrige innholdet stengt, men videoer og lydarkiv er åpne for deg.',
       in_review_media_title: 'Åpent for deg nå',
       logout: 'Logg ut',
+      held_title: 'Siden du prøvde å åpne',
+      held_text_not_approved: 'Den åpnes når profilen din er godkjent. Vi tar vare på lenken og tar deg rett dit når godkjenningen er klar.',
+      held_text_in_review: 'Den er stengt mens profilen din er til vurdering. Vi tar vare på lenken og tar deg rett dit når profilen er godkjent.',
+      held_forget: 'Glem denne siden',
+      contact_question: 'Spørsmål om profilen din?',
+      contact_mail: 'Skriv til {{email}}',
     },
   },
   {
@@ -508,7 +514,7 @@ export const web = defineMessages(
         'Thank you for signing up! Before you get access to the feed, jobs, courses and the rest of Legenett, we check that you are health personnel.',
       next_title: 'What happens next?',
       next_text:
-        'An administrator looks up your HPR number in the Norwegian health personnel register and approves your profile. This usually takes one to two working days. You get an e-mail as soon as your account is approved, and the next time you log in everything is open.',
+        'An administrator looks up your HPR number in the Norwegian health personnel register and approves your profile. This usually takes one to two working days. You get an e-mail as soon as your account is approved, and then everything is open to you.',
       meanwhile_title: 'What you can do meanwhile',
       meanwhile_profile: 'Complete your profile information',
       meanwhile_profile_text: 'Work situation, workplace, specialties and county make it easier to find relevant jobs and courses.',
@@ -522,9 +528,15 @@ export const web = defineMessages(
       contact: 'Contact us',
       in_review_title: 'Your profile is being reviewed',
       in_review_text:
-        'An administrator is taking a closer look at your profile. You get an e-mail when the review is done. Until then the feed and other content are closed, but videos and the audio archive are open to you.',
+        'An administrator is taking a closer look at your profile. This usually takes two to three working days, and you get an e-mail when the review is done. Until then the feed and other content are closed, but videos and the audio archive are open to you.',
       in_review_media_title: 'Open to you now',
       logout: 'Log out',
+      held_title: 'The page you tried to open',
+      held_text_not_approved: 'It opens once your profile is approved. We keep the link and take you straight there when the approval is through.',
+      held_text_in_review: 'It is closed while your profile is being reviewed. We keep the link and take you straight there once your profile is approved.',
+      held_forget: 'Forget this page',
+      contact_question: 'Questions about your profile?',
+      contact_mail: 'Write to {{email}}',
     },
   },
 );

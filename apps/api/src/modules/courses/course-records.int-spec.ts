@@ -89,6 +89,30 @@ describe('course log and certificates', () => {
     });
   });
 
+  it('totals the credit hours of the whole log (every page) where the certificate is available', async () => {
+    const owner = await t.session();
+    const me = await t.session();
+    const done = await insertCourse({ userId: owner.user.id, startOffset: -3 * HOUR, credit: 1.5 });
+    const alsoDone = await insertCourse({ userId: owner.user.id, startOffset: -2 * DAY, credit: 2.5 });
+    const tooLittle = await insertCourse({ userId: owner.user.id, startOffset: -3 * DAY, credit: 3 });
+    const noCredit = await insertCourse({ userId: owner.user.id, startOffset: -4 * DAY });
+    await t.db.insert(schema.courseSubscriptions).values([done, alsoDone, tooLittle, noCredit].map((c) => ({ course_id: c.id, user_id: me.user.id })));
+    await t.db.insert(schema.courseViewRecords).values([
+      viewing(done, me.user.id, 0, 60),
+      viewing(alsoDone, me.user.id, 0, 50),
+      viewing(tooLittle, me.user.id, 0, 30),
+      viewing(noCredit, me.user.id, 0, 60),
+    ]);
+    for (const page of [1, 2, 4]) {
+      const res = await t.call(ep.log, { as: me, query: { page, per_page: 1 } });
+      expect(res.parsed.data).toHaveLength(1);
+      // 1.5 + 2.5; the course without credit hours is a certificate without hours.
+      expect(res.parsed.totals).toEqual({ credit_hours: 4, certificates: 3 });
+    }
+    const stranger = await t.session();
+    expect((await t.call(ep.log, { as: stranger })).parsed.totals).toEqual({ credit_hours: 0, certificates: 0 });
+  });
+
   it('refuses a certificate at 79 % and issues one at 80 %, with the same code every time', async () => {
     const owner = await t.session();
     const [low, exact] = await Promise.all([t.session(), t.session()]);

@@ -84,6 +84,20 @@ export class CourseRecordsRepository {
     };
   }
 
+  /** Every event of the user's log (no page), with what its certificate needs: for the log's totals. */
+  async logCredits(userId: number, now: Date) {
+    return this.db
+      .select({
+        id: courses.id,
+        type: courses.type,
+        duration_minutes: courses.duration_minutes,
+        credit_hours: courses.credit_hours,
+        seated: sql<boolean>`exists (select 1 from ${courseSubscriptions} s where s.course_id = ${courses}.id and s.user_id = ${userId} and s.status = 'attending')`,
+      })
+      .from(courses)
+      .where(and(inArray(courses.id, this.mine(userId)), eq(courses.status, 'approved'), sql`${courses.start_at} <= ${now}`)!);
+  }
+
   /**
    * Seconds watched per course of `courseIds` by the user, in one query: the user's viewings of each
    * course merged into one set of intervals (range_agg), so two open tabs count once; the part inside

@@ -33,6 +33,20 @@ export function creditedSeconds(
   return seated ? watched.live + watched.replay : watched.replay;
 }
 
+/**
+ * Whether a person completed an event as the course log counts it (its certificate is available):
+ * the seconds the certificate may count (`creditedSeconds`) reach 80 % of the duration. The
+ * organiser's analytics count "watched to the end" with the same rule.
+ */
+export function completedEvent(
+  course: { type: CourseType; duration_minutes: number },
+  seated: boolean,
+  watched: { live: number; replay: number },
+): boolean {
+  const credited = creditedSeconds(course, seated, watched);
+  return credited !== null && certificateEligible(credited, course.duration_minutes);
+}
+
 /** The minutes and share a course log line and a refusal show (whole minutes, rounded down, so 79.9 % reads 79 %). */
 export function watchedSummary(live: number, replay: number, durationMinutes: number) {
   const total = live + replay;

@@ -2,6 +2,7 @@ import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import {
   type CertificateVerification,
   type CourseLogEntry,
+  type CourseLogTotals,
   type JoinRequest,
   type JoinRequestStatus,
   type Locale,
@@ -22,6 +23,7 @@ import { attestationPdf, certificatePdf } from './course-records.pdf';
 import {
   acceptRefusal,
   certificateEligible,
+  completedEvent,
   creditedSeconds,
   joinRefusal,
   newCertificateCode,
@@ -67,18 +69,19 @@ export class CourseRecordsService {
   // ---------- course log and certificates ----------
 
   async log(me: Principal, q: PageQuery) {
-    const page = await readPage(q, this.repository.log(me.userId, new Date()));
+    const now = new Date();
+    const page = await readPage(q, this.repository.log(me.userId, now));
     const ids = page.rows.map((r) => r.id);
-    const [watched, codes] = await Promise.all([
+    const [watched, codes, totals] = await Promise.all([
       this.repository.watched(me.userId, ids),
       this.repository.certificateCodes(me.userId, ids),
+      this.logTotals(me.userId, now),
     ]);
     const data = page.rows.map((c): CourseLogEntry => {
       const w = watched.get(c.id) ?? { live: 0, replay: 0 };
       const { percent: _percent, ...summary } = watchedSummary(w.live, w.replay, c.duration_minutes);
       const code = codes.get(c.id) ?? null;
       const { seated, ...course } = c;
-      const credited = creditedSeconds(c, seated, w);
       return {
         course: {
           ...course,
@@ -87,11 +90,28 @@ export class CourseRecordsService {
           ends_at: c.ends_at.toISOString(),
         },
         ...summary,
-        certificate_available: code !== null || (credited !== null && certificateEligible(credited, c.duration_minutes)),
+        certificate_available: code !== null || completedEvent(c, seated, w),
         certificate_code: code,
       };
     });
-    return { data, meta: page.meta };
+    return { data, meta: page.meta, totals };
+  }
+
+  /** The whole log's credit hours and certificates, by the rule each line's certificate follows. */
+  private async logTotals(userId: number, now: Date): Promise<CourseLogTotals> {
+    const rows = await this.repository.logCredits(userId, now);
+    const ids = rows.map((r) => r.id);
+    const [watched, codes] = await Promise.all([this.repository.watched(userId, ids), this.repository.certificateCodes(userId, ids)]);
+    let hours = 0;
+    let certificates = 0;
+    for (const r of rows) {
+      const w = watched.get(r.id) ?? { live: 0, replay: 0 };
+      if (!codes.has(r.id) && !completedEvent(r, r.seated, w)) continue;
+      certificates += 1;
+      hours += r.credit_hours === null ? 0 : Number(r.credit_hours);
+    }
+    // Credit hours are given in tenths at most: no binary-fraction tails in the sum.
+    return { credit_hours: Math.round(hours * 100) / 100, certificates };
   }
 
   /** Issues (once, then the same) and renders my certificate; 422 with my minutes when I watched less than 80 %. */

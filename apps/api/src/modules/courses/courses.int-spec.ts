@@ -1,4 +1,4 @@
-import { courseEndpoints as ep } from '@legenett/contracts';
+import { courseEndpoints as ep, courseRecordEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
@@ -584,6 +584,34 @@ describe('viewing analytics', () => {
     const csv = await t.http.get(`/api/my/courses/${id}/attendance.csv`).set('Authorization', `Bearer ${owner.accessToken}`).set('X-localization', 'en');
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines.slice(1).map((l) => l.split(',').slice(-2).join(','))).toEqual(['30,14']);
+  });
+
+  it('counts "watched to the end" as the course log counts a completed event (its certificate), not by the last minute', async () => {
+    const owner = await t.session();
+    const [d, e, f] = await Promise.all([t.session(), t.session(), t.session()]);
+    // A 60-minute webinar that started 3 hours ago; d and e hold seats, f has none.
+    const id = await watchable({ title: `Slutten ${token}`, startOffset: -3 * HOUR, duration: 60, userId: owner.user.id }, d!.user.id, e!.user.id);
+    const [course] = await t.db.select().from(schema.courses).where(eq(schema.courses.id, id));
+    const at = (minutes: number) => new Date(course!.start_at.getTime() + minutes * MINUTE);
+    await t.db.insert(schema.courseViewRecords).values([
+      // d: 48 of 60 minutes live (80 %), gone before the last minute: completed.
+      { course_id: id, user_id: d!.user.id, entered_at: at(0), left_at: at(48) },
+      // e: only the last five minutes: there at the end, but not completed.
+      { course_id: id, user_id: e!.user.id, entered_at: at(55), left_at: at(60) },
+      // f: no seat, 50 minutes of the recording after the end: completed (the replay counts).
+      { course_id: id, user_id: f!.user.id, entered_at: at(70), left_at: at(120) },
+    ]);
+
+    const res = await t.call(ep.analytics, { as: owner, params: { id } });
+    expect(res.parsed.data).toMatchObject({ attended: 3, share_to_end: 0.67 });
+    // The same people the course log gives a certificate.
+    const available = await Promise.all(
+      [d!, e!, f!].map(async (who) => {
+        const log = await t.call(courseRecordEndpoints.log, { as: who, query: { page: 1, per_page: 10 } });
+        return log.parsed.data.find((entry) => entry.course.id === id)?.certificate_available;
+      }),
+    );
+    expect(available).toEqual([true, false, true]);
   });
 
   it('opens a viewing (201, id, token) and moves its end with each beacon; bad tokens are refused', async () => {

@@ -561,8 +561,8 @@ export class CoursesRepository {
   }
 
   /**
-   * Per viewer of a course: minutes live (inside start..end) and as a replay (after the end), and
-   * whether they watched in the last minute. One pass over the course's records (index on course_id).
+   * Per viewer of a course: minutes (and seconds) live (inside start..end) and as a replay (after the
+   * end). One pass over the course's records (index on course_id).
    */
   private viewerMinutes(courseId: number) {
     // Each person's viewings merged into one set of intervals (range_agg) first, as the course log
@@ -570,16 +570,16 @@ export class CoursesRepository {
     return sql`
       with agg as (
         select v.user_id,
-          range_agg(tstzrange(v.entered_at, greatest(coalesce(v.left_at, v.entered_at), v.entered_at))) as m,
-          bool_or(v.entered_at < c.ends_at and coalesce(v.left_at, v.entered_at) >= c.ends_at - interval '1 minute') as to_end
-        from ${courseViewRecords} v join ${courses} c on c.id = v.course_id
+          range_agg(tstzrange(v.entered_at, greatest(coalesce(v.left_at, v.entered_at), v.entered_at))) as m
+        from ${courseViewRecords} v
         where v.course_id = ${courseId} and v.user_id is not null
-        group by v.user_id)
-      select agg.user_id,
-        coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.start_at, c.ends_at))) r), 0)::float / 60 as live,
-        coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.ends_at, null))) r), 0)::float / 60 as replay,
-        agg.to_end
-      from agg join ${courses} c on c.id = ${courseId}`;
+        group by v.user_id),
+      secs as (
+        select agg.user_id,
+          coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.start_at, c.ends_at))) r), 0)::float as live_seconds,
+          coalesce((select sum(extract(epoch from upper(r) - lower(r))) from unnest(agg.m * tstzmultirange(tstzrange(c.ends_at, null))) r), 0)::float as replay_seconds
+        from agg join ${courses} c on c.id = ${courseId})
+      select user_id, live_seconds / 60 as live, replay_seconds / 60 as replay, live_seconds, replay_seconds from secs`;
   }
 
   async analytics(courseId: number) {
@@ -590,8 +590,6 @@ export class CoursesRepository {
       no_shows: number;
       live: number;
       replay: number;
-      live_viewers: number;
-      to_end: number;
     }>(sql`
       with m as (${this.viewerMinutes(courseId)}),
       s as (select user_id, status from ${courseSubscriptions} where course_id = ${courseId})
@@ -601,9 +599,14 @@ export class CoursesRepository {
         (select count(*)::int from m where live + replay > 0) as attended,
         (select count(*)::int from s where status = 'attending' and not exists (select 1 from m where m.user_id = s.user_id and m.live + m.replay > 0)) as no_shows,
         coalesce((select sum(live) from m), 0)::float as live,
-        coalesce((select sum(replay) from m), 0)::float as replay,
-        (select count(*)::int from m where live > 0) as live_viewers,
-        (select count(*)::int from m where live > 0 and to_end) as to_end`);
+        coalesce((select sum(replay) from m), 0)::float as replay`);
+    // Each viewer's seconds and seat: "watched to the end" is decided by the course log's rule (the service).
+    const viewers = await this.db.execute<{ live_seconds: number; replay_seconds: number; seated: boolean }>(sql`
+      with m as (${this.viewerMinutes(courseId)})
+      select m.live_seconds, m.replay_seconds,
+        exists (select 1 from ${courseSubscriptions} s where s.course_id = ${courseId} and s.user_id = m.user_id and s.status = 'attending') as seated
+      from m
+      where m.live_seconds + m.replay_seconds > 0`);
     const series = await this.db.execute<{ minute: number; viewers: number }>(sql`
       select (extract(epoch from g.m - c.start_at) / 60)::int as minute,
         (select count(distinct v.user_id)::int from ${courseViewRecords} v
@@ -611,7 +614,7 @@ export class CoursesRepository {
       from ${courses} c, generate_series(c.start_at, c.ends_at - interval '1 minute', interval '1 minute') as g(m)
       where c.id = ${courseId}
       order by 1`);
-    return { summary: summary.rows[0]!, series: series.rows };
+    return { summary: summary.rows[0]!, viewers: viewers.rows, series: series.rows };
   }
 
   /** Attendance export rows: every viewer and every sign-up, with name, HPR profession and minutes. */

@@ -30,6 +30,7 @@ import { ReferenceChecks } from '../reference';
 import { courseIcs } from './course-calendar';
 import { CourseVideoLinks } from './course-video-links';
 import { mayOpenViewing, videoUploadRefusal } from './course-video.rules';
+import { completedEvent } from './course-records.rules';
 import { type CourseActor, type CourseEvent, EDITABLE_STATUSES, nextStatus } from './course-transitions';
 import { type CourseFilters, type CoursePart, type CourseRow, CoursesRepository, type CourseWrite, TAB_PARTS } from './courses.repository';
 import { sanitiseEmbedCode } from '../../common/text/embed-code';
@@ -393,7 +394,11 @@ export class CoursesService {
 
   async analytics(me: Principal, id: number, locale: Locale): Promise<{ data: CourseAnalytics }> {
     const course = await this.editable(me, id, locale);
-    const { summary: s, series } = await this.repository.analytics(id);
+    const { summary: s, viewers, series } = await this.repository.analytics(id);
+    // "Watched to the end" as the course log counts a completed event (its certificate is available).
+    const completed = viewers.filter((v) =>
+      completedEvent(course, v.seated, { live: Number(v.live_seconds), replay: Number(v.replay_seconds) }),
+    ).length;
     // Someone signed up may still come until the event has ended: no-shows count only after that.
     const ended = course.ends_at <= new Date();
     const round = (n: number) => Math.round(n * 10) / 10;
@@ -409,7 +414,7 @@ export class CoursesService {
         replay_minutes: round(s.replay),
         total_minutes: round(total),
         average_minutes: s.attended > 0 ? round(total / s.attended) : 0,
-        share_to_end: s.live_viewers > 0 ? round((s.to_end / s.live_viewers) * 100) / 100 : 0,
+        share_to_end: s.attended > 0 ? Math.round((completed / s.attended) * 100) / 100 : 0,
         peak_concurrent: series.reduce((max, p) => Math.max(max, p.viewers), 0),
         concurrent: series,
       },

@@ -71,6 +71,17 @@ export class MediaAdminController {
     return this.admin.captions(me, p.kind, p.id, file, locale);
   }
 
+  @Route(ep.poster)
+  @UseInterceptors(FileUpload({ field: 'poster' }))
+  poster(
+    @CurrentPrincipal() me: Principal,
+    @RequestLocale() locale: Locale,
+    @Params() p: KindId,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ) {
+    return this.admin.poster(me, p.kind, p.id, file, locale);
+  }
+
   @Route(ep.publish)
   publish(
     @CurrentPrincipal() me: Principal,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { adminMediaEndpoints as admin, mediaEndpoints as ep, referenceEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { type Caller, invalid } from '../../../test/call';
 import { insertReferenceFixtures } from '../../../test/fixtures';
@@ -92,6 +93,46 @@ describe('uploads', () => {
     expect([poster.status, poster.headers['content-type']]).toEqual([200, 'image/webp']);
     const ranged = await t.http.get(seen.parsed.data.stream_url!).set('Cookie', cookie).set('Range', 'bytes=0-15');
     expect([ranged.status, ranged.headers['content-range']]).toEqual([206, `bytes 0-15/${videoFile.length}`]);
+  });
+
+  it("takes an administrator's poster image in place of the frame, removing the previous poster; refuses a bad file and an unknown item", async () => {
+    const res = await t.call(admin.create, {
+      as: adminUser,
+      params: { kind: 'audio' },
+      body: { title: `Plakat ${token}`, description: 'Med omslag', publish: 'true' },
+      files: { file: { buffer: audioFile, name: 'tone.mp3' } },
+    });
+    expect(res.status).toBe(201);
+    expect(res.parsed.data.poster_url).toBeNull();
+    const id = res.parsed.data.id;
+    const png = () => sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 10, g: 90, b: 200 } } }).png().toBuffer();
+    const posterRows = () =>
+      t.db.select({ id: schema.audioTracks.poster_file_id }).from(schema.audioTracks).where(eq(schema.audioTracks.id, id));
+
+    const first = await t.call(admin.poster, { as: adminUser, params: { kind: 'audio', id }, body: {}, files: { poster: { buffer: await png(), name: 'cover.png' } } });
+    expect(first.status).toBe(200);
+    expect(first.parsed.data.poster_url).toMatch(/\/poster\?/);
+    const [{ id: firstPoster }] = (await posterRows()) as [{ id: number }];
+    const second = await t.call(admin.poster, { as: adminUser, params: { kind: 'audio', id }, body: {}, files: { poster: { buffer: await png(), name: 'cover2.png' } } });
+    expect(second.status).toBe(200);
+    const [{ id: secondPoster }] = (await posterRows()) as [{ id: number }];
+    expect(secondPoster).not.toBe(firstPoster);
+    // The previous poster's row is gone (the one file model: nothing points at it any more).
+    expect(await t.db.select().from(schema.storedFiles).where(eq(schema.storedFiles.id, firstPoster))).toHaveLength(0);
+
+    // A doctor gets it (the list cards and the page use the same signed poster URL).
+    const seen = await t.call(ep.audio, { as: doctor, params: { id } });
+    const cookie = String(seen.headers['set-cookie']).split(';')[0]!;
+    const poster = await t.http.get(seen.parsed.data.poster_url!).set('Cookie', cookie);
+    expect([poster.status, poster.headers['content-type']]).toEqual([200, 'image/webp']);
+
+    const bad = await t.call(admin.poster, { as: adminUser, params: { kind: 'audio', id }, body: {}, files: { poster: { buffer: Buffer.from('not an image'), name: 'x.png' } }, locale: 'en' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.validation.errors)).toEqual(['poster']);
+    const unknown = await t.call(admin.poster, { as: adminUser, params: { kind: 'video', id: 987654321 }, body: {}, files: { poster: { buffer: await png(), name: 'x.png' } } });
+    expect(unknown.status).toBe(404);
+    const refused = await t.call(admin.poster, { as: doctor, params: { kind: 'audio', id }, body: {}, files: { poster: { buffer: await png(), name: 'x.png' } } });
+    expect(refused.status).toBe(403);
   });
 
   it('uploads audio as a draft, schedules, publishes and unpublishes it', async () => {

@@ -143,6 +143,17 @@ export class MediaAdminRepository {
     });
   }
 
+  /** Points the item at a new poster; answers the previous poster's id (to remove) or null, undefined when there is no item. */
+  async replacePoster(kind: MediaKind, id: number, fileId: number): Promise<number | null | undefined> {
+    const t = mediaTable(kind);
+    return this.db.transaction(async (tx) => {
+      const [old] = await tx.select({ id: t.poster_file_id }).from(t).where(eq(t.id, id)).for('update');
+      if (!old) return undefined;
+      await tx.update(t).set({ poster_file_id: fileId }).where(eq(t.id, id));
+      return old.id;
+    });
+  }
+
   /** Deletes the item and its saved positions; answers its file ids (to remove), or null when there was none. */
   async delete(kind: MediaKind, id: number): Promise<number[] | null> {
     const t = mediaTable(kind);

@@ -229,6 +229,18 @@ export class MediaAdminService {
     return this.show(me, kind, id, locale);
   }
 
+  /** An administrator's poster image (re-encoded like every picture) replaces the previous one, or the frame taken at upload. */
+  async poster(me: Principal, kind: MediaKind, id: number, upload: Express.Multer.File | undefined, locale: Locale) {
+    if (!(await this.repository.find(kind, id, locale))) throw AppError.notFound();
+    await this.files.replace(upload, { kind: 'media_poster', owner: me.userId, field: 'poster' }, async (fileId) => {
+      const previous = await this.repository.replacePoster(kind, id, fileId);
+      // Deleted meanwhile: the new file is removed again.
+      if (previous === undefined) throw AppError.notFound();
+      return previous;
+    });
+    return this.show(me, kind, id, locale);
+  }
+
   async publish(me: Principal, kind: MediaKind, id: number, at: string | null, locale: Locale) {
     const when = at ? new Date(at) : new Date();
     if (!(await this.repository.setPublished(kind, id, when))) throw AppError.notFound();

@@ -68,6 +68,16 @@ describe('signatures', () => {
     // Someone else's draft does not exist for the caller.
     const d = await draft(owner);
     expect((await t.call(ep.signatures, { as: await t.session(), params: { id: d.id } })).status).toBe(404);
+
+    // A visitor (a shared link, not logged in) sees the same named signers, never the anonymous one,
+    // without profile links (profiles are for members); a draft does not exist for them either.
+    const visitor = await t.call(ep.signatures, { as: null, params: { id: p.id }, query: { per_page: 10 } });
+    expect(visitor.status).toBe(200);
+    expect(visitor.parsed.data).toHaveLength(slugs.length);
+    expect(visitor.parsed.data.every((s) => s.slug === null)).toBe(true);
+    const named = (await t.call(ep.signatures, { as: owner, params: { id: p.id }, query: { per_page: 10 } })).parsed.data;
+    expect(visitor.parsed.data.map((s) => s.name)).toEqual(named.map((s) => s.name));
+    expect((await t.call(ep.signatures, { as: null, params: { id: d.id } })).status).toBe(404);
   });
 
   it('keeps one signature when the same account signs several times at once', async () => {

@@ -121,7 +121,8 @@ export class PetitionsController {
   }
 
   @Route(ep.signatures)
-  signatures(@CurrentPrincipal() me: Principal, @RequestLocale() locale: Locale, @Params() p: Id, @Query() q: QueryOf<typeof ep.signatures>) {
+  @RateLimit({ name: 'petition-signers', limit: 120, windowSeconds: 60, by: 'ip' })
+  signatures(@OptionalPrincipal() me: Principal | null, @RequestLocale() locale: Locale, @Params() p: Id, @Query() q: QueryOf<typeof ep.signatures>) {
     return this.petitions.signers(me, p.id, q, locale);
   }
 

@@ -251,7 +251,6 @@ describe('who may call what', () => {
       [ep.sign, (as) => t.call(ep.sign, { as, params: { id: p.id }, body: {} })],
       [ep.withdraw, (as) => t.call(ep.withdraw, { as, params: { id: p.id } })],
       [ep.receipt, (as) => t.call(ep.receipt, { as, params: { id: p.id } })],
-      [ep.signatures, (as) => t.call(ep.signatures, { as, params: { id: p.id } })],
       [ep.bookmark, (as) => t.call(ep.bookmark, { as, params: { id: p.id } })],
       [ep.manualAuthors, (as) => t.call(ep.manualAuthors, { as, params: { id: p.id } })],
       [

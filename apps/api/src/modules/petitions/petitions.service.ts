@@ -475,15 +475,18 @@ export class PetitionsService {
     return this.signatures.receipt(me, id);
   }
 
-  /** One keyset page of the named signers; `next_cursor` is null on the last page. */
-  async signers(me: Principal, id: number, q: SignerPageQuery, locale: Locale): Promise<SignerPage> {
-    await this.visible(id, me.userId, locale, osloToday());
+  /**
+   * One keyset page of the named signers; `next_cursor` is null on the last page. Public, as the
+   * names are (docs/petitions.md): a visitor gets them without the profile links (profiles are for members).
+   */
+  async signers(me: Principal | null, id: number, q: SignerPageQuery, locale: Locale): Promise<SignerPage> {
+    await this.visible(id, me?.userId ?? 0, locale, osloToday());
     // One row more than asked tells whether another page follows.
     const rows = await this.repository.signers(id, q.cursor, q.per_page + 1);
     const page = rows.slice(0, q.per_page);
     const last = page[page.length - 1];
     return {
-      data: page.map(({ id: _id, signed_at, ...r }) => ({ ...r, signed_at: signed_at.toISOString() })),
+      data: page.map(({ id: _id, signed_at, slug, ...r }) => ({ ...r, slug: me ? slug : null, signed_at: signed_at.toISOString() })),
       meta: { next_cursor: rows.length > q.per_page && last ? encodeSignerCursor(last.id) : null, per_page: q.per_page },
     };
   }

@@ -1,4 +1,4 @@
-import { adminEndpoints, type AdminUser, type AdminUserDetail, authEndpoints, type MailPreview, type OutboxMessage, type User } from '@legenett/contracts';
+import { adminEndpoints, type AdminUser, type AdminUserDetail, authEndpoints, courseEndpoints, type MailPreview, type OutboxMessage, type User } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { apiError, mockEndpoint } from '@/testing/api-mocks';
@@ -212,12 +212,18 @@ describe('admin: approval queue', () => {
 describe('admin: dashboard and outbox', () => {
   beforeEach(() => loginAs(['admin']));
 
-  it('counts the queue on the dashboard', async () => {
+  it('counts the queues on the dashboard: accounts and courses waiting, each with its list', async () => {
     mockEndpoint(adminEndpoints.users, ({ query }) => page([kari], query.get('status') === 'in_review' ? 2 : 14));
+    const courses = mockEndpoint(courseEndpoints.adminQueue, { data: [], meta: { current_page: 1, last_page: 1234, per_page: 1, total: 1234 } });
     renderApp('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Administrasjon' })).toBeInTheDocument();
     expect(await screen.findByText('14')).toBeInTheDocument();
     expect(screen.getByText('2')).toBeInTheDocument();
+    // Thousands with the Norwegian (no-break) space.
+    expect(await screen.findByText('1 234')).toBeInTheDocument();
+    expect(screen.getByText('Kurs som venter på godkjenning')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Åpne kurskøen: Kurs som venter på godkjenning' })).toHaveAttribute('href', '/admin/courses');
+    expect(courses[0]!.query.get('per_page')).toBe('1');
     expect(screen.getByRole('link', { name: 'Åpne utboksen' })).toHaveAttribute('href', '/admin/outbox');
   });
 

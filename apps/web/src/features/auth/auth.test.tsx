@@ -110,13 +110,12 @@ describe('route access guard in the app', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
   });
 
-  it('"In review": home and the on-review modal', async () => {
+  it('"In review": home is its state page, naming the page it tried (no modal)', async () => {
     logIn(testUser({ status_label: 'In review' }));
     const { router } = renderApp('/jobs');
-    const dialog = await screen.findByRole('dialog', { name: 'Profilen er til vurdering' });
-    expect(
-      within(dialog).getByText('Profilen din blir sjekket, prøv å logge inn senere.'),
-    ).toBeInTheDocument();
+    const held = await screen.findByRole('region', { name: 'Siden du prøvde å åpne' });
+    expect(within(held).getByRole('link', { name: 'Jobber' })).toHaveAttribute('href', '/jobs');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
@@ -130,10 +129,12 @@ describe('route access guard in the app', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('videos without confirmed health personnel: the message and home', async () => {
+  it('videos without confirmed health personnel: the notice (as for the API refusal), not a toast, and home', async () => {
     logIn(testUser({ user_info: { ...testUser().user_info, approved_hrp: 1 } }));
-    renderApp('/videos');
-    expect(await screen.findByText('Innholdet er bare for bekreftet helsepersonell.')).toBeInTheDocument();
+    const { router } = renderApp('/videos');
+    expect(await screen.findByRole('dialog', { name: 'Bare for helsepersonell' })).toBeInTheDocument();
+    expect(screen.queryByText('Innholdet er bare for bekreftet helsepersonell.')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('an approved doctor reaches the page', async () => {

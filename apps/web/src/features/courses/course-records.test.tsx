@@ -76,6 +76,7 @@ describe('course log and certificates', () => {
         }),
       ],
       meta: meta(2),
+      totals: { credit_hours: 1.5, certificates: 1 },
     });
     const downloads = mockEndpoint(
       ep.certificate,
@@ -100,6 +101,11 @@ describe('course log and certificates', () => {
     expect(within(second).getByText('A certificate requires at least 80 % attendance.')).toBeInTheDocument();
     expect(within(second).queryByRole('button')).toBeNull();
 
+    // The whole log's sum, above the list.
+    const totals = screen.getByRole('region', { name: 'Total in the whole course log' });
+    expect(within(totals).getByText('1.5 credit hours')).toBeInTheDocument();
+    expect(within(totals).getByText('from 1 event with a certificate')).toBeInTheDocument();
+
     await user.click(
       within(first).getByRole('button', { name: 'Download the certificate for "Hodepine 1"' }),
     );
@@ -107,11 +113,26 @@ describe('course log and certificates', () => {
     expect(downloads[0]!.params.id).toBe('1');
   });
 
+  it.each([
+    ['no', 1, 1, '1 tellende time', 'fra 1 arrangement med kursbevis'],
+    ['no', 12.5, 9, '12,5 tellende timer', 'fra 9 arrangementer med kursbevis'],
+    ['no', 1234, 1000, '1 234 tellende timer', 'fra 1 000 arrangementer med kursbevis'],
+    ['en', 1, 1, '1 credit hour', 'from 1 event with a certificate'],
+    ['en', 1234.5, 2, '1,234.5 credit hours', 'from 2 events with a certificate'],
+  ] as const)('totals the credit hours in the locale with its plural (%s, %s)', async (locale, hours, certificates, hoursText, certificatesText) => {
+    await changeLocale(locale);
+    mockEndpoint(ep.log, { data: [entry(4)], meta: meta(1), totals: { credit_hours: hours, certificates } });
+    renderApp('/my_courses?tab=log');
+    expect(await screen.findByText(hoursText)).toBeInTheDocument();
+    expect(screen.getByText(certificatesText)).toBeInTheDocument();
+    expect(screen.getByText(locale === 'no' ? 'Tellende timer: 1,5' : 'Credit hours: 1.5')).toBeInTheDocument();
+  });
+
   it('shows the API refusal when a certificate is not earned', async () => {
     const user = setupUser();
     const reason =
       'You have watched 47 of 60 minutes (79 %). A certificate requires at least 80 % of the event, live or as a recording.';
-    mockEndpoint(ep.log, { data: [entry(3)], meta: meta(1) });
+    mockEndpoint(ep.log, { data: [entry(3)], meta: meta(1), totals: { credit_hours: 1.5, certificates: 1 } });
     mockEndpoint(ep.certificate, validationError({ id: [reason] }, reason));
     renderApp('/my_courses?tab=log');
     await user.click(

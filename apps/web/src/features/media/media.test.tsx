@@ -161,14 +161,12 @@ describe('video archive', () => {
     expect(await screen.findByText('Not found, or you do not have access to it.')).toBeInTheDocument();
   });
 
-  it('sends users without confirmed health personnel status home with the message', async () => {
+  it('sends users without confirmed health personnel status home with the notice (not a toast)', async () => {
     const unconfirmed = testUser({ locale: 'en', user_info: { ...doctor.user_info, approved_hrp: 1 } });
     logIn(unconfirmed);
     mockEndpoint(authEndpoints.me, { data: unconfirmed });
     renderApp('/audio');
-    expect(
-      (await screen.findAllByText('This content is only for confirmed health personnel.')).length,
-    ).toBeGreaterThan(0);
+    expect(await screen.findByRole('dialog', { name: 'For health personnel only' })).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 });
@@ -284,6 +282,46 @@ describe('admin media', () => {
       access_level: 'all',
       external_url: null,
     });
+  });
+
+  it('uploads a poster image for an item from its card (field `poster`) and shows it there', async () => {
+    const row = {
+      ...item(12, { title: 'Suturteknikk' }),
+      published_at: '2026-11-01T10:00:00.000Z',
+      state: 'published' as const,
+      category_id: null,
+      specialty_ids: [],
+      external_url: null,
+      embed_code: null,
+      has_captions: false,
+      stream_url: null,
+      file_size_bytes: 1000,
+      created_at: '2026-11-01T10:00:00.000Z',
+      notice: null,
+    };
+    const { progress: _progress, ...adminRow } = row;
+    let uploaded = false;
+    mockEndpoint(adminMediaEndpoints.list, () => ({
+      data: [{ ...adminRow, poster_url: uploaded ? '/api/media/stream/video/12/poster?s=1' : null }],
+      meta: { current_page: 1, last_page: 1, per_page: 20, total: 1 },
+    }));
+    const posters = mockEndpoint(adminMediaEndpoints.poster, () => {
+      uploaded = true;
+      return { data: { ...adminRow, poster_url: '/api/media/stream/video/12/poster?s=1' } };
+    });
+    const user = setupUser();
+    const { container } = renderApp('/admin/media');
+    const card = await screen.findByRole('article', { name: 'Suturteknikk' });
+    expect(within(card).getByRole('button', { name: 'Upload a poster image: Suturteknikk' })).toBeInTheDocument();
+    const input = container.querySelector<HTMLInputElement>('article input[type="file"][accept="image/jpeg,image/png,image/webp"]')!;
+    await user.upload(input, new File(['png'], 'cover.png', { type: 'image/png' }));
+
+    await waitFor(() => expect(posters).toHaveLength(1));
+    expect(posters[0]!.params).toMatchObject({ kind: 'video', id: '12' });
+    expect((posters[0]!.body as FormData).has('poster')).toBe(true);
+    expect(await within(card).findByRole('button', { name: 'Replace the poster image: Suturteknikk' })).toBeInTheDocument();
+    // The new item form offers the field too.
+    expect(screen.getByText('Poster image (optional)')).toBeInTheDocument();
   });
 
   it('shows a 422 of the home page video form beside its field', async () => {

@@ -217,9 +217,16 @@ describe('petitions', () => {
       expires_in: 3600,
       user: doctor,
     });
+    mockEndpoint(petitionEndpoints.signatures, {
+      data: [{ name: 'Kari Nordby', slug: null, profession: 'doctor', verified_as: 'doctor', signed_at: '2026-11-20T10:00:00.000Z' }],
+      meta: { next_cursor: null, per_page: 10 },
+    });
     renderApp('/petitions/details/5');
     expect(await screen.findByRole('button', { name: 'Copy link' })).toBeInTheDocument();
-    expect(screen.getByText('Log in to see who has signed by name.')).toBeInTheDocument();
+    // The named signers are public: listed for the visitor too, without a link to a members' profile.
+    const signers = await screen.findByRole('list', { name: 'Signatures' });
+    expect(within(signers).getByText('Kari Nordby')).toBeInTheDocument();
+    expect(within(signers).queryByRole('link')).not.toBeInTheDocument();
     const login = screen.getByRole('link', { name: 'Log in to sign' });
     expect(login).toHaveAttribute('href', '/login?next=%2Fpetitions%2Fdetails%2F5');
     await user.click(login);

@@ -1,14 +1,19 @@
 import { type ForbiddenReason } from '@legenett/contracts';
 import { accessNotice, type AccessNotice } from '@/shared/auth/access-notice';
 import { currentLocale, i18n } from '@/shared/i18n/i18n';
+import { formatNumber } from '@/shared/lib/numbers';
 import { maintenance } from '@/shared/ui/maintenance-store';
 import { notify } from '@/shared/ui/notify';
 import { ApiError, NetworkError } from './api-error';
 
-/** 403 reasons that are a state of the account, each with the modal of spec point 2. */
-const NOTICE_OF_REASON: Partial<Record<ForbiddenReason, Exclude<AccessNotice, null>>> = {
-  account_in_review: 'on_review',
-  account_not_approved: 'not_approved',
+/**
+ * 403 reasons that are a state of the account, each with the modal of spec point 2, or none: an
+ * account in review or not approved is led to its state page by the route guard (which holds the
+ * refused page), not shown a modal over a page it may not read.
+ */
+const NOTICE_OF_REASON: Partial<Record<ForbiddenReason, Exclude<AccessNotice, null> | 'state_page'>> = {
+  account_in_review: 'state_page',
+  account_not_approved: 'state_page',
   business_profile_active: 'company_page',
   not_health_personnel: 'not_health_personnel',
 };
@@ -28,18 +33,17 @@ export function setAccountRefusedHandler(handler: AccountRefusedHandler | null):
 /** "30 sekunder", "2 minutter" / "30 seconds", "2 minutes": whole minutes from a minute on, rounded up. */
 export function formatWait(seconds: number, locale: string): string {
   const minutes = seconds >= 60;
-  const format = new Intl.NumberFormat(locale === 'no' ? 'nb' : locale, {
+  return formatNumber(minutes ? Math.ceil(seconds / 60) : Math.max(1, seconds), locale === 'en' ? 'en' : 'no', {
     style: 'unit',
     unit: minutes ? 'minute' : 'second',
     unitDisplay: 'long',
   });
-  return format.format(minutes ? Math.ceil(seconds / 60) : Math.max(1, seconds));
 }
 
 /**
  * The one place that turns a failed call into what the user sees (spec point 8):
  * 503 -> maintenance modal; 422 -> one warning toast per message; a 403 whose `reason` is a state of
- * the account -> that state's modal (never a toast); 429 -> how long to wait (`Retry-After`), in the
+ * the account -> that state's modal or page (never a toast); 429 -> how long to wait (`Retry-After`), in the
  * user's language; any other error with a message -> danger toast. 401 is not shown here: the
  * client hands it to the unauthorized handler.
  */
@@ -57,7 +61,7 @@ export function showApiError(error: unknown): void {
     const reason = error.error?.reason;
     const notice = reason ? NOTICE_OF_REASON[reason] : undefined;
     if (reason && notice) {
-      accessNotice.open(notice);
+      if (notice !== 'state_page') accessNotice.open(notice);
       accountRefusedHandler?.(reason);
       return;
     }

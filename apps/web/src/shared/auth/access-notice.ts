@@ -2,9 +2,10 @@ import { createExternalStore, useExternalStore } from '@/shared/lib/external-sto
 
 /**
  * The modals the route guard opens after sending someone home (spec point 2), also opened for an
- * API 403 with a known `reason` (`shared/api/handle-api-error.ts`).
+ * API 403 with a known `reason` (`shared/api/handle-api-error.ts`). An account that is not approved
+ * gets no modal: its state page names the page it tried to open (`held-page.ts`).
  */
-export type AccessNotice = 'registration_required' | 'on_review' | 'not_approved' | 'company_page' | 'not_health_personnel' | null;
+export type AccessNotice = 'registration_required' | 'company_page' | 'not_health_personnel' | null;
 
 const store = createExternalStore<AccessNotice>(null);
 

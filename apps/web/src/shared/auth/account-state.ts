@@ -1,5 +1,6 @@
 import { type User } from '@legenett/contracts';
 import { paths } from '@/shared/config/paths';
+import { heldPage } from './held-page';
 
 /**
  * What an account may use, mirroring the API's status gates (docs/api-conventions.md,
@@ -30,12 +31,12 @@ export function mayUseSearch(user: User): boolean {
 
 /**
  * Where a user starts after logging in, registering or switching profile: an account that is not
- * approved on its state page (home), a business profile on the company's own page, everyone else
- * on the feed.
+ * approved on its state page (home), a business profile on the company's own page, an account
+ * approved since it tried to open a page on that page (`held-page.ts`), everyone else on the feed.
  */
 export function landingPath(user: User): string {
   if (accountState(user) !== 'approved') return paths.home.path;
   const company = user.active_business_profile;
   if (company) return paths.company.href({ slug: company.slug });
-  return paths.feed.path;
+  return heldPage.of(user.id)?.path ?? paths.feed.path;
 }

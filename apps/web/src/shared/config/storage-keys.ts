@@ -6,4 +6,6 @@ export const storageKeys = {
   /** The spec keeps the logged-in user in local storage and the token in a cookie. */
   user: 'user',
   accessTokenCookie: 'access_token',
+  /** The page an account that is not approved yet tried to open, opened for it once approved. */
+  heldPage: 'legenett-held-page',
 } as const;

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { storageKeys } from '@/shared/config/storage-keys';
 import { withChunkTimeout } from '@/shared/lib/chunk-timeout';
 import { readCookie, writeCookie } from '@/shared/lib/cookies';
+import { formatInterpolated } from '@/shared/lib/numbers';
 import { safeStorage } from '@/shared/lib/storage';
 import { loadSection, SHELL_NAMESPACES } from './sections';
 
@@ -66,7 +67,14 @@ void i18n
     ns: [...SHELL_NAMESPACES],
     defaultNS: 'web',
     partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
+    interpolation: {
+      escapeValue: false,
+      // Numbers in texts through the locale ("55,2", "1 234"): shared/lib/numbers.ts.
+      alwaysFormat: true,
+      // Anything but a number comes back as it is (i18next turns it into text, or handles a missing value).
+      format: (value: unknown, format?: string, lng?: string, options?: Record<string, unknown>) =>
+        formatInterpolated(value, format, lng, typeof options?.interpolationkey === 'string' ? options.interpolationkey : undefined) as string,
+    },
     initAsync: false,
     react: { useSuspense: true },
   });

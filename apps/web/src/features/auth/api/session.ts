@@ -42,7 +42,9 @@ export function reloadAccount(): Promise<User> {
 
 /**
  * The state pages read the account again (`POST /user`, open to every status): an approval or a
- * review that happened since the login shows at once, and an approved account moves on to the feed.
+ * review that happened since the login shows at once, and an approved account moves on (to the page
+ * it tried to open, else the feed). Read again every minute and when the tab gets the focus back
+ * (after the approval e-mail), so the page does the return without a reload.
  */
 export const freshAccountQueryOptions = () =>
   queryOptions({
@@ -50,6 +52,8 @@ export const freshAccountQueryOptions = () =>
     queryFn: reloadAccount,
     staleTime: 0,
     retry: false,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
   });
 
 export function useFreshAccount() {

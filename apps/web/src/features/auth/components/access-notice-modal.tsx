@@ -36,8 +36,6 @@ export function AccessNoticeModal({ opened }: { opened: boolean }) {
       title: t('access.registration_required_title'),
       body: tErrors('login_required'),
     },
-    on_review: { title: t('access.on_review_title'), body: tErrors('account_in_review') },
-    not_approved: { title: t('access.not_approved_title'), body: tErrors('account_not_approved') },
     company_page: { title: t('access.company_page_title'), body: t('access.company_page_body') },
     not_health_personnel: {
       title: t('access.no_health_personnel_title'),

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { accountState } from '@/shared/auth/account-state';
+import { heldPage, useHeldPage } from '@/shared/auth/held-page';
 import type { WebKey } from '@/shared/auth/route-access';
 import { paths } from '@/shared/config/paths';
 import { DocumentIcon, HeadphonesIcon, SchoolIcon, ShieldIcon, UserIcon, VideoIcon } from '@/shared/ui/icons';
@@ -16,6 +17,9 @@ interface Step {
   href: string;
   icon: ComponentType<{ size?: number }>;
 }
+
+/** Where questions about an account go (the about page's contact address). */
+const CONTACT_EMAIL = 'post@legenett.no';
 
 /** What an account awaiting approval may do: only its own account's pages (API access `user`). */
 const meanwhile: Step[] = [
@@ -93,6 +97,8 @@ export function AccountStatePage({ user }: { user: User }) {
   useFreshAccount();
   const state = accountState(user);
   const rejected = user.status_label === 'Rejected';
+  // The page the account tried to open: named and kept here; the route guard opens it once approved.
+  const held = useHeldPage(user.id);
 
   const logOut = () => logout.mutate(undefined, { onSettled: () => void navigate(paths.home.path, { replace: true }) });
 
@@ -109,12 +115,7 @@ export function AccountStatePage({ user }: { user: User }) {
             {t(title)}
           </Title>
           {state === 'in_review' ? (
-            <>
-              <Text size="lg" fw={600}>
-                {tErrors('account_in_review')}
-              </Text>
-              <Text>{t('account_state.in_review_text')}</Text>
-            </>
+            <Text size="lg">{t('account_state.in_review_text')}</Text>
           ) : rejected ? (
             <Text size="lg">{t('account_state.rejected_lead')}</Text>
           ) : (
@@ -125,6 +126,28 @@ export function AccountStatePage({ user }: { user: User }) {
           )}
         </Stack>
       </Paper>
+
+      {held && !rejected && (
+        <Paper component="section" aria-labelledby="account-state-held" radius="md" p="lg" withBorder>
+          <Stack gap="xs">
+            <Title order={2} id="account-state-held" size="h3">
+              {t('account_state.held_title')}
+            </Title>
+            <Anchor component={Link} to={held.path} fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+              {held.title ? t(held.title) : held.path}
+            </Anchor>
+            {held.title && (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {held.path}
+              </Text>
+            )}
+            <Text>{t(state === 'in_review' ? 'account_state.held_text_in_review' : 'account_state.held_text_not_approved')}</Text>
+            <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => heldPage.clear()}>
+              {t('account_state.held_forget')}
+            </Button>
+          </Stack>
+        </Paper>
+      )}
 
       {state === 'not_approved' && !rejected && (
         <Stack component="section" aria-labelledby="account-state-next" gap="xs">
@@ -152,6 +175,11 @@ export function AccountStatePage({ user }: { user: User }) {
           <StepCards steps={openInReview} />
         </Stack>
       )}
+
+      <Text>
+        {t('account_state.contact_question')}{' '}
+        <Anchor href={`mailto:${CONTACT_EMAIL}`}>{t('account_state.contact_mail', { email: CONTACT_EMAIL })}</Anchor>
+      </Text>
 
       <Group gap="sm">
         {rejected && (

@@ -2,6 +2,7 @@ import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { accountState, landingPath } from '@/shared/auth/account-state';
+import { heldPage } from '@/shared/auth/held-page';
 import { paths, safeNext } from '@/shared/config/paths';
 import { notify } from '@/shared/ui/notify';
 import { LoginForm } from './login-form';
@@ -18,7 +19,10 @@ export function AuthEntryModal() {
       <LoginForm
         onLoggedIn={(session) => {
           notify.success(tAuth('login.welcome', { name: session.user.first_name }));
-          const back = next && accountState(session.user) === 'approved' ? next : null;
+          const approved = accountState(session.user) === 'approved';
+          // Not approved yet: the state page names the page the link led to, and opens it once approved.
+          if (next && !approved) heldPage.remember({ userId: session.user.id, path: next });
+          const back = next && approved ? next : null;
           void navigate(back ?? landingPath(session.user), { replace: true });
         }}
       />

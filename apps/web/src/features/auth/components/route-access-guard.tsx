@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { setUnauthorizedHandler } from '@/shared/api/api-client';
 import { setAccountRefusedHandler } from '@/shared/api/handle-api-error';
 import { accessNotice, useAccessNotice } from '@/shared/auth/access-notice';
 import { type AccessDecision, decideAccess } from '@/shared/auth/access-rules';
-import { authStore, useCurrentUser } from '@/shared/auth/auth-store';
+import { accountState } from '@/shared/auth/account-state';
+import { authStore, parseUser, useCurrentUser } from '@/shared/auth/auth-store';
+import { heldPage, useHeldPage } from '@/shared/auth/held-page';
 import { useRouteHandle } from '@/shared/auth/route-access';
 import { createRefreshHandler } from '@/shared/auth/session-refresh';
 import { paths } from '@/shared/config/paths';
@@ -32,6 +34,12 @@ export function RouteAccessGuard({ children }: { children: ReactNode }) {
   const handle = useRouteHandle();
   const user = useCurrentUser();
   const notice = useAccessNotice();
+  const held = useHeldPage(user?.id);
+  const approved = user !== null && accountState(user) === 'approved';
+  // The page on screen (or refused): the one to hold for an account that is not approved yet.
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const page = useRef({ here, title: handle?.title, userId: user?.id });
+  page.current = { here, title: handle?.title, userId: user?.id };
 
   useEffect(() => {
     setUnauthorizedHandler(
@@ -45,7 +53,19 @@ export function RouteAccessGuard({ children }: { children: ReactNode }) {
       }),
     );
     // The API knows the account's state better than the stored copy: read it again after a refusal.
-    setAccountRefusedHandler(() => void reloadAccount().catch(() => undefined));
+    // A refusal for the account's state (an administrator changed it since the login) holds the page
+    // and leads to the state page, which names it.
+    setAccountRefusedHandler((reason) => {
+      const refused = page.current;
+      void reloadAccount()
+        .catch(() => undefined)
+        .then(() => {
+          if (reason !== 'account_in_review' && reason !== 'account_not_approved') return;
+          const current = parseUser(authStore.get().user);
+          if (current && refused.here !== paths.home.path) heldPage.remember({ userId: current.id, path: refused.here, title: refused.title });
+          void navigate(paths.home.path, { replace: true });
+        });
+    });
     return () => {
       setUnauthorizedHandler(null);
       setAccountRefusedHandler(null);
@@ -59,17 +79,28 @@ export function RouteAccessGuard({ children }: { children: ReactNode }) {
   const hadUser = entry.key === location.key ? entry.hadUser : user !== null;
   const access = handle?.access ?? 'public';
   const loggedInHere = access === 'unauthorizedOnly' && user !== null && !hadUser;
+  const heldPath = approved ? (held?.path ?? null) : null;
   const decision = useMemo(
-    () => (loggedInHere ? ALLOW : decideAccess(access, location.pathname, user)),
-    [loggedInHere, access, location.pathname, user],
+    () => (loggedInHere ? ALLOW : decideAccess(access, location.pathname, user, heldPath)),
+    [loggedInHere, access, location.pathname, user, heldPath],
   );
 
   useEffect(() => {
     if (decision.kind !== 'redirect') return;
     if (decision.toast) notify.warning(t(decision.toast));
     if (decision.notice) accessNotice.open(decision.notice);
+    // The page of this decision (the decision changes with the location and the user).
+    const refused = page.current;
+    if (decision.hold && refused.userId !== undefined && refused.here !== paths.home.path) {
+      heldPage.remember({ userId: refused.userId, path: refused.here, title: refused.title });
+    }
     void navigate(decision.to, { replace: true });
   }, [decision, navigate, t]);
+
+  // Approved now, and on the held page (home led there, or the login did): it has been returned.
+  useEffect(() => {
+    if (approved && held && decision.kind === 'allow' && here === held.path) heldPage.clear();
+  }, [approved, held, decision, here]);
 
   return (
     <>

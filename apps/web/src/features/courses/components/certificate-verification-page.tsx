@@ -7,6 +7,7 @@ import { paths } from '@/shared/config/paths';
 import { ApiError } from '@/shared/api/api-error';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDate, formatDateTime } from '@/shared/lib/dates';
+import { formatNumber } from '@/shared/lib/numbers';
 import { Page } from '@/shared/ui/page';
 import { useCertificateVerification } from '../api/course-records';
 
@@ -19,7 +20,7 @@ function Facts({ c }: { c: CertificateVerification }) {
   const hours =
     c.credit_hours === null
       ? t('verify.none')
-      : new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB').format(c.credit_hours);
+      : formatNumber(c.credit_hours, locale);
   const rows: [string, string][] = [
     [t('verify.holder'), c.holder_name],
     [t('verify.event'), c.course_title],

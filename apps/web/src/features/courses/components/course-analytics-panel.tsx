@@ -5,6 +5,7 @@ import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title }
 import { useTranslation } from 'react-i18next';
 import { type Course } from '@legenett/contracts';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { numberFormat } from '@/shared/lib/numbers';
 import { downloadAttendance, useCourseAnalytics } from '../api/courses';
 
 /**
@@ -20,8 +21,8 @@ export function CourseAnalyticsPanel({ course }: { course: Course }) {
   if (analytics.isPending) return <Skeleton height={200} />;
   if (analytics.isError || !analytics.data) return <Alert color="red">{t('load_failed')}</Alert>;
   const a = analytics.data;
-  const number = new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 1 });
-  const percent = new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { style: 'percent' });
+  const number = numberFormat(locale);
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   const viewing = course.type === 'webinar' && (course.is_live || course.is_past);
   const stats: [string, string][] = [
     [t('analytics.sign_ups'), number.format(a.sign_ups)],

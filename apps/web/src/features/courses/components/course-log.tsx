@@ -1,5 +1,5 @@
-import { type CourseLogEntry } from '@legenett/contracts';
-import { Anchor, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { type CourseLogEntry, type CourseLogTotals } from '@legenett/contracts';
+import { Anchor, Badge, Button, Card, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,11 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDateTime } from '@/shared/lib/dates';
+import { formatNumber } from '@/shared/lib/numbers';
 import { usePageParam } from '@/shared/lib/use-query-params';
 import { PagedList } from '@/shared/ui/paged-list';
 import { downloadCertificate, useCourseLog } from '../api/course-records';
 import { courseKeys } from '../api/keys';
-
-const number = (n: number, locale: string) =>
-  new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 1 }).format(n);
 
 /** One event of my log: when, minutes live and as a recording, credit hours, and the certificate when earned. */
 function LogEntry({ entry }: { entry: CourseLogEntry }) {
@@ -64,7 +62,7 @@ function LogEntry({ entry }: { entry: CourseLogEntry }) {
           <Text size="sm">{t('log.minutes_replay', { minutes: entry.minutes_replay })}</Text>
           <Text size="sm" fw={600}>
             {c.credit_hours !== null
-              ? t('log.credit_hours', { hours: number(c.credit_hours, locale) })
+              ? t('log.credit_hours', { hours: formatNumber(c.credit_hours, locale) })
               : t('log.no_credit')}
           </Text>
         </Group>
@@ -98,21 +96,40 @@ function LogEntry({ entry }: { entry: CourseLogEntry }) {
   );
 }
 
+/** The whole log's sum (every page): credit hours of the events whose certificate is available. */
+function LogTotals({ totals }: { totals: CourseLogTotals }) {
+  const { t } = useTranslation('course_records');
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="course-log-totals">
+      <Text id="course-log-totals" size="sm" c="dimmed">
+        {t('log.totals_title')}
+      </Text>
+      <Text fz="xl" fw={700}>
+        {t('log.totals_hours', { count: totals.credit_hours })}
+      </Text>
+      <Text size="sm">{t('log.totals_certificates', { count: totals.certificates })}</Text>
+    </Paper>
+  );
+}
+
 /** `/my_courses?tab=log`: events I watched or attended, my minutes, credit hours and certificates. */
 export function CourseLog() {
   const { t } = useTranslation('course_records');
   const [page, setPage] = usePageParam();
   const log = useCourseLog(page);
   return (
-    <PagedList
-      query={log}
-      label={t('log.label')}
-      empty={t('log.empty')}
-      error={t('log.load_failed')}
-      renderItem={(e) => <LogEntry entry={e} />}
-      itemKey={(e) => e.course.id}
-      page={page}
-      onPageChange={setPage}
-    />
+    <Stack gap="md">
+      {log.data && log.data.data.length > 0 && <LogTotals totals={log.data.totals} />}
+      <PagedList
+        query={log}
+        label={t('log.label')}
+        empty={t('log.empty')}
+        error={t('log.load_failed')}
+        renderItem={(e) => <LogEntry entry={e} />}
+        itemKey={(e) => e.course.id}
+        page={page}
+        onPageChange={setPage}
+      />
+    </Stack>
   );
 }

@@ -24,6 +24,7 @@ import { useContractForm } from '@/shared/forms/contract-form';
 import { DateField } from '@/shared/forms/date-field';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDate } from '@/shared/lib/dates';
+import { formatNumber } from '@/shared/lib/numbers';
 import { notify } from '@/shared/ui/notify';
 import { PagedList } from '@/shared/ui/paged-list';
 import {
@@ -38,8 +39,6 @@ import {
   useSaveMeeting,
 } from '../api/course-records';
 
-const hoursText = (n: number, locale: string) =>
-  new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 1 }).format(n);
 const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`;
 
 /** The form a non-member sends to ask to join, with an optional message. */
@@ -97,7 +96,7 @@ function MeetingCard({
         <Stack gap={2}>
           <Text fw={600}>{meeting.topic}</Text>
           <Text size="sm" c="dimmed">
-            {date} · {t('group.hours_value', { hours: hoursText(meeting.hours, locale) })} ·{' '}
+            {date} · {t('group.hours_value', { hours: formatNumber(meeting.hours, locale) })} ·{' '}
             {t('group.present_count', { count: meeting.present.length })}
           </Text>
           {meeting.present.length > 0 && <Text size="sm">{meeting.present.map(fullName).join(', ')}</Text>}

@@ -102,6 +102,19 @@ export function useUploadCaptions() {
   });
 }
 
+/** A poster image for an item (replaces the frame taken at upload); list cards show it. */
+export function useUploadPoster() {
+  const invalidate = useInvalidateMedia();
+  return useMutation({
+    mutationFn: ({ kind, id, file }: { kind: MediaKind; id: number; file: File }) => {
+      const body = new FormData();
+      body.append('poster', file);
+      return apiCall(ep.poster, { params: { kind, id }, body });
+    },
+    onSuccess: invalidate,
+  });
+}
+
 export const adminCategoriesQueryOptions = (kind: MediaKind) =>
   queryOptions({
     queryKey: mediaKeys.adminCategories(kind),

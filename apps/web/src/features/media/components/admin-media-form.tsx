@@ -27,7 +27,8 @@ import { useLocale } from '@/shared/i18n/use-locale';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { FilePicker } from '@/shared/ui/file-picker';
 import { notify } from '@/shared/ui/notify';
-import { useAdminCategories, useCreateMedia, useUpdateMedia } from '../api/admin-media';
+import { POSTER_ACCEPT } from './poster-accept';
+import { useAdminCategories, useCreateMedia, useUpdateMedia, useUploadPoster } from '../api/admin-media';
 
 interface FormValues {
   title: string;
@@ -91,6 +92,8 @@ export function AdminMediaForm({
   const create = useCreateMedia(kind);
   const update = useUpdateMedia();
   const [file, setFile] = useState<File | null>(null);
+  const [posterFile, setPosterFile] = useState<File | null>(null);
+  const poster = useUploadPoster();
   const [fileError, setFileError] = useState<string | null>(null);
   const [publishAt, setPublishAt] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -120,10 +123,13 @@ export function AdminMediaForm({
           file,
           onProgress: setProgress,
         });
+        // The chosen poster replaces the frame taken from the video (audio: the cover on the cards).
+        if (posterFile) await poster.mutateAsync({ kind, id: created.id, file: posterFile });
         notify.success(t('admin.saved'));
         if (created.notice) notify.warning(created.notice);
         reset(DEFAULTS);
         setFile(null);
+        setPosterFile(null);
         setPublishAt(null);
       } finally {
         setProgress(null);
@@ -153,6 +159,16 @@ export function AdminMediaForm({
               setFileError(null);
             }}
             error={fileError}
+          />
+        )}
+        {!item && (
+          <FilePicker
+            label={t('admin.poster')}
+            description={kind === 'video' ? t('admin.poster_hint_video') : t('admin.poster_hint_audio')}
+            accept={POSTER_ACCEPT}
+            multiple={false}
+            value={posterFile ? [posterFile] : []}
+            onChange={(files) => setPosterFile(files[0] ?? null)}
           />
         )}
         {progress !== null && (

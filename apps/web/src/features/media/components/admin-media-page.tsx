@@ -1,16 +1,17 @@
 import { type AdminMedia, type MediaKind } from '@legenett/contracts';
-import { Badge, Button, Card, FileButton, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, FileButton, Group, Image, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { usePageParam } from '@/shared/lib/use-query-params';
 import { Page } from '@/shared/ui/page';
 import { PagedList } from '@/shared/ui/paged-list';
-import { useAdminMedia, useDeleteMedia, usePublishMedia, useUploadCaptions } from '../api/admin-media';
+import { useAdminMedia, useDeleteMedia, usePublishMedia, useUploadCaptions, useUploadPoster } from '../api/admin-media';
 import { formatDate, formatDuration } from '../format';
 import { AdminCategories } from './admin-categories';
 import { AdminFrontendSettings } from './admin-frontend-settings';
 import { AdminMediaForm } from './admin-media-form';
+import { POSTER_ACCEPT } from './poster-accept';
 
 const STATE_COLOR = { draft: 'gray', scheduled: 'yellow', published: 'green' } as const;
 
@@ -20,11 +21,13 @@ function ItemRow({ item }: { item: AdminMedia }) {
   const publish = usePublishMedia();
   const remove = useDeleteMedia();
   const captions = useUploadCaptions();
+  const poster = useUploadPoster();
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   return (
     <Card withBorder padding="sm" component="article" aria-label={item.title}>
       <Stack gap={6}>
+        {item.poster_url && <Image src={item.poster_url} alt="" h={96} w={170} fit="cover" radius="sm" loading="lazy" />}
         <Group justify="space-between" wrap="wrap">
           <Text fw={600}>{item.title}</Text>
           <Badge color={STATE_COLOR[item.state]} variant="light">
@@ -65,6 +68,24 @@ function ItemRow({ item }: { item: AdminMedia }) {
               )}
             </FileButton>
           )}
+          <FileButton
+            accept={POSTER_ACCEPT}
+            onChange={(file) => {
+              if (file) poster.mutate({ kind: item.kind, id: item.id, file });
+            }}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                variant="default"
+                loading={poster.isPending}
+                aria-label={`${item.poster_url ? t('admin.poster_replace') : t('admin.poster_upload')}: ${item.title}`}
+              >
+                {item.poster_url ? t('admin.poster_replace') : t('admin.poster_upload')}
+              </Button>
+            )}
+          </FileButton>
           <Button size="xs" variant="default" onClick={() => setEditing(true)}>
             {t('admin.edit')}
           </Button>

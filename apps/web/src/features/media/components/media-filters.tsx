@@ -1,6 +1,8 @@
 import { type MediaKind } from '@legenett/contracts';
 import { Group, MultiSelect, SegmentedControl, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { formatNumber } from '@/shared/lib/numbers';
 import { useSearchDraft } from '@/shared/ui/search-filter-form';
 import { type MediaFilterValues } from '../api/keys';
 import { useMediaCategories } from '../api/media';
@@ -16,6 +18,7 @@ export function MediaFilters({
   onChange: (next: MediaFilterValues) => void;
 }) {
   const { t } = useTranslation('media');
+  const locale = useLocale();
   const categories = useMediaCategories(kind);
   const { draft, setDraft } = useSearchDraft(value.search, (search) => onChange({ ...value, search }), 350);
 
@@ -32,7 +35,7 @@ export function MediaFilters({
       <MultiSelect
         label={t('categories')}
         placeholder={value.categories.length === 0 ? t('all_categories') : undefined}
-        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} (${c.count})` }))}
+        data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} (${formatNumber(c.count, locale)})` }))}
         value={value.categories.map(String)}
         onChange={(ids) => onChange({ ...value, categories: ids.map(Number) })}
         clearable

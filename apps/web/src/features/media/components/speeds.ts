@@ -1,10 +1,11 @@
 import { type Locale } from '@legenett/contracts';
+import { numberFormat } from '@/shared/lib/numbers';
 
 const RATES = [0.75, 1, 1.25, 1.5, 2];
 
 /** Playback speeds offered by both players, written the user's way (`1,25×` / `1.25×`). */
 export function speedOptions(locale: Locale) {
-  const number = new Intl.NumberFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { maximumFractionDigits: 2 });
+  const number = numberFormat(locale, { maximumFractionDigits: 2 });
   return RATES.map((rate) => ({ value: String(rate), label: `${number.format(rate)}×` }));
 }
 

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Group, Loader, NativeSelect, Stack, Text, UnstyledB
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '@/shared/lib/dates';
+import { formatNumber } from '@/shared/lib/numbers';
 import { type InboxFilter, useInbox } from '../api/messages';
 
 const FILTERS: InboxFilter[] = ['all', 'unread', 'requests', 'archived'];
@@ -45,7 +46,7 @@ export function ConversationList({ activeId, filter, onFilter }: { activeId: num
                   </Text>
                   {c.unread_count > 0 ? (
                     <Badge size="sm" color="red" aria-label={t('ui.unread_badge', { count: c.unread_count })}>
-                      {c.unread_count}
+                      {formatNumber(c.unread_count, i18n.language as Locale)}
                     </Badge>
                   ) : null}
                 </Group>

@@ -21,15 +21,12 @@ import {
 } from '../api/petitions';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { formatDate } from '@/shared/lib/dates';
-
-const sizeOf = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} kB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+import { formatBytes } from '@/shared/lib/numbers';
 
 /** Export buttons; the download shows how much has arrived while the file streams. */
 function Exports({ id }: { id: number }) {
   const { t } = useTranslation('petitions');
+  const locale = useLocale();
   const [progress, setProgress] = useState<{ format: PetitionExportFormat; bytes: number } | null>(null);
   const run = (format: PetitionExportFormat) => {
     setProgress({ format, bytes: 0 });
@@ -56,7 +53,7 @@ function Exports({ id }: { id: number }) {
       </Group>
       {progress && (
         <Text size="sm" role="status" aria-live="polite">
-          {t('export.progress', { size: sizeOf(progress.bytes) })}
+          {t('export.progress', { size: formatBytes(progress.bytes, locale) })}
         </Text>
       )}
     </Stack>

@@ -383,13 +383,7 @@ export function PetitionDetailsPage() {
                 </Text>
               )}
             </Group>
-            {user ? (
-              <Signers id={p.id} />
-            ) : (
-              <Text size="sm" c="dimmed">
-                {t('signers_login')}
-              </Text>
-            )}
+            <Signers id={p.id} />
           </>
         )}
         {p.is_owner && <OwnerTools petition={p} />}
