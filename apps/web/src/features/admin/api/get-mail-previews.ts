@@ -1,25 +1,29 @@
 import { adminEndpoints, type Locale } from '@legenett/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
-
-const mailTemplatesKey = ['admin', 'mail-templates'] as const;
+import { adminKeys } from './keys';
 
 /** Every e-mail template with its subject (sample data) in the interface language. */
-export function useMailTemplates() {
-  const locale = useLocale();
-  return useQuery({
-    queryKey: [...mailTemplatesKey, 'list', locale] as const,
+export const mailTemplatesQueryOptions = (locale: Locale) =>
+  queryOptions({
+    queryKey: adminKeys.mailTemplates(locale),
     queryFn: ({ signal }) => apiCall(adminEndpoints.mailTemplates, { signal }).then((res) => res.data),
   });
+
+export function useMailTemplates() {
+  return useQuery(mailTemplatesQueryOptions(useLocale()));
 }
 
 /** One template rendered with sample data in `locale` (subject, HTML, text, extra headers). */
-export function useMailPreview(template: string | null, locale: Locale) {
-  return useQuery({
-    queryKey: [...mailTemplatesKey, 'preview', template, locale] as const,
+export const mailPreviewQueryOptions = (template: string | null, locale: Locale) =>
+  queryOptions({
+    queryKey: adminKeys.mailPreview(template, locale),
     queryFn: ({ signal }) =>
       apiCall(adminEndpoints.mailPreview, { params: { template: template ?? '' }, query: { locale }, signal }).then((res) => res.data),
     enabled: template !== null,
   });
+
+export function useMailPreview(template: string | null, locale: Locale) {
+  return useQuery(mailPreviewQueryOptions(template, locale));
 }

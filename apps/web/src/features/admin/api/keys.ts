@@ -10,4 +10,7 @@ export const adminKeys = {
   userList: (filter: AdminUsersFilter, locale: Locale) => ['admin', 'users', 'list', filter, locale] as const,
   user: (id: number, locale: Locale) => ['admin', 'users', 'detail', id, locale] as const,
   outbox: (filter: OutboxFilter) => ['admin', 'outbox', filter] as const,
+  courseQueueCount: (locale: Locale) => ['admin', 'course-queue-count', locale] as const,
+  mailTemplates: (locale: Locale) => ['admin', 'mail-templates', 'list', locale] as const,
+  mailPreview: (template: string | null, locale: Locale) => ['admin', 'mail-templates', 'preview', template, locale] as const,
 };
