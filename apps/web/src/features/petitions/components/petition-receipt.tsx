@@ -59,8 +59,8 @@ async function proofHolds(r: SignatureReceipt): Promise<boolean> {
  */
 async function checkpointSigned(r: SignatureReceipt): Promise<boolean | null> {
   const c = r.checkpoint!;
-  let raw: Uint8Array;
-  let signature: Uint8Array;
+  let raw: Uint8Array<ArrayBuffer>;
+  let signature: Uint8Array<ArrayBuffer>;
   try {
     raw = base64ToBytes(r.public_key);
     signature = base64ToBytes(c.signature);
