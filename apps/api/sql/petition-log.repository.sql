@@ -30,6 +30,16 @@ from
   join unnest($1::smallint[], $2::bigint[]) as k (level, idx) on n.level = k.level
   and n.idx = k.idx;
 
+-- PetitionLogRepository.proofNodes
+select
+  n.level,
+  n.idx,
+  n.hash
+from
+  "petition_log_nodes" n
+  join unnest($1::smallint[], $2::bigint[]) as k (level, idx) on n.level = k.level
+  and n.idx = k.idx;
+
 -- PetitionLogRepository.latestCheckpoint
 select
   "tree_size",

@@ -4,7 +4,8 @@
 with
   p as (
     select
-      id
+      id,
+      signatures_count
     from
       "petitions"
     where
@@ -13,6 +14,25 @@ with
       and visibility = 'open'
       and end_date >= $2::date
     for key share
+  ),
+  u as (
+    select
+      (
+        select
+          min("user_specialties"."specialty_id")
+        from
+          "user_specialties"
+        where
+          "user_specialties"."user_id" = $3
+      ) as specialty_id,
+      (
+        select
+          "user_info"."county_id"
+        from
+          "user_info"
+        where
+          "user_info"."user_id" = $4
+      ) as county_id
   ),
   e as (
     insert into
@@ -31,20 +51,23 @@ with
     select
       p.id,
       'sign',
-      $3,
-      $4,
-      date_trunc('milliseconds', clock_timestamp()),
       $5,
-      $6::int,
-      $7::int,
+      $6,
+      date_trunc('milliseconds', clock_timestamp()),
+      $7,
+      u.specialty_id,
+      u.county_id,
       (clock_timestamp() at time zone 'Europe/Oslo')::date,
       $8
     from
-      p
+      p,
+      u
     returning
       id,
       signer,
-      created_at
+      created_at,
+      specialty_id,
+      county_id
   ),
   s as (
     insert into
@@ -64,8 +87,8 @@ with
       $10,
       $11,
       $12,
-      $13::int,
-      $14::int,
+      e.specialty_id,
+      e.county_id,
       e.id,
       e.created_at,
       e.created_at
@@ -73,17 +96,20 @@ with
       e
   )
 select
-  id,
-  signer,
-  created_at
+  e.id,
+  e.signer,
+  e.created_at,
+  p.signatures_count
 from
-  e;
+  e,
+  p;
 
 -- PetitionSignaturesRepository.withdraw
 with
   p as (
     select
-      id
+      id,
+      signatures_count
     from
       "petitions"
     where

@@ -82,8 +82,12 @@ export const petitions = defineMessages(
     receipt: 'Kvittering',
     receipt_text: 'Din signatur er nr. {{position}} i den offentlige loggen, registrert {{date}}.',
     receipt_pending: 'Signaturen din tas inn i den signerte loggen om et øyeblikk.',
-    receipt_verified: 'Kontrollert: signaturen din er oppføring nr. {{position}} av {{size}} i loggen, og beviset stemmer med loggens signerte kontrollpunkt.',
+    receipt_verified:
+      'Kontrollert: signaturen din er oppføring nr. {{position}} av {{size}} i loggen, beviset stemmer med loggens kontrollpunkt, og kontrollpunktet er signert med loggens nøkkel.',
     receipt_invalid: 'Kvitteringen stemmer ikke med loggens kontrollpunkt.',
+    receipt_signature_invalid: 'Kontrollpunktets signatur er ikke gyldig for loggens offentlige nøkkel. Ikke stol på denne kvitteringen.',
+    receipt_signature_unsupported:
+      'Beviset stemmer med kontrollpunktet, men denne nettleseren kan ikke kontrollere kontrollpunktets Ed25519-signatur. Last ned kvitteringen og kontroller den med verify-receipt.mjs, eller bruk en nyere nettleser.',
     receipt_download: 'Last ned kvittering',
     receipt_download_note: 'Hvem som helst kan kontrollere filen med loggens offentlige nøkkel, uten å stole på Legenett.',
     receipt_explained:
@@ -331,8 +335,12 @@ export const petitions = defineMessages(
     receipt: 'Receipt',
     receipt_text: 'Your signature is no. {{position}} in the public log, recorded {{date}}.',
     receipt_pending: 'Your signature enters the signed log in a moment.',
-    receipt_verified: 'Checked: your signature is entry no. {{position}} of {{size}} in the log, and the proof matches the log’s signed checkpoint.',
+    receipt_verified:
+      'Checked: your signature is entry no. {{position}} of {{size}} in the log, the proof matches the log’s checkpoint, and the checkpoint is signed with the log’s key.',
     receipt_invalid: 'The receipt does not match the log’s checkpoint.',
+    receipt_signature_invalid: 'The checkpoint’s signature is not valid for the log’s public key. Do not rely on this receipt.',
+    receipt_signature_unsupported:
+      'The proof matches the checkpoint, but this browser cannot check the checkpoint’s Ed25519 signature. Download the receipt and check it with verify-receipt.mjs, or use a newer browser.',
     receipt_download: 'Download receipt',
     receipt_download_note: 'Anyone can check the file with the log’s public key, without trusting Legenett.',
     receipt_explained:

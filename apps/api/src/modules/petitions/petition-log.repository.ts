@@ -12,6 +12,16 @@ export const SEQUENCER_LOCK = 0x7065_7431; // "pet1"
 export type CheckpointRow = typeof checkpoints.$inferSelect;
 export type EntryRow = Pick<typeof entries.$inferSelect, 'id' | 'leaf_index' | 'petition_id' | 'action' | 'signer' | 'created_at'>;
 
+/**
+ * Stored subtrees at or above this level are kept in memory once a proof has read them: a perfect
+ * subtree's hash never changes (the log only grows), and these few (n / 2^level of them) are the ones
+ * every proof shares: the right edge of the tree and the upper siblings. A proof of a leaf in a log
+ * of 1 000 000 then reads about 9 rows (the leaf and its siblings below this level) instead of ~28.
+ */
+export const CACHED_LEVEL = 8;
+/** At most this many cached subtrees (~100 bytes each); beyond it the oldest go first. */
+const NODE_CACHE_MAX = 100_000;
+
 /** A PostgreSQL array literal of numbers or hex strings (one parameter, not a list of them). */
 const pgArray = (xs: readonly (number | string)[]): string => `{${xs.join(',')}}`;
 
@@ -31,6 +41,9 @@ export const entryLeaf = (e: Pick<EntryRow, 'petition_id' | 'action' | 'signer' 
 /** The SQL of the signature log: entries, the stored subtrees, checkpoints (docs/petitions.md). */
 @Injectable()
 export class PetitionLogRepository {
+  /** Proofs' stored subtrees at or above CACHED_LEVEL, by `level:index` (immutable once stored). */
+  private readonly cache = new Map<string, Hash>();
+
   constructor(@InjectDatabase() private readonly db: Database) {}
 
   /**
@@ -76,13 +89,39 @@ export class PetitionLogRepository {
 
   /** The stored subtrees asked for, as a lookup that throws for a missing one (one query). */
   async nodes(ids: readonly NodeId[], tx?: Transaction): Promise<NodeSource> {
-    const found = new Map<string, Hash>();
+    return this.lookup(ids, new Map<string, Hash>(), tx);
+  }
+
+  /**
+   * `nodes` for proofs: the subtrees at or above CACHED_LEVEL come from memory when read before (one
+   * query for the rest, none when all are known). Not for `verify` or the sequencer, which read what
+   * is stored now.
+   */
+  async proofNodes(ids: readonly NodeId[]): Promise<NodeSource> {
+    const known = new Map<string, Hash>();
+    const missing: NodeId[] = [];
+    for (const id of ids) {
+      const hit = id.level >= CACHED_LEVEL ? this.cache.get(`${id.level}:${id.index}`) : undefined;
+      if (hit) known.set(`${id.level}:${id.index}`, hit);
+      else missing.push(id);
+    }
+    return this.lookup(missing, known, undefined, (level, index, hash) => {
+      if (level < CACHED_LEVEL) return;
+      if (this.cache.size >= NODE_CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(`${level}:${index}`, hash);
+    });
+  }
+
+  private async lookup(ids: readonly NodeId[], found: Map<string, Hash>, tx?: Transaction, read?: (level: number, index: number, hash: Hash) => void): Promise<NodeSource> {
     if (ids.length > 0) {
       const rows = await (tx ?? this.db).execute<{ level: number; idx: string; hash: Buffer }>(sql`
         select n.level, n.idx, n.hash from ${nodes} n
         join unnest(${pgArray(ids.map((i) => i.level))}::smallint[], ${pgArray(ids.map((i) => i.index))}::bigint[]) as k(level, idx)
           on n.level = k.level and n.idx = k.idx`);
-      for (const r of rows.rows) found.set(`${r.level}:${r.idx}`, r.hash);
+      for (const r of rows.rows) {
+        found.set(`${r.level}:${r.idx}`, r.hash);
+        read?.(r.level, Number(r.idx), r.hash);
+      }
     }
     return (level, index) => {
       const hash = found.get(`${level}:${index}`);

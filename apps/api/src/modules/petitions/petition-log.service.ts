@@ -143,19 +143,24 @@ export class PetitionLogService implements OnApplicationBootstrap, OnApplication
   /** The root of any size up to the latest checkpoint (from stored subtrees). */
   async rootAt(size: number): Promise<Hash> {
     if (size === 0) return EMPTY_ROOT;
-    return rangeHash(0, size, await this.repository.nodes(perfectNodes(0, size)));
+    return rangeHash(0, size, await this.repository.proofNodes(perfectNodes(0, size)));
   }
 
+  /** The largest checkpoint size seen: checkpoints are never removed, so any size up to it exists. */
+  private knownSize = 0;
+
   private async requireSize(...sizes: number[]): Promise<void> {
+    if (sizes.every((s) => s <= this.knownSize)) return;
     const latest = await this.repository.latestCheckpoint();
-    if (sizes.some((s) => s > (latest?.tree_size ?? 0))) throw new AppError('VALIDATION', { fields: { size: ['petitions.errors.log_size'] } });
+    this.knownSize = Math.max(this.knownSize, latest?.tree_size ?? 0);
+    if (sizes.some((s) => s > this.knownSize)) throw new AppError('VALIDATION', { fields: { size: ['petitions.errors.log_size'] } });
   }
 
   async inclusion(leaf: number, size: number) {
     await this.requireSize(size);
     if (leaf >= size) throw new AppError('VALIDATION', { fields: { leaf: ['petitions.errors.log_leaf'] } });
     const ranges = inclusionRanges(leaf, size);
-    const get = await this.repository.nodes([...nodesFor(ranges), { level: 0, index: leaf }, ...perfectNodes(0, size)]);
+    const get = await this.repository.proofNodes([...nodesFor(ranges), { level: 0, index: leaf }, ...perfectNodes(0, size)]);
     return {
       leaf_index: leaf,
       tree_size: size,
@@ -168,7 +173,7 @@ export class PetitionLogService implements OnApplicationBootstrap, OnApplication
   async consistency(from: number, to: number) {
     if (from > to) throw new AppError('VALIDATION', { fields: { from: ['petitions.errors.log_size'] } });
     await this.requireSize(from, to);
-    const get = await this.repository.nodes([...nodesFor(consistencyRanges(from, to)), ...perfectNodes(0, from), ...perfectNodes(0, to)]);
+    const get = await this.repository.proofNodes([...nodesFor(consistencyRanges(from, to)), ...perfectNodes(0, from), ...perfectNodes(0, to)]);
     return {
       from,
       to,

@@ -5,7 +5,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
 import { anonymousReleaseUpTo, type PendingAnonymousEntry } from './petition-statistics';
 
-const { petitions, petitionSignatures, petitionLogEntries: entries, petitionLogCheckpoints: checkpoints, petitionLogCursors: cursors, petitionStatCounts: stats, petitionCountCorrections: corrections } = schema;
+const { petitions, petitionSignatures, userInfo, userSpecialties, petitionLogEntries: entries, petitionLogCheckpoints: checkpoints, petitionLogCursors: cursors, petitionStatCounts: stats, petitionCountCorrections: corrections } = schema;
 
 /** The counter job runs once across replicas: whoever holds this advisory lock (per transaction). */
 export const COUNTER_LOCK = 0x7065_7432; // "pet2"
@@ -37,7 +37,7 @@ const NOW_MS = sql`date_trunc('milliseconds', clock_timestamp())`;
  */
 function sharedIfActive(petitionId: number, today: string | null) {
   const active = today === null ? sql`` : sql` and status = 'active' and visibility = 'open' and end_date >= ${today}::date`;
-  return sql`select id from ${petitions} where id = ${petitionId}${active} for key share`;
+  return sql`select id, signatures_count from ${petitions} where id = ${petitionId}${active} for key share`;
 }
 
 export type CountedPetition = {
@@ -54,28 +54,35 @@ export class PetitionSignaturesRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
 
   /**
-   * Signs with one statement that inserts the entry and the signature; no petition row is written.
-   * Null when the petition does not take signatures now; the same account twice fails on the unique
-   * index (`petition_signatures_petition_user_uq`) and inserts nothing.
+   * Signs with one statement, the whole request's work in the database: it checks that the petition
+   * takes signatures (shared lock, `sharedIfActive`), reads the signer's first specialty and county
+   * for the statistics, inserts the entry and the signature, and answers the petition's shown count;
+   * no petition row is written. Null when the petition does not take signatures now (the caller reads
+   * why); the same account twice fails on the unique index (`petition_signatures_petition_user_uq`)
+   * and inserts nothing.
    */
-  async sign(input: { petitionId: number; userId: number; anonymous: boolean; profession: SignerProfession; specialtyId: number | null; countyId: number | null; today: string }) {
+  async sign(input: { petitionId: number; userId: number; anonymous: boolean; profession: SignerProfession; today: string }) {
     const salt = newLogSalt();
-    const result = await this.db.execute<{ id: string; signer: string; created_at: Date }>(sql`
+    const result = await this.db.execute<{ id: string; signer: string; created_at: Date; signatures_count: number }>(sql`
       with p as (${sharedIfActive(input.petitionId, input.today)}),
+      u as (
+        select (select min(${userSpecialties.specialty_id}) from ${userSpecialties} where ${userSpecialties.user_id} = ${input.userId}) as specialty_id,
+          (select ${userInfo.county_id} from ${userInfo} where ${userInfo.user_id} = ${input.userId}) as county_id
+      ),
       e as (
         insert into ${entries} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
         select p.id, 'sign', ${logSigner(salt, input.petitionId, input.userId)}, ${salt}, ${NOW_MS}, ${input.profession},
-          ${input.specialtyId}::int, ${input.countyId}::int, (clock_timestamp() at time zone 'Europe/Oslo')::date, ${input.anonymous}
-        from p returning id, signer, created_at
+          u.specialty_id, u.county_id, (clock_timestamp() at time zone 'Europe/Oslo')::date, ${input.anonymous}
+        from p, u returning id, signer, created_at, specialty_id, county_id
       ),
       s as (
         insert into ${petitionSignatures} (petition_id, user_id, anonymous, profession, specialty_id, county_id, log_entry_id, created_at, updated_at)
-        select ${input.petitionId}, ${input.userId}, ${input.anonymous}, ${input.profession}, ${input.specialtyId}::int, ${input.countyId}::int, e.id, e.created_at, e.created_at
+        select ${input.petitionId}, ${input.userId}, ${input.anonymous}, ${input.profession}, e.specialty_id, e.county_id, e.id, e.created_at, e.created_at
         from e
       )
-      select id, signer, created_at from e`);
+      select e.id, e.signer, e.created_at, p.signatures_count from e, p`);
     const row = result.rows[0];
-    return row ? { entryId: Number(row.id), signer: row.signer, salt, createdAt: new Date(row.created_at) } : null;
+    return row ? { entryId: Number(row.id), signer: row.signer, salt, createdAt: new Date(row.created_at), signaturesCount: Number(row.signatures_count) } : null;
   }
 
   /**

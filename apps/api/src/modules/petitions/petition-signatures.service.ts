@@ -42,29 +42,21 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
 
   // ---------- signing ----------
 
-  /** Signs (the gate "confirmed health personnel" is the endpoint descriptor's): one insert, then the promise. */
+  /**
+   * Signs (the gate "confirmed health personnel" is the endpoint descriptor's): one statement that
+   * checks the petition and inserts (the repository's `sign`), then the promise. Only when it inserts
+   * nothing is the petition read, to answer why (404, or 409 not active).
+   */
   async sign(me: Principal, id: number, anonymous: boolean): Promise<{ data: SignatureReceipt }> {
-    const today = osloToday();
-    const context = await this.petitions.signingContext(id, me.userId);
-    requireSignable(context, today);
-    if (context!.signed) throw new AppError('CONFLICT', { message: 'petitions.errors.already_signed' });
     let signed: Awaited<ReturnType<PetitionSignaturesRepository['sign']>>;
     try {
-      signed = await this.repository.sign({
-        petitionId: id,
-        userId: me.userId,
-        anonymous,
-        profession: professionOf(me.roles) satisfies SignerProfession,
-        specialtyId: context!.specialty_id,
-        countyId: context!.county_id,
-        today,
-      });
+      signed = await this.repository.sign({ petitionId: id, userId: me.userId, anonymous, profession: professionOf(me.roles) satisfies SignerProfession, today: osloToday() });
     } catch (err) {
       if (isUniqueViolation(err, 'petition_signatures_petition_user_uq')) throw new AppError('CONFLICT', { message: 'petitions.errors.already_signed' });
       throw err;
     }
     if (!signed) {
-      // It stopped taking signatures between the read and the statement (closed, archived, ended).
+      // Not found, a draft, closed, archived or past its end date.
       requireSignable(await this.petitions.signingContext(id, me.userId), osloToday());
       throw new AppError('CONFLICT', { message: 'petitions.errors.not_active' });
     }
@@ -74,7 +66,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
         petition_id: id,
         signed_at: signed.createdAt.toISOString(),
         anonymous,
-        signatures_count: context!.signatures_count,
+        signatures_count: signed.signaturesCount,
         entry: { ...entry, created_at: signed.createdAt.toISOString(), leaf_hash: entryLeaf(entry).toString('hex') },
         salt: signed.salt,
         promise: this.log.promise(entry, new Date()),
@@ -104,7 +96,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
     const checkpoint = entry.leaf_index === null ? null : await this.logRepository.latestCheckpoint();
     let proof: string[] | null = null;
     if (checkpoint && entry.leaf_index !== null) {
-      const get = await this.logRepository.nodes(nodesFor(inclusionRanges(entry.leaf_index, checkpoint.tree_size)));
+      const get = await this.logRepository.proofNodes(nodesFor(inclusionRanges(entry.leaf_index, checkpoint.tree_size)));
       proof = inclusionProof(entry.leaf_index, checkpoint.tree_size, get).map((h) => h.toString('hex'));
     }
     return {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject, sign as edSign } from 'node:crypto';
 import {
   authEndpoints,
   type PetitionDetail,
@@ -11,8 +11,21 @@ import { mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { authStore } from '@/shared/auth/auth-store';
 import { logIn, testUser } from '@/testing/users';
+import { checkReceipt } from './components/petition-receipt';
 
 const doctor = testUser({ locale: 'en' });
+
+/** A log key as the API's (Ed25519): the raw public key in base64 and its id. */
+function logKey() {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
+  return { privateKey, public_key: raw.toString('base64'), key_id: createHash('sha256').update(raw).digest('hex').slice(0, 16) };
+}
+/** A checkpoint signed as the API signs it (petition-log.service.ts, checkpointText). */
+function signedCheckpoint(size: number, rootHex: string, at: string, key: { privateKey: KeyObject; key_id: string }) {
+  const text = `legenett.no/petition-log\n${size}\n${Buffer.from(rootHex, 'hex').toString('base64')}\n${at}\n`;
+  return { tree_size: size, root_hash: rootHex, created_at: at, key_id: key.key_id, signature: edSign(null, Buffer.from(text), key.privateKey).toString('base64'), text };
+}
 
 const petition = (id: number, overrides: Partial<PetitionDetail> = {}): PetitionDetail => ({
   id,
@@ -126,12 +139,14 @@ describe('petitions', () => {
       signed = true;
       return { data: promised };
     });
+    const key = logKey();
     mockEndpoint(petitionEndpoints.receipt, {
       data: {
         ...promised,
         leaf_index: 0,
         inclusion_proof: [],
-        checkpoint: { tree_size: 1, root_hash: leaf, created_at: entry.created_at, key_id: 'k', signature: 's', text: 't' },
+        checkpoint: signedCheckpoint(1, leaf, entry.created_at, key),
+        public_key: key.public_key,
       },
     });
     renderApp('/petitions/details/5');
@@ -146,9 +161,12 @@ describe('petitions', () => {
     expect(
       await screen.findByText('Your signature is no. 1 in the public log, recorded 2 Nov 2026.'),
     ).toBeInTheDocument();
-    // The inclusion proof is checked in the browser against the checkpoint's root.
+    // The inclusion proof is checked in the browser against the checkpoint's root, and the
+    // checkpoint's Ed25519 signature with the log's key.
     expect(
-      await screen.findByText('Checked: your signature is entry no. 1 of 1 in the log, and the proof matches the log’s signed checkpoint.'),
+      await screen.findByText(
+        'Checked: your signature is entry no. 1 of 1 in the log, the proof matches the log’s checkpoint, and the checkpoint is signed with the log’s key.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download receipt' })).toBeEnabled();
     expect(screen.getByText('Signatures: 43')).toBeInTheDocument();
@@ -158,6 +176,64 @@ describe('petitions', () => {
     await user.click(details);
     expect(details.closest('details')).toHaveAttribute('open');
     expect(screen.getByText(leaf)).toBeVisible();
+  });
+
+  describe('the receipt checked in the browser', () => {
+    const entry = { petition_id: 7, action: 'sign' as const, signer: 'e'.repeat(64), created_at: '2026-11-03T09:00:00.000Z' };
+    const leafOf = (e: typeof entry) =>
+      createHash('sha256').update(Buffer.from([0])).update(`legenett-petition-log/v1\n${e.petition_id}\n${e.action}\n${e.signer}\n${e.created_at}\n`).digest();
+    const nodeOf = (l: Buffer, r: Buffer) => createHash('sha256').update(Buffer.from([1])).update(l).update(r).digest();
+    // A log of two entries: ours is leaf 1, the proof is leaf 0.
+    const other = leafOf({ ...entry, signer: 'f'.repeat(64) });
+    const leaf = leafOf(entry);
+    const rootHex = nodeOf(other, leaf).toString('hex');
+    const key = logKey();
+    const receipt = (overrides: Record<string, unknown> = {}) => ({
+      petition_id: 7,
+      signed_at: entry.created_at,
+      anonymous: false,
+      signatures_count: 2,
+      entry: { ...entry, leaf_hash: leaf.toString('hex') },
+      salt: 'a'.repeat(64),
+      promise: { key_id: key.key_id, signature: 's', text: 't' },
+      leaf_index: 1,
+      inclusion_proof: [other.toString('hex')],
+      checkpoint: signedCheckpoint(2, rootHex, '2026-11-03T09:00:01.000Z', key),
+      public_key: key.public_key,
+      ...overrides,
+    });
+
+    it('holds when the proof leads to the root and the checkpoint is signed by the log key', async () => {
+      expect(await checkReceipt(receipt())).toBe('valid');
+    });
+
+    it('refuses a wrong proof, a checkpoint signed by another key, a changed checkpoint and a key that is not the checkpoint’s', async () => {
+      expect(await checkReceipt(receipt({ inclusion_proof: ['0'.repeat(64)] }))).toBe('proof_invalid');
+      const stranger = logKey();
+      const forged = { ...signedCheckpoint(2, rootHex, '2026-11-03T09:00:01.000Z', stranger), key_id: key.key_id };
+      expect(await checkReceipt(receipt({ checkpoint: forged }))).toBe('signature_invalid');
+      // The time changed after signing: the text rebuilt in the browser no longer matches the signature.
+      expect(await checkReceipt(receipt({ checkpoint: { ...receipt().checkpoint, created_at: '2026-11-03T09:00:02.000Z' } }))).toBe('signature_invalid');
+      // A key whose id is not the checkpoint's.
+      expect(await checkReceipt(receipt({ public_key: stranger.public_key }))).toBe('signature_invalid');
+    });
+
+    it('says so when the browser has no Ed25519 (the proof still checked)', async () => {
+      const unsupported = vi.spyOn(crypto.subtle, 'importKey').mockRejectedValue(new DOMException('Unrecognized name.', 'NotSupportedError'));
+      try {
+        expect(await checkReceipt(receipt())).toBe('signature_unsupported');
+        mockEndpoint(petitionEndpoints.show, { data: petition(7, { signed: true, signatures_count: 2 }) });
+        mockEndpoint(petitionEndpoints.receipt, { data: receipt() });
+        renderApp('/petitions/details/7');
+        expect(
+          await screen.findByText(
+            'The proof matches the checkpoint, but this browser cannot check the checkpoint’s Ed25519 signature. Download the receipt and check it with verify-receipt.mjs, or use a newer browser.',
+          ),
+        ).toBeInTheDocument();
+      } finally {
+        unsupported.mockRestore();
+      }
+    });
   });
 
   it('says in one sentence what signing anonymously means', async () => {

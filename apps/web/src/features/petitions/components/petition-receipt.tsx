@@ -17,12 +17,17 @@ const sha256 = async (...parts: Uint8Array[]) => {
   return new Uint8Array(await crypto.subtle.digest('SHA-256', all));
 };
 
-/**
- * The receipt's inclusion proof checked in the browser (RFC 9162 2.1.3.2, SHA-256): the entry hashes
- * to its leaf and the proof leads to the checkpoint's root. The checkpoint's Ed25519 signature is the
- * standalone verifier's and the API's `verify` (docs/petitions.md), not repeated here.
- */
-export async function receiptHolds(r: SignatureReceipt): Promise<boolean> {
+const base64ToBytes = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+const bytesToBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+/** The log's name in every signed text (as the API's `LOG_ORIGIN` and scripts/verify-receipt.mjs). */
+const LOG_ORIGIN = 'legenett.no/petition-log';
+
+/** What the browser found: all holds, the proof fails, the signature fails, or it cannot check Ed25519. */
+export type ReceiptCheck = 'valid' | 'proof_invalid' | 'signature_invalid' | 'signature_unsupported';
+
+/** RFC 9162 2.1.3.2 (SHA-256): the entry hashes to its leaf and the proof leads to the checkpoint's root. */
+async function proofHolds(r: SignatureReceipt): Promise<boolean> {
   if (r.leaf_index === null || !r.checkpoint || !r.inclusion_proof) return false;
   const e = r.entry;
   const text = `legenett-petition-log/v1\n${e.petition_id}\n${e.action}\n${e.signer}\n${e.created_at}\n`;
@@ -47,15 +52,53 @@ export async function receiptHolds(r: SignatureReceipt): Promise<boolean> {
   return sn === 0 && toHex(hash.buffer) === r.checkpoint.root_hash;
 }
 
+/**
+ * The checkpoint's Ed25519 signature (WebCrypto) over the text rebuilt here from its size, root and
+ * time (never the text the server sent), with the receipt's public key, whose id must be the
+ * checkpoint's key id (first 8 bytes of its SHA-256). Null: this browser has no Ed25519.
+ */
+async function checkpointSigned(r: SignatureReceipt): Promise<boolean | null> {
+  const c = r.checkpoint!;
+  let raw: Uint8Array<ArrayBuffer>;
+  let signature: Uint8Array<ArrayBuffer>;
+  try {
+    raw = base64ToBytes(r.public_key);
+    signature = base64ToBytes(c.signature);
+  } catch {
+    return false;
+  }
+  if (raw.length !== 32 || signature.length !== 64) return false;
+  if (toHex((await sha256(raw)).buffer).slice(0, 16) !== c.key_id) return false;
+  let key: CryptoKey;
+  try {
+    key = await crypto.subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify']);
+  } catch (err) {
+    // No Ed25519 in this browser's WebCrypto: NotSupportedError. Any other failure: a bad key.
+    return (err as { name?: unknown } | null)?.name === 'NotSupportedError' ? null : false;
+  }
+  const text = `${LOG_ORIGIN}\n${c.tree_size}\n${bytesToBase64(fromHex(c.root_hash))}\n${c.created_at}\n`;
+  return crypto.subtle.verify({ name: 'Ed25519' }, key, signature, new TextEncoder().encode(text));
+}
+
+/**
+ * The receipt checked in the browser: the inclusion proof against the checkpoint's root, then the
+ * checkpoint's Ed25519 signature with the log's public key (docs/petitions.md, "Checking a receipt").
+ */
+export async function checkReceipt(r: SignatureReceipt): Promise<ReceiptCheck> {
+  if (!(await proofHolds(r))) return 'proof_invalid';
+  const signed = await checkpointSigned(r);
+  return signed === null ? 'signature_unsupported' : signed ? 'valid' : 'signature_invalid';
+}
+
 /** The signer's receipt: where the signature is in the log, whether the proof holds, and the file to keep. */
 export function PetitionReceipt({ receipt }: { receipt: SignatureReceipt }) {
   const { t } = useTranslation('petitions');
   const locale = useLocale();
-  const [holds, setHolds] = useState<boolean | null>(null);
+  const [check, setCheck] = useState<ReceiptCheck | null>(null);
   useEffect(() => {
     let live = true;
-    setHolds(null);
-    if (receipt.leaf_index !== null) void receiptHolds(receipt).then((ok) => live && setHolds(ok));
+    setCheck(null);
+    if (receipt.leaf_index !== null) void checkReceipt(receipt).then((result) => live && setCheck(result));
     return () => {
       live = false;
     };
@@ -79,12 +122,16 @@ export function PetitionReceipt({ receipt }: { receipt: SignatureReceipt }) {
       {position !== null && (
         <Text size="sm">{t('receipt_text', { position, date: formatDate(receipt.signed_at, locale) })}</Text>
       )}
-      <Text size="sm" role="status" c={holds === false ? 'red' : holds ? 'green' : undefined}>
-        {position === null || holds === null
+      <Text size="sm" role="status" c={check === 'valid' ? 'green' : check === 'proof_invalid' || check === 'signature_invalid' ? 'red' : undefined}>
+        {position === null || check === null
           ? t('receipt_pending')
-          : holds
+          : check === 'valid'
             ? t('receipt_verified', { position, size: receipt.checkpoint!.tree_size })
-            : t('receipt_invalid')}
+            : check === 'signature_unsupported'
+              ? t('receipt_signature_unsupported')
+              : check === 'signature_invalid'
+                ? t('receipt_signature_invalid')
+                : t('receipt_invalid')}
       </Text>
       <Button size="xs" variant="light" mt={6} onClick={download} disabled={receipt.leaf_index === null}>
         {t('receipt_download')}
