@@ -20,6 +20,7 @@ const visitorRoutes = [
 const doctorRoutes = [
   '/feed',
   '/notifications',
+  '/messages',
   '/alerts',
   '/profile',
   '/profile_company',
@@ -135,6 +136,9 @@ for (const skin of ['light', 'dark'] as const) {
       if (video) routes.push(`/videos/${video.id}`);
       const track = await first('/api/audio?page=1');
       if (track) routes.push(`/audio/${track.id}`);
+      // A conversation (the demo seed's): the list and the thread side by side, the composer.
+      const conversation = await first('/api/conversations');
+      if (conversation) routes.push(`/messages/${conversation.id}`);
       const found: string[] = [];
       for (const route of routes) found.push(...(await serious(page, route)));
       expect(found).toEqual([]);
