@@ -7,15 +7,12 @@
 begin;
 
 -- Members: approved doctors with confirmed HPR status, the demo password (hash copied).
+insert into users (email, password_hash, first_name, last_name, slug, status, terms_accepted_at, no_sensitive_info_accepted_at)
+select 'msgbench-' || g || '@bench.no', (select password_hash from users where email = 'lege@demo.no'),
+  (array['Anne','Ole','Kari','Lars','Ingrid','Per','Marit','Jon'])[1 + g % 8], 'Benchlege ' || g, 'msgbench-' || g, 'approved', now(), now()
+from generate_series(1, :users) g;
 create temporary table bench_users on commit drop as
-with u as (
-  insert into users (email, password_hash, first_name, last_name, slug, status, terms_accepted_at, no_sensitive_info_accepted_at)
-  select 'msgbench-' || g || '@bench.no', (select password_hash from users where email = 'lege@demo.no'),
-    (array['Anne','Ole','Kari','Lars','Ingrid','Per','Marit','Jon'])[1 + g % 8], 'Benchlege ' || g, 'msgbench-' || g, 'approved', now(), now()
-  from generate_series(1, :users) g
-  returning id, slug
-)
-select id, substring(slug from 10)::int as n from u;
+select id, substring(slug from 10)::int as n from users where slug like 'msgbench-%';
 insert into user_info (user_id, approved_hrp, hpr_verified) select id, 2, true from bench_users;
 insert into user_roles (user_id, role_id) select id, (select id from roles where code = 'doctor') from bench_users;
 create index on bench_users (n);

@@ -93,7 +93,7 @@ export class NotificationStreamService {
       principal = result.principal;
     }
     // Not `personal`: a manager acting as a company hears the company's messages (no bell).
-    checkGates(principal, 'member');
+    checkGates(principal, 'member', {});
     return principal;
   }
 }

@@ -400,8 +400,9 @@ describe('access gates and hostile input', () => {
     await notify(payload(manager, actor));
     // Acting as the company: the stream opens (the company's messages travel on it), but the
     // manager's own unread count is personal and never written to it.
+    const companyToken = (await tokenFor(t, manager, { actAs: company.id })).accessToken;
     const asCompany = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-      const req = http.get(`${baseUrl}/api${ep.stream.path}?token=${(await tokenFor(t, manager, { actAs: company.id })).accessToken}`, (res) => {
+      const req = http.get(`${baseUrl}/api${ep.stream.path}?token=${companyToken}`, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
