@@ -2,7 +2,8 @@
 // conversations, the inbox and a history page answer p95 < 50 ms.
 //
 //   node bench/messages.mjs            # makes the database if missing, then measures
-//   node bench/messages.mjs --explain  # also prints EXPLAIN (ANALYZE, BUFFERS) of the two queries
+//   node bench/messages.mjs --explain  # also prints EXPLAIN (ANALYZE, BUFFERS) of the queries
+//   node bench/messages.mjs --make-only  # only makes the database
 //
 // The database (MESSAGES_BENCH_DB, default h_messages_bench on 127.0.0.1:5432) is made once: the
 // migrations and the demo seed (`seed/dist/bulk/jobs.js 1`: the bulk CLI migrates and seeds), then
@@ -10,6 +11,7 @@
 // BENCH_PORT (3400) against it, lege@demo.no logs in, and each scenario is requested one at a time
 // (the latency a reader sees: ROUNDS requests after a warm-up), then by CLIENTS at once.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { cliFlag, dbUrl, loadAverage, login, root, startApi, stopApi, workspaceRequire } from './lib.mjs';
 
@@ -28,7 +30,9 @@ if (!exists) {
   console.log(`bench: making ${DB} (migrations, demo seed, then bench/messages.sql)`);
   execFileSync('createdb', ['-h', HOST, '-U', 'postgres', DB], { stdio: 'inherit' });
   try {
-    execFileSync(process.execPath, [path.join(root, 'seed/dist/bulk/jobs.js'), '1'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: dbUrl(DB) } });
+    // The demo seed hashes national ids with the API's key; a bench database needs no fixed one.
+    const NATIONAL_ID_HASH_KEY = process.env.NATIONAL_ID_HASH_KEY ?? randomBytes(48).toString('base64url');
+    execFileSync(process.execPath, [path.join(root, 'seed/dist/bulk/jobs.js'), '1'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: dbUrl(DB), NATIONAL_ID_HASH_KEY } });
     psql(['-d', DB, '-q', ...Object.entries(SIZE).flatMap(([k, v]) => ['-v', `${k}=${v}`]), '-f', path.join(root, 'bench/messages.sql')], { stdio: 'inherit' });
   } catch (error) {
     execFileSync('dropdb', ['-h', HOST, '-U', 'postgres', '--if-exists', DB]);
@@ -36,6 +40,9 @@ if (!exists) {
   }
   console.log(`bench: ${DB} made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
+
+// `--make-only`: make the database (a heavy job of its own), measure in a later, exclusive run.
+if (cliFlag('--make-only')) process.exit(0);
 
 const pg = workspaceRequire('pg');
 const client = new pg.Client({ connectionString: dbUrl(DB) });
