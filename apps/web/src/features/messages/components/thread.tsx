@@ -190,7 +190,7 @@ export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
 
   return (
     <Stack gap="sm" h="100%">
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={0}>
           {backLink ? (
             <Anchor component={Link} to="/messages" size="sm">
@@ -207,7 +207,7 @@ export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
           ) : null}
         </Stack>
         {c.my_state === 'active' && c.can_write ? (
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="wrap">
             <Button size="compact-sm" variant="default" onClick={() => flags.mutate({ muted: !c.muted })}>
               {c.muted ? t('ui.unmute') : t('ui.mute')}
             </Button>
