@@ -21,6 +21,7 @@ const doctorRoutes = [
   '/feed',
   '/notifications',
   '/notification_settings',
+  '/messages',
   '/alerts',
   '/profile',
   '/profile_company',
@@ -150,6 +151,9 @@ for (const skin of ['light', 'dark'] as const) {
       if (video) routes.push(`/videos/${video.id}`);
       const track = await first('/api/audio?page=1');
       if (track) routes.push(`/audio/${track.id}`);
+      // A conversation (the demo seed's): the list and the thread side by side, the composer.
+      const conversation = await first('/api/conversations');
+      if (conversation) routes.push(`/messages/${conversation.id}`);
       const found: string[] = [];
       for (const route of routes) found.push(...(await serious(page, route)));
       expect(found).toEqual([]);

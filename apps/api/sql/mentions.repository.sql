@@ -98,7 +98,15 @@ where
   );
 
 -- MentionsRepository.notBlocking
--- sends no statement for these arguments
+select
+  "blocker_user_id"
+from
+  "user_blocks"
+where
+  (
+    "user_blocks"."blocker_user_id" in ($1)
+    and "user_blocks"."blocked_user_id" = $2
+  );
 
 -- MentionsRepository.replace
 delete from "post_mentions"

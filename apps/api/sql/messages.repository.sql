@@ -748,7 +748,7 @@ from
   "messages"
   inner join "conversation_participants" on (
     "conversation_participants"."conversation_id" = "messages"."conversation_id"
-    and "conversation_participants"."user_id" = $1
+    and "conversation_participants"."partner_company_id" = $1
     and "conversation_participants"."state" in ($2, $3)
   )
 where

@@ -50,6 +50,11 @@ export const messages = defineMessages(
       archive: 'Arkiver',
       unarchive: 'Flytt til innboksen',
       leave: 'Forlat gruppen',
+      read_only_title: 'Du kan lese, men ikke skrive ennå',
+      read_only_not_approved:
+        'Kontoen din venter på godkjenning. Her ser du meldingene dine, men du kan ikke skrive til noen før en administrator har godkjent kontoen. Du får beskjed på e-post når det skjer.',
+      read_only_in_review: 'Profilen din blir sjekket. Her ser du meldingene dine, men du kan ikke skrive før sjekken er ferdig.',
+      read_only_rejected: 'Kontoen din er ikke godkjent, så du kan ikke skrive meldinger.',
     },
     errors: {
       cannot_deliver: 'Meldingen kan ikke leveres.',
@@ -118,6 +123,11 @@ export const messages = defineMessages(
       archive: 'Archive',
       unarchive: 'Move to inbox',
       leave: 'Leave group',
+      read_only_title: 'You can read, but not write yet',
+      read_only_not_approved:
+        'Your account is awaiting approval. You can see your messages here, but you cannot write to anyone until an administrator has approved the account. You will get an e-mail when that happens.',
+      read_only_in_review: 'Your profile is being checked. You can see your messages here, but you cannot write until the check is done.',
+      read_only_rejected: 'Your account has not been approved, so you cannot write messages.',
     },
     errors: {
       cannot_deliver: 'The message cannot be delivered.',

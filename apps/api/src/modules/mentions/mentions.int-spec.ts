@@ -1,4 +1,4 @@
-import { mentionEndpoints as ep, postEndpoints } from '@legenett/contracts';
+import { mentionEndpoints as ep, messageEndpoints, postEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, type UserSession, uniqueToken } from '../../../test/app';
@@ -114,6 +114,30 @@ describe('mentions in posts and comments', () => {
     expect(created.mentions?.map((m) => m.id)).toEqual([waiting.user.id]);
     await settleJobs(t);
     for (const u of [author, waiting, blocked]) expect(await mentionsOf(u.user.id)).toHaveLength(0);
+  });
+
+  it("does not notify someone who blocked the writer (the messages' block), in a post or a comment; unblocked, it does again", async () => {
+    const author = await t.session();
+    const kari = await t.session();
+    const ola = await t.session();
+    expect((await t.call(messageEndpoints.block, { as: kari, params: { userId: author.user.id } })).status).toBe(204);
+    const p = await post(author, `Hei ${mention(kari)} og ${mention(ola)}`);
+    // The mention stays in the text and renders; only the bell stays quiet.
+    expect(p.mentions?.map((m) => m.id)).toEqual([kari.user.id, ola.user.id]);
+    const comment = await t.call(postEndpoints.addComment, { as: author, params: { id: p.id }, body: { text: `Igjen, ${mention(kari)}` } });
+    expect(comment.status).toBe(201);
+    await settleJobs(t);
+    expect(await mentionsOf(kari.user.id)).toHaveLength(0);
+    expect(await mentionsOf(ola.user.id)).toHaveLength(1);
+    // Kari's block is hers: Kari mentioning the author still reaches the author.
+    await post(kari, `Til ${mention(author)}`);
+    await settleJobs(t);
+    expect(await mentionsOf(author.user.id)).toHaveLength(1);
+
+    expect((await t.call(messageEndpoints.unblock, { as: kari, params: { userId: author.user.id } })).status).toBe(204);
+    await post(author, `Nå går det, ${mention(kari)}`);
+    await settleJobs(t);
+    expect(await mentionsOf(kari.user.id)).toHaveLength(1);
   });
 
   it("notifies nobody about an archived post, nor a non-manager about an unpublished company's post", async () => {

@@ -7,7 +7,7 @@ import { approvedMemberSql, companyVisibleToSql, visibleMemberSql } from '../../
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
-const { postMentions, posts, partnerCompanies, users } = schema;
+const { postMentions, posts, partnerCompanies, userBlocks, users } = schema;
 
 /** `term%` for LIKE, with the user's own % and _ taken literally. */
 const prefix = (term: string): string => `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -75,12 +75,18 @@ export class MentionsRepository {
   }
 
   /**
-   * The one check of "the mentioned person blocked the author": answers the ids that did not.
-   * There is no block between members yet (helper `messages` adds blocking for messages); when it
-   * lands, its table is asked here and nowhere else. Until then nobody has blocked anybody.
+   * The one check of "the mentioned person blocked the author": answers the ids that did not. The
+   * block is the messages' (`user_blocks`, docs/messages.md): someone I blocked can neither write
+   * to me nor reach my bell by mentioning me (the mention stays in their text, nobody is told).
    */
-  async notBlocking(ids: readonly number[], _authorUserId: number, _tx?: Transaction): Promise<number[]> {
-    return [...ids];
+  async notBlocking(ids: readonly number[], authorUserId: number, tx?: Transaction): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const blocking = await (tx ?? this.db)
+      .select({ id: userBlocks.blocker_user_id })
+      .from(userBlocks)
+      .where(and(inArray(userBlocks.blocker_user_id, [...ids]), eq(userBlocks.blocked_user_id, authorUserId)));
+    const blocked = new Set(blocking.map((r) => r.id));
+    return ids.filter((id) => !blocked.has(id));
   }
 
   /**

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHAT_STREAM_EVENT, type MessageEvent, messageEndpoints as ep, notificationEndpoints } from '@legenett/contracts';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { freePort, type PrivateRedis, privateRedis, sleep } from '../../../test/private-servers';
 
 /**
@@ -149,4 +150,38 @@ it('500 messages at once from a group of 20 over both replicas: stored once each
   const forB = await pages(two, others[3]!);
   expect(forA).toHaveLength(N + 1);
   expect(forA).toEqual(forB);
+});
+
+it("business mode: the company's conversations reach every manager's tab acting as the company, on either replica, with catch-up", async () => {
+  const managers = [await createUser(one.db, { roles: ['doctor', 'company_manager'] }), await createUser(one.db, { roles: ['doctor', 'company_manager'] })];
+  const company = await createCompany(one.db, { managers: managers.map((m) => m.id) });
+  const asCompany = await Promise.all(managers.map((m) => tokenFor(one, m, { actAs: company.id })));
+  const member = await one.session();
+  const tabs = [await openTab(await listen(one), asCompany[0]!.accessToken), await openTab(await listen(two), asCompany[1]!.accessToken)];
+  // The managers' personal tab does not hear the company's conversations (one inbox: the company's).
+  const personal = await openTab(await listen(two), member.accessToken);
+  const ownTab = await openTab(await listen(one), (await tokenFor(one, managers[0]!)).accessToken);
+
+  const started = await one.call(ep.start, { as: member, body: { to_company_id: company.id, body: 'Hei bedrift' } });
+  expect(started.status).toBe(201);
+  const { conversation, message } = started.parsed.data;
+  for (const tab of tabs) await until(() => tab.events.some((e) => e.event.type === 'message'));
+  for (const tab of tabs) {
+    expect(tab.events.find((e) => e.event.type === 'message')).toEqual({ id: String(message.id), event: { type: 'message', conversation_id: conversation.id, seq: 1, message_id: message.id } });
+  }
+  // A manager answers as the company: the member's tab hears it; the other manager's tab too.
+  const answer = await two.call(ep.send, { as: { accessToken: asCompany[1]!.accessToken }, params: { id: conversation.id }, body: { body: 'Hei, vi svarer' } });
+  expect(answer.status).toBe(201);
+  await until(() => personal.events.some((e) => e.event.type === 'message' && e.event.seq === 2));
+  await until(() => tabs[0]!.events.some((e) => e.event.type === 'message' && e.event.seq === 2));
+  await sleep(200);
+  expect(ownTab.events).toEqual([]);
+  for (const tab of [...tabs, personal, ownTab]) tab.close();
+
+  // A company tab that comes back catches up from its last id.
+  await one.call(ep.send, { as: member, params: { id: conversation.id }, body: { body: 'Mens dere var borte' } });
+  const back = await openTab(await listen(two), asCompany[0]!.accessToken, String(message.id));
+  await until(() => back.events.length >= 2);
+  expect(back.events.map((e) => e.event.type === 'message' && e.event.seq)).toEqual([2, 3]);
+  back.close();
 });

@@ -1,6 +1,6 @@
-import { type Endpoint, messageEndpoints as ep, postEndpoints } from '@legenett/contracts';
+import { type Endpoint, messageEndpoints as ep, notificationPreferenceEndpoints, postEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
@@ -449,6 +449,40 @@ describe('the bell and the e-mail', () => {
     expect(mails[0]!.body).not.toContain('Hemmelig');
     expect(await mailsTo(c.user.id)).toEqual([]);
   });
+
+  it("follows the notification settings' messages row: e-mail off sends nothing, on sends", async () => {
+    const a = await t.session({ firstName: 'Astrid', lastName: 'Lege' });
+    const off = await t.session();
+    const on = await t.session();
+    const settings = (as: Caller, body: object) => t.call(notificationPreferenceEndpoints.update, { as, body });
+    expect((await settings(off, { channels: { messages: { email: false } } })).status).toBe(200);
+    expect((await settings(on, { channels: { messages: { email: true } } })).status).toBe(200);
+    const toOff = await start(a, off.user.id, 'Til en som ikke vil ha e-post');
+    const toOn = await start(a, on.user.id, 'Til en som vil');
+    await settleJobs(t);
+    await fifteenMinutesLater();
+    await settleJobs(t);
+    expect(await mailsTo(off.user.id)).toEqual([]);
+    const mails = await mailsTo(on.user.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain(`/messages/${toOn.conversation.id}`);
+    // The conversation itself is there, unread, for the one without e-mail.
+    expect((await t.call(ep.show, { as: off, params: { id: toOff.conversation.id } })).parsed.data.unread_count).toBe(1);
+
+    // Turned off while a mail waits: the waiting one is not sent either (asked when the job runs).
+    await t.call(ep.read, { as: on, params: { id: toOn.conversation.id }, body: { seq: 1 } });
+    await send(a, toOn.conversation.id, 'Enda en');
+    await settleJobs(t);
+    const waiting = await t.db
+      .select()
+      .from(schema.jobOutbox)
+      .where(and(eq(schema.jobOutbox.name, 'messages.unread-mail'), eq(schema.jobOutbox.status, 'pending'), sql`${schema.jobOutbox.payload}->>'user_id' = ${String(on.user.id)}`));
+    expect(waiting).toHaveLength(1);
+    expect((await settings(on, { channels: { messages: { email: false } } })).status).toBe(200);
+    await fifteenMinutesLater();
+    await settleJobs(t);
+    expect(await mailsTo(on.user.id)).toHaveLength(1);
+  });
 });
 
 describe('rate limits', () => {
@@ -529,6 +563,25 @@ describe('role matrix: every endpoint', () => {
       else if (endpoint === ep.adminReports || endpoint === ep.decideReport) expect(res.status).toBe(403);
       else expect([endpoint.method, endpoint.path, res.status, res.error.reason]).toEqual([endpoint.method, endpoint.path, 403, reason]);
     }
+  });
+
+  it.each([
+    ['in review', 'in_review', 'account_in_review'],
+    ['awaiting approval', 'awaiting_approval', 'account_not_approved'],
+  ] as const)('a participant put %s: reads the conversation (can_write false), writes nothing (403 %s)', async (_label, status, reason) => {
+    const { owner, peer, conversation, message } = await fixture();
+    await t.db.update(schema.users).set({ status }).where(eq(schema.users.id, peer.user.id));
+    const inbox = await t.call(ep.inbox, { as: peer });
+    expect(inbox.parsed.data.map((c) => c.id)).toContain(conversation.id);
+    const shown = await t.call(ep.show, { as: peer, params: { id: conversation.id } });
+    expect([shown.status, shown.parsed.data.can_write]).toEqual([200, false]);
+    expect((await t.call(ep.history, { as: peer, params: { id: conversation.id } })).parsed.data.map((m) => m.id)).toEqual([message.id]);
+    expect((await t.call(ep.read, { as: peer, params: { id: conversation.id }, body: { seq: 1 } })).status).toBe(200);
+    const sent = await t.call(ep.send, { as: peer, params: { id: conversation.id }, body: { body: 'Svar' } });
+    expect([sent.status, sent.error.reason]).toEqual([403, reason]);
+    const started = await t.call(ep.start, { as: peer, body: { to_user_id: owner.user.id, body: 'Hei' } });
+    expect([started.status, started.error.reason]).toEqual([403, reason]);
+    expect((await history(owner, conversation.id)).data).toHaveLength(1);
   });
 
   it('a blocked account: 403 account_blocked everywhere', async () => {

@@ -516,16 +516,17 @@ export class MessagesRepository {
   }
 
   /**
-   * A reconnecting tab's catch-up: the messages after message id `afterId` in the user's readable
-   * conversations, oldest first, at most `limit` (the tab reloads the lists when it gets as many).
+   * A reconnecting tab's catch-up: the messages after message id `afterId` in the party's readable
+   * conversations (a member's, or a company's in business mode), oldest first, at most `limit` (the
+   * tab reloads the lists when it gets as many).
    */
-  messagesSince(userId: number, afterId: number, limit: number): Promise<{ id: number; conversation_id: number; seq: number }[]> {
+  messagesSince(party: Party, afterId: number, limit: number): Promise<{ id: number; conversation_id: number; seq: number }[]> {
     return this.db
       .select({ id: messages.id, conversation_id: messages.conversation_id, seq: messages.seq })
       .from(messages)
       .innerJoin(
         participants,
-        and(eq(participants.conversation_id, messages.conversation_id), eq(participants.user_id, userId), inArray(participants.state, ['active', 'request'])),
+        and(eq(participants.conversation_id, messages.conversation_id), isParty(party), inArray(participants.state, ['active', 'request'])),
       )
       .where(gt(messages.id, afterId))
       .orderBy(asc(messages.id))

@@ -44,7 +44,7 @@ import {
 } from './messages.repository';
 import { ConversationTurns } from './conversation-turns';
 import { MessageEvents } from './message-events';
-import { NotificationPublisher, NotificationsService } from '../notifications';
+import { NotificationPreferencesService, NotificationPublisher, NotificationsService } from '../notifications';
 
 /** Limits (docs/messages.md): new conversations per day and messages per minute, per user. */
 export const NEW_CONVERSATIONS_LIMIT = { name: 'conversation-start', limit: 30, windowSeconds: 24 * 3600 } as const;
@@ -89,6 +89,7 @@ export class MessagesService implements OnModuleInit {
     private readonly events: MessageEvents,
     private readonly notifications: NotificationPublisher,
     private readonly bell: NotificationsService,
+    private readonly preferences: NotificationPreferencesService,
     private readonly outbox: JobOutbox,
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -101,13 +102,17 @@ export class MessagesService implements OnModuleInit {
 
   /**
    * 15 minutes after a message: if the reader has still not read up to it (and has not muted the
-   * conversation or left it), one e-mail saying who wrote and how many are unread, never the text.
+   * conversation or left it) and wants messages by e-mail (the notification settings' "messages"
+   * row), one e-mail saying who wrote and how many are unread, never the text; held back to the
+   * end of the reader's quiet hours.
    */
   private async mailUnread({ payload, once }: OutboxJobContext<UnreadMailJob>): Promise<void> {
     const m = await this.repository.membership(payload.conversation_id, { kind: 'user', id: payload.user_id });
     if (!m || m.state !== 'active' || m.muted || m.last_read_seq >= payload.seq) return;
+    if (!(await this.preferences.allows(payload.user_id, 'chat_message', 'email'))) return;
     const to = await this.repository.mailRecipient(payload.user_id);
     if (!to) return;
+    const notBefore = await this.preferences.deliverAt(payload.user_id);
     const sender = (await this.repository.senderName(payload.conversation_id, payload.seq)) ?? '';
     await once(async (tx) => {
       await this.mail.send(
@@ -117,6 +122,7 @@ export class MessagesService implements OnModuleInit {
           userId: payload.user_id,
           template: 'chat_unread',
           vars: { name: to.first_name, sender, count: m.last_seq - m.last_read_seq, link: `${this.config.publicUrl}/messages/${payload.conversation_id}` },
+          notBefore,
         },
         tx,
       );

@@ -1,17 +1,20 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { CHAT_STREAM_EVENT, type MessageEvent } from '@legenett/contracts';
 import { StreamSources } from '../notifications';
-import { MessageEvents } from './message-events';
+import { MessageEvents, readerKey } from './message-events';
 import { MessagesRepository } from './messages.repository';
+import { partyOf } from './messages.service';
 
 /** At most this many missed messages are replayed on reconnect; more, and the tab reloads its lists. */
 export const CATCH_UP_LIMIT = 200;
 
 /**
- * Message events on the bell's stream (`event: chat`): every event for the member's open tabs, live
+ * Message events on the bell's stream (`event: chat`): every event for the caller's open tabs, live
  * from `MessageEvents` (all replicas), and on reconnect the messages after the last message id the
  * tab had (`Last-Event-ID`). Subscribed before the catch-up is read, so nothing falls between the
  * two; an event that comes both ways is shown once by the tab (it keys messages by sequence number).
+ * In business mode the caller is the company: every manager's tab acting as it hears the company's
+ * conversations (`c<id>`), the same events its participant row is published to.
  */
 @Injectable()
 export class MessagesStream implements OnModuleInit {
@@ -22,16 +25,21 @@ export class MessagesStream implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.sources.register(async (me, write, lastEventId) => {
-      const send = (e: MessageEvent) => write(CHAT_STREAM_EVENT, e, e.type === 'message' ? String(e.message_id) : undefined);
-      const off = await this.events.subscribe(`u${me.userId}`, send);
-      const after = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : 0;
-      if (after > 0) {
-        for (const m of await this.repository.messagesSince(me.userId, after, CATCH_UP_LIMIT)) {
-          send({ type: 'message', conversation_id: m.conversation_id, seq: m.seq, message_id: m.id });
+    this.sources.register(
+      async (me, write, lastEventId) => {
+        const send = (e: MessageEvent) => write(CHAT_STREAM_EVENT, e, e.type === 'message' ? String(e.message_id) : undefined);
+        const party = partyOf(me);
+        const key = readerKey(party.kind === 'company' ? { user_id: null, company_id: party.id } : { user_id: party.id, company_id: null });
+        const off = await this.events.subscribe(key, send);
+        const after = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : 0;
+        if (after > 0) {
+          for (const m of await this.repository.messagesSince(party, after, CATCH_UP_LIMIT)) {
+            send({ type: 'message', conversation_id: m.conversation_id, seq: m.seq, message_id: m.id });
+          }
         }
-      }
-      return off;
-    });
+        return off;
+      },
+      { businessMode: true },
+    );
   }
 }

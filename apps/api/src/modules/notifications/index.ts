@@ -1,6 +1,7 @@
 // What other modules may use of notifications (eslint: a module imports another only through its index.ts).
 export { NotificationsModule } from './notifications.module';
 export { NotificationPublisher } from './notification.publisher';
+export { NotificationPreferencesService } from './notification-preferences.service';
 export { NotificationsService } from './notifications.service';
 export { StreamSources, type StreamSource, type StreamWrite } from './stream-sources';
 export { renderDigest, type DigestView } from './digest/digest-template';

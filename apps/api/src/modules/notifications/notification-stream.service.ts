@@ -10,8 +10,10 @@ const HEARTBEAT_MS = 25_000;
 
 /**
  * `GET /user-notifications/stream`: server-sent events carrying `{ unreadCount }` at connect and
- * whenever the count changes. EventSource cannot send headers, so the access token may also come
- * as the `token` query parameter (this route only).
+ * whenever the count changes, and other modules' events (`StreamSources`). EventSource cannot send
+ * headers, so the access token may also come as the `token` query parameter (this route only).
+ * Approved members only; in business mode the stream carries no bell (it is personal), only the
+ * sources that speak for the company (messages: the company's conversations).
  */
 @Injectable()
 export class NotificationStreamService {
@@ -25,6 +27,7 @@ export class NotificationStreamService {
   async open(req: Request, res: Response, token: string | undefined, lastEventIdParam?: string): Promise<void> {
     const me = await this.caller(req, token);
     const userId = me.userId;
+    const personal = me.activeCompanyId === null;
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -46,7 +49,7 @@ export class NotificationStreamService {
         })
         .catch(() => undefined);
     };
-    const unsubscribe = await this.notifications.onChange(userId, send);
+    const unsubscribe = personal ? await this.notifications.onChange(userId, send) : () => undefined;
     // Other modules' events (messages: `event: chat`), with the id the browser resends on reconnect.
     const write = (event: string, data: unknown, id?: string): void => {
       if (closed) return;
@@ -60,7 +63,7 @@ export class NotificationStreamService {
       gone = true;
       for (const off of others) off();
     });
-    for (const source of this.sources.all()) {
+    for (const source of this.sources.all(personal)) {
       try {
         const off = await source(me, write, lastEventId);
         if (gone) off();
@@ -78,7 +81,7 @@ export class NotificationStreamService {
       clearInterval(heartbeat);
       unsubscribe();
     });
-    send();
+    if (personal) send();
   }
 
   private async caller(req: Request, token: string | undefined): Promise<Principal> {
@@ -89,7 +92,8 @@ export class NotificationStreamService {
       if (!result.ok) throw new AppError(result.failure === 'expired' ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED');
       principal = result.principal;
     }
-    checkGates(principal, 'member', { personal: true });
+    // Not `personal`: a manager acting as a company hears the company's messages (no bell).
+    checkGates(principal, 'member', {});
     return principal;
   }
 }

@@ -375,14 +375,36 @@ describe('access gates and hostile input', () => {
     expect(after!.read_at).toBeNull();
   });
 
-  it('the stream answers 403 in business-profile mode and 422 for an oversized token', async () => {
+  it('the stream carries no bell in business-profile mode, refuses accounts in review, and answers 422 for an oversized token', async () => {
     const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const actor = await createUser(t.db);
     const company = await createCompany(t.db, { managers: [manager.id] });
-    const asCompany = await firstEvent(
-      `/api${ep.stream.path}?token=${(await tokenFor(t, manager, { actAs: company.id })).accessToken}`,
-    );
-    expect(asCompany.status).toBe(403);
-    expect(asCompany.data).toMatchObject({ reason: 'business_profile_active' });
+    await notify(payload(manager, actor));
+    // Acting as the company: the stream opens (the company's messages travel on it), but the
+    // manager's own unread count is personal and never written to it.
+    const companyToken = (await tokenFor(t, manager, { actAs: company.id })).accessToken;
+    const asCompany = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const req = http.get(`${baseUrl}/api${ep.stream.path}?token=${companyToken}`, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        setTimeout(() => {
+          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body });
+          req.destroy();
+        }, 500);
+      });
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ECONNRESET') reject(e);
+      });
+    });
+    expect([asCompany.status, asCompany.type.startsWith('text/event-stream')]).toEqual([200, true]);
+    expect(asCompany.body).not.toContain('event: unread');
+    const personal = await firstEvent(`/api${ep.stream.path}?token=${(await tokenFor(t, manager)).accessToken}`);
+    expect(personal.data).toEqual({ unreadCount: 1 });
+    const inReview = await createUser(t.db, { status: 'in_review' });
+    const refused = await firstEvent(`/api${ep.stream.path}?token=${(await tokenFor(t, inReview)).accessToken}`);
+    expect(refused.status).toBe(403);
+    expect(refused.data).toMatchObject({ reason: 'account_in_review' });
     const huge = await firstEvent(`/api${ep.stream.path}?token=${'x'.repeat(4001)}`, {
       'X-localization': 'en',
     });

@@ -11,16 +11,21 @@ export type StreamWrite = (event: string, data: unknown, id?: string) => void;
  */
 export type StreamSource = (me: Principal, write: StreamWrite, lastEventId: string | undefined) => Promise<() => void>;
 
-/** The modules that add events to the one event stream (messages adds `event: chat`). */
+/**
+ * The modules that add events to the one event stream (messages adds `event: chat`). A source that
+ * speaks for a company too (`businessMode`) also runs on the stream of a manager acting as the
+ * company, which carries no bell (the bell is personal); the others run on personal streams only.
+ */
 @Injectable()
 export class StreamSources {
-  private readonly sources: StreamSource[] = [];
+  private readonly sources: { source: StreamSource; businessMode: boolean }[] = [];
 
-  register(source: StreamSource): void {
-    this.sources.push(source);
+  register(source: StreamSource, options: { businessMode?: boolean } = {}): void {
+    this.sources.push({ source, businessMode: options.businessMode ?? false });
   }
 
-  all(): readonly StreamSource[] {
-    return this.sources;
+  /** The sources for a stream: all on a personal one, those with `businessMode` on a company's. */
+  all(personal = true): readonly StreamSource[] {
+    return this.sources.filter((s) => personal || s.businessMode).map((s) => s.source);
   }
 }

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountStateBadge } from '@/features/auth/components/account-state-page';
-import { mayReadOwnNotifications, mayUseSearch } from '@/shared/auth/account-state';
+import { mayReadOwnNotifications, mayUseMessages, mayUseSearch } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { useAfterFirstPaint } from '@/shared/lib/use-after-first-paint';
@@ -85,7 +85,7 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
               <AccountStateBadge user={user} />
             </Box>
             <Suspense fallback={<Placeholder />}>
-              {mayReadOwnNotifications(user) && (withMenus ? <MessagesIcon /> : <Placeholder />)}
+              {mayUseMessages(user) && (withMenus ? <MessagesIcon /> : <Placeholder />)}
             </Suspense>
             <Suspense fallback={<Placeholder />}>
               {mayReadOwnNotifications(user) && (withMenus ? <NotificationBell /> : <Placeholder />)}

@@ -193,6 +193,22 @@ describe('company page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Fant ikke bedriften' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tilbake til partnerbedrifter' })).toHaveAttribute('href', '/profile_company');
   });
+
+  it('"Send melding" writes to the company (its managers answer); not offered to its managers', async () => {
+    let managed = false;
+    mockEndpoint(companyEndpoints.show, () => ({ data: company({ is_manager: managed }) }));
+    mockEndpoint(companyEndpoints.followers, page([]));
+    mockEndpoint(companyEndpoints.posts, page([]));
+    const first = renderApp('/profile_company/demo-medisin-as');
+    const send = await screen.findByRole('link', { name: 'Send melding' });
+    expect(send).toHaveAttribute('href', '/messages?company=5&name=Demo+Medisin+AS');
+    first.unmount();
+
+    managed = true;
+    renderApp('/profile_company/demo-medisin-as');
+    expect(await screen.findByRole('link', { name: 'Administrer' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Send melding' })).not.toBeInTheDocument();
+  });
 });
 
 describe('create company', () => {

@@ -87,6 +87,23 @@ describe('courses', () => {
     expect(screen.getByRole('button', { name: 'Leave the waiting list' })).toBeInTheDocument();
   });
 
+  it('"Send message" writes to the organiser with the course as topic; not to oneself', async () => {
+    mockEndpoint(courseEndpoints.show, ({ params }) =>
+      params.id === '8'
+        ? { data: course(8, { can_edit: true }) }
+        : { data: course(7, { partner_company: { id: 3, slug: 'demo-medisin-as', name: 'Demo Medisin AS' }, my_subscription: 'attending' }) },
+    );
+    const first = renderApp('/course/webinares/7/webinar');
+    expect(await screen.findByRole('link', { name: 'Send message' })).toHaveAttribute(
+      'href',
+      '/messages?topic=course&topic_id=7&name=Demo+Medisin+AS&title=Hjertesvikt+7',
+    );
+    first.unmount();
+    renderApp('/course/webinares/8/webinar');
+    expect(await screen.findByRole('button', { name: 'Add to calendar (.ics)' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Send message' })).not.toBeInTheDocument();
+  });
+
   it('asks before leaving a course, says what happened, and shows seats, zone and place once', async () => {
     const user = setupUser();
     let state: Course = course(9, {

@@ -98,6 +98,17 @@ describe('jobs board', () => {
     await waitFor(() => expect(views.map((c) => c.params.id)).toEqual(['5']));
   });
 
+  it('"Send message" writes to the advertiser with the job as topic; not on an own job', async () => {
+    mockEndpoint(jobEndpoints.show, ({ params }) => ({ data: job(Number(params.id), { can_edit: params.id === '6' }) }));
+    mockEndpoint(jobEndpoints.markAsViewed, ({ params }) => ({ data: { id: Number(params.id), views_count: 4, counted: true } }));
+    const first = renderApp('/jobs/details/5');
+    expect(await screen.findByRole('link', { name: 'Send message' })).toHaveAttribute('href', '/messages?topic=job&topic_id=5&name=Helse+Oslo&title=Overlege+5');
+    first.unmount();
+    renderApp('/jobs/details/6');
+    expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Send message' })).not.toBeInTheDocument();
+  });
+
   it('validates the form by the contract and shows server 422s on the fields', async () => {
     const user = setupUser();
     const creates = mockEndpoint(jobEndpoints.create, validationError({ organisation_number: ['Invalid organisation number (server).'] }));

@@ -1,6 +1,6 @@
 import { type Conversation, type Message, messageEndpoints as ep } from '@legenett/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
-import { mockEndpoint } from '@/testing/api-mocks';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { apiError, mockEndpoint } from '@/testing/api-mocks';
 import { asPhone } from '@/testing/viewport';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
@@ -125,5 +125,55 @@ describe('/messages', () => {
     renderApp('/messages/7');
     expect(await screen.findByRole('link', { name: /Tilbake til samtalene/ })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Samtaler' })).not.toBeInTheDocument();
+  });
+
+  it('"Send melding" from a company page, a job or a course: the first message starts the conversation', async () => {
+    mockApi();
+    const starts = mockEndpoint(ep.start, ({ body }) => ({ data: { conversation: conversation({ id: 7 }), message: message(1, { is_mine: true, body: String((body as { body: string }).body) }) } }));
+    const ui = setupUser();
+    const company = renderApp('/messages?company=5&name=Demo+Medisin+AS');
+    expect(await screen.findByRole('heading', { name: 'Ny melding til Demo Medisin AS' })).toBeInTheDocument();
+    await ui.type(screen.getByRole('textbox', { name: 'Skriv en melding' }), 'Hei bedrift{Enter}');
+    await waitFor(() => expect(starts).toHaveLength(1));
+    expect(starts[0]!.body).toEqual({ to_company_id: 5, body: 'Hei bedrift' });
+    await waitFor(() => expect(company.router.state.location.pathname).toBe('/messages/7'));
+    company.unmount();
+
+    renderApp('/messages?topic=job&topic_id=9&name=Helse+Oslo&title=Overlege+9');
+    expect(await screen.findByRole('heading', { name: 'Ny melding til Helse Oslo' })).toBeInTheDocument();
+    expect(screen.getByText('Om: Overlege 9')).toBeInTheDocument();
+    await ui.type(screen.getByRole('textbox', { name: 'Skriv en melding' }), 'Er stillingen ledig?{Enter}');
+    await waitFor(() => expect(starts).toHaveLength(2));
+    expect(starts[1]!.body).toEqual({ topic_type: 'job', topic_id: 9, body: 'Er stillingen ledig?' });
+  });
+});
+
+describe('/messages for an account that is not approved', () => {
+  beforeEach(() => localStorage.clear());
+
+  it.each([
+    ['In review', 'Profilen din blir sjekket.'],
+    ['Awaiting approval', 'Kontoen din venter på godkjenning.'],
+    ['Rejected', 'Kontoen din er ikke godkjent'],
+  ] as const)('%s: the inbox opens with the state explained and no composer', async (status, text) => {
+    logIn(testUser({ status_label: status, user_info: { ...testUser().user_info, approved_hrp: 0 } }));
+    mockApi(conversation({ can_write: false }));
+    const starts = mockEndpoint(ep.start, apiError(403, 'not expected'));
+    const { router } = renderApp('/messages/7');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Du kan lese, men ikke skrive ennå');
+    expect(notice).toHaveTextContent(text);
+    expect(router.state.location.pathname).toBe('/messages/7');
+    expect(await screen.findByRole('list', { name: 'Kari Nordmann' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Skriv en melding' })).not.toBeInTheDocument();
+    // Nothing that would write: no reply, report, mute or archive.
+    for (const name of ['Svar', 'Rapporter', 'Demp', 'Arkiver']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+
+    // A "Send melding" address opened anyway: no composer, the list instead.
+    await act(() => router.navigate('/messages?to=2&name=Kari'));
+    expect(await screen.findByRole('list', { name: 'Samtaler' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Ny melding til Kari' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Skriv en melding' })).not.toBeInTheDocument();
+    expect(starts).toHaveLength(0);
   });
 });

@@ -40,6 +40,11 @@ describe('decideAccess (spec point 2)', () => {
     ['rejected on content -> its state page', 'login', '/jobs', rejected, { kind: 'redirect', to: '/', hold: true }],
     ['business profile on an account page -> company modal', 'account', '/professional_experience', acting, { kind: 'redirect', to: '/', notice: 'company_page' }],
     ['"In review" on an account page -> its state page', 'account', '/profile_settings/email', inReview, { kind: 'redirect', to: '/', hold: true }],
+    ['visitor on the inbox -> registration-required modal', 'inbox', '/messages', null, { kind: 'redirect', to: '/', notice: 'registration_required' }],
+    ['"In review" reads the inbox', 'inbox', '/messages', inReview, { kind: 'allow' }],
+    ['awaiting approval reads the inbox', 'inbox', '/messages/3', pending, { kind: 'allow' }],
+    ['rejected reads the inbox', 'inbox', '/messages', rejected, { kind: 'allow' }],
+    ['business profile reads the company inbox', 'inbox', '/messages', acting, { kind: 'allow' }],
   ] as const)('%s', (_label, access, path, user, expected) => {
     expect(decideAccess(access, path, user)).toEqual(expected);
   });

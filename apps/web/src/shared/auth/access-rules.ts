@@ -42,6 +42,8 @@ export function decideAccess(access: RouteAccess, pathname: string, user: User |
     return allow;
   }
   if (!user) return { kind: 'redirect', to: home, notice: 'registration_required' };
+  // The inbox reads for every state (the API's `user` gate); writing is the API's `member` gate.
+  if (access === 'inbox') return allow;
   const inReview = user.status_label === 'In review';
   if (access === 'healthPersonnel') {
     if (user.user_info.approved_hrp === 2 || inReview) return allow;

@@ -24,6 +24,15 @@ export function mayReadOwnNotifications(user: User): boolean {
   return accountState(user) === 'approved' && !user.active_business_profile;
 }
 
+/**
+ * Messages live (the header's icon, `event: chat` on the stream) and writing: approved accounts,
+ * also as a business profile (the company's inbox, answered as the company). Accounts that are not
+ * approved read their inbox on `/messages` only.
+ */
+export function mayUseMessages(user: User): boolean {
+  return accountState(user) === 'approved';
+}
+
 /** The header's search (`GET /search`) is member-only, not personal: approved accounts, also as a company. */
 export function mayUseSearch(user: User): boolean {
   return accountState(user) === 'approved';

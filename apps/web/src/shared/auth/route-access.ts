@@ -10,12 +10,14 @@ import { useMatches } from 'react-router-dom';
  *   modal + home);
  * - `account`: the own account's pages (settings, professional experience): like `personal`, but
  *   open to accounts awaiting approval too, whose API calls there are allowed;
+ * - `inbox`: the messages (`/messages`): every logged-in account, also awaiting approval, in review
+ *   or as a business profile; the page says why an account that is not approved cannot write;
  * - `healthPersonnel`: videos and audio, `approved_hrp == 2` or status "In review";
  * - `unauthorizedOnly`: logged-in users get the warning toast and go home;
  * - `admin`: administrators only (the admin area); anyone else goes home.
  * `features/auth/components/route-access-guard.tsx` enforces them in one guard that reads `useRouteHandle()`.
  */
-export type RouteAccess = 'public' | 'login' | 'personal' | 'account' | 'healthPersonnel' | 'unauthorizedOnly' | 'admin';
+export type RouteAccess = 'public' | 'login' | 'personal' | 'account' | 'inbox' | 'healthPersonnel' | 'unauthorizedOnly' | 'admin';
 
 /** A web catalogue key without its namespace, e.g. `nav.jobs`. */
 export type WebKey = MessageKey extends infer K ? (K extends `web.${infer Rest}` ? Rest : never) : never;

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '@/shared/api/api-error';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
+import { SendMessageButton } from '@/shared/messages/send-message-button';
 import { notify } from '@/shared/ui/notify';
 import { useCompany, useToggleFollow } from '../api/companies';
 import { CompanyLogo } from './company-logo';
@@ -132,6 +133,7 @@ function CompanyView({ company }: { company: Company }) {
             ) : null}
             <FollowButton company={company} />
           </Stack>
+          <SendMessageButton target={{ company: company.id }} name={company.name} own={company.is_manager} />
           {company.is_manager ? (
             <Button component={Link} to={paths.companyManage.href({ id: company.id })} variant="light">
               {t('company.manage')}

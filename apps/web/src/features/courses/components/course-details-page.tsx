@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
+import { SendMessageButton } from '@/shared/messages/send-message-button';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { notify } from '@/shared/ui/notify';
@@ -195,6 +196,7 @@ export function CourseDetailsPage() {
           <Button variant="subtle" onClick={() => void downloadCalendar(c.id)}>
             {t('add_to_calendar')}
           </Button>
+          <SendMessageButton target={{ topic: 'course', id: c.id }} name={c.partner_company?.name ?? t('organiser')} title={c.title} own={c.can_edit} />
         </Group>
         <Title order={2} size="h3">
           {t('field.description')}

@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
+import { SendMessageButton } from '@/shared/messages/send-message-button';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDate } from '@/shared/lib/dates';
 import { notify } from '@/shared/ui/notify';
@@ -113,6 +114,7 @@ export function JobDetailsPage({ mine }: { mine: boolean }) {
           <Button variant="default" component={Link} to={mine ? paths.myJobs.href() : paths.jobs.href()}>
             {t('back')}
           </Button>
+          <SendMessageButton target={{ topic: 'job', id: j.id }} name={j.company_name} title={j.title} own={mine || j.can_edit} />
           {j.can_edit && (
             <Button component={Link} to={paths.jobUpdate.href({ id: j.id })}>
               {t('edit')}

@@ -11,7 +11,8 @@ import {
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { apiCall, apiUrl } from '@/shared/api/api-client';
-import { useAuthSession } from '@/shared/auth/auth-store';
+import { mayUseMessages } from '@/shared/auth/account-state';
+import { useAuthSession, useCurrentUser } from '@/shared/auth/auth-store';
 
 export type InboxFilter = 'all' | 'unread' | 'requests' | 'archived';
 
@@ -218,8 +219,11 @@ function connect(token: string, lastId: string | null): void {
  */
 export function useChatEvents(listener: Listener): void {
   const { token } = useAuthSession();
+  const user = useCurrentUser();
+  // Approved members, in business mode too (the company's conversations); others would be refused again and again.
+  const allowed = user !== null && mayUseMessages(user);
   useEffect(() => {
-    if (!token || typeof globalThis.EventSource === 'undefined') return;
+    if (!token || !allowed || typeof globalThis.EventSource === 'undefined') return;
     listeners.add(listener);
     if (!source || source.token !== token) {
       if (source) {
@@ -236,7 +240,7 @@ export function useChatEvents(listener: Listener): void {
         source = null;
       }
     };
-  }, [token, listener]);
+  }, [token, allowed, listener]);
 }
 
 /** Live events refresh what they concern: counts and lists always, the conversation when it is open. */

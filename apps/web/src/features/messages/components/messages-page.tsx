@@ -1,7 +1,10 @@
-import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { accountState } from '@/shared/auth/account-state';
+import { useCurrentUser } from '@/shared/auth/auth-store';
+import { mayStartConversation } from '@/shared/messages/send-message-button';
 import { usePhone } from '@/shared/ui/use-phone';
 import { type InboxFilter, useLiveRefresh, useStartConversation } from '../api/messages';
 import { Composer } from './composer';
@@ -9,7 +12,7 @@ import { ConversationList } from './conversation-list';
 import { Thread } from './thread';
 
 /** "Send melding" from a profile, a company page, a job or a course: `/messages?to=12&name=…` and friends. */
-function NewConversation({ target, name }: { target: Target; name: string }) {
+function NewConversation({ target, name, title }: { target: Target; name: string; title: string }) {
   const { t } = useTranslation('messages');
   const navigate = useNavigate();
   const start = useStartConversation();
@@ -19,6 +22,7 @@ function NewConversation({ target, name }: { target: Target; name: string }) {
       <Title order={2} size="h4">
         {t('ui.new_to', { name })}
       </Title>
+      {title ? <Text c="dimmed">{t('ui.topic', { title })}</Text> : null}
       <Composer
         draft={key}
         allowFiles={false}
@@ -48,9 +52,26 @@ function targetOf(params: URLSearchParams): Target | null {
   return null;
 }
 
+/**
+ * Why an account that is not approved reads but does not write (the API refuses its messages with
+ * 403 `account_in_review` / `account_not_approved`): said once above the list, and no composer.
+ */
+function ReadOnlyNotice() {
+  const { t } = useTranslation('messages');
+  const user = useCurrentUser();
+  if (!user || mayStartConversation(user)) return null;
+  const key = accountState(user) === 'in_review' ? 'ui.read_only_in_review' : user.status_label === 'Rejected' ? 'ui.read_only_rejected' : 'ui.read_only_not_approved';
+  return (
+    <Alert color="yellow" title={t('ui.read_only_title')}>
+      {t(key)}
+    </Alert>
+  );
+}
+
 /** `/messages` and `/messages/:id`: the list and the thread side by side, one at a time on a phone. */
 export function MessagesPage() {
   const { t } = useTranslation('messages');
+  const writer = mayStartConversation(useCurrentUser());
   const params = useParams();
   const [search] = useSearchParams();
   const phone = usePhone();
@@ -58,12 +79,14 @@ export function MessagesPage() {
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const target = id === null ? targetOf(search) : null;
   useLiveRefresh(id);
-  const detail = id !== null || target !== null;
+  const newConversation = target && writer ? target : null;
+  const detail = id !== null || newConversation !== null;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {t('ui.title')}
       </Title>
+      <ReadOnlyNotice />
       <Group align="flex-start" wrap="nowrap" gap="lg">
         {!phone || !detail ? (
           <Box w={phone ? '100%' : 320} style={{ flexShrink: 0 }}>
@@ -74,8 +97,8 @@ export function MessagesPage() {
           <Box style={{ flex: 1, minWidth: 0 }}>
             {id !== null ? (
               <Thread id={id} backLink={phone} />
-            ) : target ? (
-              <NewConversation target={target} name={search.get('name') ?? ''} />
+            ) : newConversation ? (
+              <NewConversation target={newConversation} name={search.get('name') ?? ''} title={search.get('title') ?? ''} />
             ) : (
               <Text c="dimmed">{t('ui.choose')}</Text>
             )}

@@ -25,11 +25,14 @@ function MessageItem({
   conversationId,
   seenBy,
   onReply,
+  canWrite,
 }: {
   message: Message;
   conversationId: number;
   seenBy: boolean;
   onReply: (m: Message) => void;
+  /** False for a reader who may not write (an account that is not approved): no actions. */
+  canWrite: boolean;
 }) {
   const { t, i18n } = useTranslation('messages');
   const edit = useEditMessage(conversationId);
@@ -91,7 +94,7 @@ function MessageItem({
             )}
           </Group>
         ) : null}
-        {!message.deleted && editing === null ? (
+        {canWrite && !message.deleted && editing === null ? (
           <Group gap={4} mt={4}>
             <Button size="compact-xs" variant="subtle" onClick={() => onReply(message)}>
               {t('ui.reply')}
@@ -187,7 +190,7 @@ export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
 
   return (
     <Stack gap="sm" h="100%">
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={0}>
           {backLink ? (
             <Anchor component={Link} to="/messages" size="sm">
@@ -203,8 +206,8 @@ export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
             </Text>
           ) : null}
         </Stack>
-        {c.my_state === 'active' ? (
-          <Group gap={4} wrap="nowrap">
+        {c.my_state === 'active' && c.can_write ? (
+          <Group gap={4} wrap="wrap">
             <Button size="compact-sm" variant="default" onClick={() => flags.mutate({ muted: !c.muted })}>
               {c.muted ? t('ui.unmute') : t('ui.mute')}
             </Button>
@@ -219,7 +222,7 @@ export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
           </Group>
         ) : null}
       </Group>
-      {c.my_state === 'request' ? <RequestBanner conversation={c} /> : null}
+      {c.my_state === 'request' && c.can_write ? <RequestBanner conversation={c} /> : null}
       {history.hasNextPage ? (
         <Button variant="subtle" size="xs" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
           {t('ui.load_older')}
@@ -227,7 +230,7 @@ export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
       ) : null}
       <Stack component="ol" gap="xs" p={0} m={0} aria-label={c.title} style={{ overflowY: 'auto', flex: 1 }}>
         {messages.map((m) => (
-          <MessageItem key={m.seq} message={m} conversationId={id} seenBy={seen && m === lastMine} onReply={setReplyTo} />
+          <MessageItem key={m.seq} message={m} conversationId={id} seenBy={seen && m === lastMine} onReply={setReplyTo} canWrite={c.can_write} />
         ))}
       </Stack>
       <VisuallyHidden aria-live="polite" role="status">

@@ -20,6 +20,7 @@ import { useUserPosts } from '@/shared/posts/api';
 import { paths } from '@/shared/config/paths';
 import { useFollowingChanged, usePublicProfile } from '../api/public-profile';
 import { VerifiedBadge } from '@/shared/ui/verified-badge';
+import { SendMessageButton } from '@/shared/messages/send-message-button';
 import { FollowButton, FollowersLink } from '@/shared/network/components';
 import { EducationSummary, ExperienceSummary } from './professional-lists';
 
@@ -32,7 +33,6 @@ function ProfilePosts({ slug, name }: { slug: string; name: string }) {
 export function PublicProfilePage({ slug }: { slug: string }) {
   const { t } = useTranslation('profile');
   const { t: tn } = useTranslation('network');
-  const { t: tw } = useTranslation();
   const query = usePublicProfile(slug);
   const followingChanged = useFollowingChanged(slug);
   if (query.isPending) return <Loader aria-label={t('page.loading')} m="xl" />;
@@ -88,9 +88,7 @@ export function PublicProfilePage({ slug }: { slug: string }) {
             ) : (
               <Group>
                 <FollowButton profile={p} onChanged={followingChanged} />
-                <Button component={Link} to={`${paths.messages.href({ id: null })}?to=${p.id}&name=${encodeURIComponent(name)}`} variant="default">
-                  {tw('header.send_message')}
-                </Button>
+                <SendMessageButton target={{ user: p.id }} name={name} />
               </Group>
             )}
           </Group>

@@ -1,0 +1,173 @@
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { adminToken, DEMO_PASSWORD, logInViaApi } from './fixtures';
+
+/**
+ * Messages between colleagues (issue 26, docs/messages.md) against the real API: two doctors in two
+ * browsers, a request accepted, a report reaching the administrators, a phone. Every test makes its
+ * own conversation (a group named for the run, or a company's first message to someone it has not
+ * written to), so it depends on no other test's data and may run beside them.
+ */
+
+interface Session {
+  token: string;
+  user: { id: number; slug: string; available_business_profiles: { id: number; name: string }[] };
+}
+
+const run = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function apiSession(request: APIRequestContext, email: string): Promise<Session> {
+  const res = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { access_token: string; user: Session['user'] };
+  return { token: body.access_token, user: body.user };
+}
+
+/** A group of `members` started by `from` with a first message: a conversation of this test's own. */
+async function ownGroup(request: APIRequestContext, from: Session, members: Session[], title: string, body: string): Promise<number> {
+  const res = await request.post('/api/conversations/groups', { headers: bearer(from.token), data: { title, user_ids: members.map((m) => m.user.id), body } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { conversation: { id: number } } }).data.conversation.id;
+}
+
+async function pageFor(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logInViaApi(page, email);
+  return page;
+}
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Skriv en melding' });
+
+test.describe('messages', () => {
+  test('two doctors in two browsers write to each other in real time', async ({ browser, request }) => {
+    const id = run();
+    const lege = await apiSession(request, 'lege@demo.no');
+    const kari = await apiSession(request, 'kari.nordby@demo.no');
+    const title = `Vaktbytte ${id}`;
+    const conversation = await ownGroup(request, lege, [kari], title, `Hei Kari ${id}`);
+    const a = await pageFor(browser, 'lege@demo.no');
+    const b = await pageFor(browser, 'kari.nordby@demo.no');
+    await a.goto(`/messages/${conversation}`);
+    await b.goto(`/messages/${conversation}`);
+    const threadA = a.getByRole('list', { name: title });
+    const threadB = b.getByRole('list', { name: title });
+    await expect(threadB.getByText(`Hei Kari ${id}`)).toBeVisible();
+    await expect(composer(a)).toBeVisible();
+
+    // Kari answers; Lege's open tab shows it without a reload (the event stream), announced politely.
+    await composer(b).fill(`Det passer fint ${id}`);
+    await composer(b).press('Enter');
+    await expect(threadB.getByText(`Det passer fint ${id}`)).toBeVisible();
+    await expect(threadA.getByText(`Det passer fint ${id}`)).toBeVisible();
+    await expect(a.getByRole('status').filter({ hasText: 'Ny melding fra Kari' })).toHaveCount(1);
+    // The focus stayed where it was: nothing moved it to the new message.
+    await composer(a).click();
+    await composer(a).fill(`Takk ${id}`);
+    await composer(a).press('Enter');
+    await expect(threadB.getByText(`Takk ${id}`)).toBeVisible();
+    await expect(composer(a)).toBeFocused();
+    // One order for both readers.
+    const order = async (p: Page) => (await p.getByRole('list', { name: title }).getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    const texts = (xs: string[]) => xs.map((x) => [`Hei Kari ${id}`, `Det passer fint ${id}`, `Takk ${id}`].find((s) => x.includes(s)));
+    expect(texts(await order(a))).toEqual([`Hei Kari ${id}`, `Det passer fint ${id}`, `Takk ${id}`]);
+    expect(texts(await order(b))).toEqual(texts(await order(a)));
+    await a.context().close();
+    await b.context().close();
+  });
+
+  test('a company writes first: the member gets a request, accepts it and answers', async ({ browser, request }) => {
+    const id = run();
+    const lege = await apiSession(request, 'lege@demo.no');
+    const company = lege.user.available_business_profiles.find((c) => c.name === 'Demo Medisin AS');
+    expect(company).toBeDefined();
+    const switched = await request.post(`/api/user/available-business-profile/${company!.id}/auth-as`, { headers: bearer(lege.token) });
+    expect(switched.status()).toBe(200);
+    const asCompany = ((await switched.json()) as { access_token: string }).access_token;
+    // A member the company has not written to yet (a first message from a company is always a request).
+    const inbox = await request.get('/api/conversations?limit=50', { headers: bearer(asCompany) });
+    const talking = new Set(
+      ((await inbox.json()) as { data: { participants: { type: string; id: number }[] }[] }).data.flatMap((c) => c.participants.filter((p) => p.type === 'user').map((p) => p.id)),
+    );
+    const candidates = ['jonas.strand@demo.no', 'hanne.solberg@demo.no', 'ola.bakken@demo.no', 'kari.nordby@demo.no'];
+    let member: { email: string; session: Session } | null = null;
+    for (const email of candidates) {
+      const session = await apiSession(request, email);
+      if (!talking.has(session.user.id)) {
+        member = { email, session };
+        break;
+      }
+    }
+    expect(member, 'a demo doctor Demo Medisin AS has not written to yet').not.toBeNull();
+    const started = await request.post('/api/conversations', { headers: bearer(asCompany), data: { to_user_id: member!.session.user.id, body: `Et tilbud ${id}` } });
+    expect(started.status(), await started.text()).toBe(201);
+    const conversation = ((await started.json()) as { data: { conversation: { id: number } } }).data.conversation.id;
+
+    const page = await pageFor(browser, member!.email);
+    await page.goto('/messages');
+    await page.getByRole('combobox', { name: 'Samtaler' }).selectOption({ label: 'Forespørsler' });
+    await page.getByRole('list', { name: 'Samtaler' }).getByRole('button', { name: new RegExp(`Et tilbud ${id}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/messages/${conversation}$`));
+    const banner = page.getByRole('alert').filter({ hasText: 'Demo Medisin AS vil sende deg meldinger' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Godta' }).click();
+    await expect(banner).toBeHidden();
+    await composer(page).fill(`Interessant ${id}`);
+    await composer(page).press('Enter');
+    await expect(page.getByRole('list', { name: 'Demo Medisin AS' }).getByText(`Interessant ${id}`)).toBeVisible();
+    // The company (its managers, in business mode) reads the answer in its own inbox.
+    const history = await request.get(`/api/conversations/${conversation}/messages`, { headers: bearer(asCompany) });
+    expect(((await history.json()) as { data: { body: string }[] }).data.map((m) => m.body)).toEqual([`Et tilbud ${id}`, `Interessant ${id}`]);
+    await page.context().close();
+  });
+
+  test("a reported message reaches the administrators' queue, and only that message", async ({ browser, request }) => {
+    const id = run();
+    const lege = await apiSession(request, 'lege@demo.no');
+    const hanne = await apiSession(request, 'hanne.solberg@demo.no');
+    const title = `Rapport ${id}`;
+    const conversation = await ownGroup(request, hanne, [lege], title, `Helt grei melding ${id}`);
+    const sent = await request.post(`/api/conversations/${conversation}/messages`, { headers: bearer(hanne.token), multipart: { body: `Upassende melding ${id}` } });
+    expect(sent.status(), await sent.text()).toBe(201);
+
+    const page = await pageFor(browser, 'lege@demo.no');
+    await page.goto(`/messages/${conversation}`);
+    const bad = page.getByRole('list', { name: title }).getByRole('listitem').filter({ hasText: `Upassende melding ${id}` });
+    await bad.getByRole('button', { name: 'Rapporter' }).click();
+    await expect(bad.getByText('Meldingen er rapportert til administratorene.')).toBeVisible();
+
+    const reports = await request.get('/api/admin/reports?per_page=50', { headers: bearer(await adminToken(request)) });
+    expect(reports.status()).toBe(200);
+    const mine = ((await reports.json()) as { data: { messages: { body: string }[] }[] }).data.filter((r) => r.messages.some((m) => m.body.includes(id)));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.messages.map((m) => m.body)).toEqual([`Upassende melding ${id}`]);
+    await page.context().close();
+  });
+
+  test.describe('on a phone (390 px)', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the list, then the thread with a way back; the composer fits @mobile', async ({ page, request }) => {
+      const id = run();
+      const lege = await apiSession(request, 'lege@demo.no');
+      const ola = await apiSession(request, 'ola.bakken@demo.no');
+      const title = `Telefon ${id}`;
+      await ownGroup(request, ola, [lege], title, `Fra telefonen ${id}`);
+      await logInViaApi(page, 'lege@demo.no');
+      await page.goto('/messages');
+      const list = page.getByRole('list', { name: 'Samtaler' });
+      await list.getByRole('button', { name: new RegExp(title) }).click();
+      await expect(list).toBeHidden();
+      await expect(page.getByRole('list', { name: title }).getByText(`Fra telefonen ${id}`)).toBeVisible();
+      const box = await composer(page).boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await composer(page).fill(`Svar fra telefonen ${id}`);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByRole('list', { name: title }).getByText(`Svar fra telefonen ${id}`)).toBeVisible();
+      await page.getByRole('link', { name: /Tilbake til samtalene/ }).click();
+      await expect(list.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+    });
+  });
+});
