@@ -1,41 +1,40 @@
-import { adminEndpoints as ep, buildPath } from '@legenett/contracts';
+import { adminEndpoints as ep } from '@legenett/contracts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { bearer, createUser, tokenFor } from '../../../test/auth';
+import { createUser, type TestSession, tokenFor } from '../../../test/auth';
+import { invalid } from '../../../test/call';
 import { MAIL_TEMPLATES } from '../../common/mail';
 
 let t: TestApp;
-let adminAuth: string;
+let adminAuth: TestSession;
 
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await createUser(t.db, { prefix: 'previews-admin', roles: ['admin'] });
-  adminAuth = bearer(await tokenFor(t, admin));
+  adminAuth = await tokenFor(t, admin);
 });
 
 afterAll(async () => {
   await t.close();
 });
 
-const listUrl = `/api${ep.mailTemplates.path}`;
-const previewUrl = (template: string) => `/api${buildPath(ep.mailPreview.path, { template })}`;
+/** The list, or the digest's preview, as `as` asks for it. */
+const calls = [
+  ['the list', (as: TestSession | null) => t.call(ep.mailTemplates, { as, locale: 'en' })],
+  ['a preview', (as: TestSession | null) => t.call(ep.mailPreview, { as, locale: 'en', params: { template: 'digest' } })],
+] as const;
 
 describe('access', () => {
-  const urls = [
-    ['the list', listUrl],
-    ['a preview', previewUrl('digest')],
-  ] as const;
-
-  it.each(urls)('%s answers 401 to a visitor', async (_name, url) => {
-    const res = await t.http.get(url).set('X-localization', 'en');
+  it.each(calls)('%s answers 401 to a visitor', async (_name, call) => {
+    const res = await call(null);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ status_code: 401, message: expect.any(String) });
   });
 
-  it.each(urls)('%s answers 403 missing_permission to an approved doctor', async (_name, url) => {
+  it.each(calls)('%s answers 403 missing_permission to an approved doctor', async (_name, call) => {
     const doctor = await createUser(t.db, { prefix: 'previews-doctor' });
-    const res = await t.http.get(url).set('Authorization', bearer(await tokenFor(t, doctor)));
+    const res = await call(await tokenFor(t, doctor));
     expect(res.status).toBe(403);
-    expect(res.body.reason).toBe('missing_permission');
+    expect(res.error.reason).toBe('missing_permission');
     expect(res.body).not.toHaveProperty('data');
   });
 
@@ -44,25 +43,25 @@ describe('access', () => {
       ['en', 'We could not find what you were looking for.'],
       ['no', expect.stringMatching(/\S/)],
     ] as const) {
-      const res = await t.http.get(previewUrl('no_such_template')).set('Authorization', adminAuth).set('X-localization', locale);
+      const res = await t.call(ep.mailPreview, { as: adminAuth, locale, params: { template: 'no_such_template' } });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ status_code: 404, message });
     }
     // A name of something on the object prototype is no template either.
-    expect((await t.http.get(previewUrl('constructor')).set('Authorization', adminAuth)).status).toBe(404);
+    expect((await t.call(ep.mailPreview, { as: adminAuth, params: { template: 'constructor' } })).status).toBe(404);
   });
 
   it('answers 422 for a language it does not have', async () => {
-    const res = await t.http.get(previewUrl('digest')).query({ locale: 'de' }).set('Authorization', adminAuth).set('X-localization', 'en');
+    const res = await t.call(ep.mailPreview, { as: adminAuth, locale: 'en', params: { template: 'digest' }, query: invalid({ locale: 'de' }) });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['locale']);
+    expect(Object.keys(res.validation.errors)).toEqual(['locale']);
   });
 });
 
 describe('GET /admin/mail-templates', () => {
   it('lists every template the product sends, with its subject in the request language', async () => {
-    const en = ep.mailTemplates.response.parse((await t.http.get(listUrl).set('Authorization', adminAuth).set('X-localization', 'en').expect(200)).body);
-    const no = ep.mailTemplates.response.parse((await t.http.get(listUrl).set('Authorization', adminAuth).set('X-localization', 'no').expect(200)).body);
+    const en = (await t.call(ep.mailTemplates, { as: adminAuth, locale: 'en' })).parsed;
+    const no = (await t.call(ep.mailTemplates, { as: adminAuth, locale: 'no' })).parsed;
     expect(en.data.map((d) => d.template)).toEqual([...MAIL_TEMPLATES]);
     expect(no.data.map((d) => d.template)).toEqual([...MAIL_TEMPLATES]);
     expect(en.data.find((d) => d.template === 'digest')).toMatchObject({ engine: 'react_email', subject: expect.stringContaining('this week') });
@@ -78,9 +77,9 @@ describe('GET /admin/mail-templates/:template', () => {
   it.each(MAIL_TEMPLATES.flatMap((template) => [[template, 'no'] as const, [template, 'en'] as const]))(
     '%s renders in %s: subject, HTML and text, every placeholder filled',
     async (template, locale) => {
-      const res = await t.http.get(previewUrl(template)).query({ locale }).set('Authorization', adminAuth).set('X-localization', locale === 'no' ? 'en' : 'no');
+      const res = await t.call(ep.mailPreview, { as: adminAuth, locale: locale === 'no' ? 'en' : 'no', params: { template }, query: { locale } });
       expect(res.status).toBe(200);
-      const { data } = ep.mailPreview.response.parse(res.body);
+      const { data } = res.parsed;
       expect(data).toMatchObject({ template, locale });
       expect(data.subject).not.toBe('');
       expect(data.text.length).toBeGreaterThan(20);
@@ -97,8 +96,8 @@ describe('GET /admin/mail-templates/:template', () => {
   );
 
   it('renders the digest with React Email in the language asked, both parts from one template', async () => {
-    const no = ep.mailPreview.response.parse((await t.http.get(previewUrl('digest')).query({ locale: 'no' }).set('Authorization', adminAuth).expect(200)).body).data;
-    const en = ep.mailPreview.response.parse((await t.http.get(previewUrl('digest')).query({ locale: 'en' }).set('Authorization', adminAuth).expect(200)).body).data;
+    const no = (await t.call(ep.mailPreview, { as: adminAuth, params: { template: 'digest' }, query: { locale: 'no' } })).parsed.data;
+    const en = (await t.call(ep.mailPreview, { as: adminAuth, params: { template: 'digest' }, query: { locale: 'en' } })).parsed.data;
     expect(no.engine).toBe('react_email');
     expect(no.html).toContain('lang="nb"');
     expect(en.html).toContain('lang="en"');
@@ -113,7 +112,7 @@ describe('GET /admin/mail-templates/:template', () => {
   });
 
   it('uses the request language when none is asked for', async () => {
-    const res = await t.http.get(previewUrl('account_approved')).set('Authorization', adminAuth).set('X-localization', 'en').expect(200);
-    expect(ep.mailPreview.response.parse(res.body).data.locale).toBe('en');
+    const res = await t.call(ep.mailPreview, { as: adminAuth, locale: 'en', params: { template: 'account_approved' } });
+    expect(res.parsed.data.locale).toBe('en');
   });
 });

@@ -6,5 +6,4 @@ export { NotificationsService } from './notifications.service';
 export { StreamSources, type StreamSource, type StreamWrite } from './stream-sources';
 export { renderDigest, type DigestView } from './digest/digest-template';
 export { type DigestSectionContent } from './digest/digest-sections';
-export { NotificationPreferencesService } from './notification-preferences.service';
 export { DigestSections, type DigestReader, type DigestSection } from './digest/digest-sections';
