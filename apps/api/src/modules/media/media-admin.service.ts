@@ -9,12 +9,12 @@ import {
   type MediaKind,
   type MessageKey,
   type PageQuery,
-  pageMeta,
   translate,
 } from '@legenett/contracts';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
+import { readPage } from '../../common/lists';
 import { type AppConfig, InjectConfig } from '../../config';
 import { slugify } from '../../common/text/slugify';
 import { AlertTrigger } from '../alerts';
@@ -92,11 +92,11 @@ export class MediaAdminService {
 
   async list(me: Principal, kind: MediaKind, q: PageQuery & { search?: string }, locale: Locale) {
     const search = q.search || undefined;
-    const [total, rows] = await Promise.all([
-      this.repository.count(kind, search),
-      this.repository.page(kind, search, locale, (q.page - 1) * q.per_page, q.per_page),
-    ]);
-    return { data: rows.map((r) => this.present(kind, r, me)), meta: pageMeta(total, q.page, q.per_page) };
+    const page = await readPage(q, {
+      count: () => this.repository.count(kind, search),
+      read: (slice) => this.repository.page(kind, search, locale, slice.offset, slice.limit),
+    });
+    return { data: page.rows.map((r) => this.present(kind, r, me)), meta: page.meta };
   }
 
   async show(me: Principal, kind: MediaKind, id: number, locale: Locale, notice: string | null = null) {

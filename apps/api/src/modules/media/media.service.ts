@@ -5,7 +5,6 @@ import {
   type MediaItem,
   type MediaKind,
   type MediaListQuery,
-  pageMeta,
   type SavePositionBody,
 } from '@legenett/contracts';
 import { AccessService } from '../../common/access';
@@ -140,17 +139,17 @@ export class MediaService {
   async captionSearch(me: Principal, kind: MediaKind, q: { page: number; per_page: number; search: string }, locale: Locale) {
     MediaService.requirePermission(me, kind);
     const viewer = await this.viewer(me);
-    const [total, cues] = await Promise.all([
-      this.repository.countCues(kind, viewer, q.search),
-      this.repository.cues(kind, viewer, q.search, (q.page - 1) * q.per_page, q.per_page),
-    ]);
+    const { rows: cues, meta } = await readPage(q, {
+      count: () => this.repository.countCues(kind, viewer, q.search),
+      read: (slice) => this.repository.cues(kind, viewer, q.search, slice.offset, slice.limit),
+    });
     const rows = await this.repository.itemsByIds(kind, [...new Set(cues.map((c) => c.item_id))], me.userId, locale);
     const items = new Map(rows.map((r) => [r.id, this.present(kind, r, me.userId)]));
     const data = cues.flatMap((c) => {
       const item = items.get(c.item_id);
       return item ? [{ item, start_seconds: c.start_seconds, text: c.text }] : [];
     });
-    return { data, meta: pageMeta(total, q.page, q.per_page) };
+    return { data, meta };
   }
 
   /** Saves where the caller is; played to the end (or within the last seconds) marks it completed. */

@@ -16,6 +16,7 @@ import {
   type SignerPage,
   type SignerPageQuery,
   osloToday,
+  pageMeta,
 } from '@legenett/contracts';
 import { isCallerInPersonOrActing } from '../../common/access';
 import { type Principal } from '../../common/auth';
@@ -112,7 +113,8 @@ export class PetitionsService {
   async list(me: Principal, q: PetitionListQuery, locale: Locale) {
     const today = osloToday();
     const filters = PetitionsService.filters(q);
-    if (filters.status === 'draft') return { data: [], meta: { current_page: q.page, last_page: 1, per_page: q.per_page, total: 0 } };
+    // Drafts are never in the public list: an empty page, its meta as every list's.
+    if (filters.status === 'draft') return { data: [], meta: pageMeta(0, q.page, q.per_page) };
     const page = await readPage(q, {
       count: () =>
         this.counts.cached('petitions.published', ['petitions'], { ...filters, today }, () => this.repository.countPublished(filters, today)),
