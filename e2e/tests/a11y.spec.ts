@@ -43,7 +43,7 @@ const doctorRoutes = [
   '/videos',
   '/audio',
 ];
-const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/mail-templates', '/admin/courses', '/admin/media'];
+const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/mail-templates', '/admin/courses', '/admin/media', '/admin/reports'];
 
 type Skin = 'light' | 'dark';
 

@@ -142,6 +142,22 @@ test.describe('messages', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.messages.map((m) => m.body)).toEqual([`Upassende melding ${id}`]);
     await page.context().close();
+
+    // The administrator decides in /admin/reports: a warning (suspending would stop a demo account
+    // other tests write with), after a question; the report leaves the open queue.
+    const admin = await pageFor(browser, 'admin@demo.no');
+    await admin.goto('/admin/reports');
+    const queue = admin.getByRole('list', { name: 'Rapporterte meldinger' });
+    const report = queue.getByRole('listitem').filter({ hasText: `Upassende melding ${id}` });
+    await expect(report).toBeVisible();
+    await expect(report.getByText(`Helt grei melding ${id}`)).toHaveCount(0);
+    await report.getByRole('button', { name: 'Gi advarsel' }).click();
+    await admin.getByRole('dialog', { name: 'Gi advarsel' }).getByRole('button', { name: 'Gi advarsel' }).click();
+    await expect(admin.getByText('Avsenderen er advart.')).toBeVisible();
+    await expect(queue.getByRole('listitem').filter({ hasText: `Upassende melding ${id}` })).toHaveCount(0);
+    await admin.goto('/admin/reports?status=warned');
+    await expect(admin.getByRole('list', { name: 'Rapporterte meldinger' }).getByRole('listitem').filter({ hasText: `Upassende melding ${id}` })).toBeVisible();
+    await admin.context().close();
   });
 
   test.describe('on a phone (390 px)', () => {

@@ -152,6 +152,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.adminUsers.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-users'), ['admin']) }),
   r(paths.adminOutbox.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-outbox'), ['admin']) }),
   r(paths.adminMailPreviews.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-mail-previews'), ['admin']) }),
+  r(paths.adminReports.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-reports'), ['admin']) }),
   r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses'), ['courses', 'course_records', 'course_webinar']) }),
   r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media'), ['media', 'forms_ui']) }),
 

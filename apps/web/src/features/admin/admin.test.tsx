@@ -1,4 +1,4 @@
-import { adminEndpoints, type AdminUser, type AdminUserDetail, authEndpoints, courseEndpoints, type MailPreview, type OutboxMessage, type User } from '@legenett/contracts';
+import { adminEndpoints, type AdminUser, type AdminUserDetail, authEndpoints, courseEndpoints, type MailPreview, type MessageReport, messageEndpoints, type OutboxMessage, type User } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { apiError, mockEndpoint } from '@/testing/api-mocks';
@@ -300,6 +300,71 @@ describe('admin: e-mail templates', () => {
     mockEndpoint(adminEndpoints.mailTemplates, () => apiError(500, 'Feil'));
     renderApp('/admin/mail-templates');
     expect(await screen.findByText('Kunne ikke hente malene.')).toBeInTheDocument();
+  });
+});
+
+describe('admin: reported messages', () => {
+  beforeEach(() => loginAs(['admin']));
+
+  const report: MessageReport = {
+    id: 41,
+    status: 'open',
+    reason: 'Pasientopplysninger i klartekst',
+    reporter: { id: 3, name: 'Kari Nordby' },
+    reported: { id: 9, slug: 'per-hansen', name: 'Per Hansen' },
+    messages: [{ id: 501, seq: 4, body: 'Pasienten på rom 12 heter …', created_at: '2026-11-26T09:30:00.000Z' }],
+    created_at: '2026-11-26T10:00:00.000Z',
+    decided_at: null,
+  };
+
+  it('lists the open reports with only the reported messages, and suspends the sender after asking', async () => {
+    const lists = mockEndpoint(messageEndpoints.adminReports, ({ query }) =>
+      query.get('status') === 'open' ? page([report]) : page([{ ...report, id: 42, status: 'suspended', decided_at: '2026-11-26T11:00:00.000Z' }]),
+    );
+    const decisions = mockEndpoint(messageEndpoints.decideReport, ({ body }) => ({
+      data: { ...report, status: (body as { decision: string }).decision === 'suspend' ? 'suspended' : 'open', decided_at: '2026-11-26T11:00:00.000Z' },
+    }));
+    renderApp('/admin/reports');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rapporterte meldinger' })).toBeInTheDocument();
+    const item = (await within(await screen.findByRole('list', { name: 'Rapporterte meldinger' })).findAllByRole('listitem'))[0]!;
+    expect(within(item).getByText('Pasienten på rom 12 heter …')).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'Per Hansen' })).toHaveAttribute('href', '/profile/per-hansen');
+    expect(within(item).getByText('Rapportert av Kari Nordby')).toBeInTheDocument();
+    expect(within(item).getByText('Pasientopplysninger i klartekst')).toBeInTheDocument();
+
+    await user.click(within(item).getByRole('button', { name: 'Stopp meldinger' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stopp meldinger' });
+    expect(within(dialog).getByText(/7 dager/)).toBeInTheDocument();
+    expect(decisions).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Stopp meldinger' }));
+    await waitFor(() => expect(decisions).toHaveLength(1));
+    expect(decisions[0]!.params.id).toBe('41');
+    expect(decisions[0]!.body).toEqual({ decision: 'suspend' });
+    expect(await screen.findByText('Avsenderens meldinger er stoppet.')).toBeInTheDocument();
+    // The lists are read again after the decision.
+    await waitFor(() => expect(lists.length).toBeGreaterThan(1));
+  });
+
+  it('filters by status in the URL; decided reports show when, and no buttons', async () => {
+    mockEndpoint(messageEndpoints.adminReports, ({ query }) =>
+      query.get('status') === 'suspended' ? page([{ ...report, status: 'suspended', decided_at: '2026-11-26T11:00:00.000Z' }]) : page([]),
+    );
+    renderApp('/admin/reports?status=suspended');
+    const item = (await within(await screen.findByRole('list', { name: 'Rapporterte meldinger' })).findAllByRole('listitem'))[0]!;
+    expect(within(item).getByText('Meldinger stoppet')).toBeInTheDocument();
+    expect(within(item).getByText(/^Avgjort /)).toBeInTheDocument();
+    expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('is linked from the dashboard, and refuses a doctor', async () => {
+    mockEndpoint(adminEndpoints.users, page([kari]));
+    const first = renderApp('/admin');
+    expect(await screen.findByRole('link', { name: 'Rapporterte meldinger' })).toHaveAttribute('href', '/admin/reports');
+    first.unmount();
+    loginAs(['doctor']);
+    mockEndpoint(authEndpoints.me, { data: sessionUser(['doctor']) });
+    renderApp('/admin/reports');
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Rapporterte meldinger' })).not.toBeInTheDocument());
   });
 });
 

@@ -88,6 +88,7 @@ export const paths = {
   adminUsers: route('/admin/users'),
   adminOutbox: route('/admin/outbox'),
   adminMailPreviews: route('/admin/mail-templates'),
+  adminReports: route('/admin/reports'),
   adminCourses: route('/admin/courses'),
   adminMedia: route('/admin/media'),
 

@@ -67,6 +67,9 @@ export function AdminDashboard() {
         <Button component={Link} to={paths.adminMailPreviews.path} variant="default">
           {t('dashboard.open_mail_previews')}
         </Button>
+        <Button component={Link} to={paths.adminReports.path} variant="default">
+          {t('dashboard.open_reports')}
+        </Button>
         <Button component={Link} to={paths.adminMedia.path} variant="default">
           {tm('admin.open')}
         </Button>
