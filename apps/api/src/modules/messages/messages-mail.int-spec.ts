@@ -1,6 +1,6 @@
 import { messageEndpoints as ep, notificationPreferenceEndpoints } from '@legenett/contracts';
 import { schema } from '@legenett/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { settleJobs } from '../../../test/jobs';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
@@ -48,7 +48,11 @@ it('delivers the mail at once outside the quiet hours, and holds it to their end
   // The sleeping reader's mail is written, its delivery waits for the end of the quiet hours.
   const [row] = await t.db.select().from(schema.outboxMessages).where(and(eq(schema.outboxMessages.user_id, asleep.user.id), eq(schema.outboxMessages.template, 'chat_unread')));
   expect(row!.body).toContain(`/messages/${held.conversation.id}`);
-  const [job] = await t.db.select().from(schema.jobOutbox).where(and(eq(schema.jobOutbox.name, 'mail.deliver'), eq(schema.jobOutbox.status, 'pending')));
+  // This mail's delivery job (the run's database holds other specs' pending jobs too).
+  const [job] = await t.db
+    .select()
+    .from(schema.jobOutbox)
+    .where(and(eq(schema.jobOutbox.name, 'mail.deliver'), eq(schema.jobOutbox.status, 'pending'), sql`${schema.jobOutbox.payload}->>'id' = ${String(row!.id)}`));
   expect(job!.payload).toEqual({ id: row!.id });
   const wait = job!.next_attempt_at.getTime() - Date.now();
   expect(wait).toBeGreaterThan(55 * 60_000);
