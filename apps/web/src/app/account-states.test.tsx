@@ -1,4 +1,4 @@
-import { authEndpoints, jobEndpoints, professionalEndpoints, type User } from '@legenett/contracts';
+import { authEndpoints, jobEndpoints, messageEndpoints, professionalEndpoints, type User } from '@legenett/contracts';
 import { focusManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -183,6 +183,8 @@ describe('an account in review', () => {
 describe('acting as a business profile', () => {
   it('blocks /professional_experience like the other personal pages', async () => {
     const { others } = session(acting);
+    // The header's messages count is the company's in business mode (it reads its conversations).
+    mockEndpoint(messageEndpoints.unread, { data: { unread_total: 0, requests: 0 } });
     const { router } = renderApp('/professional_experience');
 
     expect(await screen.findByRole('dialog', { name: 'Ikke tilgjengelig for bedriftsprofil' })).toBeInTheDocument();
