@@ -130,7 +130,7 @@ test.describe('video and audio archive', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Video og lyd' })).toBeVisible();
       const form = page.getByRole('form', { name: 'Nytt innhold' });
       const chooser = page.waitForEvent('filechooser');
-      await form.getByRole('button', { name: 'Velg filer' }).click();
+      await form.getByRole('button', { name: 'Velg filer: Fil', exact: true }).click();
       await (await chooser).setFiles(file);
       await form.getByRole('textbox', { name: /^Tittel/ }).fill(`Demoklipp ${word}`);
       await form.getByRole('checkbox', { name: 'Publiser nå' }).uncheck();

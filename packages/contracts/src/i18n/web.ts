@@ -228,6 +228,7 @@ export const web = defineMessages(
     files: {
       drop_here: 'Dra filer hit, eller',
       choose: 'Velg filer',
+      choose_for: 'Velg filer: {{label}}',
       remove: 'Fjern {{name}}',
       chosen: 'Valgte filer',
     },
@@ -495,6 +496,7 @@ export const web = defineMessages(
     files: {
       drop_here: 'Drag files here, or',
       choose: 'Choose files',
+      choose_for: 'Choose files: {{label}}',
       remove: 'Remove {{name}}',
       chosen: 'Chosen files',
     },

@@ -22,7 +22,7 @@ describe('FilePicker', () => {
   it('adds chosen and dropped files, lists them by name and removes one', async () => {
     const user = setupUser();
     renderWithProviders(<Field />);
-    expect(screen.getByRole('button', { name: 'Velg filer' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Velg filer: Vedlegg' })).toBeInTheDocument();
     expect(screen.getByText('Dra filer hit, eller')).toBeInTheDocument();
 
     await user.upload(screen.getByLabelText('Vedlegg'), [file('plan.pdf', 'application/pdf')]);
