@@ -145,7 +145,10 @@ test.describe('petitions', () => {
     await page.goto(`/petitions/details/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Kopier lenke' })).toBeVisible();
-    await expect(page.getByText('Logg inn for å se hvem som har signert med navn.')).toBeVisible();
+    // The named signers are public: listed for the visitor too, without links to members' profiles.
+    const signers = page.getByRole('list', { name: 'Signaturer' });
+    await expect(signers.getByRole('listitem').first()).toBeVisible();
+    await expect(signers.getByRole('link')).toHaveCount(0);
     if (shots) await page.screenshot({ path: `${shots}/petition-visitor-no.png`, fullPage: true });
     await page.getByRole('link', { name: 'Logg inn for å signere' }).click();
     await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fpetitions%2Fdetails%2F${id}$`));
