@@ -26,7 +26,7 @@ test.describe('feed', () => {
     await page.getByRole('button', { name: 'Logg inn' }).last().click();
     await expect(page).toHaveURL(/\/feed$/);
     await page.getByRole('textbox', { name: 'Hva vil du dele?' }).fill(text);
-    await page.getByLabel('Bilder og PDF-er').setInputFiles([{ name: 'vaktliste.png', mimeType: 'image/png', buffer: PNG }]);
+    await page.getByLabel('Bilder og PDF-er', { exact: true }).setInputFiles([{ name: 'vaktliste.png', mimeType: 'image/png', buffer: PNG }]);
     await page.getByRole('button', { name: 'Publiser' }).click();
     await expect(page.getByText('Innlegget er publisert.')).toBeVisible();
     const post = page.getByRole('article').filter({ hasText: text });

@@ -24,7 +24,7 @@ test.describe('marketplace', () => {
     await page.getByRole('textbox', { name: /Beskrivelse/ }).fill('Automatisk blodtrykksmåler, lite brukt.');
     await page.getByRole('textbox', { name: /Pris/ }).fill('750');
     await page.getByRole('textbox', { name: 'Produsent' }).fill('Omron');
-    await page.getByLabel('Bilder').setInputFiles([
+    await page.getByLabel('Bilder', { exact: true }).setInputFiles([
       { name: 'front.png', mimeType: 'image/png', buffer: PNG },
       { name: 'back.png', mimeType: 'image/png', buffer: PNG },
     ]);

@@ -322,7 +322,7 @@ describe('admin: reported messages', () => {
       query.get('status') === 'open' ? page([report]) : page([{ ...report, id: 42, status: 'suspended', decided_at: '2026-11-26T11:00:00.000Z' }]),
     );
     const decisions = mockEndpoint(messageEndpoints.decideReport, ({ body }) => ({
-      data: { ...report, status: (body as { decision: string }).decision === 'suspend' ? 'suspended' : 'open', decided_at: '2026-11-26T11:00:00.000Z' },
+      data: { ...report, status: (body as { decision: string }).decision === 'suspend' ? ('suspended' as const) : ('open' as const), decided_at: '2026-11-26T11:00:00.000Z' },
     }));
     renderApp('/admin/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Rapporterte meldinger' })).toBeInTheDocument();
