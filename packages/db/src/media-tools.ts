@@ -61,7 +61,7 @@ export function findOnPath(name: string, pathVar: string | undefined): string | 
 function fromPackage(name: MediaToolName): { tool: MediaTool | null; why: string } {
   let file: string;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when needed: the package has no binary on some platforms, and a static import would fail there
     file = (require(PACKAGES[name]) as { path: string }).path;
   } catch (err) {
     return { tool: null, why: `${PACKAGES[name]} has no binary for ${process.platform}-${process.arch} (${err instanceof Error ? err.message : String(err)})` };
