@@ -42,6 +42,7 @@ if (!exists) {
 }
 
 // `--make-only`: make the database (a heavy job of its own), measure in a later, exclusive run.
+// A command-line bench: `--make-only` builds the data set and ends here, before any server starts.
 if (cliFlag('--make-only')) process.exit(0);
 
 const pg = workspaceRequire('pg');

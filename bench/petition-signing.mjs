@@ -67,6 +67,7 @@ const stopAll = () => {
   }
 };
 process.on('exit', stopAll);
+// Ctrl+C ends the bench at once; the 'exit' handler above stops the servers it started (by pid).
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => process.exit(1));
 
 function start(args, extra, logFile) {
@@ -406,4 +407,6 @@ console.log(JSON.stringify(report, null, 1));
 await pool.end();
 const ok = [report.sustained, report.burst].filter(Boolean).every((r) => Object.values(r.goals).every(Boolean));
 stopAll();
+// A command-line bench: its exit code says whether every goal held (open handles of the load
+// generator would otherwise keep it running).
 process.exit(ok ? 0 : 1);

@@ -43,10 +43,10 @@ describe('Board', () => {
   it('reads one part alone from its nearer end, and caches its count under the board filter', async () => {
     const { b } = board(0, 25);
     const compute = jest.fn(() => Promise.resolve(25));
-    const last = await b.only({ page: 3, per_page: 10 }, 'archived', { list: 'things.archived', compute });
+    const last = await b.onePart({ page: 3, per_page: 10 }, 'archived', { list: 'things.archived', compute });
     expect(last.rows).toEqual([120, 121, 122, 123, 124]);
     expect(last.meta).toMatchObject({ total: 25, last_page: 3 });
-    await b.only({ page: 1, per_page: 10 }, 'archived', { list: 'things.archived', compute });
+    await b.onePart({ page: 1, per_page: 10 }, 'archived', { list: 'things.archived', compute });
     expect(compute).toHaveBeenCalledTimes(1);
   });
 });

@@ -63,7 +63,7 @@ export class Board<P extends string, T> {
   }
 
   /** A page of one part alone (the archive), read from its nearer end. */
-  only(q: PageRequest, part: P, count: BoardCount<number>): Promise<ListPage<T>> {
+  onePart(q: PageRequest, part: P, count: BoardCount<number>): Promise<ListPage<T>> {
     return readPage(q, { count: () => this.cachedCount(count), read: this.part(part), fromEnd: true });
   }
 

@@ -144,7 +144,7 @@ export class CoursesService {
   async archived(me: Principal, q: CourseArchivedQuery, locale: Locale) {
     const now = catalogueNow();
     const filters = CoursesService.filters(q);
-    const page = await this.board(me, filters, now, locale).only(q, 'ended', {
+    const page = await this.board(me, filters, now, locale).onePart(q, 'ended', {
       list: 'courses.ended',
       compute: () => this.repository.countPart(filters, 'ended', now),
     });

@@ -86,7 +86,7 @@ export class JobsService {
   async archived(me: Principal, q: Omit<JobListQuery, 'show_old'>, locale: Locale) {
     const today = osloToday();
     const filters = JobsService.filters(q);
-    const page = await this.board(me, filters, today, locale).only(q, 'archived', {
+    const page = await this.board(me, filters, today, locale).onePart(q, 'archived', {
       list: 'jobs.archived',
       compute: () => this.repository.countArchived(filters, today),
     });
