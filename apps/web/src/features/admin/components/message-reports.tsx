@@ -1,13 +1,14 @@
 import { type MessageReport, REPORT_DECISIONS, REPORT_STATUS_VALUES } from '@legenett/contracts';
 import { Anchor, Badge, Blockquote, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '@/shared/config/paths';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDateTime } from '@/shared/lib/dates';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { notify } from '@/shared/ui/notify';
 import { PagedList } from '@/shared/ui/paged-list';
+import { useListParams } from './use-list-params';
 import { type ReportDecision, type ReportStatus, useDecideReport, useMessageReports } from '../api/message-reports';
 
 const STATUS_COLORS: Record<ReportStatus, string> = { open: 'yellow', dismissed: 'gray', warned: 'orange', suspended: 'red' };
@@ -16,22 +17,10 @@ const DECISION_COLORS: Record<ReportDecision, string> = { dismiss: 'gray', warn:
 /** The administrators' queue of reported messages (issue 26), by status, kept in the URL. */
 export function MessageReports() {
   const { t } = useTranslation('admin');
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useListParams();
   const status = REPORT_STATUS_VALUES.find((s) => s === params.get('status')) ?? 'open';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const reports = useMessageReports(status, page);
 
-  const update = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <Stack gap="md">

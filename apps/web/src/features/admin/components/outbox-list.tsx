@@ -12,11 +12,11 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { useOutbox } from '../api/get-outbox';
 import { formatDateTime } from '@/shared/lib/dates';
 import { PagedList } from '@/shared/ui/paged-list';
+import { useListParams } from './use-list-params';
 
 type Channel = (typeof OUTBOX_MESSAGE_CHANNELS)[number];
 type Status = (typeof OUTBOX_MESSAGE_STATUSES)[number];
@@ -29,23 +29,11 @@ const STATUS_COLORS: Record<Status, string> = { queued: 'yellow', sent: 'green',
 /** The mail/SMS outbox, newest first, filtered by channel and status (kept in the URL). */
 export function OutboxList() {
   const { t } = useTranslation('admin');
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useListParams();
   const channel = oneOf(OUTBOX_MESSAGE_CHANNELS, params.get('channel'));
   const status = oneOf(OUTBOX_MESSAGE_STATUSES, params.get('status'));
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const outbox = useOutbox({ page, channel, status });
 
-  const update = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <Stack gap="md">
