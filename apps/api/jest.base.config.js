@@ -3,17 +3,8 @@ const path = require('node:path');
 
 const repo = path.resolve(__dirname, '..', '..');
 
-/** @swc/jest with Nest's needs: legacy decorators and emitted parameter types for DI. */
-const swc = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true },
-    target: 'es2022',
-    keepClassNames: true,
-  },
-  module: { type: 'commonjs' },
-  sourceMaps: 'inline',
-};
+/** The API's SWC setting (swc.config.js, as its build), with source maps inline for stack traces. */
+const swc = { ...require('./swc.config.js'), sourceMaps: 'inline' };
 
 /** @type {import('jest').Config} */
 module.exports = {

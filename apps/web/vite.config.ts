@@ -45,6 +45,9 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Vite's per-chunk gzip report of ~200 chunks is seconds of the build for a table nobody reads;
+    // bench/web-size.mjs measures the real (brotli) sizes.
+    reportCompressedSize: false,
     // bench/web-size.mjs reads the chunk graph from dist/.vite/manifest.json (never served).
     manifest: true,
     rolldownOptions: {
