@@ -19,6 +19,15 @@ export class MailRepository {
     return created;
   }
 
+  /** Many messages in one multi-row insert; answers their ids in the order of `rows`. */
+  async insertMany(rows: readonly NewOutboxRow[], tx: Transaction): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const created = await tx.insert(s.outboxMessages).values([...rows]).returning({ id: s.outboxMessages.id });
+    if (created.length !== rows.length) throw new Error(`outbox insert of ${rows.length} messages returned ${created.length}`);
+    // A bigserial fills the rows of one insert in their order, and RETURNING answers them so.
+    return created.map((r) => r.id);
+  }
+
   async find(id: number): Promise<OutboxRow | undefined> {
     const [row] = await this.db.select().from(s.outboxMessages).where(eq(s.outboxMessages.id, id));
     return row;

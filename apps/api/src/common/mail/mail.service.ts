@@ -98,8 +98,46 @@ export class MailService implements OnModuleInit {
 
   /** Writes the message (and its delivery job) in `tx` when given, else in a transaction of its own. */
   async send<T extends MailTemplate>(mail: SendMail<T>, tx?: Transaction): Promise<{ id: number }> {
+    const message = this.messageOf(mail);
+    if (!this.transport) {
+      const row = await this.outbox.insert(message, tx);
+      this.logger.log(`Mail #${row.id} (${mail.template}) kept in the outbox: SMTP_URL is not set`);
+      return { id: row.id };
+    }
+    const write = async (t: Transaction) => {
+      const row = await this.outbox.insert(message, t);
+      // The job names no account: the message row holds the address and is erased with it.
+      await this.jobOutbox.add(t, { name: MAIL_DELIVER_JOB, payload: { id: row.id }, notBefore: mail.notBefore });
+      return { id: row.id };
+    };
+    return tx ? write(tx) : this.uow.run(write);
+  }
+
+  /**
+   * `send` for many mails in the caller's transaction (the digest's send batch): the messages in one
+   * multi-row insert and their delivery jobs in another. Answers their ids in the order of `mails`.
+   */
+  async sendMany(mails: readonly SendMail<MailTemplate>[], tx: Transaction): Promise<number[]> {
+    if (mails.length === 0) return [];
+    const ids = await this.outbox.insertMany(
+      mails.map((m) => this.messageOf(m)),
+      tx,
+    );
+    if (!this.transport) {
+      this.logger.log(`${ids.length} mails kept in the outbox: SMTP_URL is not set`);
+      return ids;
+    }
+    await this.jobOutbox.add(
+      tx,
+      ids.map((id, i) => ({ name: MAIL_DELIVER_JOB, payload: { id }, notBefore: mails[i]!.notBefore })),
+    );
+    return ids;
+  }
+
+  /** The outbox row of a mail: its parts (rendered here unless given), the extra headers and files. */
+  private messageOf<T extends MailTemplate>(mail: SendMail<T>) {
     const rendered = mail.rendered ?? renderMail(mail.template, mail.locale, mail.vars);
-    const message = {
+    return {
       channel: 'mail' as const,
       to: mail.to,
       user_id: mail.userId ?? null,
@@ -115,18 +153,6 @@ export class MailService implements OnModuleInit {
       locale: mail.locale,
       status: 'queued' as const,
     };
-    if (!this.transport) {
-      const row = await this.outbox.insert(message, tx);
-      this.logger.log(`Mail #${row.id} (${mail.template}) kept in the outbox: SMTP_URL is not set`);
-      return { id: row.id };
-    }
-    const write = async (t: Transaction) => {
-      const row = await this.outbox.insert(message, t);
-      // The job names no account: the message row holds the address and is erased with it.
-      await this.jobOutbox.add(t, { name: MAIL_DELIVER_JOB, payload: { id: row.id }, notBefore: mail.notBefore });
-      return { id: row.id };
-    };
-    return tx ? write(tx) : this.uow.run(write);
   }
 
   /**
