@@ -186,6 +186,8 @@ export const EnvSchema = z
     DIGEST_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
     /** Users the digest sweep reads per batch (one transaction claims a batch's digests). */
     DIGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
+    /** Readers per digest send job: their sections are read in one statement each, their mails written in one transaction. */
+    DIGEST_SEND_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
     /** How often the housekeeping purge runs; 0 turns the periodic run off. */
     HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     /**
@@ -342,6 +344,7 @@ export const EnvSchema = z
     mailFrom: env.MAIL_FROM,
     digestSweepMs: env.DIGEST_SWEEP_SECONDS * 1000,
     digestBatchSize: env.DIGEST_BATCH_SIZE,
+    digestSendBatchSize: env.DIGEST_SEND_BATCH_SIZE,
     identity: {
       provider: env.IDENTITY_PROVIDER,
       sessionTtlSeconds: env.IDENTITY_SESSION_TTL_SECONDS,

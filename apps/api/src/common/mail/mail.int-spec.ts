@@ -5,11 +5,13 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { settleJobs } from '../../../test/jobs';
 import { outboxJobId } from '../outbox/outbox-relay';
 import { JobQueue } from '../queue';
-import { MAIL_DELIVER_JOB, MailService } from './mail.service';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { MAIL_DELIVER_BATCH_JOB, MAIL_DELIVER_JOB, MailService } from './mail.service';
 
 /** A minimal SMTP server that accepts everything and keeps the DATA it got. */
-function fakeSmtp(received: string[], options: { reject?: boolean } = {}): Promise<Server> {
+function fakeSmtp(received: string[], options: { reject?: boolean; sessions?: { n: number } } = {}): Promise<Server> {
   const server = createServer((socket) => {
+    if (options.sessions) options.sessions.n += 1;
     let inData = false;
     let data = '';
     socket.write('220 fake ESMTP\r\n');
@@ -103,6 +105,45 @@ describe('MailService', () => {
       await other.app.get(JobQueue).onIdle();
       expect(received).toHaveLength(1);
       expect(await outboxRow(t, id)).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await other.close();
+      await t.close();
+      smtp.close();
+    }
+  });
+
+  it('mails written together (sendMany) go in one batch delivery job over pooled SMTP sessions; the job run again sends none twice', async () => {
+    const received: string[] = [];
+    const sessions = { n: 0 };
+    const smtp = await fakeSmtp(received, { sessions });
+    const env = { SMTP_URL: `smtp://127.0.0.1:${(smtp.address() as AddressInfo).port}` };
+    const t = await createTestApp({ env });
+    const other = await createTestApp({ env });
+    try {
+      const mails = Array.from({ length: 12 }, (_, i) => ({
+        to: `batch-${i}@test.no`,
+        template: 'account_approved' as const,
+        locale: 'en' as const,
+        vars: { name: `Ola ${i}`, link: 'x' },
+      }));
+      const ids = await t.app.get(UnitOfWork).run((tx) => t.app.get(MailService).sendMany(mails, tx));
+      expect(ids).toHaveLength(12);
+      await settleJobs(t);
+      expect(received).toHaveLength(12);
+      expect(received.join('')).toContain('Ola 11');
+      // A pool of at most 5 connections, not a session per mail.
+      expect(sessions.n).toBeLessThanOrEqual(5);
+      for (const id of ids) expect(await outboxRow(t, id)).toMatchObject({ status: 'sent', attempts: 1 });
+      const jobs = await t.db
+        .select()
+        .from(schema.jobOutbox)
+        .where(and(eq(schema.jobOutbox.name, MAIL_DELIVER_BATCH_JOB), sql`${schema.jobOutbox.payload}->'ids' @> ${JSON.stringify([ids[0]])}::jsonb`));
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]).toMatchObject({ status: 'done', payload: { ids } });
+      // Run again on a queue that never saw it: every message is sent already, nothing goes twice.
+      expect(await other.app.get(JobQueue).enqueue(MAIL_DELIVER_BATCH_JOB, jobs[0]!.payload, { jobId: outboxJobId(jobs[0]!.id) })).toBe('added');
+      await other.app.get(JobQueue).onIdle();
+      expect(received).toHaveLength(12);
     } finally {
       await other.close();
       await t.close();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../account-data';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -19,9 +19,28 @@ export class MailRepository {
     return created;
   }
 
+  /** Many messages in one multi-row insert; answers their ids in the order of `rows`. */
+  async insertMany(rows: readonly NewOutboxRow[], tx: Transaction): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const created = await tx.insert(s.outboxMessages).values([...rows]).returning({ id: s.outboxMessages.id });
+    if (created.length !== rows.length) throw new Error(`outbox insert of ${rows.length} messages returned ${created.length}`);
+    // A bigserial fills the rows of one insert in their order, and RETURNING answers them so.
+    return created.map((r) => r.id);
+  }
+
   async find(id: number): Promise<OutboxRow | undefined> {
     const [row] = await this.db.select().from(s.outboxMessages).where(eq(s.outboxMessages.id, id));
     return row;
+  }
+
+  /** The messages of a delivery batch still `queued` (one sent or failed since, or erased, is left out), by id. */
+  async findQueued(ids: readonly number[]): Promise<OutboxRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select()
+      .from(s.outboxMessages)
+      .where(and(inArray(s.outboxMessages.id, [...ids]), eq(s.outboxMessages.status, 'queued')))
+      .orderBy(asc(s.outboxMessages.id));
   }
 
   async markSent(id: number, tx?: Transaction): Promise<void> {

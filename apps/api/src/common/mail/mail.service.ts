@@ -4,11 +4,17 @@ import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
 import { JobOutbox, type OutboxJobContext } from '../outbox';
 import { type MailTemplate, type MailVars, type RenderedMail, renderMail } from './mail-templates';
-import { MailRepository } from './mail.repository';
+import { MailRepository, type OutboxRow } from './mail.repository';
 import { Storage } from '../storage/storage';
 import { MailTransport, type OutgoingMail } from './mail-transport';
 
 export const MAIL_DELIVER_JOB = 'mail.deliver';
+/** Delivers up to `MAIL_DELIVER_BATCH` messages written together (`sendMany`: a digest run's). */
+export const MAIL_DELIVER_BATCH_JOB = 'mail.deliver-batch';
+/** Messages per `mail.deliver-batch` job. */
+export const MAIL_DELIVER_BATCH = 100;
+/** Messages of a batch on their way to the SMTP pool at once (its connections, `maxConnections`). */
+const DELIVER_CONCURRENCY = 5;
 
 /** The extra headers a message was written with (strings only). */
 function headersOf(data: Record<string, unknown> | null): Record<string, string> | undefined {
@@ -94,12 +100,64 @@ export class MailService implements OnModuleInit {
 
   onModuleInit(): void {
     this.jobOutbox.handle<{ id: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job));
+    this.jobOutbox.handle<{ ids: number[] }>(MAIL_DELIVER_BATCH_JOB, (job) => this.deliverBatch(job));
   }
 
   /** Writes the message (and its delivery job) in `tx` when given, else in a transaction of its own. */
   async send<T extends MailTemplate>(mail: SendMail<T>, tx?: Transaction): Promise<{ id: number }> {
+    const message = this.messageOf(mail);
+    if (!this.transport) {
+      const row = await this.outbox.insert(message, tx);
+      this.logger.log(`Mail #${row.id} (${mail.template}) kept in the outbox: SMTP_URL is not set`);
+      return { id: row.id };
+    }
+    const write = async (t: Transaction) => {
+      const row = await this.outbox.insert(message, t);
+      // The job names no account: the message row holds the address and is erased with it.
+      await this.jobOutbox.add(t, { name: MAIL_DELIVER_JOB, payload: { id: row.id }, notBefore: mail.notBefore });
+      return { id: row.id };
+    };
+    return tx ? write(tx) : this.uow.run(write);
+  }
+
+  /**
+   * `send` for many mails in the caller's transaction (the digest's send batch): the messages in one
+   * multi-row insert, and one `mail.deliver-batch` job per `MAIL_DELIVER_BATCH` of them that may go
+   * at the same instant. Answers their ids in the order of `mails`.
+   */
+  async sendMany(mails: readonly SendMail<MailTemplate>[], tx: Transaction): Promise<number[]> {
+    if (mails.length === 0) return [];
+    const ids = await this.outbox.insertMany(
+      mails.map((m) => this.messageOf(m)),
+      tx,
+    );
+    if (!this.transport) {
+      this.logger.log(`${ids.length} mails kept in the outbox: SMTP_URL is not set`);
+      return ids;
+    }
+    // One delivery job per MAIL_DELIVER_BATCH messages that may go at the same time (quiet hours).
+    const byTime = new Map<number, number[]>();
+    ids.forEach((id, i) => {
+      const at = mails[i]!.notBefore?.getTime() ?? 0;
+      const list = byTime.get(at);
+      if (list) list.push(id);
+      else byTime.set(at, [id]);
+    });
+    const jobs = [];
+    for (const [at, list] of byTime) {
+      for (let i = 0; i < list.length; i += MAIL_DELIVER_BATCH) {
+        // The job names no account: the message rows hold the addresses and are erased with them.
+        jobs.push({ name: MAIL_DELIVER_BATCH_JOB, payload: { ids: list.slice(i, i + MAIL_DELIVER_BATCH) }, notBefore: at === 0 ? undefined : new Date(at) });
+      }
+    }
+    await this.jobOutbox.add(tx, jobs);
+    return ids;
+  }
+
+  /** The outbox row of a mail: its parts (rendered here unless given), the extra headers and files. */
+  private messageOf<T extends MailTemplate>(mail: SendMail<T>) {
     const rendered = mail.rendered ?? renderMail(mail.template, mail.locale, mail.vars);
-    const message = {
+    return {
       channel: 'mail' as const,
       to: mail.to,
       user_id: mail.userId ?? null,
@@ -115,18 +173,6 @@ export class MailService implements OnModuleInit {
       locale: mail.locale,
       status: 'queued' as const,
     };
-    if (!this.transport) {
-      const row = await this.outbox.insert(message, tx);
-      this.logger.log(`Mail #${row.id} (${mail.template}) kept in the outbox: SMTP_URL is not set`);
-      return { id: row.id };
-    }
-    const write = async (t: Transaction) => {
-      const row = await this.outbox.insert(message, t);
-      // The job names no account: the message row holds the address and is erased with it.
-      await this.jobOutbox.add(t, { name: MAIL_DELIVER_JOB, payload: { id: row.id }, notBefore: mail.notBefore });
-      return { id: row.id };
-    };
-    return tx ? write(tx) : this.uow.run(write);
   }
 
   /**
@@ -162,20 +208,54 @@ export class MailService implements OnModuleInit {
     const row = await this.outbox.find(job.payload.id);
     if (!row || row.status !== 'queued') return;
     try {
-      await this.transport.send({
-        from: this.config.mailFrom,
-        to: row.to,
-        subject: row.subject ?? '',
-        text: row.body,
-        html: row.html ?? undefined,
-        attachments: await this.attachmentsOf(row.data),
-        headers: headersOf(row.data),
-      });
+      await this.transmit(this.transport, row);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await this.outbox.markAttemptFailed(row.id, message, job.attempt >= job.maxAttempts);
       throw err;
     }
     await job.once((tx) => this.outbox.markSent(row.id, tx));
+  }
+
+  /**
+   * Sends the batch's messages still `queued` over the SMTP pool (a few at once), each marked sent as
+   * soon as the server took it, so a second run (a retry, a replay) sends only those not sent yet.
+   * One that fails is recorded with its attempt, and the job fails after the others for the queue to
+   * retry; in the last attempt such messages are marked failed. As with `mail.deliver`: at least
+   * once, a mail whose sent mark is lost after the server took it goes again.
+   */
+  private async deliverBatch(job: OutboxJobContext<{ ids: number[] }>): Promise<void> {
+    const transport = this.transport;
+    if (!transport) return;
+    const rows = await this.outbox.findQueued(job.payload.ids);
+    const failures: string[] = [];
+    for (let i = 0; i < rows.length; i += DELIVER_CONCURRENCY) {
+      await Promise.all(
+        rows.slice(i, i + DELIVER_CONCURRENCY).map(async (row) => {
+          try {
+            await this.transmit(transport, row);
+          } catch (err) {
+            const message = err instanceof Error ? err.message : String(err);
+            failures.push(`#${row.id}: ${message}`);
+            await this.outbox.markAttemptFailed(row.id, message, job.attempt >= job.maxAttempts);
+            return;
+          }
+          await this.outbox.markSent(row.id);
+        }),
+      );
+    }
+    if (failures.length > 0) throw new Error(`${failures.length} of ${rows.length} mails not delivered (${failures.slice(0, 3).join('; ')})`);
+  }
+
+  private async transmit(transport: MailTransport, row: OutboxRow): Promise<void> {
+    await transport.send({
+      from: this.config.mailFrom,
+      to: row.to,
+      subject: row.subject ?? '',
+      text: row.body,
+      html: row.html ?? undefined,
+      attachments: await this.attachmentsOf(row.data),
+      headers: headersOf(row.data),
+    });
   }
 }

@@ -17,7 +17,7 @@ export class OutboxAccountData implements OnModuleInit {
         {
           column: 'job_outbox.user_ids',
           does: 'delete',
-          why: 'job payloads name the person (notifications to or about them); pending ones must not run after erasure',
+          why: 'job payloads name the person (notifications to or about them); pending ones must not run after erasure (a job for many accounts, payload.user_ids, loses this one and stays for the others)',
           exportedAs: null,
         },
       ],

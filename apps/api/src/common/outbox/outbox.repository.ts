@@ -19,7 +19,12 @@ export interface OutboxJob<P = unknown> {
   payload: P;
   /** When set, a second job with the same key is not written (one job per decision, per mail, ...). */
   dedupeKey?: string;
-  /** The accounts the payload names, so erasing an account finds its jobs (see eraseUser). */
+  /**
+   * The accounts the payload names, so erasing an account finds its jobs (see deleteForUser): such a
+   * job is deleted with the account. A job for many accounts alike (a digest send batch) keeps their
+   * ids in its payload's `user_ids` (a JSON array of numbers): erasing one of them removes that id
+   * from both and leaves the job to the others (it is deleted with the last).
+   */
   userIds?: readonly (number | null)[];
   /** Not handed over before this instant (an e-mail held back for the end of quiet hours); default now. */
   notBefore?: Date;
@@ -136,9 +141,20 @@ export class OutboxRepository {
     return result.rowCount ?? 0;
   }
 
-  /** Every job, pending or done, whose payload names the account (account erasure). */
+  /**
+   * Every job, pending or done, whose payload names the account (account erasure): deleted, but for
+   * a job for many accounts (`payload.user_ids`), which loses this one and stays for the others.
+   * Answers how many jobs it deleted or changed.
+   */
   async deleteForUser(userId: number, tx?: Transaction): Promise<number> {
-    const result = await (tx ?? this.db).delete(o).where(arrayOverlaps(o.user_ids, [userId]));
-    return result.rowCount ?? 0;
+    const db = tx ?? this.db;
+    const shared = await db.execute(sql`
+      update job_outbox set
+        user_ids = array_remove(user_ids, ${userId}::int),
+        payload = jsonb_set(payload, '{user_ids}',
+          coalesce((select jsonb_agg(e) from jsonb_array_elements(payload->'user_ids') e where e <> to_jsonb(${userId}::int)), '[]'::jsonb))
+      where user_ids && array[${userId}::int] and cardinality(user_ids) > 1 and jsonb_typeof(payload->'user_ids') = 'array'`);
+    const result = await db.delete(o).where(arrayOverlaps(o.user_ids, [userId]));
+    return (shared.rowCount ?? 0) + (result.rowCount ?? 0);
   }
 }

@@ -134,4 +134,12 @@ export class AlertsDigestReader {
   ): Promise<AlertDigestMatch[]> {
     return this.repository.digestMatches(userId, since, options.until ?? new Date(), options.frequencies ?? ['daily', 'weekly'], Math.min(Math.max(options.limit ?? 50, 1), 500));
   }
+  /** `matchesSince` for many readers at once, each with their own `since` (one statement): keyed by user id. */
+  matchesSinceMany(
+    readers: readonly { userId: number; since: Date }[],
+    options: { until?: Date; frequencies?: readonly Exclude<AlertFrequency, 'immediate'>[]; limit?: number } = {},
+  ): Promise<Map<number, AlertDigestMatch[]>> {
+    return this.repository.digestMatchesMany(readers, options.until ?? new Date(), options.frequencies ?? ['daily', 'weekly'], Math.min(Math.max(options.limit ?? 50, 1), 500));
+  }
+
 }

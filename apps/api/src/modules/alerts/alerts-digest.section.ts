@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { type AlertType, translate } from '@legenett/contracts';
+import { type AlertDigestMatch, type AlertType, type Locale, translate } from '@legenett/contracts';
 import { type AppConfig, InjectConfig } from '../../config';
-import { DigestSections } from '../notifications';
+import { type DigestSectionContent, DigestSections } from '../notifications';
 import { AlertsDigestReader } from './alert-matcher.service';
 
 /** Where an item of an alert opens in the app (the web's routes). */
@@ -34,20 +34,25 @@ export class AlertsDigestSection implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    const contentOf = (locale: Locale, matches: readonly AlertDigestMatch[]): DigestSectionContent | null =>
+      matches.length === 0
+        ? null
+        : {
+            title: translate(locale, 'alerts.digest.title'),
+            items: matches.map((m) => ({
+              text: m.title,
+              url: alertItemUrl(this.config.publicUrl, m.item_type, m.item_id),
+              meta: translate(locale, 'alerts.digest.alerts', { names: m.alert_names.join(', ') }),
+            })),
+          };
     this.sections.register({
       key: 'alerts',
       order: 15,
-      collect: async ({ userId, locale, since }) => {
-        const matches = await this.reader.matchesSince(userId, since, { limit: 10 });
-        if (matches.length === 0) return null;
-        return {
-          title: translate(locale, 'alerts.digest.title'),
-          items: matches.map((m) => ({
-            text: m.title,
-            url: alertItemUrl(this.config.publicUrl, m.item_type, m.item_id),
-            meta: translate(locale, 'alerts.digest.alerts', { names: m.alert_names.join(', ') }),
-          })),
-        };
+      collect: async ({ userId, locale, since }) => contentOf(locale, await this.reader.matchesSince(userId, since, { limit: 10 })),
+      // The digest run's form: the matches of a whole send batch in one statement.
+      collectMany: async (readers) => {
+        const matches = await this.reader.matchesSinceMany(readers, { limit: 10 });
+        return new Map(readers.map((r) => [r.userId, contentOf(r.locale, matches.get(r.userId) ?? [])]));
       },
     });
   }

@@ -341,6 +341,43 @@ export class AlertsRepository {
     return result.rows.map((r) => ({ ...r, matched_at: new Date(r.matched_at) }));
   }
 
+  /**
+   * `digestMatches` for many readers in one statement (the digest's send batch): the same query as a
+   * `join lateral` per reader (alert_matches_digest_idx), keyed by user id.
+   */
+  async digestMatchesMany(
+    readers: readonly { userId: number; since: Date }[],
+    until: Date,
+    frequencies: readonly Exclude<AlertFrequency, 'immediate'>[],
+    limit: number,
+  ): Promise<Map<number, AlertDigestMatch[]>> {
+    const out = new Map<number, AlertDigestMatch[]>();
+    if (readers.length === 0) return out;
+    const ids = `{${readers.map((r) => Math.trunc(r.userId)).join(',')}}`;
+    const sinces = `{${readers.map((r) => `"${r.since.toISOString()}"`).join(',')}}`;
+    const result = await this.db.execute<{ user_id: number; item_type: AlertType; item_id: number; title: string; alert_names: string[]; matched_at: string | Date }>(sql`
+      select r.user_id, m.item_type, m.item_id, m.title, m.alert_names, m.matched_at
+      from unnest(${ids}::int[], ${sinces}::timestamptz[]) as r(user_id, since)
+      cross join lateral (
+        select m.item_type, m.item_id, min(m.title) as title, array_agg(distinct a.name order by a.name) as alert_names,
+          min(m.matched_at) as matched_at
+        from alert_matches m join alerts a on a.id = m.alert_id
+        where m.user_id = r.user_id and m.frequency <> 'immediate'
+          and m.frequency = any(${textArray(frequencies)}::text[])
+          and m.matched_at > r.since and m.matched_at <= ${until.toISOString()}::timestamptz
+        group by m.item_type, m.item_id
+        order by min(m.matched_at) desc, m.item_id desc
+        limit ${limit}) m
+      order by r.user_id, m.matched_at desc, m.item_id desc`);
+    for (const { user_id, ...row } of result.rows) {
+      const match = { ...row, item_id: Number(row.item_id), matched_at: new Date(row.matched_at) };
+      const list = out.get(Number(user_id));
+      if (list) list.push(match);
+      else out.set(Number(user_id), [match]);
+    }
+    return out;
+  }
+
   // ---------- account erasure and export (docs/how-to/erase-and-export-user-data.md) ----------
 
   /** Saved searches and their matches are the person's own. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type DigestFrequency, type Locale } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -34,6 +34,42 @@ export interface PreferenceChanges {
   user_info?: Partial<Pick<StoredPreferences, 'sms_webinar_reminders' | 'email_webinar_reminders' | 'important_updates'>>;
 }
 
+const preferenceColumns = {
+  channels: prefs.channels,
+  quiet_hours_enabled: prefs.quiet_hours_enabled,
+  quiet_start_minute: prefs.quiet_start_minute,
+  quiet_end_minute: prefs.quiet_end_minute,
+  digest: prefs.digest,
+  sms_webinar_reminders: userInfo.sms_webinar_reminders,
+  email_webinar_reminders: userInfo.email_webinar_reminders,
+  important_updates: userInfo.important_updates,
+};
+
+interface PreferenceRow {
+  channels: Record<string, Record<string, boolean>> | null;
+  quiet_hours_enabled: boolean | null;
+  quiet_start_minute: number | null;
+  quiet_end_minute: number | null;
+  digest: DigestFrequency | null;
+  sms_webinar_reminders: boolean | null;
+  email_webinar_reminders: boolean | null;
+  important_updates: boolean | null;
+}
+
+/** Defaults where nothing is stored. */
+function storedOf(row: PreferenceRow): StoredPreferences {
+  return {
+    channels: row.channels ?? {},
+    quiet_hours_enabled: row.quiet_hours_enabled ?? true,
+    quiet_start_minute: row.quiet_start_minute ?? 22 * 60,
+    quiet_end_minute: row.quiet_end_minute ?? 7 * 60,
+    digest: row.digest ?? 'weekly',
+    sms_webinar_reminders: row.sms_webinar_reminders ?? false,
+    email_webinar_reminders: row.email_webinar_reminders ?? true,
+    important_updates: row.important_updates ?? true,
+  };
+}
+
 /** Notification settings; the only file of them that speaks SQL. */
 @Injectable()
 export class NotificationPreferencesRepository {
@@ -41,16 +77,7 @@ export class NotificationPreferencesRepository {
 
   constructor(@InjectDatabase() private readonly db: Database) {
     this.prepared = db
-      .select({
-        channels: prefs.channels,
-        quiet_hours_enabled: prefs.quiet_hours_enabled,
-        quiet_start_minute: prefs.quiet_start_minute,
-        quiet_end_minute: prefs.quiet_end_minute,
-        digest: prefs.digest,
-        sms_webinar_reminders: userInfo.sms_webinar_reminders,
-        email_webinar_reminders: userInfo.email_webinar_reminders,
-        important_updates: userInfo.important_updates,
-      })
+      .select(preferenceColumns)
       .from(users)
       .leftJoin(prefs, eq(prefs.user_id, users.id))
       .leftJoin(userInfo, eq(userInfo.user_id, users.id))
@@ -61,17 +88,19 @@ export class NotificationPreferencesRepository {
   /** Null when the user does not exist; defaults where nothing is stored. */
   async find(userId: number): Promise<StoredPreferences | null> {
     const [row] = await this.prepared.execute({ userId });
-    if (!row) return null;
-    return {
-      channels: row.channels ?? {},
-      quiet_hours_enabled: row.quiet_hours_enabled ?? true,
-      quiet_start_minute: row.quiet_start_minute ?? 22 * 60,
-      quiet_end_minute: row.quiet_end_minute ?? 7 * 60,
-      digest: row.digest ?? 'weekly',
-      sms_webinar_reminders: row.sms_webinar_reminders ?? false,
-      email_webinar_reminders: row.email_webinar_reminders ?? true,
-      important_updates: row.important_updates ?? true,
-    };
+    return row ? storedOf(row) : null;
+  }
+
+  /** `find` for many users in one statement (the digest's send batch); users that do not exist are left out. */
+  async findMany(userIds: readonly number[]): Promise<Map<number, StoredPreferences>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ user_id: users.id, ...preferenceColumns })
+      .from(users)
+      .leftJoin(prefs, eq(prefs.user_id, users.id))
+      .leftJoin(userInfo, eq(userInfo.user_id, users.id))
+      .where(inArray(users.id, [...userIds]));
+    return new Map(rows.map((row) => [row.user_id, storedOf(row)]));
   }
 
   async recipient(userId: number, tx?: Transaction): Promise<Recipient | null> {

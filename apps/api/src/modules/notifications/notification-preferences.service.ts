@@ -95,6 +95,17 @@ export class NotificationPreferencesService {
     return prefs ? deliveryTime(at, prefs.quiet, opts.eventAt) : at;
   }
 
+  /** `deliverAt` for many users at once (one statement): keyed by user id; a user that does not exist gets `at`. */
+  async deliverAtMany(userIds: readonly number[], at = new Date()): Promise<Map<number, Date>> {
+    const stored = await this.repository.findMany(userIds);
+    return new Map(
+      userIds.map((id) => {
+        const prefs = stored.get(id);
+        return [id, prefs ? deliveryTime(at, resolve(prefs).quiet) : at];
+      }),
+    );
+  }
+
   async show(userId: number): Promise<{ data: NotificationPreferences }> {
     const prefs = await this.resolved(userId);
     if (!prefs) throw AppError.notFound();

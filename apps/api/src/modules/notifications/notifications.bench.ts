@@ -6,8 +6,15 @@
  *   createdb -h 127.0.0.1 -U postgres scratch_notify
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch_notify REDIS_URL=redis://127.0.0.1:6379/5 \
  *     PORT=4510 node -r @swc-node/register src/modules/notifications/notifications.bench.ts
+ *
+ * `--no-keyset` / `--no-digest` leave a part out. `--smtp` delivers the digests too: to an SMTP
+ * server (smtp-server, counting and dropping what it gets) in a child process on PORT + 1, the run
+ * ending when every digest is sent; quiet hours are turned off for the bench users first (else a run
+ * in the Norwegian evening holds every mail until 07:00).
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { SMTPServer } from 'smtp-server';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { createDatabase } from '@legenett/db';
 import { sql } from 'drizzle-orm';
@@ -112,10 +119,46 @@ async function keyset(app: NestExpressApplication, heavy: number, first: number)
   console.log(`who is in an entry:                          ${fmt(members)}`);
 }
 
-async function digest(app: NestExpressApplication): Promise<void> {
+/** The `--smtp` run's mail server, in a child process (its CPU is not the app's event loop): counts what it gets. */
+function smtpSinkChild(): void {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  server.listen(port + 1, '127.0.0.1', () => process.send?.({ ready: true }));
+  process.on('message', () => process.send?.({ received }));
+}
+
+function startSmtpChild(): Promise<{ child: ChildProcess; received: () => Promise<number> }> {
+  const child = fork(__filename, ['--smtp-sink'], { execArgv: ['-r', '@swc-node/register'], env: process.env });
+  const received = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m: { received: number }) => resolve(m.received));
+      child.send('count');
+    });
+  return new Promise((resolve) => child.once('message', () => resolve({ child, received })));
+}
+
+async function digest(app: NestExpressApplication, smtp: { received: () => Promise<number> } | null): Promise<void> {
   const { db, close } = createDatabase(url, { max: 2 });
   await db.execute(sql`delete from digest_runs`);
   await db.execute(sql`delete from outbox_messages where template = 'digest'`);
+  await db.execute(sql`delete from job_outbox where name in ('notifications.digest', 'mail.deliver-batch', 'mail.deliver')`);
+  if (smtp) {
+    await db.execute(sql`
+      insert into notification_preferences (user_id, quiet_hours_enabled)
+      select id, false from users where email like 'bench-%'
+      on conflict (user_id) do update set quiet_hours_enabled = false`);
+  }
   const rss: number[] = [];
   const sampler = setInterval(() => rss.push(process.memoryUsage().rss / 1024 / 1024), 1000);
   const t0 = performance.now();
@@ -124,18 +167,31 @@ async function digest(app: NestExpressApplication): Promise<void> {
   const swept = performance.now();
   console.log(`sweep: ${claimed} digests claimed in ${((swept - t0) / 1000).toFixed(1)} s`);
   const relay = app.get(OutboxRelay);
+  const jobsLeft = smtp ? sql`('notifications.digest', 'mail.deliver-batch')` : sql`('notifications.digest')`;
   for (;;) {
-    const left = await db.execute<{ n: number }>(sql`select count(*)::int as n from job_outbox where status = 'pending' and name = 'notifications.digest'`);
+    const left = await db.execute<{ n: number }>(sql`select count(*)::int as n from job_outbox where status = 'pending' and name in ${jobsLeft}`);
     const n = left.rows[0]!.n;
     if (n === 0) break;
     await new Promise((r) => setTimeout(r, 5000));
-    const written = await db.execute<{ n: number }>(sql`select count(*)::int as n from outbox_messages where template = 'digest'`);
-    console.log(`  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${written.rows[0]!.n} digests written, rss ${rss.at(-1)?.toFixed(0)} MB`);
+    const written = await db.execute<{ n: number; sent: number }>(
+      sql`select count(*)::int as n, count(*) filter (where status = 'sent')::int as sent from outbox_messages where template = 'digest'`,
+    );
+    const { n: w, sent } = written.rows[0]!;
+    console.log(`  ${((performance.now() - t0) / 1000).toFixed(0)} s: ${w} digests written${smtp ? `, ${sent} sent` : ''}, rss ${rss.at(-1)?.toFixed(0)} MB`);
   }
   await relay.settle();
   clearInterval(sampler);
-  const written = await db.execute<{ n: number }>(sql`select count(*)::int as n from outbox_messages where template = 'digest'`);
-  console.log(`digest run: ${written.rows[0]!.n} digests in ${((performance.now() - t0) / 1000).toFixed(1)} s; rss min ${Math.min(...rss).toFixed(0)} MB, max ${Math.max(...rss).toFixed(0)} MB`);
+  const written = await db.execute<{ n: number; sent: number }>(
+    sql`select count(*)::int as n, count(*) filter (where status = 'sent')::int as sent from outbox_messages where template = 'digest'`,
+  );
+  const { n: w, sent } = written.rows[0]!;
+  const secs = (performance.now() - t0) / 1000;
+  const q = (p: number) => [...rss].sort((a, b) => a - b)[Math.min(rss.length - 1, Math.floor((p / 100) * rss.length))]!.toFixed(0);
+  console.log(
+    `digest run: ${w} digests${smtp ? ` (${sent} sent, ${await smtp.received()} received by the SMTP server)` : ''} in ${secs.toFixed(1)} s = ${(w / secs).toFixed(0)}/s; ` +
+      `rss min ${Math.min(...rss).toFixed(0)} MB, p50 ${q(50)}, p90 ${q(90)}, max ${Math.max(...rss).toFixed(0)} MB (${rss.length} samples); ` +
+      `first third max ${Math.max(...rss.slice(0, Math.floor(rss.length / 3))).toFixed(0)} MB, last third max ${Math.max(...rss.slice(Math.floor((2 * rss.length) / 3))).toFixed(0)} MB`,
+  );
   const again = await app.get(DigestService).sweep(new Date(Date.now() - (Date.now() % 86_400_000) + 8 * 3_600_000), 1000);
   console.log(`second sweep of the same period: ${again} claimed`);
   await close();
@@ -143,6 +199,7 @@ async function digest(app: NestExpressApplication): Promise<void> {
 
 async function main(): Promise<void> {
   await migrateDatabase(url, (m) => console.log(m));
+  const smtp = process.argv.includes('--smtp') ? await startSmtpChild() : null;
   const { heavy, first } = await fill();
   const app = await createApp({
     env: {
@@ -152,19 +209,24 @@ async function main(): Promise<void> {
       DIGEST_SWEEP_SECONDS: '0',
       HOUSEKEEPING_INTERVAL_MINUTES: '0',
       COURSE_REMINDER_SWEEP_SECONDS: '0',
-      SMTP_URL: '',
+      SMTP_URL: smtp ? `smtp://127.0.0.1:${port + 1}` : '',
     },
   });
   await app.listen(port, '127.0.0.1');
   try {
     if (process.argv.includes('--no-keyset') === false) await keyset(app, heavy, first);
-    if (process.argv.includes('--no-digest') === false) await digest(app);
+    if (process.argv.includes('--no-digest') === false) await digest(app, smtp);
   } finally {
     await app.close();
+    smtp?.child.kill();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv.includes('--smtp-sink')) {
+  smtpSinkChild();
+} else {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -226,6 +226,47 @@ export class NotificationsRepository {
     return rows.map(toGroup);
   }
 
+  /**
+   * The digest's unread entries of many users in one statement: per user, those unread among their
+   * 20 newest entries, at most `limit`, newest first (the first page's walk of
+   * notification_groups_user_latest_idx, `join lateral` per user). Keyed by user id.
+   */
+  async unreadOfMany(userIds: readonly number[], limit: number): Promise<Map<number, GroupRow[]>> {
+    const out = new Map<number, GroupRow[]>();
+    if (userIds.length === 0) return out;
+    const result = await this.db.execute<Omit<GroupSelect, 'latest_at'> & { latest_at: string | Date }>(sql`
+      select g.id, g.user_id, g.group_key, g.kind, a.id as actor_id, a.slug as actor_slug, a.first_name as actor_first_name,
+             a.last_name as actor_last_name, g.actor_count, g.notification_count, g.partner_company_id, g.entity_type, g.entity_id,
+             g.data, g.unread_count, g.latest_at, g.mail_round,
+             to_char(g.latest_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+      from unnest(${`{${userIds.map((id) => Math.trunc(id)).join(',')}}`}::int[]) as r(user_id)
+      cross join lateral (
+        select top.* from (
+          select * from notification_groups n where n.user_id = r.user_id
+          order by n.latest_at desc nulls last, n.id desc nulls last
+          limit 20) top
+        where top.unread_count > 0
+        order by top.latest_at desc nulls last, top.id desc nulls last
+        limit ${limit}) g
+      left join users a on a.id = g.actor_user_id
+      order by g.user_id, g.latest_at desc nulls last, g.id desc nulls last`);
+    for (const row of result.rows) {
+      const group = toGroup({
+        ...row,
+        id: Number(row.id),
+        user_id: Number(row.user_id),
+        actor_id: row.actor_id === null ? null : Number(row.actor_id),
+        partner_company_id: row.partner_company_id === null ? null : Number(row.partner_company_id),
+        entity_id: row.entity_id === null ? null : Number(row.entity_id),
+        latest_at: new Date(row.latest_at),
+      });
+      const list = out.get(group.user_id);
+      if (list) list.push(group);
+      else out.set(group.user_id, [group]);
+    }
+    return out;
+  }
+
   async group(userId: number, groupId: number): Promise<GroupRow | null> {
     const [row] = await this.db
       .select(groupColumns)

@@ -25,17 +25,29 @@ export interface DigestSectionContent {
   items: DigestItem[];
 }
 
+/** What a section answers for many readers at once: content by user id (a reader left out has nothing). */
+export type DigestSectionContents = Map<number, DigestSectionContent | null>;
+
 /**
- * A part of the digest a module contributes (docs/notifications.md, "Contribute to the digest"):
- * `collect` reads what the module has for this reader since `since` (a few items, by an indexed
- * query) and answers null when there is nothing. Sections appear in `order`; one that throws is
- * left out of that digest (logged), never the whole digest.
+ * A part of the digest a module contributes (docs/notifications.md, "Contribute to the digest").
+ * Either form, or both:
+ *
+ * - `collectMany(readers)`: the batch form the digest run uses (a send job holds up to
+ *   `DIGEST_SEND_BATCH_SIZE` readers): one set-based statement over all of them (`join lateral (...
+ *   limit n)` per reader, on the index the per-reader query would use), answering content by user id.
+ * - `collect(reader)`: what the module has for this one reader since `since` (a few items, by an
+ *   indexed query), null when there is nothing. A section with only this form still works in the
+ *   batch run: it is asked reader by reader (a few at a time), at a statement per reader.
+ *
+ * Sections appear in `order`; one that throws is left out of those digests (logged), never the digests.
  */
-export interface DigestSection {
+export type DigestSection = {
   key: string;
   order: number;
-  collect(reader: DigestReader): Promise<DigestSectionContent | null>;
-}
+} & (
+  | { collect(reader: DigestReader): Promise<DigestSectionContent | null>; collectMany?(readers: readonly DigestReader[]): Promise<DigestSectionContents> }
+  | { collect?(reader: DigestReader): Promise<DigestSectionContent | null>; collectMany(readers: readonly DigestReader[]): Promise<DigestSectionContents> }
+);
 
 /** The registry of digest sections: modules call `register` in `onModuleInit`. */
 @Injectable()

@@ -1,6 +1,7 @@
 import { NOTIFICATIONS_CREATE_JOB, type NotificationJobPayload, notificationPreferenceEndpoints as prefEp } from '@legenett/contracts';
 import { schema } from '@legenett/db';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { JobOutbox, outboxJobId } from '../../../common/outbox';
 import { JobQueue } from '../../../common/queue';
 import { createTestApp, type TestApp, uniqueToken } from '../../../../test/app';
 import { createUser, type TestUser } from '../../../../test/auth';
@@ -9,7 +10,7 @@ import { insertReferenceFixtures } from '../../../../test/fixtures';
 import { settleJobs } from '../../../../test/jobs';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { DigestSections } from './digest-sections';
-import { DigestService, periodKeyOf } from './digest.service';
+import { DIGEST_SEND_JOB, type DigestSendJob, DigestService, periodKeyOf } from './digest.service';
 
 let t: TestApp;
 let sink: SmtpSink;
@@ -61,6 +62,145 @@ describe('period keys', () => {
     expect(periodKeyOf('weekly', new Date('2026-11-25T08:00:00Z'))).toBe('w:2026-W48');
     expect(periodKeyOf('weekly', new Date('2027-01-01T12:00:00Z'))).toBe('w:2026-W53');
     expect(periodKeyOf('weekly', new Date('2026-11-29T23:30:00Z'))).toBe('w:2026-W49');
+  });
+});
+
+describe('a send job for a batch of readers (real SMTP server)', () => {
+  /** Claims `period` for these readers and writes their send job as the sweep does, but not handed over: the test runs it. */
+  async function claimedBatch(period: string, readers: readonly TestUser[]): Promise<{ jobId: string; payload: DigestSendJob; row: number }> {
+    const ids = readers.map((u) => u.id).sort((a, b) => a - b);
+    await t.db.insert(schema.digestRuns).values(ids.map((user_id) => ({ user_id, period_key: period })));
+    const payload: DigestSendJob = { user_ids: ids, period_key: period };
+    const [row] = await t.db
+      .insert(schema.jobOutbox)
+      .values({ name: DIGEST_SEND_JOB, payload, user_ids: ids, dedupe_key: `digest:${period}:${ids[0]}`, next_attempt_at: sql`now() + interval '1 day'` })
+      .returning({ id: schema.jobOutbox.id });
+    return { jobId: outboxJobId(row!.id), payload, row: row!.id };
+  }
+
+  const digestRowsTo = (ids: number[]) =>
+    t.db.select().from(schema.outboxMessages).where(inArray(schema.outboxMessages.user_id, ids)).then((rows) => rows.filter((r) => r.template === 'digest'));
+
+  it("renders each reader's digest in their language with their sections; leaves out who came by, turned it off or has nothing; replayed, it sends nothing twice", async () => {
+    const ref = await insertReferenceFixtures(t.db, uniqueToken());
+    const author = await createUser(t.db, { firstName: 'Per', lastName: 'Hansen' });
+    const norwegian = await createUser(t.db, { firstName: 'Åse', locale: 'no' });
+    const english = await createUser(t.db, { firstName: 'Mary', locale: 'en' });
+    const follower = await createUser(t.db, { firstName: 'Ola', locale: 'no' });
+    const cameBy = await createUser(t.db);
+    const turnedOff = await createUser(t.db);
+    const nothingLeft = await createUser(t.db);
+    for (const u of [norwegian, follower, cameBy, turnedOff, nothingLeft]) await notify(like(u, author, 77));
+
+    // The Norwegian reader: an unread like and a job in their specialty. The English one: an alert's
+    // match only. The follower: an unread like and a discussed post of someone they follow.
+    await t.db.insert(schema.userSpecialties).values({ user_id: norwegian.id, specialty_id: ref.specialty.id });
+    const [job] = await t.db
+      .insert(schema.jobs)
+      .values({ position_type: 'full_time', application_deadline: '2099-01-01', company_name: 'Sykehuset', user_id: author.id, title: `LIS i psykiatri ${uniqueToken()}`, county_id: ref.county.id })
+      .returning();
+    await t.db.insert(schema.jobSpecialties).values({ job_id: job!.id, specialty_id: ref.specialty.id });
+    const [alert] = await t.db.insert(schema.alerts).values({ user_id: english.id, type: 'petition', name: 'Petitions', frequency: 'weekly' }).returning();
+    const petitionTitle = `Save the GP scheme ${uniqueToken()}`;
+    await t.db.insert(schema.alertMatches).values({ alert_id: alert!.id, user_id: english.id, item_type: 'petition', item_id: 987_101, frequency: 'weekly', title: petitionTitle });
+    await t.db.insert(schema.userFollows).values({ follower_id: follower.id, followed_user_id: author.id });
+    const postBody = `Erfaringer med ny fastlegeordning ${uniqueToken()}`;
+    await t.db.insert(schema.posts).values({ slug: `p-${uniqueToken()}`, body: postBody, author_user_id: author.id, created_by_user_id: author.id, comments_count: 3 });
+
+    const readers = [norwegian, english, follower, cameBy, turnedOff, nothingLeft];
+    const { jobId, payload, row } = await claimedBatch('w:2026-W50', readers);
+    // Between the claim and the send: one logs in, one turns the digest off, one reads everything.
+    await t.db.update(schema.users).set({ last_login_date: new Date() }).where(eq(schema.users.id, cameBy.id));
+    await t.db.insert(schema.notificationPreferences).values({ user_id: turnedOff.id, digest: 'off' });
+    await t.db.update(schema.notificationGroups).set({ unread_count: 0 }).where(eq(schema.notificationGroups.user_id, nothingLeft.id));
+
+    const queue = t.app.get(JobQueue, { strict: false });
+    expect(await queue.enqueue(DIGEST_SEND_JOB, payload, { jobId })).toBe('added');
+    await queue.onIdle();
+    await settleJobs(t);
+
+    const no = await waitForMail(norwegian.email);
+    expect(no.subject).toBe('Dette har skjedd på Legenett denne uken');
+    expect(no.html).toContain('lang="nb"');
+    expect(no.text).toContain('Per Hansen likte innlegget ditt');
+    expect(no.text).toContain(job!.title);
+    expect(no.text).not.toContain(petitionTitle);
+    expect(no.text).not.toContain(postBody);
+    const en = await waitForMail(english.email);
+    expect(en.subject).toBe('What happened on Legenett this week');
+    expect(en.html).toContain('lang="en"');
+    expect(en.text).toMatch(/New matches for your alerts/i);
+    expect(en.text).toContain(petitionTitle);
+    expect(en.html).toContain('href="https://legenett.test/petitions/details/987101"');
+    expect(en.text).not.toContain('liked your post');
+    const fo = await waitForMail(follower.email);
+    expect(fo.text).toContain('Per Hansen likte innlegget ditt');
+    expect(fo.text).toContain(postBody);
+    expect(fo.text).toContain('3 kommentarer');
+    expect(fo.text).not.toContain(job!.title);
+    // Each its own unsubscribe link.
+    for (const [mail, user] of [[no, norwegian], [en, english], [fo, follower]] as const) {
+      expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe')!.line).toContain(`u=${user.id}&`);
+    }
+    expect((await digestRowsTo(readers.map((u) => u.id))).map((m) => m.user_id).sort()).toEqual([norwegian.id, english.id, follower.id].sort());
+    for (const u of [cameBy, turnedOff, nothingLeft]) expect(mailsTo(u.email)).toHaveLength(0);
+    const [jobRow] = await t.db.select().from(schema.jobOutbox).where(eq(schema.jobOutbox.id, row));
+    expect(jobRow!.status).toBe('done');
+    // Their claims stay: a sweep of the same period sends none of them anything.
+    expect(await runsOf(readers.map((u) => u.id))).toHaveLength(readers.length);
+
+    // The job run again on a queue that does not know it ran (a worker that stalled, Redis emptied):
+    // its done mark is there, so it writes nothing.
+    const mailsBefore = sink.messages.length;
+    const other = await createTestApp({ env: { SMTP_URL: sink.url, PUBLIC_URL: 'https://legenett.test' } });
+    try {
+      const otherQueue = other.app.get(JobQueue, { strict: false });
+      expect(await otherQueue.enqueue(DIGEST_SEND_JOB, payload, { jobId })).toBe('added');
+      await otherQueue.onIdle();
+      await settleJobs(other);
+    } finally {
+      await other.close();
+    }
+    await settleJobs(t);
+    expect(await digestRowsTo(readers.map((u) => u.id))).toHaveLength(3);
+    expect(sink.messages.length).toBe(mailsBefore);
+  });
+
+  it("erasing one reader's account takes them out of the batch's job; the job still sends to the others", async () => {
+    const author = await createUser(t.db);
+    const [stays, erased] = [await createUser(t.db), await createUser(t.db)];
+    for (const u of [stays, erased]) await notify(like(u, author));
+    const { jobId, row } = await claimedBatch('w:2026-W45', [stays, erased]);
+
+    await t.app.get(JobOutbox).eraseUser(erased.id);
+    const [jobRow] = await t.db.select().from(schema.jobOutbox).where(eq(schema.jobOutbox.id, row));
+    expect(jobRow!.user_ids).toEqual([stays.id]);
+    expect(jobRow!.payload).toEqual({ user_ids: [stays.id], period_key: 'w:2026-W45' });
+
+    const queue = t.app.get(JobQueue, { strict: false });
+    await queue.enqueue(DIGEST_SEND_JOB, jobRow!.payload, { jobId });
+    await queue.onIdle();
+    await settleJobs(t);
+    await waitForMail(stays.email);
+    expect(mailsTo(erased.email)).toHaveLength(0);
+  });
+
+  it('the sweep writes one send job per DIGEST_SEND_BATCH_SIZE claims, each reader in one job', async () => {
+    const author = await createUser(t.db);
+    const readers = [];
+    for (let i = 0; i < 5; i += 1) readers.push(await createUser(t.db));
+    for (const u of readers) await notify(like(u, author));
+    const ids = readers.map((u) => u.id);
+    // A period of its own (a Wednesday three weeks on) so that only these and other tests' leftovers are due.
+    await digests.sweep(new Date('2026-12-16T08:00:00Z'), 1000, 2);
+    await settleJobs(t);
+    const jobs = (await t.db.select().from(schema.jobOutbox).where(eq(schema.jobOutbox.name, DIGEST_SEND_JOB))).filter(
+      (j) => (j.payload as { period_key: string }).period_key === 'w:2026-W51' && j.user_ids.some((id) => ids.includes(id)),
+    );
+    expect(jobs.every((j) => j.user_ids.length <= 2)).toBe(true);
+    expect(jobs.flatMap((j) => j.user_ids).filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+    for (const u of readers) await waitForMail(u.email);
+    expect((await digestRowsTo(ids)).map((m) => m.user_id).sort()).toEqual([...ids].sort());
   });
 });
 

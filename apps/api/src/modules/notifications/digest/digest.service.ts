@@ -1,24 +1,30 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { type DigestFrequency, type Locale, notificationMessage, osloToday, toOsloWallClock, translate } from '@legenett/contracts';
 import { type AppConfig, InjectConfig } from '../../../config';
-import { MailService } from '../../../common/mail';
+import { MailService, type SendMail } from '../../../common/mail';
 import { JobOutbox, type OutboxJobContext } from '../../../common/outbox';
 import { Scheduler } from '../../../common/queue';
 import { UnitOfWork } from '../../../database/unit-of-work';
 import { NotificationPreferencesService } from '../notification-preferences.service';
 import { NotificationsRepository } from '../notifications.repository';
 import { entryOf } from '../notifications.service';
-import { type DigestReader, DigestSections, type DigestSectionContent } from './digest-sections';
+import { type DigestItem, type DigestReader, DigestSections, type DigestSectionContent } from './digest-sections';
 import { DigestRepository } from './digest.repository';
 import { renderDigest } from './digest-template';
 
 export const DIGEST_SWEEP_JOB = 'notifications.digest-sweep';
 export const DIGEST_SEND_JOB = 'notifications.digest';
 
-export interface DigestSendJob {
-  user_id: number;
-  period_key: string;
-}
+/**
+ * A send job: the claims of up to `DIGEST_SEND_BATCH_SIZE` readers for one period. `user_ids` is the
+ * outbox's form of a job for many accounts: erasing one removes it from the list, the job stays for
+ * the rest (OutboxJob.userIds). `user_id` is the form of the version before (one job per reader),
+ * still read for jobs written by it.
+ */
+export type DigestSendJob = { period_key: string } & ({ user_ids: number[] } | { user_id: number });
+
+/** Readers a section without a batch form is asked for at once (one statement each). */
+const PER_READER_CONCURRENCY = 4;
 
 /** Digests go from 07:00 Norwegian time: the first sweep of the day (or of the week) after it sends them. */
 const MORNING_MINUTE = 7 * 60;
@@ -75,9 +81,10 @@ export class DigestService implements OnModuleInit {
 
   /**
    * One pass over all users, `batchSize` at a time. Before 07:00 Oslo time it does nothing (the
-   * morning's sweep sends). Answers how many digests it claimed.
+   * morning's sweep sends). Each batch's claims go into send jobs of `sendBatchSize` readers, written
+   * in the claims' transaction. Answers how many digests it claimed.
    */
-  async sweep(now = new Date(), batchSize = this.config.digestBatchSize): Promise<number> {
+  async sweep(now = new Date(), batchSize = this.config.digestBatchSize, sendBatchSize = this.config.digestSendBatchSize): Promise<number> {
     const wall = toOsloWallClock(now.toISOString());
     if (!wall) return 0;
     const [h = 0, m = 0] = wall.time.split(':').map(Number);
@@ -94,16 +101,19 @@ export class DigestService implements OnModuleInit {
         let n = 0;
         for (const frequency of ['daily', 'weekly'] as const) {
           const ids = due.filter((d) => d.frequency === frequency).map((d) => d.user_id);
-          const won = await this.repository.claim(tx, ids, periods[frequency]);
-          await this.outbox.add(
-            tx,
-            won.map((userId) => ({
+          const won = (await this.repository.claim(tx, ids, periods[frequency])).sort((a, b) => a - b);
+          const jobs = [];
+          for (let i = 0; i < won.length; i += sendBatchSize) {
+            const userIds = won.slice(i, i + sendBatchSize);
+            jobs.push({
               name: DIGEST_SEND_JOB,
-              payload: { user_id: userId, period_key: periods[frequency] } satisfies DigestSendJob,
-              dedupeKey: `digest:${userId}:${periods[frequency]}`,
-              userIds: [userId],
-            })),
-          );
+              payload: { user_ids: userIds, period_key: periods[frequency] } satisfies DigestSendJob,
+              // A reader is in one job of a period at most (their claim is won once): the first names it.
+              dedupeKey: `digest:${periods[frequency]}:${userIds[0]}`,
+              userIds,
+            });
+          }
+          await this.outbox.add(tx, jobs);
           n += won.length;
         }
         return n;
@@ -113,128 +123,163 @@ export class DigestService implements OnModuleInit {
     return claimed;
   }
 
-  /** Renders and writes one digest; nothing when the user turned it off meanwhile or nothing is left to say. */
+  /**
+   * Renders and writes the digests of one send job's readers: their recipients, periods and quiet
+   * hours in one statement each, every section once for all of them (`collectMany`), then the mails
+   * and their delivery jobs in one transaction with the job's done mark (`once`), two multi-row
+   * inserts. A reader whose claim is gone (account erased), who turned the digest off, whose account
+   * is no longer approved, who came by after the period's start (after the sweep looked), or who has
+   * nothing left to read gets none; their claim stays, so the period sends them nothing later either.
+   */
   private async send({ payload, once }: OutboxJobContext<DigestSendJob>): Promise<void> {
-    const recipient = await this.repository.recipient(payload.user_id);
-    if (!recipient?.active || recipient.frequency === 'off') return;
-    const reader: DigestReader = {
-      userId: recipient.user_id,
-      locale: recipient.locale,
-      countyId: recipient.county_id,
-      since: await this.repository.since(recipient.user_id, payload.period_key, recipient.frequency),
-      frequency: recipient.frequency,
-    };
-    const contents = await this.collect(reader);
-    if (contents.length === 0) return;
-    const unsubscribe = this.preferences.unsubscribeUrl(recipient.user_id, 'digest');
-    const period = translate(reader.locale, `notifications_ui.digest.period_${reader.frequency}`);
-    const rendered = await renderDigest({
-      locale: reader.locale,
-      name: recipient.first_name,
-      period,
-      sections: contents,
-      siteUrl: this.config.publicUrl,
-      settingsUrl: this.preferences.settingsUrl(),
-      unsubscribeUrl: unsubscribe,
-    });
-    // Read before `once`: inside it the transaction holds a connection, and a second one from the pool
-    // per running job can starve the pool.
-    const notBefore = await this.preferences.deliverAt(recipient.user_id);
+    const userIds = 'user_ids' in payload ? payload.user_ids : [payload.user_id];
+    const recipients = (await this.repository.batchRecipients(userIds, payload.period_key)).filter(
+      (r): r is typeof r & { frequency: DigestReader['frequency'] } => r.active && r.frequency !== 'off' && !r.seen_since,
+    );
+    if (recipients.length === 0) return;
+    const readers = recipients.map((r): DigestReader => ({ userId: r.user_id, locale: r.locale, countyId: r.county_id, since: r.since, frequency: r.frequency }));
+    const contents = await this.collectMany(readers);
+    const notBefore = await this.preferences.deliverAtMany(recipients.map((r) => r.user_id));
+    const mails: SendMail<'digest'>[] = [];
+    for (const recipient of recipients) {
+      const sections = contents.get(recipient.user_id) ?? [];
+      if (sections.length === 0) continue;
+      const unsubscribe = this.preferences.unsubscribeUrl(recipient.user_id, 'digest');
+      const period = translate(recipient.locale, `notifications_ui.digest.period_${recipient.frequency}`);
+      const rendered = await renderDigest({
+        locale: recipient.locale,
+        name: recipient.first_name,
+        period,
+        sections,
+        siteUrl: this.config.publicUrl,
+        settingsUrl: this.preferences.settingsUrl(),
+        unsubscribeUrl: unsubscribe,
+      });
+      mails.push({
+        to: recipient.email,
+        template: 'digest',
+        locale: recipient.locale,
+        userId: recipient.user_id,
+        vars: { name: recipient.first_name, period },
+        rendered,
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        notBefore: notBefore.get(recipient.user_id),
+      });
+    }
+    if (mails.length === 0) return;
+    // Everything is read before `once`: inside it the transaction holds a connection, and a second one
+    // from the pool per running job can starve the pool.
     await once(async (tx) => {
-      await this.mail.send(
-        {
-          to: recipient.email,
-          template: 'digest',
-          locale: reader.locale,
-          userId: recipient.user_id,
-          vars: { name: recipient.first_name, period },
-          rendered,
-          headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-          notBefore,
-        },
-        tx,
-      );
+      await this.mail.sendMany(mails, tx);
     });
   }
 
   /** Every section's content for this reader, in order; a failing section is left out. */
   async collect(reader: DigestReader): Promise<DigestSectionContent[]> {
-    const results = await Promise.all(
-        this.sections.all().map(async (s) => {
-          try {
-            const c = await s.collect(reader);
-            return c && c.items.length > 0 ? c : null;
-          } catch (err) {
-            this.logger.warn(`Digest section ${s.key} failed for user ${reader.userId}: ${err instanceof Error ? err.message : String(err)}`);
-            return null;
-          }
-        }),
-      );
-    return results.filter((c): c is DigestSectionContent => c !== null);
+    return (await this.collectMany([reader])).get(reader.userId) ?? [];
   }
 
+  /**
+   * Every section's content for these readers, in order, keyed by user id (a reader with nothing has
+   * an empty list). A section with a batch form is asked once for all; one without, reader by reader
+   * (`PER_READER_CONCURRENCY` at a time). A section that fails is left out of the digests it failed
+   * for (logged), never the digests.
+   */
+  async collectMany(readers: readonly DigestReader[]): Promise<Map<number, DigestSectionContent[]>> {
+    const sections = this.sections.all();
+    const failed = (key: string, who: string, err: unknown) =>
+      this.logger.warn(`Digest section ${key} failed for ${who}: ${err instanceof Error ? err.message : String(err)}`);
+    const perSection = await Promise.all(
+      sections.map(async (section): Promise<Map<number, DigestSectionContent | null>> => {
+        if (section.collectMany) {
+          try {
+            return await section.collectMany(readers);
+          } catch (err) {
+            failed(section.key, `${readers.length} readers`, err);
+            return new Map();
+          }
+        }
+        if (!section.collect) return new Map();
+        const collect = section.collect.bind(section);
+        const out = new Map<number, DigestSectionContent | null>();
+        for (let i = 0; i < readers.length; i += PER_READER_CONCURRENCY) {
+          await Promise.all(
+            readers.slice(i, i + PER_READER_CONCURRENCY).map(async (reader) => {
+              try {
+                out.set(reader.userId, await collect(reader));
+              } catch (err) {
+                failed(section.key, `user ${reader.userId}`, err);
+              }
+            }),
+          );
+        }
+        return out;
+      }),
+    );
+    return new Map(
+      readers.map((reader) => [
+        reader.userId,
+        perSection.map((contents) => contents.get(reader.userId) ?? null).filter((c): c is DigestSectionContent => c !== null && c.items.length > 0),
+      ]),
+    );
+  }
+
+  /**
+   * The built-in sections, each one set-based statement over a send batch's readers (the repository's
+   * `...Many`: a `join lateral (... limit n)` per reader on the per-reader query's index).
+   */
   private registerBuiltInSections(): void {
     const site = this.config.publicUrl;
     const t = (r: DigestReader, key: string, vars: Record<string, string | number> = {}) => translate(r.locale, `notifications_ui.digest.${key}`, vars);
+    /** A section's content per reader from its rows per reader. */
+    const each = <T>(readers: readonly DigestReader[], rows: Map<number, T[]>, title: string, item: (r: DigestReader, row: T) => DigestItem) =>
+      new Map(readers.map((r) => [r.userId, { title: t(r, title), items: (rows.get(r.userId) ?? []).map((row) => item(r, row)) }]));
     this.sections.register({
       key: 'unread',
       order: 10,
-      collect: async (r) => {
-        const entries = (await this.notifications.page(r.userId, null, 20)).filter((g) => g.unread_count > 0).slice(0, 5);
-        return {
-          title: t(r, 'unread'),
-          items: entries.map((g) => {
-            const e = entryOf(g);
-            const name = e.actor ? `${e.actor.first_name} ${e.actor.last_name}` : translate(r.locale, 'notifications_ui.someone');
-            const { key, vars } = notificationMessage(e, name);
-            return { text: translate(r.locale, `notifications_ui.${key}`, vars), url: `${site}/notifications` };
-          }),
-        };
-      },
+      collectMany: async (readers) =>
+        each(readers, await this.notifications.unreadOfMany(readers.map((r) => r.userId), 5), 'unread', (r, g) => {
+          const e = entryOf(g);
+          const name = e.actor ? `${e.actor.first_name} ${e.actor.last_name}` : translate(r.locale, 'notifications_ui.someone');
+          const { key, vars } = notificationMessage(e, name);
+          return { text: translate(r.locale, `notifications_ui.${key}`, vars), url: `${site}/notifications` };
+        }),
     });
     this.sections.register({
       key: 'jobs',
       order: 20,
-      collect: async (r) => ({
-        title: t(r, 'jobs'),
-        items: (await this.repository.jobs(r.userId, r.countyId, r.since)).map((j) => ({
+      collectMany: async (readers) =>
+        each(readers, await this.repository.jobsMany(readers), 'jobs', (r, j) => ({
           text: j.title,
           url: `${site}/jobs/details/${j.id}`,
           meta: t(r, 'deadline', { date: dateText(r.locale, j.application_deadline) }),
         })),
-      }),
     });
     this.sections.register({
       key: 'courses',
       order: 30,
-      collect: async (r) => ({
-        title: t(r, 'courses'),
-        items: (await this.repository.courses(r.userId, r.since)).map((c) => ({
+      collectMany: async (readers) =>
+        each(readers, await this.repository.coursesMany(readers), 'courses', (r, c) => ({
           text: c.title,
           url: `${site}/course/webinares/${c.id}/${c.type}`,
           meta: t(r, 'starts', { date: dateText(r.locale, c.start_at) }),
         })),
-      }),
     });
     this.sections.register({
       key: 'petitions',
       order: 40,
-      collect: async (r) => ({
-        title: t(r, 'petitions'),
-        items: (await this.repository.petitions(r.userId, r.since)).map((p) => ({ text: p.title, url: `${site}/petitions/details/${p.id}` })),
-      }),
+      collectMany: async (readers) =>
+        each(readers, await this.repository.petitionsMany(readers), 'petitions', (_r, p) => ({ text: p.title, url: `${site}/petitions/details/${p.id}` })),
     });
     this.sections.register({
       key: 'posts',
       order: 50,
-      collect: async (r) => ({
-        title: t(r, 'posts'),
-        items: (await this.repository.discussedPosts(r.userId, r.since)).map((p) => ({
+      collectMany: async (readers) =>
+        each(readers, await this.repository.discussedPostsMany(readers), 'posts', (r, p) => ({
           text: `${p.first_name} ${p.last_name}: ${p.body}`,
           url: `${site}/post/${p.id}`,
           meta: t(r, 'comments_count', { count: p.comments_count }),
         })),
-      }),
     });
   }
 }
