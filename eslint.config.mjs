@@ -118,14 +118,14 @@ const apiBoundaries = [
 // `partner_company_id`, ...) with the caller itself. A decision asks AccessService (`requireManages`,
 // `managedOf`, kinds in common/access/access.repository.ts), a list embeds its SQL builders, an
 // `is_mine` flag uses `isCaller` / `isCallerInPersonOrActing` (docs/how-to/check-access.md).
-// The caller's own input (`input.to_user_id === me.userId`: "not yourself") is validation, not access.
 const ownerColumn = (side) => `[${side}.type='MemberExpression'][${side}.property.name=/(user|company)_id$/][${side}.object.name!=/^(input|body)$/]`;
 const theCaller = (side) => [`[${side}.type='MemberExpression'][${side}.property.name=/^(userId|activeCompanyId)$/]`, `[${side}.type='Identifier'][${side}.name=/^(userId|viewerId)$/]`];
+const ownerSides = [
+  ...theCaller('right').map((caller) => `${ownerColumn('left')}${caller}`),
+  ...theCaller('left').map((caller) => `${ownerColumn('right')}${caller}`),
+].join(', ');
 const ownerComparison = {
-  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${[
-    ...theCaller('right').map((caller) => `${ownerColumn('left')}${caller}`),
-    ...theCaller('left').map((caller) => `${ownerColumn('right')}${caller}`),
-  ].join(', ')})`,
+  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${ownerSides})`,
   message:
     "A module does not compare owners itself: ask AccessService (requireManages / managedOf with a kind of common/access), embed its SQL builder in the repository, or use isCaller / isCallerInPersonOrActing for an is_mine flag (docs/how-to/check-access.md).",
 };
@@ -136,8 +136,16 @@ const rawHttp = {
   selector: "MemberExpression[object.type='Identifier'][property.name='http']",
   message: 'Call the endpoint through t.call(ep.<name>, { as, params, query, body, headers }) (test/call.ts): it checks the status and the response against the contract.',
 };
+// Nor does a module compare an id with the caller's own (`id === me.userId`): "is this me" is
+// `isSelf(me, id)`, "everyone but me" `othersThan(me, ids)` (common/access/caller.ts), so that one
+// search finds every such decision.
+const callerId = (side) => `[${side}.type='MemberExpression'][${side}.property.name='userId'][${side}.object.name=/^(me|principal|caller|viewer)$/]`;
+const callerComparison = {
+  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${callerId('left')}, ${callerId('right')}):not(:matches(${ownerSides}))`,
+  message: "Compare with the caller through isSelf(me, id) or othersThan(me, ids) (common/access/caller.ts).",
+};
 const apiDrift = [
-  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison] } },
+  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison, callerComparison] } },
   { files: typedCallAreas.map((area) => `apps/api/src/modules/${area}/**/*.int-spec.ts`), rules: { 'no-restricted-syntax': ['error', rawHttp] } },
 ];
 

@@ -83,13 +83,24 @@ test('a module does not compare owner ids with the caller itself (common/access 
   }
   // Rules files of a module too.
   assert.equal((await syntax('apps/api/src/modules/petitions/planted.rules.ts', planted[0])).length, 1);
-  // The allowed forms: the access helpers, a null check, the caller's own input ("not yourself").
+  // The allowed forms: the access helpers, a null check.
   const allowed = [
     "import { isCaller } from '../../common/access';\nexport const a = (row: { author_user_id: number | null; partner_company_id: number | null }, me: { userId: number; activeCompanyId: number | null }) => isCaller(me, { user_id: row.author_user_id, company_id: row.partner_company_id });",
     'export const b = (row: { user_id: number | null }) => row.user_id === null;',
-    'export const c = (input: { to_user_id: number }, me: { userId: number }) => input.to_user_id === me.userId;',
+    "import { isSelf } from '../../common/access';\nexport const c = (input: { to_user_id: number }, me: { userId: number }) => isSelf(me, input.to_user_id);",
   ];
   for (const code of allowed) assert.deepEqual(await syntax('apps/api/src/modules/posts/planted.service.ts', code), [], code);
+  // Any other comparison with the caller's id: isSelf / othersThan, one message each.
+  const self = [
+    'export const a = (input: { to_user_id: number }, me: { userId: number }) => input.to_user_id === me.userId;',
+    'export const b = (ids: number[], me: { userId: number }) => ids.filter((id) => id !== me.userId);',
+    'export const c = (row: { id: number }, principal: { userId: number }) => principal.userId == row.id;',
+  ];
+  for (const code of self) {
+    const found = await syntax('apps/api/src/modules/network/planted.service.ts', code);
+    assert.equal(found.length, 1, code);
+    assert.match(found[0], /isSelf\(me, id\)/);
+  }
   // A repository's SQL and common/access itself are where the rule is written.
   assert.deepEqual(await syntax('apps/api/src/common/access/planted.ts', planted[0]), []);
 });

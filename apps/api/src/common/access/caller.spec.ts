@@ -1,4 +1,4 @@
-import { isCaller, isCallerInPersonOrActing } from './caller';
+import { isCaller, isCallerInPersonOrActing, isSelf, othersThan } from './caller';
 
 describe('the caller as a party', () => {
   const person = { userId: 1, activeCompanyId: null };
@@ -26,5 +26,18 @@ describe('the caller as a party', () => {
     expect(isCallerInPersonOrActing(acting, company)).toBe(true);
     expect(isCallerInPersonOrActing(person, company)).toBe(false);
     expect(isCallerInPersonOrActing(acting, otherCompany)).toBe(false);
+  });
+
+  it('isSelf: the account of the caller, however they act', () => {
+    expect(isSelf(person, 1)).toBe(true);
+    expect(isSelf(acting, 1)).toBe(true);
+    expect(isSelf(person, 2)).toBe(false);
+    expect(isSelf(person, null)).toBe(false);
+    expect(isSelf(person, undefined)).toBe(false);
+  });
+
+  it('othersThan: each id once, the caller left out', () => {
+    expect(othersThan(person, [3, 1, 2, 3, 1])).toEqual([3, 2]);
+    expect(othersThan(person, [1])).toEqual([]);
   });
 });

@@ -27,3 +27,17 @@ export function isCaller(me: Caller, party: Party): boolean {
 export function isCallerInPersonOrActing(me: Caller, party: Party): boolean {
   return party.company_id !== null ? party.company_id === me.activeCompanyId : party.user_id === me.userId;
 }
+
+/**
+ * Whether `userId` is the caller's own account, however they act now: following, messaging or
+ * blocking oneself, a profile's `is_me`, not notifying people of what they did themselves. The
+ * one place a module compares an id with the caller's (eslint.config.mjs: `callerComparison`).
+ */
+export function isSelf(me: Pick<Principal, 'userId'>, userId: number | null | undefined): boolean {
+  return userId === me.userId;
+}
+
+/** `userIds` once each, without the caller's own account: people to invite, add or notify. */
+export function othersThan(me: Pick<Principal, 'userId'>, userIds: Iterable<number>): number[] {
+  return [...new Set(userIds)].filter((id) => id !== me.userId);
+}

@@ -22,4 +22,4 @@ export {
   visibleMemberSql,
 } from './access.repository';
 export { AccessService, type Exposure } from './access.service';
-export { isCaller, isCallerInPersonOrActing, type Party } from './caller';
+export { isCaller, isCallerInPersonOrActing, isSelf, othersThan, type Party } from './caller';

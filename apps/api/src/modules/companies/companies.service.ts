@@ -13,7 +13,7 @@ import {
   type PageQuery,
   type UserCard,
 } from '@legenett/contracts';
-import { AccessService } from '../../common/access';
+import { AccessService, othersThan } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { ListCounts, readPage } from '../../common/lists';
@@ -137,7 +137,7 @@ export class CompaniesService {
 
   async invite(me: Principal, slug: string, userIds: number[]): Promise<{ data: { invited: number[] } }> {
     const row = await this.managed(me, slug);
-    const ids = [...new Set(userIds)].filter((id) => id !== me.userId);
+    const ids = othersThan(me, userIds);
     const created =
       ids.length === 0
         ? []

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MAX_MENTIONS, type Mention, type MentionPerson, mentionedIds, type NotificationJobPayload } from '@legenett/contracts';
+import { isSelf } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { Storage } from '../../common/storage/storage';
 import { type Transaction } from '../../database/unit-of-work';
@@ -54,7 +55,7 @@ export class MentionsService {
    */
   async record(tx: Transaction, me: Principal, site: MentionSite): Promise<void> {
     const wanted = mentionedIds(site.text)
-      .filter((id) => id !== me.userId)
+      .filter((id) => !isSelf(me, id))
       .slice(0, MAX_MENTIONS);
     const members = await this.repository.visibleMembers(wanted, tx);
     const added = await this.repository.replace(site.post_id, site.comment_id, wanted.filter((id) => members.includes(id)), tx);

@@ -17,7 +17,7 @@ import {
   type SendMessageInput,
   type StartConversationInput,
 } from '@legenett/contracts';
-import { AccessService, isCaller } from '../../common/access';
+import { AccessService, isCaller, isSelf, othersThan } from '../../common/access';
 import { isHealthPersonnel, type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
@@ -221,7 +221,7 @@ export class MessagesService implements OnModuleInit {
   /** The party a first message goes to, and the job or course it is about. */
   private async addressee(me: Principal, input: StartConversationInput): Promise<{ target: Party; topic: { type: 'job' | 'course'; id: number; title: string } | null }> {
     if (input.to_user_id !== undefined) {
-      if (input.to_user_id === me.userId && me.activeCompanyId === null) throw fieldError('to_user_id', 'messages.errors.cannot_message_self');
+      if (isSelf(me, input.to_user_id) && me.activeCompanyId === null) throw fieldError('to_user_id', 'messages.errors.cannot_message_self');
       const user = await this.repository.recipient(input.to_user_id);
       if (!user) throw fieldError('to_user_id', 'validation.unknown_reference');
       return { target: { kind: 'user', id: user.id }, topic: null };
@@ -262,7 +262,7 @@ export class MessagesService implements OnModuleInit {
 
   /** People to put into a group: approved members, not the caller, who did not block them; their states. */
   private async admitAll(me: Principal, userIds: number[], alreadyIn: number) {
-    const ids = [...new Set(userIds)].filter((id) => id !== me.userId);
+    const ids = othersThan(me, userIds);
     if (ids.length === 0) throw fieldError('user_ids', 'validation.required');
     if (ids.length + alreadyIn > MAX_GROUP_SIZE) throw fieldError('user_ids', 'messages.errors.group_full', { maximum: MAX_GROUP_SIZE });
     const known = new Set(await this.repository.recipients(ids));
@@ -449,7 +449,7 @@ export class MessagesService implements OnModuleInit {
       await this.repository.setState(tx, conversationId, party, 'declined');
       if (decision === 'block' && party.kind === 'user') {
         const other = m.kind === 'direct' ? await this.repository.otherUser(conversationId, party) : m.created_by_user_id;
-        if (other !== null && other !== me.userId) await this.repository.block(me.userId, other, tx);
+        if (other !== null && !isSelf(me, other)) await this.repository.block(me.userId, other, tx);
       }
     });
     return { data: { state: 'declined' as const } };
@@ -480,7 +480,7 @@ export class MessagesService implements OnModuleInit {
 
   async removeParticipant(me: Principal, conversationId: number, userId: number) {
     await this.ownGroup(me, conversationId);
-    if (userId === me.userId) throw fieldError('userId', 'messages.errors.remove_self');
+    if (isSelf(me, userId)) throw fieldError('userId', 'messages.errors.remove_self');
     const target = await this.repository.membership(conversationId, { kind: 'user', id: userId });
     if (!target || !READABLE.includes(target.state)) throw AppError.notFound();
     await this.repository.setState(undefined, conversationId, { kind: 'user', id: userId }, 'removed');
@@ -532,7 +532,7 @@ export class MessagesService implements OnModuleInit {
   }
 
   async block(me: Principal, userId: number): Promise<void> {
-    if (userId === me.userId) throw fieldError('userId', 'messages.errors.cannot_message_self');
+    if (isSelf(me, userId)) throw fieldError('userId', 'messages.errors.cannot_message_self');
     if (!(await this.repository.recipient(userId))) throw AppError.notFound();
     await this.repository.block(me.userId, userId);
   }

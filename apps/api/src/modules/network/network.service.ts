@@ -7,6 +7,7 @@ import {
   type SuggestionsQuery,
   type UserCard,
 } from '@legenett/contracts';
+import { isSelf } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
@@ -27,7 +28,7 @@ export class NetworkService {
 
   async follow(me: Principal, slug: string): Promise<{ data: { following: boolean } }> {
     const target = await this.member(slug);
-    if (target.id === me.userId) throw new AppError('VALIDATION', { fields: { slug: ['network.errors.self_follow'] } });
+    if (isSelf(me, target.id)) throw new AppError('VALIDATION', { fields: { slug: ['network.errors.self_follow'] } });
     await this.uow.run(async (tx) => {
       if (!(await this.repository.follow(me.userId, target.id, tx))) return;
       await this.notifications.publish(tx, {

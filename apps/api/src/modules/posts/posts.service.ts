@@ -14,7 +14,7 @@ import {
   type PostInput,
   type ShareInput,
 } from '@legenett/contracts';
-import { AccessService, isCaller, isCallerInPersonOrActing } from '../../common/access';
+import { AccessService, isCaller, isCallerInPersonOrActing, isSelf } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { type PageRequest, readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
@@ -327,7 +327,7 @@ export class PostsService {
     data: NotificationJobPayload['data'],
   ): Promise<void> {
     const recipient = post.author_user_id ?? post.created_by_user_id;
-    if (recipient === null || recipient === me.userId) return;
+    if (recipient === null || isSelf(me, recipient)) return;
     await this.notifications.publish(tx, {
       user_id: recipient,
       kind,

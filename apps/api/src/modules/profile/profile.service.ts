@@ -10,6 +10,7 @@ import {
   type User,
 } from '@legenett/contracts';
 import bcrypt from 'bcrypt';
+import { isSelf } from '../../common/access';
 import { AccountDataService } from '../../common/account-data';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
@@ -129,7 +130,7 @@ export class ProfileService {
         specialities,
         professional_experiences: experiences,
         educations,
-        is_me: row.id === principal.userId,
+        is_me: isSelf(principal, row.id),
       },
     };
   }
