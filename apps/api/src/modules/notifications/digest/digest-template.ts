@@ -1,7 +1,5 @@
 import { createElement as h, type ReactElement } from 'react';
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { toPlainText } from '@react-email/render';
-import { renderToStaticMarkup } from 'react-dom/server';
+import type * as EmailComponents from '@react-email/components';
 import { type Locale, translate } from '@legenett/contracts';
 import { type DigestSectionContent } from './digest-sections';
 
@@ -25,7 +23,8 @@ const colors = { text: '#1a1b1e', muted: '#495057', link: '#1864ab', line: '#dee
  * mail clients need, with `lang`, `dir` and presentation roles; the text part is made from the same
  * HTML (`toPlainText`), so the two never say different things. Colours pass WCAG AA on white.
  */
-export function DigestEmail(v: DigestView): ReactElement {
+export function DigestEmail(v: DigestView, c: typeof EmailComponents): ReactElement {
+  const { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } = c;
   const t = (key: string, vars: Record<string, string | number> = {}) => translate(v.locale, `notifications_ui.digest.${key}`, vars);
   return h(
     Html,
@@ -76,13 +75,28 @@ export function DigestEmail(v: DigestView): ReactElement {
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
+ * React Email's components and React's server renderer, loaded with the first mail rather than at the
+ * API's start: they are ~15 % of its module loading (Prism, for React Email's code blocks, among them).
+ */
+let kit: Promise<{
+  components: typeof EmailComponents;
+  renderToStaticMarkup: (element: ReactElement) => string;
+  toPlainText: (html: string) => string;
+}> | null = null;
+const loadKit = () =>
+  (kit ??= Promise.all([import('@react-email/components'), import('react-dom/server'), import('@react-email/render')]).then(
+    ([components, server, render]) => ({ components, renderToStaticMarkup: server.renderToStaticMarkup, toPlainText: render.toPlainText }),
+  ));
+
+/**
  * Renders synchronously with React's static renderer (React Email's own `render` imports react-dom
  * dynamically and streams, which costs more per mail and does not run under the test runner's
  * CommonJS); the components are React Email's either way.
  */
 export async function renderDigest(v: DigestView): Promise<{ subject: string; html: string; text: string }> {
+  const { components, renderToStaticMarkup, toPlainText } = await loadKit();
   const subject = translate(v.locale, 'registration.mail.digest.subject', { period: v.period });
-  const html = DOCTYPE + renderToStaticMarkup(DigestEmail({ ...v, subject: v.subject ?? subject }));
+  const html = DOCTYPE + renderToStaticMarkup(DigestEmail({ ...v, subject: v.subject ?? subject }, components));
   return {
     subject,
     html,
