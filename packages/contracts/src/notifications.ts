@@ -206,6 +206,8 @@ export function notificationMessage(
       if (n.kind === 'comment' && n.notification_count > 1) return { key: 'grouped.comment_same', vars: { name, count: n.notification_count } };
       return { key: `kinds.${n.kind}`, vars: { name } };
     case 'account_decision':
+      if (decision === 'messaging_warned' || decision === 'messaging_suspended')
+        return { key: `kinds.account_decision_${decision}`, vars: { days: Number(n.data.days ?? 7) } };
       return { key: decision === 'approved' || decision === 'rejected' ? `kinds.account_decision_${decision}` : 'kinds.account_decision', vars: {} };
     case 'follow_invitation':
       return typeof n.data.company_name === 'string'

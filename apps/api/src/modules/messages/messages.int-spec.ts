@@ -356,6 +356,12 @@ describe('companies: writing to a company page, answering in business mode', () 
 });
 
 describe('reports and moderation', () => {
+  /** The moderation decisions a user was told about (their account_decision notifications). */
+  const decisionsOf = (userId: number) =>
+    t.db
+      .select({ entity_type: schema.notifications.entity_type, entity_id: schema.notifications.entity_id, data: schema.notifications.data })
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.user_id, userId), eq(schema.notifications.kind, 'account_decision')));
   it("sends only the reported messages to the queue; suspending stops the sender's messages", async () => {
     const a = await t.session();
     const b = await t.session();
@@ -382,6 +388,32 @@ describe('reports and moderation', () => {
     const blocked = await t.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: 'Hei' }, locale: 'en' });
     expect(blocked.status).toBe(403);
     expect(blocked.error.message).toMatch(/^An administrator has suspended your messages until \d{4}-\d{2}-\d{2}\.$/);
+    // The sender is told, without the reporter's name; the reporter is told nothing.
+    await settleJobs(t);
+    expect(await decisionsOf(a.user.id)).toEqual([{ entity_type: null, entity_id: null, data: { decision: 'messaging_suspended', report_id: report.id, days: 7 } }]);
+    expect(await decisionsOf(b.user.id)).toEqual([]);
+  });
+
+  it('a warning tells the sender; a dismissal tells nobody', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const admin = await t.session({ roles: ['admin'] });
+    const { conversation } = await start(a, b.user.id, 'Første melding');
+    const first = (await history(b, conversation.id)).data[0]!;
+    await t.call(ep.report, { as: b, params: { id: conversation.id }, body: { message_ids: [first.id] } });
+    const second = await send(a, conversation.id, 'Andre melding');
+    await t.call(ep.report, { as: b, params: { id: conversation.id }, body: { message_ids: [second.id] } });
+    const open = (await t.call(ep.adminReports, { as: admin, query: { per_page: 50 } })).parsed.data.filter((r) => r.reported?.id === a.user.id);
+    expect(open).toHaveLength(2);
+    await t.call(ep.decideReport, { as: admin, params: { id: open[0]!.id }, body: { decision: 'dismiss' } });
+    await settleJobs(t);
+    expect(await decisionsOf(a.user.id)).toEqual([]);
+    const warned = await t.call(ep.decideReport, { as: admin, params: { id: open[1]!.id }, body: { decision: 'warn' } });
+    expect(warned.parsed.data.status).toBe('warned');
+    await settleJobs(t);
+    expect(await decisionsOf(a.user.id)).toEqual([{ entity_type: null, entity_id: null, data: { decision: 'messaging_warned', report_id: open[1]!.id, days: 7 } }]);
+    // A warning does not stop messaging.
+    expect((await t.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: 'Unnskyld' } })).status).toBe(201);
   });
 });
 

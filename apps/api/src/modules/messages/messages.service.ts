@@ -548,7 +548,11 @@ export class MessagesService implements OnModuleInit {
     return { data: rows.map((r) => this.presentReport(r)), meta };
   }
 
-  /** Dismiss, warn (recorded on the report), or suspend the sender's messaging for a week. */
+  /**
+   * Dismiss, warn, or suspend the sender's messaging for a week. A warning or a suspension tells the
+   * sender (an `account_decision` notification, in the decision's transaction); the reporter is not
+   * named to them, and a dismissal tells nobody.
+   */
   async decideReport(me: Principal, id: number, decision: 'dismiss' | 'warn' | 'suspend') {
     const report = await this.repository.report(id);
     if (!report) throw AppError.notFound();
@@ -558,6 +562,17 @@ export class MessagesService implements OnModuleInit {
       await this.repository.decideReport(tx, id, status, me.userId);
       if (status === 'suspended' && report.reported) {
         await this.repository.suspend(report.reported.id, new Date(Date.now() + MESSAGING_SUSPENSION_DAYS * 24 * 3600 * 1000), tx);
+      }
+      if (status !== 'dismissed' && report.reported) {
+        await this.notifications.publish(tx, {
+          user_id: report.reported.id,
+          kind: 'account_decision',
+          actor_user_id: null,
+          partner_company_id: null,
+          entity_type: null,
+          entity_id: null,
+          data: { decision: status === 'warned' ? 'messaging_warned' : 'messaging_suspended', report_id: id, days: MESSAGING_SUSPENSION_DAYS },
+        });
       }
     });
     return { data: this.presentReport((await this.repository.report(id))!) };

@@ -1,4 +1,4 @@
-import { authEndpoints, type Notification, notificationEndpoints } from '@legenett/contracts';
+import { authEndpoints, type Notification, notificationEndpoints, notificationMessage } from '@legenett/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
@@ -241,6 +241,12 @@ describe('notificationHref', () => {
     expect(notificationHref(note(2, 'new_follower'))).toBe('/profile/ola');
     expect(notificationHref(note(3, 'follow_invitation', { entity_type: 'follow_invitation', entity_id: 9, data: { company_slug: 'medico' } }))).toBe('/profile_company/medico');
     expect(notificationHref(note(4, 'account_decision', { actor: null }))).toBe('/profile');
+    // A moderator's warning after a reported message leads to the inbox.
+    expect(notificationMessage(note(8, 'account_decision', { data: { decision: 'messaging_suspended', days: 7 } }), 'x')).toEqual({
+      key: 'kinds.account_decision_messaging_suspended',
+      vars: { days: 7 },
+    });
+    expect(notificationHref(note(8, 'account_decision', { actor: null, data: { decision: 'messaging_warned', report_id: 3, days: 7 } }))).toMatch(/^\/messages\/?$/);
     expect(notificationHref(note(5, 'chat_message'))).toBe('/profile/ola');
     expect(notificationHref(note(6, 'new_content', { entity_type: 'job', entity_id: 7 }))).toBe('/jobs/details/7');
     expect(notificationHref(note(7, 'chat_message', { actor: null }))).toBeNull();

@@ -101,6 +101,9 @@ export function notificationHref(n: Notification): string | null {
   if (n.kind === 'new_follower' && n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
   if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string')
     return paths.company.href({ slug: n.data.company_slug });
+  // A warning or a suspension after a reported message: the inbox, where the suspension shows.
+  if (n.kind === 'account_decision' && (n.data.decision === 'messaging_warned' || n.data.decision === 'messaging_suspended'))
+    return paths.messages.href({ id: null });
   if (n.kind === 'account_decision') return paths.profile.path;
   if (n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
   return null;
