@@ -195,6 +195,13 @@ export const EnvSchema = z
     PETITION_LOG_SIGNING_KEY: optionalString,
     /** The sequencer's longest wait before a batch (ms; a batch is also cut at 256 entries); 0: only on demand (tests). */
     PETITION_LOG_SEQUENCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /**
+     * Signatures one statement stores at most (the signing queue's group commit, per process); 1 turns
+     * grouping off (docs/performance/petitions.md, "Group commit of signatures").
+     */
+    PETITION_SIGN_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
+    /** Signing statements of one process at a time; what arrives meanwhile waits for the next batch. */
+    PETITION_SIGN_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
     /** How often the counter job folds the log into the counts (ms, at least a second apart); 0: only on demand. */
     PETITION_COUNT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
     /** Expired e-mail codes, reset and e-mail-change tokens, identity sessions: kept this long past expiry. */
@@ -356,6 +363,8 @@ export const EnvSchema = z
     petitionLog: {
       signingKey: env.PETITION_LOG_SIGNING_KEY,
       sequenceMs: env.PETITION_LOG_SEQUENCE_MS,
+      signBatch: env.PETITION_SIGN_BATCH,
+      signInFlight: env.PETITION_SIGN_IN_FLIGHT,
       countIntervalMs: env.PETITION_COUNT_INTERVAL_MS === 0 ? 0 : Math.max(1000, env.PETITION_COUNT_INTERVAL_MS),
     },
     housekeeping: {
