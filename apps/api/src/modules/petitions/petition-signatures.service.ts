@@ -8,7 +8,7 @@ import { NotificationPublisher } from '../notifications';
 import { inclusionProof, inclusionRanges, nodeHash, nodesFor, perfectNodes, rangeHash } from './petition-log.merkle';
 import { entryLeaf, PetitionLogRepository } from './petition-log.repository';
 import { checkpointText, PetitionLogService } from './petition-log.service';
-import { GroupCommit } from './group-commit';
+import { GroupCommit } from '../../common/batching';
 import { type CountedPetition, PetitionSignaturesRepository, type SignOutcome, type SignRequest } from './petition-signatures.repository';
 import { milestonesBetween, professionOf, requireSignable } from './petition.rules';
 import { PetitionsRepository } from './petitions.repository';

@@ -1,6 +1,7 @@
 /**
  * Group commit (docs/performance/petitions.md, "Group commit of signatures"): requests that arrive
- * together share one statement and one commit. `submit` answers each item's own result.
+ * together share one statement (and for writes one commit). `submit` answers each item's own result.
+ * Used by signing (`PetitionSignaturesService`) and by the access gate's caller lookup (`AuthRepository`).
  *
  * - While fewer than `maxInFlight` batches run, a batch leaves at once: a lone request never waits
  *   for company. While they all run, new items queue; each batch that ends takes the next (at most
@@ -13,7 +14,8 @@
 export interface GroupCommitOptions<I> {
   maxBatch: number;
   maxInFlight: number;
-  keyOf: (item: I) => string;
+  /** Items of one key never share a batch (writes that must not meet in one statement); none: no rule. */
+  keyOf?: (item: I) => string;
   /** Told about a batch that failed and was retried item by item (a log line). */
   onBatchError?: (err: unknown, size: number) => void;
 }
@@ -63,10 +65,12 @@ export class GroupCommit<I, R> {
 
   /** The oldest waiting items, at most maxBatch, one per key; the rest keep their places. */
   private take(): Waiting<I, R>[] {
+    const keyOf = this.options.keyOf;
+    if (!keyOf) return this.queue.splice(0, this.options.maxBatch);
     const keys = new Set<string>();
     const taken: Waiting<I, R>[] = [];
     for (let i = 0; i < this.queue.length && taken.length < this.options.maxBatch; ) {
-      const key = this.options.keyOf(this.queue[i]!.item);
+      const key = keyOf(this.queue[i]!.item);
       if (keys.has(key)) {
         i += 1;
         continue;
