@@ -53,8 +53,10 @@ const CALLER_IN_FLIGHT = 2;
  * run, one leaves at once as `auth_caller`; while they run, the next ones wait and go together in
  * ONE statement (`callers`, the same columns over a list of (user, session) pairs), so a burst of a
  * thousand requests makes a few dozen round trips to PostgreSQL instead of a thousand, each of which
- * costs the API a socket write and a wake-up (docs/performance/petitions.md, "Group commit"). Nothing
- * is cached: every request still reads the current user, roles and session.
+ * costs the API a socket write and a wake-up (docs/performance/petitions.md, "The burst goal"). Nothing
+ * is cached: every request still reads the current user, roles and session. A lookup alone runs in
+ * its request's context (a GET may read a replica, as before); a grouped one reads the primary
+ * (`execute`), never older than what the request would have read.
  */
 @Injectable()
 export class AuthRepository {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { GroupCommit } from './group-commit';
 
 /** A batch function whose calls stay open until released, recording what each batch held. */
@@ -94,5 +95,29 @@ describe('GroupCommit', () => {
     // which answers one result for two items: both are retried alone.
     const all = ['a', 'b', 'c'].map((i) => q.submit(i));
     expect(await Promise.all(all)).toEqual(['only one', 'single:b', 'single:c']);
+  });
+
+  it('runs a batch of one and each retry in the context of the call that submitted it', async () => {
+    const store = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const g = gated();
+    const q = new GroupCommit(
+      async (items: string[]) => {
+        if (items.length === 1) seen.push(`batch ${items[0]} in ${store.getStore()}`);
+        return g.batch(items);
+      },
+      (i: string) => {
+        seen.push(`single ${i} in ${store.getStore()}`);
+        return Promise.resolve(i);
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
+    const a = store.run('request a', () => q.submit('a'));
+    // b waits for a's batch and then leaves alone, from a's batch ending: still in b's context.
+    const b = store.run('request b', () => q.submit('b'));
+    await g.release();
+    await g.release();
+    await Promise.all([a, b]);
+    expect(seen).toEqual(['batch a in request a', 'batch b in request b']);
   });
 });

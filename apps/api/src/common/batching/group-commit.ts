@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+
 /**
  * Group commit (docs/performance/petitions.md, "Group commit of signatures"): requests that arrive
  * together share one statement (and for writes one commit). `submit` answers each item's own result.
@@ -10,6 +12,10 @@
  *   earlier one decides (a double click signs once and answers 409 to the second, as before).
  * - When a batch's statement fails, each of its items runs alone (`single`), so one bad item cannot
  *   fail the others, and each caller gets its own answer or its own error.
+ * - Async context (AsyncLocalStorage: the request's read route, docs/operations.md "Scaling"): a
+ *   batch of one item and every `single` run in the context of the call that submitted the item; a
+ *   batch of several runs in no particular caller's context, so its statement must not depend on
+ *   one (a write, or a read of the primary).
  */
 export interface GroupCommitOptions<I> {
   maxBatch: number;
@@ -22,6 +28,8 @@ export interface GroupCommitOptions<I> {
 
 interface Waiting<I, R> {
   item: I;
+  /** The submitter's async context. */
+  scope: AsyncResource;
   resolve: (result: R) => void;
   reject: (err: unknown) => void;
 }
@@ -42,7 +50,7 @@ export class GroupCommit<I, R> {
 
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, scope: new AsyncResource('GroupCommit'), resolve, reject });
       this.pump();
     });
   }
@@ -84,13 +92,13 @@ export class GroupCommit<I, R> {
   private async run(taken: Waiting<I, R>[]): Promise<void> {
     let results: R[];
     try {
-      results = await this.batch(taken.map((w) => w.item));
+      results = await (taken.length === 1 ? taken[0]!.scope.runInAsyncScope(() => this.batch([taken[0]!.item])) : this.batch(taken.map((w) => w.item)));
       if (results.length !== taken.length) throw new Error(`GroupCommit: ${results.length} results for ${taken.length} items`);
     } catch (err) {
       this.options.onBatchError?.(err, taken.length);
       await Promise.all(
         taken.map((w) =>
-          this.single(w.item).then(
+          w.scope.runInAsyncScope(() => this.single(w.item)).then(
             (r) => w.resolve(r),
             (e: unknown) => w.reject(e),
           ),
