@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type Role } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { managesCompanySql } from '../access/access.repository';
 import { GroupCommit } from '../batching';
+import { APP_CONFIG, type AppConfig } from '../../config';
 import { InjectDatabase } from '../../database/database.module';
 import { type UserStatus } from './principal';
 
@@ -39,9 +40,6 @@ type RawCallerRow = {
 };
 
 const dateOrNull = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
-/** Lookups of one grouped statement at most, and such statements of one process at a time. */
-const CALLER_BATCH = 64;
-const CALLER_IN_FLIGHT = 2;
 
 /**
  * The Authenticator's one query: user, status, HPR state, roles, session and business profile. It runs
@@ -49,8 +47,8 @@ const CALLER_IN_FLIGHT = 2;
  * (`auth_caller`): each pooled connection parses and plans it once, and no SQL is rebuilt per
  * request. Every lookup in it is by primary key or by `user_id` index (docs/performance/api-overhead.md).
  *
- * Lookups arriving together are grouped (`GroupCommit`): while fewer than CALLER_IN_FLIGHT lookups
- * run, one leaves at once as `auth_caller`; while they run, the next ones wait and go together in
+ * Lookups arriving together are grouped (`GroupCommit`): while fewer than `AUTH_CALLER_IN_FLIGHT` (2)
+ * grouped lookups run, one leaves at once as `auth_caller`; while they run, the next ones wait and go together in
  * ONE statement (`callers`, the same columns over a list of (user, session) pairs), so a burst of a
  * thousand requests makes a few dozen round trips to PostgreSQL instead of a thousand, each of which
  * costs the API a socket write and a wake-up (docs/performance/petitions.md, "The burst goal"). Nothing
@@ -61,9 +59,12 @@ const CALLER_IN_FLIGHT = 2;
 @Injectable()
 export class AuthRepository {
   private readonly callerQuery;
-  private readonly lookups: GroupCommit<{ userId: number; familyId: number }, CallerRow | null>;
+  private readonly lookups: GroupCommit<{ userId: number; familyId: number }, CallerRow | null> | null;
 
-  constructor(@InjectDatabase() private readonly db: Database) {
+  constructor(
+    @InjectDatabase() private readonly db: Database,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     const userId = sql.placeholder('userId');
     const familyId = sql.placeholder('familyId');
     this.callerQuery = db
@@ -85,15 +86,19 @@ export class AuthRepository {
       .where(eq(users.id, userId))
       .limit(1)
       .prepare('auth_caller');
-    this.lookups = new GroupCommit(
-      (keys) => (keys.length === 1 ? this.one(keys[0]!).then((row) => [row]) : this.callers(keys)),
-      (key) => this.one(key),
-      { maxBatch: CALLER_BATCH, maxInFlight: CALLER_IN_FLIGHT },
-    );
+    const { callerBatch, callerInFlight } = config.database;
+    this.lookups =
+      callerBatch === 1
+        ? null
+        : new GroupCommit(
+            (keys) => (keys.length === 1 ? this.one(keys[0]!).then((row) => [row]) : this.callers(keys)),
+            (key) => this.one(key),
+            { maxBatch: callerBatch, maxInFlight: callerInFlight },
+          );
   }
 
   caller(userId: number, familyId: number): Promise<CallerRow | null> {
-    return this.lookups.submit({ userId, familyId });
+    return this.lookups ? this.lookups.submit({ userId, familyId }) : this.one({ userId, familyId });
   }
 
   private async one({ userId, familyId }: { userId: number; familyId: number }): Promise<CallerRow | null> {

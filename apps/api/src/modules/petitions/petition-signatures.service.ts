@@ -30,7 +30,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
   /** The signing queue of this process (group commit; docs/performance/petitions.md). */
-  private readonly signing: GroupCommit<SignRequest, SignOutcome>;
+  private readonly signing: GroupCommit<SignRequest, SignOutcome> | null;
 
   constructor(
     private readonly repository: PetitionSignaturesRepository,
@@ -41,7 +41,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
     private readonly scheduler: Scheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.signing = new GroupCommit((requests) => this.repository.signMany(requests), (request) => this.repository.sign(request), {
+    this.signing = config.petitionLog.signBatch === 1 ? null : new GroupCommit((requests) => this.repository.signMany(requests), (request) => this.repository.sign(request), {
       maxBatch: config.petitionLog.signBatch,
       maxInFlight: config.petitionLog.signInFlight,
       keyOf: (r) => `${r.petitionId}:${r.userId}`,
@@ -59,7 +59,8 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
    * it read, to answer why (404, or 409 not active).
    */
   async sign(me: Principal, id: number, anonymous: boolean): Promise<{ data: SignatureReceipt }> {
-    const signed = await this.signing.submit({ petitionId: id, userId: me.userId, anonymous, profession: professionOf(me.roles) satisfies SignerProfession, today: osloToday() });
+    const request: SignRequest = { petitionId: id, userId: me.userId, anonymous, profession: professionOf(me.roles) satisfies SignerProfession, today: osloToday() };
+    const signed = await (this.signing ? this.signing.submit(request) : this.repository.sign(request));
     if (signed.kind === 'duplicate') throw new AppError('CONFLICT', { message: 'petitions.errors.already_signed' });
     if (signed.kind === 'closed') {
       // Not found, a draft, closed, archived or past its end date.
