@@ -20,7 +20,9 @@
 // migrations and reference data on first start), BENCH_PORT (3410; the bare server BENCH_PORT + 1),
 // RATE, SECONDS, READ_RATE, BURST, ROUNDS, SOCKETS (keep-alive sockets of the sustained load, 256),
 // BENCH_REDIS (a Redis URL for the API's rate limits; default none: in-process), API_ENV (extra
-// KEY=VALUE,... for the API). It makes its own accounts (session tokens signed with the API's JWT
+// KEY=VALUE,... for the API), BENCH_CPU_PROF (a folder: the API runs as `node --cpu-prof` there, started
+// directly rather than by scripts/start.mjs, so the database must have been set up by an earlier run
+// on the same BENCH_DB and BENCH_PORT; the profile is written when the API stops). It makes its own accounts (session tokens signed with the API's JWT
 // secret: no logins) and petitions, prints a JSON report, and exits 0 only when every goal holds.
 import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -110,9 +112,12 @@ const name = DB.slice(DB.lastIndexOf('/') + 1);
 }
 const extraEnv = Object.fromEntries((env.API_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 log('starting the API (migrations, reference data) ...');
+const CPU_PROF = env.BENCH_CPU_PROF;
 const launcher = start(
-  ['scripts/start.mjs'],
+  CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, 'apps/api/dist/main.js'] : ['scripts/start.mjs'],
   {
+    // What scripts/start.mjs gives the API, when the bench starts it itself (a profile).
+    ...(CPU_PROF ? { ...JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8')), NODE_ENV: env.NODE_ENV ?? 'development', WEB_DIST_DIR: path.join(root, 'apps/web/dist') } : {}),
     PORT: String(API_PORT),
     DATABASE_URL: DB,
     START_SKIP_BUILD: '1',
@@ -125,7 +130,7 @@ const launcher = start(
   '/tmp/petlog-bench-api.log',
 );
 await waitFor(`http://127.0.0.1:${API_PORT}/api/health`, 240);
-const apiPid = Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(launcher.pid)], { encoding: 'utf8' }).trim().split('\n')[0]);
+const apiPid = CPU_PROF ? launcher.pid : Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(launcher.pid)], { encoding: 'utf8' }).trim().split('\n')[0]);
 const secrets = JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8'));
 const JWT_SECRET = secrets.JWT_SECRET;
 const pool = new Pool({ connectionString: DB, max: 2 });

@@ -197,6 +197,21 @@ export const EnvSchema = z
     PETITION_LOG_SIGNING_KEY: optionalString,
     /** The sequencer's longest wait before a batch (ms; a batch is also cut at 256 entries); 0: only on demand (tests). */
     PETITION_LOG_SEQUENCE_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /**
+     * Signatures one statement stores at most (the signing queue's group commit, per process); 1 turns
+     * the queue off: each signature its own statement, as many at once as the pool allows
+     * (docs/performance/petitions.md, "The burst goal").
+     */
+    PETITION_SIGN_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
+    /**
+     * The access gate's lookups one statement answers at most (grouped while others run); 1 turns
+     * grouping off: every request its own prepared `auth_caller`, as many at once as the pool allows.
+     */
+    AUTH_CALLER_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
+    /** Grouped gate lookups of one process at a time. */
+    AUTH_CALLER_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
+    /** Signing statements of one process at a time; what arrives meanwhile waits for the next batch. */
+    PETITION_SIGN_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
     /** How often the counter job folds the log into the counts (ms, at least a second apart); 0: only on demand. */
     PETITION_COUNT_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
     /** Expired e-mail codes, reset and e-mail-change tokens, identity sessions: kept this long past expiry. */
@@ -279,6 +294,9 @@ export const EnvSchema = z
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
       poolSize: env.DATABASE_POOL_SIZE,
       preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+      /** The access gate's grouped lookups (`AuthRepository`): at most this many per statement, this many statements at once. */
+      callerBatch: env.AUTH_CALLER_BATCH,
+      callerInFlight: env.AUTH_CALLER_IN_FLIGHT,
     },
     replicas: {
       urls: env.DATABASE_REPLICA_URLS,
@@ -359,6 +377,8 @@ export const EnvSchema = z
     petitionLog: {
       signingKey: env.PETITION_LOG_SIGNING_KEY,
       sequenceMs: env.PETITION_LOG_SEQUENCE_MS,
+      signBatch: env.PETITION_SIGN_BATCH,
+      signInFlight: env.PETITION_SIGN_IN_FLIGHT,
       countIntervalMs: env.PETITION_COUNT_INTERVAL_MS === 0 ? 0 : Math.max(1000, env.PETITION_COUNT_INTERVAL_MS),
     },
     housekeeping: {

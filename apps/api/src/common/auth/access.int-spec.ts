@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, tokenFor } from '../../../test/auth';
 import { readTestDatabase } from '../../../test/test-database';
 import { Route } from '../http';
+import { AuthRepository } from './auth.repository';
+import { Authenticator } from './authenticator';
 import { OptionalPrincipal } from './current-principal.decorator';
 import { type Principal } from './principal';
 
@@ -166,5 +168,72 @@ describe('bearer token checks', () => {
     await t.db.update(schema.refreshTokenFamilies).set({ revoked_at: new Date() }).where(eq(schema.refreshTokenFamilies.user_id, c.id));
     expect((await call('user', sc.accessToken)).status).toBe(401);
     expect(bearer(sc)).toMatch(/^Bearer /);
+  });
+});
+
+describe('callers looked up together (the gate\'s grouped statement)', () => {
+  it('answers each (user, session) pair in a group exactly as the lookup alone does', async () => {
+    const repository = t.app.get(AuthRepository, { strict: false });
+    const doctor = await createUser(t.db, { prefix: 'grp' });
+    const admin = await createUser(t.db, { prefix: 'grp-admin', roles: ['admin'] });
+    const blocked = await createUser(t.db, { prefix: 'grp-blocked', status: 'blocked' });
+    const deleted = await createUser(t.db, { prefix: 'grp-deleted' });
+    const manager = await createUser(t.db, { prefix: 'grp-company', roles: ['student', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const famOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { fam: number }).fam;
+    const sessions = await Promise.all([doctor, admin, blocked, deleted, manager].map((u) => tokenFor(t, u)));
+    const acting = await tokenFor(t, manager, { actAs: company.id });
+    const revoked = await tokenFor(t, doctor);
+    await t.db.update(schema.refreshTokenFamilies).set({ revoked_at: new Date() }).where(eq(schema.refreshTokenFamilies.id, famOf(revoked.accessToken)));
+    await t.db.update(schema.users).set({ deleted_at: new Date(), sessions_valid_after: new Date() }).where(eq(schema.users.id, deleted.id));
+    const keys = [
+      ...[doctor, admin, blocked, deleted, manager].map((u, i) => ({ userId: u.id, familyId: famOf(sessions[i]!.accessToken) })),
+      { userId: manager.id, familyId: famOf(acting.accessToken) },
+      { userId: doctor.id, familyId: famOf(revoked.accessToken) },
+      // Another user's session, an unknown user, and the same pair twice.
+      { userId: admin.id, familyId: famOf(sessions[0]!.accessToken) },
+      { userId: 2_000_000_000, familyId: famOf(sessions[0]!.accessToken) },
+      { userId: doctor.id, familyId: famOf(sessions[0]!.accessToken) },
+    ];
+    const alone = [];
+    for (const k of keys) alone.push(await repository.caller(k.userId, k.familyId));
+    const grouped = await repository.callers(keys);
+    expect(grouped).toEqual(alone);
+    expect(alone.map((r) => r && [r.userId, r.familyFound, r.activeCompanyId, r.roles, r.status, r.deletedAt !== null, r.familyRevokedAt !== null])).toEqual([
+      [doctor.id, true, null, ['doctor'], 'approved', false, false],
+      [admin.id, true, null, ['admin'], 'approved', false, false],
+      [blocked.id, true, null, ['doctor'], 'blocked', false, false],
+      [deleted.id, true, null, ['doctor'], 'approved', true, false],
+      [manager.id, true, null, ['company_manager', 'student'], 'approved', false, false],
+      [manager.id, true, company.id, ['company_manager', 'student'], 'approved', false, false],
+      [doctor.id, true, null, ['doctor'], 'approved', false, true],
+      [admin.id, false, null, ['admin'], 'approved', false, false],
+      null,
+      [doctor.id, true, null, ['doctor'], 'approved', false, false],
+    ]);
+  });
+
+  it('groups the lookups of requests arriving together, and each request still gets its own gate answer', async () => {
+    const repository = t.app.get(AuthRepository, { strict: false });
+    const users = await Promise.all(Array.from({ length: 6 }, (_, i) => createUser(t.db, { prefix: 'grp-http', ...(i === 5 ? { status: 'blocked' as const } : {}) })));
+    const tokens = await Promise.all(users.map(async (u) => (await tokenFor(t, u)).accessToken));
+    const revoked = await createUser(t.db, { prefix: 'grp-http-revoked' });
+    const revokedToken = (await tokenFor(t, revoked)).accessToken;
+    await t.db.update(schema.refreshTokenFamilies).set({ revoked_at: new Date() }).where(eq(schema.refreshTokenFamilies.user_id, revoked.id));
+    const grouped = jest.spyOn(repository, 'callers');
+    const authenticator = t.app.get(Authenticator);
+    const resolved = await Promise.all([...tokens, revokedToken].map((token) => authenticator.resolveToken(token)));
+    // Two leave alone (two in flight), the other five share one statement.
+    expect(grouped.mock.calls.map(([keys]) => keys.length)).toEqual([5]);
+    expect(resolved.map((r) => (r.ok ? [r.principal.userId, r.principal.status] : r.failure))).toEqual([
+      ...users.map((u, i) => [u.id, i === 5 ? 'blocked' : 'approved']),
+      'revoked',
+    ]);
+    grouped.mockRestore();
+    // Over HTTP (one by one: supertest on an unlistened server resets concurrent connections at times),
+    // the gate's answers: the blocked one 403, the revoked one 401, the rest 204.
+    const statuses: number[] = [];
+    for (const token of [...tokens, revokedToken]) statuses.push((await call('member', token)).status);
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 403, 401]);
   });
 });

@@ -1,11 +1,14 @@
-import { osloToday, petitionEndpoints as ep } from '@legenett/contracts';
+import { osloToday, petitionEndpoints as ep, type SignatureReceipt } from '@legenett/contracts';
 import { schema } from '@legenett/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { Authenticator, type Principal } from '../../common/auth';
+import { AppError } from '../../common/errors/app-error';
 import { AccountDataService } from '../../common/account-data';
-import { type TestApp } from '../../../test/app';
+import { type TestApp, type UserSession } from '../../../test/app';
 import { type Answer, invalid } from '../../../test/call';
 import { settleJobs } from '../../../test/jobs';
 import { PetitionRemindersService } from './petition-reminders.service';
+import { PetitionSignaturesRepository } from './petition-signatures.repository';
 import { PetitionSignaturesService } from './petition-signatures.service';
 import { type Fixtures, petitionsSuite } from './petitions.int-setup';
 
@@ -94,6 +97,137 @@ describe('signatures', () => {
       length: 1,
       count_matches: true,
       signatures_count: 1,
+    });
+  });
+
+  describe('group commit (several signers in one statement)', () => {
+    /** The principal the access gate resolves for a session (the service is called directly, so the queue sees them in one tick). */
+    const principalOf = async (session: UserSession): Promise<Principal> => {
+      const resolved = await t.app.get(Authenticator).resolveToken(session.accessToken);
+      if (!resolved.ok) throw new Error(`no principal: ${resolved.failure}`);
+      return resolved.principal;
+    };
+    /** Each call's answer: 201 and its receipt, or the status and message of its refusal. */
+    const answer = (p: Promise<{ data: SignatureReceipt }>) =>
+      p.then(
+        (r) => ({ status: 201, receipt: r.data, message: null }),
+        (e: unknown) => {
+          if (!(e instanceof AppError)) throw e;
+          return { status: e.status, receipt: null, message: e.options.message ?? e.code };
+        },
+      );
+
+    afterEach(() => jest.restoreAllMocks());
+
+    it('stores signers of two petitions in one statement, answers a duplicate and a refused one their own 409, and both logs verify', async () => {
+      const service = t.app.get(PetitionSignaturesService);
+      const repository = t.app.get(PetitionSignaturesRepository);
+      const owner = await t.session();
+      const p1 = await published(owner);
+      const p2 = await published(owner);
+      const closed = await published(owner);
+      await t.call(ep.update, { as: owner, params: { id: closed.id }, body: { status: 'closed' } });
+      const [lone1, lone2, a, b, c, d, e] = await Promise.all(Array.from({ length: 7 }, () => t.session()));
+      // d signed p1 before.
+      expect((await t.call(ep.sign, { as: d!, params: { id: p1.id }, body: {} })).status).toBe(201);
+      const me = await Promise.all([lone1!, lone2!, a!, b!, c!, d!, e!].map(principalOf));
+      const batches = jest.spyOn(repository, 'signMany');
+
+      // One tick: the first two leave alone (two statements in flight), the other six share the next one.
+      const answers = await Promise.all(
+        (
+          [
+            [me[0]!, p2.id, false],
+            [me[1]!, p2.id, false],
+            [me[2]!, p1.id, false],
+            [me[3]!, p1.id, true],
+            [me[4]!, p2.id, false],
+            [me[5]!, p1.id, false],
+            [me[2]!, closed.id, false],
+            [me[6]!, p2.id, true],
+          ] as const
+        ).map(([principal, id, anonymous]) => answer(service.sign(principal, id, anonymous))),
+      );
+      expect(batches.mock.calls.map(([requests]) => requests.length)).toEqual([1, 1, 6]);
+      expect(answers.map((x) => x.status)).toEqual([201, 201, 201, 201, 201, 409, 409, 201]);
+      expect(answers[5]!.message).toBe('petitions.errors.already_signed');
+      expect(answers[6]!.message).toBe('petitions.errors.not_active');
+      expect(answers.map((x) => x.receipt?.petition_id ?? null)).toEqual([p2.id, p2.id, p1.id, p1.id, p2.id, null, null, p2.id]);
+      expect(answers.map((x) => x.receipt?.anonymous ?? null)).toEqual([false, false, false, true, false, null, null, true]);
+
+      // One log entry per stored signature, none for the refused two; each receipt is its signer's.
+      const rows = await t.db
+        .select({ petition_id: schema.petitionSignatures.petition_id, user_id: schema.petitionSignatures.user_id, entry: schema.petitionLogEntries })
+        .from(schema.petitionSignatures)
+        .innerJoin(schema.petitionLogEntries, eq(schema.petitionLogEntries.id, schema.petitionSignatures.log_entry_id))
+        .where(inArray(schema.petitionSignatures.petition_id, [p1.id, p2.id, closed.id]));
+      expect(rows).toHaveLength(7);
+      const entries = await t.db.select().from(schema.petitionLogEntries).where(inArray(schema.petitionLogEntries.petition_id, [p1.id, p2.id, closed.id]));
+      expect(entries).toHaveLength(7);
+      for (const [i, session] of [lone1!, lone2!, a!, b!, c!, e!].entries()) {
+        const x = answers[[0, 1, 2, 3, 4, 7][i]!]!.receipt!;
+        const receipt = await t.call(ep.receipt, { as: session, params: { id: x.petition_id } });
+        expect(receipt.parsed.data).toMatchObject({ entry: x.entry, salt: x.salt, anonymous: x.anonymous });
+        const row = rows.find((r) => r.user_id === session.user.id && r.petition_id === x.petition_id)!;
+        expect(row.entry).toMatchObject({ signer: x.entry.signer, salt: x.salt, anonymous: x.anonymous, action: 'sign' });
+      }
+
+      await settle();
+      for (const [id, n] of [
+        [p1.id, 3],
+        [p2.id, 4],
+      ] as const) {
+        expect((await t.call(ep.verify, { as: null, params: { id } })).parsed.data).toMatchObject({ intact: true, length: n, count_matches: true, signatures_count: n, pending: 0 });
+      }
+    });
+
+    it('answers one signed and one duplicate when one account is twice in a statement (the queue keeps them apart anyway)', async () => {
+      const owner = await t.session();
+      const p = await published(owner);
+      const signer = await t.session({ roles: ['student'] });
+      const request = { petitionId: p.id, userId: signer.user.id, anonymous: false, profession: 'student' as const, today: osloToday() };
+      const outcomes = await t.app.get(PetitionSignaturesRepository).signMany([request, { ...request, anonymous: true }]);
+      expect(outcomes.map((o) => o.kind)).toEqual(['signed', 'duplicate']);
+      const entries = await t.db.select().from(schema.petitionLogEntries).where(eq(schema.petitionLogEntries.petition_id, p.id));
+      expect(entries).toEqual([expect.objectContaining({ profession: 'student', anonymous: false })]);
+    });
+
+    it('retries a failed batch signer by signer, so each gets its own answer', async () => {
+      const service = t.app.get(PetitionSignaturesService);
+      const repository = t.app.get(PetitionSignaturesRepository);
+      const owner = await t.session();
+      const p = await published(owner);
+      const draftPetition = await draft(owner);
+      const [lone1, lone2, a, b, c] = await Promise.all(Array.from({ length: 5 }, () => t.session()));
+      expect((await t.call(ep.sign, { as: b!, params: { id: p.id }, body: {} })).status).toBe(201);
+      const me = await Promise.all([lone1!, lone2!, a!, b!, c!].map(principalOf));
+      // Batches of one pass; the grouped statement fails as a whole (as a deadlock or a lost connection would).
+      const signMany = repository.signMany.bind(repository);
+      jest.spyOn(repository, 'signMany').mockImplementation((requests) => (requests.length > 1 ? Promise.reject(new Error('deadlock detected')) : signMany(requests)));
+      const single = jest.spyOn(repository, 'sign');
+
+      const answers = await Promise.all(
+        (
+          [
+            [me[0]!, p.id],
+            [me[1]!, p.id],
+            [me[2]!, p.id],
+            [me[3]!, p.id],
+            [me[4]!, draftPetition.id],
+          ] as const
+        ).map(([principal, id]) => answer(service.sign(principal, id, false))),
+      );
+      expect(single).toHaveBeenCalledTimes(3);
+      expect(answers.map((x) => [x.status, x.message])).toEqual([
+        [201, null],
+        [201, null],
+        [201, null],
+        [409, 'petitions.errors.already_signed'],
+        // Someone else's draft does not exist for the signer.
+        [404, 'NOT_FOUND'],
+      ]);
+      await settle();
+      expect((await t.call(ep.verify, { as: null, params: { id: p.id } })).parsed.data).toMatchObject({ intact: true, length: 4, count_matches: true, signatures_count: 4 });
     });
   });
 

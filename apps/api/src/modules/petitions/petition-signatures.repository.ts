@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type SignerProfession } from '@legenett/contracts';
 import { type Database, logSigner, newLogSalt, schema, type Transaction } from '@legenett/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../../database/database-errors';
 import { InjectDatabase } from '../../database/database.module';
 import { anonymousReleaseUpTo, type PendingAnonymousEntry } from './petition-statistics';
 
@@ -40,6 +41,24 @@ function sharedIfActive(petitionId: number, today: string | null) {
   return sql`select id, signatures_count from ${petitions} where id = ${petitionId}${active} for key share`;
 }
 
+/** One signature asked for (`signMany`): the account, how it is counted, the Oslo day of the request. */
+export interface SignRequest {
+  petitionId: number;
+  userId: number;
+  anonymous: boolean;
+  profession: SignerProfession;
+  today: string;
+}
+
+/** What one signature came to: stored (with what the receipt needs), signed already, or not signable now. */
+export type SignOutcome =
+  | { kind: 'signed'; entryId: number; signer: string; salt: string; createdAt: Date; signaturesCount: number }
+  | { kind: 'duplicate' }
+  | { kind: 'closed' };
+
+/** An array parameter of numbers, booleans or plain tokens (hex, enum values): nothing to quote. */
+const pgArray = (xs: readonly (number | string | boolean)[]): string => `{${xs.join(',')}}`;
+
 export type CountedPetition = {
   id: number;
   user_id: number;
@@ -57,13 +76,17 @@ export class PetitionSignaturesRepository {
    * Signs with one statement, the whole request's work in the database: it checks that the petition
    * takes signatures (shared lock, `sharedIfActive`), reads the signer's first specialty and county
    * for the statistics, inserts the entry and the signature, and answers the petition's shown count;
-   * no petition row is written. Null when the petition does not take signatures now (the caller reads
-   * why); the same account twice fails on the unique index (`petition_signatures_petition_user_uq`)
-   * and inserts nothing.
+   * no petition row is written. `closed` when the petition does not take signatures now (the caller
+   * reads why); the same account twice fails on the unique index (`petition_signatures_petition_user_uq`),
+   * inserts nothing and answers `duplicate`. The service uses it for a request alone after its batch
+   * (`signMany`) failed.
    */
-  async sign(input: { petitionId: number; userId: number; anonymous: boolean; profession: SignerProfession; today: string }) {
+  async sign(input: SignRequest): Promise<SignOutcome> {
     const salt = newLogSalt();
-    const result = await this.db.execute<{ id: string; signer: string; created_at: Date; signatures_count: number }>(sql`
+    type Row = { id: string; signer: string; created_at: Date; signatures_count: number };
+    let rows: Row[];
+    try {
+      ({ rows } = await this.db.execute<Row>(sql`
       with p as (${sharedIfActive(input.petitionId, input.today)}),
       u as (
         select (select min(${userSpecialties.specialty_id}) from ${userSpecialties} where ${userSpecialties.user_id} = ${input.userId}) as specialty_id,
@@ -80,9 +103,79 @@ export class PetitionSignaturesRepository {
         select ${input.petitionId}, ${input.userId}, ${input.anonymous}, ${input.profession}, e.specialty_id, e.county_id, e.id, e.created_at, e.created_at
         from e
       )
-      select e.id, e.signer, e.created_at, p.signatures_count from e, p`);
-    const row = result.rows[0];
-    return row ? { entryId: Number(row.id), signer: row.signer, salt, createdAt: new Date(row.created_at), signaturesCount: Number(row.signatures_count) } : null;
+      select e.id, e.signer, e.created_at, p.signatures_count from e, p`));
+    } catch (err) {
+      if (isUniqueViolation(err, 'petition_signatures_petition_user_uq')) return { kind: 'duplicate' };
+      throw err;
+    }
+    const row = rows[0];
+    return row
+      ? { kind: 'signed', entryId: Number(row.id), signer: row.signer, salt, createdAt: new Date(row.created_at), signaturesCount: Number(row.signatures_count) }
+      : { kind: 'closed' };
+  }
+
+  /**
+   * Signs a batch in one statement and one commit (group commit: `GroupCommit` in the service), the
+   * set-based twin of `sign`: the petitions that take signatures on each request's day (shared lock),
+   * each signer's first specialty and county, then the signatures with `on conflict (petition_id,
+   * user_id) do nothing` (the unique index decides per row; an account that signed already, or in a
+   * transaction still open, gets no row) and a log entry for each signature stored, under the entry
+   * id drawn for it beforehand, so a refused row leaves no entry. One outcome per request, in order.
+   * Requests of one account on one petition must not share a batch (the queue keeps them apart).
+   */
+  async signMany(requests: readonly SignRequest[]): Promise<SignOutcome[]> {
+    if (requests.length === 0) return [];
+    const salts = requests.map(() => newLogSalt());
+    const signers = requests.map((r, n) => logSigner(salts[n]!, r.petitionId, r.userId));
+    const col = (f: (r: SignRequest) => number | string | boolean) => pgArray(requests.map(f));
+    const result = await this.db.execute<{ n: string; entry_id: string; created_at: Date; signatures_count: number; signed: boolean }>(sql`
+      with i as (
+        select * from unnest(${col((r) => r.petitionId)}::int[], ${col((r) => r.userId)}::int[], ${col((r) => r.anonymous)}::boolean[],
+          ${col((r) => r.profession)}::text[], ${col((r) => r.today)}::date[], ${pgArray(salts)}::text[],
+          ${pgArray(signers)}::text[])
+          with ordinality as i(petition_id, user_id, anonymous, profession, today, salt, signer, n)
+      ),
+      p as (
+        select id, signatures_count, end_date from ${petitions}
+        where id in (select petition_id from i) and status = 'active' and visibility = 'open'
+        order by id for key share
+      ),
+      c as materialized (
+        select i.n, i.petition_id, i.user_id, i.anonymous, i.profession, i.salt, i.signer, p.signatures_count,
+          nextval('petition_log_entries_id_seq') as entry_id, ${NOW_MS} as created_at,
+          (clock_timestamp() at time zone 'Europe/Oslo')::date as signed_day,
+          (select min(${userSpecialties.specialty_id}) from ${userSpecialties} where ${userSpecialties.user_id} = i.user_id) as specialty_id,
+          (select ${userInfo.county_id} from ${userInfo} where ${userInfo.user_id} = i.user_id) as county_id
+        from i join p on p.id = i.petition_id and p.end_date >= i.today
+        order by i.n
+      ),
+      s as (
+        insert into ${petitionSignatures} (petition_id, user_id, anonymous, profession, specialty_id, county_id, log_entry_id, created_at, updated_at)
+        select petition_id, user_id, anonymous, profession, specialty_id, county_id, entry_id, created_at, created_at from c order by n
+        on conflict (petition_id, user_id) do nothing
+        returning log_entry_id
+      ),
+      e as (
+        insert into ${entries} (id, petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
+        select c.entry_id, c.petition_id, 'sign', c.signer, c.salt, c.created_at, c.profession, c.specialty_id, c.county_id, c.signed_day, c.anonymous
+        from c join s on s.log_entry_id = c.entry_id order by c.entry_id
+        returning id
+      )
+      select c.n, c.entry_id, c.created_at, c.signatures_count, e.id is not null as signed from c left join e on e.id = c.entry_id`);
+    const byN = new Map(result.rows.map((row) => [Number(row.n), row]));
+    return requests.map((_, i): SignOutcome => {
+      const row = byN.get(i + 1);
+      if (!row) return { kind: 'closed' };
+      if (!row.signed) return { kind: 'duplicate' };
+      return {
+        kind: 'signed',
+        entryId: Number(row.entry_id),
+        signer: signers[i]!,
+        salt: salts[i]!,
+        createdAt: new Date(row.created_at),
+        signaturesCount: Number(row.signatures_count),
+      };
+    });
   }
 
   /**

@@ -4,12 +4,12 @@ import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { Scheduler } from '../../common/queue';
-import { isUniqueViolation } from '../../database/database-errors';
 import { NotificationPublisher } from '../notifications';
 import { inclusionProof, inclusionRanges, nodeHash, nodesFor, perfectNodes, rangeHash } from './petition-log.merkle';
 import { entryLeaf, PetitionLogRepository } from './petition-log.repository';
 import { checkpointText, PetitionLogService } from './petition-log.service';
-import { type CountedPetition, PetitionSignaturesRepository } from './petition-signatures.repository';
+import { GroupCommit } from '../../common/batching';
+import { type CountedPetition, PetitionSignaturesRepository, type SignOutcome, type SignRequest } from './petition-signatures.repository';
 import { milestonesBetween, professionOf, requireSignable } from './petition.rules';
 import { PetitionsRepository } from './petitions.repository';
 
@@ -29,6 +29,8 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  /** The signing queue of this process (group commit; docs/performance/petitions.md). */
+  private readonly signing: GroupCommit<SignRequest, SignOutcome> | null;
 
   constructor(
     private readonly repository: PetitionSignaturesRepository,
@@ -38,24 +40,29 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
     private readonly notifications: NotificationPublisher,
     private readonly scheduler: Scheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.signing = config.petitionLog.signBatch === 1 ? null : new GroupCommit((requests) => this.repository.signMany(requests), (request) => this.repository.sign(request), {
+      maxBatch: config.petitionLog.signBatch,
+      maxInFlight: config.petitionLog.signInFlight,
+      keyOf: (r) => `${r.petitionId}:${r.userId}`,
+      onBatchError: (err, size) => this.logger.warn(`A batch of ${size} signatures failed and is retried one by one: ${err instanceof Error ? err.message : String(err)}`),
+    });
+  }
 
   // ---------- signing ----------
 
   /**
-   * Signs (the gate "confirmed health personnel" is the endpoint descriptor's): one statement that
-   * checks the petition and inserts (the repository's `sign`), then the promise. Only when it inserts
-   * nothing is the petition read, to answer why (404, or 409 not active).
+   * Signs (the gate "confirmed health personnel" is the endpoint descriptor's). The request joins the
+   * process's signing queue (`GroupCommit`): signatures arriving together are stored by one statement
+   * and one commit (`signMany`: it checks the petition and inserts), a lone one at once; a batch
+   * that fails is retried request by request (`sign`). Only when the petition takes no signatures is
+   * it read, to answer why (404, or 409 not active).
    */
   async sign(me: Principal, id: number, anonymous: boolean): Promise<{ data: SignatureReceipt }> {
-    let signed: Awaited<ReturnType<PetitionSignaturesRepository['sign']>>;
-    try {
-      signed = await this.repository.sign({ petitionId: id, userId: me.userId, anonymous, profession: professionOf(me.roles) satisfies SignerProfession, today: osloToday() });
-    } catch (err) {
-      if (isUniqueViolation(err, 'petition_signatures_petition_user_uq')) throw new AppError('CONFLICT', { message: 'petitions.errors.already_signed' });
-      throw err;
-    }
-    if (!signed) {
+    const request: SignRequest = { petitionId: id, userId: me.userId, anonymous, profession: professionOf(me.roles) satisfies SignerProfession, today: osloToday() };
+    const signed = await (this.signing ? this.signing.submit(request) : this.repository.sign(request));
+    if (signed.kind === 'duplicate') throw new AppError('CONFLICT', { message: 'petitions.errors.already_signed' });
+    if (signed.kind === 'closed') {
       // Not found, a draft, closed, archived or past its end date.
       requireSignable(await this.petitions.signingContext(id, me.userId), osloToday());
       throw new AppError('CONFLICT', { message: 'petitions.errors.not_active' });

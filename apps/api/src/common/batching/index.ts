@@ -1,0 +1,1 @@
+export { GroupCommit, type GroupCommitOptions } from './group-commit';
