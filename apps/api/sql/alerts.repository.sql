@@ -443,6 +443,50 @@ order by
 limit
   $5;
 
+-- AlertsRepository.digestMatchesMany
+select
+  r.user_id,
+  m.item_type,
+  m.item_id,
+  m.title,
+  m.alert_names,
+  m.matched_at
+from
+  unnest($1::int[], $2::timestamptz[]) as r (user_id, since)
+  cross join lateral (
+    select
+      m.item_type,
+      m.item_id,
+      min(m.title) as title,
+      array_agg(
+        distinct a.name
+        order by
+          a.name
+      ) as alert_names,
+      min(m.matched_at) as matched_at
+    from
+      alert_matches m
+      join alerts a on a.id = m.alert_id
+    where
+      m.user_id = r.user_id
+      and m.frequency <> 'immediate'
+      and m.frequency = any ($3::text[])
+      and m.matched_at > r.since
+      and m.matched_at <= $4::timestamptz
+    group by
+      m.item_type,
+      m.item_id
+    order by
+      min(m.matched_at) desc,
+      m.item_id desc
+    limit
+      $5
+  ) m
+order by
+  r.user_id,
+  m.matched_at desc,
+  m.item_id desc;
+
 -- AlertsRepository.eraseAccount
 delete from "alert_matches"
 where

@@ -48,3 +48,47 @@ where
   "users"."id" = $2
 limit
   $3;
+
+-- AuthRepository.callers
+select
+  k.n,
+  "users"."id" as user_id,
+  "users"."status" as status,
+  "users"."deleted_at" as deleted_at,
+  "users"."sessions_valid_after" as sessions_valid_after,
+  coalesce("user_info"."approved_hrp", 0)::int as approved_hrp,
+  array(
+    select
+      r.code
+    from
+      user_roles ur
+      join roles r on r.id = ur.role_id
+    where
+      ur.user_id = "users"."id"
+    order by
+      r.code
+  ) as roles,
+  "refresh_token_families"."id" is not null as family_found,
+  "refresh_token_families"."revoked_at" as family_revoked_at,
+  "refresh_token_families"."absolute_expires_at" as family_expires_at,
+  case
+    when coalesce(
+      "refresh_token_families"."active_partner_company_id" in (
+        select
+          "access_manager"."partner_company_id"
+        from
+          "partner_company_managers" "access_manager"
+          join "partner_companies" "access_company" on "access_company"."id" = "access_manager"."partner_company_id"
+          and "access_company"."deleted_at" is null
+        where
+          "access_manager"."user_id" = "users"."id"
+      ),
+      false
+    ) then "refresh_token_families"."active_partner_company_id"
+  end as active_company_id
+from
+  unnest($1::int[], $2::bigint[]) with ordinality as k (user_id, family_id, n)
+  join "users" on "users"."id" = k.user_id
+  left join "user_info" on "user_info"."user_id" = "users"."id"
+  left join "refresh_token_families" on "refresh_token_families"."id" = k.family_id
+  and "refresh_token_families"."user_id" = "users"."id";

@@ -104,7 +104,7 @@ on conflict (user_id, period_key) do nothing
 returning
   user_id;
 
--- DigestRepository.recipient
+-- DigestRepository.batchRecipients
 select
   u.id as user_id,
   u.email,
@@ -115,125 +115,204 @@ select
   (
     u.status = 'approved'
     and u.deleted_at is null
-  ) as active
+  ) as active,
+  s.since,
+  (
+    u.last_login_date > s.since
+    or exists (
+      select
+        1
+      from
+        refresh_token_families f
+      where
+        f.user_id = u.id
+        and f.last_used_at > s.since
+    )
+  ) as seen_since
 from
-  users u
+  digest_runs r
+  join users u on u.id = r.user_id
   left join user_info i on i.user_id = u.id
   left join notification_preferences p on p.user_id = u.id
+  cross join lateral (
+    select
+      coalesce(
+        max(d.created_at),
+        now() - case
+          when coalesce(p.digest, 'weekly') = 'daily' then interval '1 day'
+          else interval '7 days'
+        end
+      ) as since
+    from
+      digest_runs d
+    where
+      d.user_id = u.id
+      and d.period_key <> r.period_key
+  ) s
 where
-  u.id = $1;
+  r.period_key = $1
+  and r.user_id = any ($2::int[])
+order by
+  u.id;
 
--- DigestRepository.since
+-- DigestRepository.jobsMany
 select
-  coalesce(max(created_at), now() - interval '1 day') as since
-from
-  digest_runs
-where
-  user_id = $1
-  and period_key <> $2;
-
--- DigestRepository.jobs
-select
+  r.user_id,
   j.id,
   j.title,
-  j.application_deadline::text as application_deadline
+  j.application_deadline
 from
-  jobs j
-where
-  j.status = 'published'
-  and j.published_at >= $1::timestamptz
-  and j.application_deadline >= current_date
-  and (
-    $2::int is null
-    or j.county_id = $3::int
-  )
-  and exists (
+  unnest($1::int[], $2::int[], $3::timestamptz[]) as r (user_id, county_id, since)
+  cross join lateral (
     select
-      1
+      j.id,
+      j.title,
+      j.application_deadline::text as application_deadline,
+      j.published_at
     from
-      job_specialties js
-      join user_specialties us on us.specialty_id = js.specialty_id
+      jobs j
     where
-      js.job_id = j.id
-      and us.user_id = $4
-  )
+      j.status = 'published'
+      and j.published_at >= r.since
+      and j.application_deadline >= current_date
+      and (
+        r.county_id is null
+        or j.county_id = r.county_id
+      )
+      and exists (
+        select
+          1
+        from
+          job_specialties js
+          join user_specialties us on us.specialty_id = js.specialty_id
+        where
+          js.job_id = j.id
+          and us.user_id = r.user_id
+      )
+    order by
+      j.published_at desc,
+      j.id desc
+    limit
+      5
+  ) j
 order by
+  r.user_id,
   j.published_at desc,
-  j.id desc
-limit
-  5;
+  j.id desc;
 
--- DigestRepository.courses
+-- DigestRepository.coursesMany
 select
+  r.user_id,
   c.id,
   c.title,
   c.type,
   c.start_at
 from
-  courses c
-where
-  c.status = 'approved'
-  and c.created_at >= $1::timestamptz
-  and c.start_at > now()
-  and exists (
+  unnest($1::int[], $2::int[], $3::timestamptz[]) as r (user_id, county_id, since)
+  cross join lateral (
     select
-      1
+      c.id,
+      c.title,
+      c.type,
+      c.start_at
     from
-      course_specialties cs
-      join user_specialties us on us.specialty_id = cs.specialty_id
+      courses c
     where
-      cs.course_id = c.id
-      and us.user_id = $2
-  )
+      c.status = 'approved'
+      and c.created_at >= r.since
+      and c.start_at > now()
+      and exists (
+        select
+          1
+        from
+          course_specialties cs
+          join user_specialties us on us.specialty_id = cs.specialty_id
+        where
+          cs.course_id = c.id
+          and us.user_id = r.user_id
+      )
+    order by
+      c.start_at,
+      c.id
+    limit
+      5
+  ) c
 order by
+  r.user_id,
   c.start_at,
-  c.id
-limit
-  5;
+  c.id;
 
--- DigestRepository.petitions
+-- DigestRepository.petitionsMany
 select
+  r.user_id,
   p.id,
   p.title
 from
-  petitions p
-where
-  p.status = 'active'
-  and p.published_at >= $1::timestamptz
-  and exists (
+  unnest($1::int[], $2::int[], $3::timestamptz[]) as r (user_id, county_id, since)
+  cross join lateral (
     select
-      1
+      p.id,
+      p.title,
+      p.published_at
     from
-      petition_specialties ps
-      join user_specialties us on us.specialty_id = ps.specialty_id
+      petitions p
     where
-      ps.petition_id = p.id
-      and us.user_id = $2
-  )
+      p.status = 'active'
+      and p.published_at >= r.since
+      and exists (
+        select
+          1
+        from
+          petition_specialties ps
+          join user_specialties us on us.specialty_id = ps.specialty_id
+        where
+          ps.petition_id = p.id
+          and us.user_id = r.user_id
+      )
+    order by
+      p.published_at desc,
+      p.id desc
+    limit
+      5
+  ) p
 order by
+  r.user_id,
   p.published_at desc,
-  p.id desc
-limit
-  5;
+  p.id desc;
 
--- DigestRepository.discussedPosts
+-- DigestRepository.discussedPostsMany
 select
+  r.user_id,
   p.id,
-  left(p.body, 140) as body,
+  p.body,
   p.comments_count,
-  u.first_name,
-  u.last_name
+  p.first_name,
+  p.last_name
 from
-  user_follows f
-  join posts p on p.author_user_id = f.followed_user_id
-  join users u on u.id = p.author_user_id
-where
-  f.follower_id = $1
-  and p.created_at >= $2::timestamptz
-  and p.archived_at is null
-  and p.comments_count > 0
+  unnest($1::int[], $2::int[], $3::timestamptz[]) as r (user_id, county_id, since)
+  cross join lateral (
+    select
+      p.id,
+      left(p.body, 140) as body,
+      p.comments_count,
+      u.first_name,
+      u.last_name
+    from
+      user_follows f
+      join posts p on p.author_user_id = f.followed_user_id
+      join users u on u.id = p.author_user_id
+    where
+      f.follower_id = r.user_id
+      and p.created_at >= r.since
+      and p.archived_at is null
+      and p.comments_count > 0
+    order by
+      p.comments_count desc,
+      p.id desc
+    limit
+      3
+  ) p
 order by
+  r.user_id,
   p.comments_count desc,
-  p.id desc
-limit
-  3;
+  p.id desc;

@@ -57,6 +57,48 @@ returning
   "created_at",
   "updated_at";
 
+-- MailRepository.insertMany
+insert into
+  "outbox_messages" (
+    "id",
+    "channel",
+    "to",
+    "user_id",
+    "subject",
+    "body",
+    "html",
+    "template",
+    "data",
+    "locale",
+    "status",
+    "attempts",
+    "last_error",
+    "sent_at",
+    "created_at",
+    "updated_at"
+  )
+values
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    $7,
+    $8,
+    $9,
+    $10,
+    $11,
+    $12,
+    $13,
+    $14,
+    $15,
+    $16
+  )
+returning
+  "id";
+
 -- MailRepository.find
 select
   "id",
@@ -79,6 +121,34 @@ from
   "outbox_messages"
 where
   "outbox_messages"."id" = $1;
+
+-- MailRepository.findQueued
+select
+  "id",
+  "channel",
+  "to",
+  "user_id",
+  "subject",
+  "body",
+  "html",
+  "template",
+  "data",
+  "locale",
+  "status",
+  "attempts",
+  "last_error",
+  "sent_at",
+  "created_at",
+  "updated_at"
+from
+  "outbox_messages"
+where
+  (
+    "outbox_messages"."id" in ($1)
+    and "outbox_messages"."status" = $2
+  )
+order by
+  "outbox_messages"."id" asc;
 
 -- MailRepository.markSent
 update "outbox_messages"

@@ -18,6 +18,24 @@ from
 where
   "users"."id" = $1;
 
+-- NotificationPreferencesRepository.findMany
+select
+  "users"."id",
+  "notification_preferences"."channels",
+  "notification_preferences"."quiet_hours_enabled",
+  "notification_preferences"."quiet_start_minute",
+  "notification_preferences"."quiet_end_minute",
+  "notification_preferences"."digest",
+  "user_info"."sms_webinar_reminders",
+  "user_info"."email_webinar_reminders",
+  "user_info"."important_updates"
+from
+  "users"
+  left join "notification_preferences" on "notification_preferences"."user_id" = "users"."id"
+  left join "user_info" on "user_info"."user_id" = "users"."id"
+where
+  "users"."id" in ($1);
+
 -- NotificationPreferencesRepository.recipient
 select
   "email",

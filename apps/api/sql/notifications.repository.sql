@@ -86,6 +86,62 @@ order by
 limit
   $4;
 
+-- NotificationsRepository.unreadOfMany
+select
+  g.id,
+  g.user_id,
+  g.group_key,
+  g.kind,
+  a.id as actor_id,
+  a.slug as actor_slug,
+  a.first_name as actor_first_name,
+  a.last_name as actor_last_name,
+  g.actor_count,
+  g.notification_count,
+  g.partner_company_id,
+  g.entity_type,
+  g.entity_id,
+  g.data,
+  g.unread_count,
+  g.latest_at,
+  g.mail_round,
+  to_char(
+    g.latest_at at time zone 'UTC',
+    'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'
+  ) as cursor_at
+from
+  unnest($1::int[]) as r (user_id)
+  cross join lateral (
+    select
+      top.*
+    from
+      (
+        select
+          *
+        from
+          notification_groups n
+        where
+          n.user_id = r.user_id
+        order by
+          n.latest_at desc nulls last,
+          n.id desc nulls last
+        limit
+          20
+      ) top
+    where
+      top.unread_count > 0
+    order by
+      top.latest_at desc nulls last,
+      top.id desc nulls last
+    limit
+      $2
+  ) g
+  left join users a on a.id = g.actor_user_id
+order by
+  g.user_id,
+  g.latest_at desc nulls last,
+  g.id desc nulls last;
+
 -- NotificationsRepository.group
 select
   "notification_groups"."id",

@@ -142,6 +142,29 @@ where
   );
 
 -- OutboxRepository.deleteForUser
+update job_outbox
+set
+  user_ids = array_remove(user_ids, $1::int),
+  payload = jsonb_set(
+    payload,
+    '{user_ids}',
+    coalesce(
+      (
+        select
+          jsonb_agg(e)
+        from
+          jsonb_array_elements(payload -> 'user_ids') e
+        where
+          e <> to_jsonb($2::int)
+      ),
+      '[]'::jsonb
+    )
+  )
+where
+  user_ids && array[$3::int]
+  and cardinality(user_ids) > 1
+  and jsonb_typeof(payload -> 'user_ids') = 'array';
+
 delete from "job_outbox"
 where
   "job_outbox"."user_ids" && $1;

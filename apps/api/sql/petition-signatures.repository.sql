@@ -104,6 +104,163 @@ from
   e,
   p;
 
+-- PetitionSignaturesRepository.signMany
+with
+  i as (
+    select
+      *
+    from
+      unnest(
+        $1::int[],
+        $2::int[],
+        $3::boolean[],
+        $4::text[],
+        $5::date[],
+        $6::text[],
+        $7::text[]
+      ) with ordinality as i (
+        petition_id,
+        user_id,
+        anonymous,
+        profession,
+        today,
+        salt,
+        signer,
+        n
+      )
+  ),
+  p as (
+    select
+      id,
+      signatures_count,
+      end_date
+    from
+      "petitions"
+    where
+      id in (
+        select
+          petition_id
+        from
+          i
+      )
+      and status = 'active'
+      and visibility = 'open'
+    order by
+      id
+    for key share
+  ),
+  c as materialized (
+    select
+      i.n,
+      i.petition_id,
+      i.user_id,
+      i.anonymous,
+      i.profession,
+      i.salt,
+      i.signer,
+      p.signatures_count,
+      nextval('petition_log_entries_id_seq') as entry_id,
+      date_trunc('milliseconds', clock_timestamp()) as created_at,
+      (clock_timestamp() at time zone 'Europe/Oslo')::date as signed_day,
+      (
+        select
+          min("user_specialties"."specialty_id")
+        from
+          "user_specialties"
+        where
+          "user_specialties"."user_id" = i.user_id
+      ) as specialty_id,
+      (
+        select
+          "user_info"."county_id"
+        from
+          "user_info"
+        where
+          "user_info"."user_id" = i.user_id
+      ) as county_id
+    from
+      i
+      join p on p.id = i.petition_id
+      and p.end_date >= i.today
+    order by
+      i.n
+  ),
+  s as (
+    insert into
+      "petition_signatures" (
+        petition_id,
+        user_id,
+        anonymous,
+        profession,
+        specialty_id,
+        county_id,
+        log_entry_id,
+        created_at,
+        updated_at
+      )
+    select
+      petition_id,
+      user_id,
+      anonymous,
+      profession,
+      specialty_id,
+      county_id,
+      entry_id,
+      created_at,
+      created_at
+    from
+      c
+    order by
+      n
+    on conflict (petition_id, user_id) do nothing
+    returning
+      log_entry_id
+  ),
+  e as (
+    insert into
+      "petition_log_entries" (
+        id,
+        petition_id,
+        action,
+        signer,
+        salt,
+        created_at,
+        profession,
+        specialty_id,
+        county_id,
+        signed_day,
+        anonymous
+      )
+    select
+      c.entry_id,
+      c.petition_id,
+      'sign',
+      c.signer,
+      c.salt,
+      c.created_at,
+      c.profession,
+      c.specialty_id,
+      c.county_id,
+      c.signed_day,
+      c.anonymous
+    from
+      c
+      join s on s.log_entry_id = c.entry_id
+    order by
+      c.entry_id
+    returning
+      id
+  )
+select
+  c.n,
+  c.entry_id,
+  c.created_at,
+  c.signatures_count,
+  e.id is not null as signed
+from
+  c
+  left join e on e.id = c.entry_id;
+
 -- PetitionSignaturesRepository.withdraw
 with
   p as (

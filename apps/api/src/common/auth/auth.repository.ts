@@ -1,10 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type Role } from '@legenett/contracts';
 import { type Database, schema } from '@legenett/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { managesCompanySql } from '../access/access.repository';
-import { GroupCommit } from '../batching';
-import { APP_CONFIG, type AppConfig } from '../../config';
 import { InjectDatabase } from '../../database/database.module';
 import { type UserStatus } from './principal';
 
@@ -47,24 +45,14 @@ const dateOrNull = (v: Date | string | null): Date | null => (v === null ? null 
  * (`auth_caller`): each pooled connection parses and plans it once, and no SQL is rebuilt per
  * request. Every lookup in it is by primary key or by `user_id` index (docs/performance/api-overhead.md).
  *
- * Lookups arriving together are grouped (`GroupCommit`): while fewer than `AUTH_CALLER_IN_FLIGHT` (2)
- * grouped lookups run, one leaves at once as `auth_caller`; while they run, the next ones wait and go together in
- * ONE statement (`callers`, the same columns over a list of (user, session) pairs), so a burst of a
- * thousand requests makes a few dozen round trips to PostgreSQL instead of a thousand, each of which
- * costs the API a socket write and a wake-up (docs/performance/petitions.md, "The burst goal"). Nothing
- * is cached: every request still reads the current user, roles and session. A lookup alone runs in
- * its request's context (a GET may read a replica, as before); a grouped one reads the primary
- * (`execute`), never older than what the request would have read.
+ * `callers` is the same query for several (user, session) pairs in one statement, for the
+ * Authenticator's grouped lookups (authenticator.ts); it reads the primary (`execute`).
  */
 @Injectable()
 export class AuthRepository {
   private readonly callerQuery;
-  private readonly lookups: GroupCommit<{ userId: number; familyId: number }, CallerRow | null> | null;
 
-  constructor(
-    @InjectDatabase() private readonly db: Database,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
+  constructor(@InjectDatabase() private readonly db: Database) {
     const userId = sql.placeholder('userId');
     const familyId = sql.placeholder('familyId');
     this.callerQuery = db
@@ -86,22 +74,9 @@ export class AuthRepository {
       .where(eq(users.id, userId))
       .limit(1)
       .prepare('auth_caller');
-    const { callerBatch, callerInFlight } = config.database;
-    this.lookups =
-      callerBatch === 1
-        ? null
-        : new GroupCommit(
-            (keys) => (keys.length === 1 ? this.one(keys[0]!).then((row) => [row]) : this.callers(keys)),
-            (key) => this.one(key),
-            { maxBatch: callerBatch, maxInFlight: callerInFlight },
-          );
   }
 
-  caller(userId: number, familyId: number): Promise<CallerRow | null> {
-    return this.lookups ? this.lookups.submit({ userId, familyId }) : this.one({ userId, familyId });
-  }
-
-  private async one({ userId, familyId }: { userId: number; familyId: number }): Promise<CallerRow | null> {
+  async caller(userId: number, familyId: number): Promise<CallerRow | null> {
     const [row] = await this.callerQuery.execute({ userId, familyId });
     return row ?? null;
   }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Request } from 'express';
-import { AuthRepository } from './auth.repository';
+import { type AppConfig, InjectConfig } from '../../config';
+import { GroupCommit } from '../batching';
+import { AuthRepository, type CallerRow } from './auth.repository';
 import { type Principal, principalOf } from './principal';
 import { TokenService } from './token.service';
 
@@ -22,10 +24,37 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
  */
 @Injectable()
 export class Authenticator {
+  /**
+   * Lookups arriving together are grouped (`GroupCommit`): while fewer than `AUTH_CALLER_IN_FLIGHT` (2)
+   * grouped lookups run, one leaves at once as the prepared `auth_caller`; while they run, the next
+   * ones wait and go together in ONE statement (`AuthRepository.callers`), so a burst of a thousand
+   * requests makes a few dozen round trips to PostgreSQL instead of a thousand, each of which costs
+   * the API a socket write and a wake-up (docs/performance/petitions.md, "The burst goal"). Nothing is
+   * cached: every request still reads the current user, roles and session. A lookup alone runs in its
+   * request's context (a GET may read a replica, as before); a grouped one reads the primary, never
+   * older than what the request would have read. `AUTH_CALLER_BATCH=1` turns grouping off.
+   */
+  private readonly lookups: GroupCommit<{ userId: number; familyId: number }, CallerRow | null> | null;
+
   constructor(
     private readonly tokens: TokenService,
     private readonly repository: AuthRepository,
-  ) {}
+    @InjectConfig() config: AppConfig,
+  ) {
+    const { callerBatch, callerInFlight } = config.database;
+    const one = ({ userId, familyId }: { userId: number; familyId: number }) => this.repository.caller(userId, familyId);
+    this.lookups =
+      callerBatch === 1
+        ? null
+        : new GroupCommit((keys) => (keys.length === 1 ? one(keys[0]!).then((row) => [row]) : this.repository.callers(keys)), one, {
+            maxBatch: callerBatch,
+            maxInFlight: callerInFlight,
+          });
+  }
+
+  private caller(userId: number, familyId: number): Promise<CallerRow | null> {
+    return this.lookups ? this.lookups.submit({ userId, familyId }) : this.repository.caller(userId, familyId);
+  }
 
   async authenticate(req: Request): Promise<Principal | null> {
     const result = await this.resolve(req);
@@ -46,7 +75,7 @@ export class Authenticator {
     if (!verified.ok) return { ok: false, failure: verified.reason };
     const familyId = verified.claims.fam;
     if (familyId === undefined) return { ok: false, failure: 'invalid' };
-    const row = await this.repository.caller(verified.userId, familyId);
+    const row = await this.caller(verified.userId, familyId);
     if (!row || row.deletedAt) return { ok: false, failure: 'revoked' };
     if (!row.familyFound || row.familyRevokedAt || (row.familyExpiresAt && row.familyExpiresAt.getTime() <= Date.now())) {
       return { ok: false, failure: 'revoked' };
