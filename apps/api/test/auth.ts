@@ -157,3 +157,16 @@ export async function tokenFor(t: TestApp, user: { id: number } | number, option
 
 /** `Authorization` header value of a session. */
 export const bearer = (session: Pick<TestSession, 'accessToken'>): string => `Bearer ${session.accessToken}`;
+
+/**
+ * Quiet hours off for these users (their notification preferences). Mail due in quiet hours (22:00-07:00
+ * Oslo by default) waits for the morning, so a test that expects a mail now must not depend on the
+ * hour it runs at; quiet hours have tests of their own with fixed times.
+ */
+export async function withoutQuietHours(db: Database, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(schema.notificationPreferences)
+    .values(userIds.map((user_id) => ({ user_id, quiet_hours_enabled: false })))
+    .onConflictDoUpdate({ target: schema.notificationPreferences.user_id, set: { quiet_hours_enabled: false } });
+}

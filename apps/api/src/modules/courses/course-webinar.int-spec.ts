@@ -6,6 +6,7 @@ import { schema } from '@legenett/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { SignedLinks } from '../../common/security/signed-links';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
+import { withoutQuietHours } from '../../../test/auth';
 import { type BodyIn, type Caller } from '../../../test/call';
 import { settleJobs } from '../../../test/jobs';
 import { CourseRemindersRepository } from './course-reminders.repository';
@@ -278,6 +279,8 @@ describe('reminders', () => {
     for (const s of [stays, leaves, leavesLate]) await t.call(ep.subscribe, { as: s, params: { id: c.id } });
     await t.db.update(schema.courses).set({ max_attendees: 3 }).where(eq(schema.courses.id, c.id));
     const waiting = await t.session();
+    // The seat offer's e-mail below is expected now, whatever the hour of the run.
+    await withoutQuietHours(t.db, [waiting.user.id]);
     expect((await t.call(ep.subscribe, { as: waiting, params: { id: c.id } })).parsed.data.status).toBe('waiting');
     await t.call(ep.unsubscribe, { as: leaves, params: { id: c.id } });
     // The waiting user was promoted when a seat was freed: they now have a seat and are reminded too.

@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { JobOutbox, outboxJobId } from '../../../common/outbox';
 import { JobQueue } from '../../../common/queue';
 import { createTestApp, type TestApp, uniqueToken } from '../../../../test/app';
-import { createUser, type TestUser } from '../../../../test/auth';
+import { createUser as createAnyUser, type CreateUserOptions, type TestUser, withoutQuietHours } from '../../../../test/auth';
 import { type QueryIn } from '../../../../test/call';
 import { insertReferenceFixtures } from '../../../../test/fixtures';
 import { settleJobs } from '../../../../test/jobs';
@@ -44,6 +44,13 @@ const like = (user: TestUser, actor: TestUser, entityId = 42): NotificationJobPa
   entity_id: entityId,
   data: {},
 });
+
+/** A user of this spec: quiet hours off, so the digest leaves at once whatever the hour of the run. */
+async function createUser(db: TestApp['db'], options: CreateUserOptions = {}): Promise<TestUser> {
+  const user = await createAnyUser(db, options);
+  await withoutQuietHours(db, [user.id]);
+  return user;
+}
 
 const mailsTo = (email: string) => sink.messages.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((a) => a?.text.includes(email)));
 const runsOf = (ids: number[]) => t.db.select().from(schema.digestRuns).where(inArray(schema.digestRuns.user_id, ids));
@@ -111,7 +118,7 @@ describe('a send job for a batch of readers (real SMTP server)', () => {
     const { jobId, payload, row } = await claimedBatch('w:2026-W50', readers);
     // Between the claim and the send: one logs in, one turns the digest off, one reads everything.
     await t.db.update(schema.users).set({ last_login_date: new Date() }).where(eq(schema.users.id, cameBy.id));
-    await t.db.insert(schema.notificationPreferences).values({ user_id: turnedOff.id, digest: 'off' });
+    await t.db.update(schema.notificationPreferences).set({ digest: 'off' }).where(eq(schema.notificationPreferences.user_id, turnedOff.id));
     await t.db.update(schema.notificationGroups).set({ unread_count: 0 }).where(eq(schema.notificationGroups.user_id, nothingLeft.id));
 
     const queue = t.app.get(JobQueue, { strict: false });
@@ -216,7 +223,7 @@ describe('digest sweep and send (real SMTP server)', () => {
     for (const u of [reader, english, active, off]) await notify(like(u, author));
     await notify(like(nothingUnread, author));
     await t.db.update(schema.notificationGroups).set({ unread_count: 0 }).where(eq(schema.notificationGroups.user_id, nothingUnread.id));
-    await t.db.insert(schema.notificationPreferences).values({ user_id: off.id, digest: 'off' });
+    await t.db.update(schema.notificationPreferences).set({ digest: 'off' }).where(eq(schema.notificationPreferences.user_id, off.id));
     await t.db.update(schema.users).set({ last_login_date: new Date() }).where(eq(schema.users.id, active.id));
 
     // Content: a job in the reader's specialty and county, one elsewhere; a discussed post of someone followed.
@@ -291,7 +298,7 @@ describe('digest sweep and send (real SMTP server)', () => {
     const author = await createUser(t.db);
     const daily = await createUser(t.db);
     await notify(like(daily, author));
-    await t.db.insert(schema.notificationPreferences).values({ user_id: daily.id, digest: 'daily' });
+    await t.db.update(schema.notificationPreferences).set({ digest: 'daily' }).where(eq(schema.notificationPreferences.user_id, daily.id));
     expect(await digests.sweep(new Date('2026-11-25T05:30:00Z'))).toBe(0); // 06:30 Oslo
     await digests.sweep(MORNING);
     await settleJobs(t);
