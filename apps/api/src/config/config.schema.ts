@@ -204,10 +204,13 @@ export const EnvSchema = z
      */
     PETITION_SIGN_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
     /**
-     * The access gate's lookups one statement answers at most (grouped while others run); 1 turns
-     * grouping off: every request its own prepared `auth_caller`, as many at once as the pool allows.
+     * The access gate's lookups one statement answers at most (grouped while others run); 1 (the
+     * default) is grouping off: every request its own prepared `auth_caller`, as many at once as the
+     * pool allows. Off by default: under mixed load (500 messages at once over two replicas) every
+     * request's gate waited for two statements queued behind the writes for pool connections, slower
+     * than without; its gain on the signing burst was not clear (docs/performance/petitions.md).
      */
-    AUTH_CALLER_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
+    AUTH_CALLER_BATCH: z.coerce.number().int().min(1).max(1000).default(1),
     /** Grouped gate lookups of one process at a time. */
     AUTH_CALLER_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
     /** Signing statements of one process at a time; what arrives meanwhile waits for the next batch. */

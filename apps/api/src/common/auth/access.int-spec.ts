@@ -214,14 +214,24 @@ describe('callers looked up together (the gate\'s grouped statement)', () => {
   });
 
   it('groups the lookups of requests arriving together, and each request still gets its own gate answer', async () => {
-    const repository = t.app.get(AuthRepository, { strict: false });
+    // Grouping is off by default (config.schema.ts, AUTH_CALLER_BATCH); an app with it on, on the same database.
+    const g = await createTestApp({ imports: [GateModule], env: { AUTH_CALLER_BATCH: '64' } });
+    try {
+      await groupedLookups(g);
+    } finally {
+      await g.close();
+    }
+  });
+
+  async function groupedLookups(g: TestApp): Promise<void> {
+    const repository = g.app.get(AuthRepository, { strict: false });
     const users = await Promise.all(Array.from({ length: 6 }, (_, i) => createUser(t.db, { prefix: 'grp-http', ...(i === 5 ? { status: 'blocked' as const } : {}) })));
     const tokens = await Promise.all(users.map(async (u) => (await tokenFor(t, u)).accessToken));
     const revoked = await createUser(t.db, { prefix: 'grp-http-revoked' });
     const revokedToken = (await tokenFor(t, revoked)).accessToken;
     await t.db.update(schema.refreshTokenFamilies).set({ revoked_at: new Date() }).where(eq(schema.refreshTokenFamilies.user_id, revoked.id));
     const grouped = jest.spyOn(repository, 'callers');
-    const authenticator = t.app.get(Authenticator);
+    const authenticator = g.app.get(Authenticator);
     const resolved = await Promise.all([...tokens, revokedToken].map((token) => authenticator.resolveToken(token)));
     // Two leave alone (two in flight), the other five share one statement.
     expect(grouped.mock.calls.map(([keys]) => keys.length)).toEqual([5]);
@@ -235,5 +245,5 @@ describe('callers looked up together (the gate\'s grouped statement)', () => {
     const statuses: number[] = [];
     for (const token of [...tokens, revokedToken]) statuses.push((await call('member', token)).status);
     expect(statuses).toEqual([204, 204, 204, 204, 204, 403, 401]);
-  });
+  }
 });
