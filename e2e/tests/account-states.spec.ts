@@ -31,6 +31,9 @@ async function axeFindings(page: Page): Promise<string[]> {
 
 test.describe('account states explain themselves', () => {
   test('awaiting approval: a state page, content pages refused with the spec message, no refused calls', async ({ page }) => {
+    // Nine page loads and axe in both skins: ~29 s as a worker's first test on a busy 2-core machine,
+    // over the default 30 s twice in one run (every step passed; the trace showed no wait).
+    test.setTimeout(90_000);
     const refused = refusedCalls(page);
     await logInViaApi(page, 'pending@demo.no');
     await page.goto('/');
