@@ -9,7 +9,9 @@ export const baseURL = workerBaseURL();
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 30_000,
+  // A flow of 10-20 steps takes 15-35 s here with the other worker's product and browser on the
+  // same 2 cores (a run on 2026-11-27 timed three flows out at 30 s with every step passing).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: e2eWorkers(),
