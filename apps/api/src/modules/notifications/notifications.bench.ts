@@ -227,6 +227,8 @@ if (process.argv.includes('--smtp-sink')) {
 } else {
   main().catch((err: unknown) => {
     console.error(err);
+    // A command-line bench: a failed run must end with a non-zero exit code for the shell or script
+    // that started it (the app and the SMTP child are closed in main's finally).
     process.exit(1);
   });
 }
