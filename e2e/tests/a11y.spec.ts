@@ -97,6 +97,58 @@ async function seriousHere(page: Page, where: string): Promise<string[]> {
     );
 }
 
+/**
+ * The doctor's detail pages, from the first item of each list (the logged-in page's token): own
+ * profile, a job, a course, a small group, a certificate, an own webinar, a petition, a video, an
+ * audio track and a conversation.
+ */
+async function doctorDetailRoutes(page: Page, slug: string): Promise<string[]> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value;
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const routes = [`/profile/${slug}`];
+  /** The first item of a list, for its detail page. */
+  const first = async (path: string): Promise<{ id: number; type?: string } | undefined> => {
+    const res = await page.request.get(path, auth);
+    return ((await res.json()) as { data: { id: number; type?: string }[] }).data[0];
+  };
+  const job = await first('/api/jobs?page=1');
+  if (job) routes.push(`/jobs/details/${job.id}`);
+  const course = await first('/api/courses?page=1');
+  if (course) routes.push(`/course/webinares/${course.id}/${course.type}`);
+  // A small group the doctor is a member of (the meeting log), and a certificate's verification page.
+  const group = await first('/api/courses?page=1&type=small_group');
+  if (group) routes.push(`/course/webinares/${group.id}/small_group`);
+  type LogEntry = { course: { id: number }; certificate_available: boolean };
+  const log = (await (await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)).json()) as { data: LogEntry[] };
+  const earned = log.data.find((e) => e.certificate_available);
+  if (earned) {
+    // Downloading issues the certificate (or answers the one issued before); its code is in the log.
+    await page.request.get(`/api/courses/${earned.course.id}/certificate.pdf`, auth);
+    const again = (await (await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)).json()) as {
+      data: (LogEntry & { certificate_code: string | null })[];
+    };
+    const code = again.data.find((e) => e.course.id === earned.course.id)?.certificate_code;
+    if (code) routes.push(`/certificates/${code}`);
+  }
+  // An own webinar: the organiser's page with the video upload.
+  const webinar = await first('/api/my/courses?type=webinar&page=1');
+  if (webinar) routes.push(`/my_courses/${webinar.id}`);
+  const petition = await first('/api/petitions?page=1');
+  if (petition) routes.push(`/petitions/details/${petition.id}`);
+  // The first video and audio track (the players and their pages).
+  const video = await first('/api/videos?page=1');
+  if (video) routes.push(`/videos/${video.id}`);
+  const track = await first('/api/audio?page=1');
+  if (track) routes.push(`/audio/${track.id}`);
+  // A conversation (the demo seed's): the list and the thread side by side, the composer.
+  const conversation = await first('/api/conversations');
+  if (conversation) routes.push(`/messages/${conversation.id}`);
+  return routes;
+}
+
+// The tests of this file share nothing (each reads its worker's demo data), so they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const skin of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${skin} skin`, () => {
     test(`visitor pages have no serious axe violations (${skin})`, async ({ page }) => {
@@ -109,60 +161,26 @@ for (const skin of ['light', 'dark'] as const) {
       expect(found).toEqual([]);
     });
 
-    test(`a doctor's pages have no serious axe violations (${skin})`, async ({ page }) => {
-      // ~40 routes with axe, 4-6 s each beside the other worker on 2 cores: the last route was reached
-      // at 240 s twice in a run after this wave's pages (messages, alerts, settings) joined the list.
-      test.setTimeout(420_000);
-      const { user } = await logInViaApi(page, 'lege@demo.no');
-      await useSkin(page, skin);
-      const routes = [...doctorRoutes, `/profile/${user.slug}`];
-      const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value;
-      /** The first item of a list, for its detail page. */
-      const first = async (path: string): Promise<{ id: number; type?: string } | undefined> => {
-        const res = await page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });
-        return ((await res.json()) as { data: { id: number; type?: string }[] }).data[0];
-      };
-      const job = await first('/api/jobs?page=1');
-      if (job) routes.push(`/jobs/details/${job.id}`);
-      const course = await first('/api/courses?page=1');
-      if (course) routes.push(`/course/webinares/${course.id}/${course.type}`);
-      // A small group the doctor is a member of (the meeting log), and a certificate's verification page.
-      const group = await first('/api/courses?page=1&type=small_group');
-      if (group) routes.push(`/course/webinares/${group.id}/small_group`);
-      const auth = { headers: { Authorization: `Bearer ${token}` } };
-      type LogEntry = { course: { id: number }; certificate_available: boolean };
-      const log = (await (await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)).json()) as {
-        data: LogEntry[];
-      };
-      const earned = log.data.find((e) => e.certificate_available);
-      if (earned) {
-        // Downloading issues the certificate (or answers the one issued before); its code is in the log.
-        await page.request.get(`/api/courses/${earned.course.id}/certificate.pdf`, auth);
-        const again = (await (
-          await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)
-        ).json()) as {
-          data: (LogEntry & { certificate_code: string | null })[];
-        };
-        const code = again.data.find((e) => e.course.id === earned.course.id)?.certificate_code;
-        if (code) routes.push(`/certificates/${code}`);
-      }
-      // An own webinar: the organiser's page with the video upload.
-      const webinar = await first('/api/my/courses?type=webinar&page=1');
-      if (webinar) routes.push(`/my_courses/${webinar.id}`);
-      const petition = await first('/api/petitions?page=1');
-      if (petition) routes.push(`/petitions/details/${petition.id}`);
-      // The first video and audio track (the players and their pages).
-      const video = await first('/api/videos?page=1');
-      if (video) routes.push(`/videos/${video.id}`);
-      const track = await first('/api/audio?page=1');
-      if (track) routes.push(`/audio/${track.id}`);
-      // A conversation (the demo seed's): the list and the thread side by side, the composer.
-      const conversation = await first('/api/conversations');
-      if (conversation) routes.push(`/messages/${conversation.id}`);
-      const found: string[] = [];
-      for (const route of routes) found.push(...(await serious(page, route)));
-      expect(found).toEqual([]);
-    });
+    // In three parts of ~10-15 routes each, so the two workers share them (this file's tests run in
+    // parallel): as one test, ~40 routes with axe took 4-7 minutes on one worker while the other idled.
+    const doctorParts: { name: string; routes: (page: Page, slug: string) => Promise<string[]> }[] = [
+      { name: 'feed to marketplace', routes: async () => doctorRoutes.slice(0, 12) },
+      { name: 'products to audio', routes: async () => doctorRoutes.slice(12) },
+      { name: 'detail pages', routes: doctorDetailRoutes },
+    ];
+    for (const part of doctorParts) {
+      test(`a doctor's pages have no serious axe violations: ${part.name} (${skin})`, async ({ page }) => {
+        // 12-16 routes with axe, 4-6 s each beside the other worker on 2 cores.
+        test.setTimeout(180_000);
+        const { user } = await logInViaApi(page, 'lege@demo.no');
+        await useSkin(page, skin);
+        const routes = await part.routes(page, user.slug);
+        expect(routes.length).toBeGreaterThanOrEqual(8);
+        const found: string[] = [];
+        for (const route of routes) found.push(...(await serious(page, route)));
+        expect(found).toEqual([]);
+      });
+    }
 
     test(`the header search's open result list has no serious axe violations (${skin})`, async ({ page }) => {
       await logInViaApi(page, 'lege@demo.no');
