@@ -134,10 +134,24 @@ test.describe('video and audio archive', () => {
       await (await chooser).setFiles(file);
       await form.getByRole('textbox', { name: /^Tittel/ }).fill(`Demoklipp ${word}`);
       await form.getByRole('checkbox', { name: 'Publiser nå' }).uncheck();
-      const uploaded = page.waitForResponse((r) => /\/api\/admin\/media\/video$/.test(r.url()));
+      // The upload is held at the browser's edge until the bar has been seen: a small file on a quick
+      // run was stored and the bar gone before the first look (CI, 2026-11-28).
+      const upload = /\/api\/admin\/media\/video$/;
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(upload, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const uploaded = page.waitForResponse((r) => upload.test(r.url()));
       await form.getByRole('button', { name: 'Last opp og lagre' }).click();
-      await expect(page.getByRole('progressbar', { name: 'Opplasting' })).toBeVisible();
+      // While held: the bar (its filled part has no width yet at 0 %) and the spoken status.
+      await expect(page.getByRole('progressbar', { name: 'Opplasting' })).toBeAttached();
+      await expect(page.getByRole('status').filter({ hasText: /^Laster opp … \d+ %$/ })).toBeVisible();
+      release();
       expect((await uploaded).status()).toBe(201);
+      await expect(page.getByRole('progressbar', { name: 'Opplasting' })).toHaveCount(0);
+      await page.unroute(upload);
 
       const item = page.getByRole('article', { name: `Demoklipp ${word}` });
       await expect(item.getByText('Utkast')).toBeVisible();
