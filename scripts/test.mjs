@@ -79,7 +79,8 @@ check('sql', 'npm', ['run', 'sql', '--', '--check']);
 
 const jestReport = (n) => path.join(reports, `${n}.json`);
 tier('api-unit', 'npx', ['jest', '-c', 'jest.unit.config.js', '--ci', '--json', `--outputFile=${jestReport('api-unit')}`], jestCounts, jestReport('api-unit'), { cwd: path.join(root, 'apps/api') });
-tier('api-int', 'npx', ['jest', '-c', 'jest.int.config.js', '--ci', '--maxWorkers=1', '--json', `--outputFile=${jestReport('api-int')}`], jestCounts, jestReport('api-int'), { cwd: path.join(root, 'apps/api') });
+// Two workers, each on a database of its own (test/global-setup.ts copies the migrated one).
+tier('api-int', 'npx', ['jest', '-c', 'jest.int.config.js', '--ci', '--maxWorkers=2', '--json', `--outputFile=${jestReport('api-int')}`], jestCounts, jestReport('api-int'), { cwd: path.join(root, 'apps/api') });
 // Fault tier: two built API replicas on a PostgreSQL and a Redis of its own, which it stops and starts
 // under load (apps/api/test/faults). It runs the built API, so alone (`npm test -- faults`) it builds first.
 if (only.includes('faults') && !only.includes('build')) {

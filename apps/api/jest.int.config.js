@@ -8,8 +8,9 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,
-  // One worker, not in band (`--maxWorkers=1`), recycled after a spec file that leaves it above this:
-  // in band, the ~80 files' module registries piled up in one process to the 4.3 GB heap limit, and
-  // the last files ran in a garbage-collection spiral (the 500-message spec stalled for minutes).
+  // Workers, not in band (`npm test` runs two, each on its own database), recycled after a spec file
+  // that leaves one above this: in band, the ~70 files' module registries piled up in one process to
+  // the 4.3 GB heap limit, and the last files ran in a garbage-collection spiral (the 500-message spec
+  // stalled for minutes).
   workerIdleMemoryLimit: '768MB',
 };

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { aliases, dedupe } from './vite.aliases';
 import { contracts } from './vite.contracts';
@@ -16,5 +17,8 @@ export default defineConfig({
     css: false,
     // UI tests drive Mantine in jsdom; on a loaded 2-core CI machine one test can take several seconds.
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, with
+    // the main process nearly idle (the tier took 275 s so). Two at least.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });

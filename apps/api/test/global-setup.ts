@@ -38,9 +38,11 @@ export async function seedReferenceData(db: Database): Promise<void> {
 
 /**
  * Once per run: a fresh database `legenett_test_<pid>_<random>` on DATABASE_URL's server (or on an
- * embedded PostgreSQL when DATABASE_URL is unset), migrated and seeded.
+ * embedded PostgreSQL when DATABASE_URL is unset), migrated and seeded; with several workers, one
+ * copy of it per worker (`_w2`, `_w3`, ...: `create database ... template`), so no two specs running
+ * at once share rows.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig?: { maxWorkers?: number }): Promise<void> {
   const started = Date.now();
   let serverUrl = process.env.DATABASE_URL;
   let embedded = false;
@@ -62,11 +64,35 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await handle.close();
   }
+  const databases = [{ url, name }];
+  const workers = Math.max(1, globalConfig?.maxWorkers ?? 1);
+  if (workers > 1) {
+    const admin = createDatabase(serverUrl, { max: 1 });
+    try {
+      for (let i = 2; i <= workers; i += 1) {
+        const copy = `${name}_w${i}`;
+        await admin.pool.query(`drop database if exists "${copy}"`);
+        await admin.pool.query(`create database "${copy}" template "${name}"`);
+        databases.push({ url: withDatabase(serverUrl, copy), name: copy });
+      }
+    } finally {
+      await admin.close();
+    }
+  }
   const key = () => randomBytes(32).toString('base64url');
-  const info: TestDatabaseInfo = { url, serverUrl, name, embedded, jwtSecret: key(), twoFactorEncryptionKey: key(), nationalIdHashKey: key() };
+  const info: TestDatabaseInfo = {
+    url,
+    serverUrl,
+    name,
+    databases,
+    embedded,
+    jwtSecret: key(),
+    twoFactorEncryptionKey: key(),
+    nationalIdHashKey: key(),
+  };
   const file = path.join(os.tmpdir(), `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(info));
   // Test files (in band or in workers started after this) and the teardown read it from here.
   process.env[TEST_DB_ENV] = file;
-  process.stdout.write(`\ntest database ${name} ready (migrated, reference data seeded) in ${Date.now() - started} ms\n`);
+  process.stdout.write(`\ntest database${databases.length > 1 ? `s ${databases.map((d) => d.name).join(', ')}` : ` ${name}`} ready (migrated, reference data seeded) in ${Date.now() - started} ms\n`);
 }

@@ -7,13 +7,13 @@ export default async function globalTeardown(): Promise<void> {
   const file = process.env[TEST_DB_ENV];
   if (file && fs.existsSync(file)) {
     const info = readTestDatabase();
-    if (/^legenett_test_[a-z0-9_]+$/.test(info.name)) {
-      const pool = new Pool({ connectionString: info.serverUrl, max: 1 });
-      try {
-        await pool.query(`drop database if exists "${info.name}" with (force)`);
-      } finally {
-        await pool.end();
+    const pool = new Pool({ connectionString: info.serverUrl, max: 1 });
+    try {
+      for (const { name } of info.databases) {
+        if (/^legenett_test_[a-z0-9_]+$/.test(name)) await pool.query(`drop database if exists "${name}" with (force)`);
       }
+    } finally {
+      await pool.end();
     }
     fs.rmSync(file, { force: true });
   }
