@@ -86,6 +86,7 @@ if (process.env.START_SKIP_BUILD !== '1') {
     if (build.status !== 0) {
       process.stdout.write(build.stdout ?? '');
       process.stderr.write(build.stderr ?? '');
+      // Nothing is started yet (no PostgreSQL, no API): end the launcher with the build's own exit code.
       process.exit(build.status ?? 1);
     }
     // The fingerprint taken before the build: a file edited while it ran makes the next start ask turbo.
