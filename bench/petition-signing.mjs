@@ -18,7 +18,7 @@
 //
 // Env: BENCH_DB (postgres://postgres@127.0.0.1:5432/h_petlog_bench; created when missing; the API's
 // migrations and reference data on first start), BENCH_PORT (3410; the bare server BENCH_PORT + 1),
-// RATE, SECONDS, READ_RATE, BURST, ROUNDS, SOCKETS (keep-alive sockets of the sustained load, 256),
+// RATE, SECONDS, READ_RATE, BURST, ROUNDS, WARMUP (unmeasured bursts of each server before the measured ones, 2), SOCKETS (keep-alive sockets of the sustained load, 256),
 // BENCH_REDIS (a Redis URL for the API's rate limits; default none: in-process), API_ENV (extra
 // KEY=VALUE,... for the API), BENCH_CPU_PROF (a folder: the API runs as `node --cpu-prof` there, started
 // directly rather than by scripts/start.mjs, so the database must have been set up by an earlier run
@@ -49,6 +49,7 @@ const SECONDS = Number(env.SECONDS ?? 60);
 const READ_RATE = Number(env.READ_RATE ?? 100);
 const BURST = Number(env.BURST ?? 1000);
 const ROUNDS = Number(env.ROUNDS ?? 4);
+const WARMUP = Number(env.WARMUP ?? 2);
 const SOCKETS = Number(env.SOCKETS ?? 256);
 const POOL = Number(env.DATABASE_POOL_SIZE ?? 10);
 const DATA_DIR = `/tmp/petlog-bench-${API_PORT}`;
@@ -189,7 +190,9 @@ function request(agent, port, method, p, token) {
         res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
       },
     );
-    req.on('error', (e) => resolve({ status: -1, body: Buffer.from(String(e.message)) }));
+    // A network error: its code, and whether the call went out on a kept-alive connection (the
+    // server closing an idle connection under a call written on it gives ECONNRESET on a reused one).
+    req.on('error', (e) => resolve({ status: -1, body: Buffer.from(`${e.code ?? e.message}${req.reusedSocket ? ' (reused connection)' : ''} at ${new Date().toISOString().slice(11, 23)}`) }));
     if (method === 'POST') req.write('{}');
     req.end();
   });
@@ -348,14 +351,31 @@ async function burst() {
   }
   const servers = { api: API_PORT, bare: RAW_PORT };
   const rounds = [];
-  // Warm-up of both (JIT, pool connections): 50 signatures each on a petition of their own.
+  // Between runs, the API's sequencer and counter catch up with what the last run wrote (the bare
+  // server's entries too: the same tables), so no run shares the machine with the last one's
+  // background work (a fixed 1.5 s pause left the bare server's first run beside the API's sequencer).
+  const settle = async () => {
+    for (let k = 0; k < 120; k++) {
+      const { rows } = await pool.query('select count(*)::int as n from petition_log_entries where leaf_index is null');
+      if (rows[0].n === 0) break;
+      await sleep(250);
+    }
+    await sleep(1000);
+  };
+  // Warm-up of both (JIT, pool connections, heap): WARMUP (2) unmeasured bursts each, exactly like
+  // the measured ones, on petitions of their own, so each server runs as a process that has been
+  // serving for a while. With 50 signatures of warm-up, the first one or two measured bursts of each
+  // server were 1.5-2.5x slower than the later ones: a cold start, not the design.
   for (const [label, port] of Object.entries(servers)) {
-    const p = await petition(owner.id, `warm ${label}`);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
-    await Promise.all(signers.slice(0, 50).map((a) => request(agent, port, 'POST', `/api/petitions/${p}/signatures`, a.token)));
-    agent.destroy();
+    for (let w = 0; w < WARMUP; w++) {
+      const p = await petition(owner.id, `warm ${label} ${w}`);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+      await Promise.all(signers.map((a) => request(agent, port, 'POST', `/api/petitions/${p}/signatures`, a.token)));
+      agent.destroy();
+      await settle();
+    }
   }
-  await sleep(1500);
+  await settle();
   for (let round = 0; round < ROUNDS; round++) {
     for (const label of round % 2 === 0 ? ['api', 'bare'] : ['bare', 'api']) {
       const id = await petition(owner.id, `burst ${label} ${round}`);
@@ -386,7 +406,7 @@ async function burst() {
         load_1min: load.toFixed(2),
       });
       log(`burst ${round} ${label}: ${Math.round(out.wall)} ms`);
-      await sleep(1500); // let the sequencer and the counter catch up between runs
+      await settle();
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];

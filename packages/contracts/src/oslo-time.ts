@@ -55,10 +55,21 @@ function osloOffsetMs(epochMs: number): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Today's calendar day in Norway (`YYYY-MM-DD`). */
+/** The last answer of osloToday, by whole UTC minute: Oslo's date only changes on a whole minute. */
+let todayOfMinute: { minute: number; day: string } | null = null;
+
+/**
+ * Today's calendar day in Norway (`YYYY-MM-DD`). Oslo's days (and its summer-time switches) begin
+ * on whole minutes, so the answer for one UTC minute holds for all of it: kept for the last minute
+ * asked, since `Intl` is slow enough to show in a signing burst's profile (every signature's day).
+ */
 export function osloToday(now: Date = new Date()): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (todayOfMinute?.minute === minute) return todayOfMinute.day;
   const w = osloWallClock(now);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  const day = `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  todayOfMinute = { minute, day };
+  return day;
 }
 
 /**

@@ -204,15 +204,13 @@ export const EnvSchema = z
      */
     PETITION_SIGN_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
     /**
-     * The access gate's lookups one statement answers at most (grouped while others run); 1 (the
-     * default) is grouping off: every request its own prepared `auth_caller`, as many at once as the
-     * pool allows. Off by default: under mixed load (500 messages at once over two replicas) every
-     * request's gate waited for two statements queued behind the writes for pool connections, slower
-     * than without; its gain on the signing burst was not clear (docs/performance/petitions.md).
+     * The access gate's lookups one statement answers at most: those arriving in one turn of the event
+     * loop go together (`Authenticator`); 1 turns grouping off (every request its own prepared
+     * `auth_caller`). The first version (at most 2 grouped statements at a time, the rest waiting for
+     * them) made every gate wait behind writes for pool connections under mixed load and was off by
+     * default; grouping by turn holds no lookup back (docs/performance/petitions.md, "The burst goal").
      */
-    AUTH_CALLER_BATCH: z.coerce.number().int().min(1).max(1000).default(1),
-    /** Grouped gate lookups of one process at a time. */
-    AUTH_CALLER_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
+    AUTH_CALLER_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
     /** Signing statements of one process at a time; what arrives meanwhile waits for the next batch. */
     PETITION_SIGN_IN_FLIGHT: z.coerce.number().int().min(1).max(100).default(2),
     /** How often the counter job folds the log into the counts (ms, at least a second apart); 0: only on demand. */
@@ -299,7 +297,6 @@ export const EnvSchema = z
       preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
       /** The access gate's grouped lookups (`AuthRepository`): at most this many per statement, this many statements at once. */
       callerBatch: env.AUTH_CALLER_BATCH,
-      callerInFlight: env.AUTH_CALLER_IN_FLIGHT,
     },
     replicas: {
       urls: env.DATABASE_REPLICA_URLS,

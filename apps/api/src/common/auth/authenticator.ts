@@ -25,14 +25,13 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 @Injectable()
 export class Authenticator {
   /**
-   * Lookups arriving together are grouped (`GroupCommit`): while fewer than `AUTH_CALLER_IN_FLIGHT` (2)
-   * grouped lookups run, one leaves at once as the prepared `auth_caller`; while they run, the next
-   * ones wait and go together in ONE statement (`AuthRepository.callers`), so a burst of a thousand
-   * requests makes a few dozen round trips to PostgreSQL instead of a thousand, each of which costs
-   * the API a socket write and a wake-up (docs/performance/petitions.md, "The burst goal"). Nothing is
-   * cached: every request still reads the current user, roles and session. A lookup alone runs in its
-   * request's context (a GET may read a replica, as before); a grouped one reads the primary, never
-   * older than what the request would have read. `AUTH_CALLER_BATCH=1` turns grouping off.
+   * Lookups arriving within one turn of the event loop are grouped (`GroupCommit`, `next-tick`): a
+   * burst of a thousand requests makes a few dozen round trips to PostgreSQL instead of a thousand,
+   * each of which costs the API a socket write and a wake-up (docs/performance/petitions.md, "The
+   * burst goal"), and a lookup never waits for another batch, only for the end of its turn. Nothing
+   * is cached: every request still reads the current user, roles and session. A lookup alone runs
+   * in its request's context (a GET may read a replica, as before); a grouped one reads the primary,
+   * never older than what the request would have read. `AUTH_CALLER_BATCH=1` turns grouping off.
    */
   private readonly lookups: GroupCommit<{ userId: number; familyId: number }, CallerRow | null> | null;
 
@@ -41,14 +40,15 @@ export class Authenticator {
     private readonly repository: AuthRepository,
     @InjectConfig() config: AppConfig,
   ) {
-    const { callerBatch, callerInFlight } = config.database;
+    const { callerBatch } = config.database;
     const one = ({ userId, familyId }: { userId: number; familyId: number }) => this.repository.caller(userId, familyId);
     this.lookups =
       callerBatch === 1
         ? null
         : new GroupCommit((keys) => (keys.length === 1 ? one(keys[0]!).then((row) => [row]) : this.repository.callers(keys)), one, {
             maxBatch: callerBatch,
-            maxInFlight: callerInFlight,
+            maxInFlight: 1,
+            flush: 'next-tick',
           });
   }
 

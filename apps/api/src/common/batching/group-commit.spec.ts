@@ -55,6 +55,40 @@ describe('GroupCommit', () => {
     expect(await Promise.all(all)).toEqual(['batch:a', 'batch:b', 'batch:c', 'batch:d']);
   });
 
+  it('next-tick: what arrives in one turn leaves together at its end, in batches of maxBatch, without waiting for running batches', async () => {
+    const g = gated();
+    const q = new GroupCommit(g.batch, single, { maxBatch: 2, maxInFlight: 1, flush: 'next-tick' });
+    const first = ['a', 'b', 'c'].map((i) => q.submit(i));
+    // Nothing leaves within the turn.
+    expect(g.batches).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    expect(g.batches).toEqual([['a', 'b'], ['c']]);
+    // Both batches still run; the next turn's items do not wait for them.
+    const later = q.submit('d');
+    await new Promise((r) => setImmediate(r));
+    expect(g.batches).toEqual([['a', 'b'], ['c'], ['d']]);
+    expect(g.open).toBe(3);
+    await g.release();
+    await g.release();
+    await g.release();
+    expect(await Promise.all([...first, later])).toEqual(['batch:a', 'batch:b', 'batch:c', 'batch:d']);
+  });
+
+  it('next-tick: a lone item runs in the context of the call that submitted it', async () => {
+    const als = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const q = new GroupCommit(
+      async (items: string[]) => {
+        seen.push(als.getStore());
+        return items;
+      },
+      single,
+      { maxBatch: 10, maxInFlight: 1, flush: 'next-tick' },
+    );
+    expect(await als.run('request-1', () => q.submit('a'))).toBe('a');
+    expect(seen).toEqual(['request-1']);
+  });
+
   it('never puts two items of one key in a batch: the later one waits for the next, in order', async () => {
     const g = gated();
     const q = new GroupCommit(g.batch, single, { maxBatch: 10, maxInFlight: 1, keyOf: (i) => i.split('#')[0]! });

@@ -19,7 +19,16 @@ import { AsyncResource } from 'node:async_hooks';
  */
 export interface GroupCommitOptions<I> {
   maxBatch: number;
+  /** Batches of `when-free` running at once; `next-tick` has no such limit. */
   maxInFlight: number;
+  /**
+   * When waiting items leave. `when-free` (the default): at once while fewer than `maxInFlight`
+   * batches run, else when one ends (writes: a batch waits for at most one statement). `next-tick`:
+   * what arrives within one turn of the event loop leaves together at the end of that turn
+   * (`setImmediate`), however many batches run: reads that must never queue behind other batches
+   * (the access gate: a batch waiting for a pool connection must not hold back the next ones).
+   */
+  flush?: 'when-free' | 'next-tick';
   /** Items of one key never share a batch (writes that must not meet in one statement); none: no rule. */
   keyOf?: (item: I) => string;
   /** Told about a batch that failed and was retried item by item (a log line). */
@@ -37,6 +46,7 @@ interface Waiting<I, R> {
 export class GroupCommit<I, R> {
   private readonly queue: Waiting<I, R>[] = [];
   private inFlight = 0;
+  private flushScheduled = false;
 
   constructor(
     /** The batch statement: one result per item, in the items' order. */
@@ -61,6 +71,15 @@ export class GroupCommit<I, R> {
   }
 
   private pump(): void {
+    if (this.options.flush === 'next-tick') {
+      if (this.flushScheduled) return;
+      this.flushScheduled = true;
+      setImmediate(() => {
+        this.flushScheduled = false;
+        while (this.queue.length > 0) void this.run(this.take());
+      });
+      return;
+    }
     while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
       const taken = this.take();
       this.inFlight += 1;

@@ -1,8 +1,11 @@
+import { type Server } from 'node:http';
+import net from 'node:net';
 import { Controller, Module } from '@nestjs/common';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { defineEndpoint } from '@legenett/contracts';
 import { createApp, makeWebDist, testAppEnv } from '../../../test/app';
 import { sleep } from '../../../test/private-servers';
+import { KEEP_ALIVE_SERVER_MS } from './http-drain';
 import { Route } from './route.decorator';
 
 /**
@@ -73,4 +76,31 @@ it('answers the calls in flight, closes keep-alive connections and stops in abou
   expect(outcomes.filter((o) => o === 'ok').length).toBeGreaterThan(0);
   expect(outcomes).toContain('refused');
   expect(outcomes.filter((o) => o !== 'ok' && o !== 'refused')).toEqual([]);
+});
+
+it('announces a 5 s keep-alive, keeps idle connections longer, and at a stop closes those of clients that ignore the announcement', async () => {
+  const other = await createApp({ env: testAppEnv({ WEB_DIST_DIR: makeWebDist() }) });
+  await other.listen(0, '127.0.0.1');
+  const port = (other.getHttpServer() as Server).address() as net.AddressInfo;
+  expect((other.getHttpServer() as Server).keepAliveTimeout).toBe(KEEP_ALIVE_SERVER_MS);
+  expect(KEEP_ALIVE_SERVER_MS).toBeGreaterThan(60_000);
+
+  // A raw client that keeps its connection after the answer and never closes it itself.
+  const socket = net.connect(port.port, '127.0.0.1');
+  let received = '';
+  const ended = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  socket.write('GET /api/counties HTTP/1.1\r\nHost: localhost\r\n\r\n');
+  for (let i = 0; i < 100 && !received.includes('\r\n\r\n'); i++) await sleep(20);
+  const head = received.slice(0, received.indexOf('\r\n\r\n')).toLowerCase();
+  expect(head).toMatch(/^http\/1\.1 200/);
+  expect(head).toContain('connection: keep-alive');
+  expect(head).toContain('keep-alive: timeout=5');
+
+  const started = Date.now();
+  await other.close();
+  const closedAt = await ended;
+  // After the announced 5 s (a client that follows it has gone by then), before the 8 s deadline.
+  expect(closedAt - started).toBeGreaterThanOrEqual(5000);
+  expect(Date.now() - started).toBeLessThan(8000);
 });

@@ -65,6 +65,19 @@ export const httpLogLevel = (status: number, failed: boolean): 'info' | 'warn' |
   return status >= 400 ? 'warn' : 'info';
 };
 
+/**
+ * What a request's log line says of the request and of its answer: id, method, URL (the SSE route
+ * takes the access token as `?token=`, EventSource sends no headers: never logged) and status.
+ */
+export const httpLogSerializers = {
+  req: (req: { id?: unknown; method?: string; originalUrl?: string; url?: string }) => ({
+    id: req.id,
+    method: req.method,
+    url: redactToken(req.originalUrl ?? req.url ?? ''),
+  }),
+  res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+};
+
 /** Request logging with the request id of ../context/request-id (also echoed as X-Request-Id). */
 export function createHttpLogger(logger: Logger): HttpLogger {
   return pinoHttp({
@@ -78,10 +91,10 @@ export function createHttpLogger(logger: Logger): HttpLogger {
       return rest;
     },
     autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? '') },
-    serializers: {
-      // The SSE route takes the access token as `?token=` (EventSource sends no headers): never log it.
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactToken(req.url) }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
+    // Our serializers read the request and the answer themselves. pino-http's wrapped ones first
+    // built the standard objects (every header copied, the peer's address asked of the socket) and
+    // ours then threw them away: per request, measurable in the signing burst's profile.
+    wrapSerializers: false,
+    serializers: httpLogSerializers,
   });
 }

@@ -39,6 +39,18 @@ describe('osloToday', () => {
     expect(osloToday(new Date('2026-06-30T21:59:59Z'))).toBe('2026-06-30');
     expect(osloToday(new Date('2026-06-30T22:00:00Z'))).toBe('2026-07-01');
   });
+
+  it('answers from the minute it keeps only for instants of that same minute', () => {
+    // The same minute asked again (its first and last millisecond), then the minute after midnight,
+    // then the first minute again: each answer is that instant's own day.
+    expect(osloToday(new Date('2026-01-14T22:59:00.000Z'))).toBe('2026-01-14');
+    expect(osloToday(new Date('2026-01-14T22:59:59.999Z'))).toBe('2026-01-14');
+    expect(osloToday(new Date('2026-01-14T23:00:00.000Z'))).toBe('2026-01-15');
+    expect(osloToday(new Date('2026-01-14T22:59:30.000Z'))).toBe('2026-01-14');
+    // Summer time begins at 01:00 UTC (02:00 -> 03:00 in Oslo): the day is the same on both sides.
+    expect(osloToday(new Date('2026-03-29T00:59:59.999Z'))).toBe('2026-03-29');
+    expect(osloToday(new Date('2026-03-29T01:00:00.000Z'))).toBe('2026-03-29');
+  });
 });
 
 describe('Oslo wall clock', () => {
