@@ -18,7 +18,7 @@
 //
 // Env: BENCH_DB (postgres://postgres@127.0.0.1:5432/h_petlog_bench; created when missing; the API's
 // migrations and reference data on first start), BENCH_PORT (3410; the bare server BENCH_PORT + 1),
-// RATE, SECONDS, READ_RATE, BURST, ROUNDS, WARMUP (unmeasured bursts of each server before the measured ones, 2), SOCKETS (keep-alive sockets of the sustained load, 256),
+// RATE, SECONDS, READ_RATE, BURST, ROUNDS, PROCESSES (of each server in the burst, 1), WARMUP (unmeasured bursts of each server before the measured ones, 2), SOCKETS (keep-alive sockets of the sustained load, 256),
 // BENCH_REDIS (a Redis URL for the API's rate limits; default none: in-process), API_ENV (extra
 // KEY=VALUE,... for the API), BENCH_CPU_PROF (a folder: the API runs as `node --cpu-prof` there, started
 // directly rather than by scripts/start.mjs, so the database must have been set up by an earlier run
@@ -49,6 +49,7 @@ const SECONDS = Number(env.SECONDS ?? 60);
 const READ_RATE = Number(env.READ_RATE ?? 100);
 const BURST = Number(env.BURST ?? 1000);
 const ROUNDS = Number(env.ROUNDS ?? 4);
+const PROCESSES = Number(env.PROCESSES ?? 1);
 const WARMUP = Number(env.WARMUP ?? 2);
 const SOCKETS = Number(env.SOCKETS ?? 256);
 const POOL = Number(env.DATABASE_POOL_SIZE ?? 10);
@@ -114,24 +115,36 @@ const name = DB.slice(DB.lastIndexOf('/') + 1);
 const extraEnv = Object.fromEntries((env.API_ENV ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 log('starting the API (migrations, reference data) ...');
 const CPU_PROF = env.BENCH_CPU_PROF;
-const launcher = start(
-  CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, 'apps/api/dist/main.js'] : ['scripts/start.mjs'],
-  {
-    // What scripts/start.mjs gives the API, when the bench starts it itself (a profile).
-    ...(CPU_PROF ? { ...JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8')), NODE_ENV: env.NODE_ENV ?? 'development', WEB_DIST_DIR: path.join(root, 'apps/web/dist') } : {}),
-    PORT: String(API_PORT),
-    DATABASE_URL: DB,
-    START_SKIP_BUILD: '1',
-    SEED_DEMO: 'false',
-    DATA_DIR,
-    REDIS_URL: env.BENCH_REDIS ?? '',
-    DATABASE_POOL_SIZE: String(POOL),
-    ...extraEnv,
-  },
-  '/tmp/petlog-bench-api.log',
-);
-await waitFor(`http://127.0.0.1:${API_PORT}/api/health`, 240);
-const apiPid = CPU_PROF ? launcher.pid : Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(launcher.pid)], { encoding: 'utf8' }).trim().split('\n')[0]);
+const startApi = (port, k) =>
+  start(
+    CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, 'apps/api/dist/main.js'] : ['scripts/start.mjs'],
+    {
+      // What scripts/start.mjs gives the API, when the bench starts it itself (a profile).
+      ...(CPU_PROF ? { ...JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8')), NODE_ENV: env.NODE_ENV ?? 'development', WEB_DIST_DIR: path.join(root, 'apps/web/dist') } : {}),
+      PORT: String(port),
+      DATABASE_URL: DB,
+      START_SKIP_BUILD: '1',
+      SEED_DEMO: 'false',
+      DATA_DIR,
+      REDIS_URL: env.BENCH_REDIS ?? '',
+      DATABASE_POOL_SIZE: String(POOL),
+      ...extraEnv,
+    },
+    `/tmp/petlog-bench-api${k === 0 ? '' : `-${k}`}.log`,
+  );
+const pidOf = (launcher) => (CPU_PROF ? launcher.pid : Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(launcher.pid)], { encoding: 'utf8' }).trim().split('\n')[0]));
+// PROCESSES > 1: the burst's API is that many replicas on one database (the first migrates; the
+// others start after it), each on its own port (API_PORT + 2k), and the bare server as many
+// processes (RAW_PORT + 2k); signer i calls process i mod PROCESSES of each, as a load balancer would.
+const apiPorts = Array.from({ length: PROCESSES }, (_, k) => API_PORT + 2 * k);
+const rawPorts = Array.from({ length: PROCESSES }, (_, k) => RAW_PORT + 2 * k);
+const apiPids = [];
+for (const [k, port] of apiPorts.entries()) {
+  const launcher = startApi(port, k);
+  await waitFor(`http://127.0.0.1:${port}/api/health`, 240);
+  apiPids.push(pidOf(launcher));
+}
+const apiPid = apiPids[0];
 const secrets = JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'secrets.json'), 'utf8'));
 const JWT_SECRET = secrets.JWT_SECRET;
 const pool = new Pool({ connectionString: DB, max: 2 });
@@ -209,9 +222,10 @@ async function backendsCpu() {
   const { rows } = await pool.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
   return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]).filter(([, ms]) => ms !== null));
 }
-/** CPU of the server process `pid`, its PostgreSQL backends and this process while `fn` runs. */
-async function cpuWindow(fn, pid = apiPid) {
-  const api0 = cpuMs(pid);
+/** CPU of the server's processes `pids`, their PostgreSQL backends and this process while `fn` runs. */
+async function cpuWindow(fn, pids = [apiPid]) {
+  const serverMs = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const api0 = serverMs();
   const pg0 = await backendsCpu();
   const me0 = process.cpuUsage();
   const out = await fn();
@@ -219,7 +233,7 @@ async function cpuWindow(fn, pid = apiPid) {
   let pg = 0;
   for (const [pid, ms] of pg1) pg += ms - (pg0.get(pid) ?? 0);
   const me = process.cpuUsage(me0);
-  return { out, cpu: { server_ms: Math.round(cpuMs(pid) - api0), postgres_ms: Math.round(pg), load_generator_ms: Math.round((me.user + me.system) / 1000) } };
+  return { out, cpu: { server_ms: Math.round(serverMs() - api0), postgres_ms: Math.round(pg), load_generator_ms: Math.round((me.user + me.system) / 1000) } };
 }
 
 // ---------- sustained ----------
@@ -343,13 +357,17 @@ async function burst() {
   log(`burst: making ${BURST} accounts, the bare server ...`);
   const [owner] = await accounts(1, 'b-owner');
   const signers = await accounts(BURST, 'b');
-  const bare = start(['bench/petition-signing-raw.mjs', String(RAW_PORT)], { DATABASE_URL: DB, JWT_SECRET, POOL: String(POOL), NODE_OPTIONS: '' }, '/tmp/petlog-bench-raw.log');
+  const bares = rawPorts.map((port, k) => start(['bench/petition-signing-raw.mjs', String(port)], { DATABASE_URL: DB, JWT_SECRET, POOL: String(POOL), NODE_OPTIONS: '' }, `/tmp/petlog-bench-raw${k === 0 ? '' : `-${k}`}.log`));
   await sleep(500);
-  for (let i = 0; i < 20; i++) {
-    if ((await request(undefined, RAW_PORT, 'GET', '/', '')).status === 404) break;
-    await sleep(250);
+  for (const port of rawPorts) {
+    for (let i = 0; i < 20; i++) {
+      if ((await request(undefined, port, 'GET', '/', '')).status === 404) break;
+      await sleep(250);
+    }
   }
-  const servers = { api: API_PORT, bare: RAW_PORT };
+  const servers = { api: apiPorts, bare: rawPorts };
+  const pids = { api: apiPids, bare: bares.map((b) => b.pid) };
+  const portFor = (ports, i) => ports[i % ports.length];
   const rounds = [];
   // Between runs, the API's sequencer and counter catch up with what the last run wrote (the bare
   // server's entries too: the same tables), so no run shares the machine with the last one's
@@ -366,11 +384,11 @@ async function burst() {
   // the measured ones, on petitions of their own, so each server runs as a process that has been
   // serving for a while. With 50 signatures of warm-up, the first one or two measured bursts of each
   // server were 1.5-2.5x slower than the later ones: a cold start, not the design.
-  for (const [label, port] of Object.entries(servers)) {
+  for (const [label, ports] of Object.entries(servers)) {
     for (let w = 0; w < WARMUP; w++) {
       const p = await petition(owner.id, `warm ${label} ${w}`);
       const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-      await Promise.all(signers.map((a) => request(agent, port, 'POST', `/api/petitions/${p}/signatures`, a.token)));
+      await Promise.all(signers.map((a, i) => request(agent, portFor(ports, i), 'POST', `/api/petitions/${p}/signatures`, a.token)));
       agent.destroy();
       await settle();
     }
@@ -385,13 +403,13 @@ async function burst() {
         const t0 = performance.now();
         // (the server's own CPU: the API's process, or the bare server's)
         const results = await Promise.all(
-          signers.map(async (a) => {
-            const r = await request(agent, servers[label], 'POST', `/api/petitions/${id}/signatures`, a.token);
+          signers.map(async (a, i) => {
+            const r = await request(agent, portFor(servers[label], i), 'POST', `/api/petitions/${id}/signatures`, a.token);
             return { status: r.status, ms: performance.now() - t0, body: r.status === 201 ? null : r.body.toString().slice(0, 200) };
           }),
         );
         return { wall: performance.now() - t0, results };
-      }, label === 'api' ? apiPid : bare.pid);
+      }, pids[label]);
       agent.destroy();
       const { rows } = await pool.query('select count(*)::int as n from petition_signatures where petition_id = $1', [id]);
       rounds.push({
@@ -415,6 +433,7 @@ async function burst() {
   const ratio = +(apiWall / bareWall).toFixed(2);
   return {
     signers: BURST,
+    processes: PROCESSES,
     pool: POOL,
     rounds,
     api_wall_ms_median: apiWall,

@@ -4,7 +4,7 @@ import { type PetitionLogCheckpoint } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { AppError } from '../../common/errors/app-error';
 import { consistencyProof, consistencyRanges, EMPTY_ROOT, type Hash, inclusionProof, inclusionRanges, nodesFor, perfectNodes, rangeHash } from './petition-log.merkle';
-import { type CheckpointRow, entryLeaf, type EntryRow, PetitionLogRepository } from './petition-log.repository';
+import { type CheckpointRow, PetitionLogRepository } from './petition-log.repository';
 
 /** The log's name in every signed text: a signature for another log or purpose never verifies here. */
 export const LOG_ORIGIN = 'legenett.no/petition-log';
@@ -71,9 +71,9 @@ export class PetitionLogService implements OnApplicationBootstrap, OnApplication
     }
   }
 
-  /** The signed promise of inclusion for a new entry (answered by the sign request). */
-  promise(entry: Pick<EntryRow, 'petition_id' | 'action' | 'signer' | 'created_at'>, at: Date) {
-    const text = promiseText(entryLeaf(entry), at);
+  /** The signed promise of inclusion for an entry (its leaf hash): answered by the sign request and the receipt. */
+  promise(leaf: Hash, at: Date) {
+    const text = promiseText(leaf, at);
     return { key_id: this.keyId, signature: this.signText(text), text };
   }
 

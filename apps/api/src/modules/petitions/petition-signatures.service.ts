@@ -68,15 +68,16 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
       throw new AppError('CONFLICT', { message: 'petitions.errors.not_active' });
     }
     const entry = { petition_id: id, action: 'sign' as const, signer: signed.signer, created_at: signed.createdAt };
+    const leaf = entryLeaf(entry);
     return {
       data: {
         petition_id: id,
         signed_at: signed.createdAt.toISOString(),
         anonymous,
         signatures_count: signed.signaturesCount,
-        entry: { ...entry, created_at: signed.createdAt.toISOString(), leaf_hash: entryLeaf(entry).toString('hex') },
+        entry: { ...entry, created_at: signed.createdAt.toISOString(), leaf_hash: leaf.toString('hex') },
         salt: signed.salt,
-        promise: this.log.promise(entry, new Date()),
+        promise: this.log.promise(leaf, new Date()),
         leaf_index: null,
         inclusion_proof: null,
         checkpoint: null,
@@ -101,6 +102,7 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
     if (!signature) throw AppError.notFound();
     const entry = (await this.logRepository.entry(signature.entry_id))!;
     const checkpoint = entry.leaf_index === null ? null : await this.logRepository.latestCheckpoint();
+    const leaf = entryLeaf(entry);
     let proof: string[] | null = null;
     if (checkpoint && entry.leaf_index !== null) {
       const get = await this.logRepository.proofNodes(nodesFor(inclusionRanges(entry.leaf_index, checkpoint.tree_size)));
@@ -112,9 +114,9 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
         signed_at: signature.signed_at.toISOString(),
         anonymous: signature.anonymous,
         signatures_count: signature.signatures_count,
-        entry: { petition_id: id, action: entry.action, signer: entry.signer, created_at: entry.created_at.toISOString(), leaf_hash: entryLeaf(entry).toString('hex') },
+        entry: { petition_id: id, action: entry.action, signer: entry.signer, created_at: entry.created_at.toISOString(), leaf_hash: leaf.toString('hex') },
         salt: entry.salt,
-        promise: this.log.promise(entry, entry.created_at),
+        promise: this.log.promise(leaf, entry.created_at),
         leaf_index: checkpoint ? entry.leaf_index : null,
         inclusion_proof: proof,
         checkpoint: checkpoint ? this.log.present(checkpoint) : null,
