@@ -12,6 +12,7 @@ import { rejectDeepBodies } from './common/http/body-depth';
 import { sendError } from './common/errors/all-exceptions.filter';
 import { AppError } from './common/errors/app-error';
 import { localeOf } from './common/i18n/locale';
+import { indexRoutes } from './common/http/route-index';
 import { HttpDrain } from './common/http/http-drain';
 import { maintenanceMiddleware } from './common/maintenance/maintenance.middleware';
 import { MaintenanceService } from './common/maintenance/maintenance.service';
@@ -103,6 +104,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<NestExp
   app.setGlobalPrefix(API_PREFIX);
   setUpOpenApi(app);
   await app.init();
+  // Routes found by their first segment instead of one pattern after another (common/http/route-index.ts).
+  const indexed = indexRoutes(app, `/${API_PREFIX}`);
+  if ('skipped' in indexed) NestLogger.warn(`Route index not built (${indexed.skipped}): routes are matched one after another`, 'App');
   return app;
 }
 
