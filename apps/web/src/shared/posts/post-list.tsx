@@ -1,8 +1,10 @@
 import { type Post } from '@legenett/contracts';
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/shared/i18n/use-locale';
+import { prepareDateTimeFormat } from '@/shared/lib/dates';
 import { PostCard } from './post-card';
 
 type PostPages = InfiniteData<{ data: Post[]; meta: { next_cursor: string | null } }>;
@@ -22,6 +24,10 @@ export function PostList({
   // was one of the longest tasks of the feed's first load. Its deferred copy renders them in React's
   // background lane, in slices, with the browser free in between (docs/performance/web.md).
   const data = useDeferredValue(query.data);
+  // The cards' date format is made in a task of its own while the posts are on their way, not in
+  // the first card's render.
+  const locale = useLocale();
+  useEffect(() => prepareDateTimeFormat(locale), [locale]);
   if (query.isPending) return <Skeleton h={160} />;
   if (query.isError) return <Alert color="red">{t('load_error')}</Alert>;
   if (data === undefined) return <Skeleton h={160} />;

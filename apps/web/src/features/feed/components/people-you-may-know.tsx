@@ -1,6 +1,6 @@
 import { type Suggestion } from '@legenett/contracts';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { mayNavigate } from '@/shared/auth/access-rules';
@@ -57,6 +57,10 @@ export function PeopleYouMayKnow() {
   const allowed = mayNavigate('personal', user);
   const phone = usePhone();
   const query = useSuggestions(phone ? 3 : 5, allowed);
+  // The suggestions arrive as an urgent update (the query's store), rendered in one task with the
+  // feed's first posts; their deferred copy renders in React's background lane, in slices, as the
+  // posts do (`PostList`, docs/performance/web.md). Until then the skeleton stays.
+  const people = useDeferredValue(query.data);
   if (!allowed) return null;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={`${id}-heading`}>
@@ -64,19 +68,19 @@ export function PeopleYouMayKnow() {
         <Title order={2} size="h4" id={`${id}-heading`}>
           {t('suggestions.heading')}
         </Title>
-        {query.isPending ? (
+        {query.isPending || (query.isSuccess && people === undefined) ? (
           <Skeleton h={96} />
-        ) : query.isError ? (
+        ) : query.isError || people === undefined ? (
           <Alert color="red" variant="light">
             {t('suggestions.failed')}
           </Alert>
-        ) : query.data.length === 0 ? (
+        ) : people.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('suggestions.empty')}
           </Text>
         ) : (
           <Stack component="ul" aria-label={t('suggestions.list')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-            {query.data.map((person) => (
+            {people.map((person) => (
               <li key={person.id}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Stack gap={2} style={{ minWidth: 0 }}>
