@@ -6,15 +6,19 @@ import { AccountStateBadge } from '@/features/auth/components/account-state-page
 import { mayReadOwnNotifications, mayUseMessages, mayUseSearch } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
-import { useAfterFirstPaint } from '@/shared/lib/use-after-first-paint';
+import { useRevealAfterFirstPaint } from '@/shared/lib/use-after-first-paint';
 import { usePhone } from '@/shared/ui/use-phone';
 import { LanguageSwitch } from './language-switch';
 import { SkinToggle } from './skin-toggle';
 
-const UserMenu = lazy(() => import('./header-menus').then((m) => ({ default: m.UserMenu })));
-const NotificationBell = lazy(() => import('./header-menus').then((m) => ({ default: m.NotificationBell })));
-const MessagesIcon = lazy(() => import('./header-menus').then((m) => ({ default: m.MessagesIcon })));
-const GlobalSearch = lazy(() => import('./header-menus').then((m) => ({ default: m.GlobalSearch })));
+const loadMenus = () => import('./header-menus');
+const UserMenu = lazy(() => loadMenus().then((m) => ({ default: m.UserMenu })));
+const NotificationBell = lazy(() => loadMenus().then((m) => ({ default: m.NotificationBell })));
+const MessagesIcon = lazy(() => loadMenus().then((m) => ({ default: m.MessagesIcon })));
+const GlobalSearch = lazy(() => loadMenus().then((m) => ({ default: m.GlobalSearch })));
+
+/** The order the header's parts appear in after the first paint, one per task (`useRevealAfterFirstPaint`). */
+const REVEAL = { userMenu: 1, bell: 2, messages: 3, search: 4 } as const;
 
 /** Holds a header control's place (34 px, as the bell and the avatar) until its chunk is there, so nothing moves. */
 const Placeholder = () => <Box w={34} h={34} aria-hidden="true" />;
@@ -37,9 +41,11 @@ function Logo() {
 export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  // The search, the bell and the account menu (their chunk brings Menu, Popover and the positioning
-  // library) load once the page has painted; their placeholders keep the room until then.
-  const withMenus = useAfterFirstPaint();
+  // The search, the messages, the bell and the account menu (their chunk brings Menu, Popover and the
+  // positioning library) load once the page has painted, then appear one per task, each its own
+  // render and commit; their placeholders keep the room until then.
+  // A visitor has none of them, and does not load their chunk.
+  const shown = useRevealAfterFirstPaint(user ? Object.keys(REVEAL).length : 0, loadMenus);
   // On a phone the language and the skin live in the burger menu (Navigation), so search, bell,
   // messages and the avatar fit in 390 px with room for one more; pages without that menu keep them.
   const settingsInMenu = usePhone() && withNavigation;
@@ -70,7 +76,7 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
       </Group>
       <Group gap={6} wrap="nowrap">
         {user && mayUseSearch(user) ? (
-          <Suspense fallback={<Placeholder />}>{withMenus ? <GlobalSearch /> : <Placeholder />}</Suspense>
+          <Suspense fallback={<Placeholder />}>{shown >= REVEAL.search ? <GlobalSearch /> : <Placeholder />}</Suspense>
         ) : null}
         {!settingsInMenu && (
           <>
@@ -85,12 +91,12 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
               <AccountStateBadge user={user} />
             </Box>
             <Suspense fallback={<Placeholder />}>
-              {mayUseMessages(user) && (withMenus ? <MessagesIcon /> : <Placeholder />)}
+              {mayUseMessages(user) && (shown >= REVEAL.messages ? <MessagesIcon /> : <Placeholder />)}
             </Suspense>
             <Suspense fallback={<Placeholder />}>
-              {mayReadOwnNotifications(user) && (withMenus ? <NotificationBell /> : <Placeholder />)}
+              {mayReadOwnNotifications(user) && (shown >= REVEAL.bell ? <NotificationBell /> : <Placeholder />)}
             </Suspense>
-            <Suspense fallback={<Placeholder />}>{withMenus ? <UserMenu user={user} /> : <Placeholder />}</Suspense>
+            <Suspense fallback={<Placeholder />}>{shown >= REVEAL.userMenu ? <UserMenu user={user} /> : <Placeholder />}</Suspense>
           </>
         ) : (
           <>

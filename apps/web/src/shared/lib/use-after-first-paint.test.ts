@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { useAfterFirstPaint } from './use-after-first-paint';
+import { useAfterFirstPaint, useRevealAfterFirstPaint } from './use-after-first-paint';
 
 type Deliver = (names: string[]) => void;
 
@@ -84,5 +84,45 @@ describe('useAfterFirstPaint', () => {
     timing.paint(['first-contentful-paint']);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(result.current).toBe(false);
+  });
+});
+
+describe('useRevealAfterFirstPaint', () => {
+  it('reveals nothing before the first paint and the load, then one part more per task', async () => {
+    const timing = fakePaintTiming();
+    let finish: () => void = () => undefined;
+    const load = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const seen: number[] = [];
+    const { result } = renderHook(() => {
+      const shown = useRevealAfterFirstPaint(3, load);
+      seen.push(shown);
+      return shown;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current).toBe(0);
+    expect(load).not.toHaveBeenCalled();
+    act(() => timing.paint(['first-contentful-paint']));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(result.current).toBe(0);
+    await act(async () => finish());
+    await waitFor(() => expect(result.current).toBe(3));
+    // One at a time: every count from 0 to 3 was rendered.
+    expect([...new Set(seen)]).toEqual([0, 1, 2, 3]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('reveals the parts when the load fails (their own lazy import reports it)', async () => {
+    const load = vi.fn(() => Promise.reject(new Error('chunk')));
+    const { result } = renderHook(() => useRevealAfterFirstPaint(2, load));
+    await waitFor(() => expect(result.current).toBe(2));
+  });
+
+  it('loads nothing when there is nothing to reveal', async () => {
+    const load = vi.fn(() => Promise.resolve());
+    const { result } = renderHook(() => useRevealAfterFirstPaint(0, load));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBe(0);
+    expect(load).not.toHaveBeenCalled();
   });
 });
