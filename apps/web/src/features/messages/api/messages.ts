@@ -6,11 +6,11 @@ import {
   MessageEventSchema,
   MESSAGE_FILES_FIELD,
   messageEndpoints as ep,
-  notificationEndpoints,
 } from '@legenett/contracts';
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { apiCall, apiUrl } from '@/shared/api/api-client';
+import { apiCall } from '@/shared/api/api-client';
+import { subscribeLiveStream } from '@/shared/api/live-stream';
 import { mayUseMessages } from '@/shared/auth/account-state';
 import { useAuthSession, useCurrentUser } from '@/shared/auth/auth-store';
 
@@ -185,37 +185,11 @@ export function useLeaveGroup(conversationId: number) {
 // ---------- live events (the bell's stream, `event: chat`) ----------
 
 type Listener = (event: ChatEvent) => void;
-const listeners = new Set<Listener>();
-let source: { token: string; es: EventSource; lastId: string | null; timer?: ReturnType<typeof setTimeout> } | null = null;
-
-function connect(token: string, lastId: string | null): void {
-  const es = new EventSource(apiUrl(notificationEndpoints.stream, undefined, { token, ...(lastId ? { last_event_id: lastId } : {}) }));
-  const current = { token, es, lastId } as NonNullable<typeof source>;
-  source = current;
-  es.addEventListener(CHAT_STREAM_EVENT, ((e: globalThis.MessageEvent) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(String(e.data));
-    } catch {
-      return;
-    }
-    const result = MessageEventSchema.safeParse(parsed);
-    if (!result.success) return;
-    if (e.lastEventId) current.lastId = e.lastEventId;
-    for (const l of listeners) l(result.data);
-  }) as EventListener);
-  es.addEventListener('error', () => {
-    // The browser retries a dropped connection itself (with Last-Event-ID); a refused one is closed.
-    if (es.readyState !== EventSource.CLOSED || source !== current) return;
-    current.timer = setTimeout(() => {
-      if (source === current && listeners.size > 0) connect(token, current.lastId);
-    }, 5_000);
-  });
-}
 
 /**
- * Listens to message events while mounted. One EventSource per tab for the feature, whoever listens
- * (the header icon, the page); a reconnect catches up from the last message id it had.
+ * Listens to message events (`event: chat`) while mounted, over the tab's one connection to the
+ * notification stream (`shared/api/live-stream.ts`), which the bell shares; a reconnect catches up
+ * from the last message id it had.
  */
 export function useChatEvents(listener: Listener): void {
   const { token } = useAuthSession();
@@ -223,23 +197,17 @@ export function useChatEvents(listener: Listener): void {
   // Approved members, in business mode too (the company's conversations); others would be refused again and again.
   const allowed = user !== null && mayUseMessages(user);
   useEffect(() => {
-    if (!token || !allowed || typeof globalThis.EventSource === 'undefined') return;
-    listeners.add(listener);
-    if (!source || source.token !== token) {
-      if (source) {
-        clearTimeout(source.timer);
-        source.es.close();
+    if (!token || !allowed) return;
+    return subscribeLiveStream(token, CHAT_STREAM_EVENT, (e) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(String(e.data));
+      } catch {
+        return;
       }
-      connect(token, null);
-    }
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0 && source) {
-        clearTimeout(source.timer);
-        source.es.close();
-        source = null;
-      }
-    };
+      const result = MessageEventSchema.safeParse(parsed);
+      if (result.success) listener(result.data);
+    });
   }, [token, allowed, listener]);
 }
 

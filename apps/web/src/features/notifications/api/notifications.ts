@@ -1,7 +1,8 @@
 import { type Notification, notificationEndpoints as ep, UnreadCountSchema } from '@legenett/contracts';
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiCall, apiUrl } from '@/shared/api/api-client';
+import { apiCall } from '@/shared/api/api-client';
+import { subscribeLiveStream } from '@/shared/api/live-stream';
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 /** One page of the notifications page. */
@@ -88,25 +89,16 @@ export function useMarkAllNotificationsRead(onCount?: (count: number) => void) {
   });
 }
 
-const RETRY_MIN_MS = 2_000;
-const RETRY_MAX_MS = 60_000;
-
 /**
- * The live unread count from `GET /user-notifications/stream` (`event: unread`, data `{ unreadCount }`).
- * EventSource cannot send headers, so the token travels as `?token=`. The browser retries dropped
- * connections itself; a refused one (e.g. an expired token) is closed and retried here with backoff.
- * Closed on unmount and whenever the token changes (logout). `null` until the first event.
+ * The live unread count from `GET /user-notifications/stream` (`event: unread`, data `{ unreadCount }`),
+ * over the tab's one connection to it (`shared/api/live-stream.ts`: reconnects, backoff). Closed on
+ * unmount and whenever the token changes (logout). `null` until the first event.
  */
 export function useUnreadStream(token: string | null) {
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
     setCount(null);
-    if (!token || typeof globalThis.EventSource === 'undefined') return;
-    let source: EventSource | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let delay = RETRY_MIN_MS;
-    let stopped = false;
-
+    if (!token) return;
     const onUnread = (event: MessageEvent) => {
       let parsed: unknown;
       try {
@@ -115,28 +107,13 @@ export function useUnreadStream(token: string | null) {
         return;
       }
       const result = UnreadCountSchema.safeParse(parsed);
-      if (!result.success) return;
-      delay = RETRY_MIN_MS;
-      setCount(result.data.unreadCount);
+      if (result.success) setCount(result.data.unreadCount);
     };
-    const connect = () => {
-      if (stopped) return;
-      const es = new EventSource(apiUrl(ep.stream, undefined, { token }));
-      source = es;
-      es.addEventListener('unread', onUnread as EventListener);
-      es.addEventListener('message', onUnread as EventListener);
-      es.addEventListener('error', () => {
-        if (stopped || es.readyState !== EventSource.CLOSED) return;
-        es.close();
-        timer = setTimeout(connect, delay);
-        delay = Math.min(delay * 2, RETRY_MAX_MS);
-      });
-    };
-    connect();
+    const offUnread = subscribeLiveStream(token, 'unread', onUnread);
+    const offMessage = subscribeLiveStream(token, 'message', onUnread);
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      source?.close();
+      offUnread();
+      offMessage();
     };
   }, [token]);
   return [count, setCount] as const;

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { subscribeLiveStream } from './live-stream';
+
+/** A stand-in for the browser's EventSource that the test drives. */
+class FakeEventSource {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.OPEN;
+  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(public url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data: unknown, lastEventId = '') {
+    this.listeners.get(type)?.forEach((l) => l(new MessageEvent(type, { data: JSON.stringify(data), lastEventId })));
+  }
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.listeners.get('error')?.forEach((l) => l(new MessageEvent('error')));
+  }
+}
+
+const open = () => FakeEventSource.instances.filter((s) => s.readyState !== FakeEventSource.CLOSED);
+
+describe('the live stream', () => {
+  beforeEach(() => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('is one connection for every listener of the tab, each getting its own events, closed with the last', () => {
+    const unread: unknown[] = [];
+    const chat: unknown[] = [];
+    const offUnread = subscribeLiveStream('t1', 'unread', (e) => unread.push(JSON.parse(String(e.data))));
+    const offChat = subscribeLiveStream('t1', 'chat', (e) => chat.push(JSON.parse(String(e.data))));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const stream = FakeEventSource.instances[0]!;
+    expect(stream.url).toBe('/api/user-notifications/stream?token=t1');
+    stream.emit('unread', { unreadCount: 2 });
+    stream.emit('chat', { conversation_id: 5 });
+    expect(unread).toEqual([{ unreadCount: 2 }]);
+    expect(chat).toEqual([{ conversation_id: 5 }]);
+    offUnread();
+    expect(stream.readyState).toBe(FakeEventSource.OPEN);
+    offChat();
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+    expect(open()).toHaveLength(0);
+  });
+
+  it('opens a new connection for a new token and closes the old one', () => {
+    const offA = subscribeLiveStream('t1', 'unread', () => undefined);
+    const offB = subscribeLiveStream('t2', 'chat', () => undefined);
+    expect(FakeEventSource.instances.map((s) => [s.url, s.readyState])).toEqual([
+      ['/api/user-notifications/stream?token=t1', FakeEventSource.CLOSED],
+      ['/api/user-notifications/stream?token=t2', FakeEventSource.OPEN],
+    ]);
+    offA();
+    offB();
+    expect(open()).toHaveLength(0);
+  });
+
+  it('opens again after a refusal, waiting longer each time, from the last event id it had', () => {
+    const seen: string[] = [];
+    const off = subscribeLiveStream('t1', 'chat', (e) => seen.push(e.lastEventId));
+    FakeEventSource.instances[0]!.emit('chat', {}, '41');
+    FakeEventSource.instances[0]!.refuse();
+    vi.advanceTimersByTime(1_999);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.instances[1]!.url).toBe('/api/user-notifications/stream?token=t1&last_event_id=41');
+    // Refused again at once: 4 s this time.
+    FakeEventSource.instances[1]!.refuse();
+    vi.advanceTimersByTime(3_999);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.instances).toHaveLength(3);
+    expect(seen).toEqual(['41']);
+    off();
+    // Nobody listens: a refusal now opens nothing.
+    FakeEventSource.instances[2]!.refuse();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(3);
+  });
+});
