@@ -4,37 +4,11 @@ import { vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint } from '@/testing/api-mocks';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { renderApp, renderWithProviders, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
 import { NotificationBell } from './components/notification-bell';
 import { notificationHref } from './components/notification-item';
-
-/** A stand-in for the browser's EventSource that the test drives. */
-class FakeEventSource {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.OPEN;
-  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(public url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  removeEventListener() {}
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown) {
-    act(() => this.listeners.get(type)?.forEach((l) => l(new MessageEvent(type, { data: JSON.stringify(data) }))));
-  }
-  fail() {
-    this.readyState = FakeEventSource.CLOSED;
-    act(() => this.listeners.get('error')?.forEach((l) => l(new MessageEvent('error'))));
-  }
-}
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const actor = { id: 3, slug: 'ola', first_name: 'Ola', last_name: 'Hansen' };

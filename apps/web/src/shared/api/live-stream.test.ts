@@ -1,31 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { subscribeLiveStream } from './live-stream';
-
-/** A stand-in for the browser's EventSource that the test drives. */
-class FakeEventSource {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.OPEN;
-  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(public url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown, lastEventId = '') {
-    this.listeners.get(type)?.forEach((l) => l(new MessageEvent(type, { data: JSON.stringify(data), lastEventId })));
-  }
-  refuse() {
-    this.readyState = FakeEventSource.CLOSED;
-    this.listeners.get('error')?.forEach((l) => l(new MessageEvent('error')));
-  }
-}
 
 const open = () => FakeEventSource.instances.filter((s) => s.readyState !== FakeEventSource.CLOSED);
 
@@ -75,14 +50,14 @@ describe('the live stream', () => {
     const seen: string[] = [];
     const off = subscribeLiveStream('t1', 'chat', (e) => seen.push(e.lastEventId));
     FakeEventSource.instances[0]!.emit('chat', {}, '41');
-    FakeEventSource.instances[0]!.refuse();
+    FakeEventSource.instances[0]!.fail();
     vi.advanceTimersByTime(1_999);
     expect(FakeEventSource.instances).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.instances).toHaveLength(2);
     expect(FakeEventSource.instances[1]!.url).toBe('/api/user-notifications/stream?token=t1&last_event_id=41');
     // Refused again at once: 4 s this time.
-    FakeEventSource.instances[1]!.refuse();
+    FakeEventSource.instances[1]!.fail();
     vi.advanceTimersByTime(3_999);
     expect(FakeEventSource.instances).toHaveLength(2);
     vi.advanceTimersByTime(1);
@@ -90,7 +65,7 @@ describe('the live stream', () => {
     expect(seen).toEqual(['41']);
     off();
     // Nobody listens: a refusal now opens nothing.
-    FakeEventSource.instances[2]!.refuse();
+    FakeEventSource.instances[2]!.fail();
     vi.advanceTimersByTime(60_000);
     expect(FakeEventSource.instances).toHaveLength(3);
   });
