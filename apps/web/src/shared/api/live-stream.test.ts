@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { FakeEventSource } from '@/testing/fake-event-source';
 import { subscribeLiveStream } from './live-stream';
 
@@ -18,13 +19,16 @@ describe('the live stream', () => {
   it('is one connection for every listener of the tab, each getting its own events, closed with the last', () => {
     const unread: unknown[] = [];
     const chat: unknown[] = [];
-    const offUnread = subscribeLiveStream('t1', 'unread', (e) => unread.push(JSON.parse(String(e.data))));
-    const offChat = subscribeLiveStream('t1', 'chat', (e) => chat.push(JSON.parse(String(e.data))));
+    const offUnread = subscribeLiveStream('t1', 'unread', z.object({ unreadCount: z.number() }), (data) => unread.push(data));
+    const offChat = subscribeLiveStream('t1', 'chat', z.object({ conversation_id: z.number() }), (data) => chat.push(data));
     expect(FakeEventSource.instances).toHaveLength(1);
     const stream = FakeEventSource.instances[0]!;
     expect(stream.url).toBe('/api/user-notifications/stream?token=t1');
     stream.emit('unread', { unreadCount: 2 });
     stream.emit('chat', { conversation_id: 5 });
+    // Data that does not fit its schema, or is not JSON, reaches nobody.
+    stream.emit('unread', { unreadCount: 'many' });
+    stream.emit('chat', undefined);
     expect(unread).toEqual([{ unreadCount: 2 }]);
     expect(chat).toEqual([{ conversation_id: 5 }]);
     offUnread();
@@ -35,8 +39,8 @@ describe('the live stream', () => {
   });
 
   it('opens a new connection for a new token and closes the old one', () => {
-    const offA = subscribeLiveStream('t1', 'unread', () => undefined);
-    const offB = subscribeLiveStream('t2', 'chat', () => undefined);
+    const offA = subscribeLiveStream('t1', 'unread', z.unknown(), () => undefined);
+    const offB = subscribeLiveStream('t2', 'chat', z.unknown(), () => undefined);
     expect(FakeEventSource.instances.map((s) => [s.url, s.readyState])).toEqual([
       ['/api/user-notifications/stream?token=t1', FakeEventSource.CLOSED],
       ['/api/user-notifications/stream?token=t2', FakeEventSource.OPEN],
@@ -47,9 +51,9 @@ describe('the live stream', () => {
   });
 
   it('opens again after a refusal, waiting longer each time, from the last event id it had', () => {
-    const seen: string[] = [];
-    const off = subscribeLiveStream('t1', 'chat', (e) => seen.push(e.lastEventId));
-    FakeEventSource.instances[0]!.emit('chat', {}, '41');
+    const seen: unknown[] = [];
+    const off = subscribeLiveStream('t1', 'chat', z.object({ n: z.number() }), (data) => seen.push(data));
+    FakeEventSource.instances[0]!.emit('chat', { n: 1 }, '41');
     FakeEventSource.instances[0]!.fail();
     vi.advanceTimersByTime(1_999);
     expect(FakeEventSource.instances).toHaveLength(1);
@@ -62,7 +66,7 @@ describe('the live stream', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.instances).toHaveLength(3);
-    expect(seen).toEqual(['41']);
+    expect(seen).toEqual([{ n: 1 }]);
     off();
     // Nobody listens: a refusal now opens nothing.
     FakeEventSource.instances[2]!.fail();

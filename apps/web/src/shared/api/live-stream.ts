@@ -1,4 +1,5 @@
 import { notificationEndpoints } from '@legenett/contracts';
+import type { z } from 'zod';
 import { apiUrl } from './api-client';
 
 /**
@@ -13,8 +14,10 @@ import { apiUrl } from './api-client';
  *   connection itself (with `Last-Event-ID`); a refused one (an expired token, the server away) is
  *   closed and opened again after 2 s, doubling up to 60 s, with `last_event_id` so the server sends
  *   the chat events missed meanwhile. An event that arrives sets the wait back to 2 s.
+ * - A listener gets an event's data parsed and checked against its schema; data that is not JSON or
+ *   does not fit is dropped.
  */
-export type LiveListener = (event: MessageEvent) => void;
+type LiveListener = (event: MessageEvent) => void;
 
 const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
@@ -70,9 +73,19 @@ function close(): void {
   connection = null;
 }
 
-/** Listens to `name` events of the stream as `token`'s holder; returns the unsubscribe. */
-export function subscribeLiveStream(token: string, name: string, listener: LiveListener): () => void {
+/** Listens to `name` events of the stream as `token`'s holder, their data checked by `schema`; returns the unsubscribe. */
+export function subscribeLiveStream<T>(token: string, name: string, schema: z.ZodType<T>, onData: (data: T) => void): () => void {
   if (typeof globalThis.EventSource === 'undefined') return () => undefined;
+  const listener: LiveListener = (event) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    const result = schema.safeParse(parsed);
+    if (result.success) onData(result.data);
+  };
   const set = listeners.get(name) ?? new Set<LiveListener>();
   set.add(listener);
   listeners.set(name, set);

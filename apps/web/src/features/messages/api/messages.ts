@@ -198,16 +198,7 @@ export function useChatEvents(listener: Listener): void {
   const allowed = user !== null && mayUseMessages(user);
   useEffect(() => {
     if (!token || !allowed) return;
-    return subscribeLiveStream(token, CHAT_STREAM_EVENT, (e) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(String(e.data));
-      } catch {
-        return;
-      }
-      const result = MessageEventSchema.safeParse(parsed);
-      if (result.success) listener(result.data);
-    });
+    return subscribeLiveStream(token, CHAT_STREAM_EVENT, MessageEventSchema, listener);
   }, [token, allowed, listener]);
 }
 

@@ -99,18 +99,8 @@ export function useUnreadStream(token: string | null) {
   useEffect(() => {
     setCount(null);
     if (!token) return;
-    const onUnread = (event: MessageEvent) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(String(event.data));
-      } catch {
-        return;
-      }
-      const result = UnreadCountSchema.safeParse(parsed);
-      if (result.success) setCount(result.data.unreadCount);
-    };
-    const offUnread = subscribeLiveStream(token, 'unread', onUnread);
-    const offMessage = subscribeLiveStream(token, 'message', onUnread);
+    const offUnread = subscribeLiveStream(token, 'unread', UnreadCountSchema, (data) => setCount(data.unreadCount));
+    const offMessage = subscribeLiveStream(token, 'message', UnreadCountSchema, (data) => setCount(data.unreadCount));
     return () => {
       offUnread();
       offMessage();
