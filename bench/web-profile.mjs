@@ -7,7 +7,9 @@
 //   node bench/web-profile.mjs --base http://127.0.0.1:3531 [--route /feed] [--longest]
 //
 // `--longest` keeps only the stretch of samples without idle time that runs the most script (the
-// start-up task); `--stretches` lists every busy stretch over 50 ms first;
+// start-up task); `--stretches` lists every busy stretch over 50 ms first; `--callers` adds the time
+// charged to the nearest frame of our own code (apps/web/src, packages/*) up each sample's stack, so a
+// library's time shows under the line that called it (which schema module builds zod schemas, say);
 // otherwise the whole load until the network is idle. `/feed` and every route but `/` run as the
 // demo doctor. Needs playwright-core, @jridgewell/trace-mapping (both in the workspace) and Chromium
 // (CHROMIUM=/path, default /usr/bin/chromium).
@@ -24,6 +26,7 @@ const base = cliBase();
 const route = opt('--route', '/feed');
 const longest = cliFlag('--longest');
 const listStretches = cliFlag('--stretches');
+const callers = cliFlag('--callers');
 const dist = path.join(root, 'apps/web/dist');
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -120,6 +123,29 @@ try {
       add(byPackage, url ? url.replace(base, '') : `(${functionName || 'native'})`, ms);
       add(byFunction, functionName || '(anonymous)', ms);
     }
+  }
+  if (callers) {
+    // The nearest own frame up the stack of each node (itself included), as "source:line".
+    const parent = new Map();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const ownFrame = new Map();
+    const ownOf = (node) => {
+      if (ownFrame.has(node.id)) return ownFrame.get(node.id);
+      const { url, lineNumber, columnNumber } = node.callFrame;
+      const map = url.startsWith(base) ? mapOf(url) : null;
+      const origin = map ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }) : null;
+      const mine = origin?.source && !origin.source.includes('node_modules/') ? `${origin.source.replace(/^(\.\.\/)+/, '')}:${origin.line}` : null;
+      const up = parent.get(node.id);
+      const found = mine ?? (up ? ownOf(up) : '(no own frame)');
+      ownFrame.set(node.id, found);
+      return found;
+    };
+    const byCaller = new Map();
+    for (const [id, ms] of selfTime) add(byCaller, ownOf(byId.get(id)), ms);
+    console.log('by own caller (inclusive of the libraries it calls)');
+    for (const [key, ms] of [...byCaller].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(0).padStart(7)}  ${key}`);
+    console.log('');
   }
   const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
   console.log(`${route}: ${total.toFixed(0)} ms of samples (CPU 4x slower)\n\nby package`);
