@@ -124,10 +124,21 @@ const ownerSides = [
   ...theCaller('right').map((caller) => `${ownerColumn('left')}${caller}`),
   ...theCaller('left').map((caller) => `${ownerColumn('right')}${caller}`),
 ].join(', ');
+// Nor a row's owner with a submitted user (`input.user_id === row.user_id`: inviting the owner), nor
+// two parties by their keys (`partyKey(target) === partyKey(partyOf(me))`: messaging oneself).
+const submittedId = (side) => `[${side}.type='MemberExpression'][${side}.object.name=/^(input|body)$/][${side}.property.name=/(user|company)_id$/]`;
+const partyKeyOf = (side) => `[${side}.type='CallExpression'][${side}.callee.name='partyKey']`;
+const ownerOrPartySides = [
+  ownerSides,
+  `${ownerColumn('left')}${submittedId('right')}`,
+  `${ownerColumn('right')}${submittedId('left')}`,
+  partyKeyOf('left'),
+  partyKeyOf('right'),
+].join(', ');
 const ownerComparison = {
-  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${ownerSides})`,
+  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${ownerOrPartySides})`,
   message:
-    "A module does not compare owners itself: ask AccessService (requireManages / managedOf with a kind of common/access), embed its SQL builder in the repository, or use isCaller / isCallerInPersonOrActing for an is_mine flag (docs/how-to/check-access.md).",
+    "A module does not compare owners itself: ask AccessService (requireManages / managedOf with a kind of common/access), embed its SQL builder in the repository, use isCaller / isCallerInPersonOrActing for an is_mine flag or a party (messaging oneself), or isSelf(me, input.user_id) when the row is the caller's own (docs/how-to/check-access.md).",
 };
 // Specs of these areas call endpoints through the typed `t.call(ep, ...)` (docs/how-to/test-an-endpoint.md),
 // which checks the descriptor's status and response schema; `t.http` is raw supertest.
@@ -136,16 +147,30 @@ const rawHttp = {
   selector: "MemberExpression[object.type='Identifier'][property.name='http']",
   message: 'Call the endpoint through t.call(ep.<name>, { as, params, query, body, headers }) (test/call.ts): it checks the status and the response against the contract.',
 };
-// Nor does a module compare an id with the caller's own (`id === me.userId`): "is this me" is
-// `isSelf(me, id)`, "everyone but me" `othersThan(me, ids)` (common/access/caller.ts), so that one
-// search finds every such decision.
-const callerId = (side) => `[${side}.type='MemberExpression'][${side}.property.name='userId'][${side}.object.name=/^(me|principal|caller|viewer)$/]`;
+// Nor does a module compare an id with the caller's own (`id === me.userId`, `row.id === adminId`):
+// "is this me" is `isSelf(me, id)`, "everyone but me" `othersThan(me, ids)` (common/access/caller.ts),
+// so that one search finds every such decision. (A caller's id held in a variable of its own name,
+// `adminId` or `viewerId`, may still be checked against null.)
+const notNull = (side) => `:not([${side}.type='Literal'], [${side}.type='Identifier'][${side}.name='undefined'])`;
+const callerId = (side, other) => [
+  `[${side}.type='MemberExpression'][${side}.property.name='userId'][${side}.object.name=/^(me|principal|caller|viewer|admin)$/]`,
+  `[${side}.type='Identifier'][${side}.name=/^(adminId|viewerId|callerId)$/]${notNull(other)}`,
+];
+const callerSides = [...callerId('left', 'right'), ...callerId('right', 'left')].join(', ');
 const callerComparison = {
-  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${callerId('left')}, ${callerId('right')}):not(:matches(${ownerSides}))`,
+  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${callerSides}):not(:matches(${ownerOrPartySides}))`,
   message: "Compare with the caller through isSelf(me, id) or othersThan(me, ids) (common/access/caller.ts).",
 };
+// Nor whether someone is the one who acted (`n.actor_user_id === n.user_id`: a notification about
+// one's own act): `isActor(actorUserId, userId)` (common/access/caller.ts). A null check stays.
+const actorId = (side, other) =>
+  `[${side}.type='MemberExpression'][${side}.property.name=/^actor_(user_)?id$/]${notNull(other)}, [${side}.type='Identifier'][${side}.name=/^actor(User)?Id$/]${notNull(other)}`;
+const actorComparison = {
+  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${actorId('left', 'right')}, ${actorId('right', 'left')}):not(:matches(${ownerOrPartySides}, ${callerSides}))`,
+  message: 'Whether a user is the one who acted is isActor(actorUserId, userId) (common/access/caller.ts).',
+};
 const apiDrift = [
-  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison, callerComparison] } },
+  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison, callerComparison, actorComparison] } },
   { files: typedCallAreas.map((area) => `apps/api/src/modules/${area}/**/*.int-spec.ts`), rules: { 'no-restricted-syntax': ['error', rawHttp] } },
 ];
 

@@ -105,6 +105,80 @@ test('a module does not compare owner ids with the caller itself (common/access 
   assert.deepEqual(await syntax('apps/api/src/common/access/planted.ts', planted[0]), []);
 });
 
+test("a module compares neither a row's owner with a submitted user nor two parties by their keys", async () => {
+  const planted = [
+    // Inviting the petition's initiator (the caller) as its co-author.
+    'export const a = (input: { user_id: number | null }, row: { user_id: number }) => input.user_id === row.user_id;',
+    'export const b = (body: { user_id: number }, row: { author_user_id: number | null }) => row.author_user_id !== body.user_id;',
+    // Messaging oneself: the target's party key against the caller's.
+    "declare const partyKey: (p: { kind: 'user' | 'company'; id: number }) => string;\ntype P = { kind: 'user' | 'company'; id: number };\nexport const c = (target: P, sender: P) => partyKey(target) === partyKey(sender);",
+    "declare const partyKey: (p: { kind: 'user' | 'company'; id: number }) => string;\nexport const d = (p: { user_id: number }, mine: string) => partyKey({ kind: 'user', id: p.user_id }) !== mine;",
+  ];
+  for (const code of planted) {
+    const found = await syntax('apps/api/src/modules/messages/planted.service.ts', code);
+    assert.equal(found.length, 1, code);
+    assert.match(found[0], /does not compare owners itself/);
+    assert.match(found[0], /isCaller/);
+    assert.match(found[0], /isSelf\(me, input\.user_id\)/);
+  }
+  const allowed = [
+    "import { isSelf } from '../../common/access';\nexport const a = (input: { user_id: number | null }, me: { userId: number }) => input.user_id !== null && isSelf(me, input.user_id);",
+    "import { isCaller } from '../../common/access';\nexport const b = (p: { user_id: number | null; partner_company_id: number | null }, me: { userId: number; activeCompanyId: number | null }) => isCaller(me, { user_id: p.user_id, company_id: p.partner_company_id });",
+    // Two submitted ids, or rows of two lists matched by id, decide nothing about the caller.
+    'export const c = (input: { user_id: number }, body: { user_id: number }) => input.user_id === body.user_id;',
+    'export const d = (rows: { id: number }[], author: { id: number }) => rows.find((r) => r.id === author.id);',
+  ];
+  for (const code of allowed) assert.deepEqual(await syntax('apps/api/src/modules/messages/planted.service.ts', code), [], code);
+});
+
+test("a module compares no id with the caller's held in a variable of its own (adminId, viewerId)", async () => {
+  const planted = [
+    // An administrator deciding about their own account.
+    'export const a = (row: { id: number }, adminId: number) => row.id === adminId;',
+    'export const b = (authorId: number, viewerId: number) => viewerId !== authorId;',
+    'export const c = (row: { id: number }, admin: { userId: number }) => admin.userId === row.id;',
+  ];
+  for (const code of planted) {
+    const found = await syntax('apps/api/src/modules/admin/planted.service.ts', code);
+    assert.equal(found.length, 1, code);
+    assert.match(found[0], /isSelf\(me, id\)/);
+  }
+  const allowed = [
+    "import { isSelf } from '../../common/access';\nexport const a = (row: { id: number }, me: { userId: number }) => isSelf(me, row.id);",
+    // Whether there is a viewer at all.
+    'export const b = (viewerId: number | null) => viewerId === null;',
+    'export const c = (adminId?: number) => adminId !== undefined;',
+  ];
+  for (const code of allowed) assert.deepEqual(await syntax('apps/api/src/modules/admin/planted.service.ts', code), [], code);
+});
+
+test('a module asks isActor whether a user is the one who acted', async () => {
+  const planted = [
+    // A notification about one's own act.
+    'export const a = (n: { actor_user_id: number | null; user_id: number }) => n.actor_user_id !== null && n.actor_user_id === n.user_id;',
+    'export const b = (ns: { actor_user_id: number | null; user_id: number }[]) => ns.filter((n) => n.actor_user_id === null || n.user_id !== n.actor_user_id);',
+    'export const c = (actorId: number, recipientId: number) => actorId == recipientId;',
+  ];
+  for (const code of planted) {
+    // Not only in services: the publisher decides it too.
+    for (const file of ['apps/api/src/modules/notifications/planted.service.ts', 'apps/api/src/modules/notifications/planted.publisher.ts']) {
+      const found = await syntax(file, code);
+      assert.equal(found.length, 1, `${file}: ${code}`);
+      assert.match(found[0], /isActor\(actorUserId, userId\)/);
+    }
+  }
+  // Against the caller it is the caller's rule, reported once.
+  const mine = await syntax('apps/api/src/modules/notifications/planted.service.ts', 'export const d = (n: { actor_user_id: number | null }, me: { userId: number }) => n.actor_user_id === me.userId;');
+  assert.equal(mine.length, 1);
+  const allowed = [
+    "import { isActor } from '../../common/access';\nexport const a = (n: { actor_user_id: number | null; user_id: number }) => !isActor(n.actor_user_id, n.user_id);",
+    // Whether anybody acted.
+    'export const b = (n: { actor_user_id: number | null }) => n.actor_user_id === null;',
+    'export const c = (actorId?: number) => actorId !== undefined;',
+  ];
+  for (const code of allowed) assert.deepEqual(await syntax('apps/api/src/modules/notifications/planted.service.ts', code), [], code);
+});
+
 test('the auth, registration, admin and notification specs call endpoints through t.call, not raw t.http', async () => {
   const planted = "declare const t: { http: { get(u: string): unknown } };\nexport const x = t.http.get('/api/auth/me');\n";
   for (const area of ['auth', 'registration', 'admin', 'notifications']) {

@@ -1,4 +1,4 @@
-import { isCaller, isCallerInPersonOrActing, isSelf, othersThan } from './caller';
+import { isActor, isCaller, isCallerInPersonOrActing, isSelf, othersThan } from './caller';
 
 describe('the caller as a party', () => {
   const person = { userId: 1, activeCompanyId: null };
@@ -34,6 +34,16 @@ describe('the caller as a party', () => {
     expect(isSelf(person, 2)).toBe(false);
     expect(isSelf(person, null)).toBe(false);
     expect(isSelf(person, undefined)).toBe(false);
+  });
+
+  it('isActor: the user is the one who acted; nobody acted is nobody', () => {
+    expect(isActor(1, 1)).toBe(true);
+    expect(isActor(1, 2)).toBe(false);
+    expect(isActor(null, 1)).toBe(false);
+    expect(isActor(undefined, 1)).toBe(false);
+    expect(isActor(null, null)).toBe(false);
+    expect(isActor(undefined, undefined)).toBe(false);
+    expect(isActor(1, null)).toBe(false);
   });
 
   it('othersThan: each id once, the caller left out', () => {

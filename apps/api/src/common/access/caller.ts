@@ -37,6 +37,11 @@ export function isSelf(me: Pick<Principal, 'userId'>, userId: number | null | un
   return userId === me.userId;
 }
 
+/** Whether `userId` is the one who acted (`actorUserId`; null when nobody did): nobody is notified of their own act. */
+export function isActor(actorUserId: number | null | undefined, userId: number | null | undefined): boolean {
+  return actorUserId !== null && actorUserId !== undefined && actorUserId === userId;
+}
+
 /** `userIds` once each, without the caller's own account: people to invite, add or notify. */
 export function othersThan(me: Pick<Principal, 'userId'>, userIds: Iterable<number>): number[] {
   return [...new Set(userIds)].filter((id) => id !== me.userId);

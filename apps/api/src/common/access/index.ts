@@ -22,4 +22,4 @@ export {
   visibleMemberSql,
 } from './access.repository';
 export { AccessService, type Exposure } from './access.service';
-export { isCaller, isCallerInPersonOrActing, isSelf, othersThan, type Party } from './caller';
+export { isActor, isCaller, isCallerInPersonOrActing, isSelf, othersThan, type Party } from './caller';

@@ -21,32 +21,32 @@ export class AdminController {
 
   @Route(ep.users)
   users(@CurrentPrincipal() me: Principal, @Query() q: QueryOf<typeof ep.users>) {
-    return this.admin.listUsers(me.userId, q);
+    return this.admin.listUsers(me, q);
   }
 
   @Route(ep.user)
   user(@CurrentPrincipal() me: Principal, @Params() p: UserParams) {
-    return this.admin.showUser(me.userId, p.id);
+    return this.admin.showUser(me, p.id);
   }
 
   @Route(ep.approve)
   approve(@CurrentPrincipal() me: Principal, @Params() p: UserParams, @RequestLocale() locale: Locale) {
-    return this.admin.decide(me.userId, p.id, 'approve', null, locale);
+    return this.admin.decide(me, p.id, 'approve', null, locale);
   }
 
   @Route(ep.reject)
   reject(@CurrentPrincipal() me: Principal, @Params() p: UserParams, @Body() b: ReasonBody, @RequestLocale() locale: Locale) {
-    return this.admin.decide(me.userId, p.id, 'reject', b.reason, locale);
+    return this.admin.decide(me, p.id, 'reject', b.reason, locale);
   }
 
   @Route(ep.block)
   block(@CurrentPrincipal() me: Principal, @Params() p: UserParams, @Body() b: ReasonBody, @RequestLocale() locale: Locale) {
-    return this.admin.decide(me.userId, p.id, 'block', b.reason, locale);
+    return this.admin.decide(me, p.id, 'block', b.reason, locale);
   }
 
   @Route(ep.unblock)
   unblock(@CurrentPrincipal() me: Principal, @Params() p: UserParams, @RequestLocale() locale: Locale) {
-    return this.admin.decide(me.userId, p.id, 'unblock', null, locale);
+    return this.admin.decide(me, p.id, 'unblock', null, locale);
   }
 
   @Route(ep.outbox)

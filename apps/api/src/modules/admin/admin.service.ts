@@ -16,6 +16,8 @@ import {
   type StatusLabel,
   translate,
 } from '@legenett/contracts';
+import { isSelf } from '../../common/access';
+import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -84,12 +86,13 @@ export function hprLookupOf(row: AccountRow): AdminHprLookup {
 type Refusal = 'own_account' | 'invalid_transition' | 'block_admin' | 'hpr_number_in_use';
 
 /**
- * Why `adminId` may not take `action` on the account, or null when they may: the transition table
- * plus the two rules about who (nobody decides about their own account; administrators are not
- * blocked). The list's `available_actions` and `decide` both ask this, so they never disagree.
+ * Why the administrator `me` may not take `action` on the account, or null when they may: the
+ * transition table plus the two rules about who (nobody decides about their own account;
+ * administrators are not blocked). The list's `available_actions` and `decide` both ask this, so
+ * they never disagree.
  */
-function refusalOf(row: AccountRow, adminId: number, action: AccountAction): Refusal | null {
-  if (row.id === adminId) return 'own_account';
+function refusalOf(row: AccountRow, me: Principal, action: AccountAction): Refusal | null {
+  if (isSelf(me, row.id)) return 'own_account';
   if (!findTransition(row.status, action)) return 'invalid_transition';
   if (action === 'block' && row.roles.includes('admin')) return 'block_admin';
   // One person, one account: an HPR number an approved account already has is not approved twice.
@@ -97,7 +100,7 @@ function refusalOf(row: AccountRow, adminId: number, action: AccountAction): Ref
   return null;
 }
 
-function toAdminUser(row: AccountRow, adminId: number): AdminUser {
+function toAdminUser(row: AccountRow, me: Principal): AdminUser {
   const approvedHrp = row.approved_hrp === 2 ? 2 : row.approved_hrp === 1 ? 1 : 0;
   return {
     id: row.id,
@@ -113,7 +116,7 @@ function toAdminUser(row: AccountRow, adminId: number): AdminUser {
     roles: row.roles,
     created_at: row.created_at.toISOString(),
     hpr: hprLookupOf(row),
-    available_actions: actionsFrom(row.status).filter((a) => refusalOf(row, adminId, a) === null),
+    available_actions: actionsFrom(row.status).filter((a) => refusalOf(row, me, a) === null),
   };
 }
 
@@ -139,15 +142,15 @@ export class AdminService {
     private readonly uow: UnitOfWork,
   ) {}
 
-  async listUsers(adminId: number, q: AdminUserListQuery) {
+  async listUsers(me: Principal, q: AdminUserListQuery) {
     const { rows, meta } = await readPage(q, this.repo.listAccounts({ status: q.status, search: q.search }));
-    return { data: rows.map((row) => toAdminUser(row, adminId)), meta };
+    return { data: rows.map((row) => toAdminUser(row, me)), meta };
   }
 
-  async showUser(adminId: number, id: number): Promise<{ data: AdminUserDetail }> {
+  async showUser(me: Principal, id: number): Promise<{ data: AdminUserDetail }> {
     const row = await this.repo.findAccount(id);
     if (!row) throw AppError.notFound();
-    return { data: await this.detailOf(row, adminId) };
+    return { data: await this.detailOf(row, me) };
   }
 
   /**
@@ -155,17 +158,11 @@ export class AdminService {
    * with the administrator, together with the user's notification and e-mail (delivered after
    * the commit through the job outbox).
    */
-  async decide(
-    adminId: number,
-    userId: number,
-    action: AccountAction,
-    reason: string | null,
-    locale: Locale,
-  ) {
+  async decide(me: Principal, userId: number, action: AccountAction, reason: string | null, locale: Locale) {
     const account = await this.repo.findAccount(userId);
     if (!account) throw AppError.notFound();
     const transition = findTransition(account.status, action);
-    const refusal = refusalOf(account, adminId, action);
+    const refusal = refusalOf(account, me, action);
     if (refusal || !transition) {
       throw new AppError('CONFLICT', {
         message: `admin.errors.${refusal ?? 'invalid_transition'}`,
@@ -184,7 +181,7 @@ export class AdminService {
       const applied = await this.repo.applyDecision(
         {
           userId,
-          adminId,
+          adminId: me.userId,
           from: account.status,
           to,
           decision: effects.decision,
@@ -198,7 +195,7 @@ export class AdminService {
       if (!applied) return null;
       await this.notifier.notify(tx, {
         userId,
-        adminId,
+        adminId: me.userId,
         decisionId: applied.decisionId,
         decision: effects.decision,
         status: to,
@@ -210,7 +207,7 @@ export class AdminService {
     if (!written) {
       throw new AppError('CONFLICT', { message: 'admin.errors.changed_meanwhile' });
     }
-    return this.showUser(adminId, userId);
+    return this.showUser(me, userId);
   }
 
   /**
@@ -227,10 +224,10 @@ export class AdminService {
     return 'doctor';
   }
 
-  private async detailOf(row: AccountRow, adminId: number): Promise<AdminUserDetail> {
+  private async detailOf(row: AccountRow, me: Principal): Promise<AdminUserDetail> {
     const decisions = await this.repo.decisions(row.id);
     return {
-      ...toAdminUser(row, adminId),
+      ...toAdminUser(row, me),
       phone: row.phone,
       birth_date: row.birth_date,
       locale: row.locale,

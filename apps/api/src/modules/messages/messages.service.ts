@@ -17,7 +17,7 @@ import {
   type SendMessageInput,
   type StartConversationInput,
 } from '@legenett/contracts';
-import { AccessService, isCaller, isSelf, othersThan } from '../../common/access';
+import { AccessService, isCaller, isSelf, othersThan, type Party as RowParty } from '../../common/access';
 import { isHealthPersonnel, type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';
@@ -71,6 +71,15 @@ const cannotDeliver = () => new AppError('FORBIDDEN', { message: 'messages.error
 /** The caller's side of a conversation: the company in business mode, else themselves. */
 export const partyOf = (me: Principal): Party =>
   me.activeCompanyId !== null ? { kind: 'company', id: me.activeCompanyId } : { kind: 'user', id: me.userId };
+
+/** A party as the columns of a row (common/access's Party): what isCaller takes, and whom an event reaches. */
+const columnsOf = (p: Party): RowParty => ({ user_id: p.kind === 'user' ? p.id : null, company_id: p.kind === 'company' ? p.id : null });
+
+/** Who wrote a message, as a party (common/access's Party): `isCaller(me, senderOf(r))` is the caller's own message. */
+const senderOf = (r: MessageRow): RowParty => ({ user_id: r.sender_user_id, company_id: r.sender_company_id });
+
+/** A participant row as a party (common/access's Party): `isCaller(me, participantOf(p))` is the caller's side. */
+const participantOf = (p: PartyRow): RowParty => ({ user_id: p.user_id, company_id: p.partner_company_id });
 
 const excerpt = (text: string, length = 140) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
@@ -181,7 +190,7 @@ export class MessagesService implements OnModuleInit {
   async start(me: Principal, input: StartConversationInput) {
     const sender = partyOf(me);
     const { target, topic } = await this.addressee(me, input);
-    if (partyKey(target) === partyKey(sender)) throw fieldError('to_user_id', 'messages.errors.cannot_message_self');
+    if (isCaller(me, columnsOf(target))) throw fieldError('to_user_id', 'messages.errors.cannot_message_self');
     await this.requireNotSuspended(me);
     const key = directKey(sender, target);
     const existing = await this.repository.findDirect(key);
@@ -403,12 +412,8 @@ export class MessagesService implements OnModuleInit {
   private async ownMessage(me: Principal, conversationId: number, messageId: number): Promise<MessageRow> {
     const message = await this.repository.message(conversationId, messageId);
     if (!message) throw AppError.notFound();
-    if (!this.isMine(message, me)) throw AppError.forbidden('not_owner');
+    if (!isCaller(me, senderOf(message))) throw AppError.forbidden('not_owner');
     return message;
-  }
-
-  private isMine(row: MessageRow, me: Principal): boolean {
-    return isCaller(me, { user_id: row.sender_user_id, company_id: row.sender_company_id });
   }
 
   // ---------- read state, requests, settings ----------
@@ -422,7 +427,7 @@ export class MessagesService implements OnModuleInit {
     if (moved !== null && m.state === 'active') {
       this.events.publish(await this.repository.readers(conversationId), { type: 'read', conversation_id: conversationId, party: partyKey(party), seq: moved });
     } else if (moved !== null) {
-      this.events.publish([{ user_id: party.kind === 'user' ? party.id : null, company_id: party.kind === 'company' ? party.id : null }], {
+      this.events.publish([columnsOf(party)], {
         type: 'read',
         conversation_id: conversationId,
         party: partyKey(party),
@@ -500,7 +505,7 @@ export class MessagesService implements OnModuleInit {
     const ids = [...new Set(messageIds)];
     const rows = await this.repository.messagesByIds(conversationId, ids);
     if (rows.length !== ids.length) throw fieldError('message_ids', 'validation.unknown_reference');
-    if (rows.some((r) => this.isMine(r, me))) throw fieldError('message_ids', 'messages.errors.report_own');
+    if (rows.some((r) => isCaller(me, senderOf(r)))) throw fieldError('message_ids', 'messages.errors.report_own');
     const senders = new Set(rows.map((r) => r.sender_user_id));
     if (senders.size > 1) throw fieldError('message_ids', 'messages.errors.report_one_sender');
     await this.uow.run((tx) =>
@@ -635,12 +640,10 @@ export class MessagesService implements OnModuleInit {
       else byConversation.set(p.conversation_id, [p]);
     }
     const lastBy = new Map(lasts.map((l) => [l.conversation_id, l]));
-    const mine = partyKey(partyOf(me));
     const canWrite = me.status === 'approved';
     return rows.map((r) => {
       const members = (byConversation.get(r.conversation_id) ?? []).filter((p) => READABLE.includes(p.state));
-      const isMe = (p: PartyRow) => partyKey(p.partner_company_id !== null ? { kind: 'company', id: p.partner_company_id } : { kind: 'user', id: p.user_id ?? 0 }) === mine;
-      const others = members.filter((p) => !isMe(p));
+      const others = members.filter((p) => !isCaller(me, participantOf(p)));
       const last = lastBy.get(r.conversation_id);
       return {
         id: r.conversation_id,
@@ -651,7 +654,7 @@ export class MessagesService implements OnModuleInit {
           ...this.partyOut(p),
           state: p.state,
           last_read_seq: p.state === 'request' ? 0 : p.last_read_seq,
-          is_me: isMe(p),
+          is_me: isCaller(me, participantOf(p)),
         })),
         my_state: r.state,
         is_creator: r.kind === 'group' && isCaller(me, { user_id: r.created_by_user_id, company_id: null }),
@@ -699,7 +702,7 @@ export class MessagesService implements OnModuleInit {
     const now = Date.now();
     return rows.map((r) => {
       const reply = r.reply_to_id !== null ? replyBy.get(r.reply_to_id) : undefined;
-      const mine = this.isMine(r, me);
+      const mine = isCaller(me, senderOf(r));
       const sender: WireParty | null =
         r.sender_company_id === null && r.sender_user_id === null
           ? null

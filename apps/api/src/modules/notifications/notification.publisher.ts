@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NOTIFICATIONS_CREATE_JOB, type NotificationJobPayload } from '@legenett/contracts';
+import { isActor } from '../../common/access';
 import { JobOutbox } from '../../common/outbox';
 import { type Transaction } from '../../database/unit-of-work';
 
@@ -27,7 +28,7 @@ export class NotificationPublisher {
   ): Promise<void> {
     const list = (Array.isArray(notifications) ? notifications : [notifications]) as readonly NotificationJobPayload[];
     const jobs = list
-      .filter((n) => n.actor_user_id === null || n.actor_user_id !== n.user_id)
+      .filter((n) => !isActor(n.actor_user_id, n.user_id))
       .map((payload) => ({
         name: NOTIFICATIONS_CREATE_JOB,
         payload,
@@ -44,7 +45,7 @@ export class NotificationPublisher {
    */
   async publishEach(tx: Transaction, items: readonly { notification: NotificationJobPayload; dedupeKey: string }[]): Promise<void> {
     const jobs = items
-      .filter(({ notification: n }) => n.actor_user_id === null || n.actor_user_id !== n.user_id)
+      .filter(({ notification: n }) => !isActor(n.actor_user_id, n.user_id))
       .map(({ notification, dedupeKey }) => ({
         name: NOTIFICATIONS_CREATE_JOB,
         payload: notification,

@@ -12,6 +12,7 @@ import {
   translate,
 } from '@legenett/contracts';
 import { type AppConfig, InjectConfig } from '../../config';
+import { isActor } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { MailService } from '../../common/mail';
@@ -77,7 +78,7 @@ export class NotificationsService implements OnModuleInit {
    * when the user turned the in-app channel of this kind off.
    */
   private async create({ payload, once }: OutboxJobContext<NotificationJobPayload>): Promise<void> {
-    if (payload.actor_user_id !== null && payload.actor_user_id === payload.user_id) return;
+    if (isActor(payload.actor_user_id, payload.user_id)) return;
     const prefs = await this.preferences.resolved(payload.user_id);
     if (!prefs) return; // the account is gone
     const inApp = allowsIn(prefs, payload.kind, 'in_app');

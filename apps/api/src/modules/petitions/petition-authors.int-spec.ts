@@ -54,6 +54,15 @@ describe('co-authors', () => {
         })
       ).status,
     ).toBe(422);
+    // Nor is the initiator a co-author of their own petition.
+    const self = await t.call(ep.addManualAuthor, {
+      as: owner,
+      params: { id: d.id },
+      body: { name: 'Meg selv', user_id: owner.user.id },
+      locale: 'en',
+    });
+    expect(self.status).toBe(422);
+    expect(self.validation.errors.user_id).toEqual(['Unknown co-author.']);
     await settleJobs(t);
     const notes = await t.db
       .select()

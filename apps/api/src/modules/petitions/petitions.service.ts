@@ -18,7 +18,7 @@ import {
   osloToday,
   pageMeta,
 } from '@legenett/contracts';
-import { isCallerInPersonOrActing } from '../../common/access';
+import { isCallerInPersonOrActing, isSelf } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
@@ -367,7 +367,8 @@ export class PetitionsService {
   async addManualAuthor(me: Principal, id: number, input: ManualAuthorInput) {
     const row = await this.authored(me, id, 'no', osloToday());
     requireInitiator(row);
-    if (input.user_id !== null && (input.user_id === row.user_id || !(await this.repository.userExists(input.user_id)))) {
+    // The initiator (the caller, after requireInitiator) is no co-author of their own petition.
+    if (input.user_id !== null && (isSelf(me, input.user_id) || !(await this.repository.userExists(input.user_id)))) {
       throw invalid({ user_id: ['petitions.errors.unknown_co_author'] });
     }
     const authorId = await this.uow.run(async (tx) => {
