@@ -120,6 +120,8 @@ function runLighthouse(url, keepStorage) {
     `--output-path=${out}`,
     '--quiet',
     ...(keepStorage ? ['--disable-storage-reset'] : []),
+    // With --keep-report, the trace too (`<report>-0.trace.json`), for a look at the tasks.
+    ...(keepReport ? ['--save-assets'] : []),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(lighthouse, lhArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -128,8 +130,12 @@ function runLighthouse(url, keepStorage) {
       if (code !== 0) return reject(new Error(`lighthouse exited ${code}`));
       const report = JSON.parse(fs.readFileSync(out, 'utf8'));
       // The last report of each route stays for a look (--keep-report).
-      if (keepReport) fs.renameSync(out, path.join(os.tmpdir(), `lighthouse${new URL(url).pathname.replace(/\//g, '_')}.json`));
-      else fs.rmSync(out);
+      const kept = path.join(os.tmpdir(), `lighthouse${new URL(url).pathname.replace(/\//g, '_')}`);
+      if (keepReport) {
+        fs.renameSync(out, `${kept}.json`);
+        for (const asset of fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(path.basename(out, '.json') + '-0.')))
+          fs.renameSync(path.join(os.tmpdir(), asset), `${kept}-0.${asset.split('-0.').pop()}`);
+      } else fs.rmSync(out);
       resolve(report);
     });
   });

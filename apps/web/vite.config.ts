@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { aliases, dedupe } from './vite.aliases';
 import { precompress } from './vite.compress';
 import { contracts } from './vite.contracts';
+import { lazySchemas } from './vite.lazy-schemas';
 import { chunkGroups } from './vite.chunks';
 import { routePreload } from './vite.preload';
 
@@ -31,7 +32,7 @@ const reactRouterProduction = [
 
 export default defineConfig(({ command }) => ({
   // routePreload writes the route preload table the API reads (dist/.vite/route-preload.json).
-  plugins: [contracts(), react(), routePreload({ src }), precompress()],
+  plugins: [contracts(), lazySchemas(), react(), routePreload({ src }), precompress()],
   resolve: {
     alias: [
       ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),

@@ -7,6 +7,7 @@ import './app/global.css';
 // Each `after-*` module awaits the next task at its top level; the bundler keeps the chunk's modules in
 // this order, so everything after it waits. Moving an import only moves work between steps.
 import { config as zodConfig } from 'zod';
+import './app/start/after-zod';
 import '@/shared/auth/auth-store';
 import './app/start/after-validation';
 import './shared/i18n/i18n';
