@@ -40,6 +40,14 @@ it('answers the calls in flight, closes keep-alive connections and stops in abou
   app = await createApp({ env: testAppEnv({ WEB_DIST_DIR: makeWebDist() }), imports: [SlowModule] });
   await app.listen(0, '127.0.0.1');
   const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  // What the server took of the busy client's calls, and what it answered in full.
+  let received = 0;
+  let answered = 0;
+  (app.getHttpServer() as Server).on('request', (req, res) => {
+    if (!req.url?.startsWith('/api/counties')) return;
+    received++;
+    res.once('finish', () => answered++);
+  });
 
   // A busy client on keep-alive connections (fetch keeps them by default).
   let running = true;
@@ -51,9 +59,12 @@ it('answers the calls in flight, closes keep-alive connections and stops in abou
         await res.arrayBuffer();
         outcomes.push(res.status === 200 ? 'ok' : String(res.status));
       } catch (err) {
-        // Refused: nobody listens any more, the load balancer's cue to go elsewhere. Anything else
-        // (reset mid-call) would be a call lost in the stop.
-        outcomes.push((err as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED' ? 'refused' : 'dropped');
+        // Refused: nobody listens any more, the load balancer's cue to go elsewhere. Reset: the
+        // connection was made in the instant the listener closed, and the kernel resets connections
+        // it had queued for a listener that is gone (the server never took them; the checks below
+        // tell this from a call cut in the stop).
+        const code = (err as { cause?: { code?: string } }).cause?.code;
+        outcomes.push(code === 'ECONNREFUSED' ? 'refused' : `not answered (${code ?? (err as Error).message})`);
         await sleep(20);
       }
     }
@@ -75,7 +86,12 @@ it('answers the calls in flight, closes keep-alive connections and stops in abou
   expect(closeMs).toBeLessThan(3000);
   expect(outcomes.filter((o) => o === 'ok').length).toBeGreaterThan(0);
   expect(outcomes).toContain('refused');
-  expect(outcomes.filter((o) => o !== 'ok' && o !== 'refused')).toEqual([]);
+  // No call is lost in the stop: every call the server took was answered in full, and every answer
+  // reached the client; a call without an answer never reached the server (refused, or its
+  // connection reset before the server accepted it: the CI run of 2026-11-28 06:20 had one).
+  expect(answered).toBe(received);
+  expect(outcomes.filter((o) => o === 'ok').length).toBe(answered);
+  expect(outcomes.filter((o) => o !== 'ok' && o !== 'refused' && !o.startsWith('not answered'))).toEqual([]);
 });
 
 it('announces a 5 s keep-alive, keeps idle connections longer, and at a stop closes those of clients that ignore the announcement', async () => {
