@@ -16,8 +16,11 @@ import { preloadWholeCatalogue } from './catalogue';
 // Every catalogue section in both languages, before any test renders.
 await preloadWholeCatalogue();
 
-// Lazy routes and Mantine transitions can take seconds on a loaded 2-core CI machine.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy routes and Mantine transitions can take seconds on a loaded 2-core CI machine: a file's first
+// render of a lazy route has its modules transformed on demand, and on the machine of 2026-11-28 (the
+// web tier 332 s where it had taken 130 s) `/feed`'s first posts took 7-8 s to show, with or without
+// the lazy schemas. Below the test time-out (20 s, vitest.config.ts), so a missing element still fails.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks the layout APIs Mantine reads.
 Object.defineProperty(window, 'matchMedia', {
