@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import { type RedisOptions } from 'ioredis';
@@ -89,23 +90,33 @@ export class BullMqJobQueue extends JobQueue {
   }
 
   async enqueue<P>(name: string, payload: P, opts: EnqueueOptions = {}): Promise<EnqueueResult> {
+    // Every job gets its id before it reaches Redis: our own when the caller gave none.
+    const jobId = opts.jobId ?? `job-${randomUUID()}`;
     if (opts.jobId !== undefined && !opts.firstTime) {
-      const state = await this.queue.getJobState(opts.jobId);
+      const state = await this.queue.getJobState(jobId);
       if (state === 'completed') return 'completed';
       // Failed for good and asked for again: run it anew with fresh attempts (BullMQ's add would
       // keep the failed one).
-      if (state === 'failed') await this.queue.remove(opts.jobId);
+      if (state === 'failed') await this.queue.remove(jobId);
       else if (state !== 'unknown') return 'queued';
     }
-    const job = await this.queue.add(name, payload, {
-      attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
-      backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
-      delay: opts.delayMs,
-      jobId: opts.jobId,
-      removeOnComplete: 1000,
-      removeOnFail: 5000,
-    });
-    if (job.id) this.inFlight.add(job.id);
+    // In flight before the add: a worker of this process may take, run and finish the job before
+    // the add's answer is read (seen on a loaded machine), and its "completed" must find the id here.
+    // Registered after the add, the id stayed in flight for good and onIdle never resolved.
+    this.inFlight.add(jobId);
+    try {
+      await this.queue.add(name, payload, {
+        attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
+        backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
+        delay: opts.delayMs,
+        jobId,
+        removeOnComplete: 1000,
+        removeOnFail: 5000,
+      });
+    } catch (err) {
+      this.settle(jobId);
+      throw err;
+    }
     return 'added';
   }
 

@@ -1,6 +1,6 @@
 /** What a job handler gets: its payload and which attempt this is (1-based). */
 export interface JobContext<P> {
-  /** The `jobId` it was enqueued with (the outbox's `outbox-<row id>`); BullMQ's own id, or none in process, otherwise. */
+  /** The `jobId` it was enqueued with (the outbox's `outbox-<row id>`); otherwise `job-<uuid>` on BullMQ, none in process. */
   id?: string;
   payload: P;
   attempt: number;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
 import { BullMqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { type JobQueue } from './job-queue';
@@ -140,6 +141,42 @@ async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
 contract('InProcessJobQueue', () => new InProcessJobQueue({ dependencyRetryMs: 20 }));
 
 contract('BullMqJobQueue (Redis)', () => new BullMqJobQueue(REDIS_URL, { prefix: `test-${randomUUID()}`, concurrency: 2, dependencyRetryMs: 20 }));
+
+describe('BullMqJobQueue: the answer to an add read late', () => {
+  // On a loaded machine the worker's connection can take, run and finish a job before this process
+  // reads the add's answer on the queue's connection. Holding the answer back makes that order
+  // certain: the job must still count as done, or onIdle waits forever (a CI run hung 60 s on it).
+  const finished: string[] = [];
+  let queue: BullMqJobQueue;
+  let add: jest.SpyInstance;
+  beforeEach(() => {
+    const original = Queue.prototype.add;
+    add = jest.spyOn(Queue.prototype, 'add').mockImplementation(async function (this: Queue, ...args: Parameters<Queue['add']>) {
+      const job = await original.apply(this, args);
+      await until(() => finished.includes(String(args[1] && (args[1] as { tag: string }).tag)));
+      return job;
+    });
+    queue = new BullMqJobQueue(REDIS_URL, { prefix: `test-${randomUUID()}`, concurrency: 2, dependencyRetryMs: 20 });
+  });
+  afterEach(async () => {
+    add.mockRestore();
+    await queue.close();
+  });
+  it('settles a job that finished before its add answered, with and without an id', async () => {
+    queue.register<{ tag: string; fail?: boolean }>('quick', async ({ payload }) => {
+      finished.push(payload.tag);
+      if (payload.fail) throw new Error('fails for good');
+    });
+    expect(await queue.enqueue('quick', { tag: 'no-id' })).toBe('added');
+    expect(await queue.enqueue('quick', { tag: 'with-id' }, { jobId: 'early-1' })).toBe('added');
+    expect(await queue.enqueue('quick', { tag: 'fails', fail: true }, { jobId: 'early-2', attempts: 1 })).toBe('added');
+    await queue.onIdle();
+    // Failed for good, asked again, and done before the add answers.
+    expect(await queue.enqueue('quick', { tag: 'again' }, { jobId: 'early-2' })).toBe('added');
+    await queue.onIdle();
+    expect(finished).toEqual(['no-id', 'with-id', 'fails', 'again']);
+  });
+});
 
 describe('InProcessJobQueue rules', () => {
   it('refuses unknown jobs and double registration; close drops waiting retries', async () => {
