@@ -32,6 +32,25 @@ export const IdSchema = z.coerce.number().int().positive().max(MAX_INT_ID);
 export const IdParamSchema = z.object({ id: IdSchema });
 /** An id of a `bigserial` key (posts, comments, attachments, notifications): up to 2^53 on the wire. */
 export const BigIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/**
+ * A whole number in a query string, written in decimal digits only: blank or whitespace is missing
+ * (`validation.required`), and `0x1`, `1e1`, `+1` or `1.0` are not read as numbers
+ * (`validation.digits_only`), as `z.coerce.number()` would. A number given by a typed caller passes.
+ */
+export const digitsCount = (max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .union([z.number(), z.string()], { error: 'validation.required' })
+    .transform(String)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, { message: 'validation.required', abort: true })
+        .regex(/^\d{1,16}$/, { message: 'validation.digits_only' })
+        .transform(Number)
+        .pipe(z.number().max(max, { message: 'validation.digits_only' })),
+    );
+
 export const BigIdParamSchema = z.object({ id: BigIdSchema });
 /** `:slug` of a member's or a company's page. */
 export const SlugParamSchema = z.object({ slug: z.string().trim().min(1).max(200) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, DEFAULT_PER_PAGE, IdParamSchema, IdSchema, isoDate, listOf, MAX_PER_PAGE, optionalText, PageQuerySchema, pageOf, refId, readable } from './common';
+import { dataOf, DEFAULT_PER_PAGE, digitsCount, IdParamSchema, IdSchema, isoDate, listOf, MAX_PER_PAGE, optionalText, PageQuerySchema, pageOf, refId, readable } from './common';
 import { defineEndpoint } from './endpoint';
 import { VerifiedAsSchema } from './user';
 
@@ -585,7 +585,7 @@ export const petitionEndpoints = {
   }),
 } as const;
 
-const TreeSize = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const TreeSize = digitsCount();
 
 /** The public signature log (docs/petitions.md): anyone may check that it only grows. */
 export const petitionLogEndpoints = {

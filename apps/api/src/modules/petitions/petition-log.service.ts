@@ -149,15 +149,18 @@ export class PetitionLogService implements OnApplicationBootstrap, OnApplication
   /** The largest checkpoint size seen: checkpoints are never removed, so any size up to it exists. */
   private knownSize = 0;
 
-  private async requireSize(...sizes: number[]): Promise<void> {
-    if (sizes.every((s) => s <= this.knownSize)) return;
+  /** Each size (by its query field) exists in the log, or 422 on the field that is too large. */
+  private async requireSize(sizes: Record<string, number>): Promise<void> {
+    const entries = Object.entries(sizes);
+    if (entries.every(([, s]) => s <= this.knownSize)) return;
     const latest = await this.repository.latestCheckpoint();
     this.knownSize = Math.max(this.knownSize, latest?.tree_size ?? 0);
-    if (sizes.some((s) => s > this.knownSize)) throw new AppError('VALIDATION', { fields: { size: ['petitions.errors.log_size'] } });
+    const tooLarge = entries.filter(([, s]) => s > this.knownSize).map(([field]) => [field, ['petitions.errors.log_size']]);
+    if (tooLarge.length > 0) throw new AppError('VALIDATION', { fields: Object.fromEntries(tooLarge) });
   }
 
   async inclusion(leaf: number, size: number) {
-    await this.requireSize(size);
+    await this.requireSize({ size });
     if (leaf >= size) throw new AppError('VALIDATION', { fields: { leaf: ['petitions.errors.log_leaf'] } });
     const ranges = inclusionRanges(leaf, size);
     const get = await this.repository.proofNodes([...nodesFor(ranges), { level: 0, index: leaf }, ...perfectNodes(0, size)]);
@@ -171,8 +174,8 @@ export class PetitionLogService implements OnApplicationBootstrap, OnApplication
   }
 
   async consistency(from: number, to: number) {
-    if (from > to) throw new AppError('VALIDATION', { fields: { from: ['petitions.errors.log_size'] } });
-    await this.requireSize(from, to);
+    if (from > to) throw new AppError('VALIDATION', { fields: { from: ['petitions.errors.log_order'] } });
+    await this.requireSize({ from, to });
     const get = await this.repository.proofNodes([...nodesFor(consistencyRanges(from, to)), ...perfectNodes(0, from), ...perfectNodes(0, to)]);
     return {
       from,
