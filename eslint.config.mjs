@@ -70,7 +70,8 @@ const webOneWayRules = [
   { files: ['apps/web/src/shared/ui/paged-list.tsx'], rules: webSyntax(webSelectInController) },
 ];
 
-// API import zones (issue 24). Three rules, each message saying what to do instead:
+// API import zones (issue 24). Four rules, each message saying what to do instead:
+// - src/database is the lowest floor: it never imports src/common or src/modules;
 // - src/common is below the feature modules: it never imports src/modules or the app (specs under
 //   src/common reach those through test/app.ts and test/modules.ts);
 // - a module imports another module only through that module's index.ts (`../reference`, never
@@ -84,6 +85,10 @@ const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url
 const noModulesFromCommon = {
   regex: '^(\\.\\./)+(modules(/|$)|app(\\.module)?$)',
   message: 'src/common may not import src/modules or the app: move the shared code into src/common (an int-spec imports the app through test/app.ts, module parts through test/modules.ts).',
+};
+const noCommonFromDatabase = {
+  regex: '^(\\.\\./)+(common|modules)(/|$)',
+  message: 'src/database is below src/common and the modules: it never imports them (they import it). Take what it needs as a structural type or an injection token of its own (database.tokens.ts).',
 };
 const noDatabaseHandle = {
   regex: '(^|/)database/database\\.(module|tokens)$',
@@ -101,6 +106,8 @@ const apiBoundaries = [
   // Everything outside src/database: no database handle outside repositories (and specs).
   { files: ['apps/api/src/**/*.ts'], ignores: ['apps/api/src/database/**', ...apiExempt], rules: apiRule([noDatabaseHandle]) },
   { files: ['apps/api/src/common/**/*.ts'], ignores: apiExempt, rules: apiRule([noModulesFromCommon, noDatabaseHandle]) },
+  // src/database, its specs too: the floor below common (a spec that needs the app goes through test/).
+  { files: ['apps/api/src/database/**/*.ts'], rules: apiRule([noCommonFromDatabase]) },
   { files: apiExempt.map((glob) => glob.replace('apps/api/src/', 'apps/api/src/common/')), rules: apiRule([noModulesFromCommon]) },
   ...apiModules.flatMap((module) =>
     [0, 1, 2, 3].flatMap((depth) => {

@@ -30,6 +30,16 @@ test('src/common may not import the app, not even from a spec', async () => {
   assert.deepEqual(await restricted('apps/api/src/common/planted/planted.int-spec.ts', "import { createApp } from '../../../test/app';\nexport const x = createApp;\n"), []);
 });
 
+test('src/database may not import src/common or a module, not even from a spec', async () => {
+  for (const file of ['apps/api/src/database/planted.ts', 'apps/api/src/database/planted.int-spec.ts']) {
+    const found = await restricted(file, "import { readCookie } from '../common/http/cookies';\nexport const x = readCookie;\n");
+    assert.equal(found.length, 1, file);
+    assert.match(found[0], /src\/database is below src\/common/);
+  }
+  assert.equal((await restricted('apps/api/src/database/planted.ts', "import { PostsService } from '../modules/posts';\nexport const x = PostsService;\n")).length, 1);
+  assert.deepEqual(await restricted('apps/api/src/database/planted.ts', "import { DATABASE } from './database.tokens';\nexport const x = DATABASE;\n"), []);
+});
+
 test("a module may not import another module's file, only its index.ts", async () => {
   const found = await restricted('apps/api/src/modules/jobs/planted.service.ts', "import { ReferenceChecks } from '../reference/reference-checks.service';\nexport const x = ReferenceChecks;\n");
   assert.equal(found.length, 1);

@@ -23,7 +23,7 @@ import { securityHeaders } from './common/security/security-headers';
 import { spaHandlers } from './common/spa/spa';
 import { PetitionLogService } from './modules/petitions/petition-log.service';
 import { type AppConfig, configFromProcess, type RawEnv } from './config';
-import { readRoutingMiddleware } from './database/replicas';
+import { readRoutingMiddleware } from './common/http/read-routing.middleware';
 
 export const API_PREFIX = 'api';
 /** What a worker process (ROLE=worker) answers: health and metrics. */

@@ -1,9 +1,8 @@
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { createDatabase, createPool, type CreateDatabaseOptions, type Database, type DatabaseHandle, withReader } from '@legenett/db';
-import { MetricsService } from '../common/observability/metrics.service';
 import { APP_CONFIG, type AppConfig } from '../config';
-import { DATABASE, DATABASE_HANDLE, REPLICA_ROUTER } from './database.tokens';
-import { type ReplicaRouter, replicaRouterOf } from './replicas';
+import { DATABASE, DATABASE_HANDLE, REPLICA_METRICS, REPLICA_ROUTER } from './database.tokens';
+import { type ReplicaMetrics, type ReplicaRouter, replicaRouterOf } from './replicas';
 import { UnitOfWork } from './unit-of-work';
 
 export { DATABASE, DATABASE_HANDLE, InjectDatabase, REPLICA_ROUTER } from './database.tokens';
@@ -48,8 +47,8 @@ const poolOptions = (config: AppConfig, role: 'primary' | 'replica'): CreateData
     },
     {
       provide: REPLICA_ROUTER,
-      inject: [APP_CONFIG, DATABASE_HANDLE, MetricsService],
-      useFactory: (config: AppConfig, handle: DatabaseHandle, metrics: MetricsService): ReplicaRouter | null =>
+      inject: [APP_CONFIG, DATABASE_HANDLE, REPLICA_METRICS],
+      useFactory: (config: AppConfig, handle: DatabaseHandle, metrics: ReplicaMetrics): ReplicaRouter | null =>
         replicaRouterOf(config, handle.pool, (url) => createPool(url, poolOptions(config, 'replica')), metrics),
     },
     {

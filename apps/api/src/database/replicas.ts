@@ -1,10 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger } from '@nestjs/common';
 import { type ReadClient } from '@legenett/db';
-import { type NextFunction, type Request, type Response } from 'express';
 import { type Pool, type QueryResult } from 'pg';
-import { readCookie } from '../common/http/cookies';
-import { type MetricsService } from '../common/observability/metrics.service';
 import { type AppConfig } from '../config';
 import { isDatabaseUnavailable } from './database-errors';
 
@@ -31,42 +28,16 @@ import { isDatabaseUnavailable } from './database-errors';
 /** The cookie that sends a client's reads to the primary after a write (value: until when, epoch ms). */
 export const READ_YOUR_WRITES_COOKIE = 'lg_rw';
 
-/** Paths whose reads always go to the primary: the event stream reads right after a change is announced. */
-const PRIMARY_ONLY_PATHS = new Set(['/api/user-notifications/stream']);
-
 /** Why a read went to the primary (the `reason` label of `legenett_db_reads_total`). */
 export type PrimaryReason = 'write' | 'recent_write' | 'primary_only' | 'background' | 'no_replica' | 'replica_failed';
 
-type ReadRoute = { replica: true } | { replica: false; reason: PrimaryReason };
+export type ReadRoute = { replica: true } | { replica: false; reason: PrimaryReason };
 
 const routes = new AsyncLocalStorage<ReadRoute>();
 
 /** Runs `work` with its reads routed as `route` (tests; the middleware below for requests). */
 export function withReadRoute<T>(route: ReadRoute, work: () => T): T {
   return routes.run(route, work);
-}
-
-/** Express middleware deciding where the reads of this call go; a no-op without replicas. */
-export function readRoutingMiddleware(config: AppConfig): (req: Request, res: Response, next: NextFunction) => void {
-  if (config.replicas.urls.length === 0) return (_req, _res, next) => next();
-  const windowMs = config.replicas.readYourWritesMs;
-  const secure = config.env !== 'development' ? '; Secure' : '';
-  return (req, res, next) => {
-    let route: ReadRoute;
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      const until = Number(readCookie(req, READ_YOUR_WRITES_COOKIE));
-      if (PRIMARY_ONLY_PATHS.has(req.path)) route = { replica: false, reason: 'primary_only' };
-      else if (Number.isFinite(until) && until > Date.now()) route = { replica: false, reason: 'recent_write' };
-      else route = { replica: true };
-    } else {
-      if (req.method !== 'OPTIONS' && windowMs > 0) {
-        const until = Date.now() + windowMs;
-        res.append('Set-Cookie', `${READ_YOUR_WRITES_COOKIE}=${until}; Path=/api; Max-Age=${Math.ceil(windowMs / 1000)}; HttpOnly; SameSite=Lax${secure}`);
-      }
-      route = { replica: false, reason: 'write' };
-    }
-    routes.run(route, next);
-  };
 }
 
 interface Replica {
@@ -84,8 +55,18 @@ interface Replica {
 export interface ReplicaRouterOptions {
   maxLagMs: number;
   probeMs: number;
-  metrics: MetricsService;
+  metrics: ReplicaMetrics;
   logger?: Logger;
+}
+
+/**
+ * The metrics the router writes (`MetricsService` has them): a structural type, so that the database
+ * layer does not import `common/` (which imports the database layer).
+ */
+export interface ReplicaMetrics {
+  reads: { inc(labels: { target: string; reason: string }): void };
+  replicaSkipped: { inc(labels: { replica: string; reason: string }): void };
+  replicaLag: { set(labels: { replica: string }, value: number): void };
 }
 
 const labelOf = (url: string): string => {
@@ -258,7 +239,7 @@ export class ReplicaRouter implements ReadClient {
 }
 
 /** Builds the router of a configuration with replicas (database.module.ts). */
-export function replicaRouterOf(config: AppConfig, primary: Pool, createPool: (url: string) => Pool, metrics: MetricsService): ReplicaRouter | null {
+export function replicaRouterOf(config: AppConfig, primary: Pool, createPool: (url: string) => Pool, metrics: ReplicaMetrics): ReplicaRouter | null {
   if (config.replicas.urls.length === 0) return null;
   const router = new ReplicaRouter(
     primary,

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { type TestApp } from '../../../test/app';
 import { type BodyIn, invalid } from '../../../test/call';
 import { settleJobs } from '../../../test/jobs';
-import { petitionsSuite } from './petitions.int-setup';
+import { petitionsSuite } from '../../../test/petitions';
 
 let t: TestApp;
 let token: string;

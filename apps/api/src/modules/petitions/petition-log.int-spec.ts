@@ -11,7 +11,7 @@ import { invalid } from '../../../test/call';
 import { verifyConsistency, verifyInclusion } from './petition-log.merkle';
 import { PetitionLogService } from './petition-log.service';
 import { PetitionSignaturesService } from './petition-signatures.service';
-import { petitionsSuite } from './petitions.int-setup';
+import { petitionsSuite } from '../../../test/petitions';
 
 /**
  * The signature log (issue 28): public checkpoint, key, proof and consistency endpoints; receipts

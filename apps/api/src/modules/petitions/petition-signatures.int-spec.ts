@@ -10,7 +10,7 @@ import { settleJobs } from '../../../test/jobs';
 import { PetitionRemindersService } from './petition-reminders.service';
 import { PetitionSignaturesRepository } from './petition-signatures.repository';
 import { PetitionSignaturesService } from './petition-signatures.service';
-import { type Fixtures, petitionsSuite } from './petitions.int-setup';
+import { type Fixtures, petitionsSuite } from '../../../test/petitions';
 
 let t: TestApp;
 let fx: Fixtures;

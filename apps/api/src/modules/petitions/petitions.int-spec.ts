@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type Caller, invalid } from '../../../test/call';
-import { type Fixtures, petitionsSuite } from './petitions.int-setup';
+import { type Fixtures, petitionsSuite } from '../../../test/petitions';
 
 let t: TestApp;
 let fx: Fixtures;

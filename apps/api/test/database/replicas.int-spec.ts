@@ -4,10 +4,10 @@ import path from 'node:path';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { createDatabase, type DatabaseHandle, recreateDatabase, runMigrations, schema, withDatabase } from '@legenett/db';
 import request from 'supertest';
-import { createApp } from '../app';
-import { createUser, type TestUser } from '../../test/auth';
-import { seedReferenceData } from '../../test/global-setup';
-import { makeWebDist } from '../../test/app';
+import { createApp } from '../../src/app';
+import { createUser, type TestUser } from '../auth';
+import { seedReferenceData } from '../global-setup';
+import { makeWebDist } from '../app';
 import {
   freePort,
   type PrivatePgBouncer,
@@ -15,10 +15,10 @@ import {
   type PrivatePostgres,
   privatePostgres,
   sleep,
-} from '../../test/private-servers';
-import { SessionService } from '../modules/users/session.service';
-import { REPLICA_ROUTER } from './database.tokens';
-import { READ_YOUR_WRITES_COOKIE, type ReplicaRouter } from './replicas';
+} from '../private-servers';
+import { SessionService } from '../../src/modules/users/session.service';
+import { REPLICA_ROUTER } from '../../src/database/database.tokens';
+import { READ_YOUR_WRITES_COOKIE, type ReplicaRouter } from '../../src/database/replicas';
 
 /**
  * Read replicas and the pooler (issue 29) on servers of this test's own: a PostgreSQL primary, a

@@ -5,7 +5,7 @@
  *
  *   createdb -h 127.0.0.1 -U postgres scratch_notify
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/scratch_notify REDIS_URL=redis://127.0.0.1:6379/5 \
- *     PORT=4510 node -r @swc-node/register src/modules/notifications/notifications.bench.ts
+ *     PORT=4510 node -r @swc-node/register test/bench/notifications.bench.ts
  *
  * `--no-keyset` / `--no-digest` leave a part out. `--smtp` delivers the digests too: to an SMTP
  * server (smtp-server, counting and dropping what it gets) in a child process on PORT + 1, the run
@@ -18,11 +18,11 @@ import { SMTPServer } from 'smtp-server';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { createDatabase } from '@legenett/db';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../../app';
-import { OutboxRelay } from '../../common/outbox';
-import { migrateDatabase } from '../../database/migrate';
-import { SessionService } from '../users';
-import { DigestService } from './digest/digest.service';
+import { createApp } from '../../src/app';
+import { OutboxRelay } from '../../src/common/outbox';
+import { migrateDatabase } from '../../src/database/migrate';
+import { SessionService } from '../../src/modules/users';
+import { DigestService } from '../../src/modules/notifications/digest/digest.service';
 
 const USERS = 100_000;
 const url = process.env.DATABASE_URL ?? '';

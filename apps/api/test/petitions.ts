@@ -1,10 +1,10 @@
 import { osloToday, petitionEndpoints as ep } from '@legenett/contracts';
 import { schema } from '@legenett/db';
-import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
-import { type BodyIn, type Caller } from '../../../test/call';
-import { insertReferenceFixtures } from '../../../test/fixtures';
-import { PetitionLogService } from './petition-log.service';
-import { PetitionSignaturesService } from './petition-signatures.service';
+import { createTestApp, type TestApp, uniqueToken } from './app';
+import { type BodyIn, type Caller } from './call';
+import { insertReferenceFixtures } from './fixtures';
+import { PetitionLogService } from '../src/modules/petitions/petition-log.service';
+import { PetitionSignaturesService } from '../src/modules/petitions/petition-signatures.service';
 
 /**
  * The set-up the petitions integration specs share (one app per spec file): reference fixtures, a

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { renderError } from '../common/errors/render-error';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-errors';
+import { renderError } from './render-error';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../database/database-errors';
 
 /** What pg gives: an Error with the SQLSTATE (or socket error code) in `code`. */
 const pgError = (message: string, code?: string): Error => Object.assign(new Error(message), code ? { code } : {});

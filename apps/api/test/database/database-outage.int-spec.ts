@@ -8,11 +8,11 @@ import { defineEndpoint } from '@legenett/contracts';
 import { createDatabase, type Database, recreateDatabase, runMigrations, withDatabase } from '@legenett/db';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { testAppEnv } from '../../test/app';
-import { freePort, isAlive, type PrivatePostgres, privatePostgres, sleep } from '../../test/private-servers';
-import { createApp } from '../app';
-import { Route } from '../common/http';
-import { InjectDatabase } from './database.tokens';
+import { testAppEnv } from '../app';
+import { freePort, isAlive, type PrivatePostgres, privatePostgres, sleep } from '../private-servers';
+import { createApp } from '../../src/app';
+import { Route } from '../../src/common/http';
+import { InjectDatabase } from '../../src/database/database.tokens';
 
 /**
  * The API on a PostgreSQL of this test's own (own port, own data directory), which the test stops
