@@ -6,7 +6,9 @@ import {
   inclusionProof,
   leafHash,
   type NodeSource,
+  nodesAround,
   nodesFor,
+  rootAround,
   inclusionRanges,
   rootOf,
   verifyConsistency,
@@ -111,6 +113,32 @@ describe('petition log Merkle tree (RFC 9162)', () => {
       [123_457, 1_000_000],
     ] as const) {
       expect(nodesFor(inclusionRanges(m, n)).length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(n)));
+    }
+  });
+});
+
+describe('the root around some known leaves', () => {
+  it('equals the reference root for any size and any set of known leaves, from only the nodes it asked for', () => {
+    for (const size of [0, 1, 2, 3, 5, 8, 13, 64, 100]) {
+      const leaves = Array.from({ length: size }, (_, i) => leafHash(Buffer.from(`entry ${i}`)));
+      // Every node of the stored tree (level, index) -> hash, as the repository keeps them.
+      const stored: NodeSource = (level, index) => rootOf(leaves.slice(index * 2 ** level, (index + 1) * 2 ** level));
+      for (const known of [[], [0], [size - 1], [1, 2, 3], [0, Math.floor(size / 2), size - 1]]) {
+        const indexes = [...new Set(known.filter((i) => i >= 0 && i < size))].sort((a, b) => a - b);
+        const asked = nodesAround(size, indexes);
+        const allowed = new Set(asked.map((n) => `${n.level}:${n.index}`));
+        const get: NodeSource = (level, index) => {
+          if (!allowed.has(`${level}:${index}`)) throw new Error(`node ${level}:${index} was not asked for`);
+          return stored(level, index);
+        };
+        const given = new Map(indexes.map((i) => [i, leaves[i]!]));
+        expect([size, indexes, hex(rootAround(size, given, get))]).toEqual([size, indexes, hex(rootOf(leaves))]);
+        // A changed known leaf changes the root.
+        if (indexes.length > 0) {
+          const tampered = new Map(given).set(indexes[0]!, leafHash(Buffer.from('tampered')));
+          expect(rootAround(size, tampered, get).equals(rootOf(leaves))).toBe(false);
+        }
+      }
     }
   });
 });

@@ -76,6 +76,45 @@ export function rangeHash(a: number, b: number, get: NodeSource): Hash {
 
 type Range = [number, number];
 
+/** Whether any of the ascending `indexes` lies in [a, b): one binary search. */
+function anyIn(indexes: readonly number[], a: number, b: number): boolean {
+  let lo = 0;
+  let hi = indexes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (indexes[mid]! < a) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < indexes.length && indexes[lo]! < b;
+}
+
+/**
+ * The stored nodes that the root of a tree of `size` needs around some of its leaves (ascending
+ * `indexes`, which the caller has): the largest subtrees that hold none of them. With `rootAround`,
+ * one batched inclusion proof of many leaves, never a walk of the log.
+ */
+export function nodesAround(size: number, indexes: readonly number[]): NodeId[] {
+  const walk = (a: number, b: number): NodeId[] => {
+    if (!anyIn(indexes, a, b)) return perfectNodes(a, b);
+    if (b - a === 1) return [];
+    const k = splitPoint(b - a);
+    return [...walk(a, a + k), ...walk(a + k, b)];
+  };
+  return walk(0, size);
+}
+
+/** MTH(D[size]) from the given leaves (keys ascending) and the stored nodes of `nodesAround`. */
+export function rootAround(size: number, leaves: ReadonlyMap<number, Hash>, get: NodeSource): Hash {
+  const indexes = [...leaves.keys()];
+  const walk = (a: number, b: number): Hash => {
+    if (!anyIn(indexes, a, b)) return rangeHash(a, b, get);
+    if (b - a === 1) return leaves.get(a)!;
+    const k = splitPoint(b - a);
+    return nodeHash(walk(a, a + k), walk(a + k, b));
+  };
+  return walk(0, size);
+}
+
 /** The subtrees whose hashes form PATH(m, D[n]) (RFC 9162 2.1.3.1), leaf-side first. */
 export function inclusionRanges(m: number, n: number, offset = 0): Range[] {
   if (m < 0 || m >= n) throw new RangeError(`leaf ${m} is not in a tree of ${n}`);

@@ -5,7 +5,7 @@ import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { Scheduler } from '../../common/queue';
 import { NotificationPublisher } from '../notifications';
-import { inclusionProof, inclusionRanges, nodeHash, nodesFor, perfectNodes, rangeHash } from './petition-log.merkle';
+import { inclusionProof, inclusionRanges, nodesAround, nodesFor, rootAround } from './petition-log.merkle';
 import { entryLeaf, PetitionLogRepository } from './petition-log.repository';
 import { checkpointText, PetitionLogService } from './petition-log.service';
 import { GroupCommit } from '../../common/batching';
@@ -157,35 +157,9 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
       }
       from = batch[batch.length - 1]!.leaf_index! + 1;
     }
-    // The root from the petition's recomputed leaves and the stored subtrees around them.
-    // Leaf indexes come in log order: "any of them in [a, b)" is one binary search.
-    const indexes = [...leaves.keys()];
-    const anyIn = (a: number, b: number): boolean => {
-      let lo = 0;
-      let hi = indexes.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (indexes[mid]! < a) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo < indexes.length && indexes[lo]! < b;
-    };
-    const around = (a: number, b: number): { level: number; index: number }[] => {
-      if (!anyIn(a, b)) return perfectNodes(a, b);
-      if (b - a === 1) return [];
-      let k = 1;
-      while (k * 2 < b - a) k *= 2;
-      return [...around(a, a + k), ...around(a + k, b)];
-    };
-    const get = await this.logRepository.nodes(around(0, size));
-    const rebuild = (a: number, b: number): Buffer => {
-      if (!anyIn(a, b)) return rangeHash(a, b, get);
-      if (b - a === 1) return leaves.get(a)!;
-      let k = 1;
-      while (k * 2 < b - a) k *= 2;
-      return nodeHash(rebuild(a, a + k), rebuild(a + k, b));
-    };
-    const rootMatches = rebuild(0, size).equals(checkpoint.root_hash);
+    // The root from the petition's recomputed leaves and the stored subtrees around them (log order).
+    const get = await this.logRepository.nodes(nodesAround(size, [...leaves.keys()]));
+    const rootMatches = rootAround(size, leaves, get).equals(checkpoint.root_hash);
     // The shown count is the log's count at the counter's cursor (the same cut, whatever the lag).
     const counted = state.counted_through >= size ? count : await this.logRepository.countAt(id, state.counted_through);
     return {
