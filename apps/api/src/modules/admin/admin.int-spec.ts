@@ -313,12 +313,13 @@ describe('reject', () => {
 describe('block and unblock', () => {
   it('blocks: the user token stops working, sessions are revoked, the decision is logged', async () => {
     const user = await createUser(t.db, { prefix: 'blockme' });
-    const session = await tokenFor(t, user);
+    // Tokens carry whole seconds, and one of the cut-off's own second still passes: this one is
+    // issued on a clock two seconds behind (only Date is faked; timers and I/O run as usual).
+    jest.useFakeTimers({ now: Date.now() - 2000, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const session = await tokenFor(t, user).finally(() => jest.useRealTimers());
     const me = () => t.call(authEndpoints.me, { as: session });
     expect((await me()).status).toBe(200);
 
-    // Tokens carry whole seconds; make the cut-off fall after this token's second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const res = await post(ep.block, user.id, { reason: 'Brudd på vilkårene' });
     const { data } = ep.block.response.parse(res.body);
     expect(data).toMatchObject({ status: 'blocked', status_label: 'Blocked', available_actions: ['unblock'] });
