@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { REQUIRED_SECRETS } from './config.schema';
 import { ConfigError, loadConfig } from './load-config';
@@ -148,6 +149,23 @@ describe('loadConfig', () => {
         expect(first[key]).not.toBe(second[key]);
       }
       expect(loadConfig({ ...base, NODE_ENV: 'test' }).logLevel).toBe('silent');
+    });
+
+    it('reads each key from <NAME>_FILE when the variable itself is unset (a volume of keys); the variable wins', () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-keys-'));
+      const files: Record<string, string> = {};
+      for (const name of REQUIRED_SECRETS) {
+        files[`${name}_FILE`] = path.join(dir, name.toLowerCase());
+        fs.writeFileSync(files[`${name}_FILE`]!, `${name.toLowerCase().padEnd(40, 'x')}\n`);
+      }
+      const fromFiles = loadConfig({ ...base, NODE_ENV: 'production', ...files });
+      expect(fromFiles).toMatchObject({ jwtSecret: 'jwt_secret'.padEnd(40, 'x'), nationalIdHashKey: 'national_id_hash_key'.padEnd(40, 'x'), generatedSecrets: [] });
+      expect(loadConfig({ ...production, ...files }).jwtSecret).toBe(secrets.JWT_SECRET);
+      // An unreadable file names its variable; an empty one is a missing key, refused in production.
+      expect(() => loadConfig({ ...production, JWT_SECRET: '', JWT_SECRET_FILE: path.join(dir, 'absent') })).toThrow(/JWT_SECRET_FILE: cannot read .*absent \(ENOENT\)/);
+      fs.writeFileSync(files.JWT_SECRET_FILE!, '  \n');
+      expect(() => loadConfig({ ...base, NODE_ENV: 'production', ...files })).toThrow(/JWT_SECRET: is required in production/);
+      fs.rmSync(dir, { recursive: true, force: true });
     });
 
     it('no secret-looking literal is left in the configuration source', () => {
