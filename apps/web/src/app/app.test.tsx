@@ -4,6 +4,7 @@ import { referenceEndpoints } from '@legenett/contracts';
 import { storageKeys } from '@/shared/config/storage-keys';
 import { countiesFixture, mockEndpoint } from '@/testing/api-mocks';
 import { renderApp } from '@/testing/test-utils';
+import { asDarkPreference } from '@/testing/viewport';
 
 describe('home page and layout', () => {
   it('renders in Norwegian by default', async () => {
@@ -51,6 +52,22 @@ describe('home page and layout', () => {
     first.unmount();
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Mørkt utseende' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("follows the device's dark appearance until the visitor chooses a skin", async () => {
+    asDarkPreference();
+    const user = userEvent.setup();
+    renderApp('/');
+    const toggle = await screen.findByRole('button', { name: 'Mørkt utseende' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(window.localStorage.getItem(storageKeys.colorScheme)).toBeNull();
+
+    // A choice made here wins over the device's.
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(window.localStorage.getItem(storageKeys.colorScheme)).toBe('light');
   });
 
   it('has landmarks, a skip link and navigation to every area', async () => {

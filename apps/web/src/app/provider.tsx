@@ -27,7 +27,7 @@ function LocalisedMantine({ children }: { children: ReactNode }) {
       theme={localised}
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
+      defaultColorScheme="auto"
     >
       {children}
     </MantineProvider>

@@ -6,9 +6,21 @@ import { onTestFinished } from 'vitest';
  * desktop answer of `testing/setup.ts` comes back when the test ends.
  */
 export function asPhone(): void {
+  answerMediaQueries((query) => /max-width/.test(query));
+}
+
+/**
+ * Makes the rest of the test run on a device whose owner chose the dark appearance
+ * (`prefers-color-scheme: dark`); the answer of `testing/setup.ts` comes back when the test ends.
+ */
+export function asDarkPreference(): void {
+  answerMediaQueries((query) => /prefers-color-scheme:\s*dark/.test(query));
+}
+
+function answerMediaQueries(matches: (query: string) => boolean): void {
   const desktop = window.matchMedia;
   window.matchMedia = (query: string): MediaQueryList => ({
-    matches: /max-width/.test(query),
+    matches: matches(query),
     media: query,
     onchange: null,
     addListener: () => undefined,
