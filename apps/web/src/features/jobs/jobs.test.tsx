@@ -66,7 +66,14 @@ describe('jobs board', () => {
     );
     renderApp('/jobs?county=1&search=kardiologi');
     expect(await screen.findByRole('link', { name: 'Overlege 1' })).toBeInTheDocument();
-    expect(screen.getByText('Archived')).toBeInTheDocument();
+    // The archived job the API appends stands apart, under its own heading, not among the current ones.
+    const current = screen.getByRole('list', { name: 'Jobs' });
+    expect(within(current).getByRole('link', { name: 'Overlege 1' })).toBeInTheDocument();
+    expect(within(current).queryByRole('link', { name: 'Overlege 2' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Archived jobs (1)', level: 2 })).toBeInTheDocument();
+    const archived = screen.getByRole('list', { name: 'Archived jobs (1)' });
+    expect(within(archived).getByRole('link', { name: 'Overlege 2' })).toBeInTheDocument();
+    expect(within(archived).getByText('Archived')).toBeInTheDocument();
     expect(calls[0]!.query.get('county')).toBe('1');
     expect(calls[0]!.query.get('search')).toBe('kardiologi');
 
@@ -74,6 +81,16 @@ describe('jobs board', () => {
     expect(await screen.findByRole('link', { name: 'Gammel jobb' })).toBeInTheDocument();
     expect(calls.at(-1)!.query.get('county')).toBe('1');
     expect(calls.at(-1)!.query.get('show_old')).toBe('1');
+  });
+
+  it('says when no current job matches, and shows each tag once', async () => {
+    mockEndpoint(jobEndpoints.list, page([job(3, { is_archived: true, position_type: 'substitute', job_category: { id: 4, name: 'vikariat' } })]));
+    renderApp('/jobs?county=1');
+    expect(await screen.findByText('No current jobs match these filters. Archived jobs are below.')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Overlege 3' });
+    // The category named like the position type ("Substitute" / "substitute") is one tag, not two.
+    expect(within(card).getAllByText(/^substitute$/i)).toHaveLength(1);
+    expect(within(card).getByText('Oslo')).toBeInTheDocument();
   });
 
   it('folds the filters into a "Filters" drawer on a phone, so the first job comes first', async () => {

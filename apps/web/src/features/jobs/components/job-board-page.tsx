@@ -36,7 +36,7 @@ function filtersOf(params: URLSearchParams): { filters: JobFilterValues; page: n
   };
 }
 
-/** `/jobs`: filters in the URL, current jobs first then old ones, "show old" jumps to the last page. */
+/** `/jobs`: filters in the URL, current jobs first then archived ones under their own heading, "show old" jumps to the last page. */
 export function JobBoardPage() {
   const { t } = useTranslation('jobs');
   const user = useCurrentUser();
@@ -76,6 +76,13 @@ export function JobBoardPage() {
         error={t('load_failed')}
         renderItem={(job) => <JobCard job={job} href={paths.jobDetails.href({ id: job.id })} />}
         itemKey={(job) => job.id}
+        // The API appends archived jobs after the current ones (the spec's list rule): drawn apart under
+        // their own heading, never among the current ones.
+        ended={{
+          is: (job) => job.is_archived,
+          heading: (count) => t('archived_heading', { count }),
+          noneCurrent: t('none_current'),
+        }}
         // "Show old jobs" asks for the last page without naming it: the answer says which page it is.
         page={jobs.data?.meta.current_page ?? page}
         onPageChange={(p) => update({ page: p > 1 ? String(p) : null, show_old: null })}
