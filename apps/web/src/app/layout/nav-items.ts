@@ -28,6 +28,11 @@ export interface NavItem {
    * users see only the entries they may open, and a section without any is left out.
    */
   access?: RouteAccess;
+  /**
+   * The pages that count as this entry, when not every page under `href` does: "My profile" is the
+   * caller's own profile (`/profile`, `/profile/<own slug>`), never a colleague's `/profile/<slug>`.
+   */
+  current?: (pathname: string, own: { slug: string } | null) => boolean;
 }
 
 export interface NavSection {
@@ -64,7 +69,13 @@ export const navSections: NavSection[] = [
   {
     label: 'nav.section_mine',
     items: [
-      { label: 'nav.profile', href: paths.profile.path, icon: UserIcon, access: 'personal' },
+      {
+        label: 'nav.profile',
+        href: paths.profile.path,
+        icon: UserIcon,
+        access: 'personal',
+        current: (pathname, own) => pathname === paths.profile.path || (own !== null && pathname === paths.profileBySlug.href({ slug: own.slug })),
+      },
       { label: 'nav.my_courses', href: paths.myCourses.path, icon: SchoolIcon, access: 'personal' },
       { label: 'nav.my_jobs', href: paths.myJobs.path, icon: BriefcaseIcon, access: 'personal' },
       { label: 'nav.my_products', href: paths.myProducts.path, icon: CartIcon, access: 'personal' },

@@ -38,3 +38,17 @@ describe('the header on a phone', () => {
     expect(within(banner).getByRole('radiogroup', { name: 'Språk' })).toBeInTheDocument();
   });
 });
+
+describe('the current page in the navigation', () => {
+  it("marks \"My profile\" on the caller's own profile only, never on a colleague's", async () => {
+    logIn(testUser());
+    const own = renderApp('/profile/kari-nordmann');
+    const menu = await screen.findByRole('navigation', { name: 'Hovedmeny' });
+    expect(within(menu).getByRole('link', { name: 'Min profil' })).toHaveAttribute('aria-current', 'page');
+    own.unmount();
+
+    renderApp('/profile/ola-bakken');
+    const again = await screen.findByRole('navigation', { name: 'Hovedmeny' });
+    expect(within(again).getByRole('link', { name: 'Min profil' })).not.toHaveAttribute('aria-current');
+  });
+});

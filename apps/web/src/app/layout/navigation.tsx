@@ -6,13 +6,17 @@ import { useCurrentUser } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
 import { usePhone } from '@/shared/ui/use-phone';
 import { LanguageSwitch } from './language-switch';
-import { adminNavItem, navSections } from './nav-items';
+import { adminNavItem, type NavItem, navSections } from './nav-items';
 import { SkinToggle } from './skin-toggle';
 
 function isActive(href: string, pathname: string): boolean {
   if (href === paths.home.path) return pathname === href;
   return matchPath({ path: href, end: false }, pathname) !== null;
 }
+
+/** Whether `item` is the page shown (its own rule, else every page under its `href`). */
+const isCurrent = (item: Pick<NavItem, 'href' | 'current'>, pathname: string, own: { slug: string } | null): boolean =>
+  item.current ? item.current(pathname, own) : isActive(item.href, pathname);
 
 /** The side navigation; on narrow screens it is the burger menu, which also carries log-in and sign-up. */
 export function Navigation({ onNavigate }: { onNavigate: () => void }) {
@@ -63,8 +67,9 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
             {t(section.label)}
           </Text>
           <ul aria-labelledby={`nav-${section.label}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {section.items.map(({ label, href, icon: ItemIcon }) => {
-              const active = isActive(href, pathname);
+            {section.items.map((item) => {
+              const { label, href, icon: ItemIcon } = item;
+              const active = isCurrent(item, pathname, user);
               return (
                 <li key={label}>
                   <NavLink
