@@ -29,3 +29,4 @@ export * from './course-webinar';
 export * from './search';
 export * from './alerts';
 export * from './mentions';
+export * from './web-routes';

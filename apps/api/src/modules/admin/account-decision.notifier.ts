@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AccountDecisionKind, type AccountStatus } from '@legenett/contracts';
+import { type AccountDecisionKind, type AccountStatus, webLink, webRoutes } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { MailService } from '../../common/mail';
 import { type Transaction } from '../../database/unit-of-work';
@@ -44,13 +44,13 @@ export class AccountDecisionNotifier {
     const name = recipient.first_name;
     const base = { to: recipient.email, locale: recipient.locale, userId: n.userId };
     if (n.decision === 'approved') {
-      await this.mail.send({ ...base, template: 'account_approved', vars: { name, link: `${this.config.publicUrl}/feed` } }, tx);
+      await this.mail.send({ ...base, template: 'account_approved', vars: { name, link: webLink(this.config.publicUrl, webRoutes.feed) } }, tx);
     } else if (n.decision === 'rejected') {
       await this.mail.send({ ...base, template: 'account_rejected', vars: { name, reason: n.reason ?? '' } }, tx);
     } else if (n.decision === 'blocked') {
       await this.mail.send({ ...base, template: 'account_blocked', vars: { name, reason: n.reason ?? '' } }, tx);
     } else if (n.decision === 'unblocked') {
-      await this.mail.send({ ...base, template: 'account_unblocked', vars: { name, link: `${this.config.publicUrl}/login` } }, tx);
+      await this.mail.send({ ...base, template: 'account_unblocked', vars: { name, link: webLink(this.config.publicUrl, webRoutes.login) } }, tx);
     }
   }
 }

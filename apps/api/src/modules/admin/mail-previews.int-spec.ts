@@ -1,8 +1,9 @@
-import { adminEndpoints as ep } from '@legenett/contracts';
+import { adminEndpoints as ep, isWebRoute, notificationPreferenceEndpoints } from '@legenett/contracts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, type TestSession, tokenFor } from '../../../test/auth';
 import { invalid } from '../../../test/call';
 import { MAIL_TEMPLATES } from '../../common/mail';
+import { APP_CONFIG, type AppConfig } from '../../config';
 
 let t: TestApp;
 let adminAuth: TestSession;
@@ -109,6 +110,28 @@ describe('GET /admin/mail-templates/:template', () => {
       'List-Unsubscribe': expect.stringMatching(/^<https?:\/\/.+\/api\/notification-unsubscribe\?.*c=digest/),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
+  });
+
+  it('links only to pages the web app has (and the API endpoints it serves), in every preview and language', async () => {
+    const site = t.app.get<AppConfig>(APP_CONFIG).publicUrl;
+    const apiPaths = new Set([`/api${notificationPreferenceEndpoints.unsubscribe.path}`]);
+    const seen = new Set<string>();
+    for (const template of MAIL_TEMPLATES) {
+      for (const locale of ['no', 'en'] as const) {
+        const { data } = (await t.call(ep.mailPreview, { as: adminAuth, params: { template }, query: { locale } })).parsed;
+        const links = [...`${data.text}\n${data.html}\n${Object.values(data.headers).join('\n')}`.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0].replace(/&amp;/g, '&'));
+        for (const link of links) {
+          const url = new URL(link);
+          // Only our own site: the mail's fonts or a speaker's own page are not ours to check.
+          if (url.origin !== new URL(site).origin) continue;
+          seen.add(url.pathname);
+          const ok = url.pathname.startsWith('/api/') ? apiPaths.has(url.pathname) : isWebRoute(url.pathname);
+          expect([template, locale, link, ok]).toEqual([template, locale, link, true]);
+        }
+      }
+    }
+    // The previews do carry links to check (the list the test walked is not empty by accident).
+    expect(seen.size).toBeGreaterThan(10);
   });
 
   it('uses the request language when none is asked for', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Locale, type MailPreview, type MailTemplateSummary, translate } from '@legenett/contracts';
+import { type Locale, type MailPreview, type MailTemplateSummary, translate, webLink, webRoutes } from '@legenett/contracts';
 import { MAIL_TEMPLATES, type MailTemplate, type MailVars, type RenderedMail, renderMail } from '../../common/mail';
 import { AppError } from '../../common/errors/app-error';
 import { type AppConfig, InjectConfig } from '../../config';
@@ -24,24 +24,24 @@ function samplesOf(locale: Locale, site: string): Samples {
   const no = locale === 'no';
   const t = (key: string, vars: Record<string, string | number> = {}) => translate(locale, key, vars);
   const course = no ? 'Akuttmedisin for allmennleger' : 'Emergency medicine for GPs';
-  const courseLink = `${site}/course/webinares/123/webinar`;
+  const courseLink = webLink(site, webRoutes.webinar, { id: 123, type: 'webinar' });
   const reason = no ? 'Vi fant deg ikke i Helsepersonellregisteret med lisens eller autorisasjon.' : 'We could not find you in the health personnel register with a licence or authorisation.';
   const unsubscribe = `${site}/api/notification-unsubscribe?u=1&c=likes_follows&expires=0&signature=preview`;
   return {
-    verification: { name: 'Kari', code: '482913', minutes: 30, link: `${site}/verify-email?token=preview` },
-    password_reset: { name: 'Kari', minutes: 60, link: `${site}/reset-password?token=preview` },
-    email_change: { name: 'Kari', minutes: 60, link: `${site}/confirm-email?token=preview` },
-    account_approved: { name: 'Kari', link: `${site}/login` },
+    verification: { name: 'Kari', code: '482913', minutes: 30, link: webLink(site, webRoutes.userVerification, { id: 'preview' }) },
+    password_reset: { name: 'Kari', minutes: 60, link: webLink(site, webRoutes.resetPassword, undefined, { token: 'preview' }) },
+    email_change: { name: 'Kari', minutes: 60, link: webLink(site, webRoutes.confirmChangeableEmail, undefined, { token: 'preview' }) },
+    account_approved: { name: 'Kari', link: webLink(site, webRoutes.feed) },
     account_rejected: { name: 'Kari', reason },
     account_blocked: { name: 'Kari', reason: no ? 'Gjentatte brudd på retningslinjene for innlegg.' : 'Repeated breaches of the posting guidelines.' },
-    account_unblocked: { name: 'Kari', link: `${site}/login` },
-    registration_attempt: { name: 'Kari', login_link: `${site}/login`, reset_link: `${site}/forgot-password` },
-    login_after_failures: { name: 'Kari', failures: 5, ip: '192.0.2.10', link: `${site}/profile/settings` },
+    account_unblocked: { name: 'Kari', link: webLink(site, webRoutes.login) },
+    registration_attempt: { name: 'Kari', login_link: webLink(site, webRoutes.login), reset_link: webLink(site, webRoutes.forgotPassword) },
+    login_after_failures: { name: 'Kari', failures: 5, ip: '192.0.2.10', link: webLink(site, webRoutes.forgotPassword) },
     petition_press_release: {
       subject: no ? 'Pressemelding: 10 000 leger krever flere fastlegehjemler' : 'Press release: 10,000 doctors call for more GP positions',
       body: no
-        ? 'Oppropet «Flere fastlegehjemler nå» har passert 10 000 signaturer.\n\nLes oppropet: https://legenett.no/petitions/42'
-        : 'The petition "More GP positions now" has passed 10,000 signatures.\n\nRead the petition: https://legenett.no/petitions/42',
+        ? `Oppropet «Flere fastlegehjemler nå» har passert 10 000 signaturer.\n\nLes oppropet: ${webLink(site, webRoutes.petitionDetails, { id: 42 })}`
+        : `The petition "More GP positions now" has passed 10,000 signatures.\n\nRead the petition: ${webLink(site, webRoutes.petitionDetails, { id: 42 })}`,
     },
     course_approved: { name: 'Kari', title: course, link: courseLink },
     course_rejected: { name: 'Kari', title: course, reason: no ? 'Programmet mangler foredragsholdere.' : 'The programme names no speakers.', link: courseLink },
@@ -49,12 +49,12 @@ function samplesOf(locale: Locale, site: string): Samples {
     course_reminder_24h: { name: 'Kari', title: course, start: dateTime(SAMPLE_START, locale), link: courseLink },
     course_reminder_1h: { name: 'Kari', title: course, start: dateTime(SAMPLE_START, locale), link: courseLink },
     course_recording: { name: 'Kari', title: course, link: courseLink },
-    chat_unread: { name: 'Kari', sender: 'Ola Hansen', count: 3, link: `${site}/messages` },
+    chat_unread: { name: 'Kari', sender: 'Ola Hansen', count: 3, link: webLink(site, webRoutes.messages) },
     notification: {
       name: 'Kari',
       text: t('notifications_ui.grouped.like', { name: 'Ola Hansen', others: 4 }),
-      link: `${site}/notifications`,
-      settings_link: `${site}/notification_settings`,
+      link: webLink(site, webRoutes.notifications),
+      settings_link: webLink(site, webRoutes.notificationSettings),
       unsubscribe_link: unsubscribe,
     },
     digest: { name: 'Kari', period: t('notifications_ui.digest.period_weekly') },
@@ -69,21 +69,21 @@ function digestSections(locale: Locale, site: string): DigestSectionContent[] {
     {
       title: t('unread'),
       items: [
-        { text: translate(locale, 'notifications_ui.grouped.like', { name: 'Ola Hansen', others: 4 }), url: `${site}/notifications` },
-        { text: translate(locale, 'notifications_ui.kinds.mention', { name: 'Ingrid Berg' }), url: `${site}/notifications` },
+        { text: translate(locale, 'notifications_ui.grouped.like', { name: 'Ola Hansen', others: 4 }), url: webLink(site, webRoutes.notifications) },
+        { text: translate(locale, 'notifications_ui.kinds.mention', { name: 'Ingrid Berg' }), url: webLink(site, webRoutes.notifications) },
       ],
     },
     {
       title: t('jobs'),
-      items: [{ text: no ? 'Overlege, indremedisin – Haukeland' : 'Consultant, internal medicine – Haukeland', url: `${site}/jobs/details/1`, meta: t('deadline', { date: '15.12.2026' }) }],
+      items: [{ text: no ? 'Overlege, indremedisin – Haukeland' : 'Consultant, internal medicine – Haukeland', url: webLink(site, webRoutes.jobDetails, { id: 1 }), meta: t('deadline', { date: '15.12.2026' }) }],
     },
     {
       title: t('courses'),
-      items: [{ text: no ? 'Akuttmedisin for allmennleger' : 'Emergency medicine for GPs', url: `${site}/course/webinares/123/webinar`, meta: t('starts', { date: '08.12.2026' }) }],
+      items: [{ text: no ? 'Akuttmedisin for allmennleger' : 'Emergency medicine for GPs', url: webLink(site, webRoutes.webinar, { id: 123, type: 'webinar' }), meta: t('starts', { date: '08.12.2026' }) }],
     },
     {
       title: t('posts'),
-      items: [{ text: no ? 'Erfaringer med ny fastlegeordning' : 'Experiences with the new GP scheme', url: `${site}/posts/7`, meta: t('comments_count', { count: 23 }) }],
+      items: [{ text: no ? 'Erfaringer med ny fastlegeordning' : 'Experiences with the new GP scheme', url: webLink(site, webRoutes.post, { id: 7 }), meta: t('comments_count', { count: 23 }) }],
     },
   ];
 }
@@ -125,7 +125,7 @@ export class MailPreviews {
         period: samples.digest.period,
         sections: digestSections(locale, site),
         siteUrl: site,
-        settingsUrl: `${site}/notification_settings`,
+        settingsUrl: webLink(site, webRoutes.notificationSettings),
         unsubscribeUrl,
       });
       return { template, locale, engine: 'react_email', ...rendered, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, ...ONE_CLICK } };

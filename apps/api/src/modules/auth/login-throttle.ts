@@ -1,3 +1,4 @@
+import { webLink, webRoutes } from '@legenett/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../common/errors/app-error';
 import { MailService } from '../../common/mail';
@@ -79,7 +80,7 @@ export class LoginThrottle {
       template: 'login_after_failures',
       locale: owner.locale,
       userId,
-      vars: { name: owner.firstName, failures: account.count, ip, link: `${this.config.publicUrl}/forgot-password` },
+      vars: { name: owner.firstName, failures: account.count, ip, link: webLink(this.config.publicUrl, webRoutes.forgotPassword) },
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { type Locale, type MessageResponse, translate } from '@legenett/contracts';
+import { type Locale, type MessageResponse, translate, webLink, webRoutes } from '@legenett/contracts';
 import { compare, hash } from 'bcrypt';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
@@ -70,7 +70,7 @@ export class AccountRecoveryService implements OnModuleInit {
           vars: {
             name: user.first_name,
             minutes: RESET_TOKEN_TTL_MINUTES,
-            link: `${this.config.publicUrl}/reset-password?token=${token}`,
+            link: webLink(this.config.publicUrl, webRoutes.resetPassword, undefined, { token }),
           },
         },
         tx,
@@ -111,7 +111,7 @@ export class AccountRecoveryService implements OnModuleInit {
       vars: {
         name: user.first_name,
         minutes: EMAIL_CHANGE_TTL_MINUTES,
-        link: `${this.config.publicUrl}/confirm-changeable-email?token=${token}`,
+        link: webLink(this.config.publicUrl, webRoutes.confirmChangeableEmail, undefined, { token }),
       },
     });
     return message(locale, 'registration.api.email_change_sent', { email: newEmail });

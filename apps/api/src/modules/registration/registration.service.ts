@@ -1,12 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import {
-  type Locale,
-  type LoginResponse,
-  type MessageKey,
-  type RegistrationResult,
-  type Verification,
-  registrationEndpoints,
-} from '@legenett/contracts';
+import { type Locale, type LoginResponse, type MessageKey, registrationEndpoints, type RegistrationResult, type Verification, webLink, webRoutes } from '@legenett/contracts';
 import { hash } from 'bcrypt';
 import { type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -162,8 +155,8 @@ export class RegistrationService implements OnModuleInit {
       userId: owner.id,
           vars: {
             name: owner.first_name,
-            login_link: `${this.config.publicUrl}/login`,
-            reset_link: `${this.config.publicUrl}/forgot-password`,
+            login_link: webLink(this.config.publicUrl, webRoutes.login),
+            reset_link: webLink(this.config.publicUrl, webRoutes.forgotPassword),
           },
         },
         tx,
@@ -229,7 +222,7 @@ export class RegistrationService implements OnModuleInit {
         name,
         code,
         minutes: VERIFICATION_TTL_MINUTES,
-        link: `${this.config.publicUrl}/user-verification/${row.public_id}`,
+        link: webLink(this.config.publicUrl, webRoutes.userVerification, { id: row.public_id }),
       },
     });
   }

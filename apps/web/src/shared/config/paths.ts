@@ -1,3 +1,4 @@
+import { webRoutes } from '@legenett/contracts';
 import { generatePath, type PathParam } from 'react-router-dom';
 
 type Params<P extends string> = { [K in PathParam<P>]: string | number | null };
@@ -15,87 +16,15 @@ function route<const P extends string>(path: P) {
   };
 }
 
-/** Every path of the SPA, defined once (spec point 2). Route table, links and redirects use these. */
-export const paths = {
-  home: route('/'),
-  login: route('/login'),
-  register: route('/register'),
+type Route<P extends string> = ReturnType<typeof route<P>>;
 
-  userVerification: route('/user-verification/:id'),
-  professionalExperience: route('/professional_experience'),
-  confirmChangeableEmail: route('/confirm-changeable-email'),
-  resetPassword: route('/reset-password'),
-  signicatCallback: route('/signicat-registration-callback'),
-  forgotPassword: route('/forgot-password'),
-  secondPage: route('/second-page'),
-
-  profile: route('/profile'),
-  profileBySlug: route('/profile/:slug'),
-  profileSettings: route('/profile_settings/:slug'),
-  archivedPosts: route('/archived_posts/:slug'),
-  post: route('/post/:id'),
-
-  companyProxy: route('/profile_company'),
-  company: route('/profile_company/:slug'),
-  companyManage: route('/profile_company_manage/:id?'),
-
-  feed: route('/feed'),
-  notifications: route('/notifications'),
-  notificationSettings: route('/notification_settings'),
-  unsubscribe: route('/unsubscribe'),
-  messages: route('/messages/:id?'),
-  alerts: route('/alerts'),
-
-  course: route('/course'),
-  webinars: route('/course/webinares'),
-  webinar: route('/course/webinares/:id/:type'),
-  courseMyCourses: route('/course/my_courses'),
-  courseNew: route('/course/new'),
-  myCourses: route('/my_courses'),
-  myCourse: route('/my_courses/:id'),
-  certificate: route('/certificates/:code'),
-
-  jobs: route('/jobs'),
-  jobDetails: route('/jobs/details/:id'),
-  jobCreate: route('/jobs/create'),
-  jobUpdate: route('/jobs/update/:id'),
-  myJobs: route('/my_jobs'),
-  myJobDetails: route('/my_jobs/details/:id'),
-
-  marketplace: route('/marketplace'),
-  productDetails: route('/marketplace/details/:id'),
-  productNew: route('/marketplace/new'),
-  myProducts: route('/my_products'),
-  myProductDetails: route('/my_products/details/:id'),
-  myProductUpdate: route('/my_products/update/:id'),
-
-  videos: route('/videos'),
-  video: route('/videos/:id'),
-  audio: route('/audio'),
-  audioItem: route('/audio/:id'),
-
-  petitions: route('/petitions'),
-  petitionCreate: route('/petitions/create_petition'),
-  petitionUpdate: route('/petitions/update_petition/:id'),
-  petitionDetails: route('/petitions/details/:id'),
-
-  about: route('/about_us'),
-  termsAndPrivacy: route('/terms-and-privacy-policy'),
-  next: route('/next'),
-  page: route('/pages/:category'),
-
-  admin: route('/admin'),
-  adminUsers: route('/admin/users'),
-  adminOutbox: route('/admin/outbox'),
-  adminMailPreviews: route('/admin/mail-templates'),
-  adminReports: route('/admin/reports'),
-  adminCourses: route('/admin/courses'),
-  adminMedia: route('/admin/media'),
-
-  notFound: route('/error-404'),
-  search: route('/search'),
-  kurs: route('/kurs'),
-} as const;
+/**
+ * Every path of the SPA, defined once (spec point 2) in the contracts' `webRoutes`, which the API's
+ * e-mail links use too. Route table, links and redirects use these.
+ */
+export const paths = Object.fromEntries(Object.entries(webRoutes).map(([name, pattern]) => [name, route(pattern)])) as {
+  readonly [K in keyof typeof webRoutes]: Route<(typeof webRoutes)[K]>;
+};
 
 /**
  * The login dialog that returns to `next` afterwards (a petition opened from a shared link). Only a
