@@ -105,18 +105,21 @@ export interface NationalIdMatch {
 }
 
 /**
- * The digit-group lengths read as one number (joined by separators; the groups of a line are never
- * cut). `4,2,5` (an account number) is deliberately absent.
+ * The digit-group lengths read as one number (joined by separators; groups are never cut).
+ * `4,2,5` (an account number) is deliberately absent.
  */
-const GROUPINGS = new Set([
-  '11',
-  '6,5',
-  '6,3,2',
-  '2,2,2,5',
-  '2,2,2,3,2',
-  '3,3,3,2',
-  '1,1,1,1,1,1,1,1,1,1,1',
-]);
+export const NATIONAL_ID_GROUPINGS = [
+  [11],
+  [6, 5],
+  [6, 3, 2],
+  [2, 2, 2, 5],
+  [2, 2, 2, 3, 2],
+  [3, 3, 3, 2],
+  [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+] as const;
+
+/** The groupings as numbers, read from the last group back (base 12: a group has at most 11 digits). */
+const GROUPING_KEYS = new Set(NATIONAL_ID_GROUPINGS.map((g) => [...g].reverse().reduce((k, n) => k * 12 + n, 0)));
 
 // Character classes of the scanner.
 const OTHER = 0;
@@ -230,79 +233,146 @@ function afterAccountWord(text: string, start: number): boolean {
 }
 
 /**
- * Scans the text once: groups of digits (their values, the original index of each group's first
- * character and the index after its last), chained by separators, judged when a chain ends.
+ * Where a digit can start: an ASCII digit, a character reference, a digit of any script, another
+ * number character (superscripts, circled digits) and the symbols whose NFKC form holds a digit.
+ * Outside a run of digit groups the scanner skips every other character.
+ */
+const START_RE = /^[\p{Nd}\p{No}\u32c0-\u32cb\u3358-\u3370\u3378\u3379\u339f-\u33a6\u33a8\u33af\u33e0-\u33fe]$/u;
+/** Per BMP code unit: 0 not known yet, 1 cannot start a digit, 2 can (or is a surrogate: look closer). */
+const CAN_START = new Uint8Array(0x10000);
+for (let c = 0; c < 128; c++) CAN_START[c] = (c >= 48 && c <= 57) || c === 38 ? 2 : 1;
+for (let c = 0xd800; c < 0xe000; c++) CAN_START[c] = 2;
+
+/** Skips what cannot start a digit: ASCII other than digits and `&`, Latin-1 other than ² ³ ¹ ¼ ½ ¾, General Punctuation. */
+const SKIP = /[0-9&\u00b2\u00b3\u00b9\u00bc-\u00be\u0100-\u1fff\u2070-\uffff]/g;
+
+function canStart(c: number): boolean {
+  let v = CAN_START[c] ?? 0;
+  if (v === 0) {
+    v = START_RE.test(String.fromCharCode(c)) ? 2 : 1;
+    CAN_START[c] = v;
+  }
+  return v === 2;
+}
+
+/**
+ * Scans the text once. Digits make groups; separators chain groups; when a group ends, the groups
+ * that end with it and hold eleven digits together are judged (their digits are the last eleven).
  */
 export function findNationalIds(text: string): NationalIdMatch[] {
   const found: NationalIdMatch[] = [];
-  // The chain being read: per group its length, start and end; all its digit values in a row.
-  const lens: number[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const digits: number[] = [];
+  // The chain's last groups (a ring of 12): length, start index, end index.
+  const lens = new Int32Array(12);
+  const starts = new Int32Array(12);
+  const ends = new Int32Array(12);
+  let groups = 0; // groups in the chain so far
+  let firstFree = 0; // the first group not inside a number already found
+  // The chain's last eleven digit values (a ring).
+  const ring = new Uint8Array(11);
+  let digitCount = 0;
   let inGroup = false;
   let sepLen = 0;
   let sepPunct = 0;
 
-  const flush = () => {
-    const n = lens.length;
-    if (digits.length >= 11) judge(text, lens, starts, ends, digits, found);
-    if (n) {
-      lens.length = 0;
-      starts.length = 0;
-      ends.length = 0;
-      digits.length = 0;
+  const judge = () => {
+    if (digitCount < 11) return;
+    const last = groups - 1;
+    let sum = 0;
+    let key = 0;
+    for (let g = last; g >= firstFree && g > last - 11; g--) {
+      const len = lens[g % 12] ?? 0;
+      sum += len;
+      if (sum > 11) return;
+      key = key * 12 + len;
+      if (sum < 11) continue;
+      if (!GROUPING_KEYS.has(key)) return;
+      const d: number[] = [];
+      for (let k = digitCount - 11; k < digitCount; k++) d.push(ring[k % 11] ?? 0);
+      const what = classifyNationalId(d);
+      if (!what) return;
+      const start = starts[g % 12] ?? 0;
+      const plain = g === last && len === 11;
+      if (plain && afterAccountWord(text, start)) return;
+      found.push({ start, end: ends[last % 12] ?? start, digits: d.join(''), kind: what.kind, rule: what.rule, could_be_account: plain });
+      firstFree = groups;
+      return;
     }
-    inGroup = false;
+  };
+  const endGroup = () => {
+    if (inGroup) {
+      inGroup = false;
+      judge();
+    }
+  };
+  const reset = () => {
+    endGroup();
+    groups = 0;
+    firstFree = 0;
+    digitCount = 0;
     sepLen = 0;
     sepPunct = 0;
+  };
+
+  const finish = () => {
+    reset();
+    return found;
   };
 
   const unit = (cls: number, value: number, from: number, to: number) => {
     if (cls === DIGIT) {
       if (!inGroup) {
-        lens.push(0);
-        starts.push(from);
-        ends.push(to);
+        const g = groups % 12;
+        lens[g] = 0;
+        starts[g] = from;
+        groups++;
         inGroup = true;
         sepLen = 0;
         sepPunct = 0;
       }
-      lens[lens.length - 1]!++;
-      ends[ends.length - 1] = to;
-      digits.push(value);
+      const g = (groups - 1) % 12;
+      lens[g] = Math.min((lens[g] ?? 0) + 1, 12);
+      ends[g] = to;
+      ring[digitCount % 11] = value;
+      digitCount++;
     } else if (cls === SPACE || cls === PUNCT) {
-      if (lens.length === 0) return;
-      inGroup = false;
+      if (groups === 0) return;
+      endGroup();
       sepLen++;
       if (cls === PUNCT) sepPunct++;
-      if (sepLen > 8 || sepPunct > 2) flush();
+      if (sepLen > 8 || sepPunct > 2) reset();
     } else if (cls === OTHER) {
-      if (lens.length) flush();
-      else inGroup = false;
+      if (groups) reset();
     }
     // IGNORE: as if it were not there.
   };
 
   const len = text.length;
   for (let i = 0; i < len; i++) {
-    const c = text.charCodeAt(i);
+    let c: number;
+    if (groups === 0) {
+      // Not in a chain: skip to the next character that can give a digit (the regex engine scans
+      // far faster than a loop; what it stops at beyond ASCII is looked at closer).
+      for (;;) {
+        SKIP.lastIndex = i;
+        if (!SKIP.test(text)) return finish(); // test() finds without building a match array
+        i = SKIP.lastIndex - 1;
+        c = text.charCodeAt(i);
+        const v = CAN_START[c];
+        if (v === 2 || (v === 0 && canStart(c))) break;
+        i++;
+      }
+    } else c = text.charCodeAt(i);
     if (c < 128) {
       const cls = ASCII_CLASS[c] ?? OTHER;
-      if (cls === OTHER) {
-        if (c === 38) {
-          const ent = entityAt(text, i);
-          if (ent) {
-            const [cp, size] = ent;
-            const units = cp < 128 ? [[ASCII_CLASS[cp] ?? OTHER, cp - 48] as const] : unitsOf(cp);
-            for (const [k, v] of units) unit(k, v, i, i + size);
-            i += size - 1;
-            continue;
-          }
+      if (cls === OTHER && c === 38) {
+        const ent = entityAt(text, i);
+        if (ent) {
+          const [cp, size] = ent;
+          const units = cp < 128 ? [[ASCII_CLASS[cp] ?? OTHER, cp - 48] as const] : unitsOf(cp);
+          for (const [k, v] of units) unit(k, v, i, i + size);
+          i += size - 1;
+          continue;
         }
-        if (lens.length) flush();
-        else inGroup = false;
-        continue;
       }
       unit(cls, c - 48, i, i + 1);
       continue;
@@ -312,40 +382,7 @@ export function findNationalIds(text: string): NationalIdMatch[] {
     for (const [k, v] of unitsOf(cp)) unit(k, v, i, i + size);
     i += size - 1;
   }
-  flush();
-  return found;
-}
-
-function judge(
-  text: string,
-  lens: readonly number[],
-  starts: readonly number[],
-  ends: readonly number[],
-  digits: readonly number[],
-  found: NationalIdMatch[],
-): void {
-  const offsets: number[] = [];
-  for (let i = 0, o = 0; i < lens.length; o += lens[i] ?? 0, i++) offsets.push(o);
-  for (let i = 0; i < lens.length; i++) {
-    let sum = 0;
-    let key = '';
-    for (let j = i; j < lens.length; j++) {
-      sum += lens[j] ?? 0;
-      key = key ? `${key},${lens[j]}` : String(lens[j]);
-      if (sum < 11) continue;
-      if (sum > 11 || !GROUPINGS.has(key)) break;
-      const offset = offsets[i] ?? 0;
-      const d = digits.slice(offset, offset + 11);
-      const what = classifyNationalId(d);
-      if (!what) break;
-      const start = starts[i] ?? 0;
-      const plain = key === '11';
-      if (plain && afterAccountWord(text, start)) break;
-      found.push({ start, end: ends[j] ?? start, digits: d.join(''), kind: what.kind, rule: what.rule, could_be_account: plain });
-      i = j; // the next number starts after this one
-      break;
-    }
-  }
+  return finish();
 }
 
 /** Whether the text holds a national identity number (the guard's one question). */
