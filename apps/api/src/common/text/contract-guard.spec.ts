@@ -24,15 +24,42 @@ interface ZodLike {
 }
 
 /** Fields that take free text but are not read by another person (or are no message), with the reason. */
-const EXEMPT: Record<string, string> = {};
+const PASSWORD = 'a password or its confirmation: checked, hashed, never shown to anyone';
+const FILE = 'a file upload (multipart), not text: the file is checked where the upload is read';
+const EXEMPT: Record<string, string> = {
+  'authEndpoints.login password': PASSWORD,
+  'authEndpoints.changePassword old_password': PASSWORD,
+  'authEndpoints.changePassword new_password_confirmation': PASSWORD,
+  'authEndpoints.twoFactorDisable password': PASSWORD,
+  'profileEndpoints.deleteAccount password': PASSWORD,
+  'registrationEndpoints.changeEmail password': PASSWORD,
+  'registrationEndpoints.createUserFromIdentity password_confirmation': PASSWORD,
+  'registrationEndpoints.registerWithHpr password_confirmation': PASSWORD,
+  'registrationEndpoints.resetPassword password_confirmation': PASSWORD,
+  'authEndpoints.loginTwoFactor challenge_token': 'a token the API issued: compared, never shown',
+  'authEndpoints.loginTwoFactor recovery_code': 'a one-time recovery code: compared, never shown',
+  'authEndpoints.twoFactorDisable code': 'a one-time code: compared, never shown',
+  'courseEndpoints.leftWatching token': 'a viewing token the API issued: compared, never shown',
+  'alertEndpoints.create filters.search': 'a search string: matched against content, shown only to its owner',
+  'alertEndpoints.update filters.search': 'a search string: matched against content, shown only to its owner',
+  'companyEndpoints.create categories': 'category ids (a form list), not text',
+  'companyEndpoints.create categories[]': 'category ids (a form list), not text',
+  'companyEndpoints.update categories': 'category ids (a form list), not text',
+  'companyEndpoints.update categories[]': 'category ids (a form list), not text',
+  'jobEndpoints.uploadLogo logo': FILE,
+  'petitionEndpoints.addAttachments pdf_files[]': FILE,
+  'profileEndpoints.uploadAvatar image': FILE,
+  'profileEndpoints.uploadBackground image': FILE,
+};
 
 const endpoints: [string, Endpoint][] = Object.entries(contracts)
   .filter(([name]) => /Endpoints$/.test(name))
   .flatMap(([group, list]) => Object.entries(list as Record<string, Endpoint>).map(([name, e]): [string, Endpoint] => [`${group}.${name}`, e]));
 
-/** The leaf fields under objects, lists and wrappers: path -> schema. */
-function leaves(schema: ZodLike | undefined, path: string, out: [string, ZodLike][] = []): [string, ZodLike][] {
+/** The leaf fields under objects, lists and wrappers: path -> the field's whole schema (wrappers and pipes included). */
+function leaves(schema: ZodLike | undefined, path: string, out: [string, ZodLike][] = [], outer?: ZodLike): [string, ZodLike][] {
   if (!schema) return out;
+  const field = outer ?? schema;
   const def = schema._zod.def;
   switch (def.type) {
     case 'object':
@@ -47,14 +74,14 @@ function leaves(schema: ZodLike | undefined, path: string, out: [string, ZodLike
     case 'catch':
     case 'readonly':
     case 'nonoptional':
-      return leaves(def.innerType, path, out);
+      return leaves(def.innerType, path, out, field);
     case 'pipe':
-      return leaves(def.in, path, out);
+      return leaves(def.in, path, out, field);
     case 'union':
       for (const o of def.options ?? []) leaves(o, path, out);
       return out;
     default:
-      out.push([path, schema]);
+      out.push([path, field]);
       return out;
   }
 }
@@ -67,12 +94,16 @@ function proseTaken(field: ZodLike): string | null {
   return PROSE.find((p) => field.safeParse(p).success) ?? null;
 }
 
+const seen = new Set<string>();
 const textFields = endpoints.flatMap(([name, e]) =>
   e.method === 'GET' || !e.body
     ? []
     : leaves(e.body as unknown as ZodLike, '').flatMap(([path, schema]) => {
         const prose = proseTaken(schema);
-        return prose === null ? [] : [{ id: `${name} ${path}`, schema, prose }];
+        const id = `${name} ${path}`;
+        if (prose === null || seen.has(id)) return [];
+        seen.add(id);
+        return [{ id, schema, prose }];
       }),
 );
 
