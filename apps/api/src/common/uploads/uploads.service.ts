@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type MessageKey } from '@legenett/contracts';
+import { type MessageKey, nationalIdMessage } from '@legenett/contracts';
 import { AppError } from '../errors/app-error';
 import { keyOf, newKeyBase, Storage } from '../storage/storage';
 import { IMAGE_TYPES, sniffFileType } from './file-sniffer';
@@ -57,6 +57,19 @@ export interface StoredUpload {
   variants: StoredObjectInfo[];
 }
 
+/**
+ * The patient-data guard's message for a file name, or null: the name as multer gives it, and read as
+ * UTF-8 when multer took its bytes for Latin-1 (a non-breaking space arrives as `Â` + NBSP).
+ */
+export function fileNameGuard(name: string | undefined): MessageKey | null {
+  if (!name) return null;
+  const asGiven = nationalIdMessage(name);
+  if (asGiven) return asGiven;
+  if (!/[\u0080-\u00ff]/.test(name) || /[^\u0000-\u00ff]/.test(name)) return null;
+  const utf8 = Buffer.from(name, 'latin1').toString('utf8');
+  return utf8.includes('\ufffd') ? null : nationalIdMessage(utf8);
+}
+
 const invalid = (field: string, key: MessageKey, vars?: Record<string, string | number>) =>
   new AppError('VALIDATION', { fields: { [field]: [key] }, vars });
 
@@ -108,6 +121,9 @@ export class UploadsService {
   async storePdf(file: Express.Multer.File | undefined, area: string, field = 'file'): Promise<StoredUpload> {
     if (!file || file.size === 0) throw invalid(field, 'profile.errors.file_missing');
     if (sniffFileType(file.buffer) !== 'pdf') throw invalid(field, 'profile.errors.file_type_pdf');
+    // A document's name is shown to others (and sent in Content-Disposition): the patient-data guard.
+    const guard = fileNameGuard(file.originalname);
+    if (guard) throw invalid(field, guard);
     const key = keyOf(newKeyBase(area), 'pdf');
     await this.storage.put(key, file.buffer, 'application/pdf');
     return { main: { key, variant: null, contentType: 'application/pdf', size: file.size, width: null, height: null }, variants: [] };
