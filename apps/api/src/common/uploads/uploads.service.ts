@@ -65,7 +65,7 @@ export function fileNameGuard(name: string | undefined): MessageKey | null {
   if (!name) return null;
   const asGiven = nationalIdMessage(name);
   if (asGiven) return asGiven;
-  if (!/[\u0080-\u00ff]/.test(name) || /[^\u0000-\u00ff]/.test(name)) return null;
+  if (!/[\u0080-\u00ff]/.test(name) || /[\u0100-\uffff]/.test(name)) return null;
   const utf8 = Buffer.from(name, 'latin1').toString('utf8');
   return utf8.includes('\ufffd') ? null : nationalIdMessage(utf8);
 }
