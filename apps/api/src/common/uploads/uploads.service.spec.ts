@@ -1,7 +1,11 @@
 import { NATIONAL_ID_ACCOUNT_MESSAGE, NATIONAL_ID_MESSAGE } from '@legenett/contracts';
 import { AppError } from '../errors/app-error';
 import { type Storage } from '../storage/storage';
+import { makePdf } from '../../../test/make-pdf';
+import { stopPdfTextReader } from './pdf-text';
 import { fileNameGuard, UploadsService } from './uploads.service';
+
+afterAll(() => stopPdfTextReader());
 
 // The patient-data guard on the names of uploaded documents (issue 38, docs/patient-data-guard.md).
 describe('the file name of a PDF', () => {
@@ -30,5 +34,27 @@ describe('the file name of a PDF', () => {
     expect(put).not.toHaveBeenCalled();
     await uploads.storePdf({ ...file, originalname: 'retningslinjer.pdf' }, 'docs', 'files[]');
     expect(put).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the text of a PDF', () => {
+  const upload = (buffer: Buffer, originalname = 'notat.pdf') =>
+    ({ buffer, size: buffer.length, originalname, mimetype: 'application/pdf' }) as Express.Multer.File;
+
+  it('refuses a PDF whose text layer holds a number, on the field, with the same message', async () => {
+    const put = jest.fn();
+    const uploads = new UploadsService({ put } as unknown as Storage);
+    const pdf = await makePdf(['Henvisning', 'Gjelder pasient 15.03.84 10099, innlagt i går.']);
+    const refused = await uploads.storePdf(upload(pdf), 'docs', 'pdf_files[]').catch((e: unknown) => e);
+    expect((refused as AppError).options).toMatchObject({ fields: { 'pdf_files[]': [NATIONAL_ID_MESSAGE] } });
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('stores a PDF without a number, and one without a text layer (a scan)', async () => {
+    const put = jest.fn();
+    const uploads = new UploadsService({ put } as unknown as Storage);
+    await uploads.storePdf(upload(await makePdf(['Retningslinjer, kontonummer 1234.56.78903'])), 'docs');
+    await uploads.storePdf(upload(await makePdf([''])), 'docs');
+    expect(put).toHaveBeenCalledTimes(2);
   });
 });

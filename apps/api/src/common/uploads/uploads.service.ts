@@ -3,6 +3,7 @@ import { type MessageKey, nationalIdMessage } from '@legenett/contracts';
 import { AppError } from '../errors/app-error';
 import { keyOf, newKeyBase, Storage } from '../storage/storage';
 import { IMAGE_TYPES, sniffFileType } from './file-sniffer';
+import { readPdfText } from './pdf-text';
 import { encodeImageVariants, type ImageVariant, UnreadableImageError } from './image-processor';
 
 /** What a feature stores an image as: its storage area and sizes; `variants[0]` is the main one. */
@@ -70,6 +71,15 @@ export function fileNameGuard(name: string | undefined): MessageKey | null {
   return utf8.includes('\ufffd') ? null : nationalIdMessage(utf8);
 }
 
+/**
+ * The patient-data guard's message for the text layer of a PDF, or null. A PDF without a text layer
+ * (a scan) has nothing to read and passes (no OCR); so does one PDF.js cannot read in time.
+ */
+export async function pdfTextGuard(buffer: Buffer): Promise<MessageKey | null> {
+  const pages = await readPdfText(buffer);
+  return pages ? nationalIdMessage(pages.join('\n')) : null;
+}
+
 const invalid = (field: string, key: MessageKey, vars?: Record<string, string | number>) =>
   new AppError('VALIDATION', { fields: { [field]: [key] }, vars });
 
@@ -122,7 +132,7 @@ export class UploadsService {
     if (!file || file.size === 0) throw invalid(field, 'profile.errors.file_missing');
     if (sniffFileType(file.buffer) !== 'pdf') throw invalid(field, 'profile.errors.file_type_pdf');
     // A document's name is shown to others (and sent in Content-Disposition): the patient-data guard.
-    const guard = fileNameGuard(file.originalname);
+    const guard = fileNameGuard(file.originalname) ?? (await pdfTextGuard(file.buffer));
     if (guard) throw invalid(field, guard);
     const key = keyOf(newKeyBase(area), 'pdf');
     await this.storage.put(key, file.buffer, 'application/pdf');
