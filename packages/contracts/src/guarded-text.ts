@@ -7,23 +7,15 @@ import { nationalIdMessage } from './national-id';
  * a text holding a national identity number is refused with `validation.national_id` (or
  * `validation.national_id_account` for eleven plain digits) on that field: 422 in the API, the
  * inline warning in the web. `contract-guard.spec.ts` (apps/api) fails on a free-text body field
- * that is neither guarded nor exempt with a reason.
+ * that takes prose but lets a number through, unless it is exempt with a reason.
  */
-
-/** The schemas that carry the guard (the walker's test reads it; wrappers around them are unwrapped). */
-const GUARDED = new WeakSet<object>();
-
-/** Whether this schema (not a wrapper of it) carries the guard. */
-export const isGuardedText = (schema: unknown): boolean => typeof schema === 'object' && schema !== null && GUARDED.has(schema);
 
 /** Refuses text holding a national identity number (the patient-data guard, issues 26 and 38). */
 export function withoutNationalId<T extends z.ZodType<string>>(schema: T): T {
-  const guarded = schema.superRefine((value, ctx) => {
+  return schema.superRefine((value, ctx) => {
     const key = typeof value === 'string' ? nationalIdMessage(value) : null;
     if (key) ctx.addIssue({ code: 'custom', message: key, input: value });
   }) as T;
-  GUARDED.add(guarded);
-  return guarded;
 }
 
 /** A trimmed free text of at most `max` characters (at least `min`, default 0), guarded. */

@@ -11,7 +11,7 @@
  *   (`&nbsp;`, `&#160;`, `&#x30;`) are decoded;
  * - digit groups joined by separators (spaces of any kind and count, tabs, line breaks, and at most
  *   two of dash, dot, slash) count together when their lengths follow a way people write the 6 + 5
- *   digits (`GROUPINGS`: `01019012480`, `010190 12480`, `010190-12480`, `01.01.90 12480`,
+ *   digits (`NATIONAL_ID_GROUPINGS`: `01019012480`, `010190 12480`, `010190-12480`, `01.01.90 12480`,
  *   `010190 124 80`, `01 01 90 124 80`, ...). A group is never cut: `901019012480` is no number.
  *   An account number in its usual grouping (`1234.56.78903`, `1234 56 78903`) is no such grouping.
  *
