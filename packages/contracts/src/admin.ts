@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, IdParamSchema, LocaleSchema, pageOf, PageQuerySchema } from './common';
 import { defineEndpoint } from './endpoint';
+import { withoutNationalId } from './guarded-text';
 import { RoleSchema, StatusLabelSchema } from './user';
 
 /**
@@ -91,7 +92,7 @@ export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
 
 export const REASON_MAX = 1000;
 export const DecisionReasonSchema = z.object({
-  reason: z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(REASON_MAX),
+  reason: withoutNationalId(z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required' }).max(REASON_MAX)),
 });
 export type DecisionReason = z.infer<typeof DecisionReasonSchema>;
 

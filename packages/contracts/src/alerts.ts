@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataOf, IdParamSchema, IdSchema, PageQuerySchema, pageOf } from './common';
 import { CourseTypeSchema } from './courses';
 import { defineEndpoint } from './endpoint';
+import { withoutNationalId } from './guarded-text';
 import { JobWorkplaceTypeSchema } from './jobs';
 
 /**
@@ -48,7 +49,7 @@ export type PetitionAlertFilters = z.infer<typeof PetitionAlertFiltersSchema>;
 export type VideoAlertFilters = z.infer<typeof VideoAlertFiltersSchema>;
 
 const common = {
-  name: z.string().trim().min(1).max(MAX_ALERT_NAME_LENGTH),
+  name: withoutNationalId(z.string().trim().min(1).max(MAX_ALERT_NAME_LENGTH)),
   frequency: AlertFrequencySchema,
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutNationalId } from './guarded-text';
 
 export const LOCALES = ['no', 'en'] as const;
 export const LocaleSchema = z.enum(LOCALES);
@@ -103,15 +104,15 @@ export const hasVisibleText = (value: string): boolean =>
  * text made only of invisible characters (`validation.invisible_only`), whatever its length.
  */
 export const readable = <T extends z.ZodString>(schema: T) =>
-  schema
-    .refine((v) => !BIDI_CONTROL.test(v), { message: 'validation.bidi_control' })
-    .refine((v) => v === '' || hasVisibleText(v), { message: 'validation.invisible_only' });
+  withoutNationalId(
+    schema
+      .refine((v) => !BIDI_CONTROL.test(v), { message: 'validation.bidi_control' })
+      .refine((v) => v === '' || hasVisibleText(v), { message: 'validation.invisible_only' }),
+  );
 
+/** An optional free text (guarded: the patient-data guard, guarded-text.ts); blank becomes null. */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  withoutNationalId(z.string().trim().max(max))
     .nullish()
     .transform((v) => (v ? v : null));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, IdSchema, optionalPhone, optionalText, pageOf, PageQuerySchema, SlugParamSchema, readable } from './common';
 import { defineEndpoint } from './endpoint';
+import { withoutNationalId } from './guarded-text';
 import { type Post, PostSchema } from './posts';
 import { UserCardSchema } from './network';
 
@@ -58,7 +59,7 @@ export const CompanySettingsBody = z
     message: 'is_published or is_comments_allowed',
     path: ['is_published'],
   });
-export const CompanyDeleteBody = z.object({ reason_to_delete: z.string().trim().min(3).max(2000) });
+export const CompanyDeleteBody = z.object({ reason_to_delete: withoutNationalId(z.string().trim().min(3).max(2000)) });
 export const FollowInvitationBody = z.object({ users: z.array(IdSchema).min(1).max(100) });
 
 const CategoryRefSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, IdParamSchema, IdSchema, isoDateTime, MAX_INT_ID, optionalText, PageQuerySchema, pageOf, refId, readable } from './common';
 import { defineEndpoint } from './endpoint';
+import { withoutNationalId } from './guarded-text';
 import { WORKPLACE_TYPES } from './professional';
 
 /** docs/courses.md: the four kinds of event. */
@@ -60,7 +61,7 @@ const optionalHttpsUrl = z
 export const CourseInput = z.object({
   type: CourseTypeSchema,
   title: readable(z.string().trim().min(3).max(200)),
-  description: z.string().trim().min(1).max(20_000),
+  description: withoutNationalId(z.string().trim().min(1).max(20_000)),
   target: optionalText(500),
   category_id: refId,
   specialty_ids: z.array(IdSchema).max(MAX_COURSE_SPECIALITIES).default([]),
@@ -211,7 +212,7 @@ export const CourseAttendanceSchema = z.object({
 });
 export type CourseAttendance = z.infer<typeof CourseAttendanceSchema>;
 
-export const CourseRejectBody = z.object({ reason: z.string().trim().min(3).max(2_000) });
+export const CourseRejectBody = z.object({ reason: withoutNationalId(z.string().trim().min(3).max(2_000)) });
 
 /** One moderation decision (the admin queue shows the history of a course). */
 export const CourseDecisionSchema = z.object({

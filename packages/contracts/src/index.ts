@@ -4,6 +4,7 @@ export * from './i18n';
 export * from './issue-message';
 export * from './oslo-time';
 export * from './national-id';
+export * from './guarded-text';
 export * from './reference';
 export * from './system';
 export * from './user';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, IdParamSchema, IdSchema, isoDate, optionalPhone, optionalText, PageQuerySchema, pageOf, refId, readable } from './common';
 import { defineEndpoint } from './endpoint';
+import { withoutNationalId } from './guarded-text';
 
 export const POSITION_TYPES = ['full_time', 'substitute', 'asap'] as const;
 export const PositionTypeSchema = z.enum(POSITION_TYPES);
@@ -33,7 +34,7 @@ export const JobInput = z.object({
   /** The spec's job "type". */
   job_category_id: refId,
   position_type: PositionTypeSchema,
-  description: z.string().trim().min(1).max(20_000),
+  description: withoutNationalId(z.string().trim().min(1).max(20_000)),
   specialty_ids: z.array(IdSchema).max(MAX_JOB_SPECIALITIES).default([]),
   workplace_type: JobWorkplaceTypeSchema.nullish().transform((v) => v ?? null),
   hospital_id: refId,

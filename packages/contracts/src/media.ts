@@ -6,11 +6,13 @@ import {
   isoDateTime,
   listOf,
   LocalisedTextSchema,
+  optionalText,
   pageOf,
   PageQuerySchema,
   readable,
 } from './common';
 import { defineEndpoint } from './endpoint';
+import { withoutNationalId } from './guarded-text';
 import { FrontendSettingsSchema } from './reference';
 
 /*
@@ -291,18 +293,13 @@ const formBool = z
 
 export const MediaInputSchema = z.object({
   title: readable(z.string().trim().min(2).max(200)),
-  description: z.string().trim().max(5000).default(''),
+  description: withoutNationalId(z.string().trim().max(5000)).default(''),
   category_id: z.preprocess((v) => (v === '' ? null : v), IdSchema.nullish()).transform((v) => v ?? null),
   access_level: MediaAccessLevelSchema.default('all'),
   specialty_ids: IdListSchema.transform((v) => v ?? []),
   /** Instead of a file: an https link, or embed markup (sanitised by the API). */
   external_url: optionalHttpsUrl,
-  embed_code: z
-    .string()
-    .trim()
-    .max(5000)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  embed_code: optionalText(5000),
   /** Publish: now (`publish` true and no time), at a time, or keep as a draft. */
   publish: formBool,
   publish_at: PublishAtSchema,

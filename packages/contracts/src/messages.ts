@@ -158,7 +158,7 @@ export const StartConversationInput = z
 export type StartConversationInput = z.infer<typeof StartConversationInput>;
 
 export const CreateGroupInput = z.object({
-  title: z.string().trim().min(1).max(MAX_GROUP_TITLE),
+  title: withoutNationalId(z.string().trim().min(1).max(MAX_GROUP_TITLE)),
   user_ids: z.array(IdSchema).min(1).max(MAX_GROUP_SIZE - 1),
   body: messageText(1),
 });
@@ -181,7 +181,7 @@ export const ConversationSettingsInput = z
 export const AddParticipantsInput = z.object({ user_ids: z.array(IdSchema).min(1).max(MAX_GROUP_SIZE - 1) });
 export const ReportInput = z.object({
   message_ids: z.array(BigIdSchema).min(1).max(20),
-  reason: z.string().trim().max(1000).default(''),
+  reason: withoutNationalId(z.string().trim().max(1000)).default(''),
 });
 export const MessagingSettingsSchema = z.object({
   who_can_message: z.enum(WHO_CAN_MESSAGE_VALUES),

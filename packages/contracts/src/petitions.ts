@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, DEFAULT_PER_PAGE, digitsCount, IdParamSchema, IdSchema, isoDate, listOf, MAX_PER_PAGE, optionalText, PageQuerySchema, pageOf, refId, readable } from './common';
 import { defineEndpoint } from './endpoint';
+import { withoutNationalId } from './guarded-text';
 import { VerifiedAsSchema } from './user';
 
 /**
@@ -48,13 +49,13 @@ export type PetitionListQuery = z.infer<typeof PetitionListQuerySchema>;
 
 const PetitionFields = {
   title: readable(z.string().trim().min(3).max(200)),
-  summary: z.string().trim().max(1000),
-  full_text: z.string().trim().max(20_000),
+  summary: withoutNationalId(z.string().trim().max(1000)),
+  full_text: withoutNationalId(z.string().trim().max(20_000)),
   category_id: refId,
   specialty_ids: z.array(IdSchema).max(MAX_PETITION_SPECIALTIES),
   end_date: PetitionDateSchema.nullish().transform((v) => v ?? null),
   signature_goal: z.number().int().positive().max(10_000_000).nullish().transform((v) => v ?? null),
-  recipient: z.string().trim().max(300),
+  recipient: withoutNationalId(z.string().trim().max(300)),
   post_on_my_page: z.boolean(),
 };
 
@@ -300,7 +301,7 @@ export const ManualAuthorInput = z.object({
 });
 export type ManualAuthorInput = z.infer<typeof ManualAuthorInput>;
 
-export const AnswerInput = z.object({ answer: z.string().trim().min(1).max(20_000) });
+export const AnswerInput = z.object({ answer: withoutNationalId(z.string().trim().min(1).max(20_000)) });
 
 export const PetitionExportQuerySchema = z.object({ format: z.enum(['pdf', 'csv', 'xlsx']) });
 export type PetitionExportFormat = z.infer<typeof PetitionExportQuerySchema>['format'];
@@ -316,8 +317,8 @@ export type PressRelease = z.infer<typeof PressReleaseSchema>;
 
 export const PressReleaseInput = z.object({
   subject: readable(z.string().trim().min(3).max(200)),
-  body: z.string().trim().min(10).max(20_000),
-  contact: z.string().trim().max(300).default(''),
+  body: withoutNationalId(z.string().trim().min(10).max(20_000)),
+  contact: withoutNationalId(z.string().trim().max(300)).default(''),
   co_author_ids: z.array(IdSchema).max(50).default([]),
   recipients: z.array(z.email({ message: 'validation.email' }).max(254)).min(1).max(20),
 });

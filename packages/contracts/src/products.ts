@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, IdParamSchema, IdSchema, optionalText, pageOf, PageQuerySchema, readable } from './common';
 import { defineEndpoint } from './endpoint';
+import { withoutNationalId } from './guarded-text';
 
 /** 1 = in stock, 2 = sold out (the spec's numeric status filter, default 1). */
 export const PRODUCT_STATUS = { IN_STOCK: 1, SOLD_OUT: 2 } as const;
@@ -26,7 +27,7 @@ export const SortDirectionSchema = z.enum(['asc', 'desc']);
  */
 export const ProductInput = z.object({
   title: readable(z.string().trim().min(2).max(200)),
-  description: z.string().trim().max(5000).default(''),
+  description: withoutNationalId(z.string().trim().max(5000)).default(''),
   price: z.coerce.number().int().min(0).max(MAX_PRODUCT_PRICE_NOK),
   manufacturer: optionalText(200),
   category_id: z

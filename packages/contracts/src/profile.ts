@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf, IdSchema, LocaleSchema, optionalPhone, optionalText, refId, SlugParamSchema, readable } from './common';
 import { defineEndpoint } from './endpoint';
+import { withoutNationalId } from './guarded-text';
 import { EducationSchema, ExperienceSchema, NamedRefSchema } from './professional';
 import { UserSchema, VerifiedAsSchema } from './user';
 
@@ -80,7 +81,7 @@ export const ImageUploadBody = z.object({
 });
 
 export const DeleteAccountInput = z.object({
-  reason_to_delete: z.string().trim().min(1).max(1000),
+  reason_to_delete: withoutNationalId(z.string().trim().min(1).max(1000)),
   /** The current password, so a stolen session alone cannot delete the account. */
   password: z.string().min(1).max(200),
 });

@@ -48,8 +48,9 @@ export const validation = defineMessages(
     site_link: 'Bruk en lenke som starter med https://, eller en sti på nettstedet som starter med én /.',
     date_in_past: 'Datoen kan ikke være tilbake i tid.',
     course_duration: 'Varigheten må være 30 min, 1 t, 1 t 30 min eller 2 t.',
-    national_id:
-      'Teksten ser ut til å inneholde et fødselsnummer eller D-nummer. Pasientopplysninger hører ikke hjemme her (Normen): fjern nummeret.',
+    national_id: 'Dette ser ut som et fødselsnummer. Fjern nummeret før du sender.',
+    national_id_account:
+      'Dette ser ut som et fødselsnummer. Fjern nummeret før du sender. Er dette et kontonummer? Skriv det med punktum: 1234.56.78903',
   },
   {
     required: 'This field is required.',
@@ -97,7 +98,8 @@ export const validation = defineMessages(
     site_link: 'Use a link that starts with https://, or a path on this site that starts with a single /.',
     date_in_past: 'The date cannot be in the past.',
     course_duration: 'The duration must be 30 min, 1 h, 1 h 30 min or 2 h.',
-    national_id:
-      'The text seems to contain a Norwegian national identity number (fødselsnummer or D-number). Patient data does not belong here (Normen): remove the number.',
+    national_id: 'This looks like a national identity number (fødselsnummer). Remove the number before you send.',
+    national_id_account:
+      'This looks like a national identity number (fødselsnummer). Remove the number before you send. Is it a bank account number? Write it with dots: 1234.56.78903',
   },
 );

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type MessageKey } from '@legenett/contracts';
+import { type MessageKey, nationalIdMessage } from '@legenett/contracts';
 import { AppError } from '../errors/app-error';
 import { keyOf, newKeyBase, Storage } from '../storage/storage';
 import { IMAGE_TYPES, sniffFileType } from './file-sniffer';
+import { readPdfText } from './pdf-text';
 import { encodeImageVariants, type ImageVariant, UnreadableImageError } from './image-processor';
 
 /** What a feature stores an image as: its storage area and sizes; `variants[0]` is the main one. */
@@ -57,6 +58,28 @@ export interface StoredUpload {
   variants: StoredObjectInfo[];
 }
 
+/**
+ * The patient-data guard's message for a file name, or null: the name as multer gives it, and read as
+ * UTF-8 when multer took its bytes for Latin-1 (a non-breaking space arrives as `Â` + NBSP).
+ */
+export function fileNameGuard(name: string | undefined): MessageKey | null {
+  if (!name) return null;
+  const asGiven = nationalIdMessage(name);
+  if (asGiven) return asGiven;
+  if (!/[\u0080-\u00ff]/.test(name) || /[\u0100-\uffff]/.test(name)) return null;
+  const utf8 = Buffer.from(name, 'latin1').toString('utf8');
+  return utf8.includes('\ufffd') ? null : nationalIdMessage(utf8);
+}
+
+/**
+ * The patient-data guard's message for the text layer of a PDF, or null. A PDF without a text layer
+ * (a scan) has nothing to read and passes (no OCR); so does one PDF.js cannot read in time.
+ */
+export async function pdfTextGuard(buffer: Buffer): Promise<MessageKey | null> {
+  const pages = await readPdfText(buffer);
+  return pages ? nationalIdMessage(pages.join('\n')) : null;
+}
+
 const invalid = (field: string, key: MessageKey, vars?: Record<string, string | number>) =>
   new AppError('VALIDATION', { fields: { [field]: [key] }, vars });
 
@@ -108,6 +131,9 @@ export class UploadsService {
   async storePdf(file: Express.Multer.File | undefined, area: string, field = 'file'): Promise<StoredUpload> {
     if (!file || file.size === 0) throw invalid(field, 'profile.errors.file_missing');
     if (sniffFileType(file.buffer) !== 'pdf') throw invalid(field, 'profile.errors.file_type_pdf');
+    // A document's name is shown to others (and sent in Content-Disposition): the patient-data guard.
+    const guard = fileNameGuard(file.originalname) ?? (await pdfTextGuard(file.buffer));
+    if (guard) throw invalid(field, guard);
     const key = keyOf(newKeyBase(area), 'pdf');
     await this.storage.put(key, file.buffer, 'application/pdf');
     return { main: { key, variant: null, contentType: 'application/pdf', size: file.size, width: null, height: null }, variants: [] };

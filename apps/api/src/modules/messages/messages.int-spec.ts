@@ -281,7 +281,7 @@ describe('the patient-data guard (fødselsnummer and D-numbers)', () => {
     expect(no.status).toBe(422);
     expect(no.validation.errors.body?.[0]).toContain('fødselsnummer');
     const en = await t.call(ep.start, { as: a, body: { to_user_id: b.user.id, body: `Pasient 010190 12480` }, locale: 'en' });
-    expect(en.validation.errors.body?.[0]).toMatch(/^The text seems to contain a Norwegian national identity number/);
+    expect(en.validation.errors.body?.[0]).toMatch(/^This looks like a national identity number/);
 
     const { conversation } = await start(a, b.user.id, 'Ring meg på 22 22 22 22 eller 12345678901');
     const edit = await t.call(ep.edit, { as: a, params: { id: conversation.id, messageId: (await history(a, conversation.id)).data[0]!.id }, body: { body: FNR } });

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { type TestApp } from '../../../test/app';
 import { type BodyIn, invalid } from '../../../test/call';
 import { settleJobs } from '../../../test/jobs';
+import { makePdf } from '../../../test/make-pdf';
 import { petitionsSuite } from '../../../test/petitions';
 
 let t: TestApp;
@@ -238,6 +239,24 @@ describe('co-authors', () => {
 
 describe('attachments', () => {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+  it('refuses a PDF whose text or name holds a national identity number, with the guard\'s words, in the caller\'s language', async () => {
+    const me = await t.session();
+    const d = await draft(me);
+    const withNumber = await makePdf(['Bakgrunn', 'Eksempel: pasient 150384\u00a010099 ventet i 14 måneder.']);
+    const text = await t.call(ep.addAttachments, { as: me, params: { id: d.id }, files: { 'pdf_files[]': { buffer: withNumber, name: 'bakgrunn.pdf' } } });
+    expect(text.status).toBe(422);
+    expect(text.validation.errors).toEqual({ 'pdf_files[]': ['Dette ser ut som et fødselsnummer. Fjern nummeret før du sender.'] });
+    const name = await t.call(ep.addAttachments, {
+      as: me,
+      params: { id: d.id },
+      files: { 'pdf_files[]': { buffer: await makePdf(['Bakgrunn']), name: 'epikrise 150384-10099.pdf' } },
+      locale: 'en',
+    });
+    expect(name.validation.errors).toEqual({ 'pdf_files[]': ['This looks like a national identity number (fødselsnummer). Remove the number before you send.'] });
+    const clean = await t.call(ep.addAttachments, { as: me, params: { id: d.id }, files: { 'pdf_files[]': { buffer: await makePdf(['Bakgrunn']), name: 'bakgrunn.pdf' } } });
+    expect(clean.status).toBe(201);
+  });
 
   it('stores PDFs, refuses a non-PDF renamed .pdf, caps the count, and removes them', async () => {
     const me = await t.session();

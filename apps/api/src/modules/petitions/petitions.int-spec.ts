@@ -185,6 +185,28 @@ describe('drafts, publishing and the transition table', () => {
     ).toEqual([]);
   });
 
+  it('refuses a national identity number in the title, summary or full text on that field, in the caller\'s language', async () => {
+    const me = await t.session();
+    // Written as copied from a patient record: a non-breaking space, and the date with dots.
+    const no = await t.call(ep.create, { as: me, body: draftBody({ summary: 'Gjelder pasient 150384\u00a010099.' }) });
+    expect(no.status).toBe(422);
+    expect(no.validation.errors).toEqual({ summary: ['Dette ser ut som et fødselsnummer. Fjern nummeret før du sender.'] });
+    const en = await t.call(ep.create, {
+      as: me,
+      body: draftBody({ title: 'Om 15.03.84 10099', full_text: 'Betal til 01019012480' }),
+      locale: 'en',
+    });
+    expect(en.status).toBe(422);
+    expect(en.validation.errors).toEqual({
+      title: ['This looks like a national identity number (fødselsnummer). Remove the number before you send.'],
+      full_text: [
+        'This looks like a national identity number (fødselsnummer). Remove the number before you send. Is it a bank account number? Write it with dots: 1234.56.78903',
+      ],
+    });
+    // An account number in its usual grouping passes.
+    expect((await t.call(ep.create, { as: me, body: draftBody({ summary: 'Gaver til 0101.90.12480.' }) })).status).toBe(201);
+  });
+
   it('refuses bad input with localised 422s, never 5xx', async () => {
     const me = await t.session();
     const res = await t.call(ep.create, {

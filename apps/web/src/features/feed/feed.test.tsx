@@ -184,6 +184,36 @@ describe('post page', () => {
   });
 });
 
+describe('the patient-data guard on comments', () => {
+  it('warns on the field while typing a number written with a non-breaking space, and does not send', async () => {
+    mockEndpoint(postEndpoints.show, { data: post() });
+    mockEndpoint(postEndpoints.comments, pageOf([]));
+    const added = mockEndpoint(postEndpoints.addComment, () => ({ data: comment() }));
+    renderApp('/post/21');
+    const box = await screen.findByRole('textbox', { name: 'Skriv en kommentar' });
+    await ui.type(box, 'Pasient 150384\u00a010099');
+    expect(await screen.findByText('Dette ser ut som et fødselsnummer. Fjern nummeret før du sender.')).toBeInTheDocument();
+    expect(box).toHaveAccessibleDescription(/Dette ser ut som et fødselsnummer/);
+    expect(screen.getByRole('button', { name: 'Kommenter' })).toBeDisabled();
+    expect(added).toHaveLength(0);
+  });
+
+  it("puts the API's refusal on the text field, not a general note", async () => {
+    mockEndpoint(postEndpoints.show, { data: post() });
+    mockEndpoint(postEndpoints.comments, pageOf([]));
+    mockEndpoint(
+      postEndpoints.addComment,
+      validationError({ text: ['Dette ser ut som et fødselsnummer. Fjern nummeret før du sender.'] }, 'Noen felt er ikke fylt ut riktig.'),
+    );
+    renderApp('/post/21');
+    const box = await screen.findByRole('textbox', { name: 'Skriv en kommentar' });
+    // A number the web's rule lets through but the API refuses (say, after a change of the rule).
+    await ui.type(box, 'Hei');
+    await ui.click(screen.getByRole('button', { name: 'Kommenter' }));
+    await waitFor(() => expect(box).toHaveAccessibleDescription(/Dette ser ut som et fødselsnummer/));
+  });
+});
+
 describe('post images and shared posts', () => {
   const images = [
     { id: 1, kind: 'image' as const, url: '/api/files/images/1-lg.webp', thumb_url: '/api/files/images/1-sm.webp', original_name: null, mime: 'image/webp' },

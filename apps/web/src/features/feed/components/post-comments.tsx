@@ -11,6 +11,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
+import { useNationalIdWarning } from '@/shared/forms/national-id-warning';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { notify } from '@/shared/ui/notify';
 import { useAddComment, useComments, useDeleteComment } from '@/shared/posts/api';
@@ -31,12 +32,17 @@ export function PostComments({ postId }: { postId: number }) {
   const remove = useDeleteComment(postId);
   const text = useMentionDraft();
   const [error, setError] = useState<string | null>(null);
+  // A 422's messages for the text, shown on the field (the guard's, the length's).
+  const [textError, setTextError] = useState<string | null>(null);
   const id = useId();
+  // The patient-data guard while typing: the same rule and words as the API's refusal.
+  const guard = useNationalIdWarning(text.stored());
 
   const submit = async () => {
     const value = text.stored().trim();
-    if (!value) return;
+    if (!value || guard) return;
     setError(null);
+    setTextError(null);
     try {
       await add.mutateAsync(value);
       text.reset();
@@ -46,7 +52,9 @@ export function PostComments({ postId }: { postId: number }) {
       const perPage = comments.data?.meta.per_page ?? 10;
       setPage(total % perPage === 0 && total > 0 ? last + 1 : last);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      const fieldMessages = err instanceof ApiError ? err.validation?.errors.text : undefined;
+      if (fieldMessages?.length) setTextError(fieldMessages.join(' '));
+      else setError(err instanceof ApiError ? err.message : String(err));
     }
   };
 
@@ -105,14 +113,21 @@ export function PostComments({ postId }: { postId: number }) {
         }}
       >
         <Stack gap="sm">
-          <MentionTextarea label={t('comments.add')} rows={2} maxLength={MAX_COMMENT_TEXT} draft={text} />
+          <MentionTextarea
+            label={t('comments.add')}
+            rows={2}
+            maxLength={MAX_COMMENT_TEXT}
+            draft={text}
+            error={guard ?? textError}
+            errorProps={{ role: 'alert' }}
+          />
           {error ? (
             <Alert color="red" role="alert">
               {error}
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button type="submit" loading={add.isPending} disabled={!text.text.trim()}>
+            <Button type="submit" loading={add.isPending} disabled={!text.text.trim() || Boolean(guard)}>
               {t('comments.submit')}
             </Button>
           </Group>

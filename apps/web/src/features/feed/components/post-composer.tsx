@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/api-error';
 import { useCurrentUser } from '@/shared/auth/auth-store';
+import { useNationalIdWarning } from '@/shared/forms/national-id-warning';
 import { FilePicker } from '@/shared/ui/file-picker';
 import { notify } from '@/shared/ui/notify';
 import { useCreatePost } from '@/shared/posts/api';
@@ -22,6 +23,8 @@ export function PostComposer() {
   const [bodyError, setBodyError] = useState<string | null>(null);
   const [filesError, setFilesError] = useState<string | null>(null);
   const id = useId();
+  // The patient-data guard while typing: the same rule and words as the API's refusal.
+  const guard = useNationalIdWarning(body.stored());
 
   const choose = (chosen: File[]) => {
     if (chosen.length > MAX_POST_FILES) {
@@ -34,6 +37,7 @@ export function PostComposer() {
   };
 
   const submit = async () => {
+    if (guard) return;
     if (files.length > MAX_POST_FILES) {
       setFilesError(te('too_many_photos'));
       return;
@@ -78,7 +82,7 @@ export function PostComposer() {
               {t('composer.as_company', { name: acting.name })}
             </Text>
           ) : null}
-          <MentionTextarea label={t('composer.body')} rows={3} maxLength={MAX_POST_BODY} draft={body} error={bodyError} />
+          <MentionTextarea label={t('composer.body')} rows={3} maxLength={MAX_POST_BODY} draft={body} error={guard ?? bodyError} errorProps={{ role: 'alert' }} />
           <FilePicker
             label={t('composer.files')}
             description={t('composer.files_hint')}
@@ -88,7 +92,7 @@ export function PostComposer() {
             onChange={choose}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={create.isPending} disabled={Boolean(guard)}>
               {t('composer.submit')}
             </Button>
           </Group>
