@@ -1,5 +1,5 @@
 import { defineEndpoint } from '@legenett/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { z } from 'zod';
 import { apiError, mockEndpoint } from '@/testing/api-mocks';
@@ -26,17 +26,26 @@ async function noToastOf(text: string) {
   expect(screen.queryByText(text)).not.toBeInTheDocument();
 }
 
-function Thing({ id }: { id: number }) {
-  const thing = useQuery({
-    queryKey: ['thing', id],
+const thingKeys = {
+  all: ['thing'] as const,
+  one: (id: number) => [...thingKeys.all, id] as const,
+  pages: () => [...thingKeys.all, 'pages'] as const,
+};
+
+const thingQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: thingKeys.one(id),
     queryFn: async ({ signal }) => (await apiCall(showThing, { params: { id }, signal })).data,
   });
+
+function Thing({ id }: { id: number }) {
+  const thing = useQuery(thingQueryOptions(id));
   const queryClient = useQueryClient();
   return (
     <div>
       <p>{thing.data ? thing.data.title : thing.isError ? 'feil' : 'laster'}</p>
       {thing.isError ? <p>status: feil</p> : null}
-      <button type="button" onClick={() => void queryClient.invalidateQueries({ queryKey: ['thing'] })}>
+      <button type="button" onClick={() => void queryClient.invalidateQueries({ queryKey: thingKeys.all })}>
         oppdater
       </button>
     </div>
@@ -80,12 +89,12 @@ describe('a refetch that finds its thing gone', () => {
     // ... and for keyset lists, whose pages are fetched through the same hook.
     const client = createTestQueryClient();
     mockEndpoint(showThing, { data: { id: 4, title: 'Side' } });
-    const options = {
-      queryKey: ['pages'],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => (await apiCall(showThing, { params: { id: 4 }, signal })).data,
+    const options = infiniteQueryOptions({
+      queryKey: thingKeys.pages(),
+      queryFn: async ({ signal }) => (await apiCall(showThing, { params: { id: 4 }, signal })).data,
       initialPageParam: 0,
       getNextPageParam: () => undefined,
-    };
+    });
     await client.fetchInfiniteQuery(options);
     mockEndpoint(showThing, apiError(404, GONE));
     renderWithProviders(<p>tom</p>);
