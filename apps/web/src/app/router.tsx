@@ -74,7 +74,7 @@ export const pageRoutes: RouteObject[] = [
   }),
   r(paths.secondPage.path, 'login', undefined),
   r(paths.profile.path, 'personal', 'nav.profile', {
-    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.OwnProfileRoute })), ['feed', 'network', 'profile']),
+    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.OwnProfileRoute })), ['feed', 'network', 'profile', 'messages']),
   }),
   r(paths.profileBySlug.path, 'login', 'nav.profile', {
     lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.PublicProfileRoute })), ['feed', 'network', 'profile', 'messages']),
@@ -91,7 +91,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.notificationSettings.path, 'account', 'nav.notifications', { lazy: page(() => import('@/features/notifications/routes/notification-settings')) }),
   // From an e-mail's unsubscribe link: no login (the signed link is the proof).
   r(paths.unsubscribe.path, 'public', 'nav.notifications', { layout: full, lazy: page(() => import('@/features/notifications/routes/unsubscribe')) }),
-  r(paths.messages.path, 'inbox', 'nav.messages', { lazy: page(() => import('@/features/messages/routes/messages'), ['messages', 'feed']) }),
+  r(paths.messages.path, 'inbox', 'nav.messages', { lazy: page(() => import('@/features/messages/routes/messages'), ['messages']) }),
   r(paths.alerts.path, 'personal', 'nav.alerts', { lazy: page(() => import('@/features/alerts/routes/alerts'), ['alerts']) }),
   r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies'), ['companies_ui']) }),
   r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company'), ['companies_ui', 'feed', 'network']) }),

@@ -191,7 +191,7 @@ describe('/messages: safety tools (issue 37)', () => {
     let decided = false;
     const decisions = mockEndpoint(ep.decide, ({ body }) => {
       decided = true;
-      return { data: { state: (body as { decision: string }).decision === 'accept' ? 'active' : 'declined' } };
+      return { data: { state: (body as { decision: string }).decision === 'accept' ? ('active' as const) : ('declined' as const) } };
     });
     mockEndpoint(ep.show, () => (decided ? apiError(404, 'Fant ikke det du lette etter.') : { data: c }));
     mockEndpoint(ep.history, () =>

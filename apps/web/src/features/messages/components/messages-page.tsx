@@ -5,6 +5,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { accountState } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { mayStartConversation } from '@/shared/messages/send-message-button';
+import { loadNamespaces } from '@/shared/i18n/i18n';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { usePhone } from '@/shared/ui/use-phone';
 import { type InboxFilter, useLiveRefresh, useStartConversation } from '../api/messages';
@@ -12,8 +13,9 @@ import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { Thread } from './thread';
 
-const NewConversationDialog = lazy(() => import('./new-conversation-dialog').then((m) => ({ default: m.NewConversationDialog })));
-const NewGroupDialog = lazy(() => import('./new-conversation-dialog').then((m) => ({ default: m.NewGroupDialog })));
+// The people picker's texts are the feed's (mentions): loaded with the dialog, not with the page.
+const NewConversationDialog = lazy(() => Promise.all([import('./new-conversation-dialog'), loadNamespaces(['feed'])]).then(([m]) => ({ default: m.NewConversationDialog })));
+const NewGroupDialog = lazy(() => Promise.all([import('./new-conversation-dialog'), loadNamespaces(['feed'])]).then(([m]) => ({ default: m.NewGroupDialog })));
 
 /** "Ny samtale" and "Ny gruppe" (groups are personal: not while acting as a company). */
 function StartButtons() {

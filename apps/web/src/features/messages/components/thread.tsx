@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '@/shared/lib/dates';
 import { BlockButton } from '@/shared/messages/block-button';
+import { loadNamespaces } from '@/shared/i18n/i18n';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { notify } from '@/shared/ui/notify';
 import {
@@ -24,7 +25,8 @@ import { Composer } from './composer';
 
 const ConfirmDialog = lazy(() => import('@/shared/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
-const MembersDialog = lazy(() => import('./members-dialog').then((m) => ({ default: m.MembersDialog })));
+// The people picker's texts are the feed's (mentions): loaded with the dialog, not with the page.
+const MembersDialog = lazy(() => Promise.all([import('./members-dialog'), loadNamespaces(['feed'])]).then(([m]) => ({ default: m.MembersDialog })));
 import { Linkified } from './linkified';
 
 function MessageItem({
