@@ -108,10 +108,16 @@ test.describe('messages', () => {
     await page.getByRole('combobox', { name: 'Samtaler' }).selectOption({ label: 'Forespørsler' });
     await page.getByRole('list', { name: 'Samtaler' }).getByRole('button', { name: new RegExp(`Et tilbud ${id}`) }).click();
     await expect(page).toHaveURL(new RegExp(`/messages/${conversation}$`));
-    const banner = page.getByRole('alert').filter({ hasText: 'Demo Medisin AS vil sende deg meldinger' });
+    // Its texts speak of a company (issue 37).
+    const banner = page.getByRole('alert').filter({ hasText: 'Demo Medisin AS (en bedrift) vil sende deg meldinger' });
     await expect(banner).toBeVisible();
+    await expect(banner).toContainText('meldinger fra denne bedriften');
     await banner.getByRole('button', { name: 'Godta' }).click();
     await expect(banner).toBeHidden();
+    // "Godta" says so and leaves the conversation open beside "Alle", not an empty "Forespørsler".
+    await expect(page.getByText('Du har godtatt forespørselen. Nå kan dere skrive sammen.')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Samtaler' })).toHaveValue('all');
+    await expect(page.getByRole('list', { name: 'Samtaler' }).getByRole('button', { name: new RegExp(`Et tilbud ${id}`) })).toBeVisible();
     await composer(page).fill(`Interessant ${id}`);
     await composer(page).press('Enter');
     await expect(page.getByRole('list', { name: 'Demo Medisin AS' }).getByText(`Interessant ${id}`)).toBeVisible();

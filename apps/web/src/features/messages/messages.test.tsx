@@ -239,6 +239,17 @@ describe('/messages: safety tools (issue 37)', () => {
     expect(screen.queryByText('Fant ikke det du lette etter.')).not.toBeInTheDocument();
   });
 
+  it('a first message the API refuses (blocked, "nobody") says so; the text stays', async () => {
+    mockApi();
+    mockEndpoint(ep.start, apiError(403, 'Meldingen kan ikke leveres.'));
+    const ui = setupUser();
+    renderApp('/messages?to=2&name=Kari+Nordmann');
+    const box = await screen.findByRole('textbox', { name: 'Skriv en melding' });
+    await ui.type(box, 'Hei Kari{Enter}');
+    expect(await screen.findByText('Meldingen kan ikke leveres.')).toBeInTheDocument();
+    expect(box).toHaveValue('Hei Kari');
+  });
+
   it('report sits in the message\'s menu, not beside "Svar", and asks for a reason first', async () => {
     mockApi();
     const reports = mockEndpoint(ep.report, null);

@@ -101,7 +101,7 @@ export function useSendMessage(conversationId: number) {
       form.append('body', body);
       if (replyTo !== null) form.append('reply_to_id', String(replyTo));
       for (const file of files) form.append(MESSAGE_FILES_FIELD, file);
-      return (await apiCall(ep.send, { params: { id: conversationId }, body: form, silent: true })).data;
+      return (await apiCall(ep.send, { params: { id: conversationId }, body: form })).data;
     },
     onSuccess: () => refresh(conversationId),
   });
@@ -111,7 +111,7 @@ export function useStartConversation() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (input: { to_user_id?: number; to_company_id?: number; topic_type?: 'job' | 'course'; topic_id?: number; body: string }) =>
-      (await apiCall(ep.start, { body: input, silent: true })).data,
+      (await apiCall(ep.start, { body: input })).data,
     onSuccess: (data) => refresh(data.conversation.id),
   });
 }
