@@ -58,7 +58,8 @@ export function PeoplePicker({
   autoFocus = true,
 }: {
   onPick: (p: MentionPerson) => void;
-  onClose: () => void;
+  /** Closes the picker (its button and Escape); without it the picker is one field of a form and stays. */
+  onClose?: () => void;
   /** The search box's name when the picker is not for a mention (a group's people). */
   label?: string;
   /** People already picked: not offered again. */
@@ -94,7 +95,7 @@ export function PeoplePicker({
     } else if (e.key === 'Enter') {
       e.preventDefault();
       if (current) onPick(current);
-    } else if (e.key === 'Escape') {
+    } else if (e.key === 'Escape' && onClose) {
       e.preventDefault();
       e.stopPropagation();
       onClose();
@@ -122,9 +123,11 @@ export function PeoplePicker({
           data-autofocus={autoFocus || undefined}
           autoFocus={autoFocus}
         />
-        <Button variant="default" onClick={onClose}>
-          {t('mentions.close')}
-        </Button>
+        {onClose ? (
+          <Button variant="default" onClick={onClose}>
+            {t('mentions.close')}
+          </Button>
+        ) : null}
       </Group>
       <Box component="ul" role="listbox" id={`${id}-list`} aria-label={t('mentions.picker_list')} p={0} m={0} mt={list.length > 0 ? 'xs' : 0} style={{ listStyle: 'none' }}>
         {list.map((p) => {

@@ -24,7 +24,6 @@ export function NewConversationDialog({ opened, onClose }: { opened: boolean; on
               onClose();
               void navigate(newMessageHref({ user: p.id }, `${p.first_name} ${p.last_name}`));
             }}
-            onClose={onClose}
           />
         ) : null}
       </Stack>
@@ -75,7 +74,7 @@ function NewGroupForm({ onClose }: { onClose: () => void }) {
           </Text>
           <PickedPeople people={people} onRemove={(id) => setPicked(people.filter((p) => p.id !== id))} />
           {people.length < MAX_GROUP_SIZE - 1 ? (
-            <PeoplePicker label={t('ui.pick_person')} exclude={people.map((p) => p.id)} autoFocus={false} onPick={(p) => setPicked([...people, p])} onClose={onClose} />
+            <PeoplePicker label={t('ui.pick_person')} exclude={people.map((p) => p.id)} autoFocus={false} onPick={(p) => setPicked([...people, p])} />
           ) : null}
           {peopleError ? (
             <Text size="sm" c="red" role="alert">
