@@ -145,4 +145,50 @@ test.describe('messages: safety tools', () => {
     await page.context().close();
     await other.context().close();
   });
+
+  test.describe('on a phone (390 px), dark skin', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the settings, the report and the delete dialogs fit and pass axe @mobile', async ({ browser, request }) => {
+      const id = run();
+      const hanne = await apiSession(request, 'hanne.solberg@demo.no');
+      const ola = await apiSession(request, 'ola.bakken@demo.no');
+      const title = `Telefon ${id}`;
+      const made = await request.post('/api/conversations/groups', {
+        headers: { Authorization: `Bearer ${ola.token}` },
+        data: { title, user_ids: [hanne.user.id], body: `Fra Ola ${id}` },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const conversation = ((await made.json()) as { data: { conversation: { id: number } } }).data.conversation.id;
+
+      const page = await pageFor(browser, 'hanne.solberg@demo.no');
+      await page.evaluate(() => window.localStorage.setItem('legenett-color-scheme', 'dark'));
+      await page.goto('/profile_settings/messages');
+      await expect(page.getByRole('combobox', { name: 'Vis innstillinger for' })).toHaveValue('messages');
+      await expect(page.getByRole('radiogroup', { name: 'Hvem kan starte en samtale med deg?' })).toBeVisible();
+      await expectNoSeriousAxe(page, 'settings: messages, phone, dark');
+
+      await page.goto(`/messages/${conversation}`);
+      const thread = page.getByRole('list', { name: title });
+      await thread.getByRole('button', { name: 'Flere valg for meldingen fra Ola Bakken' }).click();
+      await page.getByRole('menuitem', { name: 'Rapporter' }).click();
+      const report = page.getByRole('dialog', { name: 'Rapportere meldingen?' });
+      await expect(report.getByRole('button', { name: 'Send rapporten' })).toBeInViewport();
+      await expectNoSeriousAxe(page, 'report dialog, phone, dark');
+      await report.getByRole('button', { name: 'Avbryt' }).click();
+      await expect(report).toBeHidden();
+
+      await page.getByRole('textbox', { name: 'Skriv en melding' }).fill(`Feil mottaker ${id}`);
+      await page.getByRole('textbox', { name: 'Skriv en melding' }).press('Enter');
+      await thread.getByRole('button', { name: 'Flere valg for meldingen fra Du' }).click();
+      await page.getByRole('menuitem', { name: 'Slett for alle' }).click();
+      const remove = page.getByRole('dialog', { name: 'Slette meldingen for alle?' });
+      await expect(remove).toContainText('Dette kan ikke angres.');
+      await expectNoSeriousAxe(page, 'delete dialog, phone, dark');
+      await remove.getByRole('button', { name: 'Slett for alle' }).click();
+      await expect(thread.getByText('Meldingen er slettet', { exact: true })).toBeVisible();
+      await expect(thread.getByText(`Feil mottaker ${id}`)).toHaveCount(0);
+      await page.context().close();
+    });
+  });
 });
