@@ -22,6 +22,7 @@ const doctorRoutes = [
   '/notifications',
   '/notification_settings',
   '/messages',
+  '/profile_settings/messages',
   '/alerts',
   '/profile',
   '/profile_company',

@@ -108,10 +108,16 @@ test.describe('messages', () => {
     await page.getByRole('combobox', { name: 'Samtaler' }).selectOption({ label: 'Forespørsler' });
     await page.getByRole('list', { name: 'Samtaler' }).getByRole('button', { name: new RegExp(`Et tilbud ${id}`) }).click();
     await expect(page).toHaveURL(new RegExp(`/messages/${conversation}$`));
-    const banner = page.getByRole('alert').filter({ hasText: 'Demo Medisin AS vil sende deg meldinger' });
+    // Its texts speak of a company (issue 37).
+    const banner = page.getByRole('alert').filter({ hasText: 'Demo Medisin AS (en bedrift) vil sende deg meldinger' });
     await expect(banner).toBeVisible();
+    await expect(banner).toContainText('meldinger fra denne bedriften');
     await banner.getByRole('button', { name: 'Godta' }).click();
     await expect(banner).toBeHidden();
+    // "Godta" says so and leaves the conversation open beside "Alle", not an empty "Forespørsler".
+    await expect(page.getByText('Du har godtatt forespørselen. Nå kan dere skrive sammen.')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Samtaler' })).toHaveValue('all');
+    await expect(page.getByRole('list', { name: 'Samtaler' }).getByRole('button', { name: new RegExp(`Et tilbud ${id}`) })).toBeVisible();
     await composer(page).fill(`Interessant ${id}`);
     await composer(page).press('Enter');
     await expect(page.getByRole('list', { name: 'Demo Medisin AS' }).getByText(`Interessant ${id}`)).toBeVisible();
@@ -121,7 +127,7 @@ test.describe('messages', () => {
     await page.context().close();
   });
 
-  test("a reported message reaches the administrators' queue, and only that message", async ({ browser, request }) => {
+  test("a reported message, with its reason, reaches the administrators' queue, and only that message", async ({ browser, request }) => {
     const id = run();
     const lege = await apiSession(request, 'lege@demo.no');
     const hanne = await apiSession(request, 'hanne.solberg@demo.no');
@@ -133,14 +139,22 @@ test.describe('messages', () => {
     const page = await pageFor(browser, 'lege@demo.no');
     await page.goto(`/messages/${conversation}`);
     const bad = page.getByRole('list', { name: title }).getByRole('listitem').filter({ hasText: `Upassende melding ${id}` });
-    await bad.getByRole('button', { name: 'Rapporter' }).click();
+    // Not beside "Svar": in the message's menu, then a dialog that asks why.
+    await expect(bad.getByRole('button', { name: 'Rapporter' })).toHaveCount(0);
+    await bad.getByRole('button', { name: /^Flere valg for meldingen fra/ }).click();
+    await page.getByRole('menuitem', { name: 'Rapporter' }).click();
+    const ask = page.getByRole('dialog', { name: 'Rapportere meldingen?' });
+    await ask.getByRole('radio', { name: 'Trakassering eller trusler' }).check();
+    await ask.getByRole('textbox', { name: 'Fortell mer (valgfritt)' }).fill(`Skriver stygt ${id}`);
+    await ask.getByRole('button', { name: 'Send rapporten' }).click();
     await expect(bad.getByText('Meldingen er rapportert til administratorene.')).toBeVisible();
 
     const reports = await request.get('/api/admin/reports?per_page=50', { headers: bearer(await adminToken(request)) });
     expect(reports.status()).toBe(200);
-    const mine = ((await reports.json()) as { data: { messages: { body: string }[] }[] }).data.filter((r) => r.messages.some((m) => m.body.includes(id)));
+    const mine = ((await reports.json()) as { data: { reason: string; messages: { body: string }[] }[] }).data.filter((r) => r.messages.some((m) => m.body.includes(id)));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.messages.map((m) => m.body)).toEqual([`Upassende melding ${id}`]);
+    expect(mine[0]!.reason).toBe(`Trakassering eller trusler: Skriver stygt ${id}`);
     await page.context().close();
 
     // The administrator decides in /admin/reports: a warning (suspending would stop a demo account

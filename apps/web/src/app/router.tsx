@@ -74,12 +74,12 @@ export const pageRoutes: RouteObject[] = [
   }),
   r(paths.secondPage.path, 'login', undefined),
   r(paths.profile.path, 'personal', 'nav.profile', {
-    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.OwnProfileRoute })), ['feed', 'network', 'profile']),
+    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.OwnProfileRoute })), ['feed', 'network', 'profile', 'messages']),
   }),
   r(paths.profileBySlug.path, 'login', 'nav.profile', {
-    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.PublicProfileRoute })), ['feed', 'network', 'profile']),
+    lazy: page(() => import('@/features/profile/routes/public-profile').then((m) => ({ Component: m.PublicProfileRoute })), ['feed', 'network', 'profile', 'messages']),
   }),
-  r(paths.profileSettings.path, 'account', 'nav.profile', { lazy: page(() => import('./routes/profile-settings'), ['profile', 'registration']) }),
+  r(paths.profileSettings.path, 'account', 'nav.profile', { lazy: page(() => import('./routes/profile-settings'), ['profile', 'registration', 'messages']) }),
 
   // Feed, posts, partner companies
   r(paths.feed.path, 'login', 'nav.feed', { lazy: page(() => import('@/features/feed/routes/feed'), ['feed', 'network']) }),

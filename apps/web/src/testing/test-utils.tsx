@@ -5,9 +5,13 @@ import { type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { markRefetches } from '@/shared/api/query-client';
 
+/** No retries and no garbage collection; a refetch's 404 is treated as the app's client does (`markRefetches`). */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity, persister: markRefetches }, mutations: { retry: false } },
+  });
 }
 
 /** `ui` inside the app's providers (i18n, Mantine with toasts, a fresh query client), without routes. */

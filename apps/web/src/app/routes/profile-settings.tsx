@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsSettings } from '@/features/auth/components/sessions-settings';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
+import { MessagingSettings } from '@/features/messages/components/messaging-settings';
 import { DeleteAccountForm } from '@/features/profile/components/delete-account-form';
 import { NotificationsTab, ProfileInformationTab } from '@/features/profile/components/profile-information-tab';
 import { SettingsTabs } from '@/features/profile/components/settings-tabs';
@@ -19,6 +20,7 @@ export function ProfileSettingsRoute() {
         email: <ChangeEmailForm />,
         password: <ChangePasswordForm />,
         notifications: <NotificationsTab />,
+        messages: <MessagingSettings />,
         'two-step': (
           <Stack gap="xl">
             <TwoFactorSettings />

@@ -383,6 +383,26 @@ describe('my posts: edit, archive, delete, share', () => {
     expect(userDeletes).toHaveLength(0);
   });
 
+  it('deleting my post from its own page goes back to the feed, with no "not found" toast (issue 37)', async () => {
+    let deleted = false;
+    mockEndpoint(postEndpoints.show, () => (deleted ? apiError(404, 'Fant ikke det du lette etter.') : { data: mine() }));
+    mockEndpoint(postEndpoints.comments, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } });
+    mockEndpoint(postEndpoints.feed, feedOf([]));
+    mockEndpoint(postEndpoints.deleteUserPost, () => {
+      deleted = true;
+      return null;
+    });
+    const { router } = renderApp('/post/40');
+    const article = await screen.findByRole('article', { name: 'Meg Selv' });
+    await ui.click(within(article).getByRole('button', { name: 'Valg for innlegget' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Slett' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Slette innlegget?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Slett' }));
+    expect(await screen.findByText('Innlegget er slettet.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/feed'));
+    expect(screen.queryByText('Fant ikke det du lette etter.')).not.toBeInTheDocument();
+  });
+
   it("shares someone else's post with a comment; no owner menu on it", async () => {
     mockEndpoint(postEndpoints.feed, feedOf([post()]));
     const shares = mockEndpoint(postEndpoints.share, { data: post({ id: 50, shared_post_id: 21, is_mine: true }) });

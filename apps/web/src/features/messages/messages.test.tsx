@@ -1,4 +1,4 @@
-import { type Conversation, type Message, messageEndpoints as ep } from '@legenett/contracts';
+import { type Conversation, mentionEndpoints, type Message, messageEndpoints as ep } from '@legenett/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { apiError, mockEndpoint } from '@/testing/api-mocks';
 import { asPhone } from '@/testing/viewport';
@@ -51,6 +51,7 @@ function mockApi(c = conversation(), messages: Message[] = [message(1, { is_mine
   mockEndpoint(ep.show, { data: c });
   mockEndpoint(ep.history, { data: messages, meta: { has_more: false, last_seq: messages.length } });
   mockEndpoint(ep.read, { data: { unread_total: 0, requests: 0 } });
+  mockEndpoint(ep.blocks, { data: [] });
   return mockEndpoint(ep.send, ({ body }) => ({ data: message(3, { is_mine: true, body: String((body as FormData).get('body')) }) }));
 }
 
@@ -117,6 +118,7 @@ describe('/messages', () => {
     await ui.click(screen.getByRole('button', { name: 'Godta' }));
     await waitFor(() => expect(decisions).toHaveLength(1));
     expect(decisions[0]!.body).toEqual({ decision: 'accept' });
+    expect(await screen.findByText('Du har godtatt forespørselen. Nå kan dere skrive sammen.')).toBeInTheDocument();
   });
 
   it('on a phone shows one pane at a time, with a way back', async () => {
@@ -175,5 +177,230 @@ describe('/messages for an account that is not approved', () => {
     expect(screen.queryByRole('heading', { name: 'Ny melding til Kari' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Skriv en melding' })).not.toBeInTheDocument();
     expect(starts).toHaveLength(0);
+  });
+});
+
+describe('/messages: safety tools (issue 37)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    logIn(testUser());
+  });
+
+  /** The API after a decline or block: the conversation is no longer the caller's (404). */
+  function closesOnDecision(c: Conversation) {
+    let decided = false;
+    const decisions = mockEndpoint(ep.decide, ({ body }) => {
+      decided = true;
+      return { data: { state: (body as { decision: string }).decision === 'accept' ? ('active' as const) : ('declined' as const) } };
+    });
+    mockEndpoint(ep.show, () => (decided ? apiError(404, 'Fant ikke det du lette etter.') : { data: c }));
+    mockEndpoint(ep.history, () =>
+      decided ? apiError(404, 'Fant ikke det du lette etter.') : { data: [message(1)], meta: { has_more: false, last_seq: 1 } },
+    );
+    return decisions;
+  }
+
+  it('declining a request says so, leaves the conversation and shows no "not found" toast', async () => {
+    mockApi(conversation({ my_state: 'request' }));
+    const decisions = closesOnDecision(conversation({ my_state: 'request' }));
+    const ui = setupUser();
+    const { router } = renderApp('/messages/7');
+    await ui.click(await screen.findByRole('button', { name: 'Avslå' }));
+    expect(await screen.findByText('Forespørselen er avslått. Avsenderen får ikke beskjed.')).toBeInTheDocument();
+    expect(decisions[0]!.body).toEqual({ decision: 'decline' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+    expect(screen.queryByText('Kari Nordmann vil sende deg meldinger')).not.toBeInTheDocument();
+    expect(screen.queryByText('Fant ikke det du lette etter.')).not.toBeInTheDocument();
+  });
+
+  it("blocking a company's request asks first and speaks of the company", async () => {
+    const fromCompany = conversation({
+      my_state: 'request',
+      title: 'Demo Medisin AS',
+      participants: [
+        { ...party(1, 'Test Bruker'), state: 'request', last_read_seq: 0, is_me: true },
+        { ...party(5, 'Demo Medisin AS'), type: 'company', state: 'active', last_read_seq: 0, is_me: false },
+      ],
+    });
+    mockApi(fromCompany);
+    const decisions = closesOnDecision(fromCompany);
+    const ui = setupUser();
+    const { router } = renderApp('/messages/7');
+    expect(await screen.findByText('Demo Medisin AS (en bedrift) vil sende deg meldinger')).toBeInTheDocument();
+    expect(screen.getByText(/meldinger fra denne bedriften/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Samtaler' })).getByText(/Bedrift/)).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Blokker bedriften' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blokkere Demo Medisin AS?' });
+    expect(decisions).toHaveLength(0);
+    await ui.click(within(dialog).getByRole('button', { name: 'Blokker bedriften' }));
+    await waitFor(() => expect(decisions[0]!.body).toEqual({ decision: 'block' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+    expect(screen.getAllByText('Demo Medisin AS er blokkert.').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Fant ikke det du lette etter.')).not.toBeInTheDocument();
+  });
+
+  it('a first message the API refuses (blocked, "nobody") says so; the text stays', async () => {
+    mockApi();
+    mockEndpoint(ep.start, apiError(403, 'Meldingen kan ikke leveres.'));
+    const ui = setupUser();
+    renderApp('/messages?to=2&name=Kari+Nordmann');
+    const box = await screen.findByRole('textbox', { name: 'Skriv en melding' });
+    await ui.type(box, 'Hei Kari{Enter}');
+    expect(await screen.findByText('Meldingen kan ikke leveres.')).toBeInTheDocument();
+    expect(box).toHaveValue('Hei Kari');
+  });
+
+  it('report sits in the message\'s menu, not beside "Svar", and asks for a reason first', async () => {
+    mockApi();
+    const reports = mockEndpoint(ep.report, null);
+    const ui = setupUser();
+    renderApp('/messages/7');
+    await screen.findByRole('button', { name: 'Flere valg for meldingen fra Kari Nordmann' });
+    expect(screen.queryByRole('button', { name: 'Rapporter' })).not.toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Flere valg for meldingen fra Kari Nordmann' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Rapporter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rapportere meldingen?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Send rapporten' }));
+    expect(await within(dialog).findByText('Velg en grunn.')).toBeInTheDocument();
+    expect(reports).toHaveLength(0);
+    await ui.click(within(dialog).getByRole('radio', { name: 'Trakassering eller trusler' }));
+    await ui.type(within(dialog).getByRole('textbox', { name: 'Fortell mer (valgfritt)' }), 'Skriver stygt');
+    await ui.click(within(dialog).getByRole('button', { name: 'Send rapporten' }));
+    await waitFor(() => expect(reports).toHaveLength(1));
+    expect(reports[0]!.body).toEqual({ message_ids: [102], reason: 'Trakassering eller trusler: Skriver stygt' });
+    expect((await screen.findAllByText('Meldingen er rapportert til administratorene.')).length).toBeGreaterThan(0);
+  });
+
+  it('"Slett for alle" asks first and says it cannot be undone', async () => {
+    mockApi();
+    const deletes = mockEndpoint(ep.remove, { data: message(1, { is_mine: true, deleted: true, body: '' }) });
+    const ui = setupUser();
+    renderApp('/messages/7');
+    await ui.click(await screen.findByRole('button', { name: 'Flere valg for meldingen fra Du' }));
+    await ui.click(await screen.findByRole('menuitem', { name: 'Slett for alle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Slette meldingen for alle?' });
+    expect(dialog).toHaveTextContent('Dette kan ikke angres.');
+    expect(deletes).toHaveLength(0);
+    await ui.click(within(dialog).getByRole('button', { name: 'Slett for alle' }));
+    await waitFor(() => expect(deletes).toHaveLength(1));
+    expect(deletes[0]!.params).toEqual({ id: '7', messageId: '101' });
+  });
+
+  it('blocks and unblocks the other person from the conversation', async () => {
+    mockApi();
+    let blocked = false;
+    mockEndpoint(ep.blocks, () => ({ data: blocked ? [{ id: 2, slug: 'u2', name: 'Kari Nordmann', blocked_at: '2026-11-28T10:00:00.000Z' }] : [] }));
+    const blocks = mockEndpoint(ep.block, () => {
+      blocked = true;
+      return null;
+    });
+    const unblocks = mockEndpoint(ep.unblock, () => {
+      blocked = false;
+      return null;
+    });
+    const ui = setupUser();
+    renderApp('/messages/7');
+    await ui.click(await screen.findByRole('button', { name: 'Blokker' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blokkere Kari Nordmann?' });
+    expect(dialog).toHaveTextContent('kan ikke lenger skrive til deg');
+    await ui.click(within(dialog).getByRole('button', { name: 'Blokker' }));
+    await waitFor(() => expect(blocks[0]!.params).toEqual({ userId: '2' }));
+    await ui.click(await screen.findByRole('button', { name: 'Opphev blokkering' }));
+    const again = await screen.findByRole('dialog', { name: 'Oppheve blokkeringen av Kari Nordmann?' });
+    await ui.click(within(again).getByRole('button', { name: 'Opphev blokkering' }));
+    await waitFor(() => expect(unblocks).toHaveLength(1));
+  });
+
+  it('starts a group: a name, people from the picker, a first message', async () => {
+    mockApi();
+    mockEndpoint(mentionEndpoints.people, { data: [{ id: 3, first_name: 'Ola', last_name: 'Lege', slug: 'ola', profile_avatar: null }] });
+    const group = conversation({ id: 9, kind: 'group', title: 'Vaktlaget', is_creator: true });
+    const creates = mockEndpoint(ep.createGroup, { data: { conversation: group, message: message(1, { conversation_id: 9, is_mine: true }) } });
+    const ui = setupUser();
+    const { router } = renderApp('/messages');
+    await ui.click(await screen.findByRole('button', { name: 'Ny gruppe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ny gruppe' });
+    await ui.type(within(dialog).getByRole('textbox', { name: 'Navn på gruppen' }), 'Vaktlaget');
+    await ui.type(within(dialog).getByRole('combobox', { name: 'Finn en person' }), 'Ola');
+    await ui.click(await within(dialog).findByRole('option', { name: /Ola Lege/ }));
+    expect(within(dialog).getByRole('button', { name: 'Fjern Ola Lege' })).toBeInTheDocument();
+    await ui.type(within(dialog).getByRole('textbox', { name: 'Første melding' }), 'Velkommen');
+    await ui.click(within(dialog).getByRole('button', { name: 'Start gruppen' }));
+    await waitFor(() => expect(creates).toHaveLength(1));
+    expect(creates[0]!.body).toEqual({ title: 'Vaktlaget', user_ids: [3], body: 'Velkommen' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages/9'));
+  });
+
+  it("a group's creator sees the members, adds and removes people; anyone leaves (asked first)", async () => {
+    const group = conversation({
+      kind: 'group',
+      title: 'Vaktlaget',
+      is_creator: true,
+      participants: [
+        { ...party(1, 'Test Bruker'), state: 'active', last_read_seq: 2, is_me: true },
+        { ...party(2, 'Kari Nordmann'), state: 'active', last_read_seq: 2, is_me: false },
+      ],
+    });
+    mockApi(group);
+    mockEndpoint(mentionEndpoints.people, { data: [{ id: 3, first_name: 'Ola', last_name: 'Lege', slug: 'ola', profile_avatar: null }] });
+    const adds = mockEndpoint(ep.addParticipants, { data: group });
+    const removes = mockEndpoint(ep.removeParticipant, { data: group });
+    const leaves = mockEndpoint(ep.leave, null);
+    const ui = setupUser();
+    const { router } = renderApp('/messages/7');
+    await ui.click(await screen.findByRole('button', { name: 'Deltakere (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deltakere: Vaktlaget' });
+    expect(within(dialog).getByText('Test Bruker (Du)')).toBeInTheDocument();
+    await ui.click(within(dialog).getByRole('button', { name: 'Finn en person' }));
+    await ui.type(within(dialog).getByRole('combobox', { name: 'Finn en person' }), 'Ola');
+    await ui.click(await within(dialog).findByRole('option', { name: /Ola Lege/ }));
+    await ui.click(within(dialog).getByRole('button', { name: 'Legg til' }));
+    await waitFor(() => expect(adds[0]!.body).toEqual({ user_ids: [3] }));
+    await ui.click(within(dialog).getByRole('button', { name: 'Fjern Kari Nordmann' }));
+    expect(within(dialog).getByText('Fjerne Kari Nordmann fra gruppen?')).toBeInTheDocument();
+    await ui.click(within(dialog).getByRole('button', { name: 'Fjern fra gruppen' }));
+    await waitFor(() => expect(removes[0]!.params).toEqual({ id: '7', userId: '2' }));
+    await ui.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await ui.click(screen.getByRole('button', { name: 'Forlat gruppen' }));
+    const leaving = await screen.findByRole('dialog', { name: 'Forlate gruppen?' });
+    expect(leaves).toHaveLength(0);
+    mockEndpoint(ep.show, apiError(404, 'Fant ikke det du lette etter.'));
+    await ui.click(within(leaving).getByRole('button', { name: 'Forlat gruppen' }));
+    await waitFor(() => expect(leaves).toHaveLength(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+    expect(screen.queryByText('Fant ikke det du lette etter.')).not.toBeInTheDocument();
+  });
+});
+
+describe('settings → Meldinger', () => {
+  beforeEach(() => logIn(testUser()));
+
+  it('sets who may start a conversation, says it governs new ones, lists blocked people with unblock', async () => {
+    mockEndpoint(ep.mySettings, { data: { who_can_message: 'health_personnel', suspended_until: null } });
+    const saves = mockEndpoint(ep.updateSettings, ({ body }) => ({ data: { who_can_message: (body as { who_can_message: 'mutual' }).who_can_message, suspended_until: null } }));
+    let blocked = true;
+    mockEndpoint(ep.blocks, () => ({ data: blocked ? [{ id: 2, slug: 'u2', name: 'Kari Nordmann', blocked_at: '2026-11-28T10:00:00.000Z' }] : [] }));
+    const unblocks = mockEndpoint(ep.unblock, () => {
+      blocked = false;
+      return null;
+    });
+    const ui = setupUser();
+    renderApp('/profile_settings/messages');
+    const group = await screen.findByRole('radiogroup', { name: 'Hvem kan starte en samtale med deg?' });
+    expect(group).toHaveAccessibleDescription(/Gjelder nye samtaler. Samtaler du allerede har, fortsetter som før/);
+    expect(within(group).getByRole('radio', { name: 'Alle kolleger' })).toBeChecked();
+    await ui.click(within(group).getByRole('radio', { name: 'Folk jeg følger og som følger meg' }));
+    await waitFor(() => expect(saves[0]!.body).toEqual({ who_can_message: 'mutual' }));
+    expect(await screen.findByText('Innstillingen er lagret.')).toBeInTheDocument();
+
+    const list = await screen.findByRole('list', { name: 'Blokkerte personer' });
+    expect(within(list).getByText('Kari Nordmann')).toBeInTheDocument();
+    await ui.click(within(list).getByRole('button', { name: 'Opphev blokkering' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Oppheve blokkeringen av Kari Nordmann?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Opphev blokkering' }));
+    await waitFor(() => expect(unblocks[0]!.params).toEqual({ userId: '2' }));
+    expect(await screen.findByText('Du har ikke blokkert noen.')).toBeInTheDocument();
   });
 });

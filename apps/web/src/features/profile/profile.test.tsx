@@ -169,14 +169,14 @@ describe('profile settings', () => {
     expect(authStore.getToken()).toBe('token-1');
   });
 
-  it('offers the settings pages as a select on a phone, where six tabs do not fit', async () => {
+  it('offers the settings pages as a select on a phone, where seven tabs do not fit', async () => {
     asPhone();
     const user = setupUser();
     mockProfileApi();
     const { router } = renderApp('/profile_settings/profile-information');
     const select = await screen.findByRole('combobox', { name: 'Vis innstillinger for' });
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toHaveLength(6);
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toHaveLength(7);
     await user.selectOptions(select, 'notifications');
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile_settings/notifications'));
     expect(await screen.findByRole('region', { name: 'Varslinger' })).toBeInTheDocument();

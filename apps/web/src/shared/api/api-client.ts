@@ -5,6 +5,7 @@ import { currentLocale } from '@/shared/i18n/i18n';
 import { ApiError, ApiResponseShapeError, NetworkError } from './api-error';
 import { showApiError } from './handle-api-error';
 import { pendingRequests } from './pending-requests';
+import { isGoneOnRefetch } from './query-client';
 
 export const API_BASE = '/api';
 
@@ -105,7 +106,9 @@ export async function apiCall<E extends Endpoint>(endpoint: E, ...[options]: Api
   try {
     return await callOnce(endpoint, opts, false);
   } catch (error) {
-    if (!opts.silent) showApiError(error);
+    // A refetch that finds its thing gone (removed by the action that asked for the refetch) is no failure.
+    const gone = error instanceof ApiError && isGoneOnRefetch(error.status, opts.signal);
+    if (!opts.silent && !gone) showApiError(error);
     throw error;
   } finally {
     if (overlay) pendingRequests.end();

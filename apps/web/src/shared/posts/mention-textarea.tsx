@@ -50,14 +50,30 @@ function usePeople(search: string) {
  * through the people (`aria-activedescendant`), Enter picks, Escape closes; the number of people
  * found is announced.
  */
-function PeoplePicker({ onPick, onClose }: { onPick: (p: MentionPerson) => void; onClose: () => void }) {
+export function PeoplePicker({
+  onPick,
+  onClose,
+  label,
+  exclude = [],
+  autoFocus = true,
+}: {
+  onPick: (p: MentionPerson) => void;
+  /** Closes the picker (its button and Escape); without it the picker is one field of a form and stays. */
+  onClose?: () => void;
+  /** The search box's name when the picker is not for a mention (a group's people). */
+  label?: string;
+  /** People already picked: not offered again. */
+  exclude?: readonly number[];
+  /** Takes the focus when it opens (a mention); not when it is one field of a form. */
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation('feed');
   const id = useId();
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
   const people = usePeople(search);
   const enough = search.trim().length >= MENTION_SEARCH_MIN_LENGTH;
-  const list = enough ? (people.data?.data ?? []) : [];
+  const list = enough ? (people.data?.data ?? []).filter((p) => !exclude.includes(p.id)) : [];
   const current = list[Math.min(active, list.length - 1)];
   const status = !enough
     ? t('mentions.type_more')
@@ -79,7 +95,7 @@ function PeoplePicker({ onPick, onClose }: { onPick: (p: MentionPerson) => void;
     } else if (e.key === 'Enter') {
       e.preventDefault();
       if (current) onPick(current);
-    } else if (e.key === 'Escape') {
+    } else if (e.key === 'Escape' && onClose) {
       e.preventDefault();
       e.stopPropagation();
       onClose();
@@ -91,7 +107,7 @@ function PeoplePicker({ onPick, onClose }: { onPick: (p: MentionPerson) => void;
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           style={{ flex: 1 }}
-          label={t('mentions.picker_label')}
+          label={label ?? t('mentions.picker_label')}
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);
@@ -104,12 +120,14 @@ function PeoplePicker({ onPick, onClose }: { onPick: (p: MentionPerson) => void;
           aria-controls={`${id}-list`}
           aria-activedescendant={current ? `${id}-option-${current.id}` : undefined}
           autoComplete="off"
-          data-autofocus
-          autoFocus
+          data-autofocus={autoFocus || undefined}
+          autoFocus={autoFocus}
         />
-        <Button variant="default" onClick={onClose}>
-          {t('mentions.close')}
-        </Button>
+        {onClose ? (
+          <Button variant="default" onClick={onClose}>
+            {t('mentions.close')}
+          </Button>
+        ) : null}
       </Group>
       <Box component="ul" role="listbox" id={`${id}-list`} aria-label={t('mentions.picker_list')} p={0} m={0} mt={list.length > 0 ? 'xs' : 0} style={{ listStyle: 'none' }}>
         {list.map((p) => {

@@ -15,6 +15,8 @@ function usePostId(): number | null {
 function PostView({ id }: { id: number }) {
   const { t } = useTranslation('feed');
   const post = usePost(id);
+  // Deleted while open (its owner menu here, or elsewhere): the post is gone, back to the feed.
+  if (post.isError && post.data !== undefined) return <Navigate to={paths.feed.path} replace />;
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={paths.feed.path} size="sm">

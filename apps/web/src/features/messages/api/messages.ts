@@ -13,18 +13,10 @@ import { apiCall } from '@/shared/api/api-client';
 import { subscribeLiveStream } from '@/shared/api/live-stream';
 import { mayUseMessages } from '@/shared/auth/account-state';
 import { useAuthSession, useCurrentUser } from '@/shared/auth/auth-store';
+import { type InboxFilter, messageKeys } from '@/shared/messages/api';
 
-export type InboxFilter = 'all' | 'unread' | 'requests' | 'archived';
-
-/** The messages feature's query keys (docs/how-to/web-feature.md). */
-export const messageKeys = {
-  all: ['messages'] as const,
-  unread: () => [...messageKeys.all, 'unread'] as const,
-  inboxes: () => [...messageKeys.all, 'inbox'] as const,
-  inbox: (filter: InboxFilter) => [...messageKeys.inboxes(), filter] as const,
-  conversation: (id: number) => [...messageKeys.all, 'conversation', id] as const,
-  history: (id: number) => [...messageKeys.all, 'history', id] as const,
-};
+export type { InboxFilter } from '@/shared/messages/api';
+export { messageKeys };
 
 export const unreadQueryOptions = (enabled = true) =>
   queryOptions({
@@ -109,7 +101,7 @@ export function useSendMessage(conversationId: number) {
       form.append('body', body);
       if (replyTo !== null) form.append('reply_to_id', String(replyTo));
       for (const file of files) form.append(MESSAGE_FILES_FIELD, file);
-      return (await apiCall(ep.send, { params: { id: conversationId }, body: form, silent: true })).data;
+      return (await apiCall(ep.send, { params: { id: conversationId }, body: form })).data;
     },
     onSuccess: () => refresh(conversationId),
   });
@@ -119,7 +111,7 @@ export function useStartConversation() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (input: { to_user_id?: number; to_company_id?: number; topic_type?: 'job' | 'course'; topic_id?: number; body: string }) =>
-      (await apiCall(ep.start, { body: input, silent: true })).data,
+      (await apiCall(ep.start, { body: input })).data,
     onSuccess: (data) => refresh(data.conversation.id),
   });
 }
@@ -143,7 +135,7 @@ export function useDeleteMessage(conversationId: number) {
 
 export function useReportMessage(conversationId: number) {
   return useMutation({
-    mutationFn: (id: number) => apiCall(ep.report, { params: { id: conversationId }, body: { message_ids: [id], reason: '' } }),
+    mutationFn: (input: { message_ids: number[]; reason: string }) => apiCall(ep.report, { params: { id: conversationId }, body: input }),
   });
 }
 
@@ -158,11 +150,23 @@ export function useMarkRead(conversationId: number) {
   });
 }
 
+/** After a conversation is closed for the caller (declined, blocked, left): drop it rather than read it again. */
+function useForget() {
+  const queryClient = useQueryClient();
+  const refresh = useRefresh();
+  return (conversationId: number) => {
+    queryClient.removeQueries({ queryKey: messageKeys.conversation(conversationId) });
+    queryClient.removeQueries({ queryKey: messageKeys.history(conversationId) });
+    refresh();
+  };
+}
+
 export function useDecideRequest(conversationId: number) {
   const refresh = useRefresh();
+  const forget = useForget();
   return useMutation({
     mutationFn: async (decision: 'accept' | 'decline' | 'block') => (await apiCall(ep.decide, { params: { id: conversationId }, body: { decision } })).data,
-    onSuccess: () => refresh(conversationId),
+    onSuccess: (answer) => (answer.state === 'active' ? refresh(conversationId) : forget(conversationId)),
   });
 }
 
@@ -175,10 +179,38 @@ export function useConversationFlags(conversationId: number) {
 }
 
 export function useLeaveGroup(conversationId: number) {
-  const refresh = useRefresh();
+  const forget = useForget();
   return useMutation({
     mutationFn: () => apiCall(ep.leave, { params: { id: conversationId } }),
-    onSuccess: () => refresh(),
+    onSuccess: () => forget(conversationId),
+  });
+}
+
+/** A group's creator adds people; the answer is the conversation as it is now. */
+export function useGroupMembers(conversationId: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefresh();
+  const store = (conversation: Conversation) => {
+    queryClient.setQueryData(messageKeys.conversation(conversationId), conversation);
+    refresh();
+    void queryClient.invalidateQueries({ queryKey: messageKeys.history(conversationId) });
+  };
+  const add = useMutation({
+    mutationFn: async (userIds: number[]) => (await apiCall(ep.addParticipants, { params: { id: conversationId }, body: { user_ids: userIds } })).data,
+    onSuccess: store,
+  });
+  const remove = useMutation({
+    mutationFn: async (userId: number) => (await apiCall(ep.removeParticipant, { params: { id: conversationId, userId } })).data,
+    onSuccess: store,
+  });
+  return { add, remove };
+}
+
+export function useCreateGroup() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (input: { title: string; user_ids: number[]; body: string }) => (await apiCall(ep.createGroup, { body: input })).data,
+    onSuccess: (data) => refresh(data.conversation.id),
   });
 }
 

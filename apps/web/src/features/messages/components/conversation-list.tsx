@@ -43,7 +43,18 @@ export function ConversationList({ activeId, filter, onFilter }: { activeId: num
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text fw={c.unread_count > 0 ? 700 : 500} truncate>
                     {c.title}
+                    {c.kind === 'direct' && c.participants.some((p) => !p.is_me && p.type === 'company') ? (
+                      <Text span size="xs" c="dimmed">
+                        {' · '}
+                        {t('ui.company_mark')}
+                      </Text>
+                    ) : null}
                   </Text>
+                  {c.my_state === 'request' ? (
+                    <Badge size="sm" variant="light" color="blue">
+                      {t('ui.request_mark')}
+                    </Badge>
+                  ) : null}
                   {c.unread_count > 0 ? (
                     <Badge size="sm" color="red" aria-label={t('ui.unread_badge', { count: c.unread_count })}>
                       {formatNumber(c.unread_count, i18n.language as Locale)}

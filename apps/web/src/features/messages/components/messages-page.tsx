@@ -1,15 +1,41 @@
-import { Alert, Box, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { accountState } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { mayStartConversation } from '@/shared/messages/send-message-button';
+import { loadNamespaces } from '@/shared/i18n/i18n';
+import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { usePhone } from '@/shared/ui/use-phone';
 import { type InboxFilter, useLiveRefresh, useStartConversation } from '../api/messages';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { Thread } from './thread';
+
+// The people picker's texts are the feed's (mentions): loaded with the dialog, not with the page.
+const NewConversationDialog = lazy(() => Promise.all([import('./new-conversation-dialog'), loadNamespaces(['feed'])]).then(([m]) => ({ default: m.NewConversationDialog })));
+const NewGroupDialog = lazy(() => Promise.all([import('./new-conversation-dialog'), loadNamespaces(['feed'])]).then(([m]) => ({ default: m.NewGroupDialog })));
+
+/** "Ny samtale" and "Ny gruppe" (groups are personal: not while acting as a company). */
+function StartButtons() {
+  const { t } = useTranslation('messages');
+  const [open, setOpen] = useState<'conversation' | 'group' | null>(null);
+  return (
+    <Group gap="xs">
+      <Button size="xs" onClick={() => setOpen('conversation')} aria-haspopup="dialog">
+        {t('ui.new_conversation')}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setOpen('group')} aria-haspopup="dialog">
+        {t('ui.new_group')}
+      </Button>
+      <LoadOnFirstOpen opened={open === 'conversation'}>
+        {(opened) => <NewConversationDialog opened={opened} onClose={() => setOpen(null)} />}
+      </LoadOnFirstOpen>
+      <LoadOnFirstOpen opened={open === 'group'}>{(opened) => <NewGroupDialog opened={opened} onClose={() => setOpen(null)} />}</LoadOnFirstOpen>
+    </Group>
+  );
+}
 
 /** "Send melding" from a profile, a company page, a job or a course: `/messages?to=12&name=…` and friends. */
 function NewConversation({ target, name, title }: { target: Target; name: string; title: string }) {
@@ -71,7 +97,8 @@ function ReadOnlyNotice() {
 /** `/messages` and `/messages/:id`: the list and the thread side by side, one at a time on a phone. */
 export function MessagesPage() {
   const { t } = useTranslation('messages');
-  const writer = mayStartConversation(useCurrentUser());
+  const user = useCurrentUser();
+  const writer = mayStartConversation(user);
   const params = useParams();
   const [search] = useSearchParams();
   const phone = usePhone();
@@ -83,9 +110,12 @@ export function MessagesPage() {
   const detail = id !== null || newConversation !== null;
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('ui.title')}
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1} size="h2">
+          {t('ui.title')}
+        </Title>
+        {writer && !user?.active_business_profile ? <StartButtons /> : null}
+      </Group>
       <ReadOnlyNotice />
       <Group align="flex-start" wrap="nowrap" gap="lg">
         {!phone || !detail ? (
@@ -96,7 +126,7 @@ export function MessagesPage() {
         {!phone || detail ? (
           <Box style={{ flex: 1, minWidth: 0 }}>
             {id !== null ? (
-              <Thread id={id} backLink={phone} />
+              <Thread id={id} backLink={phone} onAccepted={() => setFilter('all')} />
             ) : newConversation ? (
               <NewConversation target={newConversation} name={search.get('name') ?? ''} title={search.get('title') ?? ''} />
             ) : (

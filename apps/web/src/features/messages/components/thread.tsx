@@ -1,9 +1,13 @@
 import { type Conversation, type Locale, type Message } from '@legenett/contracts';
-import { Alert, Anchor, Box, Button, Group, Loader, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Box, Button, Group, Loader, Menu, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { formatDateTime } from '@/shared/lib/dates';
+import { BlockButton } from '@/shared/messages/block-button';
+import { loadNamespaces } from '@/shared/i18n/i18n';
+import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
+import { notify } from '@/shared/ui/notify';
 import {
   messagesOf,
   useConversation,
@@ -18,6 +22,11 @@ import {
   useSendMessage,
 } from '../api/messages';
 import { Composer } from './composer';
+
+const ConfirmDialog = lazy(() => import('@/shared/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
+const ReportDialog = lazy(() => import('./report-dialog').then((m) => ({ default: m.ReportDialog })));
+// The people picker's texts are the feed's (mentions): loaded with the dialog, not with the page.
+const MembersDialog = lazy(() => Promise.all([import('./members-dialog'), loadNamespaces(['feed'])]).then(([m]) => ({ default: m.MembersDialog })));
 import { Linkified } from './linkified';
 
 function MessageItem({
@@ -40,6 +49,7 @@ function MessageItem({
   const report = useReportMessage(conversationId);
   const [editing, setEditing] = useState<string | null>(null);
   const [reported, setReported] = useState(false);
+  const [asking, setAsking] = useState<'delete' | 'report' | null>(null);
   const who = message.is_mine ? t('ui.you') : (message.sender?.name ?? t('ui.deleted_user'));
   return (
     <Box component="li" style={{ listStyle: 'none', alignSelf: message.is_mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
@@ -104,21 +114,69 @@ function MessageItem({
                 {t('ui.edit')}
               </Button>
             ) : null}
-            {message.is_mine ? (
-              <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove.mutate(message.id)}>
-                {t('ui.delete')}
-              </Button>
-            ) : reported ? (
+            {reported ? (
               <Text size="xs" c="dimmed">
                 {t('ui.reported')}
               </Text>
-            ) : (
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => report.mutate(message.id, { onSuccess: () => setReported(true) })}>
-                {t('ui.report')}
-              </Button>
-            )}
+            ) : null}
+            {/* Report and delete sit in a menu of their own, not beside "Svar", where a slip would do them. */}
+            {message.is_mine || !reported ? (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button size="compact-xs" variant="subtle" color="gray" aria-label={t('ui.more_actions', { name: who })}>
+                    ⋯
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {message.is_mine ? (
+                    <Menu.Item color="red" onClick={() => setAsking('delete')} aria-haspopup="dialog">
+                      {t('ui.delete')}
+                    </Menu.Item>
+                  ) : (
+                    <Menu.Item onClick={() => setAsking('report')} aria-haspopup="dialog">
+                      {t('ui.report')}
+                    </Menu.Item>
+                  )}
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
           </Group>
         ) : null}
+        <LoadOnFirstOpen opened={asking === 'delete'}>
+          {(opened) => (
+            <ConfirmDialog
+              opened={opened}
+              title={t('ui.delete_title')}
+              question={t('ui.delete_text')}
+              confirmLabel={t('ui.delete')}
+              color="red"
+              loading={remove.isPending}
+              onCancel={() => setAsking(null)}
+              onConfirm={() =>
+                remove.mutate(message.id, {
+                  onSuccess: () => {
+                    setAsking(null);
+                    notify.success(t('ui.deleted_done'));
+                  },
+                })
+              }
+            />
+          )}
+        </LoadOnFirstOpen>
+        <LoadOnFirstOpen opened={asking === 'report'}>
+          {(opened) => (
+            <ReportDialog
+              opened={opened}
+              onClose={() => setAsking(null)}
+              messageId={message.id}
+              onReport={async (input) => {
+                await report.mutateAsync(input);
+                setReported(true);
+                notify.success(t('ui.reported'));
+              }}
+            />
+          )}
+        </LoadOnFirstOpen>
       </Paper>
       {seenBy ? (
         <Text size="xs" c="dimmed" ta="right">
@@ -129,36 +187,109 @@ function MessageItem({
   );
 }
 
-function RequestBanner({ conversation }: { conversation: Conversation }) {
+/** A request: the sender (a member or a company, said so), then accept, decline or block. */
+function RequestBanner({ conversation, onClosed, onAccepted }: { conversation: Conversation; onClosed: () => void; onAccepted?: () => void }) {
   const { t } = useTranslation('messages');
   const decide = useDecideRequest(conversation.id);
+  const [blocking, setBlocking] = useState(false);
+  const company = conversation.participants.some((p) => !p.is_me && p.type === 'company');
+  const answer = (decision: 'accept' | 'decline' | 'block') =>
+    decide.mutate(decision, {
+      onSuccess: () => {
+        if (decision === 'accept') {
+          notify.success(t('ui.accepted'));
+          onAccepted?.();
+          return;
+        }
+        notify.success(decision === 'block' ? t('ui.blocked_done', { name: conversation.title }) : t('ui.declined'));
+        setBlocking(false);
+        onClosed();
+      },
+    });
   return (
-    <Alert color="blue" title={t('ui.request_title', { name: conversation.title })}>
-      <Text size="sm">{t('ui.request_text')}</Text>
+    <Alert color="blue" title={t(company ? 'ui.request_title_company' : 'ui.request_title', { name: conversation.title })}>
+      <Text size="sm">{t(company ? 'ui.request_text_company' : 'ui.request_text')}</Text>
       <Group gap="xs" mt="xs">
-        <Button size="xs" onClick={() => decide.mutate('accept')}>
+        <Button size="xs" onClick={() => answer('accept')} loading={decide.isPending && decide.variables === 'accept'}>
           {t('ui.accept')}
         </Button>
-        <Button size="xs" variant="default" onClick={() => decide.mutate('decline')}>
+        <Button size="xs" variant="default" onClick={() => answer('decline')}>
           {t('ui.decline')}
         </Button>
-        <Button size="xs" variant="default" color="red" onClick={() => decide.mutate('block')}>
-          {t('ui.block')}
+        <Button size="xs" variant="default" color="red" onClick={() => setBlocking(true)} aria-haspopup="dialog">
+          {t(company ? 'ui.block_company' : 'ui.block')}
         </Button>
       </Group>
+      <LoadOnFirstOpen opened={blocking}>
+        {(opened) => (
+          <ConfirmDialog
+            opened={opened}
+            title={t('ui.block_title', { name: conversation.title })}
+            question={company ? t('ui.block_company_question') : t('ui.block_question', { name: conversation.title })}
+            confirmLabel={t(company ? 'ui.block_company' : 'ui.block')}
+            color="red"
+            loading={decide.isPending}
+            onCancel={() => setBlocking(false)}
+            onConfirm={() => answer('block')}
+          />
+        )}
+      </LoadOnFirstOpen>
     </Alert>
   );
 }
 
+/** A group's "Deltakere (n)" (the members; the creator adds and removes) and "Forlat gruppen" (asks first). */
+function GroupActions({ conversation, onLeft }: { conversation: Conversation; onLeft: () => void }) {
+  const { t } = useTranslation('messages');
+  const leave = useLeaveGroup(conversation.id);
+  const [open, setOpen] = useState<'members' | 'leave' | null>(null);
+  const count = conversation.participants.filter((p) => p.state === 'active').length;
+  return (
+    <>
+      <Button size="compact-sm" variant="default" onClick={() => setOpen('members')} aria-haspopup="dialog">
+        {t('ui.members', { count })}
+      </Button>
+      <Button size="compact-sm" variant="default" color="red" onClick={() => setOpen('leave')} aria-haspopup="dialog">
+        {t('ui.leave')}
+      </Button>
+      <LoadOnFirstOpen opened={open === 'members'}>
+        {(opened) => <MembersDialog opened={opened} conversation={conversation} onClose={() => setOpen(null)} />}
+      </LoadOnFirstOpen>
+      <LoadOnFirstOpen opened={open === 'leave'}>
+        {(opened) => (
+          <ConfirmDialog
+            opened={opened}
+            title={t('ui.leave_title')}
+            question={t('ui.leave_question')}
+            confirmLabel={t('ui.leave')}
+            color="red"
+            loading={leave.isPending}
+            onCancel={() => setOpen(null)}
+            onConfirm={() =>
+              leave.mutate(undefined, {
+                onSuccess: () => {
+                  notify.success(t('ui.left_done'));
+                  onLeft();
+                },
+              })
+            }
+          />
+        )}
+      </LoadOnFirstOpen>
+    </>
+  );
+}
+
 /** One conversation: its messages by sequence, older on demand, the composer, and polite announcements. */
-export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
+export function Thread({ id, backLink, onAccepted }: { id: number; backLink: boolean; onAccepted?: () => void }) {
   const { t } = useTranslation('messages');
   const conversation = useConversation(id);
   const history = useHistory(id);
   const send = useSendMessage(id);
   const markRead = useMarkRead(id);
   const flags = useConversationFlags(id);
-  const leave = useLeaveGroup(id);
+  const navigate = useNavigate();
+  const closed = () => void navigate('/messages', { replace: true });
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const newest = useRef(0);
@@ -185,6 +316,7 @@ export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
   if (!c) return <Text>{t('ui.choose')}</Text>;
 
   const others = c.participants.filter((p) => !p.is_me);
+  const otherMember = others.find((p) => p.type === 'user');
   const lastMine = [...messages].reverse().find((m) => m.is_mine);
   const seen = lastMine !== undefined && c.kind === 'direct' && others.some((p) => p.last_read_seq >= lastMine.seq);
 
@@ -214,15 +346,12 @@ export function Thread({ id, backLink }: { id: number; backLink: boolean }) {
             <Button size="compact-sm" variant="default" onClick={() => flags.mutate({ archived: !c.archived })}>
               {c.archived ? t('ui.unarchive') : t('ui.archive')}
             </Button>
-            {c.kind === 'group' ? (
-              <Button size="compact-sm" variant="default" color="red" onClick={() => leave.mutate()}>
-                {t('ui.leave')}
-              </Button>
-            ) : null}
+            {c.kind === 'group' ? <GroupActions conversation={c} onLeft={closed} /> : null}
+            {c.kind === 'direct' && otherMember ? <BlockButton person={{ id: otherMember.id, name: otherMember.name }} size="compact-sm" /> : null}
           </Group>
         ) : null}
       </Group>
-      {c.my_state === 'request' && c.can_write ? <RequestBanner conversation={c} /> : null}
+      {c.my_state === 'request' && c.can_write ? <RequestBanner conversation={c} onClosed={closed} onAccepted={onAccepted} /> : null}
       {history.hasNextPage ? (
         <Button variant="subtle" size="xs" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
           {t('ui.load_older')}

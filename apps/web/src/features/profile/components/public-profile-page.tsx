@@ -20,6 +20,7 @@ import { useUserPosts } from '@/shared/posts/api';
 import { paths } from '@/shared/config/paths';
 import { useFollowingChanged, usePublicProfile } from '../api/public-profile';
 import { VerifiedBadge } from '@/shared/ui/verified-badge';
+import { BlockButton } from '@/shared/messages/block-button';
 import { SendMessageButton } from '@/shared/messages/send-message-button';
 import { FollowButton, FollowersLink } from '@/shared/network/components';
 import { EducationSummary, ExperienceSummary } from './professional-lists';
@@ -89,6 +90,7 @@ export function PublicProfilePage({ slug }: { slug: string }) {
               <Group>
                 <FollowButton profile={p} onChanged={followingChanged} />
                 <SendMessageButton target={{ user: p.id }} name={name} />
+                <BlockButton person={{ id: p.id, name }} />
               </Group>
             )}
           </Group>

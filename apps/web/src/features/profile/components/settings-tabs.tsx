@@ -10,6 +10,7 @@ export const SETTINGS_TABS = [
   'email',
   'password',
   'notifications',
+  'messages',
   'two-step',
   'delete-account',
 ] as const;
@@ -20,6 +21,7 @@ const LABEL = {
   email: 'settings.tab_email',
   password: 'settings.tab_password',
   notifications: 'settings.tab_notifications',
+  messages: 'settings.tab_messages',
   'two-step': 'settings.tab_two_step',
   'delete-account': 'settings.tab_delete_account',
 } as const satisfies Record<SettingsTab, string>;
@@ -45,7 +47,7 @@ export function SettingsTabs({
       {t('settings.title')}
     </Title>
   );
-  // Six tabs do not fit a phone's width: there the row becomes a select of the same pages.
+  // Seven tabs do not fit a phone's width: there the row becomes a select of the same pages.
   if (phone)
     return (
       <Container size="md" px={0} py="md">
