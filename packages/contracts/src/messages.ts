@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BigIdSchema, dataOf, IdSchema, listOf, pageOf, PageQuerySchema } from './common';
+import { BigIdSchema, dataOf, IdSchema, listOf, pageOf, PageQuerySchema, readable } from './common';
+import { decodeTimeIdCursor, encodeTimeIdCursor, timeIdCursorQuery } from './cursor';
 import { defineEndpoint } from './endpoint';
 import { withoutNationalId } from './posts';
 import { VerifiedAsSchema } from './user';
@@ -97,35 +98,16 @@ export type Message = z.infer<typeof MessageSchema>;
 
 /** The position after the last conversation of an inbox page: (last_activity_at, conversation id). */
 export function encodeInboxCursor(c: { at: string; id: number }): string {
-  return Buffer.from(JSON.stringify([c.at, c.id]), 'utf8').toString('base64url');
+  return encodeTimeIdCursor(c);
 }
 
-const InboxCursorTuple = z.tuple([z.iso.datetime({ offset: true }), z.number().int().positive()]);
-
 export function decodeInboxCursor(raw: string): { at: string; id: number } | null {
-  try {
-    const parsed = InboxCursorTuple.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    return parsed.success ? { at: parsed.data[0], id: parsed.data[1] } : null;
-  } catch {
-    return null;
-  }
+  return decodeTimeIdCursor(raw);
 }
 
 export const InboxQuery = z.object({
   filter: z.enum(INBOX_FILTERS).default('all'),
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const c = decodeInboxCursor(v);
-      if (!c) {
-        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
-        return z.NEVER;
-      }
-      return c;
-    }),
+  cursor: timeIdCursorQuery(),
   limit: z.coerce.number().int().min(1).max(INBOX_MAX_LIMIT).default(INBOX_DEFAULT_LIMIT),
 });
 export type InboxQuery = z.infer<typeof InboxQuery>;
@@ -146,7 +128,8 @@ export const StartConversationInput = z
     to_company_id: IdSchema.optional(),
     /** What the conversation is about: a job (to its advertiser) or a course (to its organiser). */
     topic_type: z.enum(['job', 'course']).optional(),
-    topic_id: BigIdSchema.optional(),
+    /** A job's or course's id (int4): 2^31 and more is 422, not a database error. */
+    topic_id: IdSchema.optional(),
     body: messageText(1),
   })
   // Exactly one addressee: a member, a company, or a job / course (whose advertiser / organiser answers).
@@ -158,7 +141,7 @@ export const StartConversationInput = z
 export type StartConversationInput = z.infer<typeof StartConversationInput>;
 
 export const CreateGroupInput = z.object({
-  title: z.string().trim().min(1).max(MAX_GROUP_TITLE),
+  title: readable(z.string().trim().min(1).max(MAX_GROUP_TITLE)),
   user_ids: z.array(IdSchema).min(1).max(MAX_GROUP_SIZE - 1),
   body: messageText(1),
 });

@@ -661,7 +661,10 @@ export class MessagesRepository {
       .orderBy(asc(messageAttachments.message_id), asc(messageAttachments.position));
   }
 
-  /** Unread messages in active, unmuted conversations, and open requests, of one party. */
+  /**
+   * Unread messages in active, unmuted conversations, and open requests (read or not: a request
+   * waits for the caller's answer, not for a look), of one party.
+   */
   async unreadSummary(party: Party): Promise<{ unread_total: number; requests: number }> {
     const [row] = await this.db
       .select({
@@ -670,11 +673,45 @@ export class MessagesRepository {
       })
       .from(participants)
       .innerJoin(conversations, eq(conversations.id, participants.conversation_id))
-      .where(and(isParty(party), inArray(participants.state, ['active', 'request']), sql`${conversations.last_seq} > ${participants.last_read_seq}`));
+      .where(
+        and(
+          isParty(party),
+          or(
+            eq(participants.state, 'request'),
+            and(eq(participants.state, 'active'), sql`${conversations.last_seq} > ${participants.last_read_seq}`),
+          ),
+        ),
+      );
     return row ?? { unread_total: 0, requests: 0 };
   }
 
   // ---------- reports ----------
+
+  /**
+   * Whether this reporter has an open report holding any of these messages (one open report per
+   * reporter and message). Through `message_reports_reporter_idx`: a reporter's reports are few.
+   */
+  async hasOpenReport(reporterId: number, conversationId: number, messageIds: number[], tx?: Transaction): Promise<boolean> {
+    if (messageIds.length === 0) return false;
+    const [row] = await (tx ?? this.db)
+      .select({ one: sql<number>`1` })
+      .from(messageReports)
+      .where(
+        and(
+          eq(messageReports.reporter_user_id, reporterId),
+          eq(messageReports.conversation_id, conversationId),
+          eq(messageReports.status, 'open'),
+          sql`exists (select 1 from jsonb_array_elements(${messageReports.messages}) as m where (m->>'id')::bigint = any(${sql.param(messageIds)}::bigint[]))`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Reports of one reporter are made one at a time (a transaction lock), so two at once cannot both pass the check. */
+  async lockReporter(tx: Transaction, reporterId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('message-report'), ${reporterId})`);
+  }
 
   async insertReport(
     tx: Transaction,

@@ -44,11 +44,15 @@ import {
 } from './messages.repository';
 import { ConversationTurns } from './conversation-turns';
 import { MessageEvents } from './message-events';
+import { CoursesService } from '../courses';
+import { JobsService } from '../jobs';
 import { NotificationPreferencesService, NotificationPublisher, NotificationsService } from '../notifications';
 
 /** Limits (docs/messages.md): new conversations per day and messages per minute, per user. */
 export const NEW_CONVERSATIONS_LIMIT = { name: 'conversation-start', limit: 30, windowSeconds: 24 * 3600 } as const;
 export const MESSAGES_LIMIT = { name: 'message-send', limit: 30, windowSeconds: 60 } as const;
+/** Reports per reporter per hour (docs/messages.md, "Rate limits and moderation"). */
+export const REPORTS_LIMIT = { name: 'message-report', limit: 10, windowSeconds: 3600 } as const;
 /** The e-mail about messages still unread after this long (`messages.unread-mail`, through the outbox). */
 export const UNREAD_MAIL_JOB = 'messages.unread-mail';
 export const UNREAD_MAIL_DELAY_MS = 15 * 60 * 1000;
@@ -65,6 +69,8 @@ const READABLE: readonly ParticipantState[] = ['active', 'request'];
 
 const fieldError = (field: string, key: MessageKey, vars?: Record<string, string | number>) =>
   new AppError('VALIDATION', { fields: { [field]: [key] }, vars });
+
+const reportOpen = () => new AppError('CONFLICT', { message: 'messages.errors.report_open' });
 
 const cannotDeliver = () => new AppError('FORBIDDEN', { message: 'messages.errors.cannot_deliver' });
 
@@ -103,6 +109,8 @@ export class MessagesService implements OnModuleInit {
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: AccessService,
+    private readonly jobs: JobsService,
+    private readonly courses: CoursesService,
   ) {}
 
   onModuleInit(): void {
@@ -242,6 +250,10 @@ export class MessagesService implements OnModuleInit {
     }
     const type = input.topic_type!;
     const id = input.topic_id!;
+    // The same rule as GET /jobs/:id and GET /courses/:id, in the same words (404): a draft,
+    // submitted or rejected course or an unpublished job is not there for the caller.
+    if (type === 'job') await this.jobs.requireVisible(me, id);
+    else await this.courses.requireVisible(me, id, 'no');
     const topic = await this.repository.topic(type, id);
     if (!topic) throw fieldError('topic_id', 'validation.unknown_reference');
     if (topic.company_id !== null) {
@@ -272,7 +284,7 @@ export class MessagesService implements OnModuleInit {
   /** People to put into a group: approved members, not the caller, who did not block them; their states. */
   private async admitAll(me: Principal, userIds: number[], alreadyIn: number) {
     const ids = othersThan(me, userIds);
-    if (ids.length === 0) throw fieldError('user_ids', 'validation.required');
+    if (ids.length === 0) throw fieldError('user_ids', 'messages.errors.group_needs_others');
     if (ids.length + alreadyIn > MAX_GROUP_SIZE) throw fieldError('user_ids', 'messages.errors.group_full', { maximum: MAX_GROUP_SIZE });
     const known = new Set(await this.repository.recipients(ids));
     if (ids.some((id) => !known.has(id))) throw fieldError('user_ids', 'validation.unknown_reference');
@@ -508,15 +520,20 @@ export class MessagesService implements OnModuleInit {
     if (rows.some((r) => isCaller(me, senderOf(r)))) throw fieldError('message_ids', 'messages.errors.report_own');
     const senders = new Set(rows.map((r) => r.sender_user_id));
     if (senders.size > 1) throw fieldError('message_ids', 'messages.errors.report_one_sender');
-    await this.uow.run((tx) =>
-      this.repository.insertReport(tx, {
+    if (await this.repository.hasOpenReport(me.userId, conversationId, ids)) throw reportOpen();
+    await this.limits.consume(REPORTS_LIMIT, `user:${me.userId}`);
+    await this.uow.run(async (tx) => {
+      // One open report per reporter and message: checked again under the reporter's lock.
+      await this.repository.lockReporter(tx, me.userId);
+      if (await this.repository.hasOpenReport(me.userId, conversationId, ids, tx)) throw reportOpen();
+      await this.repository.insertReport(tx, {
         conversation_id: conversationId,
         reporter_user_id: me.userId,
         reported_user_id: rows[0]?.sender_user_id ?? null,
         reason,
         messages: rows.map((r) => ({ id: r.id, seq: r.seq, body: r.body, created_at: r.created_at.toISOString() })),
-      }),
-    );
+      });
+    });
   }
 
   // ---------- settings and blocks ----------
@@ -537,7 +554,7 @@ export class MessagesService implements OnModuleInit {
   }
 
   async block(me: Principal, userId: number): Promise<void> {
-    if (isSelf(me, userId)) throw fieldError('userId', 'messages.errors.cannot_message_self');
+    if (isSelf(me, userId)) throw fieldError('userId', 'messages.errors.cannot_block_self');
     if (!(await this.repository.recipient(userId))) throw AppError.notFound();
     await this.repository.block(me.userId, userId);
   }
@@ -642,7 +659,11 @@ export class MessagesService implements OnModuleInit {
     const lastBy = new Map(lasts.map((l) => [l.conversation_id, l]));
     const canWrite = me.status === 'approved';
     return rows.map((r) => {
-      const members = (byConversation.get(r.conversation_id) ?? []).filter((p) => READABLE.includes(p.state));
+      // The sender of a declined request sees nothing change (docs/messages.md): in a one-to-one
+      // conversation the other party who declined still shows, as the open request it was.
+      const members = (byConversation.get(r.conversation_id) ?? [])
+        .filter((p) => READABLE.includes(p.state) || (r.kind === 'direct' && p.state === 'declined' && !isCaller(me, participantOf(p))))
+        .map((p) => (p.state === 'declined' ? { ...p, state: 'request' as const } : p));
       const others = members.filter((p) => !isCaller(me, participantOf(p)));
       const last = lastBy.get(r.conversation_id);
       return {
