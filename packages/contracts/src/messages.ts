@@ -54,6 +54,8 @@ export const ConversationSchema = z.object({
   topic: z.object({ type: z.enum(['job', 'course']), id: z.number().int(), title: z.string() }).nullable(),
   participants: z.array(ParticipantSchema),
   my_state: z.enum(PARTICIPANT_STATE_VALUES),
+  /** An open request waiting for the caller's answer (accept, decline, block); listed under "all" and "requests". */
+  is_request: z.boolean(),
   /** Whether the caller started the group (adds and removes people). */
   is_creator: z.boolean(),
   can_write: z.boolean(),
@@ -180,10 +182,18 @@ export const UnreadSummarySchema = z.object({
 
 export const ConversationParamsSchema = z.object({ id: BigIdSchema });
 export const MessageParamsSchema = z.object({ id: BigIdSchema, messageId: BigIdSchema });
+export const CompanyIdParamSchema = z.object({ companyId: IdSchema });
 export const ParticipantParamsSchema = z.object({ id: BigIdSchema, userId: IdSchema });
 export const UserIdParamSchema = z.object({ userId: IdSchema });
 
-export const BlockedUserSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), blocked_at: z.string() });
+/** A block: a member (`type: 'user'`, id a user id) or a company (`type: 'company'`, id a company id; issue 37). */
+export const BlockedUserSchema = z.object({
+  type: z.enum(['user', 'company']),
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  blocked_at: z.string(),
+});
 
 export const MessageReportSchema = z.object({
   id: z.number().int(),
@@ -375,7 +385,7 @@ export const messageEndpoints = {
   blocks: defineEndpoint({
     method: 'GET',
     path: '/user-blocks',
-    summary: 'The people the caller has blocked',
+    summary: 'The people and companies the caller has blocked, newest first',
     ...member,
     personal: true,
     response: listOf(BlockedUserSchema),
@@ -397,6 +407,26 @@ export const messageEndpoints = {
     ...member,
     personal: true,
     params: UserIdParamSchema,
+    response: null,
+    status: 204,
+  }),
+  blockCompany: defineEndpoint({
+    method: 'PUT',
+    path: '/company-blocks/:companyId',
+    summary: 'Block a company: acting as it, its managers can no longer start a conversation with the caller or write in one',
+    ...member,
+    personal: true,
+    params: CompanyIdParamSchema,
+    response: null,
+    status: 204,
+  }),
+  unblockCompany: defineEndpoint({
+    method: 'DELETE',
+    path: '/company-blocks/:companyId',
+    summary: 'Unblock a company',
+    ...member,
+    personal: true,
+    params: CompanyIdParamSchema,
     response: null,
     status: 204,
   }),

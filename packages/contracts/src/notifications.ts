@@ -207,6 +207,9 @@ export function notificationMessage(
     case 'course_recording':
     case 'course_join_requested':
       return { key: `kinds.${n.kind}`, vars: { title, name } };
+    case 'chat_message':
+      // A company's message names the company (its managers write as it), not a person.
+      return { key: 'kinds.chat_message', vars: { name: typeof n.data.company_name === 'string' ? n.data.company_name : name } };
     case 'alert_match':
       return { key: 'kinds.alert_match', vars: { title, alert: typeof n.data.alert_name === 'string' ? n.data.alert_name : '' } };
     default:
