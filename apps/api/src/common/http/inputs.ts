@@ -49,10 +49,12 @@ export function nulPaths(value: unknown, path: (string | number)[] = [], found: 
  * about fields the parsers never read.
  */
 export function requireBodyType(endpoint: Endpoint | undefined, req: Request): void {
+  // No type named: nothing was parsed, and the schema says what is missing (422).
+  if (req.headers['content-type'] === undefined) return;
   const allowed = ['application/json', 'application/*+json'];
   if (endpoint?.multipart) allowed.push('multipart/form-data');
   if (endpoint?.form) allowed.push('application/x-www-form-urlencoded');
-  // null: no body at all (the schema decides); false: a body of another type.
+  // null: an empty body (the schema decides); false: a body of another type.
   if (req.is(allowed) === false) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
 }
 
