@@ -76,7 +76,6 @@ export const messages = defineMessages(
       cannot_block_self: 'Du kan ikke blokkere deg selv.',
       group_needs_others: 'Velg minst én annen person til gruppen.',
       report_open: 'Du har allerede rapportert denne meldingen. En administrator ser på den.',
-      company_cannot_block: 'En bedrift kan ikke blokkere. Bytt til din personlige profil for å blokkere.',
     },
   },
   {
@@ -153,7 +152,6 @@ export const messages = defineMessages(
       cannot_block_self: 'You cannot block yourself.',
       group_needs_others: 'Choose at least one other person for the group.',
       report_open: 'You have already reported this message. An administrator is looking at it.',
-      company_cannot_block: 'A company cannot block. Switch to your personal profile to block.',
     },
   },
 );
