@@ -35,7 +35,7 @@ order by
 limit
   $5;
 
--- MentionsRepository.visibleMembers
+-- MentionsRepository.approvedMembers
 select
   "id"
 from
@@ -44,8 +44,8 @@ where
   (
     "users"."id" in ($1)
     and (
-      "users"."deleted_at" is null
-      and "users"."status" not in ($2, $3)
+      "users"."status" = $2
+      and "users"."deleted_at" is null
     )
   );
 
@@ -151,8 +151,8 @@ where
       and "post_mentions"."comment_id" is null
     )
     and (
-      "users"."deleted_at" is null
-      and "users"."status" not in ($2, $3)
+      "users"."status" = $2
+      and "users"."deleted_at" is null
     )
   )
 order by
@@ -173,8 +173,8 @@ where
   (
     "post_mentions"."comment_id" in ($1)
     and (
-      "users"."deleted_at" is null
-      and "users"."status" not in ($2, $3)
+      "users"."status" = $2
+      and "users"."deleted_at" is null
     )
   )
 order by

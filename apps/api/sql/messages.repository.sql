@@ -234,6 +234,78 @@ order by
 limit
   $2;
 
+-- MessagesRepository.isCompanyBlocked
+select
+  1
+from
+  "user_company_blocks"
+where
+  (
+    "user_company_blocks"."blocker_user_id" = $1
+    and "user_company_blocks"."blocked_company_id" = $2
+  )
+limit
+  $3;
+
+-- MessagesRepository.blockCompany
+insert into
+  "user_company_blocks" (
+    "blocker_user_id",
+    "blocked_company_id",
+    "created_at",
+    "updated_at"
+  )
+values
+  ($1, $2, default, default)
+on conflict do nothing;
+
+-- MessagesRepository.unblockCompany
+delete from "user_company_blocks"
+where
+  (
+    "user_company_blocks"."blocker_user_id" = $1
+    and "user_company_blocks"."blocked_company_id" = $2
+  );
+
+-- MessagesRepository.companyBlocks
+select
+  "partner_companies"."id",
+  "partner_companies"."slug",
+  "partner_companies"."name",
+  "user_company_blocks"."created_at"
+from
+  "user_company_blocks"
+  inner join "partner_companies" on "partner_companies"."id" = "user_company_blocks"."blocked_company_id"
+where
+  "user_company_blocks"."blocker_user_id" = $1
+order by
+  "user_company_blocks"."created_at" desc
+limit
+  $2;
+
+-- MessagesRepository.companyName
+select
+  "name"
+from
+  "partner_companies"
+where
+  "partner_companies"."id" = $1
+limit
+  $2;
+
+-- MessagesRepository.otherParty
+select
+  "conversation_participants"."user_id",
+  "conversation_participants"."partner_company_id"
+from
+  "conversation_participants"
+  inner join "conversations" on "conversations"."id" = "conversation_participants"."conversation_id"
+where
+  (
+    "conversation_participants"."conversation_id" = $1
+    and "conversations"."kind" = $2
+  );
+
 -- MessagesRepository.otherUser
 select
   "user_id",
@@ -584,6 +656,17 @@ set
 where
   "messages"."id" = $3;
 
+-- MessagesRepository.everyUser
+select
+  "user_id"
+from
+  "conversation_participants"
+where
+  (
+    "conversation_participants"."conversation_id" = $1
+    and "conversation_participants"."user_id" is not null
+  );
+
 -- MessagesRepository.markRead
 update "conversation_participants"
 set
@@ -781,18 +864,18 @@ from
 where
   (
     "conversation_participants"."partner_company_id" = $1
-    and "conversation_participants"."state" = $2
+    and "conversation_participants"."state" in ($2, $3)
     and "conversation_participants"."archived_at" is null
     and (
       "conversation_participants"."last_activity_at",
       "conversation_participants"."conversation_id"
-    ) < ($3::timestamptz, $4)
+    ) < ($4::timestamptz, $5)
   )
 order by
   "conversation_participants"."last_activity_at" desc nulls last,
   "conversation_participants"."conversation_id" desc nulls last
 limit
-  $5;
+  $6;
 
 -- MessagesRepository.partiesOf
 select
@@ -1093,9 +1176,40 @@ from
 where
   (
     "conversation_participants"."partner_company_id" = $1
-    and "conversation_participants"."state" in ($2, $3)
-    and "conversations"."last_seq" > "conversation_participants"."last_read_seq"
+    and (
+      "conversation_participants"."state" = $2
+      or (
+        "conversation_participants"."state" = $3
+        and "conversations"."last_seq" > "conversation_participants"."last_read_seq"
+      )
+    )
   );
+
+-- MessagesRepository.hasOpenReport
+select
+  1
+from
+  "message_reports"
+where
+  (
+    "message_reports"."reporter_user_id" = $1
+    and "message_reports"."conversation_id" = $2
+    and "message_reports"."status" = $3
+    and exists (
+      select
+        1
+      from
+        jsonb_array_elements("message_reports"."messages") as m
+      where
+        (m ->> 'id')::bigint = any ($4::bigint[])
+    )
+  )
+limit
+  $5;
+
+-- MessagesRepository.lockReporter
+select
+  pg_advisory_xact_lock(hashtext ('message-report'), $1);
 
 -- MessagesRepository.insertReport
 insert into
@@ -1282,6 +1396,10 @@ where
     or "user_blocks"."blocked_user_id" = $2
   );
 
+delete from "user_company_blocks"
+where
+  "user_company_blocks"."blocker_user_id" = $1;
+
 update "message_reports"
 set
   "reporter_user_id" = $1,
@@ -1361,6 +1479,16 @@ from
   "user_blocks"
 where
   "user_blocks"."blocker_user_id" = $1;
+
+select
+  "blocker_user_id",
+  "blocked_company_id",
+  "created_at",
+  "updated_at"
+from
+  "user_company_blocks"
+where
+  "user_company_blocks"."blocker_user_id" = $1;
 
 select
   "id",

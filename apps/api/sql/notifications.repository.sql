@@ -294,6 +294,33 @@ where
 returning
   "id";
 
+-- NotificationsRepository.patchData
+update "notifications"
+set
+  "data" = "notifications"."data" || $1::jsonb,
+  "updated_at" = $2
+where
+  (
+    "notifications"."user_id" in ($3)
+    and "notifications"."kind" = $4
+    and "notifications"."entity_type" = $5
+    and "notifications"."entity_id" = $6
+    and "notifications"."data" @> $7::jsonb
+  );
+
+update "notification_groups"
+set
+  "data" = "notification_groups"."data" || $1::jsonb,
+  "updated_at" = $2
+where
+  (
+    "notification_groups"."user_id" in ($3)
+    and "notification_groups"."kind" = $4
+    and "notification_groups"."entity_type" = $5
+    and "notification_groups"."entity_id" = $6
+    and "notification_groups"."data" @> $7::jsonb
+  );
+
 -- NotificationsRepository.nextMailRound
 update "notification_groups"
 set

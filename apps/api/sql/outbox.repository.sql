@@ -39,6 +39,23 @@ on conflict ("dedupe_key") do nothing
 returning
   "id";
 
+-- OutboxRepository.patchPayloadData
+update "job_outbox"
+set
+  "payload" = jsonb_set(
+    "job_outbox"."payload",
+    '{data}',
+    coalesce("job_outbox"."payload" -> 'data', '{}'::jsonb) || $1::jsonb
+  ),
+  "updated_at" = $2
+where
+  (
+    "job_outbox"."name" = $3
+    and "job_outbox"."payload" @> $4::jsonb
+  )
+returning
+  "id";
+
 -- OutboxRepository.claim
 update "job_outbox"
 set

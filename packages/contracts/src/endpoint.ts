@@ -23,7 +23,10 @@ export interface Endpoint {
   response: z.ZodType | null;
   /** Success status; defaults to 200 (201 for POST creating things is set explicitly). */
   status?: number;
+  /** The body may come as multipart/form-data (files); JSON is accepted too. */
   multipart?: boolean;
+  /** The body may come as application/x-www-form-urlencoded (a mail client's one-click unsubscribe); JSON is accepted too. */
+  form?: boolean;
   /** A permission key the caller's roles must grant (403 `missing_permission`). */
   permission?: PermissionKey;
   /** A personal endpoint: refused while acting as a business profile (403 `business_profile_active`). */

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './cursor';
 export * from './endpoint';
 export * from './i18n';
 export * from './issue-message';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BigIdSchema, dataOf, IdSchema, listOf, pageOf, PageQuerySchema } from './common';
+import { BigIdSchema, dataOf, IdSchema, listOf, pageOf, PageQuerySchema, readable } from './common';
+import { decodeTimeIdCursor, encodeTimeIdCursor, timeIdCursorQuery } from './cursor';
 import { defineEndpoint } from './endpoint';
 import { withoutNationalId } from './posts';
 import { VerifiedAsSchema } from './user';
@@ -53,6 +54,8 @@ export const ConversationSchema = z.object({
   topic: z.object({ type: z.enum(['job', 'course']), id: z.number().int(), title: z.string() }).nullable(),
   participants: z.array(ParticipantSchema),
   my_state: z.enum(PARTICIPANT_STATE_VALUES),
+  /** An open request waiting for the caller's answer (accept, decline, block); listed under "all" and "requests". */
+  is_request: z.boolean(),
   /** Whether the caller started the group (adds and removes people). */
   is_creator: z.boolean(),
   can_write: z.boolean(),
@@ -97,35 +100,16 @@ export type Message = z.infer<typeof MessageSchema>;
 
 /** The position after the last conversation of an inbox page: (last_activity_at, conversation id). */
 export function encodeInboxCursor(c: { at: string; id: number }): string {
-  return Buffer.from(JSON.stringify([c.at, c.id]), 'utf8').toString('base64url');
+  return encodeTimeIdCursor(c);
 }
 
-const InboxCursorTuple = z.tuple([z.iso.datetime({ offset: true }), z.number().int().positive()]);
-
 export function decodeInboxCursor(raw: string): { at: string; id: number } | null {
-  try {
-    const parsed = InboxCursorTuple.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    return parsed.success ? { at: parsed.data[0], id: parsed.data[1] } : null;
-  } catch {
-    return null;
-  }
+  return decodeTimeIdCursor(raw);
 }
 
 export const InboxQuery = z.object({
   filter: z.enum(INBOX_FILTERS).default('all'),
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const c = decodeInboxCursor(v);
-      if (!c) {
-        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
-        return z.NEVER;
-      }
-      return c;
-    }),
+  cursor: timeIdCursorQuery(),
   limit: z.coerce.number().int().min(1).max(INBOX_MAX_LIMIT).default(INBOX_DEFAULT_LIMIT),
 });
 export type InboxQuery = z.infer<typeof InboxQuery>;
@@ -146,7 +130,8 @@ export const StartConversationInput = z
     to_company_id: IdSchema.optional(),
     /** What the conversation is about: a job (to its advertiser) or a course (to its organiser). */
     topic_type: z.enum(['job', 'course']).optional(),
-    topic_id: BigIdSchema.optional(),
+    /** A job's or course's id (int4): 2^31 and more is 422, not a database error. */
+    topic_id: IdSchema.optional(),
     body: messageText(1),
   })
   // Exactly one addressee: a member, a company, or a job / course (whose advertiser / organiser answers).
@@ -158,7 +143,8 @@ export const StartConversationInput = z
 export type StartConversationInput = z.infer<typeof StartConversationInput>;
 
 export const CreateGroupInput = z.object({
-  title: withoutNationalId(z.string().trim().min(1).max(MAX_GROUP_TITLE)),
+  // readable() carries the patient-data guard too.
+  title: readable(z.string().trim().min(1).max(MAX_GROUP_TITLE)),
   user_ids: z.array(IdSchema).min(1).max(MAX_GROUP_SIZE - 1),
   body: messageText(1),
 });
@@ -197,10 +183,18 @@ export const UnreadSummarySchema = z.object({
 
 export const ConversationParamsSchema = z.object({ id: BigIdSchema });
 export const MessageParamsSchema = z.object({ id: BigIdSchema, messageId: BigIdSchema });
+export const CompanyIdParamSchema = z.object({ companyId: IdSchema });
 export const ParticipantParamsSchema = z.object({ id: BigIdSchema, userId: IdSchema });
 export const UserIdParamSchema = z.object({ userId: IdSchema });
 
-export const BlockedUserSchema = z.object({ id: z.number().int(), slug: z.string(), name: z.string(), blocked_at: z.string() });
+/** A block: a member (`type: 'user'`, id a user id) or a company (`type: 'company'`, id a company id; issue 37). */
+export const BlockedUserSchema = z.object({
+  type: z.enum(['user', 'company']),
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  blocked_at: z.string(),
+});
 
 export const MessageReportSchema = z.object({
   id: z.number().int(),
@@ -392,7 +386,7 @@ export const messageEndpoints = {
   blocks: defineEndpoint({
     method: 'GET',
     path: '/user-blocks',
-    summary: 'The people the caller has blocked',
+    summary: 'The people and companies the caller has blocked, newest first',
     ...member,
     personal: true,
     response: listOf(BlockedUserSchema),
@@ -414,6 +408,26 @@ export const messageEndpoints = {
     ...member,
     personal: true,
     params: UserIdParamSchema,
+    response: null,
+    status: 204,
+  }),
+  blockCompany: defineEndpoint({
+    method: 'PUT',
+    path: '/company-blocks/:companyId',
+    summary: 'Block a company: acting as it, its managers can no longer start a conversation with the caller or write in one',
+    ...member,
+    personal: true,
+    params: CompanyIdParamSchema,
+    response: null,
+    status: 204,
+  }),
+  unblockCompany: defineEndpoint({
+    method: 'DELETE',
+    path: '/company-blocks/:companyId',
+    summary: 'Unblock a company',
+    ...member,
+    personal: true,
+    params: CompanyIdParamSchema,
     response: null,
     status: 204,
   }),

@@ -83,6 +83,12 @@ export const QuietHoursSchema = z.object({
 });
 export type QuietHours = z.infer<typeof QuietHoursSchema>;
 
+/** Quiet hours as set: an enabled window must end at another time than it starts (422 on `end`). */
+export const QuietHoursInput = QuietHoursSchema.refine((q) => !q.enabled || q.start !== q.end, {
+  path: ['end'],
+  message: 'validation.quiet_hours_same',
+});
+
 const CellSchema = z.object({ enabled: z.boolean(), locked: z.boolean() });
 
 export const NotificationPreferencesSchema = z.object({
@@ -106,7 +112,7 @@ const ChannelChoices = z
 /** Only what changes: a cell the row has not, or a locked one, is refused (422). */
 export const NotificationPreferencesInput = z.object({
   channels: z.partialRecord(z.enum(NOTIFICATION_CATEGORY_VALUES), ChannelChoices).optional(),
-  quiet_hours: QuietHoursSchema.optional(),
+  quiet_hours: QuietHoursInput.optional(),
   digest: z.enum(DIGEST_FREQUENCY_VALUES).optional(),
 });
 export type NotificationPreferencesInput = z.infer<typeof NotificationPreferencesInput>;
@@ -119,6 +125,10 @@ export const UnsubscribeQuery = z.object({
   signature: z.string().max(200),
 });
 export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
+
+/** RFC 8058: a one-click unsubscribe carries exactly this body (as a form, or as JSON from the web page). */
+export const UnsubscribeBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
+export type UnsubscribeBody = z.infer<typeof UnsubscribeBody>;
 
 export const notificationPreferenceEndpoints = {
   show: defineEndpoint({
@@ -144,6 +154,8 @@ export const notificationPreferenceEndpoints = {
     summary: 'One-click unsubscribe from one kind of e-mail (RFC 8058), by the signed link the e-mail carries; no login',
     access: 'public',
     query: UnsubscribeQuery,
+    body: UnsubscribeBody,
+    form: true,
     response: z.object({ data: z.object({ category: z.string() }) }),
   }),
   unsubscribePage: defineEndpoint({

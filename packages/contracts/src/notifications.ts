@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BigIdParamSchema, BigIdSchema } from './common';
+import { decodeTimeIdCursor, encodeTimeIdCursor, timeIdCursorQuery } from './cursor';
 import { defineEndpoint } from './endpoint';
 
 /** Also the database's `NOTIFICATION_KINDS` (packages/db/src/schema/notifications.ts), same order: a test ties the two. */
@@ -52,18 +53,11 @@ export interface NotificationCursor {
 }
 
 export function encodeNotificationCursor(c: NotificationCursor): string {
-  return Buffer.from(JSON.stringify([c.at, c.id]), 'utf8').toString('base64url');
+  return encodeTimeIdCursor(c);
 }
 
-const CursorTuple = z.tuple([z.iso.datetime({ offset: true }), z.number().int().positive()]);
-
 export function decodeNotificationCursor(raw: string): NotificationCursor | null {
-  try {
-    const parsed = CursorTuple.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    return parsed.success ? { at: parsed.data[0], id: parsed.data[1] } : null;
-  } catch {
-    return null;
-  }
+  return decodeTimeIdCursor(raw);
 }
 
 export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
@@ -71,19 +65,7 @@ export const NOTIFICATIONS_MAX_LIMIT = 50;
 
 /** Keyset paging: `cursor` is the previous page's `meta.next_cursor`. */
 export const NotificationPageQuery = z.object({
-  cursor: z
-    .string()
-    .max(200)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const c = decodeNotificationCursor(v);
-      if (!c) {
-        ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
-        return z.NEVER;
-      }
-      return c;
-    }),
+  cursor: timeIdCursorQuery(),
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_LIMIT).default(NOTIFICATIONS_DEFAULT_LIMIT),
 });
 export type NotificationPageQuery = z.infer<typeof NotificationPageQuery>;
@@ -225,6 +207,9 @@ export function notificationMessage(
     case 'course_recording':
     case 'course_join_requested':
       return { key: `kinds.${n.kind}`, vars: { title, name } };
+    case 'chat_message':
+      // A company's message names the company (its managers write as it), not a person.
+      return { key: 'kinds.chat_message', vars: { name: typeof n.data.company_name === 'string' ? n.data.company_name : name } };
     case 'alert_match':
       return { key: 'kinds.alert_match', vars: { title, alert: typeof n.data.alert_name === 'string' ? n.data.alert_name : '' } };
     default:

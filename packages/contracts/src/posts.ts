@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BigIdParamSchema, BigIdSchema, dataOf, pageOf, PageQuerySchema } from './common';
+import { decodeTimeIdCursor, encodeTimeIdCursor } from './cursor';
 import { defineEndpoint } from './endpoint';
 import { MentionSchema } from './mentions';
 import { withoutNationalId } from './guarded-text';
@@ -44,43 +45,12 @@ export interface FeedCursor {
 }
 
 export function encodeFeedCursor(c: FeedCursor): string {
-  return Buffer.from(JSON.stringify([c.created_at, c.id]), 'utf8').toString('base64url');
+  return encodeTimeIdCursor({ at: c.created_at, id: c.id });
 }
-
-/** `2026-03-01T12:00:00.123456Z` as the API writes it (a space or an offset `+01`/`+01:00` also pass). */
-const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)$/;
-
-/** A real instant PostgreSQL accepts: no 2024-02-30, 25:00 or +99 offset (those fail in the database). */
-function isCursorTime(value: string): boolean {
-  const m = CURSOR_TIME.exec(value);
-  if (!m) return false;
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = m
-    .slice(1)
-    .map((v) => (v === undefined ? 0 : Number(v)));
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return (
-    year >= 1000 &&
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysInMonth &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59 &&
-    offsetHours <= 15 &&
-    offsetMinutes <= 59
-  );
-}
-
-const CursorTuple = z.tuple([z.string().min(10).max(40).refine(isCursorTime), z.number().int().positive()]);
 
 export function decodeFeedCursor(raw: string): FeedCursor | null {
-  try {
-    const parsed = CursorTuple.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
-    return parsed.success ? { created_at: parsed.data[0], id: parsed.data[1] } : null;
-  } catch {
-    return null;
-  }
+  const c = decodeTimeIdCursor(raw);
+  return c ? { created_at: c.at, id: c.id } : null;
 }
 
 export const FeedQuery = z.object({

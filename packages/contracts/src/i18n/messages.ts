@@ -143,6 +143,9 @@ export const messages = defineMessages(
       report_own: 'Du kan bare rapportere andres meldinger.',
       report_one_sender: 'Rapporter meldinger fra én avsender om gangen.',
       report_decided: 'Rapporten er allerede behandlet.',
+      cannot_block_self: 'Du kan ikke blokkere deg selv.',
+      group_needs_others: 'Velg minst én annen person til gruppen.',
+      report_open: 'Du har allerede rapportert denne meldingen. En administrator ser på den.',
     },
   },
   {
@@ -285,6 +288,9 @@ export const messages = defineMessages(
       report_own: "You can only report other people's messages.",
       report_one_sender: 'Report messages of one sender at a time.',
       report_decided: 'The report has already been decided.',
+      cannot_block_self: 'You cannot block yourself.',
+      group_needs_others: 'Choose at least one other person for the group.',
+      report_open: 'You have already reported this message. An administrator is looking at it.',
     },
   },
 );

@@ -200,6 +200,24 @@ export const userBlocks = pgTable(
 );
 
 /**
+ * A member's block of a company (issue 37): "Blokker" on a company's request. The company (any of its
+ * managers, acting as it) can no longer start a conversation with the member or write in theirs.
+ */
+export const userCompanyBlocks = pgTable(
+  'user_company_blocks',
+  {
+    blocker_user_id: integer('blocker_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blocked_company_id: integer('blocked_company_id')
+      .notNull()
+      .references(() => partnerCompanies.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.blocker_user_id, t.blocked_company_id] }), index('user_company_blocks_company_idx').on(t.blocked_company_id)],
+);
+
+/**
  * A report of messages to the administrators' moderation queue. It carries a copy of the reported
  * messages (and only those): administrators never read conversations otherwise.
  */

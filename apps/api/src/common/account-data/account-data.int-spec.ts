@@ -366,6 +366,7 @@ async function richAccount() {
     { blocker_user_id: x.id, blocked_user_id: y.id },
     { blocker_user_id: y.id, blocked_user_id: x.id },
   ]);
+  await t.db.insert(s.userCompanyBlocks).values({ blocker_user_id: x.id, blocked_company_id: theirs.id });
   await t.db.insert(s.messageReports).values([
     { conversation_id: chat!.id, reporter_user_id: x.id, reported_user_id: y.id, decided_by_user_id: x.id, status: 'dismissed', messages: [] },
     { conversation_id: chat!.id, reporter_user_id: y.id, reported_user_id: x.id, messages: [] },

@@ -5,3 +5,4 @@ export { CurrentPrincipal, OptionalPrincipal } from './current-principal.decorat
 export { type ApprovedHrp, type Principal, principalOf, type PrincipalAccount, type UserStatus } from './principal';
 export { TokenService } from './token.service';
 export { ROLE_PERMISSIONS, permissionsOf } from './permissions';
+export { SessionEvents, type SessionEvent } from './session-events';

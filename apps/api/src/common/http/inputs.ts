@@ -43,10 +43,26 @@ export function nulPaths(value: unknown, path: (string | number)[] = [], found: 
   return found;
 }
 
+/**
+ * A body must come as JSON (or, on a multipart endpoint, as multipart/form-data; on a form endpoint,
+ * as application/x-www-form-urlencoded): anything else (text/plain, XML, ...) is 415, not a 422
+ * about fields the parsers never read.
+ */
+export function requireBodyType(endpoint: Endpoint | undefined, req: Request): void {
+  // No type named: nothing was parsed, and the schema says what is missing (422).
+  if (req.headers['content-type'] === undefined) return;
+  const allowed = ['application/json', 'application/*+json'];
+  if (endpoint?.multipart) allowed.push('multipart/form-data');
+  if (endpoint?.form) allowed.push('application/x-www-form-urlencoded');
+  // null: an empty body (the schema decides); false: a body of another type.
+  if (req.is(allowed) === false) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+}
+
 const inputDecorator = (part: Part) =>
   createParamDecorator((_data: unknown, ctx: ExecutionContext): unknown => {
     const endpoint = Reflect.getMetadata(ENDPOINT_KEY, ctx.getHandler()) as Endpoint | undefined;
     const req = ctx.switchToHttp().getRequest<Request>();
+    if (part === 'body') requireBodyType(endpoint, req);
     return parseInput(endpoint, part, req[part]);
   });
 

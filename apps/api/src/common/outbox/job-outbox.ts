@@ -92,6 +92,11 @@ export class JobOutbox {
     });
   }
 
+  /** Rewrites fields of `payload.data` of the jobs named `name` holding `contains` (OutboxRepository.patchPayloadData). */
+  patchPayloadData(tx: Transaction, name: string, contains: Record<string, unknown>, patch: Record<string, unknown>): Promise<number> {
+    return this.repository.patchPayloadData(tx, name, contains, patch);
+  }
+
   /** Account erasure: the jobs whose payload names this account, pending or done, go. */
   eraseUser(userId: number, tx?: Transaction): Promise<number> {
     return this.repository.deleteForUser(userId, tx);

@@ -67,6 +67,21 @@ export class OutboxRepository {
   }
 
   /**
+   * Rewrites fields of `payload.data` in the jobs named `name` whose payload holds `contains`,
+   * pending or done (done rows are kept a day): a copy of a text its writer changed or deleted must
+   * not be delivered or kept. A job already handed to the queue runs with its copy; the caller
+   * repairs what such a run writes (docs/messages.md, "Edits and deletions").
+   */
+  async patchPayloadData(tx: Transaction, name: string, contains: Record<string, unknown>, patch: Record<string, unknown>): Promise<number> {
+    const rows = await tx
+      .update(o)
+      .set({ payload: sql`jsonb_set(${o.payload}, '{data}', coalesce(${o.payload}->'data', '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb)` })
+      .where(and(eq(o.name, name), sql`${o.payload} @> ${JSON.stringify(contains)}::jsonb`))
+      .returning({ id: o.id });
+    return rows.length;
+  }
+
+  /**
    * Takes up to `limit` due jobs for this replica: rows another replica is claiming are skipped
    * (SKIP LOCKED, as are rows a worker is marking), and a claimed row is not due again for
    * `leaseMs`: its job has that long to run and be marked done before it is handed over again.

@@ -157,6 +157,11 @@ export class CoursesService {
     return this.presentOne(row, locale, me);
   }
 
+  /** The rule of `GET /courses/:id`, for other modules too (a message about a course): 404 when the caller may not see it. */
+  async requireVisible(me: Principal, id: number, locale: Locale): Promise<void> {
+    if (!(await this.repository.find(id, me.userId, locale, 'visible'))) throw AppError.notFound();
+  }
+
   async calendar(me: Principal, id: number, locale: Locale): Promise<StreamableFile> {
     const row = await this.repository.find(id, me.userId, locale, 'visible');
     if (!row) throw AppError.notFound();

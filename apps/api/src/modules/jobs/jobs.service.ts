@@ -94,8 +94,13 @@ export class JobsService {
   }
 
   async show(me: Principal, id: number, locale: Locale) {
-    if (!(await this.repository.isVisible(id, me.userId))) throw AppError.notFound();
+    await this.requireVisible(me, id);
     return this.one(me, id, locale, false);
+  }
+
+  /** The rule of `GET /jobs/:id`, for other modules too (a message about a job): 404 when the caller may not see it. */
+  async requireVisible(me: Principal, id: number): Promise<void> {
+    if (!(await this.repository.isVisible(id, me.userId))) throw AppError.notFound();
   }
 
   private async one(me: Principal, id: number, locale: Locale, editableOnly: boolean) {

@@ -109,11 +109,20 @@ describe('mentions in posts and comments', () => {
     const author = await t.session();
     const waiting = await t.session({ status: 'awaiting_approval', approvedHrp: 0 });
     const blocked = await t.session({ status: 'blocked' });
-    const created = await post(author, `${mention(author)} ${mention(waiting)} ${mention(blocked)} @[2000000000] @[0]`);
-    // Awaiting approval is not hidden from others: the link renders; blocked and unknown ids stay text.
-    expect(created.mentions?.map((m) => m.id)).toEqual([waiting.user.id]);
+    const inReview = await t.session({ status: 'in_review' });
+    const created = await post(author, `${mention(author)} ${mention(waiting)} ${mention(inReview)} ${mention(blocked)} @[2000000000] @[0]`);
+    // Only approved members resolve (issue 37): awaiting approval, in review, blocked and unknown ids stay text.
+    expect(created.mentions ?? []).toEqual([]);
+    expect(await t.db.select().from(schema.postMentions).where(eq(schema.postMentions.post_id, created.id))).toEqual([]);
     await settleJobs(t);
-    for (const u of [author, waiting, blocked]) expect(await mentionsOf(u.user.id)).toHaveLength(0);
+    for (const u of [author, waiting, inReview, blocked]) expect(await mentionsOf(u.user.id)).toHaveLength(0);
+    // Someone approved when mentioned and put in review later no longer shows by name.
+    const later = await t.session();
+    const second = await post(author, `Hei ${mention(later)}`);
+    expect(second.mentions?.map((m) => m.id)).toEqual([later.user.id]);
+    await t.db.update(schema.users).set({ status: 'in_review' }).where(eq(schema.users.id, later.user.id));
+    const shown = await t.call(postEndpoints.show, { as: author, params: { id: second.id } });
+    expect(shown.parsed.data.mentions ?? []).toEqual([]);
   });
 
   it("does not notify someone who blocked the writer (the messages' block), in a post or a comment; unblocked, it does again", async () => {

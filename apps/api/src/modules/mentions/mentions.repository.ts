@@ -3,7 +3,7 @@ import { MENTION_PICKER_LIMIT, type Mention } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { approvedMemberSql, companyVisibleToSql, visibleMemberSql } from '../../common/access';
+import { approvedMemberSql, companyVisibleToSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -43,13 +43,16 @@ export class MentionsRepository {
       .limit(MENTION_PICKER_LIMIT);
   }
 
-  /** Of `ids`, the members others may see (a mention of anyone else stays plain text). */
-  async visibleMembers(ids: readonly number[], tx?: Transaction): Promise<number[]> {
+  /**
+   * Of `ids`, the approved members (a mention of anyone else, an account awaiting approval or in
+   * review included, stays plain text).
+   */
+  async approvedMembers(ids: readonly number[], tx?: Transaction): Promise<number[]> {
     if (ids.length === 0) return [];
     const rows = await (tx ?? this.db)
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, [...ids]), visibleMemberSql()));
+      .where(and(inArray(users.id, [...ids]), approvedMemberSql()));
     return rows.map((r) => r.id);
   }
 
@@ -129,7 +132,8 @@ export class MentionsRepository {
       })
       .from(postMentions)
       .innerJoin(users, eq(users.id, postMentions.user_id))
-      .where(and(where, visibleMemberSql()))
+      // Only approved members show by name: someone put in review since shows as plain text.
+      .where(and(where, approvedMemberSql()))
       .orderBy(asc(postMentions.id));
   }
 

@@ -49,7 +49,7 @@ export class MentionsService {
   }
 
   /**
-   * In the transaction that writes (or changes) the text: stores its mentions of visible members
+   * In the transaction that writes (or changes) the text: stores its mentions of approved members
    * (at most MAX_MENTIONS, never the writer), and notifies those added now who may see the post and
    * did not block the writer. Someone who may not see the post is told nothing.
    */
@@ -57,7 +57,7 @@ export class MentionsService {
     const wanted = mentionedIds(site.text)
       .filter((id) => !isSelf(me, id))
       .slice(0, MAX_MENTIONS);
-    const members = await this.repository.visibleMembers(wanted, tx);
+    const members = await this.repository.approvedMembers(wanted, tx);
     const added = await this.repository.replace(site.post_id, site.comment_id, wanted.filter((id) => members.includes(id)), tx);
     const told = await this.repository.notBlocking(await this.repository.maySeePost(site.post_id, added, tx), me.userId, tx);
     const where = site.comment_id === null ? `post:${site.post_id}` : `comment:${site.comment_id}`;

@@ -40,6 +40,7 @@ export class MessagesAccountData implements OnModuleInit {
           why: 'blocks of an account that no longer exists protect nobody',
           exportedAs: null,
         },
+        { column: 'user_company_blocks.blocker_user_id', does: 'delete', why: "the person's own blocks of companies", exportedAs: 'user_company_blocks' },
         {
           column: 'message_reports.reporter_user_id',
           does: 'set null',

@@ -121,6 +121,16 @@ export class MessagesController {
     return this.messages.unblock(me, p.userId);
   }
 
+  @Route(ep.blockCompany)
+  blockCompany(@CurrentPrincipal() me: Principal, @Params() p: ParamsOf<typeof ep.blockCompany>) {
+    return this.messages.blockCompany(me, p.companyId);
+  }
+
+  @Route(ep.unblockCompany)
+  unblockCompany(@CurrentPrincipal() me: Principal, @Params() p: ParamsOf<typeof ep.unblockCompany>) {
+    return this.messages.unblockCompany(me, p.companyId);
+  }
+
   @Route(ep.adminReports)
   adminReports(@Query() q: QueryOf<typeof ep.adminReports>) {
     return this.messages.reports(q);

@@ -1,10 +1,22 @@
-import { type Endpoint, messageEndpoints as ep, notificationPreferenceEndpoints, postEndpoints } from '@legenett/contracts';
+import {
+  courseEndpoints,
+  encodeTimeIdCursor,
+  type Endpoint,
+  jobEndpoints,
+  messageEndpoints as ep,
+  notificationEndpoints,
+  notificationMessage,
+  notificationPreferenceEndpoints,
+  postEndpoints,
+  translate,
+} from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { type Caller, invalid, type Upload } from '../../../test/call';
+import { insertCourse } from '../../../test/courses';
 import { fileRows } from '../../../test/files';
 import { settleJobs } from '../../../test/jobs';
 
@@ -188,16 +200,21 @@ describe('who may write to whom: requests, decline, block', () => {
     const { conversation } = await start(a, b.user.id, 'Kan vi snakke?');
     expect(await unread(b)).toEqual({ unread_total: 0, requests: 1 });
     const requests = (await t.call(ep.inbox, { as: b, query: { filter: 'requests' } })).parsed.data;
-    expect(requests.map((c) => [c.id, c.my_state])).toEqual([[conversation.id, 'request']]);
-    expect((await t.call(ep.inbox, { as: b })).parsed.data.map((c) => c.id)).not.toContain(conversation.id);
-    // Reading a request tells the sender nothing.
+    expect(requests.map((c) => [c.id, c.my_state, c.is_request])).toEqual([[conversation.id, 'request', true]]);
+    // "All" lists it too, marked, so the list agrees with the header's count (issue 37).
+    const all = (await t.call(ep.inbox, { as: b })).parsed.data;
+    expect(all.filter((c) => c.is_request).map((c) => c.id)).toEqual([conversation.id]);
+    expect((await t.call(ep.inbox, { as: b, query: { filter: 'unread' } })).parsed.data.map((c) => c.id)).not.toContain(conversation.id);
+    // Reading a request tells the sender nothing, and it still waits for an answer: it still counts.
     await t.call(ep.read, { as: b, params: { id: conversation.id }, body: { seq: 1 } });
+    expect(await unread(b)).toEqual({ unread_total: 0, requests: 1 });
     const senderView = (await t.call(ep.show, { as: a, params: { id: conversation.id } })).parsed.data;
     expect(senderView.participants.find((p) => !p.is_me)).toMatchObject({ state: 'request', last_read_seq: 0 });
 
     const accepted = await t.call(ep.decide, { as: b, params: { id: conversation.id }, body: { decision: 'accept' } });
     expect(accepted.parsed.data).toEqual({ state: 'active' });
-    expect((await t.call(ep.inbox, { as: b })).parsed.data.map((c) => c.id)).toContain(conversation.id);
+    expect(await unread(b)).toEqual({ unread_total: 0, requests: 0 });
+    expect((await t.call(ep.inbox, { as: b })).parsed.data.find((c) => c.id === conversation.id)).toMatchObject({ my_state: 'active', is_request: false });
     const twice = await t.call(ep.decide, { as: b, params: { id: conversation.id }, body: { decision: 'accept' } });
     expect(twice.status).toBe(409);
   });
@@ -542,6 +559,7 @@ describe('role matrix: every endpoint', () => {
     const peer = await t.session();
     const { conversation, message } = await start(owner, peer.user.id, 'Hei');
     const group = (await t.call(ep.createGroup, { as: owner, body: { title: 'G', user_ids: [peer.user.id], body: 'Hei' } })).parsed.data.conversation;
+    const company = await createCompany(t.db, { managers: [] });
     const calls = (id: number, messageId: number, groupId: number): Call[] => [
       [ep.inbox, {}],
       [ep.unread, {}],
@@ -564,6 +582,8 @@ describe('role matrix: every endpoint', () => {
       [ep.blocks, {}],
       [ep.block, { params: { userId: peer.user.id } }],
       [ep.unblock, { params: { userId: peer.user.id } }],
+      [ep.blockCompany, { params: { companyId: company.id } }],
+      [ep.unblockCompany, { params: { companyId: company.id } }],
       [ep.adminReports, {}],
       [ep.decideReport, { params: { id: 1 }, body: { decision: 'dismiss' } }],
     ];
@@ -658,7 +678,19 @@ describe('role matrix: every endpoint', () => {
     const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
     const company = await createCompany(t.db, { managers: [manager.id] });
     const asCompany = await tokenFor(t, manager, { actAs: company.id });
-    const personal = new Set<Endpoint>([ep.createGroup, ep.addParticipants, ep.removeParticipant, ep.leave, ep.mySettings, ep.updateSettings, ep.blocks, ep.block, ep.unblock]);
+    const personal = new Set<Endpoint>([
+      ep.createGroup,
+      ep.addParticipants,
+      ep.removeParticipant,
+      ep.leave,
+      ep.mySettings,
+      ep.updateSettings,
+      ep.blocks,
+      ep.block,
+      ep.unblock,
+      ep.blockCompany,
+      ep.unblockCompany,
+    ]);
     for (const [endpoint, opts] of calls(conversation.id, message.id, group.id)) {
       const res = await t.call(endpoint, { as: asCompany, ...opts });
       if (personal.has(endpoint)) expect([endpoint.path, res.status, res.error.reason]).toEqual([endpoint.path, 403, 'business_profile_active']);
@@ -668,5 +700,279 @@ describe('role matrix: every endpoint', () => {
       else if (endpoint === ep.adminReports || endpoint === ep.decideReport) expect(res.status).toBe(403);
       else expect([endpoint.method, endpoint.path, res.status]).toEqual([endpoint.method, endpoint.path, 404]);
     }
+  });
+});
+
+// ---------- issue 37: company conversations, honest counts and errors, the holes found by probing ----------
+
+const bell = async (as: Caller) => (await t.call(notificationEndpoints.list, { as })).parsed.data;
+const bellOf = async (as: Caller, conversationId: number) => (await bell(as)).find((n) => n.kind === 'chat_message' && n.entity_id === conversationId);
+
+describe('a company writes first (issue 37)', () => {
+  async function companyWrites(body = 'Hei fra oss') {
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'], firstName: 'Mangerud' });
+    const company = await createCompany(t.db, { managers: [manager.id], name: `Demo Medisin ${uniqueToken()} AS` });
+    const asCompany = await tokenFor(t, manager, { actAs: company.id });
+    const member = await t.session();
+    const res = await t.call(ep.start, { as: asCompany, body: { to_user_id: member.user.id, body } });
+    expect(res.status).toBe(201);
+    return { manager, company, asCompany, member, conversation: res.parsed.data.conversation };
+  }
+
+  it('is a request named by the company in the bell, listed under "all" with its mark and counted until answered', async () => {
+    const { manager, company, member, conversation } = await companyWrites();
+    await settleJobs(t);
+    const entry = await bellOf(member, conversation.id);
+    expect(entry).toMatchObject({ actor: null, partner_company_id: company.id, data: { company_name: company.name, request: 1 } });
+    const { key, vars } = notificationMessage(entry!, 'someone');
+    expect(translate('no', `notifications_ui.${key}`, vars)).toBe(`Ny melding fra ${company.name}`);
+    expect(JSON.stringify(entry)).not.toContain(manager.firstName);
+
+    const all = (await t.call(ep.inbox, { as: member })).parsed.data;
+    expect(all.find((c) => c.id === conversation.id)).toMatchObject({ is_request: true, my_state: 'request', title: company.name });
+    expect(await unread(member)).toEqual({ unread_total: 0, requests: 1 });
+    await t.call(ep.read, { as: member, params: { id: conversation.id }, body: { seq: 1 } });
+    expect(await unread(member)).toEqual({ unread_total: 0, requests: 1 });
+
+    const accepted = await t.call(ep.decide, { as: member, params: { id: conversation.id }, body: { decision: 'accept' } });
+    expect(accepted.parsed.data).toEqual({ state: 'active' });
+    expect(await unread(member)).toEqual({ unread_total: 0, requests: 0 });
+    expect((await t.call(ep.inbox, { as: member, query: { filter: 'requests' } })).parsed.data).toEqual([]);
+    expect((await t.call(ep.show, { as: member, params: { id: conversation.id } })).parsed.data).toMatchObject({ my_state: 'active', is_request: false, can_write: true });
+  });
+
+  it('"block" on its request blocks the company: it cannot write again or start anew; listed with its name; unblocked, it writes again', async () => {
+    const { company, asCompany, member, conversation } = await companyWrites();
+    const blocked = await t.call(ep.decide, { as: member, params: { id: conversation.id }, body: { decision: 'block' } });
+    expect(blocked.parsed.data).toEqual({ state: 'declined' });
+    const rows = await t.db.select().from(schema.userCompanyBlocks).where(eq(schema.userCompanyBlocks.blocker_user_id, member.user.id));
+    expect(rows.map((r) => r.blocked_company_id)).toEqual([company.id]);
+    const list = (await t.call(ep.blocks, { as: member })).parsed.data;
+    expect(list).toEqual([{ type: 'company', id: company.id, slug: company.slug, name: company.name, blocked_at: expect.any(String) as string }]);
+
+    const again = await t.call(ep.send, { as: asCompany, params: { id: conversation.id }, body: { body: 'Hallo?' }, locale: 'en' });
+    expect([again.status, again.error.message]).toEqual([403, 'The message cannot be delivered.']);
+    const anew = await t.call(ep.start, { as: asCompany, body: { to_user_id: member.user.id, body: 'Hei igjen' } });
+    expect(anew.status).toBe(403);
+    // Another manager of the same company is the same company.
+    const second = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    await t.db.insert(schema.partnerCompanyManagers).values({ partner_company_id: company.id, user_id: second.id });
+    const asSecond = await tokenFor(t, second, { actAs: company.id });
+    expect((await t.call(ep.start, { as: asSecond, body: { to_user_id: member.user.id, body: 'Hei' } })).status).toBe(403);
+
+    expect((await t.call(ep.unblockCompany, { as: member, params: { companyId: company.id } })).status).toBe(204);
+    expect((await t.call(ep.blocks, { as: member })).parsed.data).toEqual([]);
+    expect((await t.call(ep.send, { as: asCompany, params: { id: conversation.id }, body: { body: 'Hallo igjen' } })).status).toBe(201);
+  });
+
+  it('blocks a company from its page too: 204, once; 404 for an unknown or unpublished company; a manager cannot block their own', async () => {
+    const member = await t.session();
+    const company = await createCompany(t.db, { managers: [] });
+    expect((await t.call(ep.blockCompany, { as: member, params: { companyId: company.id } })).status).toBe(204);
+    expect((await t.call(ep.blockCompany, { as: member, params: { companyId: company.id } })).status).toBe(204);
+    expect((await t.call(ep.blocks, { as: member })).parsed.data.map((b) => [b.type, b.id])).toEqual([['company', company.id]]);
+    expect((await t.call(ep.blockCompany, { as: member, params: { companyId: 2_000_000_000 } })).status).toBe(404);
+    const hidden = await createCompany(t.db, { managers: [], published: false });
+    expect((await t.call(ep.blockCompany, { as: member, params: { companyId: hidden.id } })).status).toBe(404);
+    const own = await createCompany(t.db, { managers: [member.user.id] });
+    const self = await t.call(ep.blockCompany, { as: member, params: { companyId: own.id }, locale: 'en' });
+    expect([self.status, self.validation.errors.companyId]).toEqual([422, ['You cannot block yourself.']]);
+    expect((await t.call(ep.blockCompany, { as: member, params: invalid({ companyId: 2 ** 31 }) })).status).toBe(422);
+    // Users and companies in one list, newest first.
+    const person = await t.session();
+    await t.call(ep.block, { as: member, params: { userId: person.user.id } });
+    expect((await t.call(ep.blocks, { as: member })).parsed.data.map((b) => b.type)).toEqual(['user', 'company']);
+  });
+});
+
+describe('clear errors (issue 37)', () => {
+  it('blocking oneself and a group of only oneself have their own messages, in both languages', async () => {
+    const me = await t.session();
+    for (const [locale, text] of [
+      ['en', 'You cannot block yourself.'],
+      ['no', 'Du kan ikke blokkere deg selv.'],
+    ] as const) {
+      const res = await t.call(ep.block, { as: me, params: { userId: me.user.id }, locale });
+      expect([res.status, res.validation.errors.userId]).toEqual([422, [text]]);
+    }
+    for (const [locale, text] of [
+      ['en', 'Choose at least one other person for the group.'],
+      ['no', 'Velg minst én annen person til gruppen.'],
+    ] as const) {
+      const res = await t.call(ep.createGroup, { as: me, body: { title: 'Meg', user_ids: [me.user.id], body: 'Hei' }, locale });
+      expect([res.status, res.validation.errors.user_ids]).toEqual([422, [text]]);
+    }
+  });
+
+  it('a body sent as text/plain is 415 on JSON endpoints; JSON and multipart still pass', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const { conversation } = await start(a, b.user.id);
+    const plain = await t.http
+      .post(`/api/conversations/${conversation.id}/messages`)
+      .set('Authorization', `Bearer ${a.accessToken}`)
+      .set('X-localization', 'en')
+      .set('Content-Type', 'text/plain')
+      .send('Hei');
+    expect([plain.status, (plain.body as { message: string }).message]).toEqual([415, 'The format of the request is not supported.']);
+    const started = await t.http
+      .post('/api/conversations')
+      .set('Authorization', `Bearer ${a.accessToken}`)
+      .set('Content-Type', 'application/xml')
+      .send(`<to_user_id>${b.user.id}</to_user_id>`);
+    expect(started.status).toBe(415);
+    await send(a, conversation.id, 'JSON går fint');
+    await send(a, conversation.id, 'Med bilde', { files: [await png()] });
+    expect((await history(a, conversation.id)).data).toHaveLength(3);
+  });
+
+  it('group titles follow the readable() rule: no right-to-left override, not only invisible characters', async () => {
+    const me = await t.session();
+    const other = await t.session();
+    const rtl = await t.call(ep.createGroup, { as: me, body: { title: 'Vakt\u202Egnalp', user_ids: [other.user.id], body: 'Hei' }, locale: 'en' });
+    expect([rtl.status, rtl.validation.errors.title]).toEqual([422, ['The text cannot contain characters that reverse the writing direction (such as U+202E).']]);
+    const invisible = await t.call(ep.createGroup, { as: me, body: { title: '\u200B\u200B', user_ids: [other.user.id], body: 'Hei' }, locale: 'en' });
+    expect([invisible.status, invisible.validation.errors.title]).toEqual([422, ['The text must contain visible characters.']]);
+  });
+});
+
+describe('topics follow the visibility of GET /courses/:id and GET /jobs/:id (issue 37)', () => {
+  it('a draft, submitted or rejected course and an unpublished job are 404 in the same words; visible ones open', async () => {
+    const organiser = await t.session();
+    const me = await t.session();
+    for (const status of ['draft', 'submitted', 'rejected'] as const) {
+      const course = await insertCourse(t.db, { userId: organiser.user.id, startOffset: 7 * 24 * 3600_000, status });
+      const shown = await t.call(courseEndpoints.show, { as: me, params: { id: course.id }, locale: 'en' });
+      const res = await t.call(ep.start, { as: me, body: { topic_type: 'course', topic_id: course.id, body: 'Hei' }, locale: 'en' });
+      expect([res.status, res.error.message]).toEqual([404, shown.error.message]);
+    }
+    const [job] = await t.db
+      .insert(schema.jobs)
+      .values({
+        title: `Skjult ${uniqueToken()}`,
+        position_type: 'full_time',
+        application_deadline: '2099-01-01',
+        company_name: 'Firma',
+        user_id: organiser.user.id,
+        published_at: new Date(Date.now() + 5 * 24 * 3600_000),
+      })
+      .returning({ id: schema.jobs.id });
+    const shownJob = await t.call(jobEndpoints.show, { as: me, params: { id: job!.id }, locale: 'en' });
+    const res = await t.call(ep.start, { as: me, body: { topic_type: 'job', topic_id: job!.id, body: 'Hei' }, locale: 'en' });
+    expect([res.status, res.error.message]).toEqual([404, shownJob.error.message]);
+    expect(await t.db.select().from(schema.conversations).where(eq(schema.conversations.topic_id, job!.id))).toEqual([]);
+
+    const open = await insertCourse(t.db, { userId: organiser.user.id, startOffset: 7 * 24 * 3600_000, status: 'approved' });
+    const ok = await t.call(ep.start, { as: me, body: { topic_type: 'course', topic_id: open.id, body: 'Hei' } });
+    expect([ok.status, ok.parsed.data.conversation.topic?.id]).toEqual([201, open.id]);
+  });
+
+  it('topic_id of 2^31 or more is 422, never 500', async () => {
+    const me = await t.session();
+    for (const id of [2 ** 31, 2 ** 53]) {
+      const res = await t.call(ep.start, { as: me, body: invalid({ topic_type: 'job', topic_id: id, body: 'Hei' }) });
+      expect(res.status).toBe(422);
+    }
+  });
+});
+
+describe('deleted and edited text leaves the bell (issue 37)', () => {
+  it('an edit puts the new text in the bell entry and its members; a deletion removes it, also from the notification jobs', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const { conversation, message } = await start(a, b.user.id, 'Pasient Kari, hemmelig');
+    await settleJobs(t);
+    expect((await bellOf(b, conversation.id))!.data.excerpt).toBe('Pasient Kari, hemmelig');
+
+    expect((await t.call(ep.edit, { as: a, params: { id: conversation.id, messageId: message.id }, body: { body: 'Rettet tekst' } })).status).toBe(200);
+    const edited = await bellOf(b, conversation.id);
+    expect(edited!.data.excerpt).toBe('Rettet tekst');
+    const members = (await t.call(notificationEndpoints.members, { as: b, params: { id: edited!.id } })).parsed.data;
+    expect(JSON.stringify(members)).not.toContain('hemmelig');
+
+    // A second message, deleted before its notification job has surely run.
+    const second = await send(a, conversation.id, 'Fødselsnummer i klartekst');
+    expect((await t.call(ep.remove, { as: a, params: { id: conversation.id, messageId: second.id } })).status).toBe(200);
+    const jobs = await t.db.select().from(schema.jobOutbox).where(sql`${schema.jobOutbox.payload} @> ${JSON.stringify({ kind: 'chat_message', entity_id: conversation.id })}::jsonb`);
+    expect(jobs.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(jobs.map((j) => j.payload))).not.toContain('klartekst');
+    expect(JSON.stringify(jobs.map((j) => j.payload))).not.toContain('hemmelig');
+    await settleJobs(t);
+    const deleted = await bellOf(b, conversation.id);
+    expect(deleted!.data).toMatchObject({ excerpt: '', deleted: 1, seq: 2 });
+    const all = (await t.call(notificationEndpoints.members, { as: b, params: { id: deleted!.id } })).parsed.data;
+    expect(JSON.stringify(all)).not.toContain('klartekst');
+    const stored = await t.db.select().from(schema.notifications).where(eq(schema.notifications.user_id, b.user.id));
+    expect(JSON.stringify(stored.map((n) => n.data))).not.toMatch(/klartekst|hemmelig/);
+    // The rewrite again after the lease is waiting, and does the same from the message as it is.
+    const again = await t.db.select().from(schema.jobOutbox).where(eq(schema.jobOutbox.name, 'messages.rewrite-notifications'));
+    expect(again.filter((j) => (j.payload as { conversation_id: number }).conversation_id === conversation.id)).toHaveLength(2);
+  });
+});
+
+describe('the lesser findings (issue 37)', () => {
+  it('a cursor of the year 0000 (or another date PostgreSQL refuses) is 422 on /conversations and /user-notifications', async () => {
+    const me = await t.session();
+    for (const at of ['0000-01-01T00:00:00Z', '2024-02-30T10:00:00Z', '2026-01-01T25:00:00Z', '0999-12-31T00:00:00Z']) {
+      const cursor = encodeTimeIdCursor({ at, id: 1 });
+      const inbox = await t.call(ep.inbox, { as: me, query: invalid({ cursor }), locale: 'en' });
+      expect([at, inbox.status, Object.keys(inbox.validation.errors)]).toEqual([at, 422, ['cursor']]);
+      const notes = await t.call(notificationEndpoints.list, { as: me, query: invalid({ cursor }) });
+      expect([at, notes.status]).toEqual([at, 422]);
+    }
+    const fine = encodeTimeIdCursor({ at: '2026-01-01T10:00:00.123456Z', id: 1 });
+    expect((await t.call(ep.inbox, { as: me, query: { cursor: fine } })).status).toBe(200);
+  });
+
+  it('the sender of a declined (or blocked) request sees nothing change: the title and the other person stay', async () => {
+    for (const decision of ['decline', 'block'] as const) {
+      const a = await t.session();
+      const b = await t.session({ firstName: 'Berit' });
+      await t.call(ep.updateSettings, { as: b, body: { who_can_message: 'mutual' } });
+      const { conversation } = await start(a, b.user.id);
+      const before = (await t.call(ep.show, { as: a, params: { id: conversation.id } })).parsed.data;
+      await t.call(ep.decide, { as: b, params: { id: conversation.id }, body: { decision } });
+      const after = (await t.call(ep.show, { as: a, params: { id: conversation.id } })).parsed.data;
+      expect(after.title).toBe(before.title);
+      expect(after.title).toContain('Berit');
+      expect(after.participants).toEqual(before.participants);
+      expect((await t.call(ep.inbox, { as: a })).parsed.data.find((c) => c.id === conversation.id)?.title).toBe(before.title);
+    }
+  });
+
+  it('"nobody" governs new conversations only: an existing one goes on, a new one is refused', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const c = await t.session();
+    const { conversation } = await start(a, b.user.id);
+    await t.call(ep.updateSettings, { as: b, body: { who_can_message: 'nobody' } });
+    await send(a, conversation.id, 'Fortsatt her');
+    expect((await start(a, b.user.id, 'Samme samtale')).conversation.id).toBe(conversation.id);
+    const fresh = await t.call(ep.start, { as: c, body: { to_user_id: b.user.id, body: 'Hei' }, locale: 'en' });
+    expect([fresh.status, fresh.error.message]).toEqual([403, 'The message cannot be delivered.']);
+    const group = await t.call(ep.createGroup, { as: c, body: { title: 'G', user_ids: [b.user.id], body: 'Hei' } });
+    expect(group.status).toBe(422);
+  });
+
+  it('reports: one open report per reporter and message (409), and at most 10 an hour (429)', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const { conversation } = await start(b, a.user.id, 'En');
+    const ids = [conversation.id];
+    const msgs = [(await history(a, conversation.id)).data[0]!.id];
+    for (let i = 0; i < 10; i += 1) msgs.push((await send(b, conversation.id, `Nr ${i}`)).id);
+    const first = await t.call(ep.report, { as: a, params: { id: ids[0]! }, body: { message_ids: [msgs[0]!], reason: 'Plager' } });
+    expect(first.status).toBe(204);
+    const twice = await t.call(ep.report, { as: a, params: { id: ids[0]! }, body: { message_ids: [msgs[0]!, msgs[1]!] }, locale: 'en' });
+    expect([twice.status, twice.error.message]).toEqual([409, 'You have already reported this message. An administrator is looking at it.']);
+    // Other messages, one report each, up to the hour's limit.
+    for (let i = 1; i < 10; i += 1) {
+      expect((await t.call(ep.report, { as: a, params: { id: ids[0]! }, body: { message_ids: [msgs[i]!] } })).status).toBe(204);
+    }
+    const eleventh = await t.call(ep.report, { as: a, params: { id: ids[0]! }, body: { message_ids: [msgs[10]!] } });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.headers['retry-after']).toBeDefined();
+    const reports = await t.db.select().from(schema.messageReports).where(eq(schema.messageReports.reporter_user_id, a.user.id));
+    expect(reports).toHaveLength(10);
   });
 });

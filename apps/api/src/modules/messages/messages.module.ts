@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CoursesModule } from '../courses';
+import { JobsModule } from '../jobs';
 import { NotificationsModule } from '../notifications';
 import { MessageEvents } from './message-events';
 import { MessagesAccountData } from './messages.account-data';
@@ -9,7 +11,7 @@ import { MessagesStream } from './messages.stream';
 
 /** Messages between colleagues: conversations, requests, blocks, reports (issue 26, docs/messages.md). */
 @Module({
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, JobsModule, CoursesModule],
   controllers: [MessagesController],
   providers: [MessagesService, MessagesRepository, MessageEvents, MessagesAccountData, MessagesStream],
   exports: [MessagesService, MessageEvents],

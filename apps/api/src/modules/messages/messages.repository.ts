@@ -15,6 +15,7 @@ const {
   messageAttachments,
   messagingSettings,
   userBlocks,
+  userCompanyBlocks,
   messageReports,
   users,
   userInfo,
@@ -303,6 +304,56 @@ export class MessagesRepository {
       .limit(500);
   }
 
+  /** Whether member `blocker` blocked company `companyId`. */
+  async isCompanyBlocked(blocker: number, companyId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(userCompanyBlocks)
+      .where(and(eq(userCompanyBlocks.blocker_user_id, blocker), eq(userCompanyBlocks.blocked_company_id, companyId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async blockCompany(blocker: number, companyId: number, tx?: Transaction): Promise<void> {
+    await (tx ?? this.db).insert(userCompanyBlocks).values({ blocker_user_id: blocker, blocked_company_id: companyId }).onConflictDoNothing();
+  }
+
+  async unblockCompany(blocker: number, companyId: number): Promise<void> {
+    await this.db
+      .delete(userCompanyBlocks)
+      .where(and(eq(userCompanyBlocks.blocker_user_id, blocker), eq(userCompanyBlocks.blocked_company_id, companyId)));
+  }
+
+  /** The companies a user blocked, newest first (capped like `blocks`). */
+  companyBlocks(blocker: number) {
+    return this.db
+      .select({ id: partnerCompanies.id, slug: partnerCompanies.slug, name: partnerCompanies.name, blocked_at: userCompanyBlocks.created_at })
+      .from(userCompanyBlocks)
+      .innerJoin(partnerCompanies, eq(partnerCompanies.id, userCompanyBlocks.blocked_company_id))
+      .where(eq(userCompanyBlocks.blocker_user_id, blocker))
+      .orderBy(desc(userCompanyBlocks.created_at))
+      .limit(500);
+  }
+
+  /** A company's name (acting as it, a manager writes under it), live or not. */
+  async companyName(companyId: number): Promise<string | null> {
+    const [row] = await this.db.select({ name: partnerCompanies.name }).from(partnerCompanies).where(eq(partnerCompanies.id, companyId)).limit(1);
+    return row?.name ?? null;
+  }
+
+  /** The other party of a direct conversation (a member or a company); null in a group. */
+  async otherParty(conversationId: number, me: Party): Promise<Party | null> {
+    const rows = await this.db
+      .select({ user_id: participants.user_id, company_id: participants.partner_company_id })
+      .from(participants)
+      .innerJoin(conversations, eq(conversations.id, participants.conversation_id))
+      .where(and(eq(participants.conversation_id, conversationId), eq(conversations.kind, 'direct')));
+    const other = rows.find((r) => (me.kind === 'user' ? r.user_id !== me.id : r.company_id !== me.id));
+    if (!other) return null;
+    if (other.company_id !== null) return { kind: 'company', id: other.company_id };
+    return other.user_id !== null ? { kind: 'user', id: other.user_id } : null;
+  }
+
   /** The user id of the other party of a direct conversation (null for a company or a group). */
   async otherUser(conversationId: number, me: Party): Promise<number | null> {
     const rows = await this.db
@@ -450,17 +501,26 @@ export class MessagesRepository {
     return this.messagesQuery().where(and(eq(messages.conversation_id, conversationId), inArray(messages.id, ids))).orderBy(asc(messages.seq));
   }
 
-  async editBody(messageId: number, body: string): Promise<void> {
-    await this.db.update(messages).set({ body, edited_at: sql`now()` }).where(eq(messages.id, messageId));
+  async editBody(messageId: number, body: string, tx?: Transaction): Promise<void> {
+    await (tx ?? this.db).update(messages).set({ body, edited_at: sql`now()` }).where(eq(messages.id, messageId));
   }
 
   /** Deletes a message for everyone: its text and attachment rows go; answers the file ids to remove. */
-  async deleteForEveryone(messageId: number): Promise<number[]> {
-    return this.db.transaction(async (tx) => {
-      const files = await tx.delete(messageAttachments).where(eq(messageAttachments.message_id, messageId)).returning({ file_id: messageAttachments.file_id });
-      await tx.update(messages).set({ body: '', deleted_at: sql`now()` }).where(eq(messages.id, messageId));
+  async deleteForEveryone(messageId: number, tx?: Transaction): Promise<number[]> {
+    return (tx ?? this.db).transaction(async (inner) => {
+      const files = await inner.delete(messageAttachments).where(eq(messageAttachments.message_id, messageId)).returning({ file_id: messageAttachments.file_id });
+      await inner.update(messages).set({ body: '', deleted_at: sql`now()` }).where(eq(messages.id, messageId));
       return files.map((f) => f.file_id);
     });
+  }
+
+  /** Every member who ever took part in a conversation, in any state (whose bell may quote it). */
+  async everyUser(conversationId: number, tx?: Transaction): Promise<number[]> {
+    const rows = await (tx ?? this.db)
+      .select({ user_id: participants.user_id })
+      .from(participants)
+      .where(and(eq(participants.conversation_id, conversationId), isNotNull(participants.user_id)));
+    return rows.map((r) => r.user_id).filter((id): id is number => id !== null);
   }
 
   /** Marks read up to `seq` (never back, never past the newest message); answers whether it moved. */
@@ -538,7 +598,9 @@ export class MessagesRepository {
   /** One inbox page (keyset on last activity): `limit + 1` rows, the extra one only tells more follow. */
   async inbox(party: Party, filter: InboxFilter, cursor: { at: string; id: number } | null, limit: number): Promise<Membership[]> {
     const conditions: SQL[] = [isParty(party)];
+    // "all" holds open requests too (marked `is_request`), so the list and the header's count agree.
     if (filter === 'requests') conditions.push(eq(participants.state, 'request'));
+    else if (filter === 'all') conditions.push(inArray(participants.state, ['active', 'request']));
     else conditions.push(eq(participants.state, 'active'));
     if (filter === 'archived') conditions.push(isNotNull(participants.archived_at));
     if (filter === 'all' || filter === 'unread') conditions.push(isNull(participants.archived_at));
@@ -661,7 +723,10 @@ export class MessagesRepository {
       .orderBy(asc(messageAttachments.message_id), asc(messageAttachments.position));
   }
 
-  /** Unread messages in active, unmuted conversations, and open requests, of one party. */
+  /**
+   * Unread messages in active, unmuted conversations, and open requests (read or not: a request
+   * waits for the caller's answer, not for a look), of one party.
+   */
   async unreadSummary(party: Party): Promise<{ unread_total: number; requests: number }> {
     const [row] = await this.db
       .select({
@@ -670,11 +735,45 @@ export class MessagesRepository {
       })
       .from(participants)
       .innerJoin(conversations, eq(conversations.id, participants.conversation_id))
-      .where(and(isParty(party), inArray(participants.state, ['active', 'request']), sql`${conversations.last_seq} > ${participants.last_read_seq}`));
+      .where(
+        and(
+          isParty(party),
+          or(
+            eq(participants.state, 'request'),
+            and(eq(participants.state, 'active'), sql`${conversations.last_seq} > ${participants.last_read_seq}`),
+          ),
+        ),
+      );
     return row ?? { unread_total: 0, requests: 0 };
   }
 
   // ---------- reports ----------
+
+  /**
+   * Whether this reporter has an open report holding any of these messages (one open report per
+   * reporter and message). Through `message_reports_reporter_idx`: a reporter's reports are few.
+   */
+  async hasOpenReport(reporterId: number, conversationId: number, messageIds: number[], tx?: Transaction): Promise<boolean> {
+    if (messageIds.length === 0) return false;
+    const [row] = await (tx ?? this.db)
+      .select({ one: sql<number>`1` })
+      .from(messageReports)
+      .where(
+        and(
+          eq(messageReports.reporter_user_id, reporterId),
+          eq(messageReports.conversation_id, conversationId),
+          eq(messageReports.status, 'open'),
+          sql`exists (select 1 from jsonb_array_elements(${messageReports.messages}) as m where (m->>'id')::bigint = any(${sql.param(messageIds)}::bigint[]))`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Reports of one reporter are made one at a time (a transaction lock), so two at once cannot both pass the check. */
+  async lockReporter(tx: Transaction, reporterId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('message-report'), ${reporterId})`);
+  }
 
   async insertReport(
     tx: Transaction,
@@ -743,6 +842,7 @@ export class MessagesRepository {
     await tx.update(conversations).set({ created_by_user_id: null }).where(eq(conversations.created_by_user_id, userId));
     await tx.delete(messagingSettings).where(eq(messagingSettings.user_id, userId));
     await tx.delete(userBlocks).where(or(eq(userBlocks.blocker_user_id, userId), eq(userBlocks.blocked_user_id, userId)));
+    await tx.delete(userCompanyBlocks).where(eq(userCompanyBlocks.blocker_user_id, userId));
     await tx.update(messageReports).set({ reporter_user_id: null }).where(eq(messageReports.reporter_user_id, userId));
     await tx.update(messageReports).set({ reported_user_id: null }).where(eq(messageReports.reported_user_id, userId));
     await tx.update(messageReports).set({ decided_by_user_id: null }).where(eq(messageReports.decided_by_user_id, userId));
@@ -754,6 +854,7 @@ export class MessagesRepository {
       conversation_participants: await this.db.select().from(participants).where(eq(participants.user_id, userId)),
       messaging_settings: await this.db.select().from(messagingSettings).where(eq(messagingSettings.user_id, userId)),
       user_blocks: await this.db.select().from(userBlocks).where(eq(userBlocks.blocker_user_id, userId)),
+      user_company_blocks: await this.db.select().from(userCompanyBlocks).where(eq(userCompanyBlocks.blocker_user_id, userId)),
       message_reports: await this.db.select().from(messageReports).where(eq(messageReports.reporter_user_id, userId)),
     };
   }

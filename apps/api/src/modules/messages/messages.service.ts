@@ -44,11 +44,15 @@ import {
 } from './messages.repository';
 import { ConversationTurns } from './conversation-turns';
 import { MessageEvents } from './message-events';
+import { CoursesService } from '../courses';
+import { JobsService } from '../jobs';
 import { NotificationPreferencesService, NotificationPublisher, NotificationsService } from '../notifications';
 
 /** Limits (docs/messages.md): new conversations per day and messages per minute, per user. */
 export const NEW_CONVERSATIONS_LIMIT = { name: 'conversation-start', limit: 30, windowSeconds: 24 * 3600 } as const;
 export const MESSAGES_LIMIT = { name: 'message-send', limit: 30, windowSeconds: 60 } as const;
+/** Reports per reporter per hour (docs/messages.md, "Rate limits and moderation"). */
+export const REPORTS_LIMIT = { name: 'message-report', limit: 10, windowSeconds: 3600 } as const;
 /** The e-mail about messages still unread after this long (`messages.unread-mail`, through the outbox). */
 export const UNREAD_MAIL_JOB = 'messages.unread-mail';
 export const UNREAD_MAIL_DELAY_MS = 15 * 60 * 1000;
@@ -58,6 +62,16 @@ interface UnreadMailJob {
   seq: number;
   sender: number;
 }
+/** An edited or deleted message's bell entries, rewritten once more after the outbox lease (a job then running had the old text). */
+export const REWRITE_JOB = 'messages.rewrite-notifications';
+export const REWRITE_AGAIN_AFTER_MS = 10 * 60 * 1000;
+interface RewriteJob {
+  conversation_id: number;
+  message_id: number;
+}
+/** What a bell entry about a message holds of its text: the excerpt, and whether it was deleted. */
+type ChatSnapshot = { excerpt: string; deleted?: 1 };
+const DELETED_SNAPSHOT: ChatSnapshot = { excerpt: '', deleted: 1 };
 /** How long "suspend the sender's messaging" lasts. */
 export const MESSAGING_SUSPENSION_DAYS = 7;
 
@@ -65,6 +79,8 @@ const READABLE: readonly ParticipantState[] = ['active', 'request'];
 
 const fieldError = (field: string, key: MessageKey, vars?: Record<string, string | number>) =>
   new AppError('VALIDATION', { fields: { [field]: [key] }, vars });
+
+const reportOpen = () => new AppError('CONFLICT', { message: 'messages.errors.report_open' });
 
 const cannotDeliver = () => new AppError('FORBIDDEN', { message: 'messages.errors.cannot_deliver' });
 
@@ -103,10 +119,13 @@ export class MessagesService implements OnModuleInit {
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: AccessService,
+    private readonly jobs: JobsService,
+    private readonly courses: CoursesService,
   ) {}
 
   onModuleInit(): void {
     this.outbox.handle<UnreadMailJob>(UNREAD_MAIL_JOB, (job) => this.mailUnread(job));
+    this.outbox.handle<RewriteJob>(REWRITE_JOB, (job) => this.rewriteAgain(job));
   }
 
   /**
@@ -160,7 +179,7 @@ export class MessagesService implements OnModuleInit {
     await this.requireNotSuspended(me);
     if (m.kind === 'direct') {
       const other = await this.repository.otherUser(conversationId, partyOf(me));
-      if (other !== null && (await this.repository.isBlocked(other, me.userId))) throw cannotDeliver();
+      if (other !== null && (await this.blocksSender(other, me))) throw cannotDeliver();
     }
     return m;
   }
@@ -177,12 +196,17 @@ export class MessagesService implements OnModuleInit {
    * all (they blocked the sender, or take messages from nobody): "cannot deliver" either way.
    */
   private async admission(me: Principal, to: number): Promise<ParticipantState | null> {
-    if (await this.repository.isBlocked(to, me.userId)) return null;
+    if (await this.blocksSender(to, me)) return null;
     const who = await this.repository.whoCanMessage(to);
     if (who === 'nobody') return null;
     if (me.activeCompanyId !== null) return 'request';
     if (who === 'mutual') return (await this.repository.mutualFollow(me.userId, to)) ? 'active' : 'request';
     return isHealthPersonnel(me, 'confirmed') ? 'active' : 'request';
+  }
+
+  /** Whether member `userId` blocked the caller as they write: the company in business mode, else themselves. */
+  private blocksSender(userId: number, me: Principal): Promise<boolean> {
+    return me.activeCompanyId !== null ? this.repository.isCompanyBlocked(userId, me.activeCompanyId) : this.repository.isBlocked(userId, me.userId);
   }
 
   // ---------- starting ----------
@@ -242,6 +266,10 @@ export class MessagesService implements OnModuleInit {
     }
     const type = input.topic_type!;
     const id = input.topic_id!;
+    // The same rule as GET /jobs/:id and GET /courses/:id, in the same words (404): a draft,
+    // submitted or rejected course or an unpublished job is not there for the caller.
+    if (type === 'job') await this.jobs.requireVisible(me, id);
+    else await this.courses.requireVisible(me, id, 'no');
     const topic = await this.repository.topic(type, id);
     if (!topic) throw fieldError('topic_id', 'validation.unknown_reference');
     if (topic.company_id !== null) {
@@ -272,7 +300,7 @@ export class MessagesService implements OnModuleInit {
   /** People to put into a group: approved members, not the caller, who did not block them; their states. */
   private async admitAll(me: Principal, userIds: number[], alreadyIn: number) {
     const ids = othersThan(me, userIds);
-    if (ids.length === 0) throw fieldError('user_ids', 'validation.required');
+    if (ids.length === 0) throw fieldError('user_ids', 'messages.errors.group_needs_others');
     if (ids.length + alreadyIn > MAX_GROUP_SIZE) throw fieldError('user_ids', 'messages.errors.group_full', { maximum: MAX_GROUP_SIZE });
     const known = new Set(await this.repository.recipients(ids));
     if (ids.some((id) => !known.has(id))) throw fieldError('user_ids', 'validation.unknown_reference');
@@ -343,6 +371,8 @@ export class MessagesService implements OnModuleInit {
     // for members who have not muted it; a company's conversations show in its inbox only.
     const recipients = await this.repository.recipientsOf(conversationId, sender, tx);
     const body = m.body !== '' ? excerpt(m.body, 140) : '';
+    // A company writes as itself: the bell names the company (`company_name`), never the manager.
+    const companyName = me.activeCompanyId !== null ? await this.repository.companyName(me.activeCompanyId) : null;
     await this.notifications.publish(
       tx,
       recipients
@@ -350,11 +380,16 @@ export class MessagesService implements OnModuleInit {
         .map((r) => ({
           user_id: r.user_id,
           kind: 'chat_message' as const,
-          actor_user_id: me.userId,
+          actor_user_id: me.activeCompanyId !== null ? null : me.userId,
           partner_company_id: me.activeCompanyId,
           entity_type: 'conversation',
           entity_id: conversationId,
-          data: { excerpt: body, seq: appended.seq, request: r.state === 'request' ? 1 : 0 },
+          data: {
+            excerpt: body,
+            seq: appended.seq,
+            request: r.state === 'request' ? 1 : 0,
+            ...(companyName !== null ? { company_name: companyName } : {}),
+          },
         })),
     );
     // E-mail when still unread after 15 minutes: one job per unread stretch (the dedupe key holds the
@@ -389,7 +424,10 @@ export class MessagesService implements OnModuleInit {
     const message = await this.ownMessage(me, conversationId, messageId);
     if (message.deleted_at) throw new AppError('CONFLICT', { message: 'messages.errors.message_deleted' });
     if (Date.now() - message.created_at.getTime() > MESSAGE_EDIT_WINDOW_MS) throw new AppError('CONFLICT', { message: 'messages.errors.edit_window' });
-    await this.repository.editBody(messageId, body);
+    await this.uow.run(async (tx) => {
+      await this.repository.editBody(messageId, body, tx);
+      await this.rewriteNotifications(tx, conversationId, messageId, message.seq, { excerpt: excerpt(body, 140) });
+    });
     await this.changed(conversationId, message.seq);
     return { data: await this.oneMessage(me, conversationId, messageId) };
   }
@@ -398,10 +436,42 @@ export class MessagesService implements OnModuleInit {
     await this.readable(me, conversationId);
     const message = await this.ownMessage(me, conversationId, messageId);
     if (!message.deleted_at) {
-      await this.files.remove(await this.repository.deleteForEveryone(messageId));
+      const files = await this.uow.run(async (tx) => {
+        const removed = await this.repository.deleteForEveryone(messageId, tx);
+        await this.rewriteNotifications(tx, conversationId, messageId, message.seq, DELETED_SNAPSHOT);
+        return removed;
+      });
+      await this.files.remove(files);
       await this.changed(conversationId, message.seq);
     }
     return { data: await this.oneMessage(me, conversationId, messageId) };
+  }
+
+  /**
+   * An edit or a deletion reaches every copy of the text (docs/messages.md, "Edits and deletions"):
+   * in the same transaction, the bell's members and entries quoting this message and the
+   * notification jobs not yet run; and a job after the outbox lease does it again from the message
+   * as it is then, for a notification job that was already running with the old copy.
+   */
+  private async rewriteNotifications(tx: Transaction, conversationId: number, messageId: number, seq: number, patch: ChatSnapshot): Promise<void> {
+    const userIds = await this.repository.everyUser(conversationId, tx);
+    await this.bell.rewriteSnapshot(tx, { userIds, kind: 'chat_message', entityType: 'conversation', entityId: conversationId, match: { seq } }, { ...patch });
+    await this.outbox.add(tx, {
+      name: REWRITE_JOB,
+      payload: { conversation_id: conversationId, message_id: messageId },
+      delayMs: REWRITE_AGAIN_AFTER_MS,
+    });
+  }
+
+  /** The rewrite again, later: from the message as it is when the job runs. */
+  private async rewriteAgain({ payload, once }: OutboxJobContext<RewriteJob>): Promise<void> {
+    const message = await this.repository.message(payload.conversation_id, payload.message_id);
+    if (!message) return;
+    const patch: ChatSnapshot = message.deleted_at ? DELETED_SNAPSHOT : { excerpt: excerpt(message.body, 140) };
+    const userIds = await this.repository.everyUser(payload.conversation_id);
+    await once((tx) =>
+      this.bell.rewriteSnapshot(tx, { userIds, kind: 'chat_message', entityType: 'conversation', entityId: payload.conversation_id, match: { seq: message.seq } }, { ...patch }),
+    );
   }
 
   private async changed(conversationId: number, seq: number): Promise<void> {
@@ -450,11 +520,18 @@ export class MessagesService implements OnModuleInit {
       this.events.publish(await this.repository.readers(conversationId), { type: 'request', conversation_id: conversationId, decision: 'accept' });
       return { data: { state: 'active' as const } };
     }
+    // "Block" on a company's request blocks the company (its managers write as it), not a person.
+    const other: Party | null =
+      m.kind === 'direct'
+        ? await this.repository.otherParty(conversationId, party)
+        : m.created_by_user_id !== null
+          ? { kind: 'user', id: m.created_by_user_id }
+          : null;
     await this.uow.run(async (tx) => {
       await this.repository.setState(tx, conversationId, party, 'declined');
-      if (decision === 'block' && party.kind === 'user') {
-        const other = m.kind === 'direct' ? await this.repository.otherUser(conversationId, party) : m.created_by_user_id;
-        if (other !== null && !isSelf(me, other)) await this.repository.block(me.userId, other, tx);
+      if (decision === 'block' && party.kind === 'user' && other !== null) {
+        if (other.kind === 'company') await this.repository.blockCompany(me.userId, other.id, tx);
+        else if (!isSelf(me, other.id)) await this.repository.block(me.userId, other.id, tx);
       }
     });
     return { data: { state: 'declined' as const } };
@@ -508,15 +585,20 @@ export class MessagesService implements OnModuleInit {
     if (rows.some((r) => isCaller(me, senderOf(r)))) throw fieldError('message_ids', 'messages.errors.report_own');
     const senders = new Set(rows.map((r) => r.sender_user_id));
     if (senders.size > 1) throw fieldError('message_ids', 'messages.errors.report_one_sender');
-    await this.uow.run((tx) =>
-      this.repository.insertReport(tx, {
+    if (await this.repository.hasOpenReport(me.userId, conversationId, ids)) throw reportOpen();
+    await this.limits.consume(REPORTS_LIMIT, `user:${me.userId}`);
+    await this.uow.run(async (tx) => {
+      // One open report per reporter and message: checked again under the reporter's lock.
+      await this.repository.lockReporter(tx, me.userId);
+      if (await this.repository.hasOpenReport(me.userId, conversationId, ids, tx)) throw reportOpen();
+      await this.repository.insertReport(tx, {
         conversation_id: conversationId,
         reporter_user_id: me.userId,
         reported_user_id: rows[0]?.sender_user_id ?? null,
         reason,
         messages: rows.map((r) => ({ id: r.id, seq: r.seq, body: r.body, created_at: r.created_at.toISOString() })),
-      }),
-    );
+      });
+    });
   }
 
   // ---------- settings and blocks ----------
@@ -531,13 +613,29 @@ export class MessagesService implements OnModuleInit {
     return this.mySettings(me);
   }
 
+  /** People and companies the caller blocked, newest first. */
   async blocks(me: Principal) {
-    const rows = await this.repository.blocks(me.userId);
-    return { data: rows.map((r) => ({ id: r.id, slug: r.slug, name: `${r.first_name} ${r.last_name}`, blocked_at: r.blocked_at.toISOString() })) };
+    const [people, companies] = await Promise.all([this.repository.blocks(me.userId), this.repository.companyBlocks(me.userId)]);
+    const all = [
+      ...people.map((r) => ({ type: 'user' as const, id: r.id, slug: r.slug, name: `${r.first_name} ${r.last_name}`, at: r.blocked_at })),
+      ...companies.map((r) => ({ type: 'company' as const, id: r.id, slug: r.slug, name: r.name, at: r.blocked_at })),
+    ].sort((a, b) => b.at.getTime() - a.at.getTime());
+    return { data: all.map(({ at, ...r }) => ({ ...r, blocked_at: at.toISOString() })) };
+  }
+
+  /** Blocks a company the caller can see (404 otherwise): acting as it, nobody can write to the caller. */
+  async blockCompany(me: Principal, companyId: number): Promise<void> {
+    await this.access.requireSeesCompany(me.userId, companyId);
+    if (await this.access.managesCompany(me.userId, companyId)) throw fieldError('companyId', 'messages.errors.cannot_block_self');
+    await this.repository.blockCompany(me.userId, companyId);
+  }
+
+  async unblockCompany(me: Principal, companyId: number): Promise<void> {
+    await this.repository.unblockCompany(me.userId, companyId);
   }
 
   async block(me: Principal, userId: number): Promise<void> {
-    if (isSelf(me, userId)) throw fieldError('userId', 'messages.errors.cannot_message_self');
+    if (isSelf(me, userId)) throw fieldError('userId', 'messages.errors.cannot_block_self');
     if (!(await this.repository.recipient(userId))) throw AppError.notFound();
     await this.repository.block(me.userId, userId);
   }
@@ -642,7 +740,11 @@ export class MessagesService implements OnModuleInit {
     const lastBy = new Map(lasts.map((l) => [l.conversation_id, l]));
     const canWrite = me.status === 'approved';
     return rows.map((r) => {
-      const members = (byConversation.get(r.conversation_id) ?? []).filter((p) => READABLE.includes(p.state));
+      // The sender of a declined request sees nothing change (docs/messages.md): in a one-to-one
+      // conversation the other party who declined still shows, as the open request it was.
+      const members = (byConversation.get(r.conversation_id) ?? [])
+        .filter((p) => READABLE.includes(p.state) || (r.kind === 'direct' && p.state === 'declined' && !isCaller(me, participantOf(p))))
+        .map((p) => (p.state === 'declined' ? { ...p, state: 'request' as const } : p));
       const others = members.filter((p) => !isCaller(me, participantOf(p)));
       const last = lastBy.get(r.conversation_id);
       return {
@@ -657,6 +759,7 @@ export class MessagesService implements OnModuleInit {
           is_me: isCaller(me, participantOf(p)),
         })),
         my_state: r.state,
+        is_request: r.state === 'request',
         is_creator: r.kind === 'group' && isCaller(me, { user_id: r.created_by_user_id, company_id: null }),
         can_write: canWrite && READABLE.includes(r.state),
         last_seq: r.last_seq,

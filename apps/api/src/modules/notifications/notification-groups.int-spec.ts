@@ -206,6 +206,11 @@ describe('preferences', () => {
     const badTime = await t.call(prefEp.update, { as: me, locale: 'no', body: invalid({ quiet_hours: { enabled: true, start: '25:00', end: '07:00' } }) });
     expect(badTime.status).toBe(422);
     expect(badTime.validation.errors['quiet_hours.start']).toEqual(['Skriv klokkeslettet som TT:MM, for eksempel 22:00.']);
+    // The same start and end would be no window or all day: refused (issue 37); off, they may be equal.
+    const same = await t.call(prefEp.update, { as: me, locale: 'en', body: { quiet_hours: { enabled: true, start: '22:00', end: '22:00' } } });
+    expect(same.status).toBe(422);
+    expect(same.validation.errors['quiet_hours.end']).toEqual(['Quiet hours must end at another time than they start. Turn them off instead.']);
+    expect((await t.call(prefEp.update, { as: me, body: { quiet_hours: { enabled: false, start: '22:00', end: '22:00' } } })).status).toBe(200);
     expect((await t.call(prefEp.update, { as: me, body: invalid({ digest: 'hourly' }) })).status).toBe(422);
     expect((await t.call(prefEp.update, { as: me, body: invalid({ channels: { nope: { email: true } } }) })).status).toBe(422);
     expect((await t.call(prefEp.show, { as: null })).status).toBe(401);
@@ -310,8 +315,18 @@ describe('e-mail: grouped, quiet hours, one-click unsubscribe (real SMTP server)
     // Expired: a genuine link signed a year ago.
     const links = t.app.get(SignedLinks);
     const old = links.sign('unsubscribe:petitions', { ttlSeconds: 180 * 24 * 3600, subject: me.user.id }, Date.now() - 400 * 24 * 3600 * 1000);
-    const expired = await t.call(prefEp.unsubscribe, { as: null, query: { u: String(me.user.id), c: 'petitions', expires: String(old.expires), signature: old.signature } });
+    const expired = await t.call(prefEp.unsubscribe, { as: null, query: { u: String(me.user.id), c: 'petitions', expires: String(old.expires), signature: old.signature }, form: 'List-Unsubscribe=One-Click' });
     expect(expired.status).toBe(403);
+
+    // RFC 8058: only a POST whose body is `List-Unsubscribe=One-Click` acts (issue 37): no body or another
+    // value changes nothing.
+    const noBody = await t.call(prefEp.unsubscribe, { as: null, query: q, body: invalid(undefined), locale: 'en' });
+    expect(noBody.status).toBe(422);
+    expect(noBody.validation.errors['List-Unsubscribe']).toBeDefined();
+    expect((await t.call(prefEp.unsubscribe, { as: null, query: q, form: 'List-Unsubscribe=Yes' })).status).toBe(422);
+    expect(await emailOf(me, 'petitions')).toBe(true);
+    // The web page that asks sends the same body as JSON.
+    expect((await t.call(prefEp.unsubscribe, { as: null, query: q, body: { 'List-Unsubscribe': 'One-Click' } })).status).toBe(200);
 
     // Valid: one click, no login, as a mail client sends it; twice is the same.
     for (let i = 0; i < 2; i += 1) {

@@ -21,9 +21,12 @@ export class NotificationPreferencesController {
     return this.preferences.update(me.userId, body);
   }
 
-  /** RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` (the body is not needed to act). */
+  /**
+   * RFC 8058: acts only on a POST whose body is `List-Unsubscribe=One-Click` (a form, as mail clients
+   * send it, or the same as JSON); any other body is 422, another content type 415.
+   */
   @Route(ep.unsubscribe)
-  unsubscribe(@Query() q: QueryOf<typeof ep.unsubscribe>) {
+  unsubscribe(@Query() q: QueryOf<typeof ep.unsubscribe>, @Body() _body: BodyOf<typeof ep.unsubscribe>) {
     return this.preferences.unsubscribe(q);
   }
 

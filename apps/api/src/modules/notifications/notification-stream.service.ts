@@ -1,12 +1,25 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { Authenticator, checkGates, type Principal } from '../../common/auth';
+import { Authenticator, checkGates, type Principal, type SessionEvent, SessionEvents } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { NotificationsService } from './notifications.service';
 import { StreamSources } from './stream-sources';
 
 /** Comment lines keep proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
+/** Open streams per user in one process: a new one beyond this closes the oldest (docs/messages.md). */
+export const MAX_STREAMS_PER_USER = 5;
+/** Why the server ended a stream (`event: closed`): the tab reconnects only after `mode`. */
+export type StreamCloseReason = 'session_ended' | 'mode_changed' | 'too_many_streams';
+/** What the browser waits before it reconnects on its own after a stream the server ended (ms). */
+const RETRY_AFTER_CLOSE_MS: Record<StreamCloseReason, number> = { session_ended: 60_000, mode_changed: 1_000, too_many_streams: 60_000 };
+
+interface OpenStream {
+  userId: number;
+  familyId: number;
+  activeCompanyId: number | null;
+  close(reason: StreamCloseReason): void;
+}
 
 /**
  * `GET /user-notifications/stream`: server-sent events carrying `{ unreadCount }` at connect and
@@ -16,16 +29,63 @@ const HEARTBEAT_MS = 25_000;
  * sources that speak for the company (messages: the company's conversations).
  */
 @Injectable()
-export class NotificationStreamService {
+export class NotificationStreamService implements OnModuleDestroy {
+  /** This process's open streams per user, oldest first. */
+  private readonly streams = new Map<number, OpenStream[]>();
+  private listening: Promise<() => void> | null = null;
+
   constructor(
     private readonly authenticator: Authenticator,
     private readonly notifications: NotificationsService,
     private readonly sources: StreamSources,
+    private readonly sessionEvents: SessionEvents,
   ) {}
+
+  /** How many streams this process holds open for a user (tests, metrics). */
+  openCount(userId: number): number {
+    return this.streams.get(userId)?.length ?? 0;
+  }
+
+  /**
+   * A session ended (logout, revoked, password change, block): its streams close. A session switched
+   * business mode: its streams in the mode it left close (a stream opened in the new mode stays).
+   */
+  private onSession(event: SessionEvent): void {
+    for (const streams of [...this.streams.values()]) {
+      for (const s of [...streams]) {
+        if (event.type === 'mode') {
+          if (s.familyId === event.family && s.activeCompanyId !== event.activeCompanyId) s.close('mode_changed');
+        } else if ('family' in event) {
+          if (s.familyId === event.family) s.close('session_ended');
+        } else if (s.userId === event.user && s.familyId !== event.keep) {
+          s.close('session_ended');
+        }
+      }
+    }
+  }
+
+  private register(stream: OpenStream): () => void {
+    const list = this.streams.get(stream.userId) ?? [];
+    this.streams.set(stream.userId, list);
+    list.push(stream);
+    // Over the cap: the oldest streams close first.
+    while (list.length > MAX_STREAMS_PER_USER) list[0]!.close('too_many_streams');
+    return () => {
+      const at = list.indexOf(stream);
+      if (at >= 0) list.splice(at, 1);
+      if (list.length === 0 && this.streams.get(stream.userId) === list) this.streams.delete(stream.userId);
+    };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.listening) (await this.listening)();
+  }
 
   /** `lastEventId`: the `last_event_id` query parameter, for a new EventSource after a refused one (the browser's own retries send `Last-Event-ID`). */
   async open(req: Request, res: Response, token: string | undefined, lastEventIdParam?: string): Promise<void> {
     const me = await this.caller(req, token);
+    this.listening ??= this.sessionEvents.subscribe((event) => this.onSession(event));
+    await this.listening;
     const userId = me.userId;
     const personal = me.activeCompanyId === null;
     res.status(200);
@@ -61,7 +121,7 @@ export class NotificationStreamService {
     let gone = false;
     req.on('close', () => {
       gone = true;
-      for (const off of others) off();
+      for (const off of others.splice(0)) off();
     });
     for (const source of this.sources.all(personal)) {
       try {
@@ -76,10 +136,30 @@ export class NotificationStreamService {
       if (!closed) res.write(': ping\n\n');
     }, HEARTBEAT_MS);
     heartbeat.unref();
-    req.on('close', () => {
+    let unregister = (): void => undefined;
+    const finish = (): void => {
+      if (closed) return;
       closed = true;
+      gone = true;
       clearInterval(heartbeat);
       unsubscribe();
+      for (const off of others.splice(0)) off();
+      unregister();
+    };
+    req.on('close', finish);
+    res.on('close', finish);
+    if (closed) return;
+    unregister = this.register({
+      userId,
+      familyId: me.familyId,
+      activeCompanyId: me.activeCompanyId,
+      close: (reason) => {
+        if (closed) return;
+        // Told why, and how long to wait before the browser's own reconnect; then the stream ends.
+        res.write(`retry: ${RETRY_AFTER_CLOSE_MS[reason]}\nevent: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
+        finish();
+        res.end();
+      },
     });
     if (personal) send();
   }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import {
+  authEndpoints,
   NOTIFICATIONS_CREATE_JOB,
   type NotificationJobPayload,
   notificationEndpoints as ep,
@@ -8,6 +9,7 @@ import {
 import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { JobQueue } from '../../common/queue';
+import { MAX_STREAMS_PER_USER, NotificationStreamService } from './notification-stream.service';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, type TestUser, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, type Invalid, invalid, type QueryIn } from '../../../test/call';
@@ -293,6 +295,83 @@ describe('GET /user-notifications/stream', () => {
     );
     expect(denied.status).toBe(403);
     expect(denied.data).toMatchObject({ reason: 'account_in_review' });
+  });
+});
+
+/** Opens a stream and keeps it: what it received so far, and a promise of all it received when the server ended it. */
+function holdStream(token: string): Promise<{ status: number; text: () => string; ended: Promise<string>; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${baseUrl}/api${ep.stream.path}?token=${token}`, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      const ended = new Promise<string>((done) => res.on('end', () => done(body)));
+      res.on('data', (chunk: string) => {
+        const first = body === '';
+        body += chunk;
+        if (first) resolve({ status: res.statusCode ?? 0, text: () => body, ended, close: () => req.destroy() });
+      });
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ECONNRESET') reject(e);
+    });
+  });
+}
+
+const within = <T>(p: Promise<T>, ms = 5000): Promise<T | 'still open'> =>
+  Promise.race([p, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
+
+describe('GET /user-notifications/stream: sessions and the cap (issue 37)', () => {
+  it('closes a stream when its session logs out; the other session of the user keeps its stream', async () => {
+    const me = await createUser(t.db);
+    const leaving = await tokenFor(t, me);
+    const staying = await tokenFor(t, me);
+    const a = await holdStream(leaving.accessToken);
+    const b = await holdStream(staying.accessToken);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const out = await t.call(authEndpoints.logout, { as: leaving, headers: { Cookie: leaving.refreshCookie } });
+    expect(out.status).toBe(204);
+    const body = await within(a.ended);
+    expect(body).toContain('event: closed\ndata: {"reason":"session_ended"}');
+    expect(await within(b.ended, 300)).toBe('still open');
+    b.close();
+    // Reconnecting with the logged-out token is refused.
+    expect((await firstEvent(`/api${ep.stream.path}?token=${leaving.accessToken}`)).status).toBe(401);
+  });
+
+  it('closes the personal stream when the session switches to a company, and the company stream when it switches back', async () => {
+    const manager = await createUser(t.db, { roles: ['doctor', 'company_manager'] });
+    const company = await createCompany(t.db, { managers: [manager.id] });
+    const session = await tokenFor(t, manager);
+    const personal = await holdStream(session.accessToken);
+    const switched = await t.call(authEndpoints.authAs, { as: session, params: { id: company.id } });
+    expect(switched.status).toBe(200);
+    expect(await within(personal.ended)).toContain('event: closed\ndata: {"reason":"mode_changed"}');
+    // The new token acts as the company: its stream stays until the session leaves business mode.
+    const companyToken = switched.parsed.access_token;
+    const asCompany = await holdStream(companyToken);
+    expect(await within(asCompany.ended, 300)).toBe('still open');
+    const back = await t.call(authEndpoints.leaveBusinessProfile, { as: { ...session, accessToken: companyToken } });
+    expect(back.status).toBe(200);
+    expect(await within(asCompany.ended)).toContain('"reason":"mode_changed"');
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_USER} streams per user: the oldest closes first`, async () => {
+    const me = await createUser(t.db);
+    const session = await tokenFor(t, me);
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i += 1) streams.push(await holdStream(session.accessToken));
+    const service = t.app.get(NotificationStreamService, { strict: false });
+    expect(service.openCount(me.id)).toBe(MAX_STREAMS_PER_USER);
+    const newest = await holdStream(session.accessToken);
+    expect(await within(streams[0]!.ended)).toContain('event: closed\ndata: {"reason":"too_many_streams"}');
+    expect(await within(streams[1]!.ended, 300)).toBe('still open');
+    expect(service.openCount(me.id)).toBe(MAX_STREAMS_PER_USER);
+    for (const s of [...streams.slice(1), newest]) s.close();
+    // Another user is not counted with this one.
+    const other = await createUser(t.db);
+    const theirs = await holdStream((await tokenFor(t, other)).accessToken);
+    expect(await within(theirs.ended, 300)).toBe('still open');
+    theirs.close();
   });
 });
 

@@ -385,6 +385,46 @@ export class NotificationsRepository {
     });
   }
 
+  /**
+   * Rewrites the snapshot of the notifications of `kind` about one thing whose data holds `match`
+   * (a message's sequence number), for these users, in their members and in their entries: an
+   * edited or deleted message's text must not live on in the bell. Through the users' indexes
+   * (`notifications_user_created_at_idx`, `notification_groups_user_key_key`).
+   */
+  async patchData(
+    tx: Transaction,
+    m: { userIds: readonly number[]; kind: NotificationJobPayload['kind']; entityType: EntityType; entityId: number; match: Record<string, string | number> },
+    patch: Record<string, string | number | null>,
+  ): Promise<void> {
+    if (m.userIds.length === 0) return;
+    const match = JSON.stringify(m.match);
+    const set = JSON.stringify(patch);
+    await tx
+      .update(notifications)
+      .set({ data: sql`${notifications.data} || ${set}::jsonb` })
+      .where(
+        and(
+          inArray(notifications.user_id, [...m.userIds]),
+          eq(notifications.kind, m.kind),
+          eq(notifications.entity_type, m.entityType),
+          eq(notifications.entity_id, m.entityId),
+          sql`${notifications.data} @> ${match}::jsonb`,
+        ),
+      );
+    await tx
+      .update(groups)
+      .set({ data: sql`${groups.data} || ${set}::jsonb` })
+      .where(
+        and(
+          inArray(groups.user_id, [...m.userIds]),
+          eq(groups.kind, m.kind),
+          eq(groups.entity_type, m.entityType),
+          eq(groups.entity_id, m.entityId),
+          sql`${groups.data} @> ${match}::jsonb`,
+        ),
+      );
+  }
+
   /** Counts one e-mail sent about the group (the next one gets a new dedupe key). */
   async nextMailRound(groupId: number, tx: Transaction): Promise<void> {
     await tx

@@ -223,6 +223,22 @@ export class NotificationsService implements OnModuleInit {
     return { unreadCount: await this.repository.unreadCount(me.userId) };
   }
 
+  /**
+   * The thing some notifications quote changed (a message edited or deleted for everyone): in the
+   * caller's transaction, the snapshot fields in `patch` replace those of every notification of
+   * `kind` about the entity whose data holds `match`, for these users: their bell members, their
+   * entries, and the `notifications.create` jobs not yet run (or run and kept). Ping nobody: the
+   * unread count does not change.
+   */
+  async rewriteSnapshot(
+    tx: Transaction,
+    m: { userIds: readonly number[]; kind: NotificationKind; entityType: 'conversation'; entityId: number; match: Record<string, string | number> },
+    patch: Record<string, string | number | null>,
+  ): Promise<void> {
+    await this.repository.patchData(tx, m, patch);
+    await this.outbox.patchPayloadData(tx, NOTIFICATIONS_CREATE_JOB, { kind: m.kind, entity_type: m.entityType, entity_id: m.entityId, data: m.match }, patch);
+  }
+
   /** The user has seen what these notifications are about (e.g. read the conversation): they go read. */
   async markEntityRead(userId: number, entityType: 'conversation', entityId: number): Promise<void> {
     if ((await this.repository.markEntityRead(userId, entityType, entityId)) > 0) await this.ping(userId);

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type LoginResponse, type RevokeSessionsQuery, type Session } from '@legenett/contracts';
 import { type Request, type Response } from 'express';
+import { SessionEvents } from '../../common/auth/session-events';
 import { TokenService } from '../../common/auth/token.service';
 import { readCookie } from '../../common/http/cookies';
 import { AppError } from '../../common/errors/app-error';
@@ -41,6 +42,7 @@ export class SessionService {
     private readonly sessions: SessionsRepository,
     private readonly users: UsersRepository,
     private readonly userObjects: UserObjectService,
+    private readonly events: SessionEvents,
   ) {}
 
   /** Logs a user in: new session, refresh cookie on `res`, last_login_date, the login answer. */
@@ -103,6 +105,9 @@ export class SessionService {
     if (fromCookie) await this.sessions.revokeFamily(fromCookie.familyId, 'logout');
     if (familyId !== null && familyId !== fromCookie?.familyId) await this.sessions.revokeFamily(familyId, 'logout');
     this.clearCookie(res);
+    // The session's live streams close (on every replica).
+    if (fromCookie) await this.events.publish({ type: 'ended', family: fromCookie.familyId });
+    if (familyId !== null && familyId !== fromCookie?.familyId) await this.events.publish({ type: 'ended', family: familyId });
   }
 
   /** `GET /user/sessions`: the caller's active sessions, this one marked. */
@@ -123,6 +128,7 @@ export class SessionService {
   async revokeSession(userId: number, currentFamilyId: number, familyId: number, res: Response): Promise<void> {
     if (!(await this.sessions.revokeOwnFamily(userId, familyId, 'revoked_by_user'))) throw AppError.notFound();
     if (familyId === currentFamilyId) this.clearCookie(res);
+    await this.events.publish({ type: 'ended', family: familyId });
   }
 
   /** `DELETE /user/sessions`: log out of every other device, or of every device including this one. */
@@ -130,18 +136,24 @@ export class SessionService {
     if (query.scope === 'all') {
       await this.sessions.revokeAllFamilies(userId, 'logout_everywhere');
       this.clearCookie(res);
+      await this.events.publish({ type: 'ended', user: userId, keep: null });
     } else {
       await this.sessions.revokeAllFamilies(userId, 'logout_everywhere', currentFamilyId);
+      await this.events.publish({ type: 'ended', user: userId, keep: currentFamilyId });
     }
   }
 
   /** Ends every session of a user (except `keepFamilyId`): password change or reset, block, deletion. */
   async revokeAllSessions(userId: number, reason: string, keepFamilyId?: number): Promise<number> {
-    return this.sessions.revokeAllFamilies(userId, reason, keepFamilyId);
+    const revoked = await this.sessions.revokeAllFamilies(userId, reason, keepFamilyId);
+    await this.events.publish({ type: 'ended', user: userId, keep: keepFamilyId ?? null });
+    return revoked;
   }
 
+  /** Switches the session's mode; its live streams in the mode left close (the tab opens one in the new mode). */
   async setActiveCompany(userId: number, familyId: number, companyId: number | null): Promise<void> {
     await this.sessions.setActiveCompany(familyId, userId, companyId);
+    await this.events.publish({ type: 'mode', family: familyId, activeCompanyId: companyId });
   }
 
   /** The login answer for an existing session: a fresh access token and the user object. */

@@ -17,6 +17,7 @@ const conversation = (over: Partial<Conversation> = {}): Conversation => ({
     { ...party(2, 'Kari Nordmann'), state: 'active', last_read_seq: 2, is_me: false },
   ],
   my_state: 'active',
+  is_request: false,
   is_creator: false,
   can_write: true,
   last_seq: 2,
@@ -110,7 +111,7 @@ describe('/messages', () => {
   });
 
   it('a request: the recipient accepts, declines or blocks', async () => {
-    mockApi(conversation({ my_state: 'request' }));
+    mockApi(conversation({ my_state: 'request', is_request: true }));
     const decisions = mockEndpoint(ep.decide, { data: { state: 'active' } });
     const ui = setupUser();
     renderApp('/messages/7');

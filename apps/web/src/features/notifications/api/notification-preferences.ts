@@ -56,6 +56,6 @@ function applyChange(prefs: NotificationPreferences, body: NotificationPreferenc
 /** The one-click unsubscribe, from the page the e-mail's link leads to (no login). */
 export function useUnsubscribe() {
   return useMutation({
-    mutationFn: (query: UnsubscribeQuery) => apiCall(ep.unsubscribe, { query, overlay: false }).then((r) => r.data),
+    mutationFn: (query: UnsubscribeQuery) => apiCall(ep.unsubscribe, { query, body: { 'List-Unsubscribe': 'One-Click' }, overlay: false }).then((r) => r.data),
   });
 }
