@@ -290,7 +290,7 @@ describe('/messages: safety tools (issue 37)', () => {
   it('blocks and unblocks the other person from the conversation', async () => {
     mockApi();
     let blocked = false;
-    mockEndpoint(ep.blocks, () => ({ data: blocked ? [{ id: 2, slug: 'u2', name: 'Kari Nordmann', blocked_at: '2026-11-28T10:00:00.000Z' }] : [] }));
+    mockEndpoint(ep.blocks, () => ({ data: blocked ? [{ type: 'user' as const, id: 2, slug: 'u2', name: 'Kari Nordmann', blocked_at: '2026-11-28T10:00:00.000Z' }] : [] }));
     const blocks = mockEndpoint(ep.block, () => {
       blocked = true;
       return null;
@@ -382,7 +382,7 @@ describe('settings → Meldinger', () => {
     mockEndpoint(ep.mySettings, { data: { who_can_message: 'health_personnel', suspended_until: null } });
     const saves = mockEndpoint(ep.updateSettings, ({ body }) => ({ data: { who_can_message: (body as { who_can_message: 'mutual' }).who_can_message, suspended_until: null } }));
     let blocked = true;
-    mockEndpoint(ep.blocks, () => ({ data: blocked ? [{ id: 2, slug: 'u2', name: 'Kari Nordmann', blocked_at: '2026-11-28T10:00:00.000Z' }] : [] }));
+    mockEndpoint(ep.blocks, () => ({ data: blocked ? [{ type: 'user' as const, id: 2, slug: 'u2', name: 'Kari Nordmann', blocked_at: '2026-11-28T10:00:00.000Z' }] : [] }));
     const unblocks = mockEndpoint(ep.unblock, () => {
       blocked = false;
       return null;
@@ -403,5 +403,32 @@ describe('settings → Meldinger', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'Opphev blokkering' }));
     await waitFor(() => expect(unblocks[0]!.params).toEqual({ userId: '2' }));
     expect(await screen.findByText('Du har ikke blokkert noen.')).toBeInTheDocument();
+  });
+
+  it('lists a blocked company beside people, and unblocks the company (not a member with the same id)', async () => {
+    mockEndpoint(ep.mySettings, { data: { who_can_message: 'health_personnel', suspended_until: null } });
+    let companyBlocked = true;
+    mockEndpoint(ep.blocks, () => ({
+      data: [
+        { type: 'user' as const, id: 7, slug: 'u7', name: 'Ola Bakken', blocked_at: '2026-11-27T10:00:00.000Z' },
+        ...(companyBlocked ? [{ type: 'company' as const, id: 7, slug: 'demo-medisin', name: 'Demo Medisin AS', blocked_at: '2026-11-28T10:00:00.000Z' }] : []),
+      ],
+    }));
+    const userUnblocks = mockEndpoint(ep.unblock, () => null);
+    const companyUnblocks = mockEndpoint(ep.unblockCompany, () => {
+      companyBlocked = false;
+      return null;
+    });
+    const ui = setupUser();
+    renderApp('/profile_settings/messages');
+    const list = await screen.findByRole('list', { name: 'Blokkerte personer' });
+    const company = (await within(list).findByText('Demo Medisin AS')).closest('li')!;
+    await ui.click(within(company).getByRole('button', { name: 'Opphev blokkering' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Oppheve blokkeringen av Demo Medisin AS?' });
+    await ui.click(within(dialog).getByRole('button', { name: 'Opphev blokkering' }));
+    await waitFor(() => expect(companyUnblocks.map((c) => c.params)).toEqual([{ companyId: '7' }]));
+    expect(userUnblocks).toEqual([]);
+    await waitFor(() => expect(within(list).queryByText('Demo Medisin AS')).not.toBeInTheDocument());
+    expect(within(list).getByText('Ola Bakken')).toBeInTheDocument();
   });
 });

@@ -73,4 +73,23 @@ describe('the live stream', () => {
     vi.advanceTimersByTime(60_000);
     expect(FakeEventSource.instances).toHaveLength(3);
   });
+
+  it('does not reopen a stream the server ended (logout, too many streams), until another token comes', () => {
+    const seen: unknown[] = [];
+    const offFirst = subscribeLiveStream('t1', 'chat', z.object({ n: z.number() }), (data) => seen.push(data));
+    const first = FakeEventSource.instances[0]!;
+    first.emit('closed', { reason: 'too_many_streams' });
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    vi.advanceTimersByTime(120_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    // Another listener of the same session: still quiet.
+    subscribeLiveStream('t1', 'unread', z.object({ unreadCount: z.number() }), () => undefined);
+    expect(open()).toHaveLength(0);
+    // The session after a new login (or the other mode) has another token: opened anew.
+    offFirst();
+    subscribeLiveStream('t2', 'chat', z.object({ n: z.number() }), (data) => seen.push(data));
+    expect(open().map((s) => s.url)).toEqual(['/api/user-notifications/stream?token=t2']);
+    open()[0]!.emit('chat', { n: 2 });
+    expect(seen).toEqual([{ n: 2 }]);
+  });
 });

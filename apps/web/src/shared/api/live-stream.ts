@@ -14,6 +14,8 @@ import { apiUrl } from './api-client';
  *   connection itself (with `Last-Event-ID`); a refused one (an expired token, the server away) is
  *   closed and opened again after 2 s, doubling up to 60 s, with `last_event_id` so the server sends
  *   the chat events missed meanwhile. An event that arrives sets the wait back to 2 s.
+ * - A stream the server ends (`event: closed`: logged out, another mode, too many streams) is not
+ *   reopened with the same token; a listener with another token opens it anew.
  * - A listener gets an event's data parsed and checked against its schema; data that is not JSON or
  *   does not fit is dropped.
  */
@@ -30,6 +32,8 @@ interface Connection {
   lastId: string | null;
   delay: number;
   timer?: ReturnType<typeof setTimeout>;
+  /** The server ended it (`event: closed`): nothing reopens it until a listener brings another token. */
+  ended?: boolean;
 }
 
 const listeners = new Map<string, Set<LiveListener>>();
@@ -57,8 +61,18 @@ function open(token: string, lastId: string | null, delay: number): void {
   const current: Connection = { token, es, names: new Set(), lastId, delay };
   connection = current;
   for (const name of listeners.keys()) listen(current, name);
+  // The server ends a stream whose session ended (logout), whose mode changed (a company profile
+  // entered or left: the token changes too) or that is one too many for the user. Reconnecting with
+  // the same token would be refused or knock another tab's stream off, so the tab stays quiet until
+  // a listener comes with a new token (the new session or mode) and opens it anew.
+  es.addEventListener('closed', () => {
+    if (connection !== current) return;
+    current.ended = true;
+    clearTimeout(current.timer);
+    es.close();
+  });
   es.addEventListener('error', () => {
-    if (es.readyState !== EventSource.CLOSED || connection !== current) return;
+    if (current.ended || es.readyState !== EventSource.CLOSED || connection !== current) return;
     es.close();
     current.timer = setTimeout(() => {
       if (connection === current && listenerCount() > 0) open(token, current.lastId, Math.min(current.delay * 2, RETRY_MAX_MS));

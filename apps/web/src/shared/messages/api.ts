@@ -35,12 +35,20 @@ export function useBlocks(enabled = true) {
   return useQuery(blocksQueryOptions(enabled));
 }
 
-/** Block (true) or unblock (false) a member; the list is read again. */
+/** Whom a block is about: a member, or a partner company (a company's message request blocked). */
+export interface BlockTarget {
+  type: 'user' | 'company';
+  id: number;
+}
+
+/** Block (true) or unblock (false) a member or a company; the list is read again. */
 export function useSetBlocked() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, blocked }: { userId: number; blocked: boolean }) =>
-      apiCall(blocked ? ep.block : ep.unblock, { params: { userId } }),
+    mutationFn: ({ target, blocked }: { target: BlockTarget; blocked: boolean }) =>
+      target.type === 'company'
+        ? apiCall(blocked ? ep.blockCompany : ep.unblockCompany, { params: { companyId: target.id } })
+        : apiCall(blocked ? ep.block : ep.unblock, { params: { userId: target.id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: messagingKeys.blocks() });
       // A conversation's `can_write` follows the block.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { notify } from '@/shared/ui/notify';
 import { useCurrentUser } from '@/shared/auth/auth-store';
-import { useBlocks, useSetBlocked } from './api';
+import { type BlockTarget, useBlocks, useSetBlocked } from './api';
 import { mayStartConversation } from './send-message-button';
 
 const ConfirmDialog = lazy(() =>
@@ -19,7 +19,7 @@ const ConfirmDialog = lazy(() =>
 export function BlockButton({
   person,
   ...button
-}: { person: { id: number; name: string } } & Omit<ButtonProps, 'children' | 'onClick'>) {
+}: { person: { id: number; name: string; type?: BlockTarget['type'] } } & Omit<ButtonProps, 'children' | 'onClick'>) {
   const { t } = useTranslation('messages');
   const user = useCurrentUser();
   // Blocks are a member's own: not for accounts that cannot write, nor while acting as a company.
@@ -28,10 +28,11 @@ export function BlockButton({
   const [open, setOpen] = useState(false);
   // What the dialog asks, fixed when it opens: it keeps its words while it closes after the change.
   const [unblocking, setUnblocking] = useState(false);
-  if (!blocks.data || user?.id === person.id) return null;
-  const blocked = blocks.data.some((b) => b.id === person.id);
+  const target: BlockTarget = { type: person.type ?? 'user', id: person.id };
+  if (!blocks.data || (target.type === 'user' && user?.id === person.id)) return null;
+  const blocked = blocks.data.some((b) => b.type === target.type && b.id === target.id);
   const confirm = async () => {
-    await setBlocked.mutateAsync({ userId: person.id, blocked: !unblocking });
+    await setBlocked.mutateAsync({ target, blocked: !unblocking });
     setOpen(false);
     notify.success(t(unblocking ? 'ui.unblocked_done' : 'ui.blocked_done', { name: person.name }));
   };

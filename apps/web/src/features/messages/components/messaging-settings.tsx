@@ -45,7 +45,7 @@ function BlockedPeople() {
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} aria-labelledby="blocked-people-title" style={{ listStyle: 'none' }}>
           {blocks.data.map((b) => (
-            <Paper component="li" key={b.id} withBorder p="xs">
+            <Paper component="li" key={`${b.type}-${b.id}`} withBorder p="xs">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Stack gap={0}>
                   <Text fw={600}>{b.name}</Text>
@@ -53,7 +53,7 @@ function BlockedPeople() {
                     {t('ui.blocked_since', { date: formatDate(b.blocked_at, i18n.language as Locale) })}
                   </Text>
                 </Stack>
-                <BlockButton person={{ id: b.id, name: b.name }} size="xs" />
+                <BlockButton person={{ id: b.id, name: b.name, type: b.type }} size="xs" />
               </Group>
             </Paper>
           ))}
