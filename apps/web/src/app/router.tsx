@@ -140,6 +140,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.petitionCreate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-create'), ['petitions']) }),
   r(paths.petitionUpdate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-update'), ['petitions']) }),
   r(paths.petitionDetails.path, 'public', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-details'), ['petitions']) }),
+  r(paths.petitionLog.path, 'public', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-log'), ['petitions']) }),
 
   // Info pages
   r(paths.termsAndPrivacy.path, 'public', 'privacy.title', { lazy: page(() => import('./routes/terms-and-privacy')) }),

@@ -78,6 +78,8 @@ export const paths = {
   petitionCreate: route('/petitions/create_petition'),
   petitionUpdate: route('/petitions/update_petition/:id'),
   petitionDetails: route('/petitions/details/:id'),
+  /** Public: how anyone checks a receipt against the signature log (issue 42). */
+  petitionLog: route('/petition-log'),
 
   about: route('/about_us'),
   termsAndPrivacy: route('/terms-and-privacy-policy'),
