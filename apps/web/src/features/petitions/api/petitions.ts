@@ -51,6 +51,8 @@ export const petitionKeys = {
   authors: (id: number) => ['petitions', 'authors', id] as const,
   members: (term: string) => ['petitions', 'members', term] as const,
   press: (id: number, locale: string) => ['petitions', 'press', id, locale] as const,
+  /** The public log's latest checkpoint and key (`/petition-log`). */
+  log: ['petitions', 'log'] as const,
 };
 
 export const petitionsQueryOptions = (
@@ -240,7 +242,7 @@ export function useBookmark() {
 /** The log's latest signed checkpoint and its public key, for `/petition-log` (public). */
 export const petitionLogQueryOptions = () =>
   queryOptions({
-    queryKey: ['petitions', 'log'] as const,
+    queryKey: petitionKeys.log,
     queryFn: async ({ signal }) => {
       const [checkpoint, key] = await Promise.all([
         apiCall(logEp.checkpoint, { signal, silent: true }),
