@@ -209,7 +209,7 @@ describe('my alerts', () => {
     const alert = await saveAlert(me, jobAlert());
     const moved = await t.call(ep.update, { as: me, params: { id: alert.id }, body: { type: 'petition', name: 'Opprop', frequency: 'daily', filters: { petitionSpecialties: [] } }, locale: 'en' });
     expect(moved.status).toBe(422);
-    expect(moved.validation.errors.type).toEqual(['An alert belongs to one list and cannot move to another.']);
+    expect(moved.validation.errors.type).toEqual(['A saved search belongs to one list and cannot move to another.']);
   });
 
   it(`keeps at most ${MAX_ALERTS_PER_USER} alerts per user, also when they are saved at the same time`, async () => {

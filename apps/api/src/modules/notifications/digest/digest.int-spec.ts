@@ -344,7 +344,7 @@ describe('digest sweep and send (real SMTP server)', () => {
     expect(mail.html).toContain('href="https://legenett.test/jobs/details/987001"');
     const en = await waitForMail(english.email);
     expect(en.text).toMatch(/New matches for your saved searches/i);
-    expect(en.text).toContain('Alert: Courses');
+    expect(en.text).toContain('Saved search: Courses');
     expect(en.html).toContain('href="https://legenett.test/course/webinares/987004/course"');
   });
 
