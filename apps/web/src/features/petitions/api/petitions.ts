@@ -13,6 +13,7 @@ import {
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -192,11 +193,31 @@ export function useDeletePetition() {
   });
 }
 
+/** When to read the petition again after a signature: the sequencer (250 ms) and the counter job (≤ 1 s) have run. */
+const COUNTED_AFTER_MS = [1500, 3500];
+
+/**
+ * The statistics are the one thing a signature's answer does not carry, and they follow once the
+ * counter job has counted it: read the petition again until its count has reached `expected` (once,
+ * mostly), and only then put it in the cache, so the count shown never goes back.
+ */
+function readWhenCounted(queryClient: QueryClient, id: number, expected: (shown: number) => boolean) {
+  const locale = currentLocale();
+  const attempt = async (i: number) => {
+    const fresh = (await apiCall(ep.show, { params: { id }, silent: true, overlay: false })).data;
+    if (expected(fresh.signatures_count) || i === COUNTED_AFTER_MS.length - 1) queryClient.setQueryData(petitionKeys.one(id, locale), fresh);
+    else schedule(i + 1);
+  };
+  const schedule = (i: number) => setTimeout(() => void attempt(i).catch(() => undefined), COUNTED_AFTER_MS[i]! - (i > 0 ? COUNTED_AFTER_MS[i - 1]! : 0));
+  schedule(0);
+}
+
 /**
  * A signature's answer is the receipt: it goes into the cache with the petition's new state, and only
- * what the answer does not carry is read again (the lists, the named signers). The answer's count is
- * the one added up when the statement ran, which cannot hold this signature yet (the counter job adds
- * it within about 2 s, docs/petitions.md), so the page shows that count plus one.
+ * what the answer does not carry is read again (the lists when shown, the named signers, and the
+ * statistics once counted). The answer's count is the one added up when the statement ran, which
+ * cannot hold this signature yet (the counter job adds it within about 2 s, docs/petitions.md), so
+ * the page shows that count plus one at once.
  */
 export function useSign() {
   const queryClient = useQueryClient();
@@ -205,11 +226,13 @@ export function useSign() {
       (await apiCall(ep.sign, { params: { id }, body: { anonymous } })).data,
     onSuccess: (receipt: SignatureReceipt, { id }) => {
       queryClient.setQueryData(petitionKeys.receipt(id), receipt);
+      const count = receipt.signatures_count + 1;
       queryClient.setQueriesData<PetitionDetail>({ queryKey: petitionKeys.oneAnyLocale(id) }, (p) =>
-        p && { ...p, signed: true, text_locked: true, signatures_count: Math.max(receipt.signatures_count, p.signatures_count) + 1 },
+        p && { ...p, signed: true, text_locked: true, signatures_count: Math.max(count, p.signatures_count + 1) },
       );
       void queryClient.invalidateQueries({ queryKey: petitionKeys.lists });
       if (!receipt.anonymous) void queryClient.invalidateQueries({ queryKey: petitionKeys.signers(id) });
+      readWhenCounted(queryClient, id, (shown) => shown >= count);
     },
   });
 }
@@ -221,11 +244,15 @@ export function useWithdraw() {
     mutationFn: (id: number) => apiCall(ep.withdraw, { params: { id } }),
     onSuccess: (_: unknown, id: number) => {
       queryClient.removeQueries({ queryKey: petitionKeys.receipt(id) });
-      queryClient.setQueriesData<PetitionDetail>({ queryKey: petitionKeys.oneAnyLocale(id) }, (p) =>
-        p && { ...p, signed: false, signatures_count: Math.max(0, p.signatures_count - 1) },
-      );
+      let count = 0;
+      queryClient.setQueriesData<PetitionDetail>({ queryKey: petitionKeys.oneAnyLocale(id) }, (p) => {
+        if (!p) return p;
+        count = Math.max(0, p.signatures_count - 1);
+        return { ...p, signed: false, signatures_count: count };
+      });
       void queryClient.invalidateQueries({ queryKey: petitionKeys.lists });
       void queryClient.invalidateQueries({ queryKey: petitionKeys.signers(id) });
+      readWhenCounted(queryClient, id, (shown) => shown <= count);
     },
   });
 }
