@@ -16,6 +16,8 @@ const visitorRoutes = [
   '/error-404',
   // The public check of a certificate (an unknown code: the page and its "not valid" answer).
   '/certificates/ABCDEFGHJK0123456789',
+  // How anyone checks a petition receipt (issue 42).
+  '/petition-log',
 ];
 const doctorRoutes = [
   '/feed',

@@ -46,14 +46,18 @@ test('a doctor signs, the page checks the receipt (proof and the checkpoint’s 
   await page.goto(`/petitions/details/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('button', { name: 'Signer oppropet' }).click();
-  await expect(page.getByText(/Din signatur er nr\. \d+ i den offentlige loggen/)).toBeVisible();
+  // One plain sentence of what the receipt guarantees; the count is the petition's valid signatures.
+  await expect(page.getByText('Signaturen din står i en offentlig logg som bare kan legges til. Legenett kan ikke endre eller fjerne den uten at det synes.')).toBeVisible();
+  await expect(page.getByText('Gyldige signaturer: 1', { exact: true })).toBeVisible();
 
   // The page checks the inclusion proof and the checkpoint's signature itself (WebCrypto Ed25519 in Chromium).
-  const checked = page.getByRole('status').filter({ hasText: /^Kontrollert: signaturen din er oppføring nr\. \d+ av \d+ i loggen/ });
-  await expect(checked).toHaveText(
-    /^Kontrollert: signaturen din er oppføring nr\. \d+ av \d+ i loggen, beviset stemmer med loggens kontrollpunkt, og kontrollpunktet er signert med loggens nøkkel\.$/,
-    { timeout: 15_000 },
-  );
+  const checked = page.getByRole('status').filter({ hasText: 'Kontrollert i nettleseren din' });
+  await expect(checked).toHaveText('Kontrollert i nettleseren din: kvitteringen stemmer med den signerte loggen.', { timeout: 15_000 });
+  // The technical check, named so its numbers are not the petition's count: under "Vis detaljer".
+  await page.getByText('Vis detaljer').click();
+  await expect(
+    page.getByText(/^Beviset leder fra loggoppføring nr\. \d+ til loggens kontrollpunkt ved \d+ oppføringer, og kontrollpunktet er signert med loggens nøkkel\.$/),
+  ).toBeVisible();
 
   // The log's public key from its well-known address.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-receipt-'));
@@ -69,15 +73,27 @@ test('a doctor signs, the page checks the receipt (proof and the checkpoint’s 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Last ned kvittering' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`kvittering-${id}.json`);
+    expect(file.suggestedFilename()).toBe(`kvittering-opprop-${id}.json`);
     receiptFile = path.join(dir, file.suggestedFilename());
     await file.saveAs(receiptFile);
     const checkpoint = await page.request.get('/api/petition-log/checkpoint');
     expect(checkpoint.status()).toBe(200);
     checkpointFile = path.join(dir, 'checkpoint.json');
     fs.writeFileSync(checkpointFile, await checkpoint.text());
-    const receipt = JSON.parse(fs.readFileSync(receiptFile, 'utf8')) as { petition_id: number; checkpoint: { tree_size: number } };
+    await expect(page.getByText(`Kvitteringen er lastet ned (kvittering-opprop-${id}.json).`)).toBeVisible();
+    const receipt = JSON.parse(fs.readFileSync(receiptFile, 'utf8')) as {
+      petition_id: number;
+      petition_title: string;
+      downloaded_at: string;
+      how_to_check: string;
+      checkpoint: { tree_size: number };
+    };
+    // The file says which petition, when, and how to check it.
     expect(receipt.petition_id).toBe(id);
+    expect(receipt.petition_title).toBe(title);
+    expect(Date.parse(receipt.downloaded_at)).not.toBeNaN();
+    expect(receipt.how_to_check).toContain('node scripts/verify-receipt.mjs');
+    expect(receipt.how_to_check).toContain('/petition-log');
     const latest = (JSON.parse(fs.readFileSync(checkpointFile, 'utf8')) as { data: { tree_size: number } }).data;
     if (receipt.checkpoint.tree_size === latest.tree_size) break;
     expect(attempt, 'the log kept growing between download and checkpoint').toBeLessThan(5);
@@ -100,4 +116,17 @@ test('a doctor signs, the page checks the receipt (proof and the checkpoint’s 
     out: 'invalid: the entry does not hash to its leaf_hash (the entry or the hash was changed)\n',
   });
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a visitor reads on /petition-log how to check a receipt, with the current checkpoint and the public key', async ({ page }) => {
+  const key = (await (await page.request.get('/api/petition-log/key')).json()) as { data: { key_id: string } };
+  await page.goto('/petition-log');
+  await expect(page.getByRole('heading', { level: 1, name: 'Signaturloggen: slik kontrollerer du en kvittering' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kontroller med verify-receipt.mjs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Kontroller med et hvilket som helst RFC 9162-verktøy' })).toBeVisible();
+  await expect(page.getByText(/^Siste signerte kontrollpunkt: \d+ oppføringer/)).toBeVisible();
+  await expect(page.getByText(`Loggens offentlige nøkkel (Ed25519, nøkkel-id ${key.data.key_id})`)).toBeVisible();
+  await expect(page.getByText(/BEGIN PUBLIC KEY/)).toBeVisible();
+  // No login asked for.
+  await expect(page).toHaveURL(/\/petition-log$/);
 });

@@ -90,30 +90,30 @@ test.describe('petitions', () => {
     await signer.getByRole('searchbox', { name: 'Søk' }).fill(word);
     await expect(signer).toHaveURL(new RegExp(`search=${word}`));
     await signer.getByRole('link', { name: title }).click();
-    await expect(signer.getByText('Signaturer: 0', { exact: true })).toBeVisible();
+    await expect(signer.getByText('Gyldige signaturer: 0', { exact: true })).toBeVisible();
     // A member downloads the owner's attachment from the published petition.
     await downloadsAttachment(signer, 'bakgrunn.pdf');
     await expect(signer.getByText('Ingen signaturer ennå.')).toBeVisible();
     await signer.getByRole('button', { name: 'Signer oppropet' }).click();
-    await expect(signer.getByText('Signaturer: 1', { exact: true })).toBeVisible();
-    await expect(signer.getByText(/Din signatur er nr\. \d+ i den offentlige loggen/)).toBeVisible();
-    // The checksum is behind "Tekniske detaljer".
+    await expect(signer.getByText('Gyldige signaturer: 1', { exact: true })).toBeVisible();
+    await expect(signer.getByText('Signaturen din står i en offentlig logg som bare kan legges til. Legenett kan ikke endre eller fjerne den uten at det synes.')).toBeVisible();
+    // The entry number and the checksum are behind "Vis detaljer".
     await expect(signer.getByText('Kontrollsum:')).toBeHidden();
     // A group under 5 is never named: it is folded into "Andre (færre enn 5 hver)" (docs/petitions.md).
     await expect(signer.getByText('Andre (færre enn 5 hver)', { exact: false }).first()).toBeVisible();
     // The log takes the signature in its next batch (a quarter of a second, longer on a busy machine):
     // the receipt says so once its proof checks out. Checking the log before that would find it pending.
-    await expect(signer.getByText(/Kontrollert: signaturen din er oppføring nr\. \d+ av \d+ i loggen/)).toBeVisible({ timeout: 15_000 });
+    await expect(signer.getByText('Kontrollert i nettleseren din: kvitteringen stemmer med den signerte loggen.')).toBeVisible({ timeout: 15_000 });
     await signer.getByRole('button', { name: 'Kontroller signaturloggen' }).click();
     await expect(
-      signer.getByText('Loggen er uendret. Den har 1 oppføringer fordi tilbaketrukne signaturer også står der; 1 signatur gjelder nå.'),
+      signer.getByText('Loggen er uendret. Oppropet har 1 oppføringer i loggen (signaturer og tilbaketrekninger); 1 gyldig signatur.'),
     ).toBeVisible();
     if (shots) await signer.screenshot({ path: `${shots}/petition-signed-no.png`, fullPage: true });
     await other.close();
 
     // The owner exports the PDF (the download completes) and sends the press release.
     await page.reload();
-    await expect(page.getByText('Signaturer: 1', { exact: true })).toBeVisible();
+    await expect(page.getByText('Gyldige signaturer: 1', { exact: true })).toBeVisible();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'PDF', exact: true }).click();
     const file = await download;
@@ -160,8 +160,9 @@ test.describe('petitions', () => {
     // Back on the petition, logged in: sign.
     await expect(page).toHaveURL(new RegExp(`/petitions/details/${id}$`));
     await page.getByRole('button', { name: 'Signer oppropet' }).click();
-    await expect(page.getByText(/Din signatur er nr\. \d+ i den offentlige loggen/)).toBeVisible();
-    await page.getByText('Tekniske detaljer').click();
+    await expect(page.getByText(/^Signaturen din står i en offentlig logg/)).toBeVisible();
+    await page.getByText('Vis detaljer').click();
+    await expect(page.getByText(/^Loggoppføring nr\. \d+ \(loggen nummererer oppføringene for alle opprop under ett\)/)).toBeVisible();
     await expect(page.getByText('Kontrollsum:')).toBeVisible();
     if (shots) await page.screenshot({ path: `${shots}/petition-signed-receipt-no.png`, fullPage: true });
   });

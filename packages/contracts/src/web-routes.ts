@@ -66,6 +66,7 @@ export const webRoutes = {
   petitionCreate: '/petitions/create_petition',
   petitionUpdate: '/petitions/update_petition/:id',
   petitionDetails: '/petitions/details/:id',
+  petitionLog: '/petition-log',
 
   about: '/about_us',
   termsAndPrivacy: '/terms-and-privacy-policy',

@@ -92,7 +92,7 @@ export const pageRoutes: RouteObject[] = [
   // From an e-mail's unsubscribe link: no login (the signed link is the proof).
   r(paths.unsubscribe.path, 'public', 'nav.notifications', { layout: full, lazy: page(() => import('@/features/notifications/routes/unsubscribe')) }),
   r(paths.messages.path, 'inbox', 'nav.messages', { lazy: page(() => import('@/features/messages/routes/messages'), ['messages']) }),
-  r(paths.alerts.path, 'personal', 'nav.alerts', { lazy: page(() => import('@/features/alerts/routes/alerts'), ['alerts']) }),
+  r(paths.alerts.path, 'personal', 'nav.alerts', { lazy: page(() => import('@/features/alerts/routes/alerts'), ['alerts', 'jobs', 'courses']) }),
   r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies'), ['companies_ui']) }),
   r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company'), ['companies_ui', 'feed', 'network']) }),
   r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage'), ['companies_ui', 'network']) }),
@@ -140,6 +140,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.petitionCreate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-create'), ['petitions']) }),
   r(paths.petitionUpdate.path, 'personal', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-update'), ['petitions']) }),
   r(paths.petitionDetails.path, 'public', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-details'), ['petitions']) }),
+  r(paths.petitionLog.path, 'public', 'nav.petitions', { lazy: page(() => import('@/features/petitions/routes/petition-log'), ['petitions']) }),
 
   // Info pages
   r(paths.termsAndPrivacy.path, 'public', 'privacy.title', { lazy: page(() => import('./routes/terms-and-privacy')) }),

@@ -209,7 +209,7 @@ describe('my alerts', () => {
     const alert = await saveAlert(me, jobAlert());
     const moved = await t.call(ep.update, { as: me, params: { id: alert.id }, body: { type: 'petition', name: 'Opprop', frequency: 'daily', filters: { petitionSpecialties: [] } }, locale: 'en' });
     expect(moved.status).toBe(422);
-    expect(moved.validation.errors.type).toEqual(['An alert belongs to one list and cannot move to another.']);
+    expect(moved.validation.errors.type).toEqual(['A saved search belongs to one list and cannot move to another.']);
   });
 
   it(`keeps at most ${MAX_ALERTS_PER_USER} alerts per user, also when they are saved at the same time`, async () => {
@@ -218,7 +218,7 @@ describe('my alerts', () => {
     const burst = await Promise.all([0, 1, 2, 3].map((i) => t.call(ep.create, { as: me, body: { ...jobAlert(), name: `Samtidig ${i}` }, locale: 'en' })));
     expect(burst.map((r) => r.status).sort()).toEqual([201, 201, 409, 409]);
     const refused = burst.find((r) => r.status === 409)!;
-    expect(refused.error.message).toBe(`You can have at most ${MAX_ALERTS_PER_USER} alerts. Delete one you do not need to make a new one.`);
+    expect(refused.error.message).toBe(`You can have at most ${MAX_ALERTS_PER_USER} saved searches. Delete one you do not need to save a new one.`);
     const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(schema.alerts).where(eq(schema.alerts.user_id, me.user.id));
     expect(count!.n).toBe(MAX_ALERTS_PER_USER);
     // Another user is not limited by it.

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { RouteAccess, WebKey } from '@/shared/auth/route-access';
 import { paths } from '@/shared/config/paths';
 import {
-  BellIcon,
   BriefcaseIcon,
   BuildingIcon,
   CartIcon,
@@ -12,6 +11,7 @@ import {
   HeadphonesIcon,
   HomeIcon,
   InfoIcon,
+  SavedSearchIcon,
   SchoolIcon,
   ShieldIcon,
   SparkIcon,
@@ -79,7 +79,7 @@ export const navSections: NavSection[] = [
       { label: 'nav.my_courses', href: paths.myCourses.path, icon: SchoolIcon, access: 'personal' },
       { label: 'nav.my_jobs', href: paths.myJobs.path, icon: BriefcaseIcon, access: 'personal' },
       { label: 'nav.my_products', href: paths.myProducts.path, icon: CartIcon, access: 'personal' },
-      { label: 'nav.alerts', href: paths.alerts.path, icon: BellIcon, access: 'personal' },
+      { label: 'nav.alerts', href: paths.alerts.path, icon: SavedSearchIcon, access: 'personal' },
       { label: 'nav.professional_experience', href: paths.professionalExperience.path, icon: DocumentIcon, access: 'account' },
     ],
   },

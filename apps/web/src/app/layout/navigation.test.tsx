@@ -52,3 +52,17 @@ describe('the current page in the navigation', () => {
     expect(within(again).getByRole('link', { name: 'Min profil' })).not.toHaveAttribute('aria-current');
   });
 });
+
+describe('saved searches and notifications (issue 42)', () => {
+  it('names saved searches "Lagrede søk" with an icon of their own, not the bell of "Varsler"', async () => {
+    logIn(testUser());
+    renderApp('/about_us');
+    const menu = await screen.findByRole('navigation', { name: 'Hovedmeny' });
+    const saved = within(menu).getByRole('link', { name: 'Lagrede søk' });
+    expect(saved).toHaveAttribute('href', '/alerts');
+    expect(within(menu).queryByRole('link', { name: 'Mine varsler' })).not.toBeInTheDocument();
+    // The bell (notifications) and the saved searches do not share an icon.
+    const bell = (await screen.findByTestId('notification-bell')).querySelector('svg')!;
+    expect(saved.querySelector('svg')!.innerHTML).not.toBe(bell.innerHTML);
+  });
+});

@@ -45,7 +45,7 @@ describe('notification settings page', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Type', 'I appen', 'E-post', 'SMS']);
     expect(within(table).getAllByRole('rowheader')).toHaveLength(8);
     expect(within(table).getByRole('rowheader', { name: 'Når noen nevner meg' })).toBeInTheDocument();
-    expect(within(table).getByRole('rowheader', { name: 'Nye stillinger, kurs og opprop som passer varslene mine' })).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: 'Nye stillinger, kurs og opprop som passer de lagrede søkene mine' })).toBeInTheDocument();
     expect(within(table).getByRole('checkbox', { name: 'Viktige oppdateringer: I appen' })).toBeDisabled();
     expect(within(table).getByRole('checkbox', { name: 'Kurspåminnelser og endringer i kurs: SMS' })).not.toBeChecked();
     expect(within(table).queryByRole('checkbox', { name: 'Kommentarer på innleggene mine: SMS' })).not.toBeInTheDocument();

@@ -1,8 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, generateKeyPairSync, type KeyObject, sign as edSign } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import {
   authEndpoints,
   type PetitionDetail,
   petitionEndpoints,
+  petitionLogEndpoints,
   referenceEndpoints,
 } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -14,6 +19,7 @@ import { logIn, testUser } from '@/testing/users';
 import { checkReceipt } from './components/petition-receipt';
 
 const doctor = testUser({ locale: 'en' });
+const repoRoot = resolve(__dirname, '../../../../..');
 
 /** A log key as the API's (Ed25519): the raw public key in base64 and its id. */
 function logKey() {
@@ -113,7 +119,7 @@ describe('petitions', () => {
   it('shows the detail with statistics and signs, then shows the receipt', async () => {
     const user = setupUser();
     let signed = false;
-    mockEndpoint(petitionEndpoints.show, () => ({
+    const shows = mockEndpoint(petitionEndpoints.show, () => ({
       data: petition(5, { signed, signatures_count: signed ? 43 : 42 }),
     }));
     // A log of one entry: the leaf is the root, the proof is empty.
@@ -158,24 +164,33 @@ describe('petitions', () => {
     await user.click(screen.getByRole('button', { name: 'Sign the petition' }));
     await waitFor(() => expect(signs).toHaveLength(1));
     expect(signs[0]!.body).toEqual({ anonymous: true });
+    // The answer is the receipt: it goes into the cache, and the count is the answer's plus this
+    // signature at once, before any read of the petition (issue 39).
+    expect(await screen.findByText('Valid signatures: 43')).toBeInTheDocument();
+    expect(shows).toHaveLength(1);
     expect(
-      await screen.findByText('Your signature is no. 1 in the public log, recorded 2 Nov 2026.'),
+      screen.getByText('Your signature is in a public, append-only log. Legenett cannot change or remove it without it showing.'),
     ).toBeInTheDocument();
     // The inclusion proof is checked in the browser against the checkpoint's root, and the
-    // checkpoint's Ed25519 signature with the log's key.
-    expect(
-      await screen.findByText(
-        'Checked: your signature is entry no. 1 of 1 in the log, the proof matches the log’s checkpoint, and the checkpoint is signed with the log’s key.',
-      ),
-    ).toBeInTheDocument();
+    // checkpoint's Ed25519 signature with the log's key; the plain result shows, the check is a detail.
+    expect(await screen.findByText('Checked in your browser: the receipt matches the signed log.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download receipt' })).toBeEnabled();
-    expect(screen.getByText('Signatures: 43')).toBeInTheDocument();
-    // The checksum is a technical detail, behind a disclosure.
-    const details = screen.getByText('Technical details');
+    expect(screen.getByRole('link', { name: 'How to check the receipt' })).toHaveAttribute('href', '/petition-log');
+    const details = screen.getByText('Show details');
     expect(details.closest('details')).not.toHaveAttribute('open');
     await user.click(details);
     expect(details.closest('details')).toHaveAttribute('open');
+    expect(
+      screen.getByText('Log entry no. 1 (the log numbers the entries of all petitions together), recorded 2 Nov 2026.'),
+    ).toBeVisible();
+    expect(
+      screen.getByText('The proof leads from log entry no. 1 to the log’s checkpoint at 1 entries, and the checkpoint is signed with the log’s key.'),
+    ).toBeVisible();
     expect(screen.getByText(leaf)).toBeVisible();
+    // The petition is read once more, when the counter job has counted the signature (for the
+    // statistics, which the answer does not carry), not at 0, 1.5 and 3.5 s as before.
+    await waitFor(() => expect(shows).toHaveLength(2));
+    expect(screen.getByText('Valid signatures: 43')).toBeInTheDocument();
   });
 
   describe('the receipt checked in the browser', () => {
@@ -218,6 +233,48 @@ describe('petitions', () => {
       expect(await checkReceipt(receipt({ public_key: stranger.public_key }))).toBe('signature_invalid');
     });
 
+    it('downloads a file with the petition and how to check it, which verify-receipt.mjs finds valid', async () => {
+      const user = setupUser();
+      const promiseText = `legenett.no/petition-log/promise\n${leaf.toString('hex')}\n${entry.created_at}\n`;
+      const promise = { key_id: key.key_id, signature: edSign(null, Buffer.from(promiseText), key.privateKey).toString('base64'), text: promiseText };
+      mockEndpoint(petitionEndpoints.show, { data: petition(7, { signed: true, signatures_count: 2 }) });
+      mockEndpoint(petitionEndpoints.receipt, { data: receipt({ promise }) });
+      const { createObjectURL, revokeObjectURL } = URL;
+      const blobs: Blob[] = [];
+      Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => (blobs.push(b), 'blob:receipt')), revokeObjectURL: vi.fn() });
+      const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      });
+      const names: string[] = [];
+      onTestFinished(() => {
+        Object.assign(URL, { createObjectURL, revokeObjectURL });
+        clicked.mockRestore();
+      });
+      renderApp('/petitions/details/7');
+      await user.click(await screen.findByRole('button', { name: 'Download receipt' }));
+      expect(await screen.findByText('The receipt is downloaded (petition-receipt-7.json).')).toBeInTheDocument();
+      expect(names).toEqual(['petition-receipt-7.json']);
+      const text = await new Promise<string>((done) => {
+        const reader = new FileReader();
+        reader.onload = () => done(reader.result as string);
+        reader.readAsText(blobs[0]!);
+      });
+      const file = JSON.parse(text) as Record<string, unknown>;
+      expect(file).toMatchObject({ petition_title: 'Forsvarlig arbeidstid 7', petition_id: 7, signed_at: entry.created_at });
+      expect(file.downloaded_at).toEqual(expect.any(String));
+      expect(file.how_to_check).toMatch(/^How to check this receipt: fetch the log’s public key from http:\/\/.+\/api\/petition-log\/key and run “node scripts\/verify-receipt.mjs petition-receipt-7.json --key key.json”/);
+      // The standalone verifier reads the file as downloaded, with the key fetched on its own.
+      const dir = mkdtempSync(join(tmpdir(), 'receipt-'));
+      writeFileSync(join(dir, 'petition-receipt-7.json'), text);
+      const out = execFileSync(process.execPath, [join(repoRoot, 'scripts/verify-receipt.mjs'), join(dir, 'petition-receipt-7.json'), '--key', key.public_key], { encoding: 'utf8' });
+      expect(out.trim()).toBe('valid');
+
+      // In Norwegian the file is named in Norwegian.
+      await changeLocale('no');
+      await user.click(await screen.findByRole('button', { name: 'Last ned kvittering' }));
+      expect(names.at(-1)).toBe('kvittering-opprop-7.json');
+    });
+
     it('says so when the browser has no Ed25519 (the proof still checked)', async () => {
       const unsupported = vi.spyOn(crypto.subtle, 'importKey').mockRejectedValue(new DOMException('Unrecognized name.', 'NotSupportedError'));
       try {
@@ -254,7 +311,7 @@ describe('petitions', () => {
     await user.click(await screen.findByRole('button', { name: 'Verify the signature log' }));
     expect(
       await screen.findByText(
-        'The log is unchanged. It has 3 entries because withdrawn signatures are in it too; 1 signature counts now.',
+        'The log is unchanged. This petition has 3 entries in the log (signatures and withdrawals); 1 valid signature.',
       ),
     ).toBeInTheDocument();
   });
@@ -281,6 +338,28 @@ describe('petitions', () => {
     expect(screen.getByRole('heading', { name: '2. Export the signatures' })).toBeInTheDocument();
     expect(screen.getByText("The recipient's answer can be published once the petition is delivered.")).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: '4. Press release' })).toBeInTheDocument();
+  });
+
+  it('explains to a visitor on /petition-log how to check a receipt, with the current checkpoint and key', async () => {
+    authStore.clear();
+    const key = logKey();
+    const checkpoint = signedCheckpoint(39, 'ab'.repeat(32), '2026-11-20T10:00:00.000Z', key);
+    mockEndpoint(petitionLogEndpoints.checkpoint, { data: checkpoint });
+    const pem = '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----\n';
+    mockEndpoint(petitionLogEndpoints.key, { data: { key_id: key.key_id, public_key: key.public_key, pem } });
+    renderApp('/petition-log');
+    expect(await screen.findByRole('heading', { level: 1, name: 'The signature log: how to check a receipt' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Check with verify-receipt.mjs' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Check with any RFC 9162 tool' })).toBeInTheDocument();
+    expect(screen.getByText(/node scripts\/verify-receipt.mjs petition-receipt-12.json --key key.json/)).toBeInTheDocument();
+    expect(await screen.findByText('Latest signed checkpoint: 39 entries, 20 Nov 2026, 11:00.')).toBeInTheDocument();
+    expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
+    expect(screen.getByText(`The log’s public key (Ed25519, key id ${key.key_id})`)).toBeInTheDocument();
+    expect(screen.getByText(/BEGIN PUBLIC KEY/)).toBeInTheDocument();
+
+    await changeLocale('no');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Signaturloggen: slik kontrollerer du en kvittering' })).toBeInTheDocument();
+    expect(screen.getByText(/node scripts\/verify-receipt.mjs kvittering-opprop-12.json --key key.json/)).toBeInTheDocument();
   });
 
   it('offers a visitor from a shared link to log in, and brings them back to sign', async () => {

@@ -6,11 +6,6 @@ type WithoutNameAndFrequency<T> = T extends unknown ? Omit<T, 'name' | 'frequenc
 /** What a list page saves: its type and its current filters (the name and how often come from the dialog). */
 export type AlertDraft = WithoutNameAndFrequency<AlertInput>;
 
-/** How many filters besides the search words the draft holds (empty lists and unset fields count none). */
-export function filterCount(draft: AlertDraft): number {
-  return Object.entries(draft.filters).filter(([key, value]) => key !== 'search' && value !== undefined && !(Array.isArray(value) && value.length === 0)).length;
-}
-
 /** The list page an alert watches, with its filters in the URL as that page reads them. */
 export function searchHref(alert: Alert | AlertDraft): string {
   const q = new URLSearchParams();

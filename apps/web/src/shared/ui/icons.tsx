@@ -153,6 +153,14 @@ export const BellIcon = (p: IconProps) => (
     <path d="M10 20a2 2 0 0 0 4 0" />
   </Icon>
 );
+/** A saved search: a bookmark holding a magnifier (not the bell, which is notifications). */
+export const SavedSearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3h12v18l-6-4-6 4z" />
+    <circle cx="11.5" cy="9.5" r="2.5" />
+    <path d="M13.4 11.4l1.8 1.8" />
+  </Icon>
+);
 export const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="7" />

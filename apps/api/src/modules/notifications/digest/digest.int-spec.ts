@@ -136,7 +136,7 @@ describe('a send job for a batch of readers (real SMTP server)', () => {
     const en = await waitForMail(english.email);
     expect(en.subject).toBe('What happened on Legenett this week');
     expect(en.html).toContain('lang="en"');
-    expect(en.text).toMatch(/New matches for your alerts/i);
+    expect(en.text).toMatch(/New matches for your saved searches/i);
     expect(en.text).toContain(petitionTitle);
     expect(en.html).toContain('href="https://legenett.test/petitions/details/987101"');
     expect(en.text).not.toContain('liked your post');
@@ -335,16 +335,16 @@ describe('digest sweep and send (real SMTP server)', () => {
 
     const mail = await waitForMail(reader.email);
     for (const part of [mail.text!, mail.html as string]) {
-      expect(part).toMatch(/Nye treff for varslene dine/i); // the text part writes headings in capitals
+      expect(part).toMatch(/Nye treff for de lagrede søkene dine/i); // the text part writes headings in capitals
       expect(part).toContain(title);
-      expect(part).toContain('Varsel: Kardiologi i Bergen, Overlege');
+      expect(part).toContain('Lagret søk: Kardiologi i Bergen, Overlege');
       expect(part).not.toContain('Sagt med en gang');
       expect(part).not.toContain('For lenge siden');
     }
     expect(mail.html).toContain('href="https://legenett.test/jobs/details/987001"');
     const en = await waitForMail(english.email);
-    expect(en.text).toMatch(/New matches for your alerts/i);
-    expect(en.text).toContain('Alert: Courses');
+    expect(en.text).toMatch(/New matches for your saved searches/i);
+    expect(en.text).toContain('Saved search: Courses');
     expect(en.html).toContain('href="https://legenett.test/course/webinares/987004/course"');
   });
 

@@ -55,7 +55,7 @@ function AlertCard({ alert }: { alert: Alert }) {
   );
 }
 
-/** "Mine varsler": the caller's alerts, newest first. */
+/** "Lagrede søk": the caller's saved searches (alerts), newest first. */
 export function AlertsPage() {
   const { t } = useTranslation('alerts');
   const [page, setPage] = usePageParam();

@@ -1,7 +1,10 @@
 import {
   networkEndpoints,
   type PetitionCreateInput,
+  type PetitionDetail,
+  type SignatureReceipt,
   petitionEndpoints as ep,
+  petitionLogEndpoints as logEp,
   type PetitionListQuery,
   type PetitionExportFormat,
   type PetitionUpdateInput,
@@ -10,6 +13,7 @@ import {
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -38,7 +42,9 @@ export const petitionKeys = {
   all: ['petitions'] as const,
   list: (tab: PetitionTab, filters: PetitionFilterValues, page: number, locale: string) =>
     ['petitions', 'list', tab, filters, page, locale] as const,
+  lists: ['petitions', 'list'] as const,
   one: (id: number, locale: string) => ['petitions', 'one', id, locale] as const,
+  oneAnyLocale: (id: number) => ['petitions', 'one', id] as const,
   signers: (id: number) => ['petitions', 'signers', id] as const,
   receipt: (id: number) => ['petitions', 'receipt', id] as const,
   similar: (title: string) => ['petitions', 'similar', title] as const,
@@ -46,6 +52,8 @@ export const petitionKeys = {
   authors: (id: number) => ['petitions', 'authors', id] as const,
   members: (term: string) => ['petitions', 'members', term] as const,
   press: (id: number, locale: string) => ['petitions', 'press', id, locale] as const,
+  /** The public log's latest checkpoint and key (`/petition-log`). */
+  log: ['petitions', 'log'] as const,
 };
 
 export const petitionsQueryOptions = (
@@ -185,34 +193,67 @@ export function useDeletePetition() {
   });
 }
 
-/**
- * The counts are added up by the counter job within about 2 s of a signature (docs/petitions.md):
- * read again at once (the own signature and receipt) and twice more while the count catches up.
- */
-const COUNT_CATCH_UP_MS = [1500, 3500];
+/** When to read the petition again after a signature: the sequencer (250 ms) and the counter job (≤ 1 s) have run. */
+const COUNTED_AFTER_MS = [1500, 3500];
 
-function useInvalidateWhileCounting() {
-  const invalidate = useInvalidate();
-  return () => {
-    void invalidate();
-    for (const ms of COUNT_CATCH_UP_MS) setTimeout(() => void invalidate(), ms);
+/**
+ * The statistics are the one thing a signature's answer does not carry, and they follow once the
+ * counter job has counted it: read the petition again until its count has reached `expected` (once,
+ * mostly), and only then put it in the cache, so the count shown never goes back.
+ */
+function readWhenCounted(queryClient: QueryClient, id: number, expected: (shown: number) => boolean) {
+  const locale = currentLocale();
+  const attempt = async (i: number) => {
+    const fresh = (await apiCall(ep.show, { params: { id }, silent: true, overlay: false })).data;
+    if (expected(fresh.signatures_count) || i === COUNTED_AFTER_MS.length - 1) queryClient.setQueryData(petitionKeys.one(id, locale), fresh);
+    else schedule(i + 1);
   };
+  const schedule = (i: number) => setTimeout(() => void attempt(i).catch(() => undefined), COUNTED_AFTER_MS[i]! - (i > 0 ? COUNTED_AFTER_MS[i - 1]! : 0));
+  schedule(0);
 }
 
+/**
+ * A signature's answer is the receipt: it goes into the cache with the petition's new state, and only
+ * what the answer does not carry is read again (the lists when shown, the named signers, and the
+ * statistics once counted). The answer's count is the one added up when the statement ran, which
+ * cannot hold this signature yet (the counter job adds it within about 2 s, docs/petitions.md), so
+ * the page shows that count plus one at once.
+ */
 export function useSign() {
-  const invalidate = useInvalidateWhileCounting();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, anonymous }: { id: number; anonymous: boolean }) =>
       (await apiCall(ep.sign, { params: { id }, body: { anonymous } })).data,
-    onSuccess: invalidate,
+    onSuccess: (receipt: SignatureReceipt, { id }) => {
+      queryClient.setQueryData(petitionKeys.receipt(id), receipt);
+      const count = receipt.signatures_count + 1;
+      queryClient.setQueriesData<PetitionDetail>({ queryKey: petitionKeys.oneAnyLocale(id) }, (p) =>
+        p && { ...p, signed: true, text_locked: true, signatures_count: Math.max(count, p.signatures_count + 1) },
+      );
+      void queryClient.invalidateQueries({ queryKey: petitionKeys.lists });
+      if (!receipt.anonymous) void queryClient.invalidateQueries({ queryKey: petitionKeys.signers(id) });
+      readWhenCounted(queryClient, id, (shown) => shown >= count);
+    },
   });
 }
 
+/** A withdrawal answers nothing: the petition is unsigned in the cache, one fewer counts, no receipt is left. */
 export function useWithdraw() {
-  const invalidate = useInvalidateWhileCounting();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiCall(ep.withdraw, { params: { id } }),
-    onSuccess: invalidate,
+    onSuccess: (_: unknown, id: number) => {
+      queryClient.removeQueries({ queryKey: petitionKeys.receipt(id) });
+      let count = 0;
+      queryClient.setQueriesData<PetitionDetail>({ queryKey: petitionKeys.oneAnyLocale(id) }, (p) => {
+        if (!p) return p;
+        count = Math.max(0, p.signatures_count - 1);
+        return { ...p, signed: false, signatures_count: count };
+      });
+      void queryClient.invalidateQueries({ queryKey: petitionKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: petitionKeys.signers(id) });
+      readWhenCounted(queryClient, id, (shown) => shown <= count);
+    },
   });
 }
 
@@ -223,6 +264,23 @@ export function useBookmark() {
       apiCall(on ? ep.bookmark : ep.unbookmark, { params: { id } }),
     onSuccess: invalidate,
   });
+}
+
+/** The log's latest signed checkpoint and its public key, for `/petition-log` (public). */
+export const petitionLogQueryOptions = () =>
+  queryOptions({
+    queryKey: petitionKeys.log,
+    queryFn: async ({ signal }) => {
+      const [checkpoint, key] = await Promise.all([
+        apiCall(logEp.checkpoint, { signal, silent: true }),
+        apiCall(logEp.key, { signal, silent: true }),
+      ]);
+      return { checkpoint: checkpoint.data, key: key.data };
+    },
+  });
+
+export function usePetitionLog() {
+  return useQuery(petitionLogQueryOptions());
 }
 
 export function useVerify() {

@@ -104,7 +104,7 @@ function SignBox({ petition }: { petition: PetitionDetail }) {
           <Text fw={600} c="green">
             {t('signed')}
           </Text>
-          {receipt.data && <PetitionReceipt receipt={receipt.data} />}
+          {receipt.data && <PetitionReceipt receipt={receipt.data} title={petition.title} />}
           {active && (
             <ConfirmButton
               label={t('withdraw')}

@@ -1,7 +1,10 @@
-import { Box, Button, Code, Text } from '@mantine/core';
+import { Anchor, Box, Button, Code, Group, Stack, Text } from '@mantine/core';
 import { type SignatureReceipt } from '@legenett/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { paths } from '@/shared/config/paths';
+import { notify } from '@/shared/ui/notify';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { formatDate } from '@/shared/lib/dates';
 
@@ -90,8 +93,16 @@ export async function checkReceipt(r: SignatureReceipt): Promise<ReceiptCheck> {
   return signed === null ? 'signature_unsupported' : signed ? 'valid' : 'signature_invalid';
 }
 
-/** The signer's receipt: where the signature is in the log, whether the proof holds, and the file to keep. */
-export function PetitionReceipt({ receipt }: { receipt: SignatureReceipt }) {
+/**
+ * The file the signer keeps: the receipt as the API gave it (every field `scripts/verify-receipt.mjs`
+ * reads stays at the top level) with the petition's title, the download date and how to check it.
+ */
+export function receiptFile(receipt: SignatureReceipt, title: string, howToCheck: string, now = new Date()) {
+  return { petition_title: title, downloaded_at: now.toISOString(), how_to_check: howToCheck, ...receipt };
+}
+
+/** The signer's receipt: what it guarantees in one sentence, the file to keep, and the check behind "Show details". */
+export function PetitionReceipt({ receipt, title }: { receipt: SignatureReceipt; title: string }) {
   const { t } = useTranslation('petitions');
   const locale = useLocale();
   const [check, setCheck] = useState<ReceiptCheck | null>(null);
@@ -105,48 +116,69 @@ export function PetitionReceipt({ receipt }: { receipt: SignatureReceipt }) {
   }, [receipt]);
 
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`${JSON.stringify(receipt, null, 2)}\n`], { type: 'application/json' }));
+    const origin = window.location.origin;
+    const howToCheck = t('receipt_file_how', {
+      file: `${t('receipt_file_name', { id: receipt.petition_id })}.json`,
+      key: `${origin}/api/petition-log/key`,
+      page: `${origin}${paths.petitionLog.href()}`,
+    });
+    const body = receiptFile(receipt, title, howToCheck);
+    const name = `${t('receipt_file_name', { id: receipt.petition_id })}.json`;
+    const url = URL.createObjectURL(new Blob([`${JSON.stringify(body, null, 2)}\n`], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = `${t('receipt').toLowerCase()}-${receipt.petition_id}.json`;
+    a.download = name;
     a.click();
     URL.revokeObjectURL(url);
+    notify.success(t('receipt_downloaded', { file: name }));
   };
 
-  const position = receipt.leaf_index === null ? null : receipt.leaf_index + 1;
+  const entry = receipt.leaf_index === null ? null : receipt.leaf_index + 1;
+  const failed = check === 'proof_invalid' || check === 'signature_invalid';
   return (
-    <div>
+    <Stack gap={6}>
       <Text size="sm" fw={600}>
         {t('receipt')}
       </Text>
-      {position !== null && (
-        <Text size="sm">{t('receipt_text', { position, date: formatDate(receipt.signed_at, locale) })}</Text>
-      )}
-      <Text size="sm" role="status" c={check === 'valid' ? 'green' : check === 'proof_invalid' || check === 'signature_invalid' ? 'red' : undefined}>
-        {position === null || check === null
+      <Text size="sm">{t('receipt_guarantee')}</Text>
+      <Text size="sm" role="status" c={check === 'valid' ? 'green' : failed ? 'red' : undefined}>
+        {entry === null || check === null
           ? t('receipt_pending')
           : check === 'valid'
-            ? t('receipt_verified', { position, size: receipt.checkpoint!.tree_size })
+            ? t('receipt_checked')
             : check === 'signature_unsupported'
               ? t('receipt_signature_unsupported')
               : check === 'signature_invalid'
                 ? t('receipt_signature_invalid')
                 : t('receipt_invalid')}
       </Text>
-      <Button size="xs" variant="light" mt={6} onClick={download} disabled={receipt.leaf_index === null}>
-        {t('receipt_download')}
-      </Button>
-      <Text size="xs" c="dimmed" mt={4}>
-        {t('receipt_download_note')}
-      </Text>
-      <Box component="details" mt={4}>
+      <Group gap="sm">
+        <Button size="xs" variant="light" onClick={download} disabled={receipt.leaf_index === null}>
+          {t('receipt_download')}
+        </Button>
+        <Anchor component={Link} to={paths.petitionLog.href()} size="sm">
+          {t('receipt_how_to_check')}
+        </Anchor>
+      </Group>
+      <Box component="details">
         <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
           {t('receipt_details')}
         </Text>
-        <Text size="sm" mt={4}>
-          {t('receipt_hash')}: <Code style={{ wordBreak: 'break-all' }}>{receipt.entry.leaf_hash}</Code>
-        </Text>
+        <Stack gap={4} mt={4}>
+          {entry !== null && (
+            <Text size="sm">{t('receipt_entry', { entry, date: formatDate(receipt.signed_at, locale) })}</Text>
+          )}
+          {check === 'valid' && receipt.checkpoint && (
+            <Text size="sm">{t('receipt_verified', { entry, size: receipt.checkpoint.tree_size })}</Text>
+          )}
+          <Text size="sm">
+            {t('receipt_hash')}: <Code style={{ wordBreak: 'break-all' }}>{receipt.entry.leaf_hash}</Code>
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('receipt_download_note')}
+          </Text>
+        </Stack>
       </Box>
-    </div>
+    </Stack>
   );
 }

@@ -1,0 +1,3 @@
+import { PetitionLogPage } from '../components/petition-log-page';
+
+export { PetitionLogPage as Component };
