@@ -4,6 +4,9 @@
 try {
   var scheme = localStorage.getItem('legenett-color-scheme');
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme === 'dark' ? 'dark' : 'light');
+  // The installed app's title bar follows the skin (the manifest's theme_color is the light skin's).
+  var themeColor = document.querySelector('meta[name="theme-color"]');
+  if (themeColor && scheme === 'dark') themeColor.setAttribute('content', '#242424');
   var lang = localStorage.getItem('legenett-locale');
   if (lang === 'en' || lang === 'no') document.documentElement.lang = lang;
 } catch (e) {
