@@ -52,6 +52,10 @@ test.describe('installable app', () => {
     // The app answers as before under the worker: API calls reach the server, pages reload.
     const health = await page.evaluate(async () => (await fetch('/api/health')).status);
     expect(health).toBe(200);
+    // ...and the page's routing still sees them (specs hold uploads with page.route).
+    await page.route('**/api/health', (route) => route.fulfill({ status: 418, body: 'held' }));
+    expect(await page.evaluate(async () => (await fetch('/api/health')).status)).toBe(418);
+    await page.unroute('**/api/health');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
