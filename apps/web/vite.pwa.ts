@@ -1,5 +1,6 @@
 import type { Plugin, Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { THEME_COLORS } from './src/shared/config/theme-colors';
 
 /** The shell's catalogue module (`…/i18n/index.ts?lang=xx&sections=…`, vite.contracts.ts). */
 const SHELL_TEXTS = /\/i18n\/index\.ts\?lang=[a-z]+&sections=/;
@@ -7,10 +8,8 @@ const SHELL_TEXTS = /\/i18n\/index\.ts\?lang=[a-z]+&sections=/;
 /** Files precached besides the start-up's chunks, styles and texts (paths relative to dist). */
 const SHELL_FILES = /^(?:index\.html|boot\.js|favicon\.svg|manifest\.webmanifest|icons\/[^/]+\.png)$/;
 
-/** The logo's blue (public/favicon.svg) and the two skins' page backgrounds (Mantine's). */
-export const THEME_COLOR = '#1c7ed6';
-export const BACKGROUND_LIGHT = '#ffffff';
-export const BACKGROUND_DARK = '#242424';
+/** The splash screen's background: the light skin's page (the manifest has room for one). */
+const BACKGROUND_LIGHT = '#ffffff';
 
 /**
  * The installable app (docs/push-and-pwa.md): the web app manifest and the service worker
@@ -61,7 +60,7 @@ export function pwa(): Plugin[] {
         scope: '/',
         display: 'standalone',
         orientation: 'any',
-        theme_color: THEME_COLOR,
+        theme_color: THEME_COLORS.light,
         background_color: BACKGROUND_LIGHT,
         categories: ['medical', 'social', 'business'],
         icons: [
