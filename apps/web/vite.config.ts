@@ -9,6 +9,7 @@ import { contracts } from './vite.contracts';
 import { lazySchemas } from './vite.lazy-schemas';
 import { chunkGroups } from './vite.chunks';
 import { routePreload } from './vite.preload';
+import { pwa } from './vite.pwa';
 
 const api = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
@@ -32,7 +33,7 @@ const reactRouterProduction = [
 
 export default defineConfig(({ command }) => ({
   // routePreload writes the route preload table the API reads (dist/.vite/route-preload.json).
-  plugins: [contracts(), lazySchemas(), react(), routePreload({ src }), precompress()],
+  plugins: [contracts(), lazySchemas(), react(), routePreload({ src }), pwa(), precompress()],
   resolve: {
     alias: [
       ...Object.entries(aliases).map(([find, replacement]) => ({ find, replacement })),

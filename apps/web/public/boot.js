@@ -6,6 +6,9 @@ try {
   var scheme = localStorage.getItem('legenett-color-scheme');
   var dark = scheme === 'dark' || (scheme !== 'light' && window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.setAttribute('data-mantine-color-scheme', dark ? 'dark' : 'light');
+  // The installed app's title bar follows the skin (the manifest's theme_color is the light skin's).
+  var themeColor = document.querySelector('meta[name="theme-color"]');
+  if (themeColor && dark) themeColor.setAttribute('content', '#242424');
   var lang = localStorage.getItem('legenett-locale');
   if (lang === 'en' || lang === 'no') document.documentElement.lang = lang;
 } catch (e) {

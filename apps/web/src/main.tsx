@@ -20,6 +20,7 @@ import { App } from './app/app';
 import './app/start/after-libraries';
 import { createAppRouter, whenRouterReady } from './app/router';
 import { createQueryClient } from './shared/api/query-client';
+import { startServiceWorkerAfterLoad } from './app/pwa/after-load';
 
 // The page's CSP allows no eval, so zod need not find out on the first parse (a `new Function` probe
 // that throws, 8 ms of `/feed`'s start-up in the 4x slower profile).
@@ -52,3 +53,6 @@ setTimeout(() => {
     });
   });
 }, 0);
+
+// The installable app's service worker, after the page has loaded (docs/push-and-pwa.md).
+startServiceWorkerAfterLoad();

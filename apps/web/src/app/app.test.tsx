@@ -39,14 +39,20 @@ describe('home page and layout', () => {
 
   it('toggles the dark skin and remembers it across a reload', async () => {
     const user = userEvent.setup();
+    // The installed app's title bar (index.html's theme colour) follows the skin.
+    const themeColor = document.head.appendChild(document.createElement('meta'));
+    themeColor.name = 'theme-color';
     const first = renderApp('/');
     const toggle = await screen.findByRole('button', { name: 'Mørkt utseende' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(themeColor.content).toBe('#1c7ed6');
 
     await user.click(toggle);
 
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(themeColor.content).toBe('#242424');
+    themeColor.remove();
     expect(window.localStorage.getItem(storageKeys.colorScheme)).toBe('dark');
 
     first.unmount();

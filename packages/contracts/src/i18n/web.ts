@@ -239,6 +239,10 @@ export const web = defineMessages(
       rate_limited: 'For mange forespørsler på kort tid. Vent {{wait}} og prøv igjen.',
       rate_limited_unknown: 'For mange forespørsler på kort tid. Vent litt og prøv igjen.',
     },
+    app_update: {
+      available: 'En ny versjon av Legenett er klar.',
+      reload: 'Ny versjon – last inn på nytt',
+    },
     account_state: {
       badge_not_approved: 'Venter på godkjenning',
       badge_in_review: 'Til vurdering',
@@ -506,6 +510,10 @@ export const web = defineMessages(
       network_error: 'Could not reach the server. Check your network connection.',
       rate_limited: 'Too many requests in a short time. Wait {{wait}} and try again.',
       rate_limited_unknown: 'Too many requests in a short time. Wait a moment and try again.',
+    },
+    app_update: {
+      available: 'A new version of Legenett is ready.',
+      reload: 'New version – reload',
     },
     account_state: {
       badge_not_approved: 'Awaiting approval',

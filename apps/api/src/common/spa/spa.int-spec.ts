@@ -41,6 +41,20 @@ describe('serving the SPA', () => {
     expect(robots.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the service worker and the web app manifest uncached, with their types (issue 41)', async () => {
+    // A worker cached for a year would strand its users on an old build (docs/push-and-pwa.md).
+    fs.writeFileSync(path.join(t.webDistDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(t.webDistDir, 'manifest.webmanifest'), '{"name":"Legenett"}');
+    const sw = await t.http.get('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.http.get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers a missing asset or any other missing file with 404, not the app', async () => {
     for (const p of [
       '/assets/gone-12345678.js',

@@ -11,6 +11,7 @@ import { CookieNotice } from '@/shared/ui/cookie-notice';
 import { GlobalLoadingOverlay } from '@/shared/ui/global-loading-overlay';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { useMaintenance } from '@/shared/ui/maintenance-store';
+import { useThemeColorMeta } from '@/shared/ui/theme-color';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Navigation } from './navigation';
@@ -58,6 +59,7 @@ export function AppLayout() {
   const withNavigation = handle?.layout !== 'full';
 
   const pageTitle = handle?.title ? t(handle.title) : null;
+  useThemeColorMeta();
   useEffect(() => {
     const app = t('app_name');
     document.title = pageTitle && pageTitle !== app ? `${pageTitle} – ${app}` : `${app} – ${t('tagline')}`;
