@@ -59,8 +59,26 @@ function lookup(tree: Messages, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Translate a dotted key with `{{name}}` placeholders; falls back to English, then to the key. */
+const pluralRules: Record<Locale, Intl.PluralRules> = { no: new Intl.PluralRules('nb'), en: new Intl.PluralRules('en') };
+
+/**
+ * The text of `key` in one language: with a numeric `count`, its plural form first (`key_one`,
+ * `key_other`, as i18next in the web reads the same catalogue), then `key` itself.
+ */
+function textOf(locale: Locale, key: string, count: unknown): string | undefined {
+  const tree = catalogue[locale];
+  if (typeof count === 'number') {
+    const plural = lookup(tree, `${key}_${pluralRules[locale].select(count)}`) ?? lookup(tree, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(tree, key);
+}
+
+/**
+ * Translate a dotted key with `{{name}}` placeholders; falls back to English, then to the key. A
+ * numeric `count` picks the plural form (`key_one` / `key_other`) where the catalogue has one.
+ */
 export function translate(locale: Locale, key: MessageKey | string, vars: Record<string, string | number> = {}): string {
-  const text = lookup(catalogue[locale], key) ?? lookup(catalogue[FALLBACK_LOCALE], key) ?? key;
+  const text = textOf(locale, key, vars.count) ?? textOf(FALLBACK_LOCALE, key, vars.count) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }

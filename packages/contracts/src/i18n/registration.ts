@@ -78,7 +78,8 @@ export const registration = defineMessages(
       },
       chat_unread: {
         subject: 'Uleste meldinger fra {{sender}}',
-        body: '{{sender}} har sendt deg {{count}} melding(er) på Legenett som du ikke har lest ennå.\n\nLes og svar her: {{link}}',
+        body_one: '{{sender}} har sendt deg {{count}} melding på Legenett som du ikke har lest ennå.\n\nLes og svar her: {{link}}',
+        body_other: '{{sender}} har sendt deg {{count}} meldinger på Legenett som du ikke har lest ennå.\n\nLes og svar her: {{link}}',
       },
       course_recording: {
         subject: 'Opptaket av {{title}} er klart',
@@ -277,7 +278,8 @@ export const registration = defineMessages(
       },
       chat_unread: {
         subject: 'Unread messages from {{sender}}',
-        body: '{{sender}} has sent you {{count}} message(s) on Legenett that you have not read yet.\n\nRead and answer here: {{link}}',
+        body_one: '{{sender}} has sent you {{count}} message on Legenett that you have not read yet.\n\nRead and answer here: {{link}}',
+        body_other: '{{sender}} has sent you {{count}} messages on Legenett that you have not read yet.\n\nRead and answer here: {{link}}',
       },
       course_recording: {
         subject: 'The recording of {{title}} is ready',
