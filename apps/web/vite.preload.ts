@@ -5,8 +5,8 @@ import { minifySync, type Plugin, type Rolldown } from 'vite';
 /** `r(paths.<key>.path, …, { … page(() => import('<spec>')…, ['<section>', …]) })` in the route table. */
 const ROUTE =
   /\br\(paths\.(\w+)\.path,(?:(?!\br\(paths\.)[^])*?\bpage\(\s*\(\) => import\('([^']+)'\)(?:\.then\(\(m\) => \(\{ Component: m\.\w+ \}\)\))?(?:,\s*\[([^\]]*)\])?\s*\)/g;
-/** `<key>: route('<pattern>')` in paths.ts. */
-const PATH = /(\w+): route\('([^']+)'\)/g;
+/** `<key>: '<pattern>',` in the contracts' web-routes.ts (the one table the web's paths.ts is built from). */
+const PATH = /^\s+(\w+): '(\/[^']*)',$/gm;
 /** A catalogue section module: `…/i18n/<section>.ts?lang=xx`, or the shell's `…/i18n/index.ts?lang=xx&sections=…`. */
 const SECTION = /\/i18n\/([a-z-]+)\.ts\?lang=([a-z]+)(&sections=.+)?$/;
 
@@ -32,7 +32,7 @@ function resolveSpec(src: string, from: string, spec: string): string | null {
 export function routePreload(options: { src: string }): Plugin {
   let outDir = 'dist';
   const routerFile = path.join(options.src, 'app/router.tsx');
-  const pathsFile = path.join(options.src, 'shared/config/paths.ts');
+  const pathsFile = path.resolve(options.src, '../../../packages/contracts/src/web-routes.ts');
   return {
     name: 'legenett-route-preload',
     apply: 'build',
@@ -76,6 +76,8 @@ export function routePreload(options: { src: string }): Plugin {
       const patterns = Object.fromEntries(
         [...fs.readFileSync(pathsFile, 'utf8').matchAll(PATH)].map((m) => [m[1]!, m[2]!]),
       );
+      // No table read is a build that preloads nothing for any page: say so rather than ship it.
+      if (!patterns.feed || !patterns.jobs) throw new Error(`routePreload: no route patterns read from ${pathsFile}`);
       const routes: [string, number, string[]][] = [];
       for (const m of fs.readFileSync(routerFile, 'utf8').matchAll(ROUTE)) {
         // Administrators' pages are left out (200 bytes): a few people, who open them from the app.

@@ -39,6 +39,40 @@ async function pageFor(browser: Browser, email: string): Promise<Page> {
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Skriv en melding' });
 
+/**
+ * Demo Medisin AS (managed by lege@demo.no, acting as the company) writes a first message to a demo
+ * doctor it has not written to yet: a request in that doctor's inbox. Each test takes its own doctor.
+ */
+async function companyWritesFirst(request: APIRequestContext, body: string): Promise<{ member: { email: string; session: Session }; asCompany: string; conversation: number }> {
+  const lege = await apiSession(request, 'lege@demo.no');
+  const company = lege.user.available_business_profiles.find((c) => c.name === 'Demo Medisin AS');
+  expect(company).toBeDefined();
+  const switched = await request.post(`/api/user/available-business-profile/${company!.id}/auth-as`, { headers: bearer(lege.token) });
+  expect(switched.status()).toBe(200);
+  const asCompany = ((await switched.json()) as { access_token: string }).access_token;
+  // A member the company has not written to yet (a first message from a company is always a request).
+  const inbox = await request.get('/api/conversations?limit=50', { headers: bearer(asCompany) });
+  const talking = new Set(
+    ((await inbox.json()) as { data: { participants: { type: string; id: number }[] }[] }).data.flatMap((c) => c.participants.filter((p) => p.type === 'user').map((p) => p.id)),
+  );
+  const candidates = ['jonas.strand@demo.no', 'hanne.solberg@demo.no', 'ola.bakken@demo.no', 'kari.nordby@demo.no', 'camilla.ruud@demo.no', 'erik.johansen@demo.no', 'martin.berge@demo.no', 'nora.eide@demo.no'];
+  let member: { email: string; session: Session } | null = null;
+  for (const email of candidates) {
+    const res = await request.post('/api/user/login', { data: { email, password: DEMO_PASSWORD } });
+    if (res.status() !== 200) continue;
+    const body = (await res.json()) as { access_token: string; user: Session['user'] };
+    if (!talking.has(body.user.id)) {
+      member = { email, session: { token: body.access_token, user: body.user } };
+      break;
+    }
+  }
+  expect(member, 'a demo doctor Demo Medisin AS has not written to yet').not.toBeNull();
+  const started = await request.post('/api/conversations', { headers: bearer(asCompany), data: { to_user_id: member!.session.user.id, body } });
+  expect(started.status(), await started.text()).toBe(201);
+  const conversation = ((await started.json()) as { data: { conversation: { id: number } } }).data.conversation.id;
+  return { member: member!, asCompany, conversation };
+}
+
 test.describe('messages', () => {
   test('two doctors in two browsers write to each other in real time', async ({ browser, request }) => {
     const id = run();
@@ -78,32 +112,9 @@ test.describe('messages', () => {
 
   test('a company writes first: the member gets a request, accepts it and answers', async ({ browser, request }) => {
     const id = run();
-    const lege = await apiSession(request, 'lege@demo.no');
-    const company = lege.user.available_business_profiles.find((c) => c.name === 'Demo Medisin AS');
-    expect(company).toBeDefined();
-    const switched = await request.post(`/api/user/available-business-profile/${company!.id}/auth-as`, { headers: bearer(lege.token) });
-    expect(switched.status()).toBe(200);
-    const asCompany = ((await switched.json()) as { access_token: string }).access_token;
-    // A member the company has not written to yet (a first message from a company is always a request).
-    const inbox = await request.get('/api/conversations?limit=50', { headers: bearer(asCompany) });
-    const talking = new Set(
-      ((await inbox.json()) as { data: { participants: { type: string; id: number }[] }[] }).data.flatMap((c) => c.participants.filter((p) => p.type === 'user').map((p) => p.id)),
-    );
-    const candidates = ['jonas.strand@demo.no', 'hanne.solberg@demo.no', 'ola.bakken@demo.no', 'kari.nordby@demo.no'];
-    let member: { email: string; session: Session } | null = null;
-    for (const email of candidates) {
-      const session = await apiSession(request, email);
-      if (!talking.has(session.user.id)) {
-        member = { email, session };
-        break;
-      }
-    }
-    expect(member, 'a demo doctor Demo Medisin AS has not written to yet').not.toBeNull();
-    const started = await request.post('/api/conversations', { headers: bearer(asCompany), data: { to_user_id: member!.session.user.id, body: `Et tilbud ${id}` } });
-    expect(started.status(), await started.text()).toBe(201);
-    const conversation = ((await started.json()) as { data: { conversation: { id: number } } }).data.conversation.id;
+    const { member, asCompany, conversation } = await companyWritesFirst(request, `Et tilbud ${id}`);
 
-    const page = await pageFor(browser, member!.email);
+    const page = await pageFor(browser, member.email);
     await page.goto('/messages');
     await page.getByRole('combobox', { name: 'Samtaler' }).selectOption({ label: 'Forespørsler' });
     await page.getByRole('list', { name: 'Samtaler' }).getByRole('button', { name: new RegExp(`Et tilbud ${id}`) }).click();
@@ -124,6 +135,30 @@ test.describe('messages', () => {
     // The company (its managers, in business mode) reads the answer in its own inbox.
     const history = await request.get(`/api/conversations/${conversation}/messages`, { headers: bearer(asCompany) });
     expect(((await history.json()) as { data: { body: string }[] }).data.map((m) => m.body)).toEqual([`Et tilbud ${id}`, `Interessant ${id}`]);
+    await page.context().close();
+  });
+
+  test("a company's request blocked by the member: the company cannot write again, and the settings list it", async ({ browser, request }) => {
+    const id = run();
+    const { member, asCompany, conversation } = await companyWritesFirst(request, `Kjøp nå ${id}`);
+    const page = await pageFor(browser, member.email);
+    await page.goto(`/messages/${conversation}`);
+    const banner = page.getByRole('alert').filter({ hasText: 'Demo Medisin AS (en bedrift) vil sende deg meldinger' });
+    await banner.getByRole('button', { name: 'Blokker bedriften' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Blokkere Demo Medisin AS?' });
+    await expect(dialog).toContainText('Bedriften kan ikke lenger skrive til deg');
+    await dialog.getByRole('button', { name: 'Blokker bedriften' }).click();
+    await expect(dialog).toBeHidden();
+    // Every manager acting as the company is refused, in this conversation and in a new one.
+    await expect
+      .poll(async () => (await request.post(`/api/conversations/${conversation}/messages`, { headers: bearer(asCompany), data: { body: `Igjen ${id}` } })).status())
+      .toBe(403);
+    const again = await request.post('/api/conversations', { headers: bearer(asCompany), data: { to_user_id: member.session.user.id, body: `Ny start ${id}` } });
+    expect(again.status()).toBe(403);
+    // The member sees the company among the blocked, and may unblock it there.
+    await page.goto('/profile_settings/messages');
+    const blocked = page.getByRole('list', { name: 'Blokkerte personer' });
+    await expect(blocked.getByText('Demo Medisin AS')).toBeVisible();
     await page.context().close();
   });
 
