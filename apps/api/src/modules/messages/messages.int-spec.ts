@@ -493,7 +493,7 @@ describe('the bell and the e-mail', () => {
     const mails = await mailsTo(b.user.id);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Uleste meldinger fra Astrid Lege');
-    expect(mails[0]!.body).toContain('2 melding(er)');
+    expect(mails[0]!.body).toContain('har sendt deg 2 meldinger på Legenett');
     expect(mails[0]!.body).toContain(`/messages/${conversation.id}`);
     expect(mails[0]!.body).not.toContain('Hemmelig');
     expect(await mailsTo(c.user.id)).toEqual([]);
