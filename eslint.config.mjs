@@ -176,8 +176,16 @@ const actorComparison = {
   selector: `BinaryExpression[operator=/^[!=]==?$/]:matches(${actorId('left', 'right')}, ${actorId('right', 'left')}):not(:matches(${ownerOrPartySides}, ${callerSides}))`,
   message: 'Whether a user is the one who acted is isActor(actorUserId, userId) (common/access/caller.ts).',
 };
+// No timer in a module (issue 39): a loop or a schedule is the Scheduler's (`every`, or `loop` for
+// sub-second work; docs/how-to/scheduled-jobs.md), a deadline is `withDeadline` (common/time), a
+// stream's keep-alive the shared `Heartbeat` (common/http). One place holds every timer of the API.
+const timerMessage =
+  'A module keeps no timer of its own: run a loop or a schedule through the Scheduler (every, or loop for sub-second work: docs/how-to/scheduled-jobs.md), a deadline through withDeadline (common/time/deadline.ts), a keep-alive through Heartbeat (common/http).';
+const noTimers = { 'no-restricted-globals': ['error', ...['setTimeout', 'setInterval', 'setImmediate'].map((name) => ({ name, message: timerMessage }))] };
+const timersImport = { selector: "ImportDeclaration[source.value=/^(node:)?timers(\\/promises)?$/]", message: timerMessage };
 const apiDrift = [
-  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison, callerComparison, actorComparison] } },
+  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison, callerComparison, actorComparison, timersImport] } },
+  { files: ['apps/api/src/modules/**/*.ts'], ignores: ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.int-spec.ts'], rules: noTimers },
   { files: typedCallAreas.map((area) => `apps/api/src/modules/${area}/**/*.int-spec.ts`), rules: { 'no-restricted-syntax': ['error', rawHttp] } },
 ];
 

@@ -199,3 +199,25 @@ test('the auth, registration, admin and notification specs call endpoints throug
   const typed = "declare const t: { call(ep: unknown, o: unknown): unknown };\ndeclare const ep: { me: unknown };\nexport const x = t.call(ep.me, { as: null });\n";
   assert.deepEqual(await syntax('apps/api/src/modules/auth/planted.int-spec.ts', typed), []);
 });
+
+/** The messages of `rule` ESLint reports for `code` as if it were the file at `file`. */
+async function reported(rule, file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+test('a module keeps no timer of its own: the Scheduler, withDeadline and Heartbeat hold them', async () => {
+  const loop = 'export function poll(run: () => void): void {\n  setTimeout(() => poll(run), 250);\n  setInterval(run, 1000);\n  setImmediate(run);\n}\n';
+  for (const file of ['apps/api/src/modules/petitions/planted.service.ts', 'apps/api/src/modules/petitions/planted.repository.ts']) {
+    const found = await reported('no-restricted-globals', file, loop);
+    assert.equal(found.length, 3, file);
+    assert.match(found[0], /through the Scheduler/);
+  }
+  // Nor through an import of the timers module.
+  const imported = await reported('no-restricted-syntax', 'apps/api/src/modules/petitions/planted.service.ts', "import { setTimeout as sleep } from 'node:timers/promises';\nexport const x = sleep;\n");
+  assert.equal(imported.length, 1);
+  assert.match(imported[0], /withDeadline/);
+  // The scheduler itself (common) and a module's specs may.
+  assert.deepEqual(await reported('no-restricted-globals', 'apps/api/src/common/queue/planted.ts', loop), []);
+  assert.deepEqual(await reported('no-restricted-globals', 'apps/api/src/modules/petitions/planted.int-spec.ts', loop), []);
+});

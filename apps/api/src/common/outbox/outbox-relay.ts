@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
+import { withDeadline } from '../time/deadline';
 import { type EnqueueResult, JobQueue } from '../queue';
 import { type ClaimedJob, OutboxRepository } from './outbox.repository';
 
@@ -223,12 +224,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   private withTimeout<T>(work: Promise<T>): Promise<T> {
     const ms = this.config.outbox.handOverTimeoutMs;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`hand-over took longer than ${ms} ms`)), ms);
-    });
-    // A hand-over given up on may still settle later: its outcome no longer matters.
-    work.catch(() => undefined);
-    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+    return withDeadline(work, ms, `hand-over took longer than ${ms} ms`);
   }
 }

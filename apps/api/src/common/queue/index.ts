@@ -1,3 +1,3 @@
 export { type EnqueueOptions, type EnqueueResult, type JobContext, type JobHandler, JobQueue, type RepeatOptions } from './job-queue';
 export { QueueModule } from './queue.module';
-export { Scheduler } from './scheduler';
+export { type LoopRound, Scheduler } from './scheduler';

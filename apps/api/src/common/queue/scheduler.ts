@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { MetricsService } from '../observability/metrics.service';
 import { JobQueue } from './job-queue';
@@ -6,6 +6,16 @@ import { JobQueue } from './job-queue';
 interface Schedule {
   name: string;
   everyMs: number;
+}
+
+/** What a loop's round says: `more` runs the next round at once (a backlog), `idle` waits the interval. */
+export type LoopRound = 'more' | 'idle';
+
+interface Loop extends Schedule {
+  run: () => Promise<LoopRound>;
+  timer: NodeJS.Timeout | null;
+  /** The round under way (shutdown waits for it). */
+  current: Promise<unknown>;
 }
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -29,9 +39,11 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
  * Each run is logged with its job id and counted in `legenett_scheduled_job_runs_total`.
  */
 @Injectable()
-export class Scheduler implements OnApplicationBootstrap {
+export class Scheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Scheduler');
   private readonly schedules = new Map<string, Schedule>();
+  private readonly loops = new Map<string, Loop>();
+  private stopped = false;
 
   constructor(
     private readonly jobs: JobQueue,
@@ -44,7 +56,7 @@ export class Scheduler implements OnApplicationBootstrap {
    * `tick.id` is the queue's id of this run (BullMQ: one per tick, `repeat:<name>:<time>`).
    */
   every(name: string, everyMs: number, run: (tick: { id?: string }) => Promise<unknown>): void {
-    if (this.schedules.has(name)) throw new Error(`Scheduled job "${name}" is declared twice`);
+    if (this.schedules.has(name) || this.loops.has(name)) throw new Error(`Scheduled job "${name}" is declared twice`);
     if (!Number.isInteger(everyMs) || everyMs < 0) throw new Error(`Scheduled job "${name}": bad interval ${everyMs}`);
     this.schedules.set(name, { name, everyMs });
     this.jobs.register(name, async (job) => {
@@ -60,9 +72,50 @@ export class Scheduler implements OnApplicationBootstrap {
     });
   }
 
-  /** The declared schedules (tests, docs). */
+  /**
+   * A loop in this process for work that runs more often than a queue job is worth (the petition
+   * log's sequencer every 250 ms, its counter every second): `run` every `everyMs` (0: never) on each
+   * process that runs jobs, the next round at once while it answers `more`. The rounds of one loop
+   * never overlap; across processes the work itself must be single-flight (the petition loops take an
+   * advisory lock, so a second worker's round finds nothing to do). A failed round is logged and
+   * counted, and the loop goes on after the interval. Rounds are not logged one by one (4 a second).
+   * Stopped before any module closes its pools (`onModuleDestroy`), after the round under way ends.
+   */
+  loop(name: string, everyMs: number, run: () => Promise<LoopRound>): void {
+    if (this.schedules.has(name) || this.loops.has(name)) throw new Error(`Scheduled job "${name}" is declared twice`);
+    if (!Number.isInteger(everyMs) || everyMs < 0) throw new Error(`Scheduled job "${name}": bad interval ${everyMs}`);
+    this.loops.set(name, { name, everyMs, run, timer: null, current: Promise.resolve() });
+  }
+
+  private next(loop: Loop, delayMs: number): void {
+    if (this.stopped) return;
+    loop.timer = setTimeout(() => {
+      loop.timer = null;
+      loop.current = loop.run().then(
+        (round) => {
+          this.metrics.scheduledRuns.inc({ job: loop.name, outcome: 'ok' });
+          this.next(loop, round === 'more' ? 0 : loop.everyMs);
+        },
+        (err: unknown) => {
+          this.metrics.scheduledRuns.inc({ job: loop.name, outcome: 'failed' });
+          this.logger.error(`Scheduled loop ${loop.name} failed: ${messageOf(err)}`);
+          this.next(loop, loop.everyMs);
+        },
+      );
+    }, delayMs);
+    loop.timer.unref();
+  }
+
+  /** The declared schedules and loops (tests, docs). */
   declared(): Schedule[] {
-    return [...this.schedules.values()];
+    return [...this.schedules.values(), ...[...this.loops.values()].map(({ name, everyMs }) => ({ name, everyMs }))];
+  }
+
+  /** Loops stop before the queue and the pools close; a round under way finishes first. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    for (const loop of this.loops.values()) if (loop.timer) clearTimeout(loop.timer);
+    await Promise.all([...this.loops.values()].map((loop) => loop.current.catch(() => undefined)));
   }
 
   /**
@@ -71,6 +124,7 @@ export class Scheduler implements OnApplicationBootstrap {
    */
   onApplicationBootstrap(): void {
     if (!this.config.role.runsJobs) return;
+    for (const loop of this.loops.values()) if (loop.everyMs > 0) this.next(loop, loop.everyMs);
     for (const { name, everyMs } of this.schedules.values()) {
       const made = everyMs === 0 ? this.jobs.stopRepeat(name) : this.jobs.repeat(name, {}, { everyMs });
       made.catch((err: unknown) => this.logger.warn(`Could not schedule ${name}: ${messageOf(err)}`));

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import { Authenticator, checkGates, type Principal, type SessionEvent, SessionEvents } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
+import { Heartbeat } from '../../common/http';
 import { NotificationsService } from './notifications.service';
 import { StreamSources } from './stream-sources';
 
@@ -33,6 +34,8 @@ export class NotificationStreamService implements OnModuleDestroy {
   /** This process's open streams per user, oldest first. */
   private readonly streams = new Map<number, OpenStream[]>();
   private listening: Promise<() => void> | null = null;
+  /** One timer beats for every stream of this process. */
+  private readonly heartbeat = new Heartbeat(HEARTBEAT_MS);
 
   constructor(
     private readonly authenticator: Authenticator,
@@ -132,16 +135,15 @@ export class NotificationStreamService implements OnModuleDestroy {
         // A source that cannot start (its database is away) leaves the bell's count working.
       }
     }
-    const heartbeat = setInterval(() => {
+    const stopBeating = this.heartbeat.add(() => {
       if (!closed) res.write(': ping\n\n');
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+    });
     let unregister = (): void => undefined;
     const finish = (): void => {
       if (closed) return;
       closed = true;
       gone = true;
-      clearInterval(heartbeat);
+      stopBeating();
       unsubscribe();
       for (const off of others.splice(0)) off();
       unregister();

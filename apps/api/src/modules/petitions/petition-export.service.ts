@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { Injectable, Logger } from '@nestjs/common';
 import { type Locale, type PetitionDetail, type PetitionExportFormat, translate } from '@legenett/contracts';
@@ -151,8 +152,8 @@ export class PetitionExportService {
     void (async () => {
       for await (const batch of this.rows(petition.id, locale)) {
         for (const r of batch) line([r.name, r.profession, r.specialty, r.county, r.date]);
-        // pdfkit pushes as it writes; wait for the reader before the next batch.
-        while (doc.readableLength > 1 << 20 && !doc.destroyed) await new Promise((ok) => setTimeout(ok, 5));
+        // pdfkit pushes as it writes; wait for the reader (its start, each chunk it takes, or the end) before the next batch.
+        while (doc.readableLength > 1 << 20 && !doc.destroyed) await Promise.race([once(doc, doc.readableFlowing === null ? 'resume' : 'data'), once(doc, 'close')]);
         if (doc.destroyed) return;
       }
       doc.end();

@@ -1,8 +1,9 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign as edSign, verify as edVerify } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { type PetitionLogCheckpoint } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { AppError } from '../../common/errors/app-error';
+import { type LoopRound, Scheduler } from '../../common/queue';
 import { consistencyProof, consistencyRanges, EMPTY_ROOT, type Hash, inclusionProof, inclusionRanges, nodesFor, perfectNodes, rangeHash } from './petition-log.merkle';
 import { type CheckpointRow, PetitionLogRepository } from './petition-log.repository';
 
@@ -10,6 +11,8 @@ import { type CheckpointRow, PetitionLogRepository } from './petition-log.reposi
 export const LOG_ORIGIN = 'legenett.no/petition-log';
 /** A sequencer batch is cut at this many entries (or after `sequenceMs`). */
 export const MAX_BATCH = 256;
+/** The sequencer's loop (common/queue/scheduler.ts). */
+export const PETITION_LOG_SEQUENCE_JOB = 'petitions.log.sequence';
 
 /** The text a checkpoint's signature covers (C2SP-style: origin, size, base64 root, then the time). */
 export function checkpointText(size: number, root: Hash, at: Date): string {
@@ -31,20 +34,17 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
  * runs on every replica and does its work under an advisory lock, so once at a time.
  */
 @Injectable()
-export class PetitionLogService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('PetitionLog');
+export class PetitionLogService implements OnModuleInit {
   private readonly privateKey: KeyObject;
   readonly publicKey: KeyObject;
   /** The raw 32-byte public key, base64. */
   readonly publicKeyBase64: string;
   /** First 8 bytes of the public key's SHA-256, hex: names the key in checkpoints. */
   readonly keyId: string;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
 
   constructor(
     private readonly repository: PetitionLogRepository,
+    private readonly scheduler: Scheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const seed = createHash('sha256').update(config.petitionLog.signingKey, 'utf8').digest();
@@ -90,29 +90,13 @@ export class PetitionLogService implements OnApplicationBootstrap, OnApplication
 
   // ---------- the sequencer ----------
 
-  onApplicationBootstrap(): void {
-    // On the replicas that run jobs (ROLE api serves HTTP only); the advisory lock makes it one at a time.
-    if (this.config.role.runsJobs && this.config.petitionLog.sequenceMs > 0) this.schedule(this.config.petitionLog.sequenceMs);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running.catch(() => undefined);
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sequenceOnce(false).then(
-        (r) => this.schedule(r && r.added === MAX_BATCH ? 0 : this.config.petitionLog.sequenceMs),
-        (err: unknown) => {
-          this.logger.error(`Sequencing failed: ${err instanceof Error ? err.message : String(err)}`);
-          this.schedule(this.config.petitionLog.sequenceMs);
-        },
-      );
-    }, ms);
-    this.timer.unref();
+  onModuleInit(): void {
+    // A loop of the one scheduler, on the processes that run jobs (ROLE api serves HTTP only); the
+    // advisory lock makes it one batch at a time across them. A full batch runs the next at once.
+    this.scheduler.loop(PETITION_LOG_SEQUENCE_JOB, this.config.petitionLog.sequenceMs, async (): Promise<LoopRound> => {
+      const r = await this.sequenceOnce(false);
+      return r && r.added === MAX_BATCH ? 'more' : 'idle';
+    });
   }
 
   /** One batch (at most MAX_BATCH entries); null when another replica holds the sequencer. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { type ChainVerification, osloToday, type SignatureReceipt, type SignerProfession } from '@legenett/contracts';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { type Principal } from '../../common/auth';
@@ -14,6 +14,8 @@ import { milestonesBetween, professionOf, requireSignable } from './petition.rul
 import { PetitionsRepository } from './petitions.repository';
 
 export const PETITION_RECONCILE_JOB = 'petitions.reconcile';
+/** The counter's loop (common/queue/scheduler.ts). */
+export const PETITION_COUNT_JOB = 'petitions.count';
 const DAY_MS = 86_400_000;
 /** A petition's entries checked per read by `verify`. */
 const VERIFY_BATCH = 5000;
@@ -24,11 +26,8 @@ const VERIFY_BATCH = 5000;
  * into the petitions' counts and statistics; reconciliation (nightly and the admin button) recounts.
  */
 @Injectable()
-export class PetitionSignaturesService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class PetitionSignaturesService implements OnModuleInit {
   private readonly logger = new Logger('PetitionCounts');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
   /** The signing queue of this process (group commit; docs/performance/petitions.md). */
   private readonly signing: GroupCommit<SignRequest, SignOutcome> | null;
 
@@ -184,30 +183,12 @@ export class PetitionSignaturesService implements OnModuleInit, OnApplicationBoo
       const r = await this.reconcile('nightly');
       if (r.corrections > 0) this.logger.warn(`Reconciliation corrected ${r.corrections} count(s) of ${r.petitions} petition(s)`);
     });
-  }
-
-  onApplicationBootstrap(): void {
-    if (this.config.role.runsJobs && this.config.petitionLog.countIntervalMs > 0) this.schedule();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.count().then(
-        () => this.schedule(),
-        (err: unknown) => {
-          this.logger.error(`Counting failed: ${err instanceof Error ? err.message : String(err)}`);
-          this.schedule();
-        },
-      );
-    }, this.config.petitionLog.countIntervalMs);
-    this.timer.unref();
+    // The counter folds the log's new entries into the petitions' counts: a loop of the scheduler on
+    // the processes that run jobs (one at a time across them: the fold takes an advisory lock).
+    this.scheduler.loop(PETITION_COUNT_JOB, this.config.petitionLog.countIntervalMs, async () => {
+      await this.count();
+      return 'idle';
+    });
   }
 
   /** One counter batch (null: another replica holds the job); milestone notices in the same transaction. */

@@ -3,6 +3,7 @@ import { type Health, type Liveness, type Readiness } from '@legenett/contracts'
 import type Redis from 'ioredis';
 import { HttpDrain } from '../../common/http/http-drain';
 import { MaintenanceService } from '../../common/maintenance/maintenance.service';
+import { withDeadline } from '../../common/time/deadline';
 import { APP_CONFIG, type AppConfig } from '../../config';
 import { InjectRedis, redisNow } from '../../database/redis.module';
 import { HealthRepository } from './health.repository';
@@ -14,19 +15,11 @@ const CHECK_TIMEOUT_MS = 2000;
 
 async function timed(probe: () => Promise<unknown>): Promise<Check> {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      probe(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
-      }),
-    ]);
+    await withDeadline(probe(), CHECK_TIMEOUT_MS, 'timeout');
     return { status: 'up', latency_ms: Math.round((performance.now() - started) * 10) / 10 };
   } catch {
     return { status: 'down' };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
