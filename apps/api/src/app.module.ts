@@ -1,3 +1,4 @@
+import { PubSubModule } from './common/pubsub';
 import { type DynamicModule, Module, RequestMethod, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
@@ -97,6 +98,7 @@ export class AppModule {
         HttpDrainModule,
         DatabaseModule,
         RedisModule,
+        PubSubModule,
         ListsModule,
         MaintenanceModule,
         AuthModule,

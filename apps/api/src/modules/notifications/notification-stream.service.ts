@@ -5,6 +5,7 @@ import { AppError } from '../../common/errors/app-error';
 import { Heartbeat } from '../../common/http';
 import { NotificationsService } from './notifications.service';
 import { StreamSources } from './stream-sources';
+import { UnreadWatchers } from './unread-watchers';
 
 /** Comment lines keep proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -36,13 +37,20 @@ export class NotificationStreamService implements OnModuleDestroy {
   private listening: Promise<() => void> | null = null;
   /** One timer beats for every stream of this process. */
   private readonly heartbeat = new Heartbeat(HEARTBEAT_MS);
+  /** One read of a user's count per change and process, shared by the user's streams. */
+  private readonly unread: UnreadWatchers;
 
   constructor(
     private readonly authenticator: Authenticator,
     private readonly notifications: NotificationsService,
     private readonly sources: StreamSources,
     private readonly sessionEvents: SessionEvents,
-  ) {}
+  ) {
+    this.unread = new UnreadWatchers(
+      (userId) => this.notifications.unreadCount(userId),
+      (userId, changed) => this.notifications.onChange(userId, changed),
+    );
+  }
 
   /** How many streams this process holds open for a user (tests, metrics). */
   openCount(userId: number): number {
@@ -100,19 +108,13 @@ export class NotificationStreamService implements OnModuleDestroy {
 
     let closed = false;
     let last = -1;
-    let sending = Promise.resolve();
-    const send = (): void => {
-      sending = sending
-        .then(async () => {
-          if (closed) return;
-          const unreadCount = await this.notifications.unreadCount(userId);
+    const unsubscribe = personal
+      ? await this.unread.watch(userId, (unreadCount) => {
           if (closed || unreadCount === last) return;
           last = unreadCount;
           res.write(`event: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
         })
-        .catch(() => undefined);
-    };
-    const unsubscribe = personal ? await this.notifications.onChange(userId, send) : () => undefined;
+      : () => undefined;
     // Other modules' events (messages: `event: chat`), with the id the browser resends on reconnect.
     const write = (event: string, data: unknown, id?: string): void => {
       if (closed) return;
@@ -163,7 +165,6 @@ export class NotificationStreamService implements OnModuleDestroy {
         res.end();
       },
     });
-    if (personal) send();
   }
 
   private async caller(req: Request, token: string | undefined): Promise<Principal> {

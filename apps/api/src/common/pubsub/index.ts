@@ -1,0 +1,1 @@
+export { PubSub, PubSubModule, type PubSubChannel } from './pubsub';
