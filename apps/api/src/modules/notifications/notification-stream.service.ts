@@ -137,6 +137,8 @@ export class NotificationStreamService implements OnModuleDestroy {
         // A source that cannot start (its database is away) leaves the bell's count working.
       }
     }
+    // Every source listens now: a comment says so (EventSource ignores it; a test waits for it).
+    if (!gone) res.write(': open\n\n');
     const stopBeating = this.heartbeat.add(() => {
       if (!closed) res.write(': ping\n\n');
     });
