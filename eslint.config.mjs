@@ -183,8 +183,18 @@ const timerMessage =
   'A module keeps no timer of its own: run a loop or a schedule through the Scheduler (every, or loop for sub-second work: docs/how-to/scheduled-jobs.md), a deadline through withDeadline (common/time/deadline.ts), a keep-alive through Heartbeat (common/http).';
 const noTimers = { 'no-restricted-globals': ['error', ...['setTimeout', 'setInterval', 'setImmediate'].map((name) => ({ name, message: timerMessage }))] };
 const timersImport = { selector: "ImportDeclaration[source.value=/^(node:)?timers(\\/promises)?$/]", message: timerMessage };
+// Who takes part in the network (approved, not deleted) is written once, in common/access
+// (`approvedMemberSql()`, `approvedMemberAs('u')` for a hand-written query): not by hand in a module,
+// its repositories included (issue 39).
+const approvedMemberMessage = "Who takes part in the network is common/access's: approvedMemberSql() on users, approvedMemberAs('u') in a hand-written query (docs/how-to/check-access.md).";
+const approvedMemberByHand = [
+  { selector: "CallExpression[callee.name='eq'][arguments.0.property.name='status'][arguments.0.object.name='users'][arguments.1.value='approved']", message: approvedMemberMessage },
+  { selector: "CallExpression[callee.name='eq'][arguments.0.property.name='status'][arguments.0.object.property.name='users'][arguments.1.value='approved']", message: approvedMemberMessage },
+  { selector: "TemplateElement[value.raw=/status\\s*=\\s*'approved'\\s+and\\s+[a-z_]+\\.deleted_at\\s+is\\s+null/i]", message: approvedMemberMessage },
+];
 const apiDrift = [
-  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison, callerComparison, actorComparison, timersImport] } },
+  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison, callerComparison, actorComparison, timersImport, ...approvedMemberByHand] } },
+  { files: ['apps/api/src/modules/**/*.repository.ts'], rules: { 'no-restricted-syntax': ['error', ...approvedMemberByHand] } },
   { files: ['apps/api/src/modules/**/*.ts'], ignores: ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.int-spec.ts'], rules: noTimers },
   { files: typedCallAreas.map((area) => `apps/api/src/modules/${area}/**/*.int-spec.ts`), rules: { 'no-restricted-syntax': ['error', rawHttp] } },
 ];

@@ -221,3 +221,19 @@ test('a module keeps no timer of its own: the Scheduler, withDeadline and Heartb
   assert.deepEqual(await reported('no-restricted-globals', 'apps/api/src/common/queue/planted.ts', loop), []);
   assert.deepEqual(await reported('no-restricted-globals', 'apps/api/src/modules/petitions/planted.int-spec.ts', loop), []);
 });
+
+test("who takes part in the network is common/access's, not written by hand in a module or its repository", async () => {
+  const drizzle = "import { and, eq, isNull } from 'drizzle-orm';\nimport { users } from './schema';\nexport const x = and(eq(users.status, 'approved'), isNull(users.deleted_at));\n";
+  const raw = "import { sql } from 'drizzle-orm';\nexport const x = sql`select 1 from users u where u.status = 'approved' and u.deleted_at is null`;\n";
+  for (const file of ['apps/api/src/modules/network/planted.repository.ts', 'apps/api/src/modules/network/planted.service.ts']) {
+    for (const code of [drizzle, raw]) {
+      const found = await reported('no-restricted-syntax', file, code);
+      assert.equal(found.length, 1, `${file}: ${code}`);
+      assert.match(found[0], /approvedMemberAs/);
+    }
+  }
+  // Another table's approval (a course) and the helpers themselves pass.
+  assert.deepEqual(await reported('no-restricted-syntax', 'apps/api/src/modules/courses/planted.repository.ts', "import { eq } from 'drizzle-orm';\nimport { courses } from './schema';\nexport const x = eq(courses.status, 'approved');\n"), []);
+  assert.deepEqual(await reported('no-restricted-syntax', 'apps/api/src/modules/network/planted.repository.ts', "import { approvedMemberAs } from '../../common/access';\nexport const x = approvedMemberAs('u');\n"), []);
+  assert.deepEqual(await reported('no-restricted-syntax', 'apps/api/src/common/access/planted.repository.ts', raw), []);
+});

@@ -1,6 +1,7 @@
 export { AccessModule } from './access.module';
 export {
   AccessRepository,
+  approvedMemberAs,
   approvedMemberSql,
   editedBySql,
   idArray,

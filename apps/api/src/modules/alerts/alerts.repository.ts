@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { approvedMemberAs } from '../../common/access';
 import { type AlertDigestMatch, type AlertFrequency, type AlertType, type PermissionKey } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -206,7 +207,7 @@ export class AlertsRepository {
    * list's endpoint through the roles; videos: confirmed health personnel and the item's access level).
    */
   private static mayReceive(type: AlertType, f: ItemFacets): SQL {
-    const member = sql`u.status = 'approved' and u.deleted_at is null`;
+    const member = approvedMemberAs('u');
     const uid = sql`u.id`;
     switch (type) {
       case 'job':

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { verifiedAsSql } from '../../common/access';
+import { approvedMemberSql, verifiedAsSql } from '../../common/access';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
 import { fileKey, variantKey } from '../../common/files/files.repository';
 import { orderFor, type PageSource, type Slice } from '../../common/lists';
@@ -178,7 +178,7 @@ export class MessagesRepository {
       .select({ id: users.id, approved_hrp: sql<number>`coalesce(${userInfo.approved_hrp}, 0)::int` })
       .from(users)
       .leftJoin(userInfo, eq(userInfo.user_id, users.id))
-      .where(and(eq(users.id, userId), eq(users.status, 'approved'), isNull(users.deleted_at)))
+      .where(and(eq(users.id, userId), approvedMemberSql()))
       .limit(1);
     return row ?? null;
   }
@@ -189,7 +189,7 @@ export class MessagesRepository {
     const rows = await this.db
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, ids), eq(users.status, 'approved'), isNull(users.deleted_at)));
+      .where(and(inArray(users.id, ids), approvedMemberSql()));
     return rows.map((r) => r.id);
   }
 

@@ -3,7 +3,7 @@ import { type SuggestionReason, type VerifiedAs } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { approvedMemberSql, verifiedAsSql } from '../../common/access';
+import { approvedMemberAs, approvedMemberSql, verifiedAsSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
@@ -123,7 +123,7 @@ export class NetworkRepository {
   async suggestions(me: number, limit: number): Promise<SuggestionScore[]> {
     const fresh = (id: SQL) => sql`${id} <> ${me}
       and not exists (select 1 from ${userFollows} x where x.follower_id = ${me} and x.followed_user_id = ${id})
-      and exists (select 1 from ${users} a where a.id = ${id} and a.status = 'approved' and a.deleted_at is null)`;
+      and exists (select 1 from ${users} a where a.id = ${id} and ${approvedMemberAs('a')})`;
     const result = await this.db.execute<{ id: number; reason: SuggestionReason; followed_by_count: number }>(sql`
       with me as (
         select workplace_hospital_id as h, workplace_clinic_id as c, workplace_custom_id as w, county_id as k

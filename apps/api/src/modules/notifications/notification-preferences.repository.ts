@@ -3,6 +3,7 @@ import { type DigestFrequency, type Locale } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
+import { visibleMemberSql } from '../../common/access';
 import { InjectDatabase } from '../../database/database.module';
 
 const { notificationPreferences: prefs, userInfo, users } = schema;
@@ -105,11 +106,10 @@ export class NotificationPreferencesRepository {
 
   async recipient(userId: number, tx?: Transaction): Promise<Recipient | null> {
     const [row] = await (tx ?? this.db)
-      .select({ email: users.email, first_name: users.first_name, locale: users.locale, status: users.status, deleted_at: users.deleted_at })
+      .select({ email: users.email, first_name: users.first_name, locale: users.locale, active: visibleMemberSql().mapWith(Boolean) })
       .from(users)
       .where(eq(users.id, userId));
-    if (!row) return null;
-    return { email: row.email, first_name: row.first_name, locale: row.locale, active: row.deleted_at === null && row.status !== 'blocked' && row.status !== 'rejected' };
+    return row ?? null;
   }
 
   /** Writes the changed parts in one transaction: the overrides merged into the stored ones. */

@@ -9,7 +9,7 @@ import {
 import { type Database, schema } from '@legenett/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../common/account-data';
-import { verifiedAsSql, visibleMemberSql } from '../../common/access';
+import { approvedMemberAs, verifiedAsSql, visibleMemberSql } from '../../common/access';
 import { fileKey } from '../../common/files/files.repository';
 import { InjectDatabase } from '../../database/database.module';
 import { localisedName, localisedRef } from '../reference';
@@ -163,8 +163,8 @@ export class ProfileRepository {
         county: localisedRef(s.counties, locale),
         city: localisedRef(s.cities, locale),
         // Counted as the lists show them: approved, live members only.
-        followers_count: sql<number>`(select count(*)::int from ${s.userFollows} f join users fu on fu.id = f.follower_id where f.followed_user_id = ${s.users.id} and fu.status = 'approved' and fu.deleted_at is null)`,
-        following_count: sql<number>`(select count(*)::int from ${s.userFollows} f join users fu on fu.id = f.followed_user_id where f.follower_id = ${s.users.id} and fu.status = 'approved' and fu.deleted_at is null)`,
+        followers_count: sql<number>`(select count(*)::int from ${s.userFollows} f join users fu on fu.id = f.follower_id where f.followed_user_id = ${s.users.id} and ${approvedMemberAs('fu')})`,
+        following_count: sql<number>`(select count(*)::int from ${s.userFollows} f join users fu on fu.id = f.followed_user_id where f.follower_id = ${s.users.id} and ${approvedMemberAs('fu')})`,
         is_following: sql<boolean>`exists (select 1 from ${s.userFollows} where ${s.userFollows.follower_id} = ${viewerId} and ${s.userFollows.followed_user_id} = ${s.users.id})`,
       })
       .from(s.users)

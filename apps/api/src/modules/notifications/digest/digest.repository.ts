@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { approvedMemberAs } from '../../../common/access';
 import { type DigestFrequency, type Locale } from '@legenett/contracts';
 import { type Database, type Transaction } from '@legenett/db';
 import { sql } from 'drizzle-orm';
@@ -83,7 +84,7 @@ export class DigestRepository {
                         now() - case when b.frequency = 'daily' then interval '1 day' else interval '7 days' end) as since
         from batch b
         join users u on u.id = b.id
-        where b.frequency <> 'off' and u.status = 'approved' and u.deleted_at is null
+        where b.frequency <> 'off' and ${approvedMemberAs('u')}
       )
       select (select max(id) from batch) as last_id, c.id as user_id, c.frequency
       from (select 1) one
@@ -121,7 +122,7 @@ export class DigestRepository {
     if (userIds.length === 0) return [];
     const result = await this.db.execute(sql`
       select u.id as user_id, u.email, u.first_name, u.locale, i.county_id, coalesce(p.digest, 'weekly') as frequency,
-             (u.status = 'approved' and u.deleted_at is null) as active, s.since,
+             ${approvedMemberAs('u')} as active, s.since,
              (u.last_login_date > s.since
                or exists (select 1 from refresh_token_families f where f.user_id = u.id and f.last_used_at > s.since)) as seen_since
       from digest_runs r
