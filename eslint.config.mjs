@@ -192,8 +192,14 @@ const approvedMemberByHand = [
   { selector: "CallExpression[callee.name='eq'][arguments.0.property.name='status'][arguments.0.object.property.name='users'][arguments.1.value='approved']", message: approvedMemberMessage },
   { selector: "TemplateElement[value.raw=/status\\s*=\\s*'approved'\\s+and\\s+[a-z_]+\\.deleted_at\\s+is\\s+null/i]", message: approvedMemberMessage },
 ];
+// Rate limits are `@RateLimit` on the handler; a limit that depends on what the request turns out to
+// be is `limits.consumeForAccount(rule, userId)` (common/rate-limit): no module counts by hand (issue 39).
+const consumeByHand = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='consume']",
+  message: "Limit a handler with @RateLimit(rule) (common/rate-limit); a limit that depends on the request's outcome is limits.consumeForAccount(rule, userId) (docs/security.md, \"Rate limits\").",
+};
 const apiDrift = [
-  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison, callerComparison, actorComparison, timersImport, ...approvedMemberByHand] } },
+  { files: ['apps/api/src/modules/**/*.ts'], ignores: apiExempt, rules: { 'no-restricted-syntax': ['error', ownerComparison, callerComparison, actorComparison, timersImport, consumeByHand, ...approvedMemberByHand] } },
   { files: ['apps/api/src/modules/**/*.repository.ts'], rules: { 'no-restricted-syntax': ['error', ...approvedMemberByHand] } },
   { files: ['apps/api/src/modules/**/*.ts'], ignores: ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.int-spec.ts'], rules: noTimers },
   { files: typedCallAreas.map((area) => `apps/api/src/modules/${area}/**/*.int-spec.ts`), rules: { 'no-restricted-syntax': ['error', rawHttp] } },

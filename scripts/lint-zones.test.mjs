@@ -237,3 +237,13 @@ test("who takes part in the network is common/access's, not written by hand in a
   assert.deepEqual(await reported('no-restricted-syntax', 'apps/api/src/modules/network/planted.repository.ts', "import { approvedMemberAs } from '../../common/access';\nexport const x = approvedMemberAs('u');\n"), []);
   assert.deepEqual(await reported('no-restricted-syntax', 'apps/api/src/common/access/planted.repository.ts', raw), []);
 });
+
+test('a module takes no rate limit by hand: @RateLimit, or consumeForAccount for a limit that depends on the outcome', async () => {
+  const byHand = "export async function send(limits: { consume(r: unknown, s: string): Promise<void> }, userId: number) {\n  await limits.consume({ name: 'x', limit: 1, windowSeconds: 60 }, `user:${userId}`);\n}\n";
+  const found = await reported('no-restricted-syntax', 'apps/api/src/modules/messages/planted.service.ts', byHand);
+  assert.equal(found.length, 1);
+  assert.match(found[0], /@RateLimit/);
+  const helper = "export async function send(limits: { consumeForAccount(r: unknown, id: number): Promise<void> }, userId: number) {\n  await limits.consumeForAccount({ name: 'x', limit: 1, windowSeconds: 60 }, userId);\n}\n";
+  assert.deepEqual(await reported('no-restricted-syntax', 'apps/api/src/modules/messages/planted.service.ts', helper), []);
+  assert.deepEqual(await reported('no-restricted-syntax', 'apps/api/src/common/rate-limit/planted.guard.ts', byHand), []);
+});

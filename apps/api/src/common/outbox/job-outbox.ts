@@ -13,8 +13,13 @@ export interface OutboxJobContext<P> extends JobContext<P> {
    * already: another run of it got there first (a second run waits for the first one's commit),
    * or it failed for good, or it was erased with an account. At most one call per run; a handler
    * that makes none is marked done when it returns.
+   *
+   * `work` gets the payload as the row holds it when marked: a job rewritten after it was handed
+   * over (a message edited or deleted: `patchPayloadData`) runs with the new payload, never the copy
+   * the queue carried. The mark locks the row, so a rewrite waits for a run under way, and a run for
+   * a rewrite under way.
    */
-  once(work: (tx: Transaction) => Promise<void>): Promise<boolean>;
+  once(work: (tx: Transaction, payload: P) => Promise<void>): Promise<boolean>;
 }
 
 export type OutboxJobHandler<P> = (job: OutboxJobContext<P>) => Promise<void>;
@@ -71,13 +76,19 @@ export class JobOutbox {
     this.jobs.register<P>(name, async (job) => {
       const row = outboxRowOf(job.id);
       let marked = false;
-      const once = async (work: (tx: Transaction) => Promise<void>): Promise<boolean> => {
+      const once = async (work: (tx: Transaction, payload: P) => Promise<void>): Promise<boolean> => {
         if (marked) throw new Error(`Job "${name}" called once() twice in one run`);
         marked = true;
         return this.uow.run(async (tx) => {
-          // First: the mark locks the row, so a second run of this job waits here and then finds it done.
-          if (row !== null && (await this.repository.markRan([row], tx)) === 0) return false;
-          await work(tx);
+          // First: the mark locks the row, so a second run of this job waits here and then finds it
+          // done; the payload is the row's as marked (rewritten since the hand-over, perhaps).
+          let payload = job.payload;
+          if (row !== null) {
+            const current = await this.repository.markRanReturning(row, tx);
+            if (current === null) return false;
+            payload = current.payload as P;
+          }
+          await work(tx, payload);
           return true;
         });
       };

@@ -343,6 +343,24 @@ describe('at least once: a row is done when its job has run, and handed over aga
     await queue.onIdle();
     expect(runs).toBe(0);
   });
+
+  it('a job rewritten after its hand-over runs with the row\'s payload, not the copy the queue carried (a message deleted meanwhile)', async () => {
+    const name = jobName('rewritten');
+    const seen: unknown[] = [];
+    t.app.get(JobOutbox).handle<{ data: { excerpt: string } }>(name, async ({ payload, once }) => {
+      seen.push(payload.data.excerpt);
+      // The rewrite commits between the queue's copy and the handler's done mark.
+      await t.db.transaction((tx) => t.app.get(JobOutbox).patchPayloadData(tx, name, { data: { seq: 2 } }, { excerpt: '' }));
+      await once(async (_tx, current) => void seen.push(current.data.excerpt));
+    });
+    const [row] = await t.db
+      .insert(schema.jobOutbox)
+      .values({ name, payload: { data: { seq: 2, excerpt: 'Fødselsnummer i klartekst' } }, user_ids: [], next_attempt_at: sql`now() + interval '1 day'` })
+      .returning({ id: schema.jobOutbox.id });
+    expect(await queue.enqueue(name, { data: { seq: 2, excerpt: 'Fødselsnummer i klartekst' } }, { jobId: outboxJobId(row!.id) })).toBe('added');
+    await queue.onIdle();
+    expect(seen).toEqual(['Fødselsnummer i klartekst', '']);
+  });
 });
 
 describe('a second run of a job (the queue forgot that it ran, or two queues had it) leaves no second effect', () => {

@@ -127,6 +127,16 @@ export class OutboxRepository {
     return rows.length;
   }
 
+  /** `markRan` of one row in the handler's transaction, answering the payload the row holds then (null: not runnable). */
+  async markRanReturning(id: number, tx: Transaction): Promise<{ payload: unknown } | null> {
+    const [row] = await tx
+      .update(o)
+      .set({ status: 'done', done_at: sql`now()`, ran_at: sql`now()`, last_error: null })
+      .where(and(eq(o.id, id), runnable))
+      .returning({ payload: o.payload });
+    return row ?? null;
+  }
+
   /** Its job failed in every attempt: kept `failed` with the reason, not handed over again. */
   async markJobFailed(id: number, error: string): Promise<void> {
     await this.db

@@ -34,6 +34,16 @@ export class RateLimitService {
     if (count > rule.limit) throw new AppError('TOO_MANY_REQUESTS', { retryAfter: resetIn });
   }
 
+  /**
+   * For a limit that depends on what the request turns out to be, which only the service knows (a
+   * conversation that is new, not one that exists; the account behind a two-factor challenge): one
+   * hit on the account's own counter, the key `@RateLimit({ by: 'account' })` uses. Every other limit
+   * is `@RateLimit` on the handler (a lint rule refuses `consume` in a module; docs/security.md).
+   */
+  consumeForAccount(rule: Pick<RateLimitRule, 'name' | 'limit' | 'windowSeconds'>, userId: number): Promise<void> {
+    return this.consume(rule, `user:${userId}`);
+  }
+
   /** Counts one hit on `subject` without refusing anything (failure counters). */
   count(rule: Pick<RateLimitRule, 'name' | 'windowSeconds'>, subject: string): Promise<HitResult> {
     return this.store.hit(`${rule.name}:${subject}`, rule.windowSeconds);

@@ -64,7 +64,7 @@ export class LoginService {
         fields: { challenge_token: ['auth.challenge_expired'] },
       });
     }
-    await this.limits.consume(LOGIN_LIMITS.twoFactorAccount, `user:${challenge.userId}`);
+    await this.limits.consumeForAccount(LOGIN_LIMITS.twoFactorAccount, challenge.userId);
     const user = await this.credentials.byId(challenge.userId);
     if (!user || !user.twoFactorEnabled) {
       throw new AppError('VALIDATION', { message: 'auth.challenge_expired', fields: { challenge_token: ['auth.challenge_expired'] } });

@@ -4,7 +4,8 @@ import { MAX_MESSAGE_FILES, MESSAGE_FILES_FIELD, messageEndpoints as ep } from '
 import { CurrentPrincipal, type Principal } from '../../common/auth';
 import { Body, type BodyOf, Params, type ParamsOf, Query, type QueryOf, Route } from '../../common/http';
 import { FileUpload } from '../../common/uploads/upload.interceptor';
-import { MessagesService } from './messages.service';
+import { RateLimit } from '../../common/rate-limit';
+import { MESSAGES_LIMIT, MessagesService } from './messages.service';
 
 type Id = ParamsOf<typeof ep.show>;
 type MessageId = ParamsOf<typeof ep.edit>;
@@ -26,11 +27,13 @@ export class MessagesController {
   }
 
   @Route(ep.start)
+  @RateLimit(MESSAGES_LIMIT)
   start(@CurrentPrincipal() me: Principal, @Body() body: BodyOf<typeof ep.start>) {
     return this.messages.start(me, body);
   }
 
   @Route(ep.createGroup)
+  @RateLimit(MESSAGES_LIMIT)
   createGroup(@CurrentPrincipal() me: Principal, @Body() body: BodyOf<typeof ep.createGroup>) {
     return this.messages.createGroup(me, body);
   }
@@ -46,6 +49,7 @@ export class MessagesController {
   }
 
   @Route(ep.send)
+  @RateLimit(MESSAGES_LIMIT)
   @UseInterceptors(FileUpload({ field: MESSAGE_FILES_FIELD, maxFiles: MAX_MESSAGE_FILES }))
   send(@CurrentPrincipal() me: Principal, @Params() p: Id, @Body() body: BodyOf<typeof ep.send>, @UploadedFiles() files: Express.Multer.File[] | undefined) {
     return this.messages.send(me, p.id, body, files ?? []);

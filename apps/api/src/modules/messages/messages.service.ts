@@ -50,7 +50,7 @@ import { NotificationPreferencesService, NotificationPublisher, NotificationsSer
 
 /** Limits (docs/messages.md): new conversations per day and messages per minute, per user. */
 export const NEW_CONVERSATIONS_LIMIT = { name: 'conversation-start', limit: 30, windowSeconds: 24 * 3600 } as const;
-export const MESSAGES_LIMIT = { name: 'message-send', limit: 30, windowSeconds: 60 } as const;
+export const MESSAGES_LIMIT = { name: 'message-send', limit: 30, windowSeconds: 60, by: 'account' } as const;
 /** Reports per reporter per hour (docs/messages.md, "Rate limits and moderation"). */
 export const REPORTS_LIMIT = { name: 'message-report', limit: 10, windowSeconds: 3600 } as const;
 /** The e-mail about messages still unread after this long (`messages.unread-mail`, through the outbox). */
@@ -234,8 +234,7 @@ export class MessagesService implements OnModuleInit {
       if (admitted === null) throw cannotDeliver();
       state = admitted;
     }
-    await this.limits.consume(NEW_CONVERSATIONS_LIMIT, `user:${me.userId}`);
-    await this.limits.consume(MESSAGES_LIMIT, `user:${me.userId}`);
+    await this.limits.consumeForAccount(NEW_CONVERSATIONS_LIMIT, me.userId);
     const { id, sent } = await this.uow.run(async (tx) => {
       const conversationId = await this.repository.createConversation(
         tx,
@@ -283,8 +282,7 @@ export class MessagesService implements OnModuleInit {
   async createGroup(me: Principal, input: CreateGroupInput) {
     const members = await this.admitAll(me, input.user_ids, 1);
     await this.requireNotSuspended(me);
-    await this.limits.consume(NEW_CONVERSATIONS_LIMIT, `user:${me.userId}`);
-    await this.limits.consume(MESSAGES_LIMIT, `user:${me.userId}`);
+    await this.limits.consumeForAccount(NEW_CONVERSATIONS_LIMIT, me.userId);
     const { id, sent } = await this.uow.run(async (tx) => {
       const conversationId = await this.repository.createConversation(
         tx,
@@ -328,7 +326,6 @@ export class MessagesService implements OnModuleInit {
       const original = await this.repository.message(conversationId, input.reply_to_id);
       if (!original) throw fieldError('reply_to_id', 'messages.errors.reply_not_found');
     }
-    await this.limits.consume(MESSAGES_LIMIT, `user:${me.userId}`);
     if (m.state === 'request') await this.repository.setState(undefined, conversationId, partyOf(me), 'active');
     const as = (file: Express.Multer.File): StoreOptions => ({
       kind: sniffFileType(file.buffer) === 'pdf' ? 'message_document' : 'message_image',
@@ -586,7 +583,8 @@ export class MessagesService implements OnModuleInit {
     const senders = new Set(rows.map((r) => r.sender_user_id));
     if (senders.size > 1) throw fieldError('message_ids', 'messages.errors.report_one_sender');
     if (await this.repository.hasOpenReport(me.userId, conversationId, ids)) throw reportOpen();
-    await this.limits.consume(REPORTS_LIMIT, `user:${me.userId}`);
+    // Counted once the report is known to be a new one: a refused report (409, 422) takes no slot.
+    await this.limits.consumeForAccount(REPORTS_LIMIT, me.userId);
     await this.uow.run(async (tx) => {
       // One open report per reporter and message: checked again under the reporter's lock.
       await this.repository.lockReporter(tx, me.userId);

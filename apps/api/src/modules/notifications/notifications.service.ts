@@ -84,9 +84,10 @@ export class NotificationsService implements OnModuleInit {
     const inApp = allowsIn(prefs, payload.kind, 'in_app');
     const byMail = !MAILED_BY_THEIR_MODULE.has(payload.kind) && allowsIn(prefs, payload.kind, 'email');
     const now = new Date();
-    const wrote = await once(async (tx) => {
+    // The payload as the job's row holds it now: an edit or deletion since the hand-over is in it.
+    const wrote = await once(async (tx, current) => {
       if (inApp) {
-        const group = await this.repository.insert(payload, groupKeyOf(payload, now), tx);
+        const group = await this.repository.insert(current, groupKeyOf(current, now), tx);
         if (byMail) {
           const wait = isGroupedKind(payload.kind) ? GROUP_MAIL_DELAY_MS : 0;
           await this.outbox.add(tx, {
@@ -101,7 +102,7 @@ export class NotificationsService implements OnModuleInit {
       } else if (byMail) {
         await this.outbox.add(tx, {
           name: NOTIFICATIONS_EMAIL_JOB,
-          payload: { user_id: payload.user_id, notification: payload } satisfies NotificationEmailJob,
+          payload: { user_id: payload.user_id, notification: current } satisfies NotificationEmailJob,
           userIds: [payload.user_id, payload.actor_user_id],
           notBefore: deliveryTime(now, prefs.quiet),
         });
@@ -235,8 +236,9 @@ export class NotificationsService implements OnModuleInit {
     m: { userIds: readonly number[]; kind: NotificationKind; entityType: 'conversation'; entityId: number; match: Record<string, string | number> },
     patch: Record<string, string | number | null>,
   ): Promise<void> {
-    await this.repository.patchData(tx, m, patch);
+    // The jobs first: their rows' locks wait for a run under way, whose entry the next statements then see.
     await this.outbox.patchPayloadData(tx, NOTIFICATIONS_CREATE_JOB, { kind: m.kind, entity_type: m.entityType, entity_id: m.entityId, data: m.match }, patch);
+    await this.repository.patchData(tx, m, patch);
   }
 
   /** The user has seen what these notifications are about (e.g. read the conversation): they go read. */
