@@ -227,8 +227,10 @@ where
   coalesce(
     (
       select
-        u.status = 'approved'
-        and u.deleted_at is null
+        (
+          "u".status = 'approved'
+          and "u".deleted_at is null
+        )
         and coalesce(
           (
             select
@@ -283,8 +285,10 @@ with
       coalesce(
         (
           select
-            u.status = 'approved'
-            and u.deleted_at is null
+            (
+              "u".status = 'approved'
+              and "u".deleted_at is null
+            )
             and coalesce(
               (
                 select

@@ -41,8 +41,10 @@ with
       join users u on u.id = b.id
     where
       b.frequency <> 'off'
-      and u.status = 'approved'
-      and u.deleted_at is null
+      and (
+        "u".status = 'approved'
+        and "u".deleted_at is null
+      )
   )
 select
   (
@@ -113,8 +115,8 @@ select
   i.county_id,
   coalesce(p.digest, 'weekly') as frequency,
   (
-    u.status = 'approved'
-    and u.deleted_at is null
+    "u".status = 'approved'
+    and "u".deleted_at is null
   ) as active,
   s.since,
   (

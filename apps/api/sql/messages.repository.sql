@@ -48,8 +48,10 @@ from
 where
   (
     "users"."id" = $1
-    and "users"."status" = $2
-    and "users"."deleted_at" is null
+    and (
+      "users"."status" = $2
+      and "users"."deleted_at" is null
+    )
   )
 limit
   $3;
@@ -62,8 +64,10 @@ from
 where
   (
     "users"."id" in ($1)
-    and "users"."status" = $2
-    and "users"."deleted_at" is null
+    and (
+      "users"."status" = $2
+      and "users"."deleted_at" is null
+    )
   );
 
 -- MessagesRepository.approvedHrp

@@ -300,8 +300,10 @@ with
             "users" a
           where
             a.id = ui.user_id
-            and a.status = 'approved'
-            and a.deleted_at is null
+            and (
+              "a".status = 'approved'
+              and "a".deleted_at is null
+            )
         )
       limit
         $6
@@ -333,8 +335,10 @@ with
             "users" a
           where
             a.id = f.followed_user_id
-            and a.status = 'approved'
-            and a.deleted_at is null
+            and (
+              "a".status = 'approved'
+              and "a".deleted_at is null
+            )
         )
       limit
         $9
@@ -373,8 +377,10 @@ with
             "users" a
           where
             a.id = us.user_id
-            and a.status = 'approved'
-            and a.deleted_at is null
+            and (
+              "a".status = 'approved'
+              and "a".deleted_at is null
+            )
         )
       limit
         $13
@@ -407,8 +413,10 @@ with
             "users" a
           where
             a.id = ui.user_id
-            and a.status = 'approved'
-            and a.deleted_at is null
+            and (
+              "a".status = 'approved'
+              and "a".deleted_at is null
+            )
         )
       limit
         $16

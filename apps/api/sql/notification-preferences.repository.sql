@@ -41,12 +41,14 @@ select
   "email",
   "first_name",
   "locale",
-  "status",
-  "deleted_at"
+  (
+    "users"."deleted_at" is null
+    and "users"."status" not in ($1, $2)
+  )
 from
   "users"
 where
-  "users"."id" = $1;
+  "users"."id" = $3;
 
 -- NotificationPreferencesRepository.update
 insert into

@@ -118,6 +118,25 @@ where
 returning
   "id";
 
+-- OutboxRepository.markRanReturning
+update "job_outbox"
+set
+  "status" = $1,
+  "last_error" = $2,
+  "done_at" = now(),
+  "ran_at" = now(),
+  "updated_at" = $3
+where
+  (
+    "job_outbox"."id" = $4
+    and (
+      "job_outbox"."ran_at" is null
+      and "job_outbox"."status" in ($5, $6)
+    )
+  )
+returning
+  "payload";
+
 -- OutboxRepository.markJobFailed
 update "job_outbox"
 set

@@ -615,7 +615,7 @@ where
                 "posts"."created_at" desc nulls last,
                 "posts"."id" desc nulls last
               limit
-                2
+                1
             ) as own
           union all
           select
@@ -657,7 +657,7 @@ where
                 "posts"."created_at" desc nulls last,
                 "posts"."id" desc nulls last
               limit
-                2
+                1
             ) as company
           where
             "partner_company_followers"."user_id" = $18
@@ -666,7 +666,7 @@ where
         page.created_at desc,
         page.id desc
       limit
-        2
+        1
     )
     and (
       "posts"."partner_company_id" is null

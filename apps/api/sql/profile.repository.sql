@@ -357,8 +357,10 @@ select
       join users fu on fu.id = f.follower_id
     where
       f.followed_user_id = "users"."id"
-      and fu.status = 'approved'
-      and fu.deleted_at is null
+      and (
+        "fu".status = 'approved'
+        and "fu".deleted_at is null
+      )
   ),
   (
     select
@@ -368,8 +370,10 @@ select
       join users fu on fu.id = f.followed_user_id
     where
       f.follower_id = "users"."id"
-      and fu.status = 'approved'
-      and fu.deleted_at is null
+      and (
+        "fu".status = 'approved'
+        and "fu".deleted_at is null
+      )
   ),
   exists (
     select

@@ -15,3 +15,4 @@ export {
   sliceOf,
 } from './page';
 export { keysAsText, keysetAfter, type OrderKey, orderFor } from './order';
+export { type KeysetPage, readKeyset } from './keyset';

@@ -595,8 +595,8 @@ export class MessagesRepository {
 
   // ---------- reading ----------
 
-  /** One inbox page (keyset on last activity): `limit + 1` rows, the extra one only tells more follow. */
-  async inbox(party: Party, filter: InboxFilter, cursor: { at: string; id: number } | null, limit: number): Promise<Membership[]> {
+  /** One inbox page (keyset on last activity): `take` rows (readKeyset: the page size + 1, the extra one only tells more follow). */
+  async inbox(party: Party, filter: InboxFilter, cursor: { at: string; id: number } | null, take: number): Promise<Membership[]> {
     const conditions: SQL[] = [isParty(party)];
     // "all" holds open requests too (marked `is_request`), so the list and the header's count agree.
     if (filter === 'requests') conditions.push(eq(participants.state, 'request'));
@@ -632,7 +632,7 @@ export class MessagesRepository {
       .innerJoin(conversations, eq(conversations.id, participants.conversation_id))
       .where(and(...conditions))
       .orderBy(...orderFor(INBOX_ORDER, false))
-      .limit(limit + 1);
+      .limit(take);
   }
 
   /** The parties of these conversations, with names and pictures (one query per page). */

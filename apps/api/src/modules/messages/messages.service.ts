@@ -20,7 +20,7 @@ import {
 import { AccessService, isCaller, isSelf, othersThan, type Party as RowParty } from '../../common/access';
 import { isHealthPersonnel, type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
-import { readPage } from '../../common/lists';
+import { readKeyset, readPage } from '../../common/lists';
 import { MailService } from '../../common/mail';
 import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
 import { APP_CONFIG, type AppConfig } from '../../config';
@@ -695,11 +695,12 @@ export class MessagesService implements OnModuleInit {
   // ---------- presenting ----------
 
   async inbox(me: Principal, q: InboxQuery) {
-    const rows = await this.repository.inbox(partyOf(me), q.filter, q.cursor, q.limit);
-    const page = rows.slice(0, q.limit);
-    const last = page[page.length - 1];
-    const next = rows.length > q.limit && last ? encodeInboxCursor({ at: last.last_activity_at.toISOString(), id: last.conversation_id }) : null;
-    return { data: await this.presentConversations(me, page), meta: { next_cursor: next } };
+    const page = await readKeyset(
+      q.limit,
+      (take) => this.repository.inbox(partyOf(me), q.filter, q.cursor, take),
+      (last) => encodeInboxCursor({ at: last.last_activity_at.toISOString(), id: last.conversation_id }),
+    );
+    return { data: await this.presentConversations(me, page.rows), meta: { next_cursor: page.next_cursor } };
   }
 
   async show(me: Principal, conversationId: number) {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { readKeyset } from '../../common/lists';
 import {
   encodeNotificationCursor,
   type Notification,
@@ -50,6 +51,9 @@ const MAILED_BY_THEIR_MODULE: ReadonlySet<NotificationKind> = new Set([
 ]);
 
 /** Notifications: created by the `notifications.create` job only, listed and marked read by their owner. */
+/** A bell list's cursor from its last row (readKeyset). */
+const notificationCursorOf = (last: { cursor_at: string; id: number }): string => encodeNotificationCursor({ at: last.cursor_at, id: last.id });
+
 @Injectable()
 export class NotificationsService implements OnModuleInit {
   private readonly logger = new Logger('Notifications');
@@ -183,17 +187,11 @@ export class NotificationsService implements OnModuleInit {
     me: Principal,
     q: NotificationPageQuery,
   ): Promise<{ data: Notification[]; meta: { next_cursor: string | null }; unreadCount: number }> {
-    const [rows, unreadCount] = await Promise.all([
-      this.repository.page(me.userId, q.cursor, q.limit + 1),
+    const [page, unreadCount] = await Promise.all([
+      readKeyset(q.limit, (take) => this.repository.page(me.userId, q.cursor, take), notificationCursorOf),
       this.repository.unreadCount(me.userId),
     ]);
-    const page = rows.slice(0, q.limit);
-    const last = page[page.length - 1];
-    return {
-      data: page.map(entryOf),
-      meta: { next_cursor: rows.length > q.limit && last ? encodeNotificationCursor({ at: last.cursor_at, id: last.id }) : null },
-      unreadCount,
-    };
+    return { data: page.rows.map(entryOf), meta: { next_cursor: page.next_cursor }, unreadCount };
   }
 
   /** Who is in one of my entries; someone else's entry is not found. */
@@ -203,12 +201,10 @@ export class NotificationsService implements OnModuleInit {
     q: NotificationPageQuery,
   ): Promise<{ data: NotificationMember[]; meta: { next_cursor: string | null } }> {
     if (!(await this.repository.group(me.userId, groupId))) throw AppError.notFound();
-    const rows = await this.repository.members(groupId, q.cursor, q.limit + 1);
-    const page = rows.slice(0, q.limit);
-    const last = page[page.length - 1];
+    const page = await readKeyset(q.limit, (take) => this.repository.members(groupId, q.cursor, take), notificationCursorOf);
     return {
-      data: page.map((r) => ({ id: r.id, actor: r.actor, data: r.data, created_at: r.created_at.toISOString() })),
-      meta: { next_cursor: rows.length > q.limit && last ? encodeNotificationCursor({ at: last.cursor_at, id: last.id }) : null },
+      data: page.rows.map((r) => ({ id: r.id, actor: r.actor, data: r.data, created_at: r.created_at.toISOString() })),
+      meta: { next_cursor: page.next_cursor },
     };
   }
 

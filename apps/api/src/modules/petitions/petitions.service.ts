@@ -22,7 +22,7 @@ import { isCallerInPersonOrActing, isSelf } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService } from '../../common/files/files.service';
-import { ListCounts, readPage } from '../../common/lists';
+import { ListCounts, readKeyset, readPage } from '../../common/lists';
 import { Storage } from '../../common/storage/storage';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AlertTrigger } from '../alerts';
@@ -484,13 +484,10 @@ export class PetitionsService {
    */
   async signers(me: Principal | null, id: number, q: SignerPageQuery, locale: Locale): Promise<SignerPage> {
     await this.visible(id, me?.userId ?? 0, locale, osloToday());
-    // One row more than asked tells whether another page follows.
-    const rows = await this.repository.signers(id, q.cursor, q.per_page + 1);
-    const page = rows.slice(0, q.per_page);
-    const last = page[page.length - 1];
+    const page = await readKeyset(q.per_page, (take) => this.repository.signers(id, q.cursor, take), (last) => encodeSignerCursor(last.id));
     return {
-      data: page.map(({ id: _id, signed_at, slug, ...r }) => ({ ...r, slug: me ? slug : null, signed_at: signed_at.toISOString() })),
-      meta: { next_cursor: rows.length > q.per_page && last ? encodeSignerCursor(last.id) : null, per_page: q.per_page },
+      data: page.rows.map(({ id: _id, signed_at, slug, ...r }) => ({ ...r, slug: me ? slug : null, signed_at: signed_at.toISOString() })),
+      meta: { next_cursor: page.next_cursor, per_page: q.per_page },
     };
   }
 

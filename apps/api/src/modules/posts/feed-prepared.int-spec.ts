@@ -100,12 +100,12 @@ afterAll(async () => {
   await handle.close();
 });
 
-/** Every page of a viewer's feed, `limit` at a time, read with `read`. */
+/** Every page of a viewer's feed, `limit` at a time, read with `read` (`limit + 1` rows, as readKeyset asks). */
 async function allPages(read: typeof perRequest, viewerId: number, limit: number): Promise<PostRow[][]> {
   const pages: PostRow[][] = [];
   let cursor: FeedCursor | null = null;
   for (;;) {
-    const rows = await read(viewerId, cursor, limit);
+    const rows = await read(viewerId, cursor, limit + 1);
     pages.push(rows);
     if (rows.length <= limit) return pages;
     const last = rows[limit - 1]!;
@@ -120,13 +120,13 @@ describe('the prepared feed', () => {
     // Alternating viewers, more than five runs per statement: the plan cache is in use throughout.
     for (const viewer of [viewerA, viewerB, viewerA, viewerB, viewerA, viewerB, viewerA, viewerB]) {
       expect(await allPages(feedOf, viewer.id, 3)).toEqual(await allPages(perRequest, viewer.id, 3));
-      expect(await feedOf(viewer.id, null, 20)).toEqual(await perRequest(viewer.id, null, 20));
+      expect(await feedOf(viewer.id, null, 21)).toEqual(await perRequest(viewer.id, null, 21));
     }
     // The statements really were prepared on this connection (first pages and cursor pages).
     const { rows } = await handle.pool.query<{ name: string; generic_plans: string }>(
       "select name, generic_plans from pg_prepared_statements where name like 'posts_feed_%' order by name",
     );
-    expect(rows.map((r) => r.name)).toEqual(['posts_feed_20_0', 'posts_feed_3_0', 'posts_feed_3_1']);
+    expect(rows.map((r) => r.name)).toEqual(['posts_feed_21_0', 'posts_feed_4_0', 'posts_feed_4_1']);
     expect(rows.every((r) => Number(r.generic_plans) >= 8)).toBe(true);
   });
 

@@ -155,7 +155,8 @@ interface FeedAfter {
 
 /** What decides the SQL text of a feed page (database/prepared.ts): its size, and whether a cursor is given. */
 interface FeedShape {
-  limit: number;
+  /** Rows read: the page size + 1. */
+  take: number;
   after: boolean;
 }
 
@@ -191,12 +192,12 @@ export class PostsRepository {
    */
   private readonly feedPage = perShape(
     'posts_feed',
-    (s: FeedShape) => `${s.limit}_${s.after ? 1 : 0}`,
+    (s: FeedShape) => `${s.take}_${s.after ? 1 : 0}`,
     (s, name) =>
       this.feedQuery(
         sql`${sql.placeholder('viewerId')}`,
         s.after ? { created_at: sql.placeholder('cursorTs'), id: sql.placeholder('cursorId') } : null,
-        s.limit,
+        s.take,
       ).prepare(name),
   );
 
@@ -249,8 +250,8 @@ export class PostsRepository {
    * `limit + 1` entries instead of sorting all of an author's posts. (A single scan of posts filtered
    * by "author followed" read the whole table: see docs/performance/feed.md.)
    */
-  feed(viewerId: number, cursor: FeedCursor | null, limit: number): Promise<PostRow[]> {
-    return this.feedPage({ limit, after: cursor !== null }).execute({
+  feed(viewerId: number, cursor: FeedCursor | null, take: number): Promise<PostRow[]> {
+    return this.feedPage({ take, after: cursor !== null }).execute({
       viewerId,
       cursorTs: cursor?.created_at,
       cursorId: cursor?.id,
@@ -259,11 +260,12 @@ export class PostsRepository {
 
   /**
    * The statement of `feed`, built once per shape by `feedPage`: the viewer and the cursor are values
-   * or placeholders, the page size (`limit + 1`) is written into the SQL text (`inSlice` explains why).
+   * or placeholders, the rows to read (`take`: the page size + 1, readKeyset) are written into the SQL
+   * text (`inSlice` explains why).
    */
-  private feedQuery(viewerId: number | SQL, cursor: FeedAfter | null, limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error(`feed: bad limit ${limit}`);
-    const take = sql.raw(String(limit + 1));
+  private feedQuery(viewerId: number | SQL, cursor: FeedAfter | null, rows: number) {
+    if (!Number.isInteger(rows) || rows < 1) throw new Error(`feed: bad page size ${rows}`);
+    const take = sql.raw(String(rows));
     const after = cursor
       ? sql`and (${posts.created_at}, ${posts.id}) < (${cursor.created_at}::timestamptz, ${cursor.id})`
       : sql``;
@@ -343,8 +345,8 @@ export class PostsRepository {
       .limit(limit);
   }
 
-  /** A member's own live posts (company posts they wrote belong to the company), one keyset page (+1). */
-  byAuthor(authorId: number, viewerId: number, cursor: FeedCursor | null, limit: number): Promise<PostRow[]> {
+  /** A member's own live posts (company posts they wrote belong to the company), one keyset page (`take`: page size + 1). */
+  byAuthor(authorId: number, viewerId: number, cursor: FeedCursor | null, take: number): Promise<PostRow[]> {
     const conditions: SQL[] = [
       eq(posts.author_user_id, authorId),
       isNull(posts.partner_company_id),
@@ -357,7 +359,7 @@ export class PostsRepository {
     return this.select(viewerId)
       .where(and(...conditions))
       .orderBy(...newestFirst)
-      .limit(limit + 1);
+      .limit(take);
   }
 
   archivedOf(userId: number): PageSource<PostRow> {

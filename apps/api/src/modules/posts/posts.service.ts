@@ -16,7 +16,7 @@ import {
 } from '@legenett/contracts';
 import { AccessService, isCaller, isCallerInPersonOrActing, isSelf } from '../../common/access';
 import { type Principal } from '../../common/auth';
-import { type PageRequest, readPage } from '../../common/lists';
+import { type PageRequest, readKeyset, readPage } from '../../common/lists';
 import { AppError } from '../../common/errors/app-error';
 import { FilesService, type StoreOptions } from '../../common/files/files.service';
 import { Storage } from '../../common/storage/storage';
@@ -209,7 +209,7 @@ export class PostsService {
   }
 
   async feed(me: Principal, query: FeedQuery) {
-    return this.keysetPage(await this.repository.feed(me.userId, query.cursor, query.limit), query.limit, me);
+    return this.keysetPage(query.limit, (take) => this.repository.feed(me.userId, query.cursor, take), me);
   }
 
   /** A company page's posts; the caller (companies) has decided that `me` may see them. */
@@ -225,7 +225,7 @@ export class PostsService {
 
   async userPosts(me: Principal, slug: string, query: FeedQuery) {
     const authorId = await this.access.requireVisibleMember(slug);
-    return this.keysetPage(await this.repository.byAuthor(authorId, me.userId, query.cursor, query.limit), query.limit, me);
+    return this.keysetPage(query.limit, (take) => this.repository.byAuthor(authorId, me.userId, query.cursor, take), me);
   }
 
   /** The header search's posts group: the newest matching posts the caller may see. */
@@ -233,13 +233,10 @@ export class PostsService {
     return this.present(await this.repository.search(term, me.userId, limit), me);
   }
 
-  /** One keyset page from `limit + 1` rows: the extra row only tells that more follow. */
-  private async keysetPage(rows: PostRow[], limit: number, me: Principal) {
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    const next =
-      rows.length > limit && last ? encodeFeedCursor({ created_at: last.cursor_ts, id: last.id }) : null;
-    return { data: await this.present(page, me), meta: { next_cursor: next } };
+  /** One keyset page of posts (readKeyset: `limit + 1` rows read, the extra one only tells more follow). */
+  private async keysetPage(limit: number, read: (take: number) => Promise<PostRow[]>, me: Principal) {
+    const page = await readKeyset(limit, read, (last) => encodeFeedCursor({ created_at: last.cursor_ts, id: last.id }));
+    return { data: await this.present(page.rows, me), meta: { next_cursor: page.next_cursor } };
   }
 
   private presentComment(row: CommentRow, me: Principal, mentions: Map<number, Mention[]>): Comment {
