@@ -149,7 +149,7 @@ const ownerComparison = {
 };
 // Specs of these areas call endpoints through the typed `t.call(ep, ...)` (docs/how-to/test-an-endpoint.md),
 // which checks the descriptor's status and response schema; `t.http` is raw supertest.
-const typedCallAreas = ['auth', 'registration', 'admin', 'notifications'];
+const typedCallAreas = ['auth', 'registration', 'admin', 'notifications', 'reference'];
 const rawHttp = {
   selector: "MemberExpression[object.type='Identifier'][property.name='http']",
   message: 'Call the endpoint through t.call(ep.<name>, { as, params, query, body, headers }) (test/call.ts): it checks the status and the response against the contract.',

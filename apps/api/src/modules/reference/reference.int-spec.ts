@@ -1,7 +1,8 @@
-import { type Endpoint, referenceEndpoints as ep, buildPath } from '@legenett/contracts';
+import { type Endpoint, referenceEndpoints as ep } from '@legenett/contracts';
 import { schema } from '@legenett/db';
 import { inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
+import { type CallOptions, invalid } from '../../../test/call';
 import { insertReferenceFixtures } from '../../../test/fixtures';
 
 type Fixtures = Awaited<ReturnType<typeof insertReferenceFixtures>>;
@@ -21,15 +22,13 @@ afterAll(async () => {
   await t.close();
 });
 
-/** GET an endpoint, check the status, and parse the body with the endpoint's response schema. */
-async function get(endpoint: Endpoint, opts: { params?: Record<string, string | number>; query?: Record<string, string | number>; locale?: string } = {}) {
-  const res = await t.http
-    .get(`/api${buildPath(endpoint.path, opts.params)}`)
-    .query(opts.query ?? {})
-    .set('X-localization', opts.locale ?? 'no');
+/** GET an endpoint anonymously (t.call checks the status and parses the body with the response schema). */
+async function get<E extends Endpoint>(endpoint: E, opts: Omit<CallOptions<E>, 'as'> & { language?: string } = {}) {
+  const { language, ...rest } = opts;
+  // `language`: a header value outside the contract's locales (an unknown language falls back to Norwegian).
+  const res = await t.call(endpoint, { as: null, locale: 'no', ...rest, ...(language ? { headers: { 'X-localization': language } } : {}) } as CallOptions<E>);
   expect(res.status).toBe(200);
-  const parsed = endpoint.response!.parse(res.body) as { data: Item[] };
-  return parsed.data;
+  return (res.parsed as { data: Item[] }).data;
 }
 
 const names = (items: Item[]) => items.map((i) => i.name);
@@ -67,9 +66,9 @@ describe('reference lists: every flat list, localised and searchable', () => {
   });
 
   it('defaults to Norwegian and treats an unknown language as Norwegian', async () => {
-    const res = await t.http.get('/api/counties').query({ search: token });
-    expect(names(res.body.data)).toContain(`Østfylke ${token}`);
-    const other = await get(ep.counties, { query: { search: token }, locale: 'de' });
+    const res = await t.call(ep.counties, { as: null, query: { search: token } });
+    expect(names(res.parsed.data)).toContain(`Østfylke ${token}`);
+    const other = await get(ep.counties, { query: { search: token }, language: 'de' });
     expect(names(other)).toContain(`Østfylke ${token}`);
   });
 
@@ -110,13 +109,13 @@ describe('reference lists: every flat list, localised and searchable', () => {
 
   it('answers 422 with field messages for a bad limit or search', async () => {
     for (const limit of ['0', '1001', 'abc', '1.5']) {
-      const res = await t.http.get('/api/counties').query({ limit }).set('X-localization', 'en');
+      const res = await t.call(ep.counties, { as: null, query: invalid({ limit }), locale: 'en' });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ message: 'Some fields are not filled in correctly.', errors: { limit: [expect.any(String)] } });
     }
-    const long = await t.http.get('/api/counties').query({ search: 'x'.repeat(101) }).set('X-localization', 'en');
+    const long = await t.call(ep.counties, { as: null, query: { search: 'x'.repeat(101) }, locale: 'en' });
     expect(long.status).toBe(422);
-    expect(long.body.errors).toEqual({ search: ['Can be at most 100 characters.'] });
+    expect(long.validation.errors).toEqual({ search: ['Can be at most 100 characters.'] });
   });
 });
 
@@ -129,9 +128,9 @@ describe('categories', () => {
   });
 
   it('answers 422 for an unknown type', async () => {
-    const res = await t.http.get('/api/categories').query({ type: 'spaceships' }).set('X-localization', 'en');
+    const res = await t.call(ep.categories, { as: null, query: invalid({ type: 'spaceships' }), locale: 'en' });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ type: ['Invalid choice.'] });
+    expect(res.validation.errors).toEqual({ type: ['Invalid choice.'] });
   });
 });
 
@@ -151,17 +150,17 @@ describe('child lists', () => {
   });
 
   it.each(children)('$key answers 404 for a parent that does not exist', async ({ key }) => {
-    const res = await t.http.get(`/api${buildPath(ep[key].path, { id: 2_000_000_000 })}`).set('X-localization', 'en');
+    const res = await t.call(ep[key], { as: null, params: { id: 2_000_000_000 }, locale: 'en' });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ status_code: 404, message: 'We could not find what you were looking for.' });
   });
 
   it.each(children)('$key answers 422 for an id that is not a positive whole number', async ({ key }) => {
     for (const bad of ['abc', '0', '-3', '1.5']) {
-      const res = await t.http.get(`/api${buildPath(ep[key].path, { id: bad })}`);
+      const res = await t.call(ep[key], { as: null, params: invalid({ id: bad }) });
       expect(res.status).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual(['id']);
-      expect(typeof res.body.message).toBe('string');
+      expect(Object.keys(res.validation.errors)).toEqual(['id']);
+      expect(typeof res.validation.message).toBe('string');
     }
   });
 
@@ -198,9 +197,9 @@ describe('frontend settings', () => {
 
   it('answers nulls when nothing is set', async () => {
     await t.db.delete(schema.frontendSettings).where(inArray(schema.frontendSettings.key, keys));
-    const res = await t.http.get('/api/frontend-settings');
+    const res = await t.call(ep.frontendSettings, { as: null });
     expect(res.status).toBe(200);
-    expect(ep.frontendSettings.response.parse(res.body)).toEqual({ data: { prev_image_video_src: null, prev_image_video_link: null } });
+    expect(res.parsed).toEqual({ data: { prev_image_video_src: null, prev_image_video_link: null } });
   });
 
   it('answers the stored values', async () => {
@@ -211,8 +210,8 @@ describe('frontend settings', () => {
         { key: 'prev_image_video_link', value: 'https://example.org/watch' },
       ])
       .onConflictDoUpdate({ target: schema.frontendSettings.key, set: { value: sql`excluded.value` } });
-    const res = await t.http.get('/api/frontend-settings');
-    expect(res.body).toEqual({
+    const res = await t.call(ep.frontendSettings, { as: null });
+    expect(res.parsed).toEqual({
       data: { prev_image_video_src: 'https://cdn.example/preview.mp4', prev_image_video_link: 'https://example.org/watch' },
     });
   });
