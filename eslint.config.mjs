@@ -148,11 +148,12 @@ const ownerComparison = {
     "A module does not compare owners itself: ask AccessService (requireManages / managedOf with a kind of common/access), embed its SQL builder in the repository, use isCaller / isCallerInPersonOrActing for an is_mine flag or a party (messaging oneself), or isSelf(me, input.user_id) when the row is the caller's own (docs/how-to/check-access.md).",
 };
 // Specs of these areas call endpoints through the typed `t.call(ep, ...)` (docs/how-to/test-an-endpoint.md),
-// which checks the descriptor's status and response schema; `t.http` is raw supertest.
-const typedCallAreas = ['auth', 'registration', 'admin', 'notifications', 'reference'];
+// which checks the descriptor's status and response schema; `t.http` is raw supertest (a request outside
+// the contracts says so with `t.raw`, test/app.ts).
+const typedCallAreas = ['auth', 'registration', 'admin', 'notifications', 'reference', 'messages', 'alerts', 'petitions', 'media'];
 const rawHttp = {
   selector: "MemberExpression[object.type='Identifier'][property.name='http']",
-  message: 'Call the endpoint through t.call(ep.<name>, { as, params, query, body, headers }) (test/call.ts): it checks the status and the response against the contract.',
+  message: 'Call the endpoint through t.call(ep.<name>, { as, params, query, body, headers }) (test/call.ts): it checks the status and the response against the contract. A request outside the contracts (a signed URL, a feed, a binary download, another content type) is t.raw.',
 };
 // Nor does a module compare an id with the caller's own (`id === me.userId`, `row.id === adminId`):
 // "is this me" is `isSelf(me, id)`, "everyone but me" `othersThan(me, ids)` (common/access/caller.ts),

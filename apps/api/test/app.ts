@@ -26,6 +26,13 @@ export interface TestApp {
   app: NestExpressApplication;
   /** supertest agent on the app's HTTP server */
   http: ReturnType<typeof request>;
+  /**
+   * The same agent, for a request outside the contracts' endpoints, which `call` cannot make: a URL
+   * the API handed out (a signed file, a podcast feed), a well-known file, a binary download, a body
+   * of another content type. The areas of `typedCallAreas` (eslint.config.mjs) may not use `http`:
+   * an endpoint of the contracts goes through `call`, anything else says so by using `raw`.
+   */
+  raw: ReturnType<typeof request>;
   /** direct database access for fixtures and assertions */
   db: Database;
   /** the SPA build directory this app serves (a small fixture) */
@@ -95,6 +102,7 @@ export async function createTestApp(options: { env?: RawEnv; imports?: (Type | D
   const t: TestApp = {
     app,
     http,
+    raw: http,
     db: handle.db,
     webDistDir,
     call: (endpoint, callOptions) => callEndpoint(http, endpoint, callOptions),

@@ -89,9 +89,9 @@ describe('uploads', () => {
     const seen = await t.call(ep.video, { as: doctor, params: { id: res.parsed.data.id } });
     expect(seen.status).toBe(200);
     const cookie = String(seen.headers['set-cookie']).split(';')[0]!;
-    const poster = await t.http.get(seen.parsed.data.poster_url!).set('Cookie', cookie);
+    const poster = await t.raw.get(seen.parsed.data.poster_url!).set('Cookie', cookie);
     expect([poster.status, poster.headers['content-type']]).toEqual([200, 'image/webp']);
-    const ranged = await t.http.get(seen.parsed.data.stream_url!).set('Cookie', cookie).set('Range', 'bytes=0-15');
+    const ranged = await t.raw.get(seen.parsed.data.stream_url!).set('Cookie', cookie).set('Range', 'bytes=0-15');
     expect([ranged.status, ranged.headers['content-range']]).toEqual([206, `bytes 0-15/${videoFile.length}`]);
   });
 
@@ -123,7 +123,7 @@ describe('uploads', () => {
     // A doctor gets it (the list cards and the page use the same signed poster URL).
     const seen = await t.call(ep.audio, { as: doctor, params: { id } });
     const cookie = String(seen.headers['set-cookie']).split(';')[0]!;
-    const poster = await t.http.get(seen.parsed.data.poster_url!).set('Cookie', cookie);
+    const poster = await t.raw.get(seen.parsed.data.poster_url!).set('Cookie', cookie);
     expect([poster.status, poster.headers['content-type']]).toEqual([200, 'image/webp']);
 
     const bad = await t.call(admin.poster, { as: adminUser, params: { kind: 'audio', id }, body: {}, files: { poster: { buffer: Buffer.from('not an image'), name: 'x.png' } }, locale: 'en' });
@@ -271,7 +271,7 @@ describe('uploads', () => {
     const notVtt = await t.call(admin.captions, { as: adminUser, params, files: { captions: { buffer: Buffer.from('hello'), name: 'a.vtt' } }, locale: 'en' });
     expect(notVtt.validation.errors.captions).toEqual(['Captions must be a WebVTT file (.vtt).']);
     const detail = await t.call(ep.video, { as: doctor, params: { id: params.id } });
-    const text = await t.http.get(detail.parsed.data.captions_url!).set('Cookie', String(detail.headers['set-cookie']).split(';')[0]!);
+    const text = await t.raw.get(detail.parsed.data.captions_url!).set('Cookie', String(detail.headers['set-cookie']).split(';')[0]!);
     expect([text.status, text.headers['content-type'], text.text]).toEqual([200, 'text/vtt', vtt.toString()]);
 
     await t.call(ep.savePosition, { as: doctor, body: { kind: 'video', item_id: params.id, position_seconds: 1 } });

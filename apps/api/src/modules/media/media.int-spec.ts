@@ -93,7 +93,7 @@ async function item(kind: MediaKind, o: ItemOptions = {}): Promise<number> {
 
 /** Signed-URL fetch with the cookie a detail answer set (or another one). */
 function fetchSigned(url: string, cookie: string | undefined, range?: string) {
-  let req = t.http.get(url);
+  let req = t.raw.get(url);
   if (cookie) req = req.set('Cookie', cookie);
   if (range) req = req.set('Range', range);
   return req.buffer(true).parse((res, done) => {
@@ -425,7 +425,7 @@ describe('private podcast feed', () => {
     const shown = await t.call(ep.podcastFeed, { as: student });
     expect(shown.parsed.data).toMatchObject({ url: null, expires_at: created.parsed.data.expires_at });
 
-    const rss = await t.http.get(`/api/podcast/${tokenOf(url)}`);
+    const rss = await t.raw.get(`/api/podcast/${tokenOf(url)}`);
     expect(rss.status).toBe(200);
     expect(rss.headers['content-type']).toMatch(/^application\/rss\+xml/);
     expect(rss.text).toContain(`<title>Åpen episode ${token}</title>`);
@@ -433,16 +433,16 @@ describe('private podcast feed', () => {
     const enclosure = /<enclosure url="[^"]*\/api\/podcast\/[^"]+\/audio\/(\d+)"/.exec(rss.text);
     expect(enclosure).not.toBeNull();
 
-    const file = await t.http.get(`/api/podcast/${tokenOf(url)}/audio/${open}`).set('Range', 'bytes=0-9').buffer(true);
+    const file = await t.raw.get(`/api/podcast/${tokenOf(url)}/audio/${open}`).set('Range', 'bytes=0-9').buffer(true);
     expect([file.status, file.headers['content-range']]).toEqual([206, 'bytes 0-9/1000']);
-    expect((await t.http.get(`/api/podcast/${tokenOf(url)}/audio/${doctorsOnly}`)).status).toBe(404);
+    expect((await t.raw.get(`/api/podcast/${tokenOf(url)}/audio/${doctorsOnly}`)).status).toBe(404);
 
     // A new address replaces the old one; revoking stops it.
     const renewed = await t.call(ep.createPodcastFeed, { as: student });
-    expect((await t.http.get(`/api/podcast/${tokenOf(url)}`)).status).toBe(404);
-    expect((await t.http.get(`/api/podcast/${tokenOf(renewed.parsed.data.url!)}`)).status).toBe(200);
+    expect((await t.raw.get(`/api/podcast/${tokenOf(url)}`)).status).toBe(404);
+    expect((await t.raw.get(`/api/podcast/${tokenOf(renewed.parsed.data.url!)}`)).status).toBe(200);
     expect((await t.call(ep.revokePodcastFeed, { as: student })).status).toBe(204);
-    expect((await t.http.get(`/api/podcast/${tokenOf(renewed.parsed.data.url!)}`)).status).toBe(404);
+    expect((await t.raw.get(`/api/podcast/${tokenOf(renewed.parsed.data.url!)}`)).status).toBe(404);
     expect((await t.call(ep.podcastFeed, { as: student })).parsed.data).toBeNull();
   });
 
@@ -450,13 +450,13 @@ describe('private podcast feed', () => {
     const me = await t.session();
     const created = await t.call(ep.createPodcastFeed, { as: me });
     const path = `/api/podcast/${tokenOf(created.parsed.data.url!)}`;
-    expect((await t.http.get(path)).status).toBe(200);
+    expect((await t.raw.get(path)).status).toBe(200);
     await t.db.update(schema.userInfo).set({ approved_hrp: 1 }).where(eq(schema.userInfo.user_id, me.user.id));
-    expect((await t.http.get(path)).status).toBe(404);
+    expect((await t.raw.get(path)).status).toBe(404);
     await t.db.update(schema.userInfo).set({ approved_hrp: 2 }).where(eq(schema.userInfo.user_id, me.user.id));
-    expect((await t.http.get(path)).status).toBe(200);
+    expect((await t.raw.get(path)).status).toBe(200);
     await t.db.update(schema.podcastFeeds).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(schema.podcastFeeds.user_id, me.user.id));
-    expect((await t.http.get(path)).status).toBe(404);
+    expect((await t.raw.get(path)).status).toBe(404);
   });
 
   it('is refused to anonymous callers and those who may not hear the archive; unknown tokens are 404', async () => {
@@ -469,7 +469,7 @@ describe('private podcast feed', () => {
     const pending = await t.session({ approvedHrp: 1 });
     const res = await t.call(ep.createPodcastFeed, { as: pending });
     expect([res.status, res.error.reason]).toEqual([403, 'not_health_personnel']);
-    expect((await t.http.get(`/api/podcast/${'a'.repeat(43)}`)).status).toBe(404);
-    expect((await t.http.get('/api/podcast/short')).status).toBe(404);
+    expect((await t.raw.get(`/api/podcast/${'a'.repeat(43)}`)).status).toBe(404);
+    expect((await t.raw.get('/api/podcast/short')).status).toBe(404);
   });
 });

@@ -39,7 +39,7 @@ describe('POST /upload-image', () => {
     expect(res.parsed.data).toHaveLength(2);
     const url = res.parsed.data[0]!.url;
     expect(url).toMatch(/^\/api\/files\/images\/[a-f0-9]{32}-lg\.webp$/);
-    const served = await t.http.get(url).buffer(true);
+    const served = await t.raw.get(url).buffer(true);
     expect(served.status).toBe(200);
     const meta = await sharp(served.body as Buffer).metadata();
     expect([meta.format, meta.exif]).toEqual(['webp', undefined]);

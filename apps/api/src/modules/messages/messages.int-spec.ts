@@ -178,7 +178,7 @@ describe('one-to-one conversations', () => {
     expect(msg.attachments[0]!.url).toMatch(/^\/api\/files\/.+\?expires=\d+&signature=/);
     const rows = await fileRows(t.db, msg.attachments[1]!.url);
     expect(rows.map((r) => r.kind)).toEqual(['message_document']);
-    const fetched = await t.http.get(msg.attachments[0]!.url);
+    const fetched = await t.raw.get(msg.attachments[0]!.url);
     expect(fetched.status).toBe(200);
     expect(fetched.headers['cache-control']).toContain('private');
 
@@ -808,14 +808,14 @@ describe('clear errors (issue 37)', () => {
     const a = await t.session();
     const b = await t.session();
     const { conversation } = await start(a, b.user.id);
-    const plain = await t.http
+    const plain = await t.raw
       .post(`/api/conversations/${conversation.id}/messages`)
       .set('Authorization', `Bearer ${a.accessToken}`)
       .set('X-localization', 'en')
       .set('Content-Type', 'text/plain')
       .send('Hei');
     expect([plain.status, (plain.body as { message: string }).message]).toEqual([415, 'The format of the request is not supported.']);
-    const started = await t.http
+    const started = await t.raw
       .post('/api/conversations')
       .set('Authorization', `Bearer ${a.accessToken}`)
       .set('Content-Type', 'application/xml')

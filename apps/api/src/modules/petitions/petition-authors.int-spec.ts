@@ -281,7 +281,7 @@ describe('attachments', () => {
     const listed = (await t.call(ep.attachments, { as: me, params: { id: d.id } })).parsed.data;
     for (const url of [shown.parsed.data.attachments[0]!.url, listed[0]!.url]) {
       expect(url).toMatch(/^\/api\/files\/.+\?expires=\d+&signature=/);
-      const download = await t.http.get(url!).buffer(true);
+      const download = await t.raw.get(url!).buffer(true);
       expect(download.status).toBe(200);
       expect(download.headers['content-disposition']).toContain('bakgrunn.pdf');
       expect(Buffer.from(download.body as Buffer).equals(pdf)).toBe(true);
@@ -343,7 +343,7 @@ describe('exports', () => {
     res.on('end', () => done(null, Buffer.concat(chunks)));
   };
   const download = (me: { accessToken: string }, id: number, format: string) =>
-    t.http
+    t.raw
       .get(`/api/my/petitions/${id}/export?format=${format}`)
       .set('Authorization', `Bearer ${me.accessToken}`)
       .buffer(true)

@@ -60,7 +60,7 @@ describe('the public log', () => {
     const key = (await t.call(log.key, { as: null })).parsed.data;
     expect(key.key_id).toBe(t.app.get(PetitionLogService).keyId);
     expect(key.pem).toContain('BEGIN PUBLIC KEY');
-    const wellKnown = await t.http.get('/.well-known/legenett-petition-log.pem');
+    const wellKnown = await t.raw.get('/.well-known/legenett-petition-log.pem');
     expect([wellKnown.status, wellKnown.text]).toEqual([200, key.pem]);
     expect(t.app.get(PetitionLogService).verifyText(second.text, second.signature)).toBe(true);
 
@@ -90,25 +90,25 @@ describe('the public log', () => {
     const owner = await t.session();
     await signedBy((await published(owner)).id, 1);
     const size = (await t.call(log.checkpoint, { as: null })).parsed.data.tree_size;
-    const fieldsOf = async (path: string, query: Record<string, string>) => {
-      const res = await t.http.get(`/api${path}`).query(query).set('X-localization', 'en');
+    const fieldsOf = async (endpoint: typeof log.proof | typeof log.consistency, query: Record<string, string>) => {
+      const res = await t.call(endpoint, { as: null, query: invalid(query), locale: 'en' });
       return [res.status, (res.body as { errors?: unknown }).errors];
     };
     // Blank or whitespace is missing input, not 0.
     for (const blank of ['', ' ', '\t']) {
-      expect(await fieldsOf('/petition-log/proof', { leaf: blank, size: String(size) })).toEqual([422, { leaf: ['This field is required.'] }]);
-      expect(await fieldsOf('/petition-log/consistency', { from: '0', to: blank })).toEqual([422, { to: ['This field is required.'] }]);
+      expect(await fieldsOf(log.proof, { leaf: blank, size: String(size) })).toEqual([422, { leaf: ['This field is required.'] }]);
+      expect(await fieldsOf(log.consistency, { from: '0', to: blank })).toEqual([422, { to: ['This field is required.'] }]);
     }
     // Hexadecimal, exponent, sign and fraction are not decimal digits.
     for (const odd of ['0x1', '1e1', '+1', '1.0', '-0']) {
-      expect(await fieldsOf('/petition-log/proof', { leaf: odd, size: String(size) })).toEqual([422, { leaf: ['Write a whole number in digits only (for example 12).'] }]);
+      expect(await fieldsOf(log.proof, { leaf: odd, size: String(size) })).toEqual([422, { leaf: ['Write a whole number in digits only (for example 12).'] }]);
     }
     // Swapped sizes say so on `from`; a size beyond the log is named by its own field.
-    expect(await fieldsOf('/petition-log/consistency', { from: String(size), to: '0' })).toEqual([422, { from: ['The first size cannot be larger than the second.'] }]);
-    expect(await fieldsOf('/petition-log/consistency', { from: '0', to: String(size + 1000) })).toEqual([422, { to: ['The signature log is not that large yet.'] }]);
-    expect(await fieldsOf('/petition-log/proof', { leaf: '0', size: String(size + 1000) })).toEqual([422, { size: ['The signature log is not that large yet.'] }]);
+    expect(await fieldsOf(log.consistency, { from: String(size), to: '0' })).toEqual([422, { from: ['The first size cannot be larger than the second.'] }]);
+    expect(await fieldsOf(log.consistency, { from: '0', to: String(size + 1000) })).toEqual([422, { to: ['The signature log is not that large yet.'] }]);
+    expect(await fieldsOf(log.proof, { leaf: '0', size: String(size + 1000) })).toEqual([422, { size: ['The signature log is not that large yet.'] }]);
     // Digits still work, with leading zeros.
-    expect((await fieldsOf('/petition-log/proof', { leaf: '0', size: `0${size}` }))[0]).toBe(200);
+    expect((await fieldsOf(log.proof, { leaf: '0', size: `0${size}` }))[0]).toBe(200);
   });
 });
 
