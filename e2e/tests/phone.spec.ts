@@ -20,41 +20,63 @@ async function reachable(page: Page, target: Locator): Promise<boolean> {
 }
 
 /**
- * How much wider than the screen the page is (0: it fits), with the innermost elements that stick out
- * past the right edge, to name in the failure.
+ * What does not fit the screen, named for the failure: the page wider than the screen (with the
+ * innermost elements that stick out past its right edge), a tab outside the screen or its tab row
+ * (hidden in a row that scrolls sideways), a placeholder wider than its field (cut).
  */
-async function tooWide(page: Page, route: string): Promise<string | null> {
+async function notFitting(page: Page, route: string): Promise<string[]> {
   const found = await page.evaluate(() => {
+    const problems: string[] = [];
     const screenWidth = document.documentElement.clientWidth;
     const width = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
-    if (width <= screenWidth) return null;
-    const out = [...document.querySelectorAll('body *')].filter((el) => {
-      const box = el.getBoundingClientRect();
-      return box.width > 0 && box.right > screenWidth + 0.5;
-    });
-    const innermost = out.filter((el) => !out.some((other) => other !== el && el.contains(other)));
     const name = (el: Element) => {
       const classes = [...el.classList].filter((c) => c.startsWith('mantine-')).slice(0, 2).join('.');
       const text = (el.textContent ?? '').trim().slice(0, 30);
       return `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${text}" (right ${Math.round(el.getBoundingClientRect().right)})`;
     };
-    return `${width} px: ${innermost.slice(0, 3).map(name).join(' | ')}`;
+    if (width > screenWidth) {
+      const out = [...document.querySelectorAll('body *')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.right > screenWidth + 0.5;
+      });
+      const innermost = out.filter((el) => !out.some((other) => other !== el && el.contains(other)));
+      problems.push(`${width} px wide: ${innermost.slice(0, 3).map(name).join(' | ')}`);
+    }
+    for (const tab of document.querySelectorAll('[role="tab"]')) {
+      const box = tab.getBoundingClientRect();
+      const list = tab.closest('[role="tablist"]')?.getBoundingClientRect();
+      if (box.width === 0 || !list) continue;
+      if (box.left < -0.5 || box.right > screenWidth + 0.5 || box.left < list.left - 0.5 || box.right > list.right + 0.5) {
+        problems.push(`tab cut off: ${name(tab)}`);
+      }
+    }
+    const canvas = document.createElement('canvas').getContext('2d');
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
+      if (!canvas || !field.placeholder || field.value || field.getBoundingClientRect().width === 0) continue;
+      const style = getComputedStyle(field);
+      canvas.font = style.font;
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const text = canvas.measureText(field.placeholder).width;
+      if (field instanceof HTMLInputElement && text > room + 0.5) {
+        problems.push(`placeholder cut: "${field.placeholder}" needs ${Math.round(text)} px of ${Math.round(room)}`);
+      }
+    }
+    return problems;
   });
-  return found === null ? null : `${route}: ${found}`;
+  return found.map((problem) => `${route}: ${problem}`);
 }
 
-/** The routes that are wider than the screen, each named with what sticks out. */
+/** What does not fit on each of the routes. */
 async function tooWideOf(page: Page, routes: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const route of routes) {
     await openRoute(page, route);
-    const wide = await tooWide(page, route);
-    if (wide) found.push(wide);
+    found.push(...(await notFitting(page, route)));
   }
   return found;
 }
 
-test.describe('no page is wider than a 390 px phone (every route of the axe test, issue 42)', () => {
+test.describe('no page is wider than a 390 px phone, no tab or placeholder cut (every route of the axe test, issue 42)', () => {
   // The tests share nothing (each reads its worker's demo data), so they spread over the workers.
   test.describe.configure({ mode: 'parallel' });
 
@@ -86,6 +108,26 @@ test.describe('no page is wider than a 390 px phone (every route of the axe test
     await logInViaApi(page, 'admin@demo.no');
     expect(await tooWideOf(page, adminRoutes)).toEqual([]);
   });
+});
+
+test.describe('the header search (issue 42)', () => {
+  for (const locale of ['nb', 'en'] as const) {
+    test(`its placeholder fits its field, in the header and full screen on a phone (${locale})`, async ({ page }) => {
+      await logInViaApi(page, 'lege@demo.no');
+      await page.evaluate((l) => window.localStorage.setItem('legenett-locale', l), locale);
+      const label = locale === 'nb' ? 'Søk i Legenett' : 'Search Legenett';
+      // The header's field, from the md breakpoint.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openRoute(page, '/feed');
+      await expect(page.getByRole('combobox', { name: label })).toBeVisible();
+      expect(await notFitting(page, 'header')).toEqual([]);
+      // A phone: the search button opens the field full screen, with the longer text.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: locale === 'nb' ? 'Søk' : 'Search', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: label }).getByRole('combobox', { name: label })).toBeVisible();
+      expect(await notFitting(page, 'full screen')).toEqual([]);
+    });
+  }
 });
 
 test.describe('on a phone (390 px)', () => {
