@@ -1,7 +1,7 @@
 import { type Notification } from '@legenett/contracts';
 import { ActionIcon, Anchor, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuthSession } from '@/shared/auth/auth-store';
@@ -33,7 +33,14 @@ export function NotificationBell() {
   const { token } = useAuthSession();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
-  const [streamCount, setStreamCount] = useUnreadStream(token);
+  const openedRef = useRef(opened);
+  openedRef.current = opened;
+  // The open list follows every change live, also one that keeps the count: three likes regroup
+  // "Ola Bakken likte innlegget ditt" into "… og 2 andre" while it is shown (issue 42). A closed list
+  // is read again when it opens (below).
+  const [streamCount, setStreamCount] = useUnreadStream(token, () => {
+    if (openedRef.current) void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+  });
   const list = useNotifications(Boolean(token));
   const markRead = useMarkNotificationsRead(setStreamCount);
   const markAll = useMarkAllNotificationsRead(setStreamCount);
