@@ -87,6 +87,7 @@ describe('notification settings page', () => {
     const comments = screen.getByRole('group', { name: 'Kommentarer på innleggene mine' });
     expect(within(comments).getAllByRole('checkbox')).toHaveLength(2);
     expect(screen.getByRole('checkbox', { name: 'Viktige oppdateringer: I appen' })).toBeDisabled();
+    expect(within(screen.getByRole('group', { name: 'Viktige oppdateringer' })).getByText(/Alltid på/)).toBeInTheDocument();
     // The channel's name is the box's label: tapping the word ticks the box.
     await ui.click(within(comments).getByText('E-post'));
     await waitFor(() => expect(updates.map((c) => c.body)).toEqual([{ channels: { comments: { email: true } } }]));

@@ -95,7 +95,16 @@ function StackedChannels({ rows, columns, kindName }: ChannelLayoutProps) {
               return (
                 <Group key={c.channel} gap="sm" wrap="nowrap" component="label">
                   {box}
-                  <Text size="sm">{c.header}</Text>
+                  <Text size="sm">
+                    {c.header}
+                    {/* The table says it in the box's title; a phone shows no title, so it is written out. */}
+                    {row[c.channel]?.locked ? (
+                      <Text span size="sm" c="dimmed">
+                        {' '}
+                        · {t('settings.locked')}
+                      </Text>
+                    ) : null}
+                  </Text>
                 </Group>
               );
             })}
