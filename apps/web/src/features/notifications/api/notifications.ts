@@ -94,9 +94,9 @@ export function useMarkAllNotificationsRead(onCount?: (count: number) => void) {
  * over the tab's one connection to it (`shared/api/live-stream.ts`: reconnects, backoff). Closed on
  * unmount and whenever the token changes (logout). `null` until the first event. The server sends an
  * event on every change of the entries, also one that keeps the count (a second like joining an unread
- * entry): `onEvent` hears each.
+ * entry): `onEvent` hears each, with its count.
  */
-export function useUnreadStream(token: string | null, onEvent?: () => void) {
+export function useUnreadStream(token: string | null, onEvent?: (unreadCount: number) => void) {
   const [count, setCount] = useState<number | null>(null);
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
@@ -105,7 +105,7 @@ export function useUnreadStream(token: string | null, onEvent?: () => void) {
     if (!token) return;
     const heard = (data: { unreadCount: number }) => {
       setCount(data.unreadCount);
-      onEventRef.current?.();
+      onEventRef.current?.(data.unreadCount);
     };
     const offUnread = subscribeLiveStream(token, 'unread', UnreadCountSchema, heard);
     const offMessage = subscribeLiveStream(token, 'message', UnreadCountSchema, heard);

@@ -33,15 +33,17 @@ export function NotificationBell() {
   const { token } = useAuthSession();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
+  const list = useNotifications(Boolean(token));
   const openedRef = useRef(opened);
   openedRef.current = opened;
+  const listCountRef = useRef(list.data?.unreadCount);
+  listCountRef.current = list.data?.unreadCount;
   // The open list follows every change live, also one that keeps the count: three likes regroup
-  // "Ola Bakken likte innlegget ditt" into "… og 2 andre" while it is shown (issue 42). A closed list
-  // is read again when it opens (below).
-  const [streamCount, setStreamCount] = useUnreadStream(token, () => {
-    if (openedRef.current) void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+  // "Ola Bakken likte innlegget ditt" into "… og 2 andre" while it is shown (issue 42). A count other
+  // than the list's reads every list again (the effect below); a closed list is read when it opens.
+  const [streamCount, setStreamCount] = useUnreadStream(token, (count) => {
+    if (openedRef.current && count === listCountRef.current) void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
   });
-  const list = useNotifications(Boolean(token));
   const markRead = useMarkNotificationsRead(setStreamCount);
   const markAll = useMarkAllNotificationsRead(setStreamCount);
   const headingId = useId();
