@@ -1,53 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { logInViaApi } from './fixtures';
+import { adminRoutes, doctorDetailRoutes, doctorRoutes, openRoute, visitorRoutes } from './routes';
 
 /**
  * axe-core (WCAG 2.1 A and AA rules) on every route, as a visitor, a doctor and an administrator, in
- * the light and the dark skin: 0 critical and 0 serious violations. A new screen joins a list below.
+ * the light and the dark skin: 0 critical and 0 serious violations. A new screen joins a list of
+ * routes.ts (the phone test reads the same lists: no page wider than a 390 px screen).
  */
-const visitorRoutes = [
-  '/',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/about_us',
-  '/terms-and-privacy-policy',
-  '/error-404',
-  // The public check of a certificate (an unknown code: the page and its "not valid" answer).
-  '/certificates/ABCDEFGHJK0123456789',
-  // How anyone checks a petition receipt (issue 42).
-  '/petition-log',
-];
-const doctorRoutes = [
-  '/feed',
-  '/notifications',
-  '/notification_settings',
-  '/messages',
-  '/profile_settings/messages',
-  '/alerts',
-  '/profile',
-  '/profile_company',
-  '/jobs',
-  '/jobs/create',
-  '/my_jobs',
-  '/marketplace',
-  '/marketplace/new',
-  '/my_products',
-  '/professional_experience',
-  '/course/webinares',
-  '/course/webinares?activeTab=live',
-  '/course/webinares?activeTab=tv',
-  '/course/new',
-  '/my_courses',
-  '/my_courses?tab=log',
-  '/petitions',
-  '/petitions/create_petition',
-  '/videos',
-  '/audio',
-];
-const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/mail-templates', '/admin/courses', '/admin/media', '/admin/reports'];
-
 type Skin = 'light' | 'dark';
 
 /** A header search term with hits in every group of the demo data (see the search test below). */
@@ -58,11 +18,7 @@ async function useSkin(page: Page, skin: Skin): Promise<void> {
 }
 
 async function serious(page: Page, route: string): Promise<string[]> {
-  await page.goto(route);
-  await expect(page.locator('main, [role="main"]').first()).toBeVisible();
-  // Lazy routes and their first data (the notification stream keeps the network busy for good, so
-  // "network idle" never comes): wait until no loader is shown.
-  await expect(page.locator('.mantine-Loader-root, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await openRoute(page, route);
   await settled(page);
   return seriousHere(page, route);
 }
@@ -98,55 +54,6 @@ async function seriousHere(page: Page, where: string): Promise<string[]> {
           .map((n) => n.target.join(' '))
           .join(' | ')}`,
     );
-}
-
-/**
- * The doctor's detail pages, from the first item of each list (the logged-in page's token): own
- * profile, a job, a course, a small group, a certificate, an own webinar, a petition, a video, an
- * audio track and a conversation.
- */
-async function doctorDetailRoutes(page: Page, slug: string): Promise<string[]> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'access_token')?.value;
-  const auth = { headers: { Authorization: `Bearer ${token}` } };
-  const routes = [`/profile/${slug}`];
-  /** The first item of a list, for its detail page. */
-  const first = async (path: string): Promise<{ id: number; type?: string } | undefined> => {
-    const res = await page.request.get(path, auth);
-    return ((await res.json()) as { data: { id: number; type?: string }[] }).data[0];
-  };
-  const job = await first('/api/jobs?page=1');
-  if (job) routes.push(`/jobs/details/${job.id}`);
-  const course = await first('/api/courses?page=1');
-  if (course) routes.push(`/course/webinares/${course.id}/${course.type}`);
-  // A small group the doctor is a member of (the meeting log), and a certificate's verification page.
-  const group = await first('/api/courses?page=1&type=small_group');
-  if (group) routes.push(`/course/webinares/${group.id}/small_group`);
-  type LogEntry = { course: { id: number }; certificate_available: boolean };
-  const log = (await (await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)).json()) as { data: LogEntry[] };
-  const earned = log.data.find((e) => e.certificate_available);
-  if (earned) {
-    // Downloading issues the certificate (or answers the one issued before); its code is in the log.
-    await page.request.get(`/api/courses/${earned.course.id}/certificate.pdf`, auth);
-    const again = (await (await page.request.get('/api/courses/my/log?page=1&per_page=50', auth)).json()) as {
-      data: (LogEntry & { certificate_code: string | null })[];
-    };
-    const code = again.data.find((e) => e.course.id === earned.course.id)?.certificate_code;
-    if (code) routes.push(`/certificates/${code}`);
-  }
-  // An own webinar: the organiser's page with the video upload.
-  const webinar = await first('/api/my/courses?type=webinar&page=1');
-  if (webinar) routes.push(`/my_courses/${webinar.id}`);
-  const petition = await first('/api/petitions?page=1');
-  if (petition) routes.push(`/petitions/details/${petition.id}`);
-  // The first video and audio track (the players and their pages).
-  const video = await first('/api/videos?page=1');
-  if (video) routes.push(`/videos/${video.id}`);
-  const track = await first('/api/audio?page=1');
-  if (track) routes.push(`/audio/${track.id}`);
-  // A conversation (the demo seed's): the list and the thread side by side, the composer.
-  const conversation = await first('/api/conversations');
-  if (conversation) routes.push(`/messages/${conversation.id}`);
-  return routes;
 }
 
 // The tests of this file share nothing (each reads its worker's demo data), so they spread over the workers.

@@ -110,6 +110,32 @@ test.describe('messages', () => {
     await b.context().close();
   });
 
+  test('editing a message opens a box as wide as the message column, tall enough for the text (issue 42)', async ({ browser, request }) => {
+    const id = run();
+    const lege = await apiSession(request, 'lege@demo.no');
+    const kari = await apiSession(request, 'kari.nordby@demo.no');
+    const title = `Rettelse ${id}`;
+    // A short message: its bubble is narrow, and the box it is edited in was as narrow.
+    const conversation = await ownGroup(request, lege, [kari], title, `Ok ${id}`);
+    const page = await pageFor(browser, 'lege@demo.no');
+    await page.goto(`/messages/${conversation}`);
+    const thread = page.getByRole('list', { name: title });
+    const item = thread.getByRole('listitem').filter({ hasText: `Ok ${id}` });
+    await item.getByRole('button', { name: 'Endre' }).click();
+    // The one box being edited (the message's text is in its value now, not in the item's text).
+    const box = thread.getByRole('textbox', { name: 'Endre' });
+    await expect(box).toHaveValue(`Ok ${id}`);
+    const column = (await thread.boundingBox())!;
+    const field = (await box.boundingBox())!;
+    expect(field.width).toBeGreaterThan(column.width * 0.9);
+    // A longer text grows the box: all of it in sight, no scrolling inside a three-line box.
+    await box.fill(Array.from({ length: 8 }, (_, i) => `Linje ${i + 1} av rettelsen ${id}`).join('\n'));
+    await expect.poll(() => box.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    await thread.getByRole('button', { name: 'Lagre' }).click();
+    await expect(thread.getByText(`Linje 8 av rettelsen ${id}`)).toBeVisible();
+    await page.context().close();
+  });
+
   test('a company writes first: the member gets a request, accepts it and answers', async ({ browser, request }) => {
     const id = run();
     const { member, asCompany, conversation } = await companyWritesFirst(request, `Et tilbud ${id}`);

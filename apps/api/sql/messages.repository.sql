@@ -1291,7 +1291,20 @@ select
   ),
   "messages",
   "created_at",
-  "decided_at"
+  "decided_at",
+  (
+    select
+      json_build_object(
+        'id',
+        u.id,
+        'name',
+        u.first_name || ' ' || u.last_name
+      )
+    from
+      users u
+    where
+      u.id = "decided_by_user_id"
+  )
 from
   "message_reports"
 where
@@ -1303,6 +1316,72 @@ limit
   $2
 offset
   $3;
+
+-- MessagesRepository.allReports
+-- ... then count
+select
+  count(*)
+from
+  "message_reports";
+
+-- ... then read
+select
+  "id",
+  "status",
+  "reason",
+  (
+    select
+      json_build_object(
+        'id',
+        u.id,
+        'name',
+        u.first_name || ' ' || u.last_name
+      )
+    from
+      users u
+    where
+      u.id = "reporter_user_id"
+  ),
+  (
+    select
+      json_build_object(
+        'id',
+        u.id,
+        'slug',
+        u.slug,
+        'name',
+        u.first_name || ' ' || u.last_name
+      )
+    from
+      users u
+    where
+      u.id = "reported_user_id"
+  ),
+  "messages",
+  "created_at",
+  "decided_at",
+  (
+    select
+      json_build_object(
+        'id',
+        u.id,
+        'name',
+        u.first_name || ' ' || u.last_name
+      )
+    from
+      users u
+    where
+      u.id = "decided_by_user_id"
+  )
+from
+  "message_reports"
+order by
+  "message_reports"."created_at" asc nulls first,
+  "message_reports"."id" asc nulls first
+limit
+  $1
+offset
+  $2;
 
 -- MessagesRepository.report
 select
@@ -1339,7 +1418,20 @@ select
   ),
   "messages",
   "created_at",
-  "decided_at"
+  "decided_at",
+  (
+    select
+      json_build_object(
+        'id',
+        u.id,
+        'name',
+        u.first_name || ' ' || u.last_name
+      )
+    from
+      users u
+    where
+      u.id = "decided_by_user_id"
+  )
 from
   "message_reports"
 where

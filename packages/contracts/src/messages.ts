@@ -205,8 +205,13 @@ export const MessageReportSchema = z.object({
   messages: z.array(z.object({ id: z.number().int(), seq: z.number().int(), body: z.string(), created_at: z.string() })),
   created_at: z.string(),
   decided_at: z.string().nullable(),
+  /** The administrator who decided (null while open, or once their account is gone). */
+  decided_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
-export const ReportListQuery = PageQuerySchema.extend({ status: z.enum(REPORT_STATUS_VALUES).default('open') });
+/** The queue's filter: one status, or `all` of them (newest first). */
+export const REPORT_FILTER_VALUES = [...REPORT_STATUS_VALUES, 'all'] as const;
+export type ReportFilter = (typeof REPORT_FILTER_VALUES)[number];
+export const ReportListQuery = PageQuerySchema.extend({ status: z.enum(REPORT_FILTER_VALUES).default('open') });
 export type ReportListQuery = z.infer<typeof ReportListQuery>;
 export type MessageReport = z.infer<typeof MessageReportSchema>;
 export const ReportDecisionInput = z.object({ decision: z.enum(REPORT_DECISIONS) });

@@ -162,7 +162,7 @@ export const admin = defineMessages(
       intro:
         'Meldinger medlemmer har rapportert. Du ser bare de rapporterte meldingene, aldri resten av samtalen. Avvis, gi en advarsel, eller stopp avsenderens meldinger i 7 dager.',
       status: 'Status',
-      statuses: { open: 'Åpne', dismissed: 'Avvist', warned: 'Advart', suspended: 'Meldinger stoppet' },
+      statuses: { open: 'Åpne', dismissed: 'Avvist', warned: 'Advart', suspended: 'Meldinger stoppet', all: 'Alle' },
       empty: 'Ingen rapporter her.',
       load_error: 'Kunne ikke hente rapportene.',
       reported_by: 'Rapportert av {{name}}',
@@ -172,6 +172,7 @@ export const admin = defineMessages(
       no_reason: 'Ingen begrunnelse oppgitt.',
       messages: 'Rapporterte meldinger',
       decided: 'Avgjort {{date}}',
+      decided_by: 'Avgjort {{date}} av {{name}}',
       decisions: { dismiss: 'Avvis', warn: 'Gi advarsel', suspend: 'Stopp meldinger' },
       questions: {
         dismiss: 'Avvise rapporten? Avsenderen får ikke vite noe.',
@@ -358,7 +359,7 @@ export const admin = defineMessages(
       intro:
         'Messages members have reported. You see only the reported messages, never the rest of the conversation. Dismiss, warn, or stop the sender’s messaging for 7 days.',
       status: 'Status',
-      statuses: { open: 'Open', dismissed: 'Dismissed', warned: 'Warned', suspended: 'Messaging stopped' },
+      statuses: { open: 'Open', dismissed: 'Dismissed', warned: 'Warned', suspended: 'Messaging stopped', all: 'All' },
       empty: 'No reports here.',
       load_error: 'Could not load the reports.',
       reported_by: 'Reported by {{name}}',
@@ -368,6 +369,7 @@ export const admin = defineMessages(
       no_reason: 'No reason given.',
       messages: 'Reported messages',
       decided: 'Decided {{date}}',
+      decided_by: 'Decided {{date}} by {{name}}',
       decisions: { dismiss: 'Dismiss', warn: 'Warn', suspend: 'Stop messaging' },
       questions: {
         dismiss: 'Dismiss the report? The sender is not told.',

@@ -68,10 +68,9 @@ export const profile = defineMessages(
     },
     notifications: {
       title: 'Varslinger',
-      intro: 'Velg hvilke varsler du vil få fra Legenett.',
-      sms_webinar_reminders: 'Påminnelser om webinarer på SMS',
-      email_webinar_reminders: 'Påminnelser om webinarer på e-post',
-      important_updates: 'Viktige oppdateringer',
+      moved:
+        'Alle varsler velger du på ett sted: hver type (blant dem kurspåminnelser og endringer i kurs) i appen, på e-post og på SMS, stille timer og sammendraget.',
+      open_settings: 'Åpne varslingsinnstillingene',
     },
     delete: {
       title: 'Slett konto',
@@ -225,10 +224,9 @@ export const profile = defineMessages(
     },
     notifications: {
       title: 'Notifications',
-      intro: 'Choose which notifications you get from Legenett.',
-      sms_webinar_reminders: 'Webinar reminders by SMS',
-      email_webinar_reminders: 'Webinar reminders by e-mail',
-      important_updates: 'Important updates',
+      moved:
+        'You choose every notification in one place: each kind (course reminders and course changes among them) in the app, by e-mail and by SMS, quiet hours and the digest.',
+      open_settings: 'Open the notification settings',
     },
     delete: {
       title: 'Delete account',

@@ -5,6 +5,8 @@ export const searchUi = defineMessages(
   {
     label: 'Søk i Legenett',
     placeholder: 'Søk etter personer, bedrifter, jobber …',
+    // The header's field (280 px): the long text was cut to "…bedrifter, job" (issue 42).
+    placeholder_short: 'Søk i Legenett …',
     open: 'Søk',
     close: 'Lukk søket',
     clear: 'Tøm søkefeltet',
@@ -28,6 +30,7 @@ export const searchUi = defineMessages(
   {
     label: 'Search Legenett',
     placeholder: 'Search people, companies, jobs …',
+    placeholder_short: 'Search Legenett …',
     open: 'Search',
     close: 'Close search',
     clear: 'Clear the search field',

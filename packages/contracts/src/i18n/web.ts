@@ -169,7 +169,7 @@ export const web = defineMessages(
         'Når du registrerer deg, sjekker vi HPR-nummeret ditt mot Helsepersonellregisteret, som forvaltes av Helsedirektoratet. Vi lagrer resultatet (bekreftet eller ikke) og autorisasjonen, ikke mer enn vi trenger. Kan vi ikke bekrefte deg automatisk, vurderer en administrator søknaden din manuelt.',
       purpose_title: 'Formål og rettslig grunnlag',
       purpose_text:
-        '- Å levere tjenesten du har bedt om og holde den forbeholdt helsepersonell: avtale (GDPR art. 6 nr. 1 b)\n- Sikkerhet, misbruksforebygging og feilsøking: berettiget interesse (art. 6 nr. 1 f)\n- Påminnelser om webinarer på SMS og e-post: samtykke, som du kan trekke tilbake i innstillingene (art. 6 nr. 1 a)\n- Oppfylle rettslige plikter, for eksempel regnskap for partnerbedrifter: rettslig forpliktelse (art. 6 nr. 1 c)',
+        '- Å levere tjenesten du har bedt om og holde den forbeholdt helsepersonell: avtale (GDPR art. 6 nr. 1 b)\n- Sikkerhet, misbruksforebygging og feilsøking: berettiget interesse (art. 6 nr. 1 f)\n- Kurspåminnelser og endringer i kurs på SMS og e-post: samtykke, som du kan trekke tilbake i varslingsinnstillingene (art. 6 nr. 1 a)\n- Oppfylle rettslige plikter, for eksempel regnskap for partnerbedrifter: rettslig forpliktelse (art. 6 nr. 1 c)',
       sensitive_title: 'Ingen pasientopplysninger',
       sensitive_text:
         'Legenett er ikke et journalsystem. Du må aldri dele opplysninger som kan identifisere pasienter. Taushetsplikten etter helsepersonelloven gjelder også her, og innhold som bryter den, fjernes.',
@@ -441,7 +441,7 @@ export const web = defineMessages(
         'When you sign up we check your HPR number against the Health Personnel Register, kept by the Norwegian Directorate of Health. We store the result (confirmed or not) and your authorisation, and no more than we need. If we cannot confirm you automatically, an administrator reviews your application by hand.',
       purpose_title: 'Purposes and legal basis',
       purpose_text:
-        '- Delivering the service you asked for and keeping it for health personnel: contract (GDPR art. 6(1)(b))\n- Security, abuse prevention and troubleshooting: legitimate interest (art. 6(1)(f))\n- Webinar reminders by SMS and e-mail: consent, which you can withdraw in your settings (art. 6(1)(a))\n- Meeting legal duties, such as accounting for partner companies: legal obligation (art. 6(1)(c))',
+        '- Delivering the service you asked for and keeping it for health personnel: contract (GDPR art. 6(1)(b))\n- Security, abuse prevention and troubleshooting: legitimate interest (art. 6(1)(f))\n- Course reminders and course changes by SMS and e-mail: consent, which you can withdraw in the notification settings (art. 6(1)(a))\n- Meeting legal duties, such as accounting for partner companies: legal obligation (art. 6(1)(c))',
       sensitive_title: 'No patient information',
       sensitive_text:
         'Legenett is not a medical records system. Never share information that can identify patients. The duty of confidentiality under the Health Personnel Act applies here too, and content that breaks it is removed.',

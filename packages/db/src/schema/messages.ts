@@ -239,6 +239,8 @@ export const messageReports = pgTable(
   (t) => [
     check('message_reports_status_check', inList(t.status, MESSAGE_REPORT_STATUSES)),
     index('message_reports_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
+    // The queue's "Alle" tab: every status, newest first (issue 42).
+    index('message_reports_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('message_reports_reporter_idx').on(t.reporter_user_id).where(sql`${t.reporter_user_id} is not null`),
     index('message_reports_reported_idx').on(t.reported_user_id).where(sql`${t.reported_user_id} is not null`),
     index('message_reports_decided_by_idx').on(t.decided_by_user_id).where(sql`${t.decided_by_user_id} is not null`),

@@ -4,6 +4,7 @@ import {
   type Endpoint,
   jobEndpoints,
   messageEndpoints as ep,
+  type MessageReport,
   notificationEndpoints,
   notificationMessage,
   notificationPreferenceEndpoints,
@@ -431,6 +432,41 @@ describe('reports and moderation', () => {
     expect(await decisionsOf(a.user.id)).toEqual([{ entity_type: null, entity_id: null, data: { decision: 'messaging_warned', report_id: open[1]!.id, days: 7 } }]);
     // A warning does not stop messaging.
     expect((await t.call(ep.send, { as: a, params: { id: conversation.id }, body: { body: 'Unnskyld' } })).status).toBe(201);
+  });
+
+  it('names the administrator who decided, and lists every status under "all" (issue 42)', async () => {
+    const a = await t.session();
+    const b = await t.session();
+    const admin = await t.session({ roles: ['admin'], firstName: 'Ingrid', lastName: 'Bakke' });
+    const { conversation } = await start(a, b.user.id, 'Første');
+    const first = (await history(b, conversation.id)).data[0]!;
+    await t.call(ep.report, { as: b, params: { id: conversation.id }, body: { message_ids: [first.id] } });
+    const second = await send(a, conversation.id, 'Andre');
+    await t.call(ep.report, { as: b, params: { id: conversation.id }, body: { message_ids: [second.id] } });
+    const mine = (rows: MessageReport[]) => rows.filter((r) => r.reported?.id === a.user.id);
+    const open = mine((await t.call(ep.adminReports, { as: admin, query: { per_page: 50 } })).parsed.data);
+    expect(open.map((r) => r.decided_by)).toEqual([null, null]);
+
+    const warned = await t.call(ep.decideReport, { as: admin, params: { id: open[1]!.id }, body: { decision: 'warn' } });
+    expect(warned.parsed.data.decided_by).toEqual({ id: admin.user.id, name: 'Ingrid Bakke' });
+    const inWarned = mine((await t.call(ep.adminReports, { as: admin, query: { status: 'warned', per_page: 50 } })).parsed.data);
+    expect(inWarned.map((r) => [r.id, r.decided_by?.name])).toEqual([[open[1]!.id, 'Ingrid Bakke']]);
+
+    // "all": the open and the decided report together, newest first, each with its decider or none.
+    const all = await t.call(ep.adminReports, { as: admin, query: { status: 'all', per_page: 50 } });
+    expect(all.status).toBe(200);
+    expect(mine(all.parsed.data).map((r) => [r.id, r.status, r.decided_by?.name ?? null])).toEqual([
+      [open[0]!.id, 'open', null],
+      [open[1]!.id, 'warned', 'Ingrid Bakke'],
+    ]);
+    expect(all.parsed.meta.total).toBeGreaterThanOrEqual(2);
+
+    // A filter that is no status: 422 on the field, in the caller's language; not for a visitor or a member.
+    const wrong = await t.call(ep.adminReports, { as: admin, query: { status: 'alle' } as never, locale: 'en' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.validation.errors).toEqual({ status: ['Invalid choice.'] });
+    expect((await t.call(ep.adminReports, { as: null, query: { status: 'all' } })).status).toBe(401);
+    expect((await t.call(ep.adminReports, { as: b, query: { status: 'all' } })).status).toBe(403);
   });
 });
 

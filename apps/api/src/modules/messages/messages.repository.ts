@@ -115,6 +115,7 @@ export interface ReportRow {
   messages: schema.ReportedMessage[];
   created_at: Date;
   decided_at: Date | null;
+  decided_by: { id: number; name: string } | null;
 }
 
 export type InboxFilter = 'all' | 'unread' | 'requests' | 'archived';
@@ -786,6 +787,7 @@ export class MessagesRepository {
   private reportsQuery() {
     const reporter = sql<{ id: number; name: string } | null>`(select json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) from users u where u.id = ${messageReports.reporter_user_id})`;
     const reported = sql<{ id: number; slug: string; name: string } | null>`(select json_build_object('id', u.id, 'slug', u.slug, 'name', u.first_name || ' ' || u.last_name) from users u where u.id = ${messageReports.reported_user_id})`;
+    const decidedBy = sql<{ id: number; name: string } | null>`(select json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name) from users u where u.id = ${messageReports.decided_by_user_id})`;
     return this.db
       .select({
         id: messageReports.id,
@@ -796,13 +798,23 @@ export class MessagesRepository {
         messages: messageReports.messages,
         created_at: messageReports.created_at,
         decided_at: messageReports.decided_at,
+        decided_by: decidedBy,
       })
       .from(messageReports)
       .$dynamic();
   }
 
+  /** The reports in one status, newest first, through `message_reports_status_created_idx`. */
   reports(status: (typeof schema.MESSAGE_REPORT_STATUSES)[number]): PageSource<ReportRow> {
-    const where = eq(messageReports.status, status);
+    return this.reportPage(eq(messageReports.status, status));
+  }
+
+  /** Every report, newest first (the queue's "Alle"), through `message_reports_created_idx`. */
+  allReports(): PageSource<ReportRow> {
+    return this.reportPage(undefined);
+  }
+
+  private reportPage(where: SQL | undefined): PageSource<ReportRow> {
     const order = [
       [messageReports.created_at, 'desc', 'last'],
       [messageReports.id, 'desc', 'last'],

@@ -645,7 +645,7 @@ export class MessagesService implements OnModuleInit {
   // ---------- moderation (administrators) ----------
 
   async reports(q: ReportListQuery) {
-    const { rows, meta } = await readPage(q, this.repository.reports(q.status));
+    const { rows, meta } = await readPage(q, q.status === 'all' ? this.repository.allReports() : this.repository.reports(q.status));
     return { data: rows.map((r) => this.presentReport(r)), meta };
   }
 
@@ -689,6 +689,7 @@ export class MessagesService implements OnModuleInit {
       messages: r.messages,
       created_at: r.created_at.toISOString(),
       decided_at: r.decided_at?.toISOString() ?? null,
+      decided_by: r.decided_by,
     };
   }
 

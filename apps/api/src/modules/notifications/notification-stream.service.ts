@@ -25,8 +25,8 @@ interface OpenStream {
 
 /**
  * `GET /user-notifications/stream`: server-sent events carrying `{ unreadCount }` at connect and
- * whenever the count changes, and other modules' events (`StreamSources`). EventSource cannot send
- * headers, so the access token may also come as the `token` query parameter (this route only).
+ * whenever the bell's entries change (the count may stay the same), and other modules' events
+ * (`StreamSources`). EventSource cannot send headers, so the access token may also come as the `token` query parameter (this route only).
  * Approved members only; in business mode the stream carries no bell (it is personal), only the
  * sources that speak for the company (messages: the company's conversations).
  */
@@ -107,11 +107,14 @@ export class NotificationStreamService implements OnModuleDestroy {
     res.flushHeaders();
 
     let closed = false;
-    let last = -1;
+    // Every change, also one that leaves the count as it was: a second like joins the unread entry
+    // "Ola Bakken likte innlegget ditt" (still 1 unread), and the open bell reads its entries again on
+    // the event to show "Ola Bakken og 1 annen …" (issue 42). A change is a stored notification or a
+    // read mark (notifications.service.ts pings only when rows changed); the count is read once per
+    // change for all of the user's streams in this process (UnreadWatchers, issue 40).
     const unsubscribe = personal
       ? await this.unread.watch(userId, (unreadCount) => {
-          if (closed || unreadCount === last) return;
-          last = unreadCount;
+          if (closed) return;
           res.write(`event: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
         })
       : () => undefined;

@@ -320,6 +320,31 @@ function holdStream(token: string): Promise<{ status: number; text: () => string
 const within = <T>(p: Promise<T>, ms = 5000): Promise<T | 'still open'> =>
   Promise.race([p, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
 
+/** Waits until `done()` holds (checked every 20 ms), at most 5 s; the assertion after it says what is wrong. */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; waited < 5000 && !done(); waited += 20) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('GET /user-notifications/stream: the entries change, the count does not (issue 42)', () => {
+  it('a second like joining an unread entry is an event too (same count), so an open bell reads the entry again', async () => {
+    const me = await createUser(t.db);
+    const ola = await createUser(t.db, { firstName: 'Ola', lastName: 'Bakken' });
+    const kari = await createUser(t.db);
+    await notify(payload(me, ola));
+    const stream = await holdStream((await tokenFor(t, me)).accessToken);
+    const events = () => [...stream.text().matchAll(/event: unread\ndata: (.*)\n\n/g)].map((m) => JSON.parse(m[1]!) as { unreadCount: number });
+    await until(() => events().length >= 1);
+    expect(events()).toEqual([{ unreadCount: 1 }]);
+    await notify(payload(me, kari));
+    // One unread entry still, now of two people: the stream says so.
+    const entries = (await list(await tokenFor(t, me))).parsed.data;
+    expect(entries.map((e) => [e.unread, e.actor_count])).toEqual([[true, 2]]);
+    await until(() => events().length >= 2);
+    expect(events()).toEqual([{ unreadCount: 1 }, { unreadCount: 1 }]);
+    stream.close();
+  });
+});
+
 describe('GET /user-notifications/stream: sessions and the cap (issue 37)', () => {
   it('closes a stream when its session logs out; the other session of the user keeps its stream', async () => {
     const me = await createUser(t.db);

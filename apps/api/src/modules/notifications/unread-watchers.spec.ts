@@ -60,6 +60,24 @@ describe('UnreadWatchers', () => {
     stops.forEach((stop) => stop());
   });
 
+  it('a new stream gets the count now without an event to the user\'s other streams', async () => {
+    const t = setup();
+    const first: number[] = [];
+    await t.watchers.watch(7, (c) => first.push(c));
+    await t.flush();
+    expect(first).toEqual([0]);
+    t.counts.set(7, 2);
+    const second: number[] = [];
+    await t.watchers.watch(7, (c) => second.push(c));
+    await t.flush();
+    expect(second).toEqual([2]);
+    expect(first).toEqual([0]);
+    // A change that leaves the count as it was still reaches every stream (the open bell regroups).
+    t.change(7, 2);
+    await t.flush();
+    expect([first, second]).toEqual([[0, 2], [2, 2]]);
+  });
+
   it('folds changes during a read into one more read, whose count is the latest', async () => {
     const t = setup();
     const seen: number[] = [];

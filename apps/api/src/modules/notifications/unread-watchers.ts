@@ -2,7 +2,8 @@
  * One reader of a user's unread count per process, shared by all of that user's open streams
  * (issue 40): a change is read from the database once per process, not once per open tab, and a read
  * asked for while one runs is folded into one more read after it (so the last answer is never older
- * than the last change). Listeners get every count read; each stream skips a count it already sent.
+ * than the last change). Every listener gets every count read after a change, also one equal to the
+ * last (the open bell regroups on it); a new listener gets the count now, read for it alone.
  */
 export class UnreadWatchers {
   private readonly users = new Map<number, Watch>();
@@ -36,8 +37,14 @@ export class UnreadWatchers {
     }
     const watch = w;
     watch.listeners.add(listener);
-    // The count now for this stream (folded with any read under way).
-    this.refresh(userId, watch);
+    // The count now, for this stream alone (the others have theirs: an event to them would make an
+    // open bell read its list again for nothing).
+    this.read(userId).then(
+      (count) => {
+        if (watch.listeners.has(listener)) listener(count);
+      },
+      () => undefined,
+    );
     return () => {
       watch.listeners.delete(listener);
       if (watch.listeners.size > 0 || this.users.get(userId) !== watch) return;

@@ -315,6 +315,7 @@ describe('admin: reported messages', () => {
     messages: [{ id: 501, seq: 4, body: 'Pasienten på rom 12 heter …', created_at: '2026-11-26T09:30:00.000Z' }],
     created_at: '2026-11-26T10:00:00.000Z',
     decided_at: null,
+    decided_by: null,
   };
 
   it('lists the open reports with only the reported messages, and suspends the sender after asking', async () => {
@@ -354,6 +355,23 @@ describe('admin: reported messages', () => {
     expect(within(item).getByText('Meldinger stoppet')).toBeInTheDocument();
     expect(within(item).getByText(/^Avgjort /)).toBeInTheDocument();
     expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('names the administrator who decided, and "Alle" lists every status (issue 42)', async () => {
+    const decided = { ...report, id: 43, status: 'warned' as const, decided_at: '2026-11-26T11:00:00.000Z', decided_by: { id: 1, name: 'Ingrid Bakke' } };
+    const lists = mockEndpoint(messageEndpoints.adminReports, ({ query }) => (query.get('status') === 'all' ? page([report, decided]) : page([report])));
+    renderApp('/admin/reports');
+    await within(await screen.findByRole('list', { name: 'Rapporterte meldinger' })).findAllByRole('listitem');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Alle', hidden: true }));
+    await waitFor(() => expect(lists.at(-1)!.query.get('status')).toBe('all'));
+    const items = await within(screen.getByRole('list', { name: 'Rapporterte meldinger' })).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    // The open one can still be decided; the decided one says by whom.
+    expect(within(items[0]!).getByRole('button', { name: 'Avvis' })).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Advart')).toBeInTheDocument();
+    expect(within(items[1]!).getByText(/^Avgjort .+ av Ingrid Bakke$/)).toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('is linked from the dashboard, and refuses a doctor', async () => {

@@ -2,6 +2,7 @@ import { authEndpoints, type NotificationPreferences, notificationPreferenceEndp
 import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { mockEndpoint } from '@/testing/api-mocks';
+import { asPhone } from '@/testing/viewport';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
 
@@ -63,6 +64,33 @@ describe('notification settings page', () => {
     expect(weekly).toBeChecked();
     await ui.click(screen.getByRole('radio', { name: 'Daglig' }));
     await waitFor(() => expect(updates.map((c) => c.body)).toContainEqual({ digest: 'daily' }));
+  });
+
+  it('on a phone, stacks each kind with its channels instead of the wide table, with the same boxes (issue 42)', async () => {
+    asPhone();
+    mockEndpoint(ep.show, { data: prefs() });
+    const updates = mockEndpoint(ep.update, { data: prefs() });
+    renderApp('/notification_settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Varslingsinnstillinger' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const kinds = within(screen.getByRole('region', { name: 'Varsler etter type og kanal' })).getAllByRole('group');
+    expect(kinds).toHaveLength(8);
+    const courses = screen.getByRole('group', { name: 'Kurspåminnelser og endringer i kurs' });
+    // Every channel the kind has, named beside its box, in the table's column order.
+    expect(within(courses).getAllByRole('checkbox').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Kurspåminnelser og endringer i kurs: I appen',
+      'Kurspåminnelser og endringer i kurs: E-post',
+      'Kurspåminnelser og endringer i kurs: SMS',
+    ]);
+    expect(within(courses).getByText('SMS')).toBeInTheDocument();
+    // A channel the kind lacks is left out, not shown as a dead box.
+    const comments = screen.getByRole('group', { name: 'Kommentarer på innleggene mine' });
+    expect(within(comments).getAllByRole('checkbox')).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: 'Viktige oppdateringer: I appen' })).toBeDisabled();
+    expect(within(screen.getByRole('group', { name: 'Viktige oppdateringer' })).getByText(/Alltid på/)).toBeInTheDocument();
+    // The channel's name is the box's label: tapping the word ticks the box.
+    await ui.click(within(comments).getByText('E-post'));
+    await waitFor(() => expect(updates.map((c) => c.body)).toEqual([{ channels: { comments: { email: true } } }]));
   });
 
   it('goes back when the API refuses a change, in English', async () => {

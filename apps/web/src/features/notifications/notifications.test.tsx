@@ -113,6 +113,29 @@ describe('notification bell', () => {
     await waitFor(() => expect(reads).toHaveLength(2));
   });
 
+  it('with the list open, regroups an entry live on an event that keeps the count (issue 42)', async () => {
+    let likers = 1;
+    const reads = mockEndpoint(notificationEndpoints.list, () => ({
+      data: [note(10, 'like', { entity_type: 'post', entity_id: 21, grouped: likers > 1, actor_count: likers, notification_count: likers })],
+      meta: { next_cursor: null },
+      unreadCount: 1,
+    }));
+    renderBell();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const stream = FakeEventSource.instances[0]!;
+    stream.emit('unread', { unreadCount: 1 });
+    await ui.click(await screen.findByRole('button', { name: 'Varsler, 1 uleste' }));
+    const list = await within(await screen.findByRole('dialog', { name: 'Varsler' })).findByRole('list', { name: 'Nyeste varsler' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('Ola Hansen likte innlegget ditt');
+    const before = reads.length;
+
+    // Two more likes join the unread entry: still 1 unread, and the open list shows all three.
+    likers = 3;
+    stream.emit('unread', { unreadCount: 1 });
+    await waitFor(() => expect(within(list).getByRole('listitem')).toHaveTextContent('Ola Hansen og 2 andre likte innlegget ditt'));
+    expect(reads.length).toBe(before + 1);
+  });
+
   it('falls back to the count from the list, and reconnects a refused stream', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi(2);

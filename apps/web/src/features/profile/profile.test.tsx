@@ -62,7 +62,6 @@ function mockProfileApi() {
   mockEndpoint(professionalEndpoints.listEducations, emptyPage);
   return {
     updateInformation: mockEndpoint(profileEndpoints.updateInformation, { data: me }),
-    notificationSettings: mockEndpoint(profileEndpoints.updateNotificationSettings, { data: me }),
     deleteExperience: mockEndpoint(professionalEndpoints.deleteExperience, null),
     createEducation: mockEndpoint(professionalEndpoints.createEducation, apiError(500, 'not expected')),
     deleteAccount: mockEndpoint(profileEndpoints.deleteAccount, null),
@@ -119,21 +118,16 @@ describe('profile settings', () => {
     expect(city).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('saves a notification switch as soon as it is flipped, in English too', async () => {
+  it('the notifications tab points to the one settings page, with no switches of its own (issue 42), in English too', async () => {
     await changeLocale('en');
-    const api = mockProfileApi();
+    mockProfileApi();
     const user = setupUser();
-    renderApp('/profile_settings/notifications');
-    const sms = await screen.findByRole('switch', { name: 'Webinar reminders by SMS' });
-    expect(sms).not.toBeChecked();
-    await user.click(sms);
-    await waitFor(() => expect(api.notificationSettings).toHaveLength(1));
-    expect(api.notificationSettings[0]!.body).toEqual({
-      sms_webinar_reminders: true,
-      email_webinar_reminders: true,
-      important_updates: true,
-    });
-    expect(sms).toBeChecked();
+    const { router } = renderApp('/profile_settings/notifications');
+    expect(await screen.findByText(/You choose every notification in one place/)).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Webinar reminders/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Open the notification settings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/notification_settings'));
   });
 
   it('deletes the account only after reason, password, the check and the confirmation', async () => {

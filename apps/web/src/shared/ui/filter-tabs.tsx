@@ -1,5 +1,6 @@
 import { Tabs, type TabsProps } from '@mantine/core';
 import { type ReactNode } from 'react';
+import { usePhone } from './use-phone';
 
 export interface FilterTab<V extends string> {
   value: V;
@@ -29,15 +30,17 @@ export function FilterTabs<V extends string>({
   children,
   ...rest
 }: FilterTabsProps<V>) {
+  const phone = usePhone();
   return (
     <Tabs value={value} onChange={(v) => v !== null && onChange(v as V)} {...rest}>
-      {/* One row that scrolls sideways on a phone (as app tab bars do), never a second row of tabs. */}
-      <Tabs.List
-        aria-label={label}
-        style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' }}
-      >
+      {/*
+       * Every tab in sight (issue 42: a row that scrolled sideways hid "Arkiverte" past a phone's
+       * edge, with nothing to tell it was there): on a phone the tabs are narrower, so five fit in
+       * 390 px, and a row that still does not fit wraps rather than hiding its last tabs.
+       */}
+      <Tabs.List aria-label={label} style={{ flexWrap: 'wrap' }}>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value} style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          <Tabs.Tab key={tab.value} value={tab.value} px={phone ? 'xs' : undefined} style={{ whiteSpace: 'nowrap' }}>
             {tab.label}
           </Tabs.Tab>
         ))}

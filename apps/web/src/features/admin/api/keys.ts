@@ -1,6 +1,4 @@
-import { type Locale, type REPORT_STATUS_VALUES } from '@legenett/contracts';
-
-type ReportStatus = (typeof REPORT_STATUS_VALUES)[number];
+import { type Locale, type ReportFilter } from '@legenett/contracts';
 import { type AdminUsersFilter } from './get-admin-users';
 import { type OutboxFilter } from './get-outbox';
 
@@ -13,7 +11,7 @@ export const adminKeys = {
   user: (id: number, locale: Locale) => ['admin', 'users', 'detail', id, locale] as const,
   outbox: (filter: OutboxFilter) => ['admin', 'outbox', filter] as const,
   reports: () => ['admin', 'reports'] as const,
-  reportList: (status: ReportStatus, page: number) => ['admin', 'reports', status, page] as const,
+  reportList: (status: ReportFilter, page: number) => ['admin', 'reports', status, page] as const,
   courseQueueCount: (locale: Locale) => ['admin', 'course-queue-count', locale] as const,
   mailTemplates: (locale: Locale) => ['admin', 'mail-templates', 'list', locale] as const,
   mailPreview: (template: string | null, locale: Locale) => ['admin', 'mail-templates', 'preview', template, locale] as const,

@@ -1,4 +1,4 @@
-import { type MessageReport, REPORT_DECISIONS, REPORT_STATUS_VALUES } from '@legenett/contracts';
+import { type MessageReport, REPORT_DECISIONS, REPORT_FILTER_VALUES } from '@legenett/contracts';
 import { Anchor, Badge, Blockquote, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -18,7 +18,7 @@ const DECISION_COLORS: Record<ReportDecision, string> = { dismiss: 'gray', warn:
 export function MessageReports() {
   const { t } = useTranslation('admin');
   const { params, page, update } = useListParams();
-  const status = REPORT_STATUS_VALUES.find((s) => s === params.get('status')) ?? 'open';
+  const status = REPORT_FILTER_VALUES.find((s) => s === params.get('status')) ?? 'open';
   const reports = useMessageReports(status, page);
 
 
@@ -26,7 +26,7 @@ export function MessageReports() {
     <Stack gap="md">
       <Select
         label={t('reports.status')}
-        data={REPORT_STATUS_VALUES.map((s) => ({ value: s, label: t(`reports.statuses.${s}`) }))}
+        data={REPORT_FILTER_VALUES.map((s) => ({ value: s, label: t(`reports.statuses.${s}`) }))}
         value={status}
         onChange={(v) => update('status', v === 'open' ? null : v)}
         allowDeselect={false}
@@ -115,7 +115,9 @@ function ReportItem({ report: r }: { report: MessageReport }) {
         ) : (
           r.decided_at && (
             <Text size="xs" c="dimmed">
-              {t('reports.decided', { date: formatDateTime(r.decided_at, locale) })}
+              {r.decided_by
+                ? t('reports.decided_by', { date: formatDateTime(r.decided_at, locale), name: r.decided_by.name })
+                : t('reports.decided', { date: formatDateTime(r.decided_at, locale) })}
             </Text>
           )
         )}

@@ -52,7 +52,11 @@ function MessageItem({
   const [asking, setAsking] = useState<'delete' | 'report' | null>(null);
   const who = message.is_mine ? t('ui.you') : (message.sender?.name ?? t('ui.deleted_user'));
   return (
-    <Box component="li" style={{ listStyle: 'none', alignSelf: message.is_mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
+    <Box
+      component="li"
+      // Being edited, the message takes the column's whole width, so the box fits the text (issue 42).
+      style={{ listStyle: 'none', alignSelf: editing !== null ? 'stretch' : message.is_mine ? 'flex-end' : 'flex-start', maxWidth: editing !== null ? undefined : '85%' }}
+    >
       <Paper withBorder p="xs" radius="md" bg={message.is_mine ? 'var(--mantine-color-blue-light)' : undefined}>
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={600}>
@@ -74,7 +78,7 @@ function MessageItem({
           </Text>
         ) : editing !== null ? (
           <Stack gap={4}>
-            <Textarea label={t('ui.edit')} value={editing} onChange={(e) => setEditing(e.currentTarget.value)} rows={3} maxLength={5000} />
+            <Textarea label={t('ui.edit')} value={editing} onChange={(e) => setEditing(e.currentTarget.value)} autosize minRows={3} maxRows={14} maxLength={5000} />
             <Group gap="xs">
               <Button size="xs" onClick={() => edit.mutate({ id: message.id, body: editing }, { onSuccess: () => setEditing(null) })} loading={edit.isPending}>
                 {t('ui.save')}

@@ -1,6 +1,6 @@
 import { type Notification, notificationEndpoints as ep, UnreadCountSchema } from '@legenett/contracts';
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiCall } from '@/shared/api/api-client';
 import { subscribeLiveStream } from '@/shared/api/live-stream';
 
@@ -92,15 +92,23 @@ export function useMarkAllNotificationsRead(onCount?: (count: number) => void) {
 /**
  * The live unread count from `GET /user-notifications/stream` (`event: unread`, data `{ unreadCount }`),
  * over the tab's one connection to it (`shared/api/live-stream.ts`: reconnects, backoff). Closed on
- * unmount and whenever the token changes (logout). `null` until the first event.
+ * unmount and whenever the token changes (logout). `null` until the first event. The server sends an
+ * event on every change of the entries, also one that keeps the count (a second like joining an unread
+ * entry): `onEvent` hears each, with its count.
  */
-export function useUnreadStream(token: string | null) {
+export function useUnreadStream(token: string | null, onEvent?: (unreadCount: number) => void) {
   const [count, setCount] = useState<number | null>(null);
+  const onEventRef = useRef(onEvent);
+  onEventRef.current = onEvent;
   useEffect(() => {
     setCount(null);
     if (!token) return;
-    const offUnread = subscribeLiveStream(token, 'unread', UnreadCountSchema, (data) => setCount(data.unreadCount));
-    const offMessage = subscribeLiveStream(token, 'message', UnreadCountSchema, (data) => setCount(data.unreadCount));
+    const heard = (data: { unreadCount: number }) => {
+      setCount(data.unreadCount);
+      onEventRef.current?.(data.unreadCount);
+    };
+    const offUnread = subscribeLiveStream(token, 'unread', UnreadCountSchema, heard);
+    const offMessage = subscribeLiveStream(token, 'message', UnreadCountSchema, heard);
     return () => {
       offUnread();
       offMessage();

@@ -1,7 +1,7 @@
 import { type Notification } from '@legenett/contracts';
 import { ActionIcon, Anchor, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuthSession } from '@/shared/auth/auth-store';
@@ -33,8 +33,17 @@ export function NotificationBell() {
   const { token } = useAuthSession();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
-  const [streamCount, setStreamCount] = useUnreadStream(token);
   const list = useNotifications(Boolean(token));
+  const openedRef = useRef(opened);
+  openedRef.current = opened;
+  const listCountRef = useRef(list.data?.unreadCount);
+  listCountRef.current = list.data?.unreadCount;
+  // The open list follows every change live, also one that keeps the count: three likes regroup
+  // "Ola Bakken likte innlegget ditt" into "… og 2 andre" while it is shown (issue 42). A count other
+  // than the list's reads every list again (the effect below); a closed list is read when it opens.
+  const [streamCount, setStreamCount] = useUnreadStream(token, (count) => {
+    if (openedRef.current && count === listCountRef.current) void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+  });
   const markRead = useMarkNotificationsRead(setStreamCount);
   const markAll = useMarkAllNotificationsRead(setStreamCount);
   const headingId = useId();

@@ -4,15 +4,115 @@ import {
   type NotificationChannel,
   type NotificationPreferences,
 } from '@legenett/contracts';
-import { Alert, Center, Checkbox, Group, Loader, Radio, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Center, Checkbox, Group, Loader, Radio, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
+import { usePhone } from '@/shared/ui/use-phone';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
 
 /** Which channels any row has: SMS only shows as a column because course reminders have it. */
 function channelsIn(prefs: NotificationPreferences): NotificationChannel[] {
   return NOTIFICATION_CHANNEL_VALUES.filter((c) => prefs.categories.some((row) => row[c] !== null));
+}
+
+type CategoryRow = NotificationPreferences['categories'][number];
+
+/** One channel of the settings: its heading, and the box (or `null`: not offered) for a kind. */
+interface ChannelColumn {
+  channel: NotificationChannel;
+  header: string;
+  cell: (row: CategoryRow) => ReactNode;
+}
+
+interface ChannelLayoutProps {
+  rows: CategoryRow[];
+  columns: ChannelColumn[];
+  kindName: (c: NotificationCategory) => string;
+}
+
+/** Wide screens: one table, a row per kind and a column per channel. */
+function ChannelTable({ rows, columns, kindName }: ChannelLayoutProps) {
+  const { t } = useTranslation('notifications_ui');
+  return (
+    <Table striped verticalSpacing="sm" data-testid="notification-settings-table">
+      <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('settings.table_caption')}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('settings.kind_column')}</Table.Th>
+          {columns.map((c) => (
+            <Table.Th key={c.channel} scope="col" ta="center" style={{ whiteSpace: 'nowrap' }}>
+              {c.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.category}>
+            <Table.Th scope="row" fw={500}>
+              {kindName(row.category)}
+            </Table.Th>
+            {columns.map((c) => {
+              const box = c.cell(row);
+              return (
+                <Table.Td key={c.channel} ta="center">
+                  {box === null ? (
+                    <Text span size="sm" c="dimmed" aria-label={t('settings.not_available')}>
+                      –
+                    </Text>
+                  ) : (
+                    <Center>{box}</Center>
+                  )}
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * A phone (issue 42: the table was 425 px wide on a 390 px screen): a box per kind, its channels
+ * one under the other, each with its name beside the checkbox; channels a kind lacks are left out.
+ */
+function StackedChannels({ rows, columns, kindName }: ChannelLayoutProps) {
+  const { t } = useTranslation('notifications_ui');
+  const id = useId();
+  return (
+    <Stack gap="sm" component="section" aria-label={t('settings.table_caption')} data-testid="notification-settings-stacked">
+      {rows.map((row) => (
+        <Paper key={row.category} withBorder p="sm" radius="md" role="group" aria-labelledby={`${id}-${row.category}`}>
+          <Text fw={600} mb={6} id={`${id}-${row.category}`}>
+            {kindName(row.category)}
+          </Text>
+          <Stack gap={6}>
+            {columns.map((c) => {
+              const box = c.cell(row);
+              if (box === null) return null;
+              return (
+                <Group key={c.channel} gap="sm" wrap="nowrap" component="label">
+                  {box}
+                  <Text size="sm">
+                    {c.header}
+                    {/* The table says it in the box's title; a phone shows no title, so it is written out. */}
+                    {row[c.channel]?.locked ? (
+                      <Text span size="sm" c="dimmed">
+                        {' '}
+                        · {t('settings.locked')}
+                      </Text>
+                    ) : null}
+                  </Text>
+                </Group>
+              );
+            })}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
 }
 
 /**
@@ -22,6 +122,7 @@ function channelsIn(prefs: NotificationPreferences): NotificationChannel[] {
 export function Component() {
   const { t } = useTranslation('notifications_ui');
   const prefs = useNotificationPreferences();
+  const phone = usePhone();
   const save = useUpdateNotificationPreferences();
   const saveAndSay = (body: Parameters<typeof save.mutate>[0]) =>
     save.mutate(body, { onSuccess: () => notify.success(t('settings.saved')) });
@@ -42,6 +143,25 @@ export function Component() {
   const channels = channelsIn(data);
   const kindName = (c: NotificationCategory) => t(`settings.categories.${c}`);
   const channelName = (c: NotificationChannel) => t(`settings.channels.${c}`);
+  // One definition per channel, read by both layouts: a new channel is a new column of the table
+  // and a new line of each kind's box on a phone, without touching either layout.
+  const columns: ChannelColumn[] = channels.map((channel) => ({
+    channel,
+    header: channelName(channel),
+    cell: (row) => {
+      const cell = row[channel];
+      if (cell === null) return null;
+      return (
+        <Checkbox
+          aria-label={t('settings.toggle_label', { kind: kindName(row.category), channel: channelName(channel) })}
+          checked={cell.enabled}
+          disabled={cell.locked}
+          title={cell.locked ? t('settings.locked') : undefined}
+          onChange={(e) => saveAndSay({ channels: { [row.category]: { [channel]: e.currentTarget.checked } } })}
+        />
+      );
+    },
+  }));
 
   return (
     <Stack gap="lg" py="md" maw={860}>
@@ -51,52 +171,7 @@ export function Component() {
           {t('settings.intro')}
         </Text>
       </div>
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped verticalSpacing="sm" data-testid="notification-settings-table">
-          <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>{t('settings.table_caption')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('settings.kind_column')}</Table.Th>
-              {channels.map((c) => (
-                <Table.Th key={c} scope="col" ta="center">
-                  {channelName(c)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.categories.map((row) => (
-              <Table.Tr key={row.category}>
-                <Table.Th scope="row" fw={500}>
-                  {kindName(row.category)}
-                </Table.Th>
-                {channels.map((channel) => {
-                  const cell = row[channel];
-                  return (
-                    <Table.Td key={channel} ta="center">
-                      {cell === null ? (
-                        <Text span size="sm" c="dimmed" aria-label={t('settings.not_available')}>
-                          –
-                        </Text>
-                      ) : (
-                        <Center>
-                          <Checkbox
-                            aria-label={t('settings.toggle_label', { kind: kindName(row.category), channel: channelName(channel) })}
-                            checked={cell.enabled}
-                            disabled={cell.locked}
-                            title={cell.locked ? t('settings.locked') : undefined}
-                            onChange={(e) => saveAndSay({ channels: { [row.category]: { [channel]: e.currentTarget.checked } } })}
-                          />
-                        </Center>
-                      )}
-                    </Table.Td>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? <StackedChannels rows={data.categories} columns={columns} kindName={kindName} /> : <ChannelTable rows={data.categories} columns={columns} kindName={kindName} />}
 
       <QuietHours prefs={data} onSave={saveAndSay} />
 

@@ -1,16 +1,9 @@
-import { type DeleteAccountInput, type NotificationSettingsInput, profileEndpoints } from '@legenett/contracts';
+import { type DeleteAccountInput, profileEndpoints } from '@legenett/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { profileKeys } from './keys';
 import { authStore } from '@/shared/auth/auth-store';
 import { storeUser } from './store-user';
-
-export function useUpdateNotificationSettings() {
-  return useMutation({
-    mutationFn: async (body: NotificationSettingsInput) => (await apiCall(profileEndpoints.updateNotificationSettings, { body })).data,
-    onSuccess: storeUser,
-  });
-}
 
 export type ImageKind = 'avatar' | 'background';
 

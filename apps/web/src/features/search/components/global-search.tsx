@@ -216,7 +216,7 @@ function SearchCombobox({ mode, onNavigate }: { mode: 'popup' | 'inline'; onNavi
         aria-autocomplete="list"
         aria-activedescendant={activeOption?.id}
         autoComplete="off"
-        placeholder={t('placeholder')}
+        placeholder={t(mode === 'popup' ? 'placeholder_short' : 'placeholder')}
         leftSection={<SearchIcon size={16} />}
         value={value}
         data-autofocus={mode === 'inline' || undefined}

@@ -1,0 +1,1 @@
+CREATE INDEX "message_reports_created_idx" ON "message_reports" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
