@@ -46,7 +46,7 @@ const doctorRoutes = [
   '/videos',
   '/audio',
 ];
-const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/mail-templates', '/admin/courses', '/admin/media', '/admin/reports'];
+const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/mail-templates', '/admin/courses', '/admin/media', '/admin/reports', '/admin/guard-findings'];
 
 type Skin = 'light' | 'dark';
 
