@@ -45,7 +45,7 @@ export const doctorRoutes = [
   '/videos',
   '/audio',
 ];
-export const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/mail-templates', '/admin/courses', '/admin/media', '/admin/reports'];
+export const adminRoutes = ['/admin', '/admin/users', '/admin/outbox', '/admin/mail-templates', '/admin/courses', '/admin/media', '/admin/reports', '/admin/guard-findings'];
 
 
 /**

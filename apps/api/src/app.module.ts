@@ -36,6 +36,7 @@ import { CompaniesModule } from './modules/companies/companies.module';
 import { PostsModule } from './modules/posts/posts.module';
 import { MessagesModule } from './modules/messages/messages.module';
 import { HousekeepingModule } from './modules/housekeeping/housekeeping.module';
+import { GuardSweepModule } from './modules/guard-sweep/guard-sweep.module';
 import { CoursesModule } from './modules/courses/courses.module';
 import { PetitionsModule } from './modules/petitions/petitions.module';
 import { SearchModule } from './modules/search/search.module';
@@ -66,6 +67,7 @@ const FEATURE_MODULES: Type[] = [
   PostsModule,
   MessagesModule,
   HousekeepingModule,
+  GuardSweepModule,
   CoursesModule,
   PetitionsModule,
   SearchModule,

@@ -76,6 +76,8 @@ export function testAppEnv(overrides: RawEnv = {}): RawEnv {
     MAINTENANCE_CACHE_MS: '0',
     // Tests run the purge themselves (housekeeping.int-spec.ts), not on every app start.
     HOUSEKEEPING_INTERVAL_MINUTES: '0',
+    // The guard's sweep runs when a test asks (guard-sweep.int-spec.ts).
+    GUARD_RULES_CHECK_MINUTES: '0',
     COURSE_REMINDER_SWEEP_SECONDS: '0',
     DIGEST_SWEEP_SECONDS: '0',
     JWT_SECRET: jwtSecret,

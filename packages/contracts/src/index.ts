@@ -14,6 +14,7 @@ export * from './json-schema';
 export * from './professional';
 export * from './profile';
 export * from './admin';
+export * from './guard-sweep';
 export * from './registration';
 export * from './products';
 export * from './jobs';

@@ -399,3 +399,14 @@ export function nationalIdMessage(text: string): typeof NATIONAL_ID_MESSAGE | ty
   if (found.length === 0) return null;
   return found.every((m) => m.could_be_account) ? NATIONAL_ID_ACCOUNT_MESSAGE : NATIONAL_ID_MESSAGE;
 }
+
+/**
+ * The version of the guard's rules. Raise it with every change that makes the guard find numbers it
+ * did not find before (a new grouping, a new kind, a new normalisation): a worker that sees a stored
+ * sweep of an older version sweeps the content written before (docs/patient-data-guard.md).
+ * 1: issue 26's rule; 2: issue 38 (every script and space, the groupings, D/H, the 2032 rule).
+ */
+export const NATIONAL_ID_RULES_VERSION = 2;
+
+/** A number as administrators see it: only its last two digits (`******-***46`), never the date or person. */
+export const maskNationalId = (digits: string): string => `******-***${digits.slice(-2)}`;

@@ -78,6 +78,7 @@ export const webRoutes = {
   adminOutbox: '/admin/outbox',
   adminMailPreviews: '/admin/mail-templates',
   adminReports: '/admin/reports',
+  adminGuard: '/admin/guard-findings',
   adminCourses: '/admin/courses',
   adminMedia: '/admin/media',
 

@@ -191,6 +191,11 @@ export const EnvSchema = z
     /** How often the housekeeping purge runs; 0 turns the periodic run off. */
     HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     /**
+     * How often a worker checks that content was swept with the guard's current rules (and sweeps if
+     * not; docs/patient-data-guard.md). The first check comes at start-up; 0 turns the check off.
+     */
+    GUARD_RULES_CHECK_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /**
      * Seed of the petition log's Ed25519 key (its SHA-256 is the private key): signs checkpoints and
      * promises. Changing it starts a new key; old checkpoints keep naming the key id they were signed with.
      */
@@ -380,6 +385,9 @@ export const EnvSchema = z
       signBatch: env.PETITION_SIGN_BATCH,
       signInFlight: env.PETITION_SIGN_IN_FLIGHT,
       countIntervalMs: env.PETITION_COUNT_INTERVAL_MS === 0 ? 0 : Math.max(1000, env.PETITION_COUNT_INTERVAL_MS),
+    },
+    guardSweep: {
+      rulesCheckIntervalMs: env.GUARD_RULES_CHECK_MINUTES * MINUTE_MS,
     },
     housekeeping: {
       intervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * MINUTE_MS,

@@ -154,6 +154,7 @@ export const pageRoutes: RouteObject[] = [
   r(paths.adminOutbox.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-outbox'), ['admin']) }),
   r(paths.adminMailPreviews.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-mail-previews'), ['admin']) }),
   r(paths.adminReports.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-reports'), ['admin']) }),
+  r(paths.adminGuard.path, 'admin', undefined, { lazy: page(() => import('@/features/admin/routes/admin-guard-findings'), ['admin']) }),
   r(paths.adminCourses.path, 'admin', undefined, { lazy: page(() => import('@/features/courses/routes/admin-courses'), ['courses', 'course_records', 'course_webinar']) }),
   r(paths.adminMedia.path, 'admin', undefined, { lazy: page(() => import('@/features/media/routes/admin-media'), ['media', 'forms_ui']) }),
 

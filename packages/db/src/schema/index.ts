@@ -17,4 +17,5 @@ export * from './media';
 export * from './files';
 export * from './job-outbox';
 export * from './lists';
+export * from './guard';
 export * from './relations';

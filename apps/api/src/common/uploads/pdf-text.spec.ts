@@ -19,6 +19,21 @@ describe('readPdfText (PDF.js in a worker)', () => {
     expect(await readPdfText(blank)).toEqual(['']);
   });
 
+  it('stops reading after the batch of pages where a number is, and finds one cut by a page break', async () => {
+    const pages = Array.from({ length: 20 }, (_, i) => `Side ${i + 1}: ingen nummer her.`);
+    pages[1] = 'Pasient 150384 10099 ble innlagt.';
+    const read = await readPdfText(await makePdf(pages));
+    // The first batch (four pages) holds it: the other sixteen are not read.
+    expect(read).toHaveLength(4);
+    expect(containsNationalId(read?.join('\n') ?? '')).toBe(true);
+    const split = Array.from({ length: 8 }, () => 'Ingen nummer.');
+    split[3] = 'Fødselsnummer: 150384';
+    split[4] = '10099 (neste side)';
+    const both = await readPdfText(await makePdf(split));
+    expect(containsNationalId(both?.join('\n') ?? '')).toBe(true);
+    expect(both).toHaveLength(8);
+  });
+
   it('reads 20 pages in well under a second', async () => {
     const lines = Array.from({ length: 40 }, (_, i) => `Linje ${i + 1}: retningslinjer for behandling, dose 2,5 mg kl. 08.00 og 20.00.`).join('\n');
     const pdf = await makePdf(Array.from({ length: 20 }, () => lines));

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -32,18 +33,41 @@ function lineText(items) {
   }
   return out;
 }
+// The guard itself (national-id.js of the contracts, without the rest of them): reading stops at the
+// first batch of pages that holds a number, since the upload is refused whatever the rest says.
+const { containsNationalId } = require(workerData.guardPath);
+/** Pages read at a time: PDF.js interleaves their parsing, and a hit stops the reading after its batch. */
+const BATCH = 4;
 parentPort.on('message', async ({ id, data, maxPages }) => {
   try {
     pdfjs ??= await import(workerData.pdfjsUrl);
-    const task = pdfjs.getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 });
+    // No eval, no font faces, no fetching (the whole file is in memory), no NFKC (the guard normalises).
+    const task = pdfjs.getDocument({
+      data,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      disableAutoFetch: true,
+      disableStream: true,
+      disableRange: true,
+      useWorkerFetch: false,
+      verbosity: 0,
+    });
     const doc = await task.promise;
     const pages = [];
     const n = Math.min(doc.numPages, maxPages);
-    for (let i = 1; i <= n; i++) {
+    const read = async (i) => {
       const page = await doc.getPage(i);
-      const content = await page.getTextContent();
-      pages.push(lineText(content.items));
+      const content = await page.getTextContent({ disableNormalization: true });
       page.cleanup();
+      return lineText(content.items);
+    };
+    for (let first = 1; first <= n; first += BATCH) {
+      const batch = await Promise.all(Array.from({ length: Math.min(BATCH, n - first + 1) }, (_, k) => read(first + k)));
+      // The end of the page before, so a number cut by a page break is seen too.
+      const tail = pages.length > 0 ? pages[pages.length - 1].slice(-64) : '';
+      pages.push(...batch);
+      if (containsNationalId(tail + '\n' + batch.join('\n'))) break;
     }
     const numPages = doc.numPages;
     await task.destroy();
@@ -74,9 +98,24 @@ function pdfjsUrl(): string {
   return pathToFileURL(path.join(path.dirname(pkg), 'legacy/build/pdf.mjs')).href;
 }
 
+/**
+ * The guard's own module, built (CommonJS, no dependencies): the worker checks pages as it reads them.
+ * Found from the package's root, since a test runner may resolve the package to its sources.
+ */
+function guardPath(): string {
+  let dir = path.dirname(require.resolve('@legenett/contracts'));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(dir, 'dist', 'national-id.js');
+}
+
 function getWorker(): Worker {
   if (worker) return worker;
-  const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { pdfjsUrl: pdfjsUrl() }, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  const w = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { pdfjsUrl: pdfjsUrl(), guardPath: guardPath() },
+    // A larger young generation: PDF.js makes many short-lived objects per page (fewer scavenges).
+    resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 },
+  });
   w.on('message', (reply: Reply) => {
     const job = pending.get(reply.id);
     if (!job) return;
@@ -100,7 +139,10 @@ function getWorker(): Worker {
   return w;
 }
 
-/** The text of each page of the PDF, or null when it cannot be read in time. */
+/**
+ * The text of each page of the PDF, or null when it cannot be read in time. Reading stops after the
+ * batch of pages where the guard first finds a number: the pages given then end there.
+ */
 export function readPdfText(buffer: Buffer, timeoutMs = PDF_TEXT_TIMEOUT_MS): Promise<string[] | null> {
   const w = getWorker();
   const id = ++seq;

@@ -1,6 +1,6 @@
 import { type Conversation, mentionEndpoints, type Message, messageEndpoints as ep } from '@legenett/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { apiError, mockEndpoint } from '@/testing/api-mocks';
+import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
 import { asPhone } from '@/testing/viewport';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
@@ -98,6 +98,36 @@ describe('/messages', () => {
     await ui.clear(box);
     await ui.type(box, 'Ring 22 22 22 22');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns with the API\'s words on a number pasted with a non-breaking space, and hints at an account number for eleven plain digits', async () => {
+    mockApi();
+    const ui = setupUser();
+    renderApp('/messages/7');
+    const box = await screen.findByRole('textbox', { name: 'Skriv en melding' });
+    await ui.click(box);
+    await ui.paste('Pasient 150384\u00a010099 ringte');
+    expect(screen.getByRole('alert')).toHaveTextContent('Dette ser ut som et fødselsnummer. Fjern nummeret før du sender.');
+    expect(box).toHaveAccessibleDescription(/Fjern nummeret før du sender/);
+    await ui.clear(box);
+    await ui.paste('Betal til 15038410099');
+    expect(screen.getByRole('alert')).toHaveTextContent('Er dette et kontonummer? Skriv det med punktum: 1234.56.78903');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('shows a 422 beside the field it names: a PDF with a number in its text under the files, the text kept', async () => {
+    mockApi();
+    const refused = mockEndpoint(ep.send, validationError({ 'files[]': ['Dette ser ut som et fødselsnummer. Fjern nummeret før du sender.'] }));
+    const ui = setupUser();
+    const { container } = renderApp('/messages/7');
+    const box = await screen.findByRole('textbox', { name: 'Skriv en melding' });
+    await ui.type(box, 'Se vedlegget');
+    await ui.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['%PDF-1.4'], 'epikrise.pdf', { type: 'application/pdf' }));
+    expect(screen.getByText('epikrise.pdf')).toBeInTheDocument();
+    await ui.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(refused).toHaveLength(1));
+    expect(await screen.findByText('Dette ser ut som et fødselsnummer. Fjern nummeret før du sender.', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(box).toHaveValue('Se vedlegget');
   });
 
   it('keeps the draft in the browser per conversation', async () => {

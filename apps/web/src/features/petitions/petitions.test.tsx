@@ -512,4 +512,47 @@ describe('petitions', () => {
       end_date: '2099-01-01',
     });
   });
+  it('warns on each guarded field while typing, with the API\'s words, and shows a 422 on a guarded field beside it', async () => {
+    const user = setupUser();
+    mockEndpoint(petitionEndpoints.similar, { data: [] });
+    const creates = mockEndpoint(
+      petitionEndpoints.create,
+      validationError({ full_text: ['This looks like a national identity number (fødselsnummer). Remove the number before you send.'] }),
+    );
+    renderApp('/petitions/create_petition');
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    const summary = screen.getByRole('textbox', { name: 'Summary' });
+    const fullText = screen.getByRole('textbox', { name: 'Petition text' });
+    const warning = 'This looks like a national identity number (fødselsnummer). Remove the number before you send.';
+
+    // Pasted from a patient record: a non-breaking space inside the number.
+    await user.click(summary);
+    await user.paste('Gjelder pasient 150384\u00a010099.');
+    expect(summary).toHaveAccessibleDescription(warning);
+    expect(summary).toHaveAttribute('aria-invalid', 'true');
+    // Only the field that holds it.
+    expect(title).not.toHaveAttribute('aria-invalid', 'true');
+    expect(fullText).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(title, 'Arbeidstid 15.03.84 10099');
+    expect(title).toHaveAccessibleDescription(warning);
+    await user.click(fullText);
+    await user.paste('Nummer 15038410099');
+    expect(fullText).toHaveAccessibleDescription(/Is it a bank account number\? Write it with dots: 1234\.56\.78903/);
+
+    // Taken out again: the warnings go.
+    await user.clear(summary);
+    await user.type(summary, 'Kort sammendrag');
+    expect(summary).not.toHaveAttribute('aria-invalid', 'true');
+    await user.clear(title);
+    await user.type(title, 'Forsvarlig arbeidstid');
+    await user.clear(fullText);
+    await user.type(fullText, 'Hele teksten');
+    await user.type(screen.getByRole('textbox', { name: 'End date' }), '1.1.2099');
+
+    // The API refuses a field (its rule may be newer than this page): the message goes beside it.
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(creates).toHaveLength(1));
+    await waitFor(() => expect(fullText).toHaveAccessibleDescription(warning));
+  });
 });

@@ -1,5 +1,5 @@
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
-import { issueMessageWith } from '@legenett/contracts';
+import { issueMessageWith, NATIONAL_ID_ACCOUNT_MESSAGE, NATIONAL_ID_MESSAGE, nationalIdMessage } from '@legenett/contracts';
 import {
   type FieldError,
   type FieldErrors,
@@ -10,7 +10,9 @@ import {
   useForm,
   type UseFormProps,
   type UseFormReturn,
+  useWatch,
 } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { type BaseSyntheticEvent } from 'react';
 import { type z } from 'zod';
 import { useFieldMessage } from './field-message';
@@ -50,7 +52,10 @@ export type ContractForm<TValues extends FieldValues, TOutput extends FieldValue
   submit: (onValid: (values: TOutput) => Promise<unknown> | void, other?: OtherFieldError) => (event?: BaseSyntheticEvent) => Promise<void>;
   /** Puts a failed call's 422 messages beside their fields, for calls made outside `submit` (e.g. after a confirmation). */
   showServerErrors: (error: unknown, other?: OtherFieldError) => void;
-  /** The message of a field's error in the user's language, for the input's `error` prop. */
+  /**
+   * The message of a field's error in the user's language, for the input's `error` prop; on a
+   * guarded field also the guard's warning while the text holds an identity number.
+   */
   fieldError: (name: FieldPath<TValues>) => string | undefined;
 };
 
@@ -60,6 +65,33 @@ function fieldsOf(schema: z.ZodType): string[] {
   return typeof shape === 'object' && shape !== null ? Object.keys(shape) : [];
 }
 
+/** A text a guarded field must refuse: the issue's example number in a sentence long enough for any minimum. */
+const GUARD_PROBE = 'Pasienten med nummer 15038410099 venter fortsatt på svar.';
+const guardedCache = new WeakMap<z.ZodType, string[]>();
+
+/**
+ * The top-level fields of a schema that carry the patient-data guard (`withoutNationalId`,
+ * `guardedText`, `readable`, `optionalText` of the contracts), found by asking each field's schema
+ * about a text with a number: a field is guarded when it answers with the guard's message. So every
+ * guarded field of every contract form warns while typing, and a new one does without a change here.
+ */
+export function guardedFieldsOf(schema: z.ZodType): string[] {
+  const cached = guardedCache.get(schema);
+  if (cached) return cached;
+  const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;
+  const guarded =
+    typeof shape === 'object' && shape !== null
+      ? Object.entries(shape)
+          .filter(([, field]) => {
+            const result = field.safeParse(GUARD_PROBE);
+            return !result.success && result.error.issues.some((i) => i.message === NATIONAL_ID_MESSAGE || i.message === NATIONAL_ID_ACCOUNT_MESSAGE);
+          })
+          .map(([name]) => name)
+      : [];
+  guardedCache.set(schema, guarded);
+  return guarded;
+}
+
 /** `useForm` with the contract resolver, server errors beside the fields and one way to word messages. */
 export function useContractForm<TOutput extends FieldValues, TValues extends FieldValues = TOutput>(
   schema: z.ZodType<TOutput, unknown>,
@@ -67,6 +99,16 @@ export function useContractForm<TOutput extends FieldValues, TValues extends Fie
 ): ContractForm<TValues, TOutput> {
   const form = useForm<TValues, unknown, TOutput>({ ...options, resolver: contractResolver<TOutput, TValues>(schema) });
   const message = useFieldMessage();
+  const { t } = useTranslation('validation');
+  // The patient-data guard while typing, on every guarded field: the API's rule and words.
+  const guarded = guardedFieldsOf(schema) as FieldPath<TValues>[];
+  const watched = useWatch({ control: form.control, name: guarded }) as unknown[];
+  const warnings = new Map<string, string>();
+  guarded.forEach((name, i) => {
+    const value = watched[i];
+    const key = typeof value === 'string' ? nationalIdMessage(value) : null;
+    if (key) warnings.set(name, key === NATIONAL_ID_ACCOUNT_MESSAGE ? t('national_id_account') : t('national_id'));
+  });
   const show = (error: unknown, other?: OtherFieldError) => showServerErrors(form, error, other, fieldsOf(schema));
   return {
     ...form,
@@ -79,6 +121,6 @@ export function useContractForm<TOutput extends FieldValues, TValues extends Fie
         }
       }),
     showServerErrors: show,
-    fieldError: (name) => message(get(form.formState.errors, name) as FieldError | undefined),
+    fieldError: (name) => message(get(form.formState.errors, name) as FieldError | undefined) ?? warnings.get(name),
   };
 }

@@ -1,4 +1,4 @@
-import { type Locale, type ReportFilter } from '@legenett/contracts';
+import { type GuardFindingStatus, type Locale, type ReportFilter } from '@legenett/contracts';
 import { type AdminUsersFilter } from './get-admin-users';
 import { type OutboxFilter } from './get-outbox';
 
@@ -12,6 +12,10 @@ export const adminKeys = {
   outbox: (filter: OutboxFilter) => ['admin', 'outbox', filter] as const,
   reports: () => ['admin', 'reports'] as const,
   reportList: (status: ReportFilter, page: number) => ['admin', 'reports', status, page] as const,
+  /** The guard's findings and its latest sweep (refetched after a decision or a new sweep). */
+  guard: () => ['admin', 'guard'] as const,
+  guardFindings: (status: GuardFindingStatus, page: number) => ['admin', 'guard', 'findings', status, page] as const,
+  guardSweep: () => ['admin', 'guard', 'sweep'] as const,
   courseQueueCount: (locale: Locale) => ['admin', 'course-queue-count', locale] as const,
   mailTemplates: (locale: Locale) => ['admin', 'mail-templates', 'list', locale] as const,
   mailPreview: (template: string | null, locale: Locale) => ['admin', 'mail-templates', 'preview', template, locale] as const,

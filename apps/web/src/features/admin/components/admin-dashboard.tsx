@@ -70,6 +70,9 @@ export function AdminDashboard() {
         <Button component={Link} to={paths.adminReports.path} variant="default">
           {t('dashboard.open_reports')}
         </Button>
+        <Button component={Link} to={paths.adminGuard.path} variant="default">
+          {t('dashboard.open_guard')}
+        </Button>
         <Button component={Link} to={paths.adminMedia.path} variant="default">
           {tm('admin.open')}
         </Button>

@@ -1,7 +1,8 @@
-import { containsNationalId } from '@legenett/contracts';
 import { ActionIcon, Button, CloseButton, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/shared/api/api-error';
+import { useNationalIdWarning } from '@/shared/forms/national-id-warning';
 
 const draftKey = (key: string) => `legenett.messages.draft.${key}`;
 
@@ -36,26 +37,39 @@ interface ComposerProps {
  * warns while typing (the same rule the API refuses with), and the draft stays in the browser.
  */
 export function Composer({ draft, onSend, replyingTo, onCancelReply, allowFiles = true }: ComposerProps) {
-  const { t } = useTranslation(['messages', 'validation']);
+  const { t } = useTranslation('messages');
   const [text, setText] = useState(() => readDraft(draft));
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
+  // A 422 from the API, beside the field it names (the text, or the files: a PDF with a number in it).
+  const [serverError, setServerError] = useState<{ body?: string; files?: string }>({});
 
   useEffect(() => setText(readDraft(draft)), [draft]);
   useEffect(() => writeDraft(draft, text), [draft, text]);
 
-  const guarded = containsNationalId(text);
+  // The patient-data guard while typing: the API's rule and words (with the account-number hint).
+  const guard = useNationalIdWarning(text);
   const empty = text.trim() === '' && files.length === 0;
 
   const submit = async () => {
-    if (empty || guarded || sending) return;
+    if (empty || guard || sending) return;
     setSending(true);
+    setServerError({});
     try {
       await onSend(text.trim(), files);
       setText('');
       setFiles([]);
-    } catch {
-      // The error is shown by the API client; the text stays for another try.
+    } catch (err) {
+      // The API client has shown the error; a 422's messages also go beside their field, and the text stays.
+      const validation = err instanceof ApiError ? err.validation : null;
+      if (validation) {
+        const next: { body?: string; files?: string } = {};
+        for (const [field, messages] of Object.entries(validation.errors)) {
+          const key = field.startsWith('files') ? 'files' : 'body';
+          next[key] = [next[key], ...messages].filter(Boolean).join(' ');
+        }
+        setServerError(next);
+      }
     } finally {
       setSending(false);
     }
@@ -81,14 +95,17 @@ export function Composer({ draft, onSend, replyingTo, onCancelReply, allowFiles 
       <Textarea
         label={t('ui.composer_label')}
         value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          if (serverError.body) setServerError({ ...serverError, body: undefined });
+        }}
         onKeyDown={onKeyDown}
         rows={3}
         resize="vertical"
         maxLength={5000}
         description={t('ui.composer_hint')}
         // The guard's warning is the field's error: announced with it, and linked (aria-describedby).
-        error={guarded ? t('validation:national_id') : undefined}
+        error={guard ?? serverError.body}
         errorProps={{ role: 'alert' }}
       />
       {files.length > 0 ? (
@@ -98,10 +115,22 @@ export function Composer({ draft, onSend, replyingTo, onCancelReply, allowFiles 
               <Text size="sm" truncate maw={200}>
                 {f.name}
               </Text>
-              <CloseButton size="sm" aria-label={t('ui.remove_file', { name: f.name })} onClick={() => setFiles(files.filter((_, j) => j !== i))} />
+              <CloseButton
+                size="sm"
+                aria-label={t('ui.remove_file', { name: f.name })}
+                onClick={() => {
+                  setFiles(files.filter((_, j) => j !== i));
+                  setServerError({ ...serverError, files: undefined });
+                }}
+              />
             </Group>
           ))}
         </Group>
+      ) : null}
+      {serverError.files ? (
+        <Text size="sm" c="red" role="alert">
+          {serverError.files}
+        </Text>
       ) : null}
       <Group justify="space-between">
         {allowFiles ? (
@@ -117,7 +146,7 @@ export function Composer({ draft, onSend, replyingTo, onCancelReply, allowFiles 
         ) : (
           <span />
         )}
-        <Button onClick={() => void submit()} disabled={empty || guarded} loading={sending}>
+        <Button onClick={() => void submit()} disabled={empty || guard !== undefined} loading={sending}>
           {t('ui.send')}
         </Button>
       </Group>
