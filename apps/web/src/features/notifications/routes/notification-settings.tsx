@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
+import { PushSettings } from '../components/push-settings';
 
 /** Which channels any row has: SMS only shows as a column because course reminders have it. */
 function channelsIn(prefs: NotificationPreferences): NotificationChannel[] {
@@ -99,6 +100,8 @@ export function Component() {
       </Table.ScrollContainer>
 
       <QuietHours prefs={data} onSave={saveAndSay} />
+
+      <PushSettings prefs={data} onSave={saveAndSay} />
 
       <Stack gap="xs" component="section" aria-labelledby="digest-title">
         <Title order={2} size="h3" id="digest-title">
