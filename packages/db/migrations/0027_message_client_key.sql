@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "client_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_client_key_idx" ON "messages" USING btree ("conversation_id","sender_user_id","client_key") WHERE "messages"."client_key" is not null;
