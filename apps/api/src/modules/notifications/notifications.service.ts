@@ -188,7 +188,7 @@ export class NotificationsService implements OnModuleInit {
     ]);
     if (!device || !prefs || recipient?.active !== true) return;
     const group = 'group_id' in payload ? await this.repository.group(payload.user_id, payload.group_id) : null;
-    const entry = group ? entryOf(group) : 'notification' in payload ? await this.entryOfPayload(payload.notification) : null;
+    const entry = group ? entryOf(group) : 'kind' in payload ? await this.entryOfPayload(payload) : null;
     if (!entry || (group !== null && group.unread_count === 0) || !allowsIn(prefs, entry.kind, 'push')) return;
     // A retry after a 5xx or a timeout throws from here (PushRetry): the outbox tries again with back-off.
     await this.push.send(device, pushDelivery(entry, recipient.locale, prefs.pushPreview, group?.id ?? null));
@@ -261,7 +261,7 @@ export class NotificationsService implements OnModuleInit {
    * The thing some notifications quote changed (a message edited or deleted for everyone): in the
    * caller's transaction, the snapshot fields in `patch` replace those of every notification of
    * `kind` about the entity whose data holds `match`, for these users: their bell members, their
-   * entries, and the `notifications.create` jobs not yet run (or run and kept). Ping nobody: the
+   * entries, and the `notifications.create` and `notifications.push` jobs not yet run (or run and kept). Ping nobody: the
    * unread count does not change.
    */
   async rewriteSnapshot(
@@ -270,7 +270,10 @@ export class NotificationsService implements OnModuleInit {
     patch: Record<string, string | number | null>,
   ): Promise<void> {
     await this.repository.patchData(tx, m, patch);
-    await this.outbox.patchPayloadData(tx, NOTIFICATIONS_CREATE_JOB, { kind: m.kind, entity_type: m.entityType, entity_id: m.entityId, data: m.match }, patch);
+    const about = { kind: m.kind, entity_type: m.entityType, entity_id: m.entityId, data: m.match };
+    await this.outbox.patchPayloadData(tx, NOTIFICATIONS_CREATE_JOB, about, patch);
+    // Pushes of a notification without a bell entry carry its text until they go.
+    await this.outbox.patchPayloadData(tx, NOTIFICATIONS_PUSH_JOB, about, patch);
   }
 
   /** The user has seen what these notifications are about (e.g. read the conversation): they go read. */

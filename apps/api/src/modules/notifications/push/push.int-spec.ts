@@ -224,6 +224,25 @@ describe('pushes', () => {
     expect(pushes[0]!.payload?.title).toBe('Ny melding fra Kari Nordby');
   });
 
+  it('a message deleted before its held push goes leaves the push without its text (in-app off, preview on)', async () => {
+    const kari = await t.session({ firstName: 'Kari', lastName: 'Nordby' });
+    const { me, sub, deviceId } = await doctorWithDevice();
+    const hhmm = (d: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+    const quiet = { enabled: true, start: hhmm(new Date(Date.now() - 3_600_000)), end: hhmm(new Date(Date.now() + 3_600_000)) };
+    const set = await t.call(notificationPreferenceEndpoints.update, { as: me, body: { quiet_hours: quiet, push_preview: true, channels: { messages: { in_app: false } } } });
+    expect(set.status).toBe(200);
+    const start = await t.call(messageEndpoints.start, { as: kari, body: { to_user_id: me.user.id, body: 'Pasient Ola Hansen, rom 12' } });
+    const { conversation, message } = start.parsed.data;
+    await settleJobs(t);
+    const mine = and(eq(schema.jobOutbox.name, 'notifications.push'), sql`${schema.jobOutbox.payload}->>'subscription_id' = ${String(deviceId)}`);
+    expect(JSON.stringify((await t.db.select().from(schema.jobOutbox).where(mine)).map((j) => j.payload))).toContain('Ola Hansen');
+    expect((await t.call(messageEndpoints.remove, { as: kari, params: { id: conversation.id, messageId: message.id } })).status).toBe(200);
+    expect(JSON.stringify((await t.db.select().from(schema.jobOutbox).where(mine)).map((j) => j.payload))).not.toContain('Ola Hansen');
+    await t.db.update(schema.jobOutbox).set({ next_attempt_at: new Date() }).where(mine);
+    const [push] = await pushesTo(sub, 1);
+    expect(push!.payload).toMatchObject({ title: 'Ny melding fra Kari Nordby', body: '' });
+  });
+
   it('a 410 from the push service removes the device', async () => {
     const kari = await t.session();
     const { me, sub, deviceId } = await doctorWithDevice();

@@ -17,7 +17,12 @@ export const NOTIFICATIONS_PUSH_JOB = 'notifications.push';
 
 /** What the push is about: a bell entry (rendered as it is when the job runs), or one notification when the in-app channel is off. */
 export type PushAbout<N> = { group_id: number } | { notification: N };
-export type NotificationPushJob<N> = { subscription_id: number; user_id: number } & PushAbout<N>;
+/**
+ * The job's payload: the device and the entry, or the device and the notification's own fields at the
+ * top (`data` among them), so that a message edited or deleted before the push goes is patched in the
+ * job like the `notifications.create` jobs (`NotificationsService.rewriteSnapshot`).
+ */
+export type NotificationPushJob<N> = { subscription_id: number } & ({ user_id: number; group_id: number } | N);
 
 /** How the push service answered one push. */
 export type PushOutcome = 'sent' | 'gone' | 'refused' | 'rejected';
@@ -127,7 +132,7 @@ export class PushService {
       tx,
       devices.map((d) => ({
         name: NOTIFICATIONS_PUSH_JOB,
-        payload: { subscription_id: d.id, user_id: userId, ...about } satisfies NotificationPushJob<N>,
+        payload: { subscription_id: d.id, ...('group_id' in about ? { user_id: userId, group_id: about.group_id } : about.notification) } as NotificationPushJob<N>,
         dedupeKey: dedupe === null ? undefined : `notification-push:${d.id}:${dedupe}`,
         userIds: [userId],
         notBefore,
