@@ -438,6 +438,18 @@ where
 returning
   "last_seq";
 
+-- MessagesRepository.byClientKey
+select
+  "id"
+from
+  "messages"
+where
+  (
+    "messages"."conversation_id" = $1
+    and "messages"."sender_user_id" = $2
+    and "messages"."client_key" = $3
+  );
+
 -- MessagesRepository.recipientsOf
 select
   "user_id",
@@ -1528,6 +1540,7 @@ select
   "reply_to_id",
   "edited_at",
   "deleted_at",
+  "client_key",
   "search",
   "created_at",
   "updated_at"

@@ -8,6 +8,7 @@ select
   "notification_preferences"."quiet_start_minute",
   "notification_preferences"."quiet_end_minute",
   "notification_preferences"."digest",
+  "notification_preferences"."push_preview",
   "user_info"."sms_webinar_reminders",
   "user_info"."email_webinar_reminders",
   "user_info"."important_updates"
@@ -26,6 +27,7 @@ select
   "notification_preferences"."quiet_start_minute",
   "notification_preferences"."quiet_end_minute",
   "notification_preferences"."digest",
+  "notification_preferences"."push_preview",
   "user_info"."sms_webinar_reminders",
   "user_info"."email_webinar_reminders",
   "user_info"."important_updates"
@@ -59,11 +61,12 @@ insert into
     "quiet_start_minute",
     "quiet_end_minute",
     "digest",
+    "push_preview",
     "created_at",
     "updated_at"
   )
 values
-  ($1, $2, $3, $4, $5, $6, default, default)
+  ($1, $2, $3, $4, $5, $6, $7, default, default)
 on conflict ("user_id") do update
 set
   "channels" = (
@@ -74,7 +77,7 @@ set
           coalesce(
             "notification_preferences"."channels" -> k,
             '{}'::jsonb
-          ) || coalesce($7::jsonb -> k, '{}'::jsonb)
+          ) || coalesce($8::jsonb -> k, '{}'::jsonb)
         ),
         '{}'::jsonb
       )
@@ -84,14 +87,15 @@ set
           jsonb_object_keys("notification_preferences"."channels") as k
         union
         select
-          jsonb_object_keys($8::jsonb)
+          jsonb_object_keys($9::jsonb)
       ) keys
   ),
-  "quiet_hours_enabled" = $9,
-  "quiet_start_minute" = $10,
-  "quiet_end_minute" = $11,
-  "digest" = $12,
-  "updated_at" = $13;
+  "quiet_hours_enabled" = $10,
+  "quiet_start_minute" = $11,
+  "quiet_end_minute" = $12,
+  "digest" = $13,
+  "push_preview" = $14,
+  "updated_at" = $15;
 
 insert into
   "user_info" (
@@ -163,6 +167,7 @@ select
   "quiet_start_minute",
   "quiet_end_minute",
   "digest",
+  "push_preview",
   "created_at",
   "updated_at"
 from

@@ -33,3 +33,4 @@ export * from './search';
 export * from './alerts';
 export * from './mentions';
 export * from './web-routes';
+export * from './push';

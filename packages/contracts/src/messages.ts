@@ -154,6 +154,12 @@ export type CreateGroupInput = z.infer<typeof CreateGroupInput>;
 export const SendMessageInput = z.object({
   body: messageText(0).default(''),
   reply_to_id: BigIdSchema.optional(),
+  /**
+   * The sender's idempotency key, a UUID the client makes once per message (issue 41): a message
+   * written offline is sent again when the connection returns with the same key, and a send with a
+   * key already used in this conversation answers that message instead of making a second one.
+   */
+  client_key: z.uuid({ message: 'validation.invalid' }).optional(),
 });
 export type SendMessageInput = z.infer<typeof SendMessageInput>;
 

@@ -18,7 +18,8 @@ export const NOTIFICATION_CATEGORY_VALUES = [
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORY_VALUES)[number];
 
-export const NOTIFICATION_CHANNEL_VALUES = ['in_app', 'email', 'sms'] as const;
+/** `push`: a push notification to each device the user turned push on for (docs/push-and-pwa.md). */
+export const NOTIFICATION_CHANNEL_VALUES = ['in_app', 'email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNEL_VALUES)[number];
 
 /**
@@ -54,20 +55,22 @@ export const NOTIFICATION_CATEGORY_OF_KIND: Record<NotificationKind, Notificatio
  * A cell's default and whether the user may change it; a channel missing from a row does not exist
  * for it (SMS only for course reminders, as the spec has it). The three cells the spec named are
  * the `user_info` settings under their old names (sms/email_webinar_reminders, important_updates).
+ * Push: on for what a doctor answers (messages, mentions) and what is timely (course reminders,
+ * account decisions); off for likes, comments, alert matches and petitions (issue 41).
  */
 export const NOTIFICATION_CELL_DEFAULTS: Record<
   NotificationCategory,
   Partial<Record<NotificationChannel, { enabled: boolean; locked?: boolean }>>
 > = {
-  comments: { in_app: { enabled: true }, email: { enabled: false } },
-  mentions: { in_app: { enabled: true }, email: { enabled: true } },
-  messages: { in_app: { enabled: true }, email: { enabled: true } },
-  likes_follows: { in_app: { enabled: true }, email: { enabled: false } },
-  alerts: { in_app: { enabled: true }, email: { enabled: true } },
-  course_reminders: { in_app: { enabled: true }, email: { enabled: true }, sms: { enabled: false } },
-  petitions: { in_app: { enabled: true }, email: { enabled: false } },
+  comments: { in_app: { enabled: true }, email: { enabled: false }, push: { enabled: false } },
+  mentions: { in_app: { enabled: true }, email: { enabled: true }, push: { enabled: true } },
+  messages: { in_app: { enabled: true }, email: { enabled: true }, push: { enabled: true } },
+  likes_follows: { in_app: { enabled: true }, email: { enabled: false }, push: { enabled: false } },
+  alerts: { in_app: { enabled: true }, email: { enabled: true }, push: { enabled: false } },
+  course_reminders: { in_app: { enabled: true }, email: { enabled: true }, sms: { enabled: false }, push: { enabled: true } },
+  petitions: { in_app: { enabled: true }, email: { enabled: false }, push: { enabled: false } },
   // Account decisions and the like always show in the bell.
-  important_updates: { in_app: { enabled: true, locked: true }, email: { enabled: true } },
+  important_updates: { in_app: { enabled: true, locked: true }, email: { enabled: true }, push: { enabled: true } },
 };
 
 export const DIGEST_FREQUENCY_VALUES = ['daily', 'weekly', 'off'] as const;
@@ -98,15 +101,21 @@ export const NotificationPreferencesSchema = z.object({
       in_app: CellSchema.nullable(),
       email: CellSchema.nullable(),
       sms: CellSchema.nullable(),
+      push: CellSchema.nullable(),
     }),
   ),
   quiet_hours: QuietHoursSchema,
   digest: z.enum(DIGEST_FREQUENCY_VALUES),
+  /**
+   * The lock screen: off (default), a push says who and what kind ("Ny melding fra Kari Nordby")
+   * and never the text; on, it shows the first words of a message too.
+   */
+  push_preview: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
 const ChannelChoices = z
-  .object({ in_app: z.boolean().optional(), email: z.boolean().optional(), sms: z.boolean().optional() })
+  .object({ in_app: z.boolean().optional(), email: z.boolean().optional(), sms: z.boolean().optional(), push: z.boolean().optional() })
   .strict();
 
 /** Only what changes: a cell the row has not, or a locked one, is refused (422). */
@@ -114,6 +123,7 @@ export const NotificationPreferencesInput = z.object({
   channels: z.partialRecord(z.enum(NOTIFICATION_CATEGORY_VALUES), ChannelChoices).optional(),
   quiet_hours: QuietHoursInput.optional(),
   digest: z.enum(DIGEST_FREQUENCY_VALUES).optional(),
+  push_preview: z.boolean().optional(),
 });
 export type NotificationPreferencesInput = z.infer<typeof NotificationPreferencesInput>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BigIdParamSchema, BigIdSchema } from './common';
 import { decodeTimeIdCursor, encodeTimeIdCursor, timeIdCursorQuery } from './cursor';
 import { defineEndpoint } from './endpoint';
+import { webPath, webRoutes } from './web-routes';
 
 /** Also the database's `NOTIFICATION_KINDS` (packages/db/src/schema/notifications.ts), same order: a test ties the two. */
 export const NOTIFICATION_KIND_VALUES = [
@@ -215,4 +216,32 @@ export function notificationMessage(
     default:
       return { key: `kinds.${n.kind}`, vars: { name } };
   }
+}
+
+/**
+ * The page an entry opens (the bell's link, a push notification's click): the conversation, the
+ * post (a comment's post), the video, job, product, petition or course; a follow the follower's
+ * profile; else the actor's profile. Null when there is nothing to open.
+ */
+export function notificationPath(n: Pick<Notification, 'kind' | 'entity_type' | 'entity_id' | 'data' | 'actor'>): string | null {
+  const id = n.entity_id;
+  if (n.entity_type === 'conversation' && id) return webPath(webRoutes.messages, { id });
+  if (n.entity_type === 'post' && id) return webPath(webRoutes.post, { id });
+  // A mention in a comment: the post the comment is under.
+  if (n.entity_type === 'post_comment' && typeof n.data.post_id === 'number') return webPath(webRoutes.post, { id: n.data.post_id });
+  if (n.entity_type === 'video' && id) return webPath(webRoutes.video, { id });
+  if (n.entity_type === 'job' && id) return webPath(webRoutes.jobDetails, { id });
+  if (n.entity_type === 'product' && id) return webPath(webRoutes.productDetails, { id });
+  if (n.entity_type === 'petition' && id) return webPath(webRoutes.petitionDetails, { id });
+  if (n.entity_type === 'course' && id) {
+    if (n.kind === 'course_decision' || n.kind === 'course_join_requested') return webPath(webRoutes.myCourse, { id });
+    return webPath(webRoutes.webinar, { id, type: typeof n.data.type === 'string' ? n.data.type : 'course' });
+  }
+  if (n.kind === 'new_follower' && n.actor) return webPath(webRoutes.profileBySlug, { slug: n.actor.slug });
+  if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string') return webPath(webRoutes.company, { slug: n.data.company_slug });
+  // A warning or a suspension after a reported message: the inbox, where the suspension shows.
+  if (n.kind === 'account_decision' && (n.data.decision === 'messaging_warned' || n.data.decision === 'messaging_suspended')) return webPath(webRoutes.messages);
+  if (n.kind === 'account_decision') return webRoutes.profile;
+  if (n.actor) return webPath(webRoutes.profileBySlug, { slug: n.actor.slug });
+  return null;
 }

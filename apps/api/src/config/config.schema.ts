@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EMBED_HOSTS } from '@legenett/contracts';
@@ -12,9 +12,28 @@ const REPO_ROOT = path.resolve(APP_ROOT, '..', '..');
  * process (never a key from the repository): tokens, TOTP secrets and national-id hashes then last
  * only as long as the process. `npm start` keeps generated ones in DATA_DIR instead.
  */
-export const REQUIRED_SECRETS = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY', 'PETITION_LOG_SIGNING_KEY'] as const;
+export const REQUIRED_SECRETS = ['JWT_SECRET', 'TWO_FACTOR_ENCRYPTION_KEY', 'NATIONAL_ID_HASH_KEY', 'PETITION_LOG_SIGNING_KEY', 'VAPID_PRIVATE_KEY'] as const;
 const MIN_SECRET_LENGTH = 32;
 const processKey = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * The VAPID public key (RFC 8292) of a private one: the P-256 point of the 32-byte scalar, uncompressed,
+ * base64url (what the browser's `applicationServerKey` takes). Null when the text is not such a key.
+ * Only the private key is a secret to keep; the public one is derived at start.
+ */
+export function vapidPublicKeyOf(privateKey: string): string | null {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(privateKey)) return null;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey('base64url', 'uncompressed');
+  } catch {
+    return null;
+  }
+}
+
+/** The address in `Name <address>` (or the text itself). */
+const addressOf = (from: string): string => /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -254,6 +273,14 @@ export const EnvSchema = z
     LOGIN_NOTICE_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
     /** The window of the login failure counters (seconds). */
     LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /**
+     * The VAPID private key of push notifications (RFC 8292): a P-256 private key, 32 bytes base64url
+     * (43 characters). `npm start` makes one on first start (DATA_DIR/secrets.json); required in
+     * production. Changing it ends every device's subscription (the browsers hold the public key).
+     */
+    VAPID_PRIVATE_KEY: optionalString,
+    /** Who runs this server, for the push services (`sub` of the VAPID token): `mailto:` or an https URL; default the MAIL_FROM address. */
+    VAPID_SUBJECT: optionalString.pipe(z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be mailto:address or an https:// URL').optional()),
     /** HMAC key of national identity numbers; must equal the key the seed used. */
     NATIONAL_ID_HASH_KEY: optionalString,
     /** Base URL of an HPR register web service; the seeded hpr_register table answers without it. */
@@ -268,6 +295,9 @@ export const EnvSchema = z
     }
     if (env.REDIS_SENTINELS.length > 0 && !env.REDIS_URL) {
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'is required with REDIS_SENTINELS (it gives the password and database, e.g. redis://:secret@sentinel/0)' });
+    }
+    if (env.VAPID_PRIVATE_KEY && vapidPublicKeyOf(env.VAPID_PRIVATE_KEY) === null) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'must be a P-256 private key: 32 bytes, base64url (43 characters), e.g. from `npx web-push generate-vapid-keys`' });
     }
     if (env.NODE_ENV !== 'production') return;
     for (const name of REQUIRED_SECRETS) {
@@ -286,6 +316,8 @@ export const EnvSchema = z
     JWT_SECRET: env.JWT_SECRET ?? processKey(),
     NATIONAL_ID_HASH_KEY: env.NATIONAL_ID_HASH_KEY ?? processKey(),
     PETITION_LOG_SIGNING_KEY: env.PETITION_LOG_SIGNING_KEY ?? processKey(),
+    // 32 random bytes are a valid P-256 scalar but with a chance of about 2^-32.
+    VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY ?? processKey(),
   }))
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -403,6 +435,16 @@ export const EnvSchema = z
       freeFailures: env.LOGIN_FREE_FAILURES,
       noticeFailures: env.LOGIN_NOTICE_FAILURES,
       windowSeconds: env.LOGIN_WINDOW_SECONDS,
+    },
+    push: {
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+      vapidPublicKey: vapidPublicKeyOf(env.VAPID_PRIVATE_KEY) ?? '',
+      subject: env.VAPID_SUBJECT ?? `mailto:${addressOf(env.MAIL_FROM)}`,
+      /**
+       * Which subscription endpoints are accepted (docs/push-and-pwa.md): https on public hosts only in
+       * production; elsewhere also http://127.0.0.1, so a local push-service stand-in can receive.
+       */
+      allowLoopbackHttp: env.NODE_ENV !== 'production',
     },
     outbox: {
       pollMs: env.OUTBOX_POLL_MS,

@@ -1,8 +1,20 @@
+import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REQUIRED_SECRETS } from './config.schema';
+import { REQUIRED_SECRETS, vapidPublicKeyOf } from './config.schema';
 import { ConfigError, loadConfig } from './load-config';
+
+/** A P-256 private key of this run (a leading zero byte would make it shorter than 32 bytes: draw again). */
+function newVapidKey(): string {
+  for (;;) {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const key = ecdh.getPrivateKey();
+    if (key.length === 32) return key.toString('base64url');
+  }
+}
+const VAPID_KEY = newVapidKey();
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/legenett' };
 
@@ -110,6 +122,7 @@ describe('loadConfig', () => {
       TWO_FACTOR_ENCRYPTION_KEY: 't'.repeat(40),
       NATIONAL_ID_HASH_KEY: 'n'.repeat(40),
       PETITION_LOG_SIGNING_KEY: 'p'.repeat(40),
+      VAPID_PRIVATE_KEY: VAPID_KEY,
     };
     const production = { ...base, NODE_ENV: 'production', ...secrets };
 
@@ -158,7 +171,9 @@ describe('loadConfig', () => {
         files[`${name}_FILE`] = path.join(dir, name.toLowerCase());
         fs.writeFileSync(files[`${name}_FILE`]!, `${name.toLowerCase().padEnd(40, 'x')}\n`);
       }
+      fs.writeFileSync(files.VAPID_PRIVATE_KEY_FILE!, `${VAPID_KEY}\n`);
       const fromFiles = loadConfig({ ...base, NODE_ENV: 'production', ...files });
+      expect(fromFiles.push.vapidPrivateKey).toBe(VAPID_KEY);
       expect(fromFiles).toMatchObject({ jwtSecret: 'jwt_secret'.padEnd(40, 'x'), nationalIdHashKey: 'national_id_hash_key'.padEnd(40, 'x'), generatedSecrets: [] });
       expect(loadConfig({ ...production, ...files }).jwtSecret).toBe(secrets.JWT_SECRET);
       // An unreadable file names its variable; an empty one is a missing key, refused in production.
@@ -166,6 +181,26 @@ describe('loadConfig', () => {
       fs.writeFileSync(files.JWT_SECRET_FILE!, '  \n');
       expect(() => loadConfig({ ...base, NODE_ENV: 'production', ...files })).toThrow(/JWT_SECRET: is required in production/);
       fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('derives the VAPID public key from the private one, refuses a key that is not P-256, and allows http://127.0.0.1 pushes outside production only', () => {
+      const config = loadConfig(production);
+      const ecdh = createECDH('prime256v1');
+      ecdh.setPrivateKey(Buffer.from(VAPID_KEY, 'base64url'));
+      expect(config.push).toEqual({
+        vapidPrivateKey: VAPID_KEY,
+        vapidPublicKey: ecdh.getPublicKey('base64url', 'uncompressed'),
+        subject: 'mailto:no-reply@legenett.no',
+        allowLoopbackHttp: false,
+      });
+      expect(vapidPublicKeyOf(VAPID_KEY)).toHaveLength(87);
+      expect(() => loadConfig({ ...production, VAPID_PRIVATE_KEY: 'v'.repeat(40) })).toThrow(/VAPID_PRIVATE_KEY: must be a P-256 private key/);
+      expect(() => loadConfig({ ...base, VAPID_PRIVATE_KEY: 'A'.repeat(43) })).toThrow(/VAPID_PRIVATE_KEY: must be a P-256 private key/);
+      expect(() => loadConfig({ ...base, VAPID_SUBJECT: 'http://example.org' })).toThrow(/VAPID_SUBJECT/);
+      const dev = loadConfig(base);
+      expect(dev.push.allowLoopbackHttp).toBe(true);
+      expect(vapidPublicKeyOf(dev.push.vapidPrivateKey)).toBe(dev.push.vapidPublicKey);
+      expect(loadConfig({ ...base, VAPID_SUBJECT: 'mailto:drift@legenett.no' }).push.subject).toBe('mailto:drift@legenett.no');
     });
 
     it('no secret-looking literal is left in the configuration source', () => {

@@ -9,6 +9,7 @@ import * as navigationPreload from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { notificationOfPush, windowFor } from './sw-push';
 import { ASSETS_CACHE, isHashedAsset, isOurCache, SHELL_URL, UPDATE_MESSAGE } from './sw-rules';
 
 // vite-plugin-pwa writes the list of precached files (with their revisions) in place of __WB_MANIFEST.
@@ -57,3 +58,35 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true })],
   }),
 );
+
+// Push notifications (RFC 8030; the server encrypts, the browser decrypts): show the notification the
+// message describes: the title says who and what kind, the text only with the lock-screen preview on;
+// the tag groups as the bell does, so a conversation is one notification on the device.
+self.addEventListener('push', (event) => {
+  const shown = notificationOfPush(event.data?.text() ?? null);
+  event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+});
+
+// A click opens the conversation, post or job in the app: an open window of the app is focused and
+// taken there (no second window); only when none is open does a new one open.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: string } | null;
+  const target = new URL(data?.url ?? '/notifications', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windowFor(windows, target, self.location.origin);
+      if (!open) {
+        await self.clients.openWindow(target);
+        return;
+      }
+      const focused = await open.focus();
+      if (focused.url !== target) {
+        // A window the worker does not control cannot be navigated: then a new one opens.
+        const moved = await focused.navigate(target).catch(() => null);
+        if (!moved) await self.clients.openWindow(target);
+      }
+    })(),
+  );
+});

@@ -13,6 +13,7 @@ import {
   text,
   uniqueIndex,
   type AnyPgColumn,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
 import { partnerCompanies } from './companies';
@@ -131,6 +132,11 @@ export const messages = pgTable(
     edited_at: tstz('edited_at'),
     /** Deleted for everyone: text and files gone, the row stays as "message deleted". */
     deleted_at: tstz('deleted_at'),
+    /**
+     * The sender's idempotency key (issue 41): a message written offline and sent again when the
+     * connection returns carries the same key, and the second send answers the first message.
+     */
+    client_key: uuid('client_key'),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(norwegianSearch([['body', 'A']])),
@@ -141,6 +147,7 @@ export const messages = pgTable(
     index('messages_sender_user_id_idx').on(t.sender_user_id).where(sql`${t.sender_user_id} is not null`),
     index('messages_reply_to_id_idx').on(t.reply_to_id).where(sql`${t.reply_to_id} is not null`),
     index('messages_search_idx').using('gin', t.search),
+    uniqueIndex('messages_client_key_idx').on(t.conversation_id, t.sender_user_id, t.client_key).where(sql`${t.client_key} is not null`),
   ],
 );
 

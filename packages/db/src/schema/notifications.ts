@@ -159,6 +159,8 @@ export const notificationPreferences = pgTable(
     quiet_start_minute: smallint('quiet_start_minute').notNull().default(1320),
     quiet_end_minute: smallint('quiet_end_minute').notNull().default(420),
     digest: text('digest', { enum: DIGEST_FREQUENCIES }).notNull().default('weekly'),
+    /** The lock screen: a push shows the first words of a message only when this is on (issue 41). */
+    push_preview: boolean('push_preview').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -188,5 +190,36 @@ export const digestRuns = pgTable(
   (t) => [
     uniqueIndex('digest_runs_user_period_key').on(t.user_id, t.period_key),
     index('digest_runs_user_created_at_idx').on(t.user_id, t.created_at.desc()),
+  ],
+);
+
+/**
+ * One device that receives a user's pushes (RFC 8030): the browser's subscription. The endpoint is
+ * the push service's address for that browser, unique: subscribing it again (also under another
+ * account, the browser changing hands) updates the one row. `last_used_at`: the last push the push
+ * service accepted. A 404 or 410 from the push service deletes the row (docs/push-and-pwa.md).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** RFC 8291: the browser's P-256 public key and its authentication secret, base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** Read from the user agent when subscribing ("Chrome", "Android"); the user agent itself is not kept. */
+    device_browser: text('device_browser'),
+    device_system: text('device_system'),
+    last_used_at: tstz('last_used_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    // The settings list (newest first) and the sender's devices of one user.
+    index('push_subscriptions_user_idx').on(t.user_id, t.id),
+    check('push_subscriptions_endpoint_length_check', sql`length(${t.endpoint}) <= 2048`),
   ],
 );

@@ -284,6 +284,7 @@ async function richAccount() {
   ]);
   await t.db.insert(s.notificationPreferences).values({ user_id: x.id, digest: 'daily' });
   await t.db.insert(s.digestRuns).values({ user_id: x.id, period_key: 'd:2026-11-27' });
+  await t.db.insert(s.pushSubscriptions).values({ user_id: x.id, endpoint: `https://push.example.org/send/${x.id}`, p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22), device_browser: 'Chrome', device_system: 'Android' });
   await t.db.insert(s.outboxMessages).values({ channel: 'mail', to: x.email, user_id: x.id, body: 'Hei' });
   await t.db.insert(s.jobOutbox).values({ name: 'notifications.create', payload: { user_id: x.id }, user_ids: [x.id], status: 'done' });
 

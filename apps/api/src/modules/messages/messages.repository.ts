@@ -104,6 +104,8 @@ export interface NewMessage {
   body: string;
   reply_to_id: number | null;
   attachments: { kind: 'image' | 'document'; file_id: number }[];
+  /** The sender's idempotency key (`SendMessageInput.client_key`). */
+  client_key?: string | null;
 }
 
 export interface ReportRow {
@@ -449,6 +451,7 @@ export class MessagesRepository {
         sender_company_id: m.sender.kind === 'company' ? m.sender.id : null,
         body: m.body,
         reply_to_id: m.reply_to_id,
+        client_key: m.client_key ?? null,
       })
       .returning({ id: messages.id, created_at: messages.created_at });
     if (m.attachments.length > 0) {
@@ -463,6 +466,15 @@ export class MessagesRepository {
       })
       .where(and(eq(participants.conversation_id, conversationId), inArray(participants.state, ['active', 'request'])));
     return { id: row!.id, seq, created_at: row!.created_at };
+  }
+
+  /** The message this sender already sent to the conversation under this idempotency key (index messages_client_key_idx). */
+  async byClientKey(conversationId: number, senderUserId: number, clientKey: string): Promise<number | null> {
+    const [row] = await this.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversation_id, conversationId), eq(messages.sender_user_id, senderUserId), eq(messages.client_key, clientKey)));
+    return row?.id ?? null;
   }
 
   /** Those to tell about a new message: active participants other than the sender, and requests. */

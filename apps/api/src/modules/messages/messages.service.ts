@@ -29,6 +29,7 @@ import { RateLimitService } from '../../common/rate-limit';
 import { Storage } from '../../common/storage/storage';
 import { sniffFileType } from '../../common/uploads/file-sniffer';
 import { type Transaction, UnitOfWork } from '../../database/unit-of-work';
+import { isUniqueViolation } from '../../database/database-errors';
 import {
   type AttachmentRow,
   directKey,
@@ -322,6 +323,12 @@ export class MessagesService implements OnModuleInit {
     if (uploads.length > MAX_MESSAGE_FILES) throw fieldError(MESSAGE_FILES_FIELD, 'messages.errors.too_many_files', { maximum: MAX_MESSAGE_FILES });
     if (input.body === '' && uploads.length === 0) throw fieldError('body', 'messages.errors.empty_message');
     const m = await this.writable(me, conversationId);
+    // Sent before under this key (a retry from the offline queue): that message, not a second one.
+    const key = input.client_key;
+    if (key !== undefined) {
+      const earlier = await this.repository.byClientKey(conversationId, me.userId, key);
+      if (earlier !== null) return { data: await this.oneMessage(me, conversationId, earlier) };
+    }
     if (input.reply_to_id !== undefined) {
       const original = await this.repository.message(conversationId, input.reply_to_id);
       if (!original) throw fieldError('reply_to_id', 'messages.errors.reply_not_found');
@@ -334,17 +341,27 @@ export class MessagesService implements OnModuleInit {
     });
     // In turn per conversation (conversation-turns.ts): a burst waits in memory, not on the
     // conversation's row lock with a pooled connection each.
-    const sent = await this.files.storeFor(uploads, as, (stored) =>
-      this.turns.run(conversationId, () =>
-        this.uow.run((tx) =>
-          this.appendAndNotify(tx, me, conversationId, {
-            body: input.body,
-            reply_to_id: input.reply_to_id ?? null,
-            attachments: stored.map((f) => ({ kind: f.kind === 'message_document' ? 'document' : 'image', file_id: f.id })),
-          }),
+    let sent: { id: number };
+    try {
+      sent = await this.files.storeFor(uploads, as, (stored) =>
+        this.turns.run(conversationId, () =>
+          this.uow.run((tx) =>
+            this.appendAndNotify(tx, me, conversationId, {
+              body: input.body,
+              reply_to_id: input.reply_to_id ?? null,
+              attachments: stored.map((f) => ({ kind: f.kind === 'message_document' ? 'document' : 'image', file_id: f.id })),
+              client_key: key ?? null,
+            }),
+          ),
         ),
-      ),
-    );
+      );
+    } catch (err) {
+      // The same key twice at once (two tabs, a retry racing the first send): the second insert waits
+      // for the first commit and hits the unique index; its files are removed again by storeFor.
+      const earlier = key !== undefined && isUniqueViolation(err, 'messages_client_key_idx') ? await this.repository.byClientKey(conversationId, me.userId, key) : null;
+      if (earlier === null) throw err;
+      sent = { id: earlier };
+    }
     return { data: await this.oneMessage(me, conversationId, sent.id) };
   }
 
@@ -356,7 +373,7 @@ export class MessagesService implements OnModuleInit {
     tx: Transaction,
     me: Principal,
     conversationId: number,
-    m: { body: string; reply_to_id: number | null; attachments: { kind: 'image' | 'document'; file_id: number }[] },
+    m: { body: string; reply_to_id: number | null; attachments: { kind: 'image' | 'document'; file_id: number }[]; client_key?: string | null },
   ): Promise<{ id: number; seq: number }> {
     const sender = partyOf(me);
     const appended = await this.repository.append(tx, conversationId, { sender, sender_user_id: me.userId, ...m });

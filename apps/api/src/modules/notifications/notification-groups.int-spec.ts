@@ -166,7 +166,11 @@ describe('preferences', () => {
     expect(res.status).toBe(200);
     const rows = Object.fromEntries(res.parsed.data.categories.map((c) => [c.category, c]));
     expect(Object.keys(rows)).toEqual(['comments', 'mentions', 'messages', 'likes_follows', 'alerts', 'course_reminders', 'petitions', 'important_updates']);
-    expect(rows.likes_follows).toEqual({ category: 'likes_follows', in_app: { enabled: true, locked: false }, email: { enabled: false, locked: false }, sms: null });
+    expect(rows.likes_follows).toEqual({ category: 'likes_follows', in_app: { enabled: true, locked: false }, email: { enabled: false, locked: false }, sms: null, push: { enabled: false, locked: false } });
+    // Push (issue 41): messages and mentions on, likes off; the lock-screen preview off.
+    expect(rows.messages!.push).toEqual({ enabled: true, locked: false });
+    expect(rows.mentions!.push).toEqual({ enabled: true, locked: false });
+    expect(res.parsed.data.push_preview).toBe(false);
     expect(rows.course_reminders!.sms).toEqual({ enabled: false, locked: false });
     expect(rows.important_updates!.in_app).toEqual({ enabled: true, locked: true });
     expect(res.parsed.data.quiet_hours).toEqual({ enabled: true, start: '22:00', end: '07:00' });

@@ -15,6 +15,7 @@ export interface StoredPreferences {
   quiet_start_minute: number;
   quiet_end_minute: number;
   digest: DigestFrequency;
+  push_preview: boolean;
   sms_webinar_reminders: boolean;
   email_webinar_reminders: boolean;
   important_updates: boolean;
@@ -32,6 +33,7 @@ export interface PreferenceChanges {
   channels?: Record<string, Record<string, boolean>>;
   quiet_hours?: { enabled: boolean; start_minute: number; end_minute: number };
   digest?: DigestFrequency;
+  push_preview?: boolean;
   user_info?: Partial<Pick<StoredPreferences, 'sms_webinar_reminders' | 'email_webinar_reminders' | 'important_updates'>>;
 }
 
@@ -41,6 +43,7 @@ const preferenceColumns = {
   quiet_start_minute: prefs.quiet_start_minute,
   quiet_end_minute: prefs.quiet_end_minute,
   digest: prefs.digest,
+  push_preview: prefs.push_preview,
   sms_webinar_reminders: userInfo.sms_webinar_reminders,
   email_webinar_reminders: userInfo.email_webinar_reminders,
   important_updates: userInfo.important_updates,
@@ -52,6 +55,7 @@ interface PreferenceRow {
   quiet_start_minute: number | null;
   quiet_end_minute: number | null;
   digest: DigestFrequency | null;
+  push_preview: boolean | null;
   sms_webinar_reminders: boolean | null;
   email_webinar_reminders: boolean | null;
   important_updates: boolean | null;
@@ -65,6 +69,7 @@ function storedOf(row: PreferenceRow): StoredPreferences {
     quiet_start_minute: row.quiet_start_minute ?? 22 * 60,
     quiet_end_minute: row.quiet_end_minute ?? 7 * 60,
     digest: row.digest ?? 'weekly',
+    push_preview: row.push_preview ?? false,
     sms_webinar_reminders: row.sms_webinar_reminders ?? false,
     email_webinar_reminders: row.email_webinar_reminders ?? true,
     important_updates: row.important_updates ?? true,
@@ -122,6 +127,7 @@ export class NotificationPreferencesRepository {
         set.quiet_end_minute = changes.quiet_hours.end_minute;
       }
       if (changes.digest) set.digest = changes.digest;
+      if (changes.push_preview !== undefined) set.push_preview = changes.push_preview;
       const channels = changes.channels ?? {};
       await tx
         .insert(prefs)

@@ -33,6 +33,8 @@ export interface ResolvedPreferences {
   cells: Record<NotificationCategory, Partial<Record<NotificationChannel, { enabled: boolean; locked: boolean }>>>;
   quiet: QuietWindow;
   digest: StoredPreferences['digest'];
+  /** The lock screen: a push shows the first words of a message (off by default). */
+  pushPreview: boolean;
 }
 
 function resolve(stored: StoredPreferences): ResolvedPreferences {
@@ -54,13 +56,14 @@ function resolve(stored: StoredPreferences): ResolvedPreferences {
     cells,
     quiet: { enabled: stored.quiet_hours_enabled, startMinute: stored.quiet_start_minute, endMinute: stored.quiet_end_minute },
     digest: stored.digest,
+    pushPreview: stored.push_preview,
   };
 }
 
 /**
  * Notification settings: the table of kinds x channels, quiet hours and the digest. The one place
- * any module asks whether a user wants a kind on a channel (`allows`), and when an e-mail or SMS may
- * go (`deliverAt`). See docs/notifications.md.
+ * any module asks whether a user wants a kind on a channel (`allows`), and when an e-mail, SMS or push
+ * may go (`deliverAt`). See docs/notifications.md.
  */
 @Injectable()
 export class NotificationPreferencesService {
@@ -137,6 +140,7 @@ export class NotificationPreferencesService {
       };
     }
     if (input.digest) changes.digest = input.digest;
+    if (input.push_preview !== undefined) changes.push_preview = input.push_preview;
     if (!(await this.repository.find(userId))) throw AppError.notFound();
     await this.repository.update(userId, changes);
     return this.show(userId);
@@ -200,8 +204,10 @@ function present(prefs: ResolvedPreferences): NotificationPreferences {
       in_app: prefs.cells[category].in_app ?? null,
       email: prefs.cells[category].email ?? null,
       sms: prefs.cells[category].sms ?? null,
+      push: prefs.cells[category].push ?? null,
     })),
     quiet_hours: { enabled: prefs.quiet.enabled, start: textOfMinute(prefs.quiet.startMinute), end: textOfMinute(prefs.quiet.endMinute) },
     digest: prefs.digest,
+    push_preview: prefs.pushPreview,
   };
 }

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AccountDataRegistry } from '../../common/account-data';
 import { NotificationPreferencesRepository } from './notification-preferences.repository';
 import { NotificationsRepository } from './notifications.repository';
+import { PushSubscriptionsRepository } from './push/push-subscriptions.repository';
 
 /** Notifications: erasure rules and export source (docs/how-to/erase-and-export-user-data.md). */
 @Injectable()
@@ -10,6 +11,7 @@ export class NotificationsAccountData implements OnModuleInit {
     private readonly registry: AccountDataRegistry,
     private readonly notifications: NotificationsRepository,
     private readonly preferences: NotificationPreferencesRepository,
+    private readonly push: PushSubscriptionsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -60,6 +62,22 @@ export class NotificationsAccountData implements OnModuleInit {
         },
       ],
       erase: (tx, userId) => this.preferences.eraseAccount(tx, userId),
+    });
+    this.registry.registerEraser({
+      name: 'push subscriptions',
+      rules: [
+        {
+          column: 'push_subscriptions.user_id',
+          does: 'delete',
+          why: "the person's devices and their push keys",
+          exportedAs: 'push_subscriptions',
+        },
+      ],
+      erase: (tx, userId) => this.push.eraseAccount(tx, userId),
+    });
+    this.registry.registerExporter({
+      name: 'push subscriptions',
+      export: (userId) => this.push.exportAccount(userId),
     });
     this.registry.registerExporter({
       name: 'notifications',

@@ -12,10 +12,14 @@ import { NotificationsController } from './notifications.controller';
 import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 import { UnreadBus } from './unread-bus';
+import { PushController } from './push/push.controller';
+import { PushService } from './push/push.service';
+import { PushSubscriptionsRepository } from './push/push-subscriptions.repository';
 import { StreamSources } from './stream-sources';
 import { NotificationsAccountData } from './notifications.account-data';
 
 /**
+ * `/user/push-subscriptions` and `notifications.push`: push notifications per device (docs/push-and-pwa.md).
  * `/user-notifications`: the grouped list, who is in an entry, mark read, the live unread count,
  * and the `notifications.create` / `notifications.email` jobs; `/user/notification-preferences`
  * the one-click unsubscribe, and the e-mail digest. Exports `NotificationPublisher` for every module that notifies and
@@ -24,7 +28,7 @@ import { NotificationsAccountData } from './notifications.account-data';
  */
 @Module({
   imports: [FilesModule],
-  controllers: [NotificationsController, NotificationPreferencesController],
+  controllers: [NotificationsController, NotificationPreferencesController, PushController],
   providers: [
     NotificationPublisher,
     NotificationsService,
@@ -38,6 +42,8 @@ import { NotificationsAccountData } from './notifications.account-data';
     DigestRepository,
     DigestService,
     StreamSources,
+    PushService,
+    PushSubscriptionsRepository,
   ],
   exports: [NotificationsService, NotificationPublisher, NotificationPreferencesService, DigestSections, StreamSources],
 })

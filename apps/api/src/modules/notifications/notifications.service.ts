@@ -8,7 +8,10 @@ import {
   type NotificationMember,
   notificationMessage,
   type NotificationPageQuery,
+  notificationPath,
   NOTIFICATION_CATEGORY_OF_KIND,
+  type NotificationCategory,
+  type Locale,
   NOTIFICATIONS_CREATE_JOB,
   translate,
 } from '@legenett/contracts';
@@ -23,6 +26,7 @@ import { NotificationPreferencesRepository } from './notification-preferences.re
 import { allowsIn, NotificationPreferencesService } from './notification-preferences.service';
 import { deliveryTime, GROUP_MAIL_DELAY_MS, groupKeyOf, isGroupedKind } from './notification-rules';
 import { type GroupRow, NotificationsRepository } from './notifications.repository';
+import { NOTIFICATIONS_PUSH_JOB, type NotificationPushJob, type PushDelivery, PushService } from './push/push.service';
 import { UnreadBus } from './unread-bus';
 
 export const NOTIFICATIONS_EMAIL_JOB = 'notifications.email';
@@ -66,12 +70,14 @@ export class NotificationsService implements OnModuleInit {
     private readonly preferences: NotificationPreferencesService,
     private readonly preferencesRepository: NotificationPreferencesRepository,
     private readonly mail: MailService,
+    private readonly push: PushService,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.outbox.handle<NotificationJobPayload>(NOTIFICATIONS_CREATE_JOB, (job) => this.create(job));
     this.outbox.handle<NotificationEmailJob>(NOTIFICATIONS_EMAIL_JOB, (job) => this.email(job));
+    this.outbox.handle<NotificationPushJob<NotificationJobPayload>>(NOTIFICATIONS_PUSH_JOB, (job) => this.pushOne(job));
   }
 
   /**
@@ -87,11 +93,16 @@ export class NotificationsService implements OnModuleInit {
     if (!prefs) return; // the account is gone
     const inApp = allowsIn(prefs, payload.kind, 'in_app');
     const byMail = !MAILED_BY_THEIR_MODULE.has(payload.kind) && allowsIn(prefs, payload.kind, 'email');
+    const byPush = allowsIn(prefs, payload.kind, 'push');
     const now = new Date();
+    // Pushes wait for the end of the quiet hours like e-mail; those held back for one entry go as one.
+    const pushAt = deliveryTime(now, prefs.quiet);
+    const held = pushAt.getTime() > now.getTime();
     // The payload as the job's row holds it now: an edit or deletion since the hand-over is in it.
     const wrote = await once(async (tx, current) => {
       if (inApp) {
         const group = await this.repository.insert(current, groupKeyOf(current, now), tx);
+        if (byPush) await this.push.schedule(tx, payload.user_id, { group_id: group.id }, pushAt, held ? `${group.id}:${pushAt.toISOString()}` : null);
         if (byMail) {
           const wait = isGroupedKind(payload.kind) ? GROUP_MAIL_DELAY_MS : 0;
           await this.outbox.add(tx, {
@@ -103,13 +114,16 @@ export class NotificationsService implements OnModuleInit {
             notBefore: deliveryTime(new Date(now.getTime() + wait), prefs.quiet),
           });
         }
-      } else if (byMail) {
-        await this.outbox.add(tx, {
-          name: NOTIFICATIONS_EMAIL_JOB,
-          payload: { user_id: payload.user_id, notification: current } satisfies NotificationEmailJob,
-          userIds: [payload.user_id, payload.actor_user_id],
-          notBefore: deliveryTime(now, prefs.quiet),
-        });
+      } else {
+        if (byMail) {
+          await this.outbox.add(tx, {
+            name: NOTIFICATIONS_EMAIL_JOB,
+            payload: { user_id: payload.user_id, notification: current } satisfies NotificationEmailJob,
+            userIds: [payload.user_id, payload.actor_user_id],
+            notBefore: deliveryTime(now, prefs.quiet),
+          });
+        }
+        if (byPush) await this.push.schedule(tx, payload.user_id, { notification: current }, pushAt, null);
       }
     });
     if (wrote && inApp) await this.ping(payload.user_id);
@@ -163,6 +177,26 @@ export class NotificationsService implements OnModuleInit {
         tx,
       );
     });
+  }
+
+  /**
+   * Sends one push to one device (docs/push-and-pwa.md). Read again when it is due, like the e-mail:
+   * an entry already read, push of this kind turned off meanwhile, a closed account or a device that
+   * is gone (or changed hands) sends nothing. The title is the bell's text in the recipient's language
+   * ("Ny melding fra Kari Nordby"); the message's words only with the lock-screen preview on.
+   */
+  private async pushOne({ payload }: OutboxJobContext<NotificationPushJob<NotificationJobPayload>>): Promise<void> {
+    const [device, prefs, recipient] = await Promise.all([
+      this.push.device(payload.subscription_id, payload.user_id),
+      this.preferences.resolved(payload.user_id),
+      this.preferencesRepository.recipient(payload.user_id),
+    ]);
+    if (!device || !prefs || recipient?.active !== true) return;
+    const group = 'group_id' in payload ? await this.repository.group(payload.user_id, payload.group_id) : null;
+    const entry = group ? entryOf(group) : 'kind' in payload ? await this.entryOfPayload(payload) : null;
+    if (!entry || (group !== null && group.unread_count === 0) || !allowsIn(prefs, entry.kind, 'push')) return;
+    // A retry after a 5xx or a timeout throws from here (PushRetry): the outbox tries again with back-off.
+    await this.push.send(device, pushDelivery(entry, recipient.locale, prefs.pushPreview, group?.id ?? null));
   }
 
   private async entryOfPayload(p: NotificationJobPayload): Promise<Notification | null> {
@@ -224,7 +258,7 @@ export class NotificationsService implements OnModuleInit {
    * The thing some notifications quote changed (a message edited or deleted for everyone): in the
    * caller's transaction, the snapshot fields in `patch` replace those of every notification of
    * `kind` about the entity whose data holds `match`, for these users: their bell members, their
-   * entries, and the `notifications.create` jobs not yet run (or run and kept). Ping nobody: the
+   * entries, and the `notifications.create` and `notifications.push` jobs not yet run (or run and kept). Ping nobody: the
    * unread count does not change.
    */
   async rewriteSnapshot(
@@ -233,7 +267,10 @@ export class NotificationsService implements OnModuleInit {
     patch: Record<string, string | number | null>,
   ): Promise<void> {
     // The jobs first: their rows' locks wait for a run under way, whose entry the next statements then see.
-    await this.outbox.patchPayloadData(tx, NOTIFICATIONS_CREATE_JOB, { kind: m.kind, entity_type: m.entityType, entity_id: m.entityId, data: m.match }, patch);
+    const about = { kind: m.kind, entity_type: m.entityType, entity_id: m.entityId, data: m.match };
+    await this.outbox.patchPayloadData(tx, NOTIFICATIONS_CREATE_JOB, about, patch);
+    // Pushes of a notification without a bell entry carry its text until they go.
+    await this.outbox.patchPayloadData(tx, NOTIFICATIONS_PUSH_JOB, about, patch);
     await this.repository.patchData(tx, m, patch);
   }
 
@@ -267,6 +304,45 @@ export class NotificationsService implements OnModuleInit {
       this.publishFailing = true;
     }
   }
+}
+
+/** Rows whose pushes matter now: they go first at the push service, and live for a day. */
+const URGENT: ReadonlySet<NotificationCategory> = new Set(['messages', 'mentions']);
+const DAY_SECONDS = 24 * 3600;
+
+/** The first words of a text, at most `max` characters, cut at a word. */
+export function firstWords(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/**
+ * The push about one entry: the bell's text as the title, in the recipient's language; no body unless
+ * the lock-screen preview is on (then the first words of the message, comment or post quoted); the
+ * tag of the bell's grouping (one per conversation, per grouped post) so a device shows one
+ * notification per entry; the page to open.
+ */
+export function pushDelivery(entry: Notification, locale: Locale, preview: boolean, groupId: number | null): PushDelivery {
+  const name = entry.actor ? `${entry.actor.first_name} ${entry.actor.last_name}` : translate(locale, 'notifications_ui.someone');
+  const message = notificationMessage(entry, name);
+  const category = NOTIFICATION_CATEGORY_OF_KIND[entry.kind];
+  const excerpt = typeof entry.data.excerpt === 'string' ? entry.data.excerpt : '';
+  const tag = groupId !== null ? `entry-${groupId}` : `${entry.kind}-${entry.entity_type ?? 'none'}-${entry.entity_id ?? 0}`;
+  return {
+    payload: {
+      title: translate(locale, `notifications_ui.${message.key}`, message.vars),
+      body: preview && excerpt !== '' ? firstWords(excerpt) : '',
+      tag,
+      url: notificationPath(entry) ?? '/notifications',
+      kind: entry.kind,
+    },
+    ttl: URGENT.has(category) ? DAY_SECONDS : 3 * DAY_SECONDS,
+    urgency: URGENT.has(category) ? 'high' : category === 'likes_follows' ? 'low' : 'normal',
+    topicOf: tag,
+  };
 }
 
 /** A group as the wire shows it. */

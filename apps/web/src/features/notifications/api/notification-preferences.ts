@@ -1,4 +1,4 @@
-import { notificationPreferenceEndpoints as ep, type NotificationPreferences, type NotificationPreferencesInput, type UnsubscribeQuery } from '@legenett/contracts';
+import { type NotificationChannel, notificationPreferenceEndpoints as ep, type NotificationPreferences, type NotificationPreferencesInput, type UnsubscribeQuery } from '@legenett/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 
@@ -41,15 +41,16 @@ function applyChange(prefs: NotificationPreferences, body: NotificationPreferenc
     categories: prefs.categories.map((row) => {
       const change = body.channels?.[row.category];
       if (!change) return row;
-      const cell = (channel: 'in_app' | 'email' | 'sms') => {
+      const cell = (channel: NotificationChannel) => {
         const current = row[channel];
         const next = change[channel];
         return current && next !== undefined ? { ...current, enabled: next } : current;
       };
-      return { ...row, in_app: cell('in_app'), email: cell('email'), sms: cell('sms') };
+      return { ...row, in_app: cell('in_app'), email: cell('email'), sms: cell('sms'), push: cell('push') };
     }),
     quiet_hours: body.quiet_hours ?? prefs.quiet_hours,
     digest: body.digest ?? prefs.digest,
+    push_preview: body.push_preview ?? prefs.push_preview,
   };
 }
 

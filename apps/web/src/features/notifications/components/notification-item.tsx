@@ -1,4 +1,4 @@
-import { type Notification, notificationMessage } from '@legenett/contracts';
+import { type Notification, notificationMessage, notificationPath } from '@legenett/contracts';
 import { Anchor, Box, Button, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,34 +80,10 @@ function Members({ notification }: { notification: Notification }) {
 /**
  * Where a notification leads: the post, petition, course, job or product it is about, the new
  * follower, the inviting company, my profile for an account decision; otherwise the profile of who
- * caused it. Null only for a notification with neither a target nor a person (shown as text).
+ * caused it. Null only for a notification with neither a target nor a person (shown as text). The
+ * rule lives in the contracts (`notificationPath`): a push notification's click opens the same page.
  */
-export function notificationHref(n: Notification): string | null {
-  if (n.entity_type === 'conversation' && n.entity_id) return paths.messages.href({ id: n.entity_id });
-  if (n.entity_type === 'post' && n.entity_id) return paths.post.href({ id: n.entity_id });
-  // A mention in a comment: the post the comment is under.
-  if (n.entity_type === 'post_comment' && typeof n.data.post_id === 'number') return paths.post.href({ id: n.data.post_id });
-  if (n.entity_type === 'video' && n.entity_id) return paths.video.href({ id: n.entity_id });
-  if (n.entity_type === 'job' && n.entity_id) return paths.jobDetails.href({ id: n.entity_id });
-  if (n.entity_type === 'product' && n.entity_id) return paths.productDetails.href({ id: n.entity_id });
-  if (n.entity_type === 'petition' && n.entity_id) return paths.petitionDetails.href({ id: n.entity_id });
-  if (n.entity_type === 'course' && n.entity_id) {
-    if (n.kind === 'course_decision' || n.kind === 'course_join_requested') return paths.myCourse.href({ id: n.entity_id });
-    return paths.webinar.href({
-      id: n.entity_id,
-      type: typeof n.data.type === 'string' ? n.data.type : 'course',
-    });
-  }
-  if (n.kind === 'new_follower' && n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
-  if (n.kind === 'follow_invitation' && typeof n.data.company_slug === 'string')
-    return paths.company.href({ slug: n.data.company_slug });
-  // A warning or a suspension after a reported message: the inbox, where the suspension shows.
-  if (n.kind === 'account_decision' && (n.data.decision === 'messaging_warned' || n.data.decision === 'messaging_suspended'))
-    return paths.messages.href({ id: null });
-  if (n.kind === 'account_decision') return paths.profile.path;
-  if (n.actor) return paths.profileBySlug.href({ slug: n.actor.slug });
-  return null;
-}
+export const notificationHref = (n: Notification): string | null => notificationPath(n);
 
 /**
  * One entry (a grouped one says "Kari Nordby og 4 andre likte innlegget ditt" and opens its list of

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/shared/ui/notify';
 import { usePhone } from '@/shared/ui/use-phone';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
+import { PushSettings } from '../components/push-settings';
 
 /** Which channels any row has: SMS only shows as a column because course reminders have it. */
 function channelsIn(prefs: NotificationPreferences): NotificationChannel[] {
@@ -174,6 +175,8 @@ export function Component() {
       {phone ? <StackedChannels rows={data.categories} columns={columns} kindName={kindName} /> : <ChannelTable rows={data.categories} columns={columns} kindName={kindName} />}
 
       <QuietHours prefs={data} onSave={saveAndSay} />
+
+      <PushSettings prefs={data} onSave={saveAndSay} />
 
       <Stack gap="xs" component="section" aria-labelledby="digest-title">
         <Title order={2} size="h3" id="digest-title">
