@@ -372,6 +372,12 @@ async function richAccount() {
     { conversation_id: chat!.id, reporter_user_id: x.id, reported_user_id: y.id, decided_by_user_id: x.id, status: 'dismissed', messages: [] },
     { conversation_id: chat!.id, reporter_user_id: y.id, reported_user_id: x.id, messages: [] },
   ]);
+  // A sweep x asked for as an administrator; what it found in x's message, and a finding of y's that x settled.
+  const [sweep] = await t.db.insert(s.guardSweeps).values({ reason: 'manual', rules_version: 1, status: 'done', requested_by_user_id: x.id }).returning();
+  await t.db.insert(s.guardFindings).values([
+    { source: 'message', content_id: ownMessage!.id, field: 'body', author_user_id: x.id, content_created_at: new Date(), masked: '******-***46', number_hash: 'x', first_sweep_id: sweep!.id },
+    { source: 'message', content_id: theirMessage!.id, field: 'body', author_user_id: y.id, content_created_at: new Date(), masked: '******-***46', number_hash: 'y', status: 'removed', handled_by_user_id: x.id },
+  ]);
 
   return {
     x,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { QueueModule } from '../../common/queue';
+import { GuardSweepAccountData } from './guard-sweep.account-data';
 import { GuardSweepController } from './guard-sweep.controller';
 import { GuardSweepRepository } from './guard-sweep.repository';
 import { GuardSweepService } from './guard-sweep.service';
@@ -8,6 +9,6 @@ import { GuardSweepService } from './guard-sweep.service';
 @Module({
   imports: [QueueModule],
   controllers: [GuardSweepController],
-  providers: [GuardSweepRepository, GuardSweepService],
+  providers: [GuardSweepRepository, GuardSweepService, GuardSweepAccountData],
 })
 export class GuardSweepModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type GuardFindingSource, type GuardFindingStatus } from '@legenett/contracts';
 import { type Database, schema, type Transaction } from '@legenett/db';
 import { count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { type AccountTx } from '../../common/account-data';
 import { orderFor, type PageSource, type Slice } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 
@@ -265,5 +266,12 @@ export class GuardSweepRepository {
 
   async decideFinding(id: number, status: 'removed' | 'not_a_number', adminId: number): Promise<void> {
     await this.db.update(findings).set({ status, handled_by_user_id: adminId, handled_at: sql`now()` }).where(eq(findings.id, id));
+  }
+
+  /** Account erasure: findings in the person's content go; what they settled or asked for stays, without them. */
+  async eraseAccount(tx: AccountTx, userId: number): Promise<void> {
+    await tx.delete(schema.guardFindings).where(eq(schema.guardFindings.author_user_id, userId));
+    await tx.update(schema.guardFindings).set({ handled_by_user_id: null }).where(eq(schema.guardFindings.handled_by_user_id, userId));
+    await tx.update(schema.guardSweeps).set({ requested_by_user_id: null }).where(eq(schema.guardSweeps.requested_by_user_id, userId));
   }
 }
