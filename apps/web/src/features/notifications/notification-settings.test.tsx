@@ -88,11 +88,16 @@ describe('notification settings page', () => {
       'Kurspåminnelser og endringer i kurs: I appen',
       'Kurspåminnelser og endringer i kurs: E-post',
       'Kurspåminnelser og endringer i kurs: SMS',
+      'Kurspåminnelser og endringer i kurs: Push',
     ]);
     expect(within(courses).getByText('SMS')).toBeInTheDocument();
     // A channel the kind lacks is left out, not shown as a dead box.
     const comments = screen.getByRole('group', { name: 'Kommentarer på innleggene mine' });
-    expect(within(comments).getAllByRole('checkbox')).toHaveLength(2);
+    expect(within(comments).getAllByRole('checkbox').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Kommentarer på innleggene mine: I appen',
+      'Kommentarer på innleggene mine: E-post',
+      'Kommentarer på innleggene mine: Push',
+    ]);
     expect(screen.getByRole('checkbox', { name: 'Viktige oppdateringer: I appen' })).toBeDisabled();
     expect(within(screen.getByRole('group', { name: 'Viktige oppdateringer' })).getByText(/Alltid på/)).toBeInTheDocument();
     // The channel's name is the box's label: tapping the word ticks the box.

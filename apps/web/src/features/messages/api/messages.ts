@@ -18,12 +18,15 @@ import { type InboxFilter, messageKeys } from '@/shared/messages/api';
 export type { InboxFilter } from '@/shared/messages/api';
 export { messageKeys };
 
+/**
+ * The header's count of unread messages: read once, then again on each live event (useLiveRefresh in
+ * the header's icon, over the tab's one stream, which catches up on reconnect): no polling beside it.
+ */
 export const unreadQueryOptions = (enabled = true) =>
   queryOptions({
     queryKey: messageKeys.unread(),
     queryFn: async ({ signal }) => (await apiCall(ep.unread, { signal, silent: true })).data,
     enabled,
-    refetchInterval: 60_000,
   });
 
 export function useUnreadMessages(enabled: boolean) {

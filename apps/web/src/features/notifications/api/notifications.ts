@@ -107,12 +107,7 @@ export function useUnreadStream(token: string | null, onEvent?: (unreadCount: nu
       setCount(data.unreadCount);
       onEventRef.current?.(data.unreadCount);
     };
-    const offUnread = subscribeLiveStream(token, 'unread', UnreadCountSchema, heard);
-    const offMessage = subscribeLiveStream(token, 'message', UnreadCountSchema, heard);
-    return () => {
-      offUnread();
-      offMessage();
-    };
+    return subscribeLiveStream(token, 'unread', UnreadCountSchema, heard);
   }, [token]);
   return [count, setCount] as const;
 }
