@@ -395,3 +395,22 @@ set
   "updated_at" = $3
 where
   "guard_findings"."id" = $4;
+
+-- GuardSweepRepository.eraseAccount
+delete from "guard_findings"
+where
+  "guard_findings"."author_user_id" = $1;
+
+update "guard_findings"
+set
+  "handled_by_user_id" = $1,
+  "updated_at" = $2
+where
+  "guard_findings"."handled_by_user_id" = $3;
+
+update "guard_sweeps"
+set
+  "requested_by_user_id" = $1,
+  "updated_at" = $2
+where
+  "guard_sweeps"."requested_by_user_id" = $3;
