@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { createUser, TEST_PASSWORD, type TestUser } from '../auth';
 import { seedReferenceData } from '../global-setup';
 import { freePort, isAlive, type PrivatePostgres, privatePostgres, type PrivateRedis, privateRedis, sleep, waitForExit } from '../private-servers';
+import { vapidPrivateKey } from '../vapid';
 
 /**
  * The fault tier: two built API replicas (apps/api/dist, production settings) on one PostgreSQL and
@@ -160,6 +161,7 @@ beforeAll(async () => {
     TWO_FACTOR_ENCRYPTION_KEY: key(),
     NATIONAL_ID_HASH_KEY: key(),
     PETITION_LOG_SIGNING_KEY: key(),
+    VAPID_PRIVATE_KEY: vapidPrivateKey(),
     DATA_DIR: path.join(root, 'data'),
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',

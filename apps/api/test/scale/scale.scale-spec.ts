@@ -21,6 +21,7 @@ import {
   waitForExit,
 } from '../private-servers';
 import { type Backend, Balancer } from './balancer';
+import { vapidPrivateKey } from '../vapid';
 
 /**
  * The scale tier (issue 29): the built API as two `api` processes and one `worker` behind a small
@@ -192,6 +193,7 @@ beforeAll(async () => {
     TWO_FACTOR_ENCRYPTION_KEY: key(),
     NATIONAL_ID_HASH_KEY: key(),
     PETITION_LOG_SIGNING_KEY: key(),
+    VAPID_PRIVATE_KEY: vapidPrivateKey(),
     DATA_DIR: path.join(root, 'data'),
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'warn',
