@@ -255,7 +255,7 @@ test.describe('messages', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await composer(page).fill(`Svar fra telefonen ${id}`);
-      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
       await expect(page.getByRole('list', { name: title }).getByText(`Svar fra telefonen ${id}`)).toBeVisible();
       await page.getByRole('link', { name: /Tilbake til samtalene/ }).click();
       await expect(list.getByRole('button', { name: new RegExp(title) })).toBeVisible();

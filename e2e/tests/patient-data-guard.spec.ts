@@ -95,7 +95,7 @@ test.describe('patient-data guard', () => {
     const message = page.getByRole('textbox', { name: 'Skriv en melding' });
     await paste(page, message, PASTED);
     await expect(message).toHaveAccessibleDescription(WARNS);
-    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
     // Taken out again: the message goes.
     await message.fill('Ring meg på 22 22 22 22');
     await expect(message).not.toHaveAttribute('aria-invalid', 'true');
@@ -117,7 +117,7 @@ test.describe('patient-data guard', () => {
     await (await chooser).setFiles({ name: 'epikrise.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Epikrise for pasient 150384 10099, innlagt 3. mars.') });
     await expect(page.getByText('epikrise.pdf')).toBeVisible();
     const sent = page.waitForResponse((r) => r.url().includes(`/api/conversations/${conversation}/messages`) && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     const res = await sent;
     expect(res.status()).toBe(422);
     // Beside the files, in the API's words; the text stays for another try.
