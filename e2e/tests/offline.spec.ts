@@ -64,3 +64,38 @@ test('a message written offline is sent once when the connection returns', async
   await page.reload();
   await expect(page.getByRole('list', { name: `Uten nett ${id}` }).getByText(body)).toHaveCount(1);
 });
+
+test('offline, the feed and the inbox read before show from what was saved, with the offline mark', async ({ page, context, request }) => {
+  const id = run();
+  const lege = await tokenOf(request, 'lege@demo.no');
+  const kari = await tokenOf(request, 'kari.nordby@demo.no');
+  const post = await request.post('/api/posts', { headers: bearer(lege.token), multipart: { body: `Vaktbytte uten nett ${id}` } });
+  expect(post.status(), await post.text()).toBe(201);
+  const group = await request.post('/api/conversations/groups', {
+    headers: bearer(lege.token),
+    data: { title: `Innboks uten nett ${id}`, user_ids: [kari.id], body: `Hei ${id}` },
+  });
+  expect(group.status(), await group.text()).toBe(201);
+
+  await logInViaApi(page, 'lege@demo.no');
+  await page.goto('/feed');
+  await expect(page.getByRole('article').filter({ hasText: `Vaktbytte uten nett ${id}` })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Hovedmeny' });
+  // The header's messages link ("Meldinger" or "Meldinger, 4 uleste").
+  const messagesLink = page.getByRole('banner').getByRole('link', { name: /^Meldinger/ });
+  await messagesLink.click();
+  await expect(page.getByRole('list', { name: 'Samtaler' }).getByText(`Innboks uten nett ${id}`)).toBeVisible();
+
+  await context.setOffline(true);
+  const mark = page.getByRole('status').filter({ hasText: /^Frakoblet – viser sist lagrede \(oppdatert kl\. \d{2}\.\d{2}\)$/ });
+  await expect(mark).toBeVisible();
+  await nav.getByRole('link', { name: 'Nyhetsstrøm' }).click();
+  await expect(page.getByRole('article').filter({ hasText: `Vaktbytte uten nett ${id}` })).toBeVisible();
+  await expect(mark).toBeVisible();
+  await messagesLink.click();
+  await expect(page.getByRole('list', { name: 'Samtaler' }).getByText(`Innboks uten nett ${id}`)).toBeVisible();
+  await expect(mark).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(mark).toHaveCount(0);
+});
