@@ -15,6 +15,7 @@ import { subscribeLiveStream } from '@/shared/api/live-stream';
 import { mayUseMessages } from '@/shared/auth/account-state';
 import { useAuthSession, useCurrentUser } from '@/shared/auth/auth-store';
 import { type InboxFilter, messageKeys } from '@/shared/messages/api';
+import { OFFLINE_READ_GC_MS } from '@/shared/offline/keep';
 import { outbox } from '@/shared/offline/outbox';
 import { sendMessage } from '@/shared/offline/outbox-sender';
 
@@ -39,6 +40,7 @@ export const inboxQueryOptions = (filter: InboxFilter) =>
     queryFn: ({ pageParam, signal }) => apiCall(ep.inbox, { query: { filter, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
+    gcTime: OFFLINE_READ_GC_MS,
   });
 
 export function useInbox(filter: InboxFilter) {
@@ -50,6 +52,7 @@ export const conversationQueryOptions = (id: number | null) =>
     queryKey: messageKeys.conversation(id ?? 0),
     queryFn: async ({ signal }) => (await apiCall(ep.show, { params: { id: id ?? 0 }, signal })).data,
     enabled: id !== null,
+    gcTime: OFFLINE_READ_GC_MS,
   });
 
 export function useConversation(id: number | null) {
@@ -67,6 +70,7 @@ export const historyQueryOptions = (id: number | null) =>
       apiCall(ep.history, { params: { id: id ?? 0 }, query: { limit: HISTORY_PAGE, ...(pageParam > 0 ? { before: pageParam } : {}) }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.meta.has_more && last.data[0] ? last.data[0].seq : undefined),
+    gcTime: OFFLINE_READ_GC_MS,
   });
 
 export function useHistory(id: number | null) {
