@@ -59,19 +59,13 @@ function queuedUserIds(): number[] {
 }
 
 export const outbox = {
-  list: read,
   add(userId: number, message: QueuedMessage): void {
     write(userId, [...read(userId), message]);
   },
   remove(userId: number, clientKey: string): void {
     write(userId, read(userId).filter((m) => m.client_key !== clientKey));
   },
-  /** Forgets one user's queue (logout). */
-  clear(userId: number): void {
-    safeStorage.remove(keyOf(userId));
-    changes.set((n) => n + 1);
-  },
-  /** Forgets every queue but `keepUserId`'s (another account logged in); true when there was one. */
+  /** Forgets every queue but `keepUserId`'s (all of them at logout: null); true when there was one. */
   clearOthers(keepUserId: number | null): boolean {
     const others = queuedUserIds().filter((id) => id !== keepUserId);
     for (const id of others) safeStorage.remove(keyOf(id));
