@@ -1,4 +1,5 @@
-import { hashNationalId, logSigner, newLogSalt, schema, type Database } from '@legenett/db';
+import { schema, type Database } from '@legenett/db';
+import { hashNationalId, logSigner, newLogSalt } from '@legenett/shared';
 import { hash } from 'bcrypt';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {

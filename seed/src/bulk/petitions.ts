@@ -1,4 +1,5 @@
-import { type Database, logSigner, newLogSalt, schema } from '@legenett/db';
+import { type Database, schema } from '@legenett/db';
+import { logSigner, newLogSalt } from '@legenett/shared';
 import { sql } from 'drizzle-orm';
 import { type BulkLog, inBatches, runBulkCli } from './cli';
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chainSigner, createDatabase, type DatabaseHandle, MIGRATIONS_FOLDER, recreateDatabase, withDatabase } from '@legenett/db';
+import { createDatabase, type DatabaseHandle, MIGRATIONS_FOLDER, recreateDatabase, withDatabase } from '@legenett/db';
+import { chainSigner } from '@legenett/shared';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { readTestDatabase } from '../../../test/test-database';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, logEntryText, schema, type Transaction } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
+import { logEntryText } from '@legenett/shared';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
 import { append, type Hash, leafHash, type NodeId, type NodeSource, perfectNodes } from './petition-log.merkle';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type SignerProfession } from '@legenett/contracts';
-import { type Database, logSigner, newLogSalt, schema, type Transaction } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
+import { logSigner, newLogSalt } from '@legenett/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../database/database-errors';
 import { InjectDatabase } from '../../database/database.module';
