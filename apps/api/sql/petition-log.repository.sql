@@ -66,19 +66,6 @@ where
 -- PetitionLogRepository.entry
 select
   "id",
-  "leaf_index",
-  "petition_id",
-  "action",
-  "signer",
-  "created_at",
-  "salt"
-from
-  "petition_log_entries"
-where
-  "petition_log_entries"."id" = $1;
-
-select
-  "id",
   "petition_id",
   "action",
   "signer",

@@ -165,6 +165,27 @@ export const SIGNATURE_LOG_ACTIONS = ['sign', 'withdraw'] as const;
 /** SHA-256 hashes and signatures: raw bytes. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
+/** The columns of a log entry, in the log and in the sequencer's queue alike (all but the id and the leaf index). */
+const logEntryColumns = () => ({
+  petition_id: integer('petition_id').notNull(),
+  action: text('action', { enum: SIGNATURE_LOG_ACTIONS }).notNull(),
+  /** Hex sha256 of the salt and the petition-and-account name (`logSigner`). */
+  signer: text('signer').notNull(),
+  salt: text('salt').notNull(),
+  /** Milliseconds (the leaf text has them). */
+  created_at: tstz('created_at').notNull(),
+  profession: text('profession', { enum: SIGNER_PROFESSIONS }).notNull().default('other'),
+  specialty_id: integer('specialty_id'),
+  county_id: integer('county_id'),
+  /** The Oslo day of the signature (a withdrawal carries its signature's day): the daily curve. */
+  signed_day: date('signed_day', { mode: 'string' }).notNull(),
+  /**
+   * Private: the signature was anonymous (a withdrawal carries its signature's). The statistics take
+   * anonymous entries only in batches of five signers (`stats_anonymous_upto` on the petition).
+   */
+  anonymous: boolean('anonymous').notNull().default(false),
+});
+
 /**
  * The one append-only signature log of all petitions (docs/petitions.md, "The signature log"): an
  * entry per signature and per withdrawal. Public: petition, action, signer (a salted hash) and time,
@@ -178,23 +199,7 @@ export const petitionLogEntries = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     leaf_index: bigint('leaf_index', { mode: 'number' }).notNull(),
-    petition_id: integer('petition_id').notNull(),
-    action: text('action', { enum: SIGNATURE_LOG_ACTIONS }).notNull(),
-    /** Hex sha256 of the salt and the petition-and-account name (`logSigner`). */
-    signer: text('signer').notNull(),
-    salt: text('salt').notNull(),
-    /** Milliseconds (the leaf text has them). */
-    created_at: tstz('created_at').notNull(),
-    profession: text('profession', { enum: SIGNER_PROFESSIONS }).notNull().default('other'),
-    specialty_id: integer('specialty_id'),
-    county_id: integer('county_id'),
-    /** The Oslo day of the signature (a withdrawal carries its signature's day): the daily curve. */
-    signed_day: date('signed_day', { mode: 'string' }).notNull(),
-    /**
-     * Private: the signature was anonymous (a withdrawal carries its signature's). The statistics take
-     * anonymous entries only in batches of five signers (`stats_anonymous_upto` on the petition).
-     */
-    anonymous: boolean('anonymous').notNull().default(false),
+    ...logEntryColumns(),
   },
   (t) => [
     uniqueIndex('petition_log_entries_leaf_index_uq').on(t.leaf_index),
@@ -216,16 +221,7 @@ export const petitionLogPending = pgTable(
     id: bigint('id', { mode: 'number' })
       .primaryKey()
       .default(sql`nextval('petition_log_entries_id_seq')`),
-    petition_id: integer('petition_id').notNull(),
-    action: text('action', { enum: SIGNATURE_LOG_ACTIONS }).notNull(),
-    signer: text('signer').notNull(),
-    salt: text('salt').notNull(),
-    created_at: tstz('created_at').notNull(),
-    profession: text('profession', { enum: SIGNER_PROFESSIONS }).notNull().default('other'),
-    specialty_id: integer('specialty_id'),
-    county_id: integer('county_id'),
-    signed_day: date('signed_day', { mode: 'string' }).notNull(),
-    anonymous: boolean('anonymous').notNull().default(false),
+    ...logEntryColumns(),
   },
   (t) => [
     // What of a petition waits (the receipt's page, the text lock).

@@ -9,7 +9,7 @@ import { type Transaction } from '../../database/unit-of-work';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
 import { localisedName, localisedRefOf, qualified } from '../reference';
-import { digestReaders, type DigestSectionReader, rowsByReader } from '../notifications';
+import { digestRowsByReader, type DigestSectionReader } from '../notifications';
 
 const {
   courses,
@@ -714,11 +714,13 @@ export class CoursesRepository {
    * per reader the five soonest approved since their last digest, not started yet, in one of their
    * specialties.
    */
-  async digestMany(readers: readonly DigestSectionReader[]): Promise<Map<number, { id: number; title: string; type: string; start_at: string }[]>> {
-    if (readers.length === 0) return new Map();
-    const result = await this.db.execute<{ user_id: number; id: number; title: string; type: string; start_at: string }>(sql`
+  digestMany(readers: readonly DigestSectionReader[]) {
+    return digestRowsByReader<{ user_id: number; id: number; title: string; type: string; start_at: string }>(
+      this.db,
+      readers,
+      (r) => sql`
       select r.user_id, c.id, c.title, c.type, c.start_at
-      from ${digestReaders(readers)}
+      from ${r}
       cross join lateral (
         select c.id, c.title, c.type, c.start_at
         from courses c
@@ -727,7 +729,7 @@ export class CoursesRepository {
                       where cs.course_id = c.id and us.user_id = r.user_id)
         order by c.start_at, c.id
         limit 5) c
-      order by r.user_id, c.start_at, c.id`);
-    return rowsByReader(result.rows);
+      order by r.user_id, c.start_at, c.id`,
+    );
   }
 }

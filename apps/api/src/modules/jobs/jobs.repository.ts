@@ -9,7 +9,7 @@ import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/list
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
 import { localisedName, localisedRefOf, qualified } from '../reference';
-import { digestReaders, type DigestSectionReader, rowsByReader } from '../notifications';
+import { digestRowsByReader, type DigestSectionReader } from '../notifications';
 
 const {
   jobs,
@@ -397,11 +397,13 @@ export class JobsRepository {
    * reader the newest five published since their last digest, open for applications, in their county
    * (when they gave one) and in one of their specialties.
    */
-  async digestMany(readers: readonly DigestSectionReader[]): Promise<Map<number, { id: number; title: string; application_deadline: string }[]>> {
-    if (readers.length === 0) return new Map();
-    const result = await this.db.execute<{ user_id: number; id: number; title: string; application_deadline: string }>(sql`
+  digestMany(readers: readonly DigestSectionReader[]) {
+    return digestRowsByReader<{ user_id: number; id: number; title: string; application_deadline: string }>(
+      this.db,
+      readers,
+      (r) => sql`
       select r.user_id, j.id, j.title, j.application_deadline
-      from ${digestReaders(readers)}
+      from ${r}
       cross join lateral (
         select j.id, j.title, j.application_deadline::text as application_deadline, j.published_at
         from jobs j
@@ -411,7 +413,7 @@ export class JobsRepository {
                       where js.job_id = j.id and us.user_id = r.user_id)
         order by j.published_at desc, j.id desc
         limit 5) j
-      order by r.user_id, j.published_at desc, j.id desc`);
-    return rowsByReader(result.rows);
+      order by r.user_id, j.published_at desc, j.id desc`,
+    );
   }
 }

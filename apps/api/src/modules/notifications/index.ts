@@ -7,4 +7,5 @@ export { StreamSources, type StreamSource, type StreamWrite } from './stream-sou
 export { renderDigest, type DigestView } from './digest/digest-template';
 export { type DigestSectionContent } from './digest/digest-sections';
 export { contentsByReader, digestDate, digestText, DigestSections, type DigestReader, type DigestSection } from './digest/digest-sections';
-export { digestReaders, type DigestSectionReader, rowsByReader } from './digest/digest-sql';
+export { digestReaders, digestRowsByReader, type DigestSectionReader, rowsByReader } from './digest/digest-sql';
+export { digestSection, type DigestRowsSource, type RowsDigestSection } from './digest/digest-section.provider';

@@ -150,28 +150,22 @@ export class PetitionLogRepository {
     return row ?? null;
   }
 
-  /** An entry by id, in the log or still waiting for the sequencer (`leaf_index` null). */
+  /**
+   * An entry by id, still waiting for the sequencer (`leaf_index` null) or in the log. The queue is
+   * read first: an entry leaves it only in the transaction that puts it into the log, so when the
+   * queue no longer has it, the log's read (a later statement) has it.
+   */
   async entry(id: number): Promise<ReceiptEntry | null> {
-    const [logged] = await this.db
-      .select({ ...ENTRY, salt: entries.salt })
-      .from(entries)
-      .where(eq(entries.id, id));
-    if (logged) return logged;
     const [waiting] = await this.db
       .select({ id: pending.id, petition_id: pending.petition_id, action: pending.action, signer: pending.signer, created_at: pending.created_at, salt: pending.salt })
       .from(pending)
       .where(eq(pending.id, id));
-    // Moved into the log between the two reads: the log has it now.
-    if (!waiting) return this.loggedEntry(id);
-    return { ...waiting, leaf_index: null };
-  }
-
-  private async loggedEntry(id: number): Promise<ReceiptEntry | null> {
-    const [row] = await this.db
+    if (waiting) return { ...waiting, leaf_index: null };
+    const [logged] = await this.db
       .select({ ...ENTRY, salt: entries.salt })
       .from(entries)
       .where(eq(entries.id, id));
-    return row ?? null;
+    return logged ?? null;
   }
 
   /** A petition's entries in the tree of `size`, in log order, from leaf `from` (a batch). */

@@ -10,7 +10,7 @@ import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
 import { localisedName, localisedRef } from '../reference';
 import { PetitionSignaturesRepository } from './petition-signatures.repository';
-import { digestReaders, type DigestSectionReader, rowsByReader } from '../notifications';
+import { digestRowsByReader, type DigestSectionReader } from '../notifications';
 
 const {
   petitions,
@@ -751,11 +751,13 @@ export class PetitionsRepository {
    * statement: per reader the newest five active ones published since their last digest, in one of
    * their specialties.
    */
-  async digestMany(readers: readonly DigestSectionReader[]): Promise<Map<number, { id: number; title: string }[]>> {
-    if (readers.length === 0) return new Map();
-    const result = await this.db.execute<{ user_id: number; id: number; title: string }>(sql`
+  digestMany(readers: readonly DigestSectionReader[]) {
+    return digestRowsByReader<{ user_id: number; id: number; title: string }>(
+      this.db,
+      readers,
+      (r) => sql`
       select r.user_id, p.id, p.title
-      from ${digestReaders(readers)}
+      from ${r}
       cross join lateral (
         select p.id, p.title, p.published_at
         from petitions p
@@ -764,7 +766,7 @@ export class PetitionsRepository {
                       where ps.petition_id = p.id and us.user_id = r.user_id)
         order by p.published_at desc, p.id desc
         limit 5) p
-      order by r.user_id, p.published_at desc, p.id desc`);
-    return rowsByReader(result.rows);
+      order by r.user_id, p.published_at desc, p.id desc`,
+    );
   }
 }

@@ -9,7 +9,7 @@ import { fileKey, variantKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, perShape } from '../../database/prepared';
-import { digestReaders, type DigestSectionReader, rowsByReader } from '../notifications';
+import { digestRowsByReader, type DigestSectionReader } from '../notifications';
 
 const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows, storedFiles, petitions } = schema;
 
@@ -550,13 +550,13 @@ export class PostsRepository {
    * The digest's discussed posts (`PostsDigestSection`) for a send batch's readers in one statement:
    * per reader the three most commented posts since their last digest by people they follow.
    */
-  async digestMany(
-    readers: readonly DigestSectionReader[],
-  ): Promise<Map<number, { id: number; body: string; comments_count: number; first_name: string; last_name: string }[]>> {
-    if (readers.length === 0) return new Map();
-    const result = await this.db.execute<{ user_id: number; id: number; body: string; comments_count: number; first_name: string; last_name: string }>(sql`
+  digestMany(readers: readonly DigestSectionReader[]) {
+    return digestRowsByReader<{ user_id: number; id: number; body: string; comments_count: number; first_name: string; last_name: string }>(
+      this.db,
+      readers,
+      (r) => sql`
       select r.user_id, p.id, p.body, p.comments_count, p.first_name, p.last_name
-      from ${digestReaders(readers)}
+      from ${r}
       cross join lateral (
         select p.id, left(p.body, 140) as body, p.comments_count, u.first_name, u.last_name
         from user_follows f
@@ -566,7 +566,7 @@ export class PostsRepository {
           and p.archived_at is null and p.comments_count > 0
         order by p.comments_count desc, p.id desc
         limit 3) p
-      order by r.user_id, p.comments_count desc, p.id desc`);
-    return rowsByReader(result.rows);
+      order by r.user_id, p.comments_count desc, p.id desc`,
+    );
   }
 }

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type Database } from '@legenett/db';
+import { type SQL, sql } from 'drizzle-orm';
 
 /** What a section's batch statement needs of each reader (a `DigestReader` has these). */
 export interface DigestSectionReader {
@@ -30,4 +31,19 @@ export function rowsByReader<T extends { user_id: number | string }>(rows: reado
     else out.set(id, [rest]);
   }
   return out;
+}
+
+/**
+ * A section's batch statement for a send batch's readers, its rows grouped by reader: `statement`
+ * gets the readers' relation (`digestReaders`) to select `from`, and selects `r.user_id` first.
+ * Nothing is sent for no readers.
+ */
+export async function digestRowsByReader<T extends Record<string, unknown> & { user_id: number | string }>(
+  db: Database,
+  readers: readonly DigestSectionReader[],
+  statement: (readers: SQL) => SQL,
+): Promise<Map<number, Omit<T, 'user_id'>[]>> {
+  if (readers.length === 0) return new Map();
+  const result = await db.execute<T>(statement(digestReaders(readers)));
+  return rowsByReader<T>(result.rows as T[]);
 }
