@@ -9,7 +9,6 @@ import { CoursesRepository } from './courses.repository';
 export const CoursesDigestSection = digestSection(CoursesRepository, {
   key: 'courses',
   order: 30,
-  title: 'courses',
   item: (r, c, site) => ({
     text: c.title,
     url: `${site}/course/webinares/${c.id}/${c.type}`,

@@ -9,7 +9,6 @@ import { JobsRepository } from './jobs.repository';
 export const JobsDigestSection = digestSection(JobsRepository, {
   key: 'jobs',
   order: 20,
-  title: 'jobs',
   item: (r, j, site) => ({
     text: j.title,
     url: `${site}/jobs/details/${j.id}`,

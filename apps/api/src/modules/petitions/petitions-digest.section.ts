@@ -9,6 +9,5 @@ import { PetitionsRepository } from './petitions.repository';
 export const PetitionsDigestSection = digestSection(PetitionsRepository, {
   key: 'petitions',
   order: 40,
-  title: 'petitions',
   item: (_r, p, site) => ({ text: p.title, url: `${site}/petitions/details/${p.id}` }),
 });

@@ -9,7 +9,6 @@ import { PostsRepository } from './posts.repository';
 export const PostsDigestSection = digestSection(PostsRepository, {
   key: 'posts',
   order: 50,
-  title: 'posts',
   item: (r, p, site) => ({
     text: `${p.first_name} ${p.last_name}: ${p.body}`,
     url: `${site}/post/${p.id}`,

@@ -8,11 +8,10 @@ export interface DigestRowsSource<T> {
   digestMany(readers: readonly DigestSectionReader[]): Promise<Map<number, T[]>>;
 }
 
-/** A batch-form section: its place, its heading (`notifications_ui.digest.<title>`) and a line per row. */
+/** A batch-form section: its key (also its heading's, `notifications_ui.digest.<key>`), its place and a line per row. */
 export interface RowsDigestSection<T> {
   key: string;
   order: number;
-  title: string;
   item: (reader: DigestReader, row: T, site: string) => DigestItem;
 }
 
@@ -31,7 +30,7 @@ export function digestSection<T>(source: Type<DigestRowsSource<T>>, section: Row
         key: section.key,
         order: section.order,
         collectMany: async (readers) =>
-          contentsByReader(readers, await rows.digestMany(readers), (r) => digestText(r, section.title), (r, row) => section.item(r, row, config.publicUrl)),
+          contentsByReader(readers, await rows.digestMany(readers), (r) => digestText(r, section.key), (r, row) => section.item(r, row, config.publicUrl)),
       };
       sections.register(registered);
       return registered;
