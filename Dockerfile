@@ -4,6 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.base.json eslint.config.mjs ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
+COPY packages/shared/package.json packages/shared/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY seed/package.json seed/

@@ -70,15 +70,19 @@ const webOneWayRules = [
   { files: ['apps/web/src/shared/ui/paged-list.tsx'], rules: webSyntax(webSelectInController) },
 ];
 
-// API import zones (issue 24). Four rules, each message saying what to do instead:
+// API import zones (issue 24). Five rules, each message saying what to do instead:
 // - src/database is the lowest floor: it never imports src/common or src/modules;
 // - src/common is below the feature modules: it never imports src/modules or the app (specs under
 //   src/common reach those through test/app.ts and test/modules.ts);
 // - a module imports another module only through that module's index.ts (`../reference`, never
 //   `../reference/reference.repository`);
 // - the database handle (`InjectDatabase`, `DATABASE`, `DATABASE_HANDLE`) is injected only into a
-//   `*.repository.ts`: services ask a repository (or `UnitOfWork` for a transaction).
+//   `*.repository.ts`: services ask a repository (or `UnitOfWork` for a transaction);
+// - nothing under src/ but a `*.spec.ts` / `*.int-spec.ts` imports from apps/api/test/ (the test app,
+//   fixtures, set-ups): a bench or a shared spec set-up lives beside the tests (issue 39).
 // scripts/lint-zones.test.mjs plants a violation of each and checks that the rule fires.
+// (ESLint's flat config replaces a rule's options per file rather than merging them, so each file
+// set below lists every pattern that holds for it.)
 const apiModules = readdirSync(new URL('./apps/api/src/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -100,22 +104,39 @@ const noModuleInternals = (module, depth) => ({
   regex: `^((\\.\\./){${depth + 1}}(?!${module}/)[^./][^/]*/|(\\.\\./)+modules/[^/]+/)`,
   message: `Import another module only through its index.ts (e.g. '../reference', not '../reference/reference.repository'); export what you need from that index.ts. Code several modules share belongs in src/common.`,
 });
-const apiExempt = ['apps/api/src/**/*.repository.ts', 'apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.int-spec.ts'];
-const apiRule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const noTestFromSrc = {
+  regex: '^(\\.\\./)+test(/|$)',
+  message: 'Only a *.spec.ts or *.int-spec.ts under src/ imports from apps/api/test/ (the test app, fixtures, set-ups): a bench or a set-up several specs share lives in apps/api/test/ (e.g. test/bench/, test/petitions.ts).',
+};
+const apiSpecs = ['apps/api/src/**/*.spec.ts', 'apps/api/src/**/*.int-spec.ts'];
+const apiRepositories = ['apps/api/src/**/*.repository.ts'];
+const apiExempt = [...apiRepositories, ...apiSpecs];
+// Every CSV goes through the one helper that neutralises formula cells (docs/security.md). Part of
+// every zone's patterns below: a config object of its own was replaced by the zones' options.
+const noCsvByHand = { group: ['csv-stringify', 'csv-stringify/*'], message: 'Write CSV with common/csv (csvFile, csvStream): it neutralises formula cells.' };
+const apiRule = (patterns, csv = true) => ({ 'no-restricted-imports': ['error', { patterns: csv ? [...patterns, noCsvByHand] : patterns }] });
 const apiBoundaries = [
-  // Everything outside src/database: no database handle outside repositories (and specs).
-  { files: ['apps/api/src/**/*.ts'], ignores: ['apps/api/src/database/**', ...apiExempt], rules: apiRule([noDatabaseHandle]) },
-  { files: ['apps/api/src/common/**/*.ts'], ignores: apiExempt, rules: apiRule([noModulesFromCommon, noDatabaseHandle]) },
+  // Everything outside src/database: no database handle outside repositories (and specs), no test/ outside specs.
+  { files: ['apps/api/src/**/*.ts'], ignores: ['apps/api/src/database/**', ...apiExempt], rules: apiRule([noDatabaseHandle, noTestFromSrc]) },
+  { files: apiRepositories, rules: apiRule([noTestFromSrc]) },
+  { files: ['apps/api/src/common/**/*.ts'], ignores: apiExempt, rules: apiRule([noModulesFromCommon, noDatabaseHandle, noTestFromSrc]) },
   // src/database, its specs too: the floor below common (a spec that needs the app goes through test/).
-  { files: ['apps/api/src/database/**/*.ts'], rules: apiRule([noCommonFromDatabase]) },
-  { files: apiExempt.map((glob) => glob.replace('apps/api/src/', 'apps/api/src/common/')), rules: apiRule([noModulesFromCommon]) },
+  { files: ['apps/api/src/database/**/*.ts'], rules: apiRule([noCommonFromDatabase, noTestFromSrc]) },
+  { files: apiSpecs.map((glob) => glob.replace('apps/api/src/**/', 'apps/api/src/database/**/')), rules: apiRule([noCommonFromDatabase]) },
+  { files: apiRepositories.map((glob) => glob.replace('apps/api/src/', 'apps/api/src/common/')), rules: apiRule([noModulesFromCommon, noTestFromSrc]) },
+  { files: apiSpecs.map((glob) => glob.replace('apps/api/src/', 'apps/api/src/common/')), rules: apiRule([noModulesFromCommon]) },
+  // common/csv is the one place that writes CSV.
+  { files: ['apps/api/src/common/csv/**/*.ts'], ignores: apiExempt, rules: apiRule([noModulesFromCommon, noDatabaseHandle, noTestFromSrc], false) },
+  { files: apiSpecs.map((glob) => glob.replace('apps/api/src/**/', 'apps/api/src/common/csv/**/')), rules: apiRule([noModulesFromCommon], false) },
   ...apiModules.flatMap((module) =>
     [0, 1, 2, 3].flatMap((depth) => {
       const files = `apps/api/src/modules/${module}/${'*/'.repeat(depth)}*.ts`;
+      const at = (globs) => globs.map((glob) => glob.replace('apps/api/src/**/', `apps/api/src/modules/${module}/${'*/'.repeat(depth)}`));
       const internals = noModuleInternals(module, depth);
       return [
-        { files: [files], ignores: apiExempt, rules: apiRule([internals, noDatabaseHandle]) },
-        { files: apiExempt.map((glob) => glob.replace('apps/api/src/**/', `apps/api/src/modules/${module}/${'*/'.repeat(depth)}`)), rules: apiRule([internals]) },
+        { files: [files], ignores: apiExempt, rules: apiRule([internals, noDatabaseHandle, noTestFromSrc]) },
+        { files: at(apiRepositories), rules: apiRule([internals, noTestFromSrc]) },
+        { files: at(apiSpecs), rules: apiRule([internals]) },
       ];
     }),
   ),
@@ -223,17 +244,6 @@ export default tseslint.config(
     // Nest resolves constructor parameters by their runtime classes: a type-only import would erase them.
     files: ['apps/api/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
-  },
-  {
-    // Every CSV goes through the one helper that neutralises formula cells (docs/security.md).
-    files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/common/csv/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['csv-stringify', 'csv-stringify/*'], message: 'Write CSV with common/csv (csvFile, csvStream): it neutralises formula cells.' }] },
-      ],
-    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

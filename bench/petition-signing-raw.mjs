@@ -35,7 +35,7 @@ function userOf(auth) {
 
 const SIGN = `
   with e as (
-    insert into petition_log_entries (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day)
+    insert into petition_log_pending (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day)
     values ($1, 'sign', $3, $4, date_trunc('milliseconds', clock_timestamp()), 'doctor', null, null, (clock_timestamp() at time zone 'Europe/Oslo')::date)
     returning id, signer, created_at
   ),

@@ -149,9 +149,9 @@ const secrets = JSON.parse(fs.readFileSync(path.join(DATA_DIR, 'secrets.json'), 
 const JWT_SECRET = secrets.JWT_SECRET;
 const pool = new Pool({ connectionString: DB, max: 2 });
 const run = randomUUID().slice(0, 8);
-// Earlier runs leave a dead version of every log entry (the sequencer sets its leaf index once):
-// start from a vacuumed table, as autovacuum keeps a live one, so runs compare.
-await pool.query('vacuum analyze petition_log_entries, petition_signatures, petitions, users');
+// Start from vacuumed tables (the waiting queue petition_log_pending empties after each batch and
+// signatures are deleted by withdrawals), as autovacuum keeps live ones, so runs compare.
+await pool.query('vacuum analyze petition_log_entries, petition_log_pending, petition_signatures, petitions, users');
 
 /** n verified doctors (approved HPR, the doctor role, a session each) and their access tokens. */
 async function accounts(n, label) {
@@ -292,8 +292,8 @@ async function sustained() {
   let after = null;
   for (let k = 0; k < 120; k++) {
     const { rows } = await pool.query(
-      `select p.signatures_count, (select count(*)::int from petition_log_entries e where e.petition_id = p.id and e.leaf_index is null) as waiting,
-        (select count(*)::int from petition_log_entries e where e.petition_id = p.id) as entries,
+      `select p.signatures_count, (select count(*)::int from petition_log_pending w where w.petition_id = p.id) as waiting,
+        (select count(*)::int from petition_log_entries e where e.petition_id = p.id) + (select count(*)::int from petition_log_pending w where w.petition_id = p.id) as entries,
         (select max(tree_size) from petition_log_checkpoints)::bigint as tree_size,
         (select max(leaf_index) from petition_log_entries e where e.petition_id = p.id)::bigint as max_leaf
        from petitions p where p.id = $1`,
@@ -374,7 +374,7 @@ async function burst() {
   // background work (a fixed 1.5 s pause left the bare server's first run beside the API's sequencer).
   const settle = async () => {
     for (let k = 0; k < 120; k++) {
-      const { rows } = await pool.query('select count(*)::int as n from petition_log_entries where leaf_index is null');
+      const { rows } = await pool.query('select count(*)::int as n from petition_log_pending');
       if (rows[0].n === 0) break;
       await sleep(250);
     }

@@ -71,6 +71,51 @@ test('the database handle is injected only into a *.repository.ts', async () => 
   assert.deepEqual(await restricted('apps/api/src/modules/media/planted.service.ts', "import { UnitOfWork } from '../../database/unit-of-work';\nexport const x = UnitOfWork;\n"), []);
 });
 
+test('nothing under src/ but a spec imports from apps/api/test/ (a bench or a shared set-up lives beside the tests)', async () => {
+  const testApp = (up) => `import { createTestApp } from '${'../'.repeat(up)}test/app';\nexport const x = createTestApp;\n`;
+  for (const [file, up] of [
+    ['apps/api/src/modules/notifications/notifications.bench.ts', 3],
+    ['apps/api/src/modules/petitions/petitions.int-setup.ts', 3],
+    ['apps/api/src/modules/notifications/digest/planted.service.ts', 4],
+    ['apps/api/src/modules/posts/planted.repository.ts', 3],
+    ['apps/api/src/common/planted/planted.ts', 3],
+    ['apps/api/src/common/planted/planted.repository.ts', 3],
+    ['apps/api/src/database/planted.ts', 2],
+    ['apps/api/src/planted.ts', 1],
+  ]) {
+    const found = await restricted(file, testApp(up));
+    assert.equal(found.length, 1, file);
+    assert.match(found[0], /Only a \*\.spec\.ts or \*\.int-spec\.ts under src\/ imports from apps\/api\/test\//, file);
+  }
+  // The other zones still hold beside it (flat config replaces a rule's options, it does not merge them).
+  assert.equal((await restricted('apps/api/src/modules/jobs/planted.repository.ts', "import { PostsService } from '../posts/posts.service';\nexport const x = PostsService;\n")).length, 1);
+  assert.equal((await restricted('apps/api/src/common/planted/planted.ts', "import { PostsService } from '../../modules/posts';\nexport const x = PostsService;\n")).length, 1);
+  // Specs may: that is where the test app is used.
+  for (const [file, up] of [
+    ['apps/api/src/modules/petitions/planted.int-spec.ts', 3],
+    ['apps/api/src/modules/notifications/digest/planted.spec.ts', 4],
+    ['apps/api/src/common/planted/planted.int-spec.ts', 3],
+    ['apps/api/src/database/planted.int-spec.ts', 2],
+  ]) {
+    assert.deepEqual(await restricted(file, testApp(up)), [], file);
+  }
+});
+
+test('CSV is written only by common/csv, in every zone', async () => {
+  const planted = "import { stringify } from 'csv-stringify/sync';\nexport const x = stringify;\n";
+  for (const file of [
+    'apps/api/src/modules/petitions/planted.service.ts',
+    'apps/api/src/modules/petitions/planted.repository.ts',
+    'apps/api/src/common/planted/planted.ts',
+    'apps/api/src/planted.ts',
+  ]) {
+    const found = await restricted(file, planted);
+    assert.equal(found.length, 1, file);
+    assert.match(found[0], /Write CSV with common\/csv/, file);
+  }
+  assert.deepEqual(await restricted('apps/api/src/common/csv/planted.ts', planted), []);
+});
+
 /** The no-restricted-syntax messages ESLint reports for `code` as if it were the file at `file`. */
 async function syntax(file, code) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });

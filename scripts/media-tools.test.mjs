@@ -1,5 +1,5 @@
 // Demo media on a machine with Node.js only (issue 23, item 3): with no ffmpeg or ffprobe on PATH (a
-// PATH that holds only `node`), the one lookup of @legenett/db (`resolveMediaTools`) finds the
+// PATH that holds only `node`), the one lookup of @legenett/shared (`resolveMediaTools`) finds the
 // binaries shipped in the registry packages, and the seed's demo media made with them play: ffprobe
 // reads each file's duration and streams. Needs the built workspace (`npm test` builds first).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dbDist = path.join(root, 'packages/db/dist/index.js');
+const sharedDist = path.join(root, 'packages/shared/dist/index.js');
 const mediaDist = path.join(root, 'seed/dist/media-files.js');
 
 /** Runs `script` in a Node whose PATH is a folder with nothing but a `node` link; answers its JSON. */
@@ -37,7 +37,7 @@ function probe(ffprobe, file) {
 
 test('without ffmpeg on PATH the resolver answers the registry packages\' binaries', () => {
   const tools = withoutSystemFfmpeg(`
-    const { resolveMediaTools } = require(${JSON.stringify(dbDist)});
+    const { resolveMediaTools } = require(${JSON.stringify(sharedDist)});
     console.log(JSON.stringify(resolveMediaTools()));`);
   assert.equal(tools.ffmpeg?.source, 'package', tools.summary);
   assert.equal(tools.ffprobe?.source, 'package', tools.summary);
@@ -46,7 +46,7 @@ test('without ffmpeg on PATH the resolver answers the registry packages\' binari
   assert.match(tools.summary, /ffmpeg from @ffmpeg-installer\/ffmpeg/);
   // A path the environment names still wins (the API's FFMPEG_PATH / FFPROBE_PATH), even a wrong one.
   const given = withoutSystemFfmpeg(
-    `const { resolveMediaTools } = require(${JSON.stringify(dbDist)}); console.log(JSON.stringify(resolveMediaTools()));`,
+    `const { resolveMediaTools } = require(${JSON.stringify(sharedDist)}); console.log(JSON.stringify(resolveMediaTools()));`,
     { FFPROBE_PATH: '/nowhere/ffprobe' },
   );
   assert.deepEqual(given.ffprobe, { path: '/nowhere/ffprobe', source: 'env' });
@@ -56,7 +56,7 @@ test('the seed\'s demo video, audio and product photo are made and play without 
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-demo-media-'));
   try {
     const made = withoutSystemFfmpeg(`
-      const { resolveMediaTools } = require(${JSON.stringify(dbDist)});
+      const { resolveMediaTools } = require(${JSON.stringify(sharedDist)});
       const media = require(${JSON.stringify(mediaDist)});
       const dir = ${JSON.stringify(uploads)};
       const ffmpeg = media.demoFfmpeg();

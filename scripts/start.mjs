@@ -63,14 +63,14 @@ function buildFingerprint() {
       if (entry.isDirectory()) walk(full);
     }
   };
-  for (const dir of ['apps/api', 'apps/web', 'packages/contracts', 'packages/db', 'seed']) walk(path.join(root, dir));
+  for (const dir of ['apps/api', 'apps/web', 'packages/contracts', 'packages/db', 'packages/shared', 'seed']) walk(path.join(root, dir));
   for (const file of ['package.json', 'package-lock.json', 'turbo.json', 'tsconfig.base.json']) {
     const st = fs.statSync(path.join(root, file), { throwIfNoEntry: false });
     hash.update(`${file}\0${st?.size}\0${st?.mtimeMs}\n`);
   }
   return hash.digest('hex');
 }
-const buildOutputs = ['packages/contracts/dist/index.js', 'packages/db/dist/index.js', 'seed/dist/index.js', 'apps/api/dist/main.js', 'apps/web/dist/index.html'];
+const buildOutputs = ['packages/contracts/dist/index.js', 'packages/db/dist/index.js', 'packages/shared/dist/index.js', 'seed/dist/index.js', 'apps/api/dist/main.js', 'apps/web/dist/index.html'];
 const stampFile = path.join(root, 'node_modules', '.cache', 'legenett', 'build-fingerprint');
 
 if (process.env.START_SKIP_BUILD !== '1') {

@@ -1,4 +1,5 @@
-import { hashNationalId, logSigner, newLogSalt, schema, type Database } from '@legenett/db';
+import { schema, type Database } from '@legenett/db';
+import { hashNationalId, logSigner, newLogSalt } from '@legenett/shared';
 import { hash } from 'bcrypt';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -925,10 +926,10 @@ async function seedPetitions(
         .filter((row) => !signedBy.has(row.user_id))
         .sort((a, b) => a.at.getTime() - b.at.getTime());
       if (fresh.length > 0) {
-        // Each signature is an entry of the signature log, as the API writes it; the API's sequencer
-        // and counter job take them into the tree and the counts (within seconds of starting).
+        // Each signature is a waiting entry of the signature log, as the API writes it; the API's
+        // sequencer and counter job take them into the tree and the counts (within seconds of starting).
         const logged = await tx
-          .insert(s.petitionLogEntries)
+          .insert(s.petitionLogPending)
           .values(
             fresh.map((row) => {
               const salt = newLogSalt();
@@ -937,7 +938,7 @@ async function seedPetitions(
               return { petition_id: petitionId, action: 'sign' as const, signer: logSigner(salt, petitionId, row.user_id), salt, created_at: at, signed_day: day };
             }),
           )
-          .returning({ id: s.petitionLogEntries.id });
+          .returning({ id: s.petitionLogPending.id });
         await tx.insert(s.petitionSignatures).values(
           fresh.map((row, i) => ({ petition_id: petitionId, user_id: row.user_id, anonymous: row.anonymous, log_entry_id: logged[i]!.id, created_at: row.at, updated_at: row.at })),
         );
@@ -952,7 +953,7 @@ async function seedPetitions(
             county_id = (select ui.county_id from ${s.userInfo} ui where ui.user_id = ps.user_id)
           where ps.petition_id = ${petitionId}`);
         await tx.execute(sql`
-          update ${s.petitionLogEntries} e set profession = ps.profession, specialty_id = ps.specialty_id, county_id = ps.county_id
+          update ${s.petitionLogPending} e set profession = ps.profession, specialty_id = ps.specialty_id, county_id = ps.county_id
           from ${s.petitionSignatures} ps where ps.log_entry_id = e.id and ps.petition_id = ${petitionId}`);
       }
       tally.add('signatures', fresh.length);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveMediaTools } from '@legenett/db';
+import { resolveMediaTools } from '@legenett/shared';
 
 /** A demo file written into the uploads folder, ready for a `stored_files` row. */
 export interface DemoFile {
@@ -21,7 +21,7 @@ export interface DemoMedia {
 
 /**
  * The ffmpeg the demo media are made with (the API's uploads find theirs the same way:
- * `resolveMediaTools` in @legenett/db): FFMPEG_PATH, else on PATH, else the `@ffmpeg-installer/ffmpeg`
+ * `resolveMediaTools` in @legenett/shared): FFMPEG_PATH, else on PATH, else the `@ffmpeg-installer/ffmpeg`
  * package's binary. `path` is null when none runs; `summary` says where it came from or why not.
  */
 export function demoFfmpeg(env: NodeJS.ProcessEnv = process.env): { path: string | null; summary: string } {

@@ -2342,3 +2342,45 @@ from
   "course_view_records"
 where
   "course_view_records"."user_id" = $1;
+
+-- CoursesRepository.digestMany
+select
+  r.user_id,
+  c.id,
+  c.title,
+  c.type,
+  c.start_at
+from
+  unnest($1::int[], $2::int[], $3::timestamptz[]) as r (user_id, county_id, since)
+  cross join lateral (
+    select
+      c.id,
+      c.title,
+      c.type,
+      c.start_at
+    from
+      courses c
+    where
+      c.status = 'approved'
+      and c.created_at >= r.since
+      and c.start_at > now()
+      and exists (
+        select
+          1
+        from
+          course_specialties cs
+          join user_specialties us on us.specialty_id = cs.specialty_id
+        where
+          cs.course_id = c.id
+          and us.user_id = r.user_id
+      )
+    order by
+      c.start_at,
+      c.id
+    limit
+      5
+  ) c
+order by
+  r.user_id,
+  c.start_at,
+  c.id;

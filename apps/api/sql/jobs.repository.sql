@@ -1066,3 +1066,48 @@ from
   "job_views"
 where
   "job_views"."user_id" = $1;
+
+-- JobsRepository.digestMany
+select
+  r.user_id,
+  j.id,
+  j.title,
+  j.application_deadline
+from
+  unnest($1::int[], $2::int[], $3::timestamptz[]) as r (user_id, county_id, since)
+  cross join lateral (
+    select
+      j.id,
+      j.title,
+      j.application_deadline::text as application_deadline,
+      j.published_at
+    from
+      jobs j
+    where
+      j.status = 'published'
+      and j.published_at >= r.since
+      and j.application_deadline >= current_date
+      and (
+        r.county_id is null
+        or j.county_id = r.county_id
+      )
+      and exists (
+        select
+          1
+        from
+          job_specialties js
+          join user_specialties us on us.specialty_id = js.specialty_id
+        where
+          js.job_id = j.id
+          and us.user_id = r.user_id
+      )
+    order by
+      j.published_at desc,
+      j.id desc
+    limit
+      5
+  ) j
+order by
+  r.user_id,
+  j.published_at desc,
+  j.id desc;

@@ -6,17 +6,14 @@ select
 
 select
   "id",
-  "leaf_index",
   "petition_id",
   "action",
   "signer",
   "created_at"
 from
-  "petition_log_entries"
-where
-  "petition_log_entries"."leaf_index" is null
+  "petition_log_pending"
 order by
-  "petition_log_entries"."id" asc
+  "petition_log_pending"."id" asc
 limit
   $1;
 
@@ -69,6 +66,18 @@ where
 -- PetitionLogRepository.entry
 select
   "id",
+  "petition_id",
+  "action",
+  "signer",
+  "created_at",
+  "salt"
+from
+  "petition_log_pending"
+where
+  "petition_log_pending"."id" = $1;
+
+select
+  "id",
   "leaf_index",
   "petition_id",
   "action",
@@ -105,12 +114,9 @@ limit
 select
   count(*)::int
 from
-  "petition_log_entries"
+  "petition_log_pending"
 where
-  (
-    "petition_log_entries"."petition_id" = $1
-    and "petition_log_entries"."leaf_index" is null
-  );
+  "petition_log_pending"."petition_id" = $1;
 
 -- PetitionLogRepository.countAt
 select
@@ -138,5 +144,12 @@ from
   "petition_log_entries"
 where
   "petition_log_entries"."petition_id" = $1
+union all
+select
+  1
+from
+  "petition_log_pending"
+where
+  "petition_log_pending"."petition_id" = $2
 limit
-  $2;
+  1;

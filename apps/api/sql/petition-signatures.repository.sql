@@ -36,7 +36,7 @@ with
   ),
   e as (
     insert into
-      "petition_log_entries" (
+      "petition_log_pending" (
         petition_id,
         action,
         signer,
@@ -218,7 +218,7 @@ with
   ),
   e as (
     insert into
-      "petition_log_entries" (
+      "petition_log_pending" (
         id,
         petition_id,
         action,
@@ -286,7 +286,7 @@ with
   ),
   w as (
     insert into
-      "petition_log_entries" (
+      "petition_log_pending" (
         petition_id,
         action,
         signer,
@@ -311,7 +311,33 @@ with
       e.anonymous
     from
       d
-      join "petition_log_entries" e on e.id = d.log_entry_id
+      join (
+        select
+          id,
+          petition_id,
+          signer,
+          salt,
+          profession,
+          specialty_id,
+          county_id,
+          signed_day,
+          anonymous
+        from
+          "petition_log_entries"
+        union all
+        select
+          id,
+          petition_id,
+          signer,
+          salt,
+          profession,
+          specialty_id,
+          county_id,
+          signed_day,
+          anonymous
+        from
+          "petition_log_pending"
+      ) e on e.id = d.log_entry_id
     returning
       id
   )

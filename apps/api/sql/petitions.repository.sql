@@ -1576,3 +1576,41 @@ from
   "petition_bookmarks"
 where
   "petition_bookmarks"."user_id" = $1;
+
+-- PetitionsRepository.digestMany
+select
+  r.user_id,
+  p.id,
+  p.title
+from
+  unnest($1::int[], $2::int[], $3::timestamptz[]) as r (user_id, county_id, since)
+  cross join lateral (
+    select
+      p.id,
+      p.title,
+      p.published_at
+    from
+      petitions p
+    where
+      p.status = 'active'
+      and p.published_at >= r.since
+      and exists (
+        select
+          1
+        from
+          petition_specialties ps
+          join user_specialties us on us.specialty_id = ps.specialty_id
+        where
+          ps.petition_id = p.id
+          and us.user_id = r.user_id
+      )
+    order by
+      p.published_at desc,
+      p.id desc
+    limit
+      5
+  ) p
+order by
+  r.user_id,
+  p.published_at desc,
+  p.id desc;

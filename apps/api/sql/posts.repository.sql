@@ -2254,3 +2254,40 @@ from
   "post_likes"
 where
   "post_likes"."user_id" = $1;
+
+-- PostsRepository.digestMany
+select
+  r.user_id,
+  p.id,
+  p.body,
+  p.comments_count,
+  p.first_name,
+  p.last_name
+from
+  unnest($1::int[], $2::int[], $3::timestamptz[]) as r (user_id, county_id, since)
+  cross join lateral (
+    select
+      p.id,
+      left(p.body, 140) as body,
+      p.comments_count,
+      u.first_name,
+      u.last_name
+    from
+      user_follows f
+      join posts p on p.author_user_id = f.followed_user_id
+      join users u on u.id = p.author_user_id
+    where
+      f.follower_id = r.user_id
+      and p.created_at >= r.since
+      and p.archived_at is null
+      and p.comments_count > 0
+    order by
+      p.comments_count desc,
+      p.id desc
+    limit
+      3
+  ) p
+order by
+  r.user_id,
+  p.comments_count desc,
+  p.id desc;

@@ -1,4 +1,5 @@
-import { type Database, hashNationalId, schema } from '@legenett/db';
+import { type Database, schema } from '@legenett/db';
+import { hashNationalId } from '@legenett/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { type TestApp } from './app';
 import { RateLimitService } from '../src/common/rate-limit';

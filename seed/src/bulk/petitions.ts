@@ -1,4 +1,5 @@
-import { type Database, logSigner, newLogSalt, schema } from '@legenett/db';
+import { type Database, schema } from '@legenett/db';
+import { logSigner, newLogSalt } from '@legenett/shared';
 import { sql } from 'drizzle-orm';
 import { type BulkLog, inBatches, runBulkCli } from './cli';
 
@@ -104,7 +105,7 @@ export async function bulkPetitions(db: Database, options: BulkPetitionsOptions 
     const offset = (i * 7919) % signers.length;
     const start = (petition.published_at ?? new Date()).getTime();
     const span = Math.max(60_000, Date.now() - start);
-    const entries: (typeof schema.petitionLogEntries.$inferInsert)[] = [];
+    const entries: (typeof schema.petitionLogPending.$inferInsert)[] = [];
     const signatures: Omit<typeof schema.petitionSignatures.$inferInsert, 'log_entry_id'>[] = [];
     for (let k = 0; k < n; k += 1) {
       const userId = signers[(offset + k) % signers.length]!;
@@ -137,7 +138,7 @@ export async function bulkPetitions(db: Database, options: BulkPetitionsOptions 
     }
     // Entries wait for the API's sequencer; its counter job adds them up into the counts.
     for (let from = 0; from < n; from += ROWS) {
-      const ids = await db.insert(schema.petitionLogEntries).values(entries.slice(from, from + ROWS)).returning({ id: schema.petitionLogEntries.id });
+      const ids = await db.insert(schema.petitionLogPending).values(entries.slice(from, from + ROWS)).returning({ id: schema.petitionLogPending.id });
       await db.insert(schema.petitionSignatures).values(signatures.slice(from, from + ROWS).map((sig, i) => ({ ...sig, log_entry_id: ids[i]!.id })));
     }
     written += n;
@@ -145,7 +146,7 @@ export async function bulkPetitions(db: Database, options: BulkPetitionsOptions 
   }
   await db.execute(sql`analyze petitions`);
   await db.execute(sql`analyze petition_signatures`);
-  await db.execute(sql`analyze petition_log_entries`);
+  await db.execute(sql`analyze petition_log_pending`);
   return written;
 }
 

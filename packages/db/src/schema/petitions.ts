@@ -165,43 +165,68 @@ export const SIGNATURE_LOG_ACTIONS = ['sign', 'withdraw'] as const;
 /** SHA-256 hashes and signatures: raw bytes. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
+/** The columns of a log entry, in the log and in the sequencer's queue alike (all but the id and the leaf index). */
+const logEntryColumns = () => ({
+  petition_id: integer('petition_id').notNull(),
+  action: text('action', { enum: SIGNATURE_LOG_ACTIONS }).notNull(),
+  /** Hex sha256 of the salt and the petition-and-account name (`logSigner`). */
+  signer: text('signer').notNull(),
+  salt: text('salt').notNull(),
+  /** Milliseconds (the leaf text has them). */
+  created_at: tstz('created_at').notNull(),
+  profession: text('profession', { enum: SIGNER_PROFESSIONS }).notNull().default('other'),
+  specialty_id: integer('specialty_id'),
+  county_id: integer('county_id'),
+  /** The Oslo day of the signature (a withdrawal carries its signature's day): the daily curve. */
+  signed_day: date('signed_day', { mode: 'string' }).notNull(),
+  /**
+   * Private: the signature was anonymous (a withdrawal carries its signature's). The statistics take
+   * anonymous entries only in batches of five signers (`stats_anonymous_upto` on the petition).
+   */
+  anonymous: boolean('anonymous').notNull().default(false),
+});
+
 /**
  * The one append-only signature log of all petitions (docs/petitions.md, "The signature log"): an
  * entry per signature and per withdrawal. Public: petition, action, signer (a salted hash) and time,
  * which the leaf hash covers. Private: the salt (given to the signer in the receipt) and what the
- * statistics count. `leaf_index` is set by the sequencer when the entry enters the Merkle tree.
- * Never updated but for `leaf_index` once, never deleted; no foreign key, so nothing cascades into it.
+ * statistics count. The sequencer writes each entry here once, with its `leaf_index`, when it enters
+ * the Merkle tree (until then it waits in `petition_log_pending`, under the same id). Insert-only:
+ * never updated, never deleted; no foreign key, so nothing cascades into it.
  */
 export const petitionLogEntries = pgTable(
   'petition_log_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    leaf_index: bigint('leaf_index', { mode: 'number' }),
-    petition_id: integer('petition_id').notNull(),
-    action: text('action', { enum: SIGNATURE_LOG_ACTIONS }).notNull(),
-    /** Hex sha256 of the salt and the petition-and-account name (`logSigner`). */
-    signer: text('signer').notNull(),
-    salt: text('salt').notNull(),
-    /** Milliseconds (the leaf text has them). */
-    created_at: tstz('created_at').notNull(),
-    profession: text('profession', { enum: SIGNER_PROFESSIONS }).notNull().default('other'),
-    specialty_id: integer('specialty_id'),
-    county_id: integer('county_id'),
-    /** The Oslo day of the signature (a withdrawal carries its signature's day): the daily curve. */
-    signed_day: date('signed_day', { mode: 'string' }).notNull(),
-    /**
-     * Private: the signature was anonymous (a withdrawal carries its signature's). The statistics take
-     * anonymous entries only in batches of five signers (`stats_anonymous_upto` on the petition).
-     */
-    anonymous: boolean('anonymous').notNull().default(false),
+    leaf_index: bigint('leaf_index', { mode: 'number' }).notNull(),
+    ...logEntryColumns(),
   },
   (t) => [
     uniqueIndex('petition_log_entries_leaf_index_uq').on(t.leaf_index),
-    // The sequencer's queue: what waits for a leaf index, oldest first.
-    index('petition_log_entries_waiting_idx').on(t.id).where(sql`${t.leaf_index} is null`),
     // One petition's entries in log order (verify, delivery, the text lock, reconciliation).
     index('petition_log_entries_petition_leaf_idx').on(t.petition_id, t.leaf_index),
     check('petition_log_entries_action_check', inList(t.action, SIGNATURE_LOG_ACTIONS)),
+  ],
+);
+
+/**
+ * The sequencer's queue: signatures and withdrawals written but not yet in the Merkle tree, with the
+ * columns of `petition_log_entries` but the leaf index. Each row's id is drawn from the entries' own
+ * sequence, so an entry keeps its id (the receipt's, `petition_signatures.log_entry_id`) when the
+ * sequencer moves it into the log: one insert there, and a delete here. A few rows at a time.
+ */
+export const petitionLogPending = pgTable(
+  'petition_log_pending',
+  {
+    id: bigint('id', { mode: 'number' })
+      .primaryKey()
+      .default(sql`nextval('petition_log_entries_id_seq')`),
+    ...logEntryColumns(),
+  },
+  (t) => [
+    // What of a petition waits (the receipt's page, the text lock).
+    index('petition_log_pending_petition_id_idx').on(t.petition_id),
+    check('petition_log_pending_action_check', inList(t.action, SIGNATURE_LOG_ACTIONS)),
   ],
 );
 

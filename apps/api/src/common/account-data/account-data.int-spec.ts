@@ -340,7 +340,7 @@ async function richAccount() {
     { petition_id: otherPetition!.id, file_id: files.otherPetitionPdf.id, uploaded_by_user_id: x.id },
   ]);
   const [entry] = await t.db
-    .insert(s.petitionLogEntries)
+    .insert(s.petitionLogPending)
     .values({ petition_id: otherPetition!.id, action: 'sign', signer: 'test', salt: 'test', created_at: new Date(), signed_day: '2026-01-01' })
     .returning();
   await t.db.insert(s.petitionSignatures).values({ petition_id: otherPetition!.id, user_id: x.id, log_entry_id: entry!.id });

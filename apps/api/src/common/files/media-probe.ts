@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import { Injectable, Logger } from '@nestjs/common';
 import { type MediaKind } from '@legenett/contracts';
-import { resolveMediaTools } from '@legenett/db';
+import { resolveMediaTools } from '@legenett/shared';
 import { type AppConfig, InjectConfig } from '../../config';
 import { type StoredExtension } from '../storage/storage';
 

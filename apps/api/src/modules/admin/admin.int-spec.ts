@@ -1,5 +1,6 @@
 import { adminEndpoints as ep, authEndpoints, type Locale } from '@legenett/contracts';
-import { type Database, hashNationalId, schema } from '@legenett/db';
+import { type Database, schema } from '@legenett/db';
+import { hashNationalId } from '@legenett/shared';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, uniqueToken } from '../../../test/app';
 import { createUser, type CreateUserOptions, type TestSession, tokenFor, type TestUser } from '../../../test/auth';

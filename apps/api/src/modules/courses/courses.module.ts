@@ -16,6 +16,7 @@ import { CoursesAccountData } from './courses.account-data';
 import { AdminCoursesController, CoursesController, MyCoursesController } from './courses.controller';
 import { CoursesRepository } from './courses.repository';
 import { CoursesService } from './courses.service';
+import { CoursesDigestSection } from './courses-digest.section';
 
 /** Courses and webinars (spec points 3, 4, 7; docs/courses.md). */
 @Module({
@@ -42,6 +43,7 @@ import { CoursesService } from './courses.service';
     CourseVideoLinks,
     CourseRemindersService,
     CourseRemindersRepository,
+    CoursesDigestSection,
   ],
 })
 export class CoursesModule {}

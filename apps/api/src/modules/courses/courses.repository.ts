@@ -9,6 +9,7 @@ import { type Transaction } from '../../database/unit-of-work';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
 import { localisedName, localisedRefOf, qualified } from '../reference';
+import { digestRowsByReader, type DigestSectionReader } from '../notifications';
 
 const {
   courses,
@@ -706,5 +707,29 @@ export class CoursesRepository {
         .from(courseViewRecords)
         .where(eq(courseViewRecords.user_id, userId)),
     };
+  }
+
+  /**
+   * The digest's new courses (`CoursesDigestSection`) for a send batch's readers in one statement:
+   * per reader the five soonest approved since their last digest, not started yet, in one of their
+   * specialties.
+   */
+  digestMany(readers: readonly DigestSectionReader[]) {
+    return digestRowsByReader<{ user_id: number; id: number; title: string; type: string; start_at: string }>(
+      this.db,
+      readers,
+      (r) => sql`
+      select r.user_id, c.id, c.title, c.type, c.start_at
+      from ${r}
+      cross join lateral (
+        select c.id, c.title, c.type, c.start_at
+        from courses c
+        where c.status = 'approved' and c.created_at >= r.since and c.start_at > now()
+          and exists (select 1 from course_specialties cs join user_specialties us on us.specialty_id = cs.specialty_id
+                      where cs.course_id = c.id and us.user_id = r.user_id)
+        order by c.start_at, c.id
+        limit 5) c
+      order by r.user_id, c.start_at, c.id`,
+    );
   }
 }

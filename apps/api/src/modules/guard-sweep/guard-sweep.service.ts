@@ -9,7 +9,7 @@ import {
   maskNationalId,
   NATIONAL_ID_RULES_VERSION,
 } from '@legenett/contracts';
-import { hashNationalId } from '@legenett/db';
+import { hashNationalId } from '@legenett/shared';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { readPage } from '../../common/lists';

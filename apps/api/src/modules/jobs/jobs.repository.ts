@@ -9,6 +9,7 @@ import { keysAsText, keysetAfter, orderFor, type Slice } from '../../common/list
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
 import { localisedName, localisedRefOf, qualified } from '../reference';
+import { digestRowsByReader, type DigestSectionReader } from '../notifications';
 
 const {
   jobs,
@@ -389,5 +390,30 @@ export class JobsRepository {
       jobs: await this.db.select().from(jobs).where(eq(jobs.user_id, userId)),
       job_views: await this.db.select().from(jobViews).where(eq(jobViews.user_id, userId)),
     };
+  }
+
+  /**
+   * The digest's new jobs (`JobsDigestSection`) for a send batch's readers in one statement: per
+   * reader the newest five published since their last digest, open for applications, in their county
+   * (when they gave one) and in one of their specialties.
+   */
+  digestMany(readers: readonly DigestSectionReader[]) {
+    return digestRowsByReader<{ user_id: number; id: number; title: string; application_deadline: string }>(
+      this.db,
+      readers,
+      (r) => sql`
+      select r.user_id, j.id, j.title, j.application_deadline
+      from ${r}
+      cross join lateral (
+        select j.id, j.title, j.application_deadline::text as application_deadline, j.published_at
+        from jobs j
+        where j.status = 'published' and j.published_at >= r.since and j.application_deadline >= current_date
+          and (r.county_id is null or j.county_id = r.county_id)
+          and exists (select 1 from job_specialties js join user_specialties us on us.specialty_id = js.specialty_id
+                      where js.job_id = j.id and us.user_id = r.user_id)
+        order by j.published_at desc, j.id desc
+        limit 5) j
+      order by r.user_id, j.published_at desc, j.id desc`,
+    );
   }
 }

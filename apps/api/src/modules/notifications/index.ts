@@ -6,4 +6,6 @@ export { NotificationsService } from './notifications.service';
 export { StreamSources, type StreamSource, type StreamWrite } from './stream-sources';
 export { renderDigest, type DigestView } from './digest/digest-template';
 export { type DigestSectionContent } from './digest/digest-sections';
-export { DigestSections, type DigestReader, type DigestSection } from './digest/digest-sections';
+export { contentsByReader, digestDate, digestText, DigestSections, type DigestReader, type DigestSection } from './digest/digest-sections';
+export { digestReaders, digestRowsByReader, type DigestSectionReader, rowsByReader } from './digest/digest-sql';
+export { digestSection, type DigestRowsSource, type RowsDigestSection } from './digest/digest-section.provider';

@@ -1,48 +1,61 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chainSigner, createDatabase, type DatabaseHandle, MIGRATIONS_FOLDER, recreateDatabase, withDatabase } from '@legenett/db';
+import { createDatabase, type DatabaseHandle, MIGRATIONS_FOLDER, recreateDatabase, withDatabase } from '@legenett/db';
+import { chainSigner } from '@legenett/shared';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { readTestDatabase } from '../../../test/test-database';
 
 /**
- * Migration 0020 moves the hash chains into the signature log: a scratch database is migrated up to
- * the one before it, given petitions, signatures and chain links in the old shape (two petitions
- * interleaved, a withdrawal, a delivered snapshot), then migrated to the end.
+ * The signature log's data migrations, each on a scratch database migrated up to the one before it,
+ * given data in the old shape, then migrated to the end: 0020 moves the hash chains into the log
+ * (two petitions interleaved, a withdrawal, a delivered snapshot); 0029 moves the entries still
+ * waiting for the sequencer into their queue (the log is written once per entry since).
  */
-const MIGRATION = '0020_petition_signature_log';
-
 let serverUrl: string;
-let name: string;
-let handle: DatabaseHandle;
-let before: string;
+const scratches: { name: string; handle: DatabaseHandle; before: string }[] = [];
 
-beforeAll(async () => {
-  serverUrl = readTestDatabase().serverUrl;
-  name = `legenett_petlog_mig_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+/** A scratch database migrated up to the one before `migration`, and the folder of the rest. */
+async function scratchBefore(migration: string): Promise<DatabaseHandle> {
+  const name = `legenett_petlog_mig_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await recreateDatabase(serverUrl, name);
-  handle = createDatabase(withDatabase(serverUrl, name), { max: 1 });
-  before = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-migrations-'));
+  const handle = createDatabase(withDatabase(serverUrl, name), { max: 1 });
+  const before = fs.mkdtempSync(path.join(os.tmpdir(), 'legenett-migrations-'));
+  scratches.push({ name, handle, before });
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === MIGRATION);
+  const at = journal.entries.findIndex((e) => e.tag === migration);
   expect(at).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, at);
   fs.mkdirSync(path.join(before, 'meta'));
   fs.writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify(journal));
   for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
+  await migrate(handle.db, { migrationsFolder: before });
+  return handle;
+}
+
+/** Plain SQL on a scratch database, answering its rows. */
+const queryOf =
+  (handle: DatabaseHandle) =>
+  async <T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> =>
+    (await handle.pool.query(text, values)).rows as T[];
+
+beforeAll(() => {
+  serverUrl = readTestDatabase().serverUrl;
 });
 
 afterAll(async () => {
-  await handle.close();
-  fs.rmSync(before, { recursive: true, force: true });
   const { pool, close } = createDatabase(serverUrl, { max: 1 });
-  await pool.query(`drop database if exists "${name}" with (force)`);
+  for (const { name, handle, before } of scratches) {
+    await handle.close();
+    fs.rmSync(before, { recursive: true, force: true });
+    await pool.query(`drop database if exists "${name}" with (force)`);
+  }
   await close();
 });
 
-it('turns every link into a log entry in the original order, keeps counts and statistics, and links the signatures', async () => {
-  await migrate(handle.db, { migrationsFolder: before });
-  const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> => (await handle.pool.query(text, values)).rows as T[];
+it('0020 turns every link into a log entry in the original order, keeps counts and statistics, and links the signatures', async () => {
+  const handle = await scratchBefore('0020_petition_signature_log');
+  const q = queryOf(handle);
 
   const users: number[] = [];
   for (let i = 0; i < 4; i += 1) {
@@ -82,11 +95,12 @@ it('turns every link into a log entry in the original order, keeps counts and st
 
   await migrate(handle.db, { migrationsFolder: MIGRATIONS_FOLDER });
 
-  const entries = await q<{ id: string; petition_id: number; action: string; signer: string; salt: string; profession: string; signed_day: string; leaf_index: string | null }>(
-    `select id, petition_id, action, signer, salt, profession, to_char(signed_day, 'YYYY-MM-DD') as signed_day, leaf_index from petition_log_entries order by id`,
+  // Every entry waits for the sequencer (since 0029 in the queue of its own, petition_log_pending).
+  const entries = await q<{ id: string; petition_id: number; action: string; signer: string; salt: string; profession: string; signed_day: string }>(
+    `select id, petition_id, action, signer, salt, profession, to_char(signed_day, 'YYYY-MM-DD') as signed_day from petition_log_pending order by id`,
   );
   expect(entries.map((e) => [e.petition_id, e.action])).toEqual(links.map(([p, , action]) => [p, action]));
-  expect(entries.every((e) => e.leaf_index === null)).toBe(true);
+  expect(await q(`select count(*)::int as n from petition_log_entries`)).toEqual([{ n: 0 }]);
   // Salted: the old signer is not in the log, one salt per signer and petition (withdrawal = its signature's).
   const { createHash } = await import('node:crypto');
   for (const [i, e] of entries.entries()) {
@@ -122,4 +136,49 @@ it('turns every link into a log entry in the original order, keeps counts and st
     [b, 'student', 1],
   ]);
   expect(await q(`select to_regclass('petition_signature_links') as t`)).toEqual([{ t: null }]);
+});
+
+it('0029 keeps the sequenced entries in the log and moves the waiting ones, under their ids, into the queue the sequencer reads', async () => {
+  const handle = await scratchBefore('0029_petition_log_pending');
+  const q = queryOf(handle);
+  const entry = (petition: number, action: string, leaf: number | null, signer: string) =>
+    q<{ id: string }>(
+      `insert into petition_log_entries (leaf_index, petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
+       values ($1, $2, $3, $4, 'salt-' || $4, '2026-03-01T10:00:00.123Z', 'doctor', null, null, '2026-03-01', $5) returning id`,
+      [leaf, petition, action, signer, signer === 'c'],
+    );
+  // In id order: two sequenced (leaves 0 and 1), one waiting, one sequenced (leaf 2: ids commit out of order), two waiting.
+  for (const [petition, action, leaf, signer] of [
+    [7, 'sign', 0, 'a'],
+    [8, 'sign', 1, 'b'],
+    [7, 'sign', null, 'c'],
+    [7, 'sign', 2, 'd'],
+    [8, 'withdraw', null, 'b'],
+    [7, 'sign', null, 'e'],
+  ] as const) {
+    await entry(petition, action, leaf, signer);
+  }
+  const all = await q<{ id: string; signer: string }>(`select id, signer from petition_log_entries order by id`);
+
+  await migrate(handle.db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+  const logged = await q<{ id: string; leaf_index: string; signer: string }>(`select id, leaf_index, signer from petition_log_entries order by id`);
+  expect(logged.map((e) => [e.signer, Number(e.leaf_index)])).toEqual([
+    ['a', 0],
+    ['b', 1],
+    ['d', 2],
+  ]);
+  const waiting = await q<{ id: string; petition_id: number; action: string; signer: string; salt: string; created_at: Date; profession: string; signed_day: string; anonymous: boolean }>(
+    `select id, petition_id, action, signer, salt, created_at, profession, to_char(signed_day, 'YYYY-MM-DD') as signed_day, anonymous from petition_log_pending order by id`,
+  );
+  const idOf = (signer: string, nth = 0) => all.filter((e) => e.signer === signer)[nth]!.id;
+  expect(waiting.map((w) => [w.id, w.petition_id, w.action, w.signer, w.salt, w.created_at.toISOString(), w.profession, w.signed_day, w.anonymous])).toEqual([
+    [idOf('c'), 7, 'sign', 'c', 'salt-c', '2026-03-01T10:00:00.123Z', 'doctor', '2026-03-01', true],
+    [idOf('b', 1), 8, 'withdraw', 'b', 'salt-b', '2026-03-01T10:00:00.123Z', 'doctor', '2026-03-01', false],
+    [idOf('e'), 7, 'sign', 'e', 'salt-e', '2026-03-01T10:00:00.123Z', 'doctor', '2026-03-01', false],
+  ]);
+  // The log refuses an entry without its leaf index; a new queued entry draws the next id of the log's sequence.
+  await expect(q(`insert into petition_log_entries (petition_id, action, signer, salt, created_at, signed_day) values (7, 'sign', 'x', 'x', now(), '2026-03-02')`)).rejects.toThrow(/leaf_index/);
+  const [next] = await q<{ id: string }>(`insert into petition_log_pending (petition_id, action, signer, salt, created_at, signed_day) values (7, 'sign', 'f', 'f', now(), '2026-03-02') returning id`);
+  expect(BigInt(next!.id)).toBeGreaterThan(BigInt(all[all.length - 1]!.id));
 });

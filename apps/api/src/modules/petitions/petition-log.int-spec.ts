@@ -47,6 +47,51 @@ async function verifier(receipt: unknown, args: string[] = []): Promise<{ code: 
 const hex = (s: string) => Buffer.from(s, 'hex');
 const flip = (h: string) => (h[0] === '0' ? '1' : '0') + h.slice(1);
 
+/** The log tables' row counters (pg_stat_user_tables): inserted, updated, deleted, live and dead rows. */
+async function tableStats() {
+  const rows = await t.db.execute<{ relname: string; ins: string; upd: string; del: string; live: string; dead: string }>(sql`
+    select relname, n_tup_ins as ins, n_tup_upd as upd, n_tup_del as del, n_live_tup as live, n_dead_tup as dead
+    from pg_stat_user_tables where relname in ('petition_log_entries', 'petition_log_pending', 'petition_log_checkpoints')`);
+  const of = (name: string) => {
+    const r = rows.rows.find((x) => x.relname === name)!;
+    return { ins: Number(r.ins), upd: Number(r.upd), del: Number(r.del), live: Number(r.live), dead: Number(r.dead) };
+  };
+  return { entries: of('petition_log_entries'), pending: of('petition_log_pending'), checkpoints: of('petition_log_checkpoints') };
+}
+
+describe('the log is written once (issue 40)', () => {
+  it('after N signatures the log table holds N more live rows, inserted once each, with no update and no delete', async () => {
+    const N = 12;
+    const owner = await t.session();
+    const p = await published(owner);
+    const before = await tableStats();
+    await signedBy(p.id, N); // signs, then runs the sequencer and the counter job
+    expect(await t.db.$count(schema.petitionLogEntries, eq(schema.petitionLogEntries.petition_id, p.id))).toBe(N);
+    expect(await t.db.$count(schema.petitionLogPending, eq(schema.petitionLogPending.petition_id, p.id))).toBe(0);
+    // A session's counters reach pg_stat_user_tables when it reports them (about a second after its
+    // transaction): wait until the signers' and the sequencer's transactions show (the N queued
+    // entries, the checkpoint and the N rows written into the log); the sequencer's report carries
+    // any update of the entries it made in the same breath.
+    const deadline = Date.now() + 20_000;
+    const reported = (x: Awaited<ReturnType<typeof tableStats>>) =>
+      x.checkpoints.ins > before.checkpoints.ins && x.entries.ins - before.entries.ins >= N && x.pending.ins - before.pending.ins >= N;
+    let after = await tableStats();
+    while (Date.now() < deadline && !reported(after)) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await tableStats();
+    }
+    expect({
+      inserted: after.entries.ins - before.entries.ins,
+      updated: after.entries.upd - before.entries.upd,
+      deleted: after.entries.del - before.entries.del,
+      live: after.entries.live - before.entries.live,
+      moreDead: after.entries.dead > before.entries.dead,
+    }).toEqual({ inserted: N, updated: 0, deleted: 0, live: N, moreDead: false });
+    // The waiting queue took each entry once and gave it up once (a few rows at a time).
+    expect([after.pending.ins - before.pending.ins, after.pending.upd - before.pending.upd, after.pending.del - before.pending.del]).toEqual([N, 0, N]);
+  });
+});
+
 describe('the public log', () => {
   it('publishes signed checkpoints, the key, inclusion and consistency proofs to anyone', async () => {
     const owner = await t.session();

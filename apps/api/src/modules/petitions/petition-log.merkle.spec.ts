@@ -4,6 +4,7 @@ import {
   EMPTY_ROOT,
   type Hash,
   inclusionProof,
+  LeafAudit,
   leafHash,
   type NodeSource,
   nodesAround,
@@ -140,5 +141,62 @@ describe('the root around some known leaves', () => {
         }
       }
     }
+  });
+});
+
+describe('the audit of some leaves (a petition\'s entries against the stored tree)', () => {
+  /** A tree of `size` leaves stored as the sequencer stores it (in batches of five), and its root. */
+  function stored(size: number) {
+    const leaves = Array.from({ length: size }, (_, i) => leafHash(Buffer.from(`entry ${i}`)));
+    const { get } = built(leaves, 5);
+    return { leaves, get, root: rootOf(leaves) };
+  }
+
+  it('finds nothing broken and rebuilds the root for any size and any set of leaves, from only the nodes it asked for', () => {
+    for (const size of [1, 2, 3, 7, 8, 13, 33]) {
+      const { leaves, get, root } = stored(size);
+      for (const known of [[], [0], [size - 1], [0, 1, 2], [1, Math.floor(size / 2), size - 1]]) {
+        const indexes = [...new Set(known.filter((i) => i >= 0 && i < size))].sort((a, b) => a - b);
+        const audit = new LeafAudit(size);
+        for (const i of indexes) audit.add(i, leaves[i]!, get(0, i));
+        const asked = new Set(audit.nodesNeeded().map((n) => `${n.level}:${n.index}`));
+        const only: NodeSource = (level, index) => {
+          if (!asked.has(`${level}:${index}`)) throw new Error(`node ${level}:${index} was not asked for`);
+          return get(level, index);
+        };
+        expect([size, indexes, audit.brokenAt, audit.count, audit.rootMatches(root, only)]).toEqual([size, indexes, null, indexes.length, true]);
+        // Another tree's root (one leaf fewer or more) does not match.
+        expect(audit.rootMatches(rootOf(leaves.slice(0, size - 1)), only)).toBe(false);
+      }
+    }
+  });
+
+  it('names the first changed entry and fails the root; a changed stored subtree fails the root alone', () => {
+    const { leaves, get, root } = stored(21);
+    const changed = leafHash(Buffer.from('entry 9, changed afterwards'));
+    const audit = new LeafAudit(21);
+    audit.add(3, leaves[3]!, get(0, 3));
+    audit.add(9, changed, get(0, 9));
+    audit.add(12, changed, get(0, 12));
+    expect(audit.brokenAt).toBe(9);
+    expect(audit.rootMatches(root, get)).toBe(false);
+
+    // The entries are as stored, but a subtree beside them was rewritten: the root shows it.
+    const clean = new LeafAudit(21);
+    for (const i of [3, 9, 12]) clean.add(i, leaves[i]!, get(0, i));
+    const [beside] = clean.nodesNeeded();
+    const rewritten: NodeSource = (level, index) => (level === beside!.level && index === beside!.index ? leafHash(Buffer.from('forged')) : get(level, index));
+    expect(clean.brokenAt).toBeNull();
+    expect(clean.rootMatches(root, get)).toBe(true);
+    expect(clean.rootMatches(root, rewritten)).toBe(false);
+  });
+
+  it('takes leaves once, in log order, inside the tree', () => {
+    const { leaves, get } = stored(4);
+    const audit = new LeafAudit(4);
+    audit.add(1, leaves[1]!, get(0, 1));
+    expect(() => audit.add(1, leaves[1]!, get(0, 1))).toThrow(RangeError);
+    expect(() => audit.add(0, leaves[0]!, get(0, 0))).toThrow(RangeError);
+    expect(() => audit.add(4, leaves[0]!, get(0, 0))).toThrow(RangeError);
   });
 });

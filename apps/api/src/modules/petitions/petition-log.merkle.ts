@@ -228,3 +228,42 @@ export function append(size: number, leaves: readonly Hash[], get: NodeSource): 
   }
   return { nodes, root: rangeHash(0, n, read), size: n };
 }
+
+/**
+ * The audit of some leaves of a tree of `size` (one petition's entries, `verify`): each leaf is
+ * recomputed from its entry and compared with the stored one, and the root is rebuilt from the
+ * recomputed leaves and the stored subtrees around them (`nodesAround`, `rootAround`): one batched
+ * inclusion proof, never a walk of the log. A changed entry shows as `brokenAt` (its leaf no longer
+ * matches) and a changed stored leaf or subtree as a root that does not match the checkpoint's.
+ */
+export class LeafAudit {
+  private readonly leaves = new Map<number, Hash>();
+  private last = -1;
+  /** The first leaf index whose recomputed hash differs from the stored one, or null. */
+  brokenAt: number | null = null;
+
+  constructor(readonly size: number) {}
+
+  /** A leaf recomputed from its entry, and the stored one, in ascending index order. */
+  add(index: number, recomputed: Hash, stored: Hash): void {
+    if (index <= this.last || index >= this.size) throw new RangeError(`leaf ${index} is not the next leaf of a tree of ${this.size} after ${this.last}`);
+    this.last = index;
+    if (this.brokenAt === null && !recomputed.equals(stored)) this.brokenAt = index;
+    this.leaves.set(index, recomputed);
+  }
+
+  /** How many leaves were added. */
+  get count(): number {
+    return this.leaves.size;
+  }
+
+  /** The stored subtrees the rebuilt root needs besides the added leaves (one lookup). */
+  nodesNeeded(): NodeId[] {
+    return nodesAround(this.size, [...this.leaves.keys()]);
+  }
+
+  /** Whether the root rebuilt from the added leaves and the nodes of `nodesNeeded` (through `get`) is `root`. */
+  rootMatches(root: Hash, get: NodeSource): boolean {
+    return rootAround(this.size, this.leaves, get).equals(root);
+  }
+}

@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { type Database, logEntryText, schema, type Transaction } from '@legenett/db';
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { type Database, schema, type Transaction } from '@legenett/db';
+import { logEntryText } from '@legenett/shared';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../database/database.module';
 import { append, type Hash, leafHash, type NodeId, type NodeSource, perfectNodes } from './petition-log.merkle';
 
-const { petitionLogEntries: entries, petitionLogNodes: nodes, petitionLogCheckpoints: checkpoints } = schema;
+const { petitionLogEntries: entries, petitionLogPending: pending, petitionLogNodes: nodes, petitionLogCheckpoints: checkpoints } = schema;
 
 /** The sequencer runs once across replicas: whoever holds this advisory lock (per transaction). */
 export const SEQUENCER_LOCK = 0x7065_7431; // "pet1"
 
 export type CheckpointRow = typeof checkpoints.$inferSelect;
 export type EntryRow = Pick<typeof entries.$inferSelect, 'id' | 'leaf_index' | 'petition_id' | 'action' | 'signer' | 'created_at'>;
+/** An entry as the receipt reads it: in the log (its leaf index), or still waiting (null). */
+export type ReceiptEntry = Omit<EntryRow, 'leaf_index'> & { leaf_index: number | null; salt: string };
 
 /**
  * Stored subtrees at or above this level are kept in memory once a proof has read them: a perfect
@@ -48,8 +51,9 @@ export class PetitionLogRepository {
 
   /**
    * One sequencer batch, in one transaction under the sequencer's advisory lock: the oldest waiting
-   * entries (at most `max`) get the next leaf indexes, the subtrees they complete are stored and a
-   * checkpoint of the new size is signed. `wait` blocks for the lock (a delivery needs its cut now);
+   * entries (at most `max`, in id order) move from `petition_log_pending` into the log with the next
+   * leaf indexes (one insert each: the log is never updated), the subtrees they complete are stored
+   * and a checkpoint of the new size is signed. `wait` blocks for the lock (a delivery needs its cut now);
    * otherwise null when another replica is sequencing. Answers the checkpoint (or null: nothing waited).
    */
   async sequence(
@@ -63,16 +67,22 @@ export class PetitionLogRepository {
         const got = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${SEQUENCER_LOCK}) as ok`);
         if (!got.rows[0]?.ok) return null;
       }
-      const waiting = await tx.select(ENTRY).from(entries).where(isNull(entries.leaf_index)).orderBy(asc(entries.id)).limit(max);
+      const waiting = await tx
+        .select({ id: pending.id, petition_id: pending.petition_id, action: pending.action, signer: pending.signer, created_at: pending.created_at })
+        .from(pending)
+        .orderBy(asc(pending.id))
+        .limit(max);
       if (waiting.length === 0) return { checkpoint: null, added: 0 };
       const [last] = await tx.select({ size: checkpoints.tree_size }).from(checkpoints).orderBy(desc(checkpoints.tree_size)).limit(1);
       const size = last?.size ?? 0;
       const edge = await this.nodes(perfectNodes(0, size), tx);
       const grown = append(size, waiting.map(entryLeaf), edge);
       await tx.execute(sql`
-        update ${entries} e set leaf_index = v.leaf
-        from unnest(${pgArray(waiting.map((w) => w.id))}::bigint[], ${pgArray(waiting.map((_, i) => size + i))}::bigint[]) as v(id, leaf)
-        where e.id = v.id`);
+        with v as (select * from unnest(${pgArray(waiting.map((w) => w.id))}::bigint[], ${pgArray(waiting.map((_, i) => size + i))}::bigint[]) as v(id, leaf)),
+        moved as (delete from ${pending} w using v where w.id = v.id returning w.*, v.leaf)
+        insert into ${entries} (id, leaf_index, petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
+        select id, leaf, petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous
+        from moved order by leaf`);
       await tx.execute(sql`
         insert into ${nodes} (level, idx, hash)
         select level, idx, decode(h, 'hex') from unnest(${pgArray(grown.nodes.map((n) => n.level))}::smallint[],
@@ -140,12 +150,22 @@ export class PetitionLogRepository {
     return row ?? null;
   }
 
-  async entry(id: number): Promise<(EntryRow & { salt: string }) | null> {
-    const [row] = await this.db
+  /**
+   * An entry by id, still waiting for the sequencer (`leaf_index` null) or in the log. The queue is
+   * read first: an entry leaves it only in the transaction that puts it into the log, so when the
+   * queue no longer has it, the log's read (a later statement) has it.
+   */
+  async entry(id: number): Promise<ReceiptEntry | null> {
+    const [waiting] = await this.db
+      .select({ id: pending.id, petition_id: pending.petition_id, action: pending.action, signer: pending.signer, created_at: pending.created_at, salt: pending.salt })
+      .from(pending)
+      .where(eq(pending.id, id));
+    if (waiting) return { ...waiting, leaf_index: null };
+    const [logged] = await this.db
       .select({ ...ENTRY, salt: entries.salt })
       .from(entries)
       .where(eq(entries.id, id));
-    return row ?? null;
+    return logged ?? null;
   }
 
   /** A petition's entries in the tree of `size`, in log order, from leaf `from` (a batch). */
@@ -162,8 +182,8 @@ export class PetitionLogRepository {
   async pending(petitionId: number): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(entries)
-      .where(and(eq(entries.petition_id, petitionId), isNull(entries.leaf_index)));
+      .from(pending)
+      .where(eq(pending.petition_id, petitionId));
     return row?.n ?? 0;
   }
 
@@ -178,7 +198,10 @@ export class PetitionLogRepository {
 
   /** Whether the petition has any entry (signed once, even if withdrawn since): its text is locked. */
   async hasEntries(petitionId: number, tx?: Transaction): Promise<boolean> {
-    const rows = await (tx ?? this.db).select({ one: sql`1` }).from(entries).where(eq(entries.petition_id, petitionId)).limit(1);
-    return rows.length > 0;
+    const rows = await (tx ?? this.db).execute(sql`
+      select 1 from ${entries} where ${entries.petition_id} = ${petitionId}
+      union all select 1 from ${pending} where ${pending.petition_id} = ${petitionId}
+      limit 1`);
+    return rows.rows.length > 0;
   }
 }

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { type SignerProfession } from '@legenett/contracts';
-import { type Database, logSigner, newLogSalt, schema, type Transaction } from '@legenett/db';
+import { type Database, schema, type Transaction } from '@legenett/db';
+import { logSigner, newLogSalt } from '@legenett/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../database/database-errors';
 import { InjectDatabase } from '../../database/database.module';
 import { anonymousReleaseUpTo, type PendingAnonymousEntry } from './petition-statistics';
 
-const { petitions, petitionSignatures, userInfo, userSpecialties, petitionLogEntries: entries, petitionLogCheckpoints: checkpoints, petitionLogCursors: cursors, petitionStatCounts: stats, petitionCountCorrections: corrections } = schema;
+const { petitions, petitionSignatures, userInfo, userSpecialties, petitionLogEntries: entries, petitionLogPending: pending, petitionLogCheckpoints: checkpoints, petitionLogCursors: cursors, petitionStatCounts: stats, petitionCountCorrections: corrections } = schema;
 
 /** The counter job runs once across replicas: whoever holds this advisory lock (per transaction). */
 export const COUNTER_LOCK = 0x7065_7432; // "pet2"
@@ -75,7 +76,7 @@ export class PetitionSignaturesRepository {
   /**
    * Signs with one statement, the whole request's work in the database: it checks that the petition
    * takes signatures (shared lock, `sharedIfActive`), reads the signer's first specialty and county
-   * for the statistics, inserts the entry and the signature, and answers the petition's shown count;
+   * for the statistics, queues the log entry (`petition_log_pending`) and inserts the signature, and answers the petition's shown count;
    * no petition row is written. `closed` when the petition does not take signatures now (the caller
    * reads why); the same account twice fails on the unique index (`petition_signatures_petition_user_uq`),
    * inserts nothing and answers `duplicate`. The service uses it for a request alone after its batch
@@ -93,7 +94,7 @@ export class PetitionSignaturesRepository {
           (select ${userInfo.county_id} from ${userInfo} where ${userInfo.user_id} = ${input.userId}) as county_id
       ),
       e as (
-        insert into ${entries} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
+        insert into ${pending} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
         select p.id, 'sign', ${logSigner(salt, input.petitionId, input.userId)}, ${salt}, ${NOW_MS}, ${input.profession},
           u.specialty_id, u.county_id, (clock_timestamp() at time zone 'Europe/Oslo')::date, ${input.anonymous}
         from p, u returning id, signer, created_at, specialty_id, county_id
@@ -156,7 +157,7 @@ export class PetitionSignaturesRepository {
         returning log_entry_id
       ),
       e as (
-        insert into ${entries} (id, petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
+        insert into ${pending} (id, petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
         select c.entry_id, c.petition_id, 'sign', c.signer, c.salt, c.created_at, c.profession, c.specialty_id, c.county_id, c.signed_day, c.anonymous
         from c join s on s.log_entry_id = c.entry_id order by c.entry_id
         returning id
@@ -179,17 +180,20 @@ export class PetitionSignaturesRepository {
   }
 
   /**
-   * Withdraws in one statement: deletes the signature and inserts a withdrawal entry with the same
-   * signer, salt and statistics. False when there was no signature (or the petition takes none now).
+   * Withdraws in one statement: deletes the signature and queues a withdrawal entry with the same
+   * signer, salt and statistics as the signature's entry (in the log, or still waiting). False when there was no signature (or the petition takes none now).
    */
   async withdraw(petitionId: number, userId: number, today: string | null, tx?: Transaction): Promise<boolean> {
     const result = await (tx ?? this.db).execute<{ id: string }>(sql`
       with p as (${sharedIfActive(petitionId, today)}),
       d as (delete from ${petitionSignatures} s using p where s.petition_id = p.id and s.user_id = ${userId} returning s.log_entry_id),
       w as (
-        insert into ${entries} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
+        insert into ${pending} (petition_id, action, signer, salt, created_at, profession, specialty_id, county_id, signed_day, anonymous)
         select e.petition_id, 'withdraw', e.signer, e.salt, ${NOW_MS}, e.profession, e.specialty_id, e.county_id, e.signed_day, e.anonymous
-        from d join ${entries} e on e.id = d.log_entry_id
+        from d join (
+          select id, petition_id, signer, salt, profession, specialty_id, county_id, signed_day, anonymous from ${entries}
+          union all select id, petition_id, signer, salt, profession, specialty_id, county_id, signed_day, anonymous from ${pending}
+        ) e on e.id = d.log_entry_id
         returning id
       )
       select id from w`);

@@ -5,7 +5,7 @@ import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { Scheduler } from '../../common/queue';
 import { NotificationPublisher } from '../notifications';
-import { inclusionProof, inclusionRanges, nodesAround, nodesFor, rootAround } from './petition-log.merkle';
+import { inclusionProof, inclusionRanges, LeafAudit, nodesFor } from './petition-log.merkle';
 import { entryLeaf, PetitionLogRepository } from './petition-log.repository';
 import { checkpointText, PetitionLogService } from './petition-log.service';
 import { GroupCommit } from '../../common/batching';
@@ -125,9 +125,9 @@ export class PetitionSignaturesService implements OnModuleInit {
   }
 
   /**
-   * Checks the petition's entries against the latest checkpoint: its signature, each entry's leaf
-   * (recomputed from the entry) against the stored leaf, and the root recomputed from those leaves
-   * and the stored subtrees between them (one batched inclusion proof, never a walk of the log).
+   * Checks the petition's entries against the latest checkpoint: its signature, and the audit of the
+   * petition's leaves (`LeafAudit` in petition-log.merkle.ts: each leaf recomputed from its entry
+   * against the stored one, the root rebuilt from them and the stored subtrees around them).
    */
   async verify(id: number): Promise<{ data: ChainVerification }> {
     const state = await this.petitions.countState(id);
@@ -139,33 +139,26 @@ export class PetitionSignaturesService implements OnModuleInit {
     }
     const size = checkpoint.tree_size;
     const signatureValid = checkpoint.key_id === this.log.keyId && this.log.verifyText(checkpointText(size, checkpoint.root_hash, checkpoint.created_at), checkpoint.signature);
-    let brokenAt: number | null = null;
-    let length = 0;
+    const audit = new LeafAudit(size);
     let count = 0;
-    const leaves = new Map<number, Buffer>();
     for (let from = 0; ; ) {
       const batch = await this.logRepository.petitionEntries(id, size, from, VERIFY_BATCH);
       if (batch.length === 0) break;
-      const stored = await this.logRepository.nodes(batch.map((e) => ({ level: 0, index: e.leaf_index! })));
+      const stored = await this.logRepository.nodes(batch.map((e) => ({ level: 0, index: e.leaf_index })));
       for (const e of batch) {
-        const leaf = entryLeaf(e);
-        if (brokenAt === null && !leaf.equals(stored(0, e.leaf_index!))) brokenAt = e.leaf_index;
-        leaves.set(e.leaf_index!, leaf);
-        length += 1;
+        audit.add(e.leaf_index, entryLeaf(e), stored(0, e.leaf_index));
         count += e.action === 'sign' ? 1 : -1;
       }
-      from = batch[batch.length - 1]!.leaf_index! + 1;
+      from = batch[batch.length - 1]!.leaf_index + 1;
     }
-    // The root from the petition's recomputed leaves and the stored subtrees around them (log order).
-    const get = await this.logRepository.nodes(nodesAround(size, [...leaves.keys()]));
-    const rootMatches = rootAround(size, leaves, get).equals(checkpoint.root_hash);
+    const rootMatches = audit.rootMatches(checkpoint.root_hash, await this.logRepository.nodes(audit.nodesNeeded()));
     // The shown count is the log's count at the counter's cursor (the same cut, whatever the lag).
     const counted = state.counted_through >= size ? count : await this.logRepository.countAt(id, state.counted_through);
     return {
       data: {
-        intact: brokenAt === null && rootMatches && signatureValid,
-        length,
-        broken_at: brokenAt,
+        intact: audit.brokenAt === null && rootMatches && signatureValid,
+        length: audit.count,
+        broken_at: audit.brokenAt,
         checkpoint: this.log.present(checkpoint),
         signature_valid: signatureValid,
         count_matches: counted === state.signatures_count,

@@ -14,6 +14,7 @@ import { PetitionsAccountData } from './petitions.account-data';
 import { PetitionsController } from './petitions.controller';
 import { PetitionsRepository } from './petitions.repository';
 import { PetitionsService } from './petitions.service';
+import { PetitionsDigestSection } from './petitions-digest.section';
 
 /** Petitions (issue 11, docs/petitions.md): spec points 2 to 5 and 7; the signature log (issue 28). */
 @Module({
@@ -31,6 +32,7 @@ import { PetitionsService } from './petitions.service';
     PetitionLogService,
     PetitionSignaturesRepository,
     PetitionSignaturesService,
+    PetitionsDigestSection,
   ],
 })
 export class PetitionsModule {}

@@ -10,6 +10,7 @@ import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, inSlice, perLocale, perShape, type SliceShape, sliceShape, sliceShapeKey } from '../../database/prepared';
 import { localisedName, localisedRef } from '../reference';
 import { PetitionSignaturesRepository } from './petition-signatures.repository';
+import { digestRowsByReader, type DigestSectionReader } from '../notifications';
 
 const {
   petitions,
@@ -744,5 +745,28 @@ export class PetitionsRepository {
         .where(eq(petitionBookmarks.user_id, userId)),
     };
   }
-}
 
+  /**
+   * The digest's new petitions (`PetitionsDigestSection`) for a send batch's readers in one
+   * statement: per reader the newest five active ones published since their last digest, in one of
+   * their specialties.
+   */
+  digestMany(readers: readonly DigestSectionReader[]) {
+    return digestRowsByReader<{ user_id: number; id: number; title: string }>(
+      this.db,
+      readers,
+      (r) => sql`
+      select r.user_id, p.id, p.title
+      from ${r}
+      cross join lateral (
+        select p.id, p.title, p.published_at
+        from petitions p
+        where p.status = 'active' and p.published_at >= r.since
+          and exists (select 1 from petition_specialties ps join user_specialties us on us.specialty_id = ps.specialty_id
+                      where ps.petition_id = p.id and us.user_id = r.user_id)
+        order by p.published_at desc, p.id desc
+        limit 5) p
+      order by r.user_id, p.published_at desc, p.id desc`,
+    );
+  }
+}

@@ -9,6 +9,7 @@ import { fileKey, variantKey } from '../../common/files/files.repository';
 import { type PageSource } from '../../common/lists';
 import { InjectDatabase } from '../../database/database.module';
 import { inIdsPlaceholder, perShape } from '../../database/prepared';
+import { digestRowsByReader, type DigestSectionReader } from '../notifications';
 
 const { posts, postAttachments, postComments, postLikes, users, partnerCompanies, partnerCompanyFollowers, userFollows, storedFiles, petitions } = schema;
 
@@ -543,5 +544,29 @@ export class PostsRepository {
       post_comments: await this.db.select().from(postComments).where(eq(postComments.author_user_id, userId)),
       post_likes: await this.db.select().from(postLikes).where(eq(postLikes.user_id, userId)),
     };
+  }
+
+  /**
+   * The digest's discussed posts (`PostsDigestSection`) for a send batch's readers in one statement:
+   * per reader the three most commented posts since their last digest by people they follow.
+   */
+  digestMany(readers: readonly DigestSectionReader[]) {
+    return digestRowsByReader<{ user_id: number; id: number; body: string; comments_count: number; first_name: string; last_name: string }>(
+      this.db,
+      readers,
+      (r) => sql`
+      select r.user_id, p.id, p.body, p.comments_count, p.first_name, p.last_name
+      from ${r}
+      cross join lateral (
+        select p.id, left(p.body, 140) as body, p.comments_count, u.first_name, u.last_name
+        from user_follows f
+        join posts p on p.author_user_id = f.followed_user_id
+        join users u on u.id = p.author_user_id
+        where f.follower_id = r.user_id and p.created_at >= r.since
+          and p.archived_at is null and p.comments_count > 0
+        order by p.comments_count desc, p.id desc
+        limit 3) p
+      order by r.user_id, p.comments_count desc, p.id desc`,
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type IdentitySession, type IdentitySessionCreated, type Locale } from '@legenett/contracts';
-import { hashNationalId } from '@legenett/db';
+import { hashNationalId } from '@legenett/shared';
 import { type AppConfig, APP_CONFIG } from '../../config';
 import { AppError } from '../../common/errors/app-error';
 import { IdentityProvider, IdentityProviderUnavailableError } from './identity-provider';

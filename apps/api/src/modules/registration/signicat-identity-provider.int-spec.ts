@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { registrationEndpoints as ep, ValidationErrorBodySchema } from '@legenett/contracts';
-import { hashNationalId, schema } from '@legenett/db';
+import { schema } from '@legenett/db';
+import { hashNationalId } from '@legenett/shared';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { invalid } from '../../../test/call';

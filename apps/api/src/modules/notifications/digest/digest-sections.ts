@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type DigestFrequency, type Locale } from '@legenett/contracts';
+import { type DigestFrequency, type Locale, translate } from '@legenett/contracts';
 
 /** Whom a digest is for, and which period it covers. */
 export interface DigestReader {
@@ -63,3 +63,26 @@ export class DigestSections {
     return [...this.sections.values()].sort((a, b) => a.order - b.order);
   }
 }
+
+/**
+ * A section's content per reader from its rows per reader (the repository's `rowsByReader`): the
+ * title and one item per row; a reader without rows gets no items, so the section is left out.
+ */
+export function contentsByReader<T>(
+  readers: readonly DigestReader[],
+  rows: Map<number, T[]>,
+  title: (reader: DigestReader) => string,
+  item: (reader: DigestReader, row: T) => DigestItem,
+): DigestSectionContents {
+  return new Map(readers.map((r) => [r.userId, { title: title(r), items: (rows.get(r.userId) ?? []).map((row) => item(r, row)) }]));
+}
+
+/** A text of the digest's own catalogue (`notifications_ui.digest.<key>`) in the reader's language. */
+export const digestText = (reader: DigestReader, key: string, vars: Record<string, string | number> = {}): string =>
+  translate(reader.locale, `notifications_ui.digest.${key}`, vars);
+
+/** A date in a digest line, in the reader's language and Oslo time ("27. november 2026"). */
+export const digestDate = (locale: Locale, value: string | Date): string =>
+  new Intl.DateTimeFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value),
+  );

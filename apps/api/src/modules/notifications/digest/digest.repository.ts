@@ -4,6 +4,7 @@ import { type DigestFrequency, type Locale } from '@legenett/contracts';
 import { type Database, type Transaction } from '@legenett/db';
 import { sql } from 'drizzle-orm';
 import { InjectDatabase } from '../../../database/database.module';
+import { intArray } from './digest-sql';
 
 /** A user the sweep found due: a digest on, something unread (or a daily/weekly alert's match), not active since the last digest. */
 export interface DueReader {
@@ -28,37 +29,9 @@ export interface DigestBatchRecipientRow extends DigestRecipientRow {
   seen_since: boolean;
 }
 
-/** What a built-in section's batch statement needs of each reader. */
-export interface SectionReader {
-  userId: number;
-  countyId: number | null;
-  since: Date;
-}
-
 const rowsOf = <T>(result: { rows: unknown[] }): T[] => result.rows as T[];
 
-/** An `int[]` literal (nulls allowed) for one parameter: `{1,NULL,3}`. */
-export const intArray = (xs: readonly (number | null)[]): string => `{${xs.map((x) => (x === null ? 'NULL' : String(Math.trunc(x)))).join(',')}}`;
-/** A `timestamptz[]` literal for one parameter. */
-export const timeArray = (xs: readonly Date[]): string => `{${xs.map((x) => `"${x.toISOString()}"`).join(',')}}`;
-
-/** The readers of a batch statement as a relation `r(user_id, county_id, since)`: one row per reader. */
-const readersOf = (readers: readonly SectionReader[]) =>
-  sql`unnest(${intArray(readers.map((r) => r.userId))}::int[], ${intArray(readers.map((r) => r.countyId))}::int[], ${timeArray(readers.map((r) => r.since))}::timestamptz[]) as r(user_id, county_id, since)`;
-
-/** Rows of a batch statement (each with its reader's `user_id`), grouped by reader in the statement's order. */
-function byReader<T extends { user_id: number | string }>(rows: readonly T[]): Map<number, Omit<T, 'user_id'>[]> {
-  const out = new Map<number, Omit<T, 'user_id'>[]>();
-  for (const { user_id, ...rest } of rows) {
-    const id = Number(user_id);
-    const list = out.get(id);
-    if (list) list.push(rest);
-    else out.set(id, [rest]);
-  }
-  return out;
-}
-
-/** The digest's SQL: who is due (in batches by user id), the period claims, and the built-in sections. */
+/** The digest's SQL: who is due (in batches by user id), the period claims and the readers of a send batch (each section's SQL is its module's). */
 @Injectable()
 export class DigestRepository {
   constructor(@InjectDatabase() private readonly db: Database) {}
@@ -142,81 +115,5 @@ export class DigestRepository {
       since: new Date(row.since),
       seen_since: row.seen_since === true,
     }));
-  }
-
-  // ---------- the built-in sections: a few rows each, newest or most discussed first ----------
-  // Each has a batch form: one statement for all readers of a send job, `join lateral (... limit n)`
-  // per reader with the per-reader query's conditions and order (so the same indexes serve it).
-
-  async jobsMany(readers: readonly SectionReader[]): Promise<Map<number, { id: number; title: string; application_deadline: string }[]>> {
-    if (readers.length === 0) return new Map();
-    const result = await this.db.execute(sql`
-      select r.user_id, j.id, j.title, j.application_deadline
-      from ${readersOf(readers)}
-      cross join lateral (
-        select j.id, j.title, j.application_deadline::text as application_deadline, j.published_at
-        from jobs j
-        where j.status = 'published' and j.published_at >= r.since and j.application_deadline >= current_date
-          and (r.county_id is null or j.county_id = r.county_id)
-          and exists (select 1 from job_specialties js join user_specialties us on us.specialty_id = js.specialty_id
-                      where js.job_id = j.id and us.user_id = r.user_id)
-        order by j.published_at desc, j.id desc
-        limit 5) j
-      order by r.user_id, j.published_at desc, j.id desc`);
-    return byReader(rowsOf<{ user_id: number; id: number; title: string; application_deadline: string }>(result));
-  }
-
-  async coursesMany(readers: readonly SectionReader[]): Promise<Map<number, { id: number; title: string; type: string; start_at: string }[]>> {
-    if (readers.length === 0) return new Map();
-    const result = await this.db.execute(sql`
-      select r.user_id, c.id, c.title, c.type, c.start_at
-      from ${readersOf(readers)}
-      cross join lateral (
-        select c.id, c.title, c.type, c.start_at
-        from courses c
-        where c.status = 'approved' and c.created_at >= r.since and c.start_at > now()
-          and exists (select 1 from course_specialties cs join user_specialties us on us.specialty_id = cs.specialty_id
-                      where cs.course_id = c.id and us.user_id = r.user_id)
-        order by c.start_at, c.id
-        limit 5) c
-      order by r.user_id, c.start_at, c.id`);
-    return byReader(rowsOf<{ user_id: number; id: number; title: string; type: string; start_at: string }>(result));
-  }
-
-  async petitionsMany(readers: readonly SectionReader[]): Promise<Map<number, { id: number; title: string }[]>> {
-    if (readers.length === 0) return new Map();
-    const result = await this.db.execute(sql`
-      select r.user_id, p.id, p.title
-      from ${readersOf(readers)}
-      cross join lateral (
-        select p.id, p.title, p.published_at
-        from petitions p
-        where p.status = 'active' and p.published_at >= r.since
-          and exists (select 1 from petition_specialties ps join user_specialties us on us.specialty_id = ps.specialty_id
-                      where ps.petition_id = p.id and us.user_id = r.user_id)
-        order by p.published_at desc, p.id desc
-        limit 5) p
-      order by r.user_id, p.published_at desc, p.id desc`);
-    return byReader(rowsOf<{ user_id: number; id: number; title: string }>(result));
-  }
-
-  async discussedPostsMany(
-    readers: readonly SectionReader[],
-  ): Promise<Map<number, { id: number; body: string; comments_count: number; first_name: string; last_name: string }[]>> {
-    if (readers.length === 0) return new Map();
-    const result = await this.db.execute(sql`
-      select r.user_id, p.id, p.body, p.comments_count, p.first_name, p.last_name
-      from ${readersOf(readers)}
-      cross join lateral (
-        select p.id, left(p.body, 140) as body, p.comments_count, u.first_name, u.last_name
-        from user_follows f
-        join posts p on p.author_user_id = f.followed_user_id
-        join users u on u.id = p.author_user_id
-        where f.follower_id = r.user_id and p.created_at >= r.since
-          and p.archived_at is null and p.comments_count > 0
-        order by p.comments_count desc, p.id desc
-        limit 3) p
-      order by r.user_id, p.comments_count desc, p.id desc`);
-    return byReader(rowsOf<{ user_id: number; id: number; body: string; comments_count: number; first_name: string; last_name: string }>(result));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { type DigestFrequency, type Locale, notificationMessage, osloToday, toOsloWallClock, translate } from '@legenett/contracts';
+import { type DigestFrequency, notificationMessage, osloToday, toOsloWallClock, translate } from '@legenett/contracts';
 import { type AppConfig, InjectConfig } from '../../../config';
 import { MailService, type SendMail } from '../../../common/mail';
 import { JobOutbox, type OutboxJobContext } from '../../../common/outbox';
@@ -8,7 +8,7 @@ import { UnitOfWork } from '../../../database/unit-of-work';
 import { NotificationPreferencesService } from '../notification-preferences.service';
 import { NotificationsRepository } from '../notifications.repository';
 import { entryOf } from '../notifications.service';
-import { type DigestItem, type DigestReader, DigestSections, type DigestSectionContent } from './digest-sections';
+import { contentsByReader, type DigestReader, DigestSections, type DigestSectionContent, digestText } from './digest-sections';
 import { DigestRepository } from './digest.repository';
 import { renderDigest } from './digest-template';
 
@@ -43,11 +43,6 @@ export function periodKeyOf(frequency: Exclude<DigestFrequency, 'off'>, now: Dat
   return `w:${year}-W${String(week).padStart(2, '0')}`;
 }
 
-const dateText = (locale: Locale, value: string | Date) =>
-  new Intl.DateTimeFormat(locale === 'no' ? 'nb-NO' : 'en-GB', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value),
-  );
-
 /**
  * The e-mail digest (docs/notifications.md, "Digest"): a sweep (scheduled, once across replicas)
  * walks the users in batches by id, claims the period for those due (`digest_runs`, one row per user
@@ -76,7 +71,7 @@ export class DigestService implements OnModuleInit {
     // for Redis (an awaited schedule held up start-up for as long as Redis did not answer).
     this.scheduler.every(DIGEST_SWEEP_JOB, this.config.digestSweepMs, () => this.sweep());
     this.outbox.handle<DigestSendJob>(DIGEST_SEND_JOB, (job) => this.send(job));
-    this.registerBuiltInSections();
+    this.registerUnreadSection();
   }
 
   /**
@@ -225,61 +220,27 @@ export class DigestService implements OnModuleInit {
   }
 
   /**
-   * The built-in sections, each one set-based statement over a send batch's readers (the repository's
-   * `...Many`: a `join lateral (... limit n)` per reader on the per-reader query's index).
+   * The digest's own section, the unread notifications, in one set-based statement over a send
+   * batch's readers. The other sections are their modules' (jobs, courses, petitions, posts, alerts:
+   * each registers its own in `onModuleInit`, its SQL in its repository).
    */
-  private registerBuiltInSections(): void {
+  private registerUnreadSection(): void {
     const site = this.config.publicUrl;
-    const t = (r: DigestReader, key: string, vars: Record<string, string | number> = {}) => translate(r.locale, `notifications_ui.digest.${key}`, vars);
-    /** A section's content per reader from its rows per reader. */
-    const each = <T>(readers: readonly DigestReader[], rows: Map<number, T[]>, title: string, item: (r: DigestReader, row: T) => DigestItem) =>
-      new Map(readers.map((r) => [r.userId, { title: t(r, title), items: (rows.get(r.userId) ?? []).map((row) => item(r, row)) }]));
     this.sections.register({
       key: 'unread',
       order: 10,
       collectMany: async (readers) =>
-        each(readers, await this.notifications.unreadOfMany(readers.map((r) => r.userId), 5), 'unread', (r, g) => {
-          const e = entryOf(g);
-          const name = e.actor ? `${e.actor.first_name} ${e.actor.last_name}` : translate(r.locale, 'notifications_ui.someone');
-          const { key, vars } = notificationMessage(e, name);
-          return { text: translate(r.locale, `notifications_ui.${key}`, vars), url: `${site}/notifications` };
-        }),
-    });
-    this.sections.register({
-      key: 'jobs',
-      order: 20,
-      collectMany: async (readers) =>
-        each(readers, await this.repository.jobsMany(readers), 'jobs', (r, j) => ({
-          text: j.title,
-          url: `${site}/jobs/details/${j.id}`,
-          meta: t(r, 'deadline', { date: dateText(r.locale, j.application_deadline) }),
-        })),
-    });
-    this.sections.register({
-      key: 'courses',
-      order: 30,
-      collectMany: async (readers) =>
-        each(readers, await this.repository.coursesMany(readers), 'courses', (r, c) => ({
-          text: c.title,
-          url: `${site}/course/webinares/${c.id}/${c.type}`,
-          meta: t(r, 'starts', { date: dateText(r.locale, c.start_at) }),
-        })),
-    });
-    this.sections.register({
-      key: 'petitions',
-      order: 40,
-      collectMany: async (readers) =>
-        each(readers, await this.repository.petitionsMany(readers), 'petitions', (_r, p) => ({ text: p.title, url: `${site}/petitions/details/${p.id}` })),
-    });
-    this.sections.register({
-      key: 'posts',
-      order: 50,
-      collectMany: async (readers) =>
-        each(readers, await this.repository.discussedPostsMany(readers), 'posts', (r, p) => ({
-          text: `${p.first_name} ${p.last_name}: ${p.body}`,
-          url: `${site}/post/${p.id}`,
-          meta: t(r, 'comments_count', { count: p.comments_count }),
-        })),
+        contentsByReader(
+          readers,
+          await this.notifications.unreadOfMany(readers.map((r) => r.userId), 5),
+          (r) => digestText(r, 'unread'),
+          (r, g) => {
+            const e = entryOf(g);
+            const name = e.actor ? `${e.actor.first_name} ${e.actor.last_name}` : translate(r.locale, 'notifications_ui.someone');
+            const { key, vars } = notificationMessage(e, name);
+            return { text: translate(r.locale, `notifications_ui.${key}`, vars), url: `${site}/notifications` };
+          },
+        ),
     });
   }
 }
