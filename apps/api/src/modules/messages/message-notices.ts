@@ -39,31 +39,30 @@ export class MessageNotices {
 
   /**
    * The bell: one `chat_message` entry per conversation (grouped by the notifications module), for
-   * members who have not muted it; a company's conversations show in its inbox only.
+   * members who have not muted it; a company's conversations show in its inbox only. One job for
+   * all of them (`publishToMany`), or two when some hold the conversation as a request.
    */
   private async bell(tx: Transaction, me: Principal, conversationId: number, sent: { seq: number; body: string }, recipients: ReaderRow[]): Promise<void> {
+    const told = recipients.filter((r): r is ReaderRow & { user_id: number } => r.user_id !== null && !r.muted);
+    if (told.length === 0) return;
     const body = sent.body !== '' ? excerpt(sent.body, 140) : '';
     // A company writes as itself: the bell names the company (`company_name`), never the manager.
     const companyName = me.activeCompanyId !== null ? await this.addressees.companyName(me.activeCompanyId) : null;
-    await this.publisher.publish(
-      tx,
-      recipients
-        .filter((r): r is ReaderRow & { user_id: number } => r.user_id !== null && !r.muted)
-        .map((r) => ({
-          user_id: r.user_id,
-          kind: 'chat_message' as const,
+    for (const request of [0, 1] as const) {
+      const userIds = told.filter((r) => (r.state === 'request' ? 1 : 0) === request).map((r) => r.user_id);
+      await this.publisher.publishToMany(
+        tx,
+        {
+          kind: 'chat_message',
           actor_user_id: me.activeCompanyId !== null ? null : me.userId,
           partner_company_id: me.activeCompanyId,
           entity_type: 'conversation',
           entity_id: conversationId,
-          data: {
-            excerpt: body,
-            seq: sent.seq,
-            request: r.state === 'request' ? 1 : 0,
-            ...(companyName !== null ? { company_name: companyName } : {}),
-          },
-        })),
-    );
+          data: { excerpt: body, seq: sent.seq, request, ...(companyName !== null ? { company_name: companyName } : {}) },
+        },
+        userIds,
+      );
+    }
   }
 
   /** An edit or a deletion, to every reader's tabs. */

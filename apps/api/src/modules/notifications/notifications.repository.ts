@@ -215,6 +215,58 @@ export class NotificationsRepository {
   }
 
   /**
+   * `insert` for one notification to many users, in three statements whatever their number: every
+   * recipient's group upserted by one INSERT … SELECT (in user order, so two such writes to the same
+   * groups take their row locks in one order), the actor counted once more where new to a grown
+   * group, and every member row by one INSERT. Answers each user's group.
+   */
+  async insertMany(p: Omit<NotificationJobPayload, 'user_id'>, userIds: readonly number[], groupKey: string | null, tx?: Transaction): Promise<Map<number, JoinedGroup>> {
+    if (userIds.length === 0) return new Map();
+    const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
+    if (p.entity_type !== null && entityType === null) throw new Error(`Unknown notification entity type ${p.entity_type}`);
+    const entityId = entityType === null ? null : p.entity_id;
+    const db = tx ?? this.db;
+    const result = await db.execute<{ id: string | number; user_id: number; mail_round: number; inserted: boolean }>(sql`
+      insert into notification_groups as g
+        (user_id, group_key, kind, entity_type, entity_id, actor_user_id, partner_company_id, data, actor_count, unread_count, latest_at)
+      select r.user_id, ${groupKey}, ${p.kind}, ${entityType}, ${entityId}, ${p.actor_user_id}::int, ${p.partner_company_id}::int,
+             ${JSON.stringify(p.data)}::jsonb, ${p.actor_user_id === null ? 0 : 1}, 1, now()
+      from unnest(${sql.param([...new Set(userIds)])}::int[]) as r(user_id)
+      order by r.user_id
+      on conflict (user_id, group_key) where group_key is not null do update set
+        actor_user_id = coalesce(excluded.actor_user_id, g.actor_user_id),
+        partner_company_id = excluded.partner_company_id,
+        data = excluded.data,
+        notification_count = g.notification_count + 1,
+        unread_count = g.unread_count + 1,
+        latest_at = now(),
+        updated_at = now()
+      returning g.id, g.user_id, g.mail_round, (xmax = 0) as inserted`);
+    const groups = new Map(result.rows.map((r) => [r.user_id, { id: Number(r.id), mail_round: r.mail_round, inserted: r.inserted }]));
+    // As in `insert`: after the upsert holds the groups' row locks, a person new to a group counts one more.
+    const grown = [...groups.values()].filter((g) => !g.inserted).map((g) => g.id);
+    if (grown.length > 0 && p.actor_user_id !== null) {
+      await db.execute(sql`
+        update notification_groups g set actor_count = g.actor_count + 1
+        where g.id = any(${sql.param(grown)}::bigint[])
+          and not exists (select 1 from notifications n where n.group_id = g.id and n.actor_user_id = ${p.actor_user_id})`);
+    }
+    await db.insert(notifications).values(
+      [...groups].map(([userId, g]) => ({
+        user_id: userId,
+        kind: p.kind,
+        actor_user_id: p.actor_user_id,
+        partner_company_id: p.partner_company_id,
+        entity_type: entityType,
+        entity_id: entityId,
+        data: p.data,
+        group_id: g.id,
+      })),
+    );
+    return new Map([...groups].map(([userId, g]) => [userId, { id: g.id, mail_round: g.mail_round }]));
+  }
+
+  /**
    * One page of the user's entries, newest first: `desc nulls last` as the index holds it
    * (notification_groups_user_latest_idx), so the page walks the index with no sort; a plain `desc`
    * (nulls first) made PostgreSQL sort every entry of the user (0.5 s at 50 000 entries).
