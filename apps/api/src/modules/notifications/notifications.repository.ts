@@ -125,6 +125,26 @@ const toGroup = (r: GroupSelect): GroupRow => ({
   cursor_at: r.cursor_at,
 });
 
+/** The payload's entity as the table holds it: a known entity type (another is an error), its id only with one. */
+function entityOf(p: Pick<NotificationJobPayload, 'entity_type' | 'entity_id'>): { entityType: EntityType | null; entityId: number | null } {
+  const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
+  if (p.entity_type !== null && entityType === null) throw new Error(`Unknown notification entity type ${p.entity_type}`);
+  return { entityType, entityId: entityType === null ? null : p.entity_id };
+}
+
+/**
+ * A notification joining its existing group (the upsert's conflict branch, of `insert` and
+ * `insertMany`): one member more, its latest actor and snapshot, unread again, at the top.
+ */
+const growGroup = sql`on conflict (user_id, group_key) where group_key is not null do update set
+        actor_user_id = coalesce(excluded.actor_user_id, g.actor_user_id),
+        partner_company_id = excluded.partner_company_id,
+        data = excluded.data,
+        notification_count = g.notification_count + 1,
+        unread_count = g.unread_count + 1,
+        latest_at = now(),
+        updated_at = now()`;
+
 /** Notifications and their groups (the bell's entries); the only notifications file that speaks SQL. */
 @Injectable()
 export class NotificationsRepository {
@@ -170,24 +190,14 @@ export class NotificationsRepository {
    * concurrent likes of one post meet in one row.
    */
   async insert(p: NotificationJobPayload, groupKey: string | null, tx?: Transaction): Promise<JoinedGroup> {
-    const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
-    if (p.entity_type !== null && entityType === null)
-      throw new Error(`Unknown notification entity type ${p.entity_type}`);
-    const entityId = entityType === null ? null : p.entity_id;
+    const { entityType, entityId } = entityOf(p);
     const db = tx ?? this.db;
     const result = await db.execute<{ id: string | number; mail_round: number; inserted: boolean }>(sql`
       insert into notification_groups as g
         (user_id, group_key, kind, entity_type, entity_id, actor_user_id, partner_company_id, data, actor_count, unread_count, latest_at)
       values (${p.user_id}, ${groupKey}, ${p.kind}, ${entityType}, ${entityId}, ${p.actor_user_id}, ${p.partner_company_id},
               ${JSON.stringify(p.data)}::jsonb, ${p.actor_user_id === null ? 0 : 1}, 1, now())
-      on conflict (user_id, group_key) where group_key is not null do update set
-        actor_user_id = coalesce(excluded.actor_user_id, g.actor_user_id),
-        partner_company_id = excluded.partner_company_id,
-        data = excluded.data,
-        notification_count = g.notification_count + 1,
-        unread_count = g.unread_count + 1,
-        latest_at = now(),
-        updated_at = now()
+      ${growGroup}
       returning g.id, g.mail_round, (xmax = 0) as inserted`);
     const row = result.rows[0];
     if (!row) throw new Error('notification group upsert answered no row');
@@ -222,9 +232,7 @@ export class NotificationsRepository {
    */
   async insertMany(p: Omit<NotificationJobPayload, 'user_id'>, userIds: readonly number[], groupKey: string | null, tx?: Transaction): Promise<Map<number, JoinedGroup>> {
     if (userIds.length === 0) return new Map();
-    const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
-    if (p.entity_type !== null && entityType === null) throw new Error(`Unknown notification entity type ${p.entity_type}`);
-    const entityId = entityType === null ? null : p.entity_id;
+    const { entityType, entityId } = entityOf(p);
     const db = tx ?? this.db;
     const result = await db.execute<{ id: string | number; user_id: number; mail_round: number; inserted: boolean }>(sql`
       insert into notification_groups as g
@@ -233,14 +241,7 @@ export class NotificationsRepository {
              ${JSON.stringify(p.data)}::jsonb, ${p.actor_user_id === null ? 0 : 1}, 1, now()
       from unnest(${sql.param([...new Set(userIds)])}::int[]) as r(user_id)
       order by r.user_id
-      on conflict (user_id, group_key) where group_key is not null do update set
-        actor_user_id = coalesce(excluded.actor_user_id, g.actor_user_id),
-        partner_company_id = excluded.partner_company_id,
-        data = excluded.data,
-        notification_count = g.notification_count + 1,
-        unread_count = g.unread_count + 1,
-        latest_at = now(),
-        updated_at = now()
+      ${growGroup}
       returning g.id, g.user_id, g.mail_round, (xmax = 0) as inserted`);
     const groups = new Map(result.rows.map((r) => [r.user_id, { id: Number(r.id), mail_round: r.mail_round, inserted: r.inserted }]));
     // As in `insert`: after the upsert holds the groups' row locks, a person new to a group counts one more.
