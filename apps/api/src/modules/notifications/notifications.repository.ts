@@ -132,6 +132,23 @@ function entityOf(p: Pick<NotificationJobPayload, 'entity_type' | 'entity_id'>):
   return { entityType, entityId: entityType === null ? null : p.entity_id };
 }
 
+/** A notification's row among its group's members (`notifications`), for one recipient. */
+const memberRow = (
+  p: Omit<NotificationJobPayload, 'user_id'>,
+  userId: number,
+  entity: { entityType: EntityType | null; entityId: number | null },
+  groupId: number,
+) => ({
+  user_id: userId,
+  kind: p.kind,
+  actor_user_id: p.actor_user_id,
+  partner_company_id: p.partner_company_id,
+  entity_type: entity.entityType,
+  entity_id: entity.entityId,
+  data: p.data,
+  group_id: groupId,
+});
+
 /**
  * A notification joining its existing group (the upsert's conflict branch, of `insert` and
  * `insertMany`): one member more, its latest actor and snapshot, unread again, at the top.
@@ -211,16 +228,7 @@ export class NotificationsRepository {
         where id = ${groupId}
           and not exists (select 1 from notifications n where n.group_id = ${groupId} and n.actor_user_id = ${p.actor_user_id})`);
     }
-    await db.insert(notifications).values({
-      user_id: p.user_id,
-      kind: p.kind,
-      actor_user_id: p.actor_user_id,
-      partner_company_id: p.partner_company_id,
-      entity_type: entityType,
-      entity_id: entityId,
-      data: p.data,
-      group_id: groupId,
-    });
+    await db.insert(notifications).values(memberRow(p, p.user_id, { entityType, entityId }, groupId));
     return { id: groupId, mail_round: row.mail_round };
   }
 
@@ -252,18 +260,7 @@ export class NotificationsRepository {
         where g.id = any(${sql.param(grown)}::bigint[])
           and not exists (select 1 from notifications n where n.group_id = g.id and n.actor_user_id = ${p.actor_user_id})`);
     }
-    await db.insert(notifications).values(
-      [...groups].map(([userId, g]) => ({
-        user_id: userId,
-        kind: p.kind,
-        actor_user_id: p.actor_user_id,
-        partner_company_id: p.partner_company_id,
-        entity_type: entityType,
-        entity_id: entityId,
-        data: p.data,
-        group_id: g.id,
-      })),
-    );
+    await db.insert(notifications).values([...groups].map(([userId, g]) => memberRow(p, userId, { entityType, entityId }, g.id)));
     return new Map([...groups].map(([userId, g]) => [userId, { id: g.id, mail_round: g.mail_round }]));
   }
 
