@@ -68,13 +68,13 @@ console.log(
 );
 
 if (cliFlag('--explain')) {
-  // The two statements as the repository sends them (apps/api/sql/messages.repository.sql), with lege's values.
+  // The two statements as the repository sends them (apps/api/sql/conversations.repository.sql, messages.repository.sql), with lege's values.
   const explain = async (label, text, values) => {
     const rows = (await client.query(`explain (analyze, buffers) ${text}`, values)).rows.map((r) => r['QUERY PLAN']);
     console.log(`\n-- ${label}\n${rows.join('\n')}`);
   };
   await explain(
-    'inbox, first page (MessagesRepository.inbox, filter all)',
+    'inbox, first page (ConversationsRepository.inbox, filter all)',
     `select c.id, c.kind, c.title, c.last_seq, c.last_message_at, p.id, p.state, p.last_read_seq, p.last_activity_at, p.archived_at, p.muted
      from conversation_participants p join conversations c on c.id = p.conversation_id
      where p.user_id = $1 and p.state = 'active' and p.archived_at is null
@@ -95,7 +95,7 @@ if (cliFlag('--explain')) {
     [big.id, Math.floor(big.last_seq / 2)],
   );
   await explain(
-    'unread total (MessagesRepository.unreadSummary)',
+    'unread total (ConversationsRepository.unreadSummary)',
     `select coalesce(sum(c.last_seq - p.last_read_seq) filter (where p.state = 'active' and not p.muted and p.archived_at is null), 0) as unread,
        count(*) filter (where p.state = 'request') as requests
      from conversation_participants p join conversations c on c.id = p.conversation_id where p.user_id = $1 and p.state in ('active', 'request')`,

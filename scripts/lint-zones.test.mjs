@@ -292,3 +292,20 @@ test('a module takes no rate limit by hand: @RateLimit, or consumeForAccount for
   assert.deepEqual(await reported('no-restricted-syntax', 'apps/api/src/modules/messages/planted.service.ts', helper), []);
   assert.deepEqual(await reported('no-restricted-syntax', 'apps/api/src/common/rate-limit/planted.guard.ts', byHand), []);
 });
+
+test('a file of the messages module holds at most 300 lines of code (blank lines and comments not counted); specs may be longer', async () => {
+  const method = (i) => `  m${i}(): number {\n    return ${i};\n  }\n`;
+  const grown = (n) => `export class Planted {\n${Array.from({ length: n }, (_, i) => method(i)).join('')}}\n`;
+  // 101 methods of 3 lines and the class's 2: 305 lines of code.
+  for (const file of ['apps/api/src/modules/messages/planted.service.ts', 'apps/api/src/modules/messages/planted.repository.ts']) {
+    const found = await reported('max-lines', file, grown(101));
+    assert.equal(found.length, 1, file);
+    assert.match(found[0], /Maximum allowed is 300/);
+  }
+  // 99 methods: 299 lines of code, passes; so do as many blank lines and comments beside them.
+  const commented = grown(99).replace(/\n {2}m/g, '\n\n  /** A comment line. */\n  // another\n  m');
+  assert.deepEqual(await reported('max-lines', 'apps/api/src/modules/messages/planted.service.ts', commented), []);
+  assert.deepEqual(await reported('max-lines', 'apps/api/src/modules/messages/planted.int-spec.ts', grown(101)), []);
+  // Other modules are not held to it (yet).
+  assert.deepEqual(await reported('max-lines', 'apps/api/src/modules/jobs/planted.service.ts', grown(101)), []);
+});

@@ -45,6 +45,54 @@ returning
   g.mail_round,
   (xmax = 0) as inserted;
 
+-- NotificationsRepository.insertMany
+insert into
+  notification_groups as g (
+    user_id,
+    group_key,
+    kind,
+    entity_type,
+    entity_id,
+    actor_user_id,
+    partner_company_id,
+    data,
+    actor_count,
+    unread_count,
+    latest_at
+  )
+select
+  r.user_id,
+  $1,
+  $2,
+  $3,
+  $4,
+  $5::int,
+  $6::int,
+  $7::jsonb,
+  $8,
+  1,
+  now()
+from
+  unnest($9::int[]) as r (user_id)
+order by
+  r.user_id
+on conflict (user_id, group_key)
+where
+  group_key is not null do update
+set
+  actor_user_id = coalesce(excluded.actor_user_id, g.actor_user_id),
+  partner_company_id = excluded.partner_company_id,
+  data = excluded.data,
+  notification_count = g.notification_count + 1,
+  unread_count = g.unread_count + 1,
+  latest_at = now(),
+  updated_at = now()
+returning
+  g.id,
+  g.user_id,
+  g.mail_round,
+  (xmax = 0) as inserted;
+
 -- NotificationsRepository.page
 -- prepared as notification_groups_after
 select

@@ -199,7 +199,8 @@ set
 where
   user_ids && array[$3::int]
   and cardinality(user_ids) > 1
-  and jsonb_typeof(payload -> 'user_ids') = 'array';
+  and jsonb_typeof(payload -> 'user_ids') = 'array'
+  and payload -> 'user_ids' @> to_jsonb($4::int);
 
 delete from "job_outbox"
 where

@@ -97,6 +97,26 @@ where
 order by
   "push_subscriptions"."id";
 
+-- PushSubscriptionsRepository.ofUsers
+select
+  "id",
+  "user_id",
+  "endpoint",
+  "p256dh",
+  "auth",
+  "device_browser",
+  "device_system",
+  "last_used_at",
+  "created_at",
+  "updated_at"
+from
+  "push_subscriptions"
+where
+  "push_subscriptions"."user_id" in ($1)
+order by
+  "push_subscriptions"."user_id",
+  "push_subscriptions"."id";
+
 -- PushSubscriptionsRepository.findOwn
 select
   "id",

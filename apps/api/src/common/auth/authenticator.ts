@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Request } from 'express';
 import { type AppConfig, InjectConfig } from '../../config';
-import { GroupCommit } from '../batching';
+import { Batcher } from '../batching';
 import { AuthRepository, type CallerRow } from './auth.repository';
 import { type Principal, principalOf } from './principal';
 import { TokenService } from './token.service';
@@ -25,7 +25,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 @Injectable()
 export class Authenticator {
   /**
-   * Lookups arriving within one turn of the event loop are grouped (`GroupCommit`, `next-tick`): a
+   * Lookups arriving within one turn of the event loop are grouped (`Batcher`, `next-tick`): a
    * burst of a thousand requests makes a few dozen round trips to PostgreSQL instead of a thousand,
    * each of which costs the API a socket write and a wake-up (docs/performance/petitions.md, "The
    * burst goal"), and a lookup never waits for another batch, only for the end of its turn. Nothing
@@ -33,7 +33,7 @@ export class Authenticator {
    * in its request's context (a GET may read a replica, as before); a grouped one reads the primary,
    * never older than what the request would have read. `AUTH_CALLER_BATCH=1` turns grouping off.
    */
-  private readonly lookups: GroupCommit<{ userId: number; familyId: number }, CallerRow | null> | null;
+  private readonly lookups: Batcher<{ userId: number; familyId: number }, CallerRow | null> | null;
 
   constructor(
     private readonly tokens: TokenService,
@@ -45,7 +45,7 @@ export class Authenticator {
     this.lookups =
       callerBatch === 1
         ? null
-        : new GroupCommit((keys) => (keys.length === 1 ? one(keys[0]!).then((row) => [row]) : this.repository.callers(keys)), one, {
+        : new Batcher((keys) => (keys.length === 1 ? one(keys[0]!).then((row) => [row]) : this.repository.callers(keys)), one, {
             maxBatch: callerBatch,
             maxInFlight: 1,
             flush: 'next-tick',

@@ -1,1 +1,1 @@
-export { GroupCommit, type GroupCommitOptions } from './group-commit';
+export { Batcher, type BatcherOptions } from './batcher';

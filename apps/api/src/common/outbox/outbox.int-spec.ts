@@ -404,6 +404,12 @@ describe('a second run of a job (the queue forgot that it ran, or two queues had
       await runTwice(NOTIFICATIONS_CREATE_JOB, notification, [user.id, actor.id]);
       expect(await notificationsTo(user.id)).toHaveLength(1);
 
+      // One notification to many (NotificationPublisher.publishToMany): one entry each, once.
+      const many = [await createUser(t.db), await createUser(t.db)].map((u) => u.id);
+      const { user_id: _one, ...toMany } = notification;
+      await runTwice('notifications.create-many', { ...toMany, user_ids: many }, [...many, actor.id]);
+      for (const id of many) expect(await notificationsTo(id)).toHaveLength(1);
+
       const resets = () => t.db.select().from(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.user_id, user.id));
       await runTwice(FORGOT_PASSWORD_JOB, { email: user.email, locale: 'en' });
       expect(await resets()).toHaveLength(1);

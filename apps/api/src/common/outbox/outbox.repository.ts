@@ -168,7 +168,8 @@ export class OutboxRepository {
 
   /**
    * Every job, pending or done, whose payload names the account (account erasure): deleted, but for
-   * a job for many accounts (`payload.user_ids`), which loses this one and stays for the others.
+   * a job for many accounts (`payload.user_ids`) that names it among them, which loses this one and
+   * stays for the others (a job that names it otherwise, as the actor of a notification to many, goes).
    * Answers how many jobs it deleted or changed.
    */
   async deleteForUser(userId: number, tx?: Transaction): Promise<number> {
@@ -178,7 +179,8 @@ export class OutboxRepository {
         user_ids = array_remove(user_ids, ${userId}::int),
         payload = jsonb_set(payload, '{user_ids}',
           coalesce((select jsonb_agg(e) from jsonb_array_elements(payload->'user_ids') e where e <> to_jsonb(${userId}::int)), '[]'::jsonb))
-      where user_ids && array[${userId}::int] and cardinality(user_ids) > 1 and jsonb_typeof(payload->'user_ids') = 'array'`);
+      where user_ids && array[${userId}::int] and cardinality(user_ids) > 1 and jsonb_typeof(payload->'user_ids') = 'array'
+        and payload->'user_ids' @> to_jsonb(${userId}::int)`);
     const result = await db.delete(o).where(arrayOverlaps(o.user_ids, [userId]));
     return (shared.rowCount ?? 0) + (result.rowCount ?? 0);
   }

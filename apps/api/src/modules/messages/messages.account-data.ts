@@ -1,13 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AccountDataRegistry } from '../../common/account-data';
-import { MessagesRepository } from './messages.repository';
+import { MessagesAccountRepository } from './messages-account.repository';
 
 /** Messages: erasure rules and export source (docs/how-to/erase-and-export-user-data.md). */
 @Injectable()
 export class MessagesAccountData implements OnModuleInit {
   constructor(
     private readonly registry: AccountDataRegistry,
-    private readonly messages: MessagesRepository,
+    private readonly messages: MessagesAccountRepository,
   ) {}
 
   onModuleInit(): void {

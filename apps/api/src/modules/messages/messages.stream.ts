@@ -3,7 +3,7 @@ import { CHAT_STREAM_EVENT, type MessageEvent } from '@legenett/contracts';
 import { StreamSources } from '../notifications';
 import { MessageEvents, readerKey } from './message-events';
 import { MessagesRepository } from './messages.repository';
-import { partyOf } from './messages.service';
+import { partyOf } from './parties';
 
 /** At most this many missed messages are replayed on reconnect; more, and the tab reloads its lists. */
 export const CATCH_UP_LIMIT = 200;

@@ -79,6 +79,12 @@ export class NotificationPreferencesService {
     return stored ? resolve(stored) : null;
   }
 
+  /** `resolved` for many users in one statement: keyed by user id; users that do not exist are left out. */
+  async resolvedMany(userIds: readonly number[]): Promise<Map<number, ResolvedPreferences>> {
+    const stored = await this.repository.findMany(userIds);
+    return new Map([...stored].map(([id, prefs]) => [id, resolve(prefs)]));
+  }
+
   /**
    * Whether the user wants this kind (or row) on this channel. A channel the row does not have
    * answers false; a user that does not exist too.

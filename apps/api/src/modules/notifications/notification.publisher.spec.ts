@@ -42,4 +42,15 @@ describe('NotificationPublisher', () => {
     expect(added).toEqual([[]]);
     await expect(p.publish(tx, [base, { ...base, user_id: 3 }], 'k')).rejects.toThrow(RangeError);
   });
+
+  it('writes one notifications.create-many job for many recipients, without the actor and twice-named ones; one recipient is an ordinary job', async () => {
+    const { publisher: p, added } = publisher();
+    const { user_id: _one, ...notification } = base;
+    await p.publishToMany(tx, notification, [5, 2, 4, 5]);
+    expect(added).toEqual([[{ name: 'notifications.create-many', payload: { ...notification, user_ids: [5, 4] }, userIds: [5, 4, 2] }]]);
+    await p.publishToMany(tx, notification, [2, 7]);
+    expect(added[1]).toEqual([{ name: 'notifications.create', payload: { ...notification, user_id: 7 }, dedupeKey: undefined, userIds: [7, 2] }]);
+    await p.publishToMany(tx, notification, [2]);
+    expect(added).toHaveLength(2);
+  });
 });

@@ -5,6 +5,13 @@ import { JobOutbox } from '../../common/outbox';
 import { type Transaction } from '../../database/unit-of-work';
 
 /**
+ * One job for one notification to many people (`NotificationPublisher.publishToMany`): the
+ * notification's fields once and the recipients' ids (`user_ids`, which account erasure trims).
+ */
+export const NOTIFICATIONS_CREATE_MANY_JOB = 'notifications.create-many';
+export type NotificationToMany = Omit<NotificationJobPayload, 'user_id'> & { user_ids: number[] };
+
+/**
  * The one way a module notifies someone: `publish(tx, payload)` inside the transaction that wrote
  * the thing being notified about (UnitOfWork.run). The `notifications.create` job goes into the
  * job outbox with that transaction, so the user's action and its notification commit together;
@@ -37,6 +44,23 @@ export class NotificationPublisher {
       }));
     if (typeof dedupeKey === 'string' && jobs.length > 1) throw new RangeError('A dedupe key names one notification');
     await this.outbox.add(tx, jobs);
+  }
+
+  /**
+   * The same notification to many people (the members of a group conversation): one job, one outbox
+   * row, whose handler writes every recipient's bell entry in one statement; each recipient's rules
+   * (settings, quiet hours, grouping, pushes, e-mail) apply as for `publish`. The actor is dropped; a
+   * single recipient is an ordinary `publish`.
+   */
+  async publishToMany(tx: Transaction, notification: Omit<NotificationJobPayload, 'user_id'>, userIds: readonly number[]): Promise<void> {
+    const ids = [...new Set(userIds)].filter((id) => !isActor(notification.actor_user_id, id));
+    if (ids.length === 0) return;
+    if (ids.length === 1) return this.publish(tx, { ...notification, user_id: ids[0]! });
+    await this.outbox.add(tx, {
+      name: NOTIFICATIONS_CREATE_MANY_JOB,
+      payload: { ...notification, user_ids: ids } satisfies NotificationToMany,
+      userIds: [...ids, notification.actor_user_id],
+    });
   }
 
   /**

@@ -125,6 +125,43 @@ const toGroup = (r: GroupSelect): GroupRow => ({
   cursor_at: r.cursor_at,
 });
 
+/** The payload's entity as the table holds it: a known entity type (another is an error), its id only with one. */
+function entityOf(p: Pick<NotificationJobPayload, 'entity_type' | 'entity_id'>): { entityType: EntityType | null; entityId: number | null } {
+  const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
+  if (p.entity_type !== null && entityType === null) throw new Error(`Unknown notification entity type ${p.entity_type}`);
+  return { entityType, entityId: entityType === null ? null : p.entity_id };
+}
+
+/** A notification's row among its group's members (`notifications`), for one recipient. */
+const memberRow = (
+  p: Omit<NotificationJobPayload, 'user_id'>,
+  userId: number,
+  entity: { entityType: EntityType | null; entityId: number | null },
+  groupId: number,
+) => ({
+  user_id: userId,
+  kind: p.kind,
+  actor_user_id: p.actor_user_id,
+  partner_company_id: p.partner_company_id,
+  entity_type: entity.entityType,
+  entity_id: entity.entityId,
+  data: p.data,
+  group_id: groupId,
+});
+
+/**
+ * A notification joining its existing group (the upsert's conflict branch, of `insert` and
+ * `insertMany`): one member more, its latest actor and snapshot, unread again, at the top.
+ */
+const growGroup = sql`on conflict (user_id, group_key) where group_key is not null do update set
+        actor_user_id = coalesce(excluded.actor_user_id, g.actor_user_id),
+        partner_company_id = excluded.partner_company_id,
+        data = excluded.data,
+        notification_count = g.notification_count + 1,
+        unread_count = g.unread_count + 1,
+        latest_at = now(),
+        updated_at = now()`;
+
 /** Notifications and their groups (the bell's entries); the only notifications file that speaks SQL. */
 @Injectable()
 export class NotificationsRepository {
@@ -170,24 +207,14 @@ export class NotificationsRepository {
    * concurrent likes of one post meet in one row.
    */
   async insert(p: NotificationJobPayload, groupKey: string | null, tx?: Transaction): Promise<JoinedGroup> {
-    const entityType = p.entity_type === null ? null : isEntityType(p.entity_type) ? p.entity_type : null;
-    if (p.entity_type !== null && entityType === null)
-      throw new Error(`Unknown notification entity type ${p.entity_type}`);
-    const entityId = entityType === null ? null : p.entity_id;
+    const { entityType, entityId } = entityOf(p);
     const db = tx ?? this.db;
     const result = await db.execute<{ id: string | number; mail_round: number; inserted: boolean }>(sql`
       insert into notification_groups as g
         (user_id, group_key, kind, entity_type, entity_id, actor_user_id, partner_company_id, data, actor_count, unread_count, latest_at)
       values (${p.user_id}, ${groupKey}, ${p.kind}, ${entityType}, ${entityId}, ${p.actor_user_id}, ${p.partner_company_id},
               ${JSON.stringify(p.data)}::jsonb, ${p.actor_user_id === null ? 0 : 1}, 1, now())
-      on conflict (user_id, group_key) where group_key is not null do update set
-        actor_user_id = coalesce(excluded.actor_user_id, g.actor_user_id),
-        partner_company_id = excluded.partner_company_id,
-        data = excluded.data,
-        notification_count = g.notification_count + 1,
-        unread_count = g.unread_count + 1,
-        latest_at = now(),
-        updated_at = now()
+      ${growGroup}
       returning g.id, g.mail_round, (xmax = 0) as inserted`);
     const row = result.rows[0];
     if (!row) throw new Error('notification group upsert answered no row');
@@ -201,17 +228,40 @@ export class NotificationsRepository {
         where id = ${groupId}
           and not exists (select 1 from notifications n where n.group_id = ${groupId} and n.actor_user_id = ${p.actor_user_id})`);
     }
-    await db.insert(notifications).values({
-      user_id: p.user_id,
-      kind: p.kind,
-      actor_user_id: p.actor_user_id,
-      partner_company_id: p.partner_company_id,
-      entity_type: entityType,
-      entity_id: entityId,
-      data: p.data,
-      group_id: groupId,
-    });
+    await db.insert(notifications).values(memberRow(p, p.user_id, { entityType, entityId }, groupId));
     return { id: groupId, mail_round: row.mail_round };
+  }
+
+  /**
+   * `insert` for one notification to many users, in three statements whatever their number: every
+   * recipient's group upserted by one INSERT … SELECT (in user order, so two such writes to the same
+   * groups take their row locks in one order), the actor counted once more where new to a grown
+   * group, and every member row by one INSERT. Answers each user's group.
+   */
+  async insertMany(p: Omit<NotificationJobPayload, 'user_id'>, userIds: readonly number[], groupKey: string | null, tx?: Transaction): Promise<Map<number, JoinedGroup>> {
+    if (userIds.length === 0) return new Map();
+    const { entityType, entityId } = entityOf(p);
+    const db = tx ?? this.db;
+    const result = await db.execute<{ id: string | number; user_id: number; mail_round: number; inserted: boolean }>(sql`
+      insert into notification_groups as g
+        (user_id, group_key, kind, entity_type, entity_id, actor_user_id, partner_company_id, data, actor_count, unread_count, latest_at)
+      select r.user_id, ${groupKey}, ${p.kind}, ${entityType}, ${entityId}, ${p.actor_user_id}::int, ${p.partner_company_id}::int,
+             ${JSON.stringify(p.data)}::jsonb, ${p.actor_user_id === null ? 0 : 1}, 1, now()
+      from unnest(${sql.param([...new Set(userIds)])}::int[]) as r(user_id)
+      order by r.user_id
+      ${growGroup}
+      returning g.id, g.user_id, g.mail_round, (xmax = 0) as inserted`);
+    const groups = new Map(result.rows.map((r) => [r.user_id, { id: Number(r.id), mail_round: r.mail_round, inserted: r.inserted }]));
+    // As in `insert`: after the upsert holds the groups' row locks, a person new to a group counts one more.
+    const grown = [...groups.values()].filter((g) => !g.inserted).map((g) => g.id);
+    if (grown.length > 0 && p.actor_user_id !== null) {
+      await db.execute(sql`
+        update notification_groups g set actor_count = g.actor_count + 1
+        where g.id = any(${sql.param(grown)}::bigint[])
+          and not exists (select 1 from notifications n where n.group_id = g.id and n.actor_user_id = ${p.actor_user_id})`);
+    }
+    await db.insert(notifications).values([...groups].map(([userId, g]) => memberRow(p, userId, { entityType, entityId }, g.id)));
+    return new Map([...groups].map(([userId, g]) => [userId, { id: g.id, mail_round: g.mail_round }]));
   }
 
   /**

@@ -20,13 +20,14 @@ import { isActor } from '../../common/access';
 import { type Principal } from '../../common/auth';
 import { AppError } from '../../common/errors/app-error';
 import { MailService } from '../../common/mail';
-import { JobOutbox, type OutboxJobContext } from '../../common/outbox';
+import { JobOutbox, type OutboxJob, type OutboxJobContext } from '../../common/outbox';
 import { type Transaction } from '../../database/unit-of-work';
 import { NotificationPreferencesRepository } from './notification-preferences.repository';
-import { allowsIn, NotificationPreferencesService } from './notification-preferences.service';
+import { allowsIn, NotificationPreferencesService, type ResolvedPreferences } from './notification-preferences.service';
+import { NOTIFICATIONS_CREATE_MANY_JOB, type NotificationToMany } from './notification.publisher';
 import { deliveryTime, GROUP_MAIL_DELAY_MS, groupKeyOf, isGroupedKind } from './notification-rules';
-import { type GroupRow, NotificationsRepository } from './notifications.repository';
-import { NOTIFICATIONS_PUSH_JOB, type NotificationPushJob, type PushDelivery, PushService } from './push/push.service';
+import { type GroupRow, type JoinedGroup, NotificationsRepository } from './notifications.repository';
+import { NOTIFICATIONS_PUSH_JOB, type NotificationPushJob, type PushDelivery, type PushPlan, PushService } from './push/push.service';
 import { UnreadBus } from './unread-bus';
 
 export const NOTIFICATIONS_EMAIL_JOB = 'notifications.email';
@@ -76,6 +77,7 @@ export class NotificationsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.outbox.handle<NotificationJobPayload>(NOTIFICATIONS_CREATE_JOB, (job) => this.create(job));
+    this.outbox.handle<NotificationToMany>(NOTIFICATIONS_CREATE_MANY_JOB, (job) => this.createMany(job));
     this.outbox.handle<NotificationEmailJob>(NOTIFICATIONS_EMAIL_JOB, (job) => this.email(job));
     this.outbox.handle<NotificationPushJob<NotificationJobPayload>>(NOTIFICATIONS_PUSH_JOB, (job) => this.pushOne(job));
   }
@@ -92,41 +94,86 @@ export class NotificationsService implements OnModuleInit {
     const prefs = await this.preferences.resolved(payload.user_id);
     if (!prefs) return; // the account is gone
     const inApp = allowsIn(prefs, payload.kind, 'in_app');
-    const byMail = !MAILED_BY_THEIR_MODULE.has(payload.kind) && allowsIn(prefs, payload.kind, 'email');
-    const byPush = allowsIn(prefs, payload.kind, 'push');
     const now = new Date();
-    // Pushes wait for the end of the quiet hours like e-mail; those held back for one entry go as one.
-    const pushAt = deliveryTime(now, prefs.quiet);
-    const held = pushAt.getTime() > now.getTime();
     // The payload as the job's row holds it now: an edit or deletion since the hand-over is in it.
     const wrote = await once(async (tx, current) => {
-      if (inApp) {
-        const group = await this.repository.insert(current, groupKeyOf(current, now), tx);
-        if (byPush) await this.push.schedule(tx, payload.user_id, { group_id: group.id }, pushAt, held ? `${group.id}:${pushAt.toISOString()}` : null);
+      const group = inApp ? await this.repository.insert(current, groupKeyOf(current, now), tx) : null;
+      await this.followUp(tx, [{ prefs, notification: current, group }], now);
+    });
+    if (wrote && inApp) await this.ping(payload.user_id);
+  }
+
+  /**
+   * The job of one notification to many people (`NotificationPublisher.publishToMany`): each recipient
+   * as in `create` (their settings, quiet hours, grouping, pushes, e-mail), with their settings read in
+   * one statement, every bell entry written by one (`insertMany`) and the pushes' devices read by one.
+   */
+  private async createMany({ payload, once }: OutboxJobContext<NotificationToMany>): Promise<void> {
+    const ids = payload.user_ids.filter((id) => !isActor(payload.actor_user_id, id));
+    // Accounts that are gone are left out.
+    const prefs = await this.preferences.resolvedMany(ids);
+    const inApp = ids.filter((id) => {
+      const p = prefs.get(id);
+      return p !== undefined && allowsIn(p, payload.kind, 'in_app');
+    });
+    const now = new Date();
+    const wrote = await once(async (tx, current) => {
+      const { user_ids: _recipients, ...notification } = current;
+      const groups = await this.repository.insertMany(notification, inApp, groupKeyOf(notification, now), tx);
+      const each = ids.flatMap((id) => {
+        const p = prefs.get(id);
+        return p ? [{ prefs: p, notification: { ...notification, user_id: id }, group: groups.get(id) ?? null }] : [];
+      });
+      await this.followUp(tx, each, now);
+    });
+    if (wrote) for (const id of inApp) await this.ping(id);
+  }
+
+  /**
+   * What a notification writes beside its bell entry, per recipient: the pushes (to the end of the
+   * quiet hours; those held back for one entry go as one) and the e-mail (held a while for a grouped
+   * kind; one per group and round); with the in-app channel off (no group), both about the
+   * notification alone. Written in one statement each, whatever the number of recipients.
+   */
+  private async followUp(
+    tx: Transaction,
+    each: readonly { prefs: ResolvedPreferences; notification: NotificationJobPayload; group: JoinedGroup | null }[],
+    now: Date,
+  ): Promise<void> {
+    const pushes: PushPlan<NotificationJobPayload>[] = [];
+    const mails: OutboxJob[] = [];
+    for (const { prefs, notification: n, group } of each) {
+      const byMail = !MAILED_BY_THEIR_MODULE.has(n.kind) && allowsIn(prefs, n.kind, 'email');
+      const byPush = allowsIn(prefs, n.kind, 'push');
+      const pushAt = deliveryTime(now, prefs.quiet);
+      const held = pushAt.getTime() > now.getTime();
+      if (group) {
+        if (byPush) pushes.push({ userId: n.user_id, about: { group_id: group.id }, notBefore: pushAt, dedupe: held ? `${group.id}:${pushAt.toISOString()}` : null });
         if (byMail) {
-          const wait = isGroupedKind(payload.kind) ? GROUP_MAIL_DELAY_MS : 0;
-          await this.outbox.add(tx, {
+          const wait = isGroupedKind(n.kind) ? GROUP_MAIL_DELAY_MS : 0;
+          mails.push({
             name: NOTIFICATIONS_EMAIL_JOB,
-            payload: { user_id: payload.user_id, group_id: group.id } satisfies NotificationEmailJob,
+            payload: { user_id: n.user_id, group_id: group.id } satisfies NotificationEmailJob,
             // One e-mail per group and round: later members join the e-mail already waiting.
             dedupeKey: `notification-mail:${group.id}:${group.mail_round}`,
-            userIds: [payload.user_id],
+            userIds: [n.user_id],
             notBefore: deliveryTime(new Date(now.getTime() + wait), prefs.quiet),
           });
         }
       } else {
         if (byMail) {
-          await this.outbox.add(tx, {
+          mails.push({
             name: NOTIFICATIONS_EMAIL_JOB,
-            payload: { user_id: payload.user_id, notification: current } satisfies NotificationEmailJob,
-            userIds: [payload.user_id, payload.actor_user_id],
+            payload: { user_id: n.user_id, notification: n } satisfies NotificationEmailJob,
+            userIds: [n.user_id, n.actor_user_id],
             notBefore: deliveryTime(now, prefs.quiet),
           });
         }
-        if (byPush) await this.push.schedule(tx, payload.user_id, { notification: current }, pushAt, null);
+        if (byPush) pushes.push({ userId: n.user_id, about: { notification: n }, notBefore: pushAt, dedupe: null });
       }
-    });
-    if (wrote && inApp) await this.ping(payload.user_id);
+    }
+    await this.push.scheduleMany(tx, pushes);
+    await this.outbox.add(tx, mails);
   }
 
   /**
@@ -269,6 +316,7 @@ export class NotificationsService implements OnModuleInit {
     // The jobs first: their rows' locks wait for a run under way, whose entry the next statements then see.
     const about = { kind: m.kind, entity_type: m.entityType, entity_id: m.entityId, data: m.match };
     await this.outbox.patchPayloadData(tx, NOTIFICATIONS_CREATE_JOB, about, patch);
+    await this.outbox.patchPayloadData(tx, NOTIFICATIONS_CREATE_MANY_JOB, about, patch);
     // Pushes of a notification without a bell entry carry its text until they go.
     await this.outbox.patchPayloadData(tx, NOTIFICATIONS_PUSH_JOB, about, patch);
     await this.repository.patchData(tx, m, patch);

@@ -116,7 +116,7 @@ export class PetitionSignaturesRepository {
   }
 
   /**
-   * Signs a batch in one statement and one commit (group commit: `GroupCommit` in the service), the
+   * Signs a batch in one statement and one commit (group commit: `Batcher` in the service), the
    * set-based twin of `sign`: the petitions that take signatures on each request's day (shared lock),
    * each signer's first specialty and county, then the signatures with `on conflict (petition_id,
    * user_id) do nothing` (the unique index decides per row; an account that signed already, or in a

@@ -8,7 +8,7 @@ import { NotificationPublisher } from '../notifications';
 import { inclusionProof, inclusionRanges, LeafAudit, nodesFor } from './petition-log.merkle';
 import { entryLeaf, PetitionLogRepository } from './petition-log.repository';
 import { checkpointText, PetitionLogService } from './petition-log.service';
-import { GroupCommit } from '../../common/batching';
+import { Batcher } from '../../common/batching';
 import { type CountedPetition, PetitionSignaturesRepository, type SignOutcome, type SignRequest } from './petition-signatures.repository';
 import { milestonesBetween, professionOf, requireSignable } from './petition.rules';
 import { PetitionsRepository } from './petitions.repository';
@@ -29,7 +29,7 @@ const VERIFY_BATCH = 5000;
 export class PetitionSignaturesService implements OnModuleInit {
   private readonly logger = new Logger('PetitionCounts');
   /** The signing queue of this process (group commit; docs/performance/petitions.md). */
-  private readonly signing: GroupCommit<SignRequest, SignOutcome> | null;
+  private readonly signing: Batcher<SignRequest, SignOutcome> | null;
 
   constructor(
     private readonly repository: PetitionSignaturesRepository,
@@ -40,7 +40,7 @@ export class PetitionSignaturesService implements OnModuleInit {
     private readonly scheduler: Scheduler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.signing = config.petitionLog.signBatch === 1 ? null : new GroupCommit((requests) => this.repository.signMany(requests), (request) => this.repository.sign(request), {
+    this.signing = config.petitionLog.signBatch === 1 ? null : new Batcher((requests) => this.repository.signMany(requests), (request) => this.repository.sign(request), {
       maxBatch: config.petitionLog.signBatch,
       maxInFlight: config.petitionLog.signInFlight,
       keyOf: (r) => `${r.petitionId}:${r.userId}`,
@@ -52,7 +52,7 @@ export class PetitionSignaturesService implements OnModuleInit {
 
   /**
    * Signs (the gate "confirmed health personnel" is the endpoint descriptor's). The request joins the
-   * process's signing queue (`GroupCommit`): signatures arriving together are stored by one statement
+   * process's signing queue (`Batcher`): signatures arriving together are stored by one statement
    * and one commit (`signMany`: it checks the petition and inserts), a lone one at once; a batch
    * that fails is retried request by request (`sign`). Only when the petition takes no signatures is
    * it read, to answer why (404, or 409 not active).

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Database, schema, type Transaction } from '@legenett/db';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type AccountTx, type ExportRows } from '../../../common/account-data';
 import { InjectDatabase } from '../../../database/database.module';
 
@@ -66,6 +66,12 @@ export class PushSubscriptionsRepository {
   /** Every device of a user (the sender's fan-out; a person has a handful). */
   async ofUser(userId: number, tx?: Transaction): Promise<PushSubscriptionRow[]> {
     return (tx ?? this.db).select().from(subs).where(eq(subs.user_id, userId)).orderBy(subs.id);
+  }
+
+  /** The devices of several users in one statement (a notification to many). */
+  async ofUsers(userIds: readonly number[], tx?: Transaction): Promise<PushSubscriptionRow[]> {
+    if (userIds.length === 0) return [];
+    return (tx ?? this.db).select().from(subs).where(inArray(subs.user_id, [...userIds])).orderBy(subs.user_id, subs.id);
   }
 
   /** The device, when it still belongs to this user (a browser that changed hands moved its row). */

@@ -24,6 +24,14 @@ export type PushAbout<N> = { group_id: number } | { notification: N };
  */
 export type NotificationPushJob<N> = { subscription_id: number } & ({ user_id: number; group_id: number } | N);
 
+/** The pushes of one user's notification: due at `notBefore`, one per device and `dedupe` key when given. */
+export interface PushPlan<N> {
+  userId: number;
+  about: PushAbout<N>;
+  notBefore: Date;
+  dedupe: string | null;
+}
+
 /** How the push service answered one push. */
 export type PushOutcome = 'sent' | 'gone' | 'refused' | 'rejected';
 
@@ -127,16 +135,26 @@ export class PushService {
    * entry and morning (`dedupe`): the burst of a night is one push at 07:00, rendered then.
    */
   async schedule<N>(tx: Transaction, userId: number, about: PushAbout<N>, notBefore: Date, dedupe: string | null): Promise<void> {
-    const devices = await this.repository.ofUser(userId, tx);
+    await this.scheduleMany(tx, [{ userId, about, notBefore, dedupe }]);
+  }
+
+  /** `schedule` for several users at once: their devices read in one statement, the jobs written in one. */
+  async scheduleMany<N>(tx: Transaction, pushes: readonly PushPlan<N>[]): Promise<void> {
+    if (pushes.length === 0) return;
+    const devices = pushes.length === 1 ? await this.repository.ofUser(pushes[0]!.userId, tx) : await this.repository.ofUsers([...new Set(pushes.map((p) => p.userId))], tx);
+    const devicesOf = new Map<number, PushSubscriptionRow[]>();
+    for (const d of devices) devicesOf.set(d.user_id, [...(devicesOf.get(d.user_id) ?? []), d]);
     await this.outbox.add(
       tx,
-      devices.map((d) => ({
-        name: NOTIFICATIONS_PUSH_JOB,
-        payload: { subscription_id: d.id, ...('group_id' in about ? { user_id: userId, group_id: about.group_id } : about.notification) } as NotificationPushJob<N>,
-        dedupeKey: dedupe === null ? undefined : `notification-push:${d.id}:${dedupe}`,
-        userIds: [userId],
-        notBefore,
-      })),
+      pushes.flatMap(({ userId, about, notBefore, dedupe }) =>
+        (devicesOf.get(userId) ?? []).map((d) => ({
+          name: NOTIFICATIONS_PUSH_JOB,
+          payload: { subscription_id: d.id, ...('group_id' in about ? { user_id: userId, group_id: about.group_id } : about.notification) } as NotificationPushJob<N>,
+          dedupeKey: dedupe === null ? undefined : `notification-push:${d.id}:${dedupe}`,
+          userIds: [userId],
+          notBefore,
+        })),
+      ),
     );
   }
 

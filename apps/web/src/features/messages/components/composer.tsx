@@ -1,8 +1,14 @@
-import { ActionIcon, Button, CloseButton, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
+import { MAX_MESSAGE_BODY, MAX_MESSAGE_FILES, nationalIdMessage, SendMessageInput } from '@legenett/contracts';
+import { Button, CloseButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/shared/api/api-error';
-import { useNationalIdWarning } from '@/shared/forms/national-id-warning';
+import { useContractForm } from '@/shared/forms/contract-form';
+import { FilePicker } from '@/shared/ui/file-picker';
+
+/** The text of a message, checked by the send endpoint's own schema (length, the patient-data guard). */
+const ComposerInput = SendMessageInput.pick({ body: true });
+const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
 
 const draftKey = (key: string) => `legenett.messages.draft.${key}`;
 
@@ -33,52 +39,51 @@ interface ComposerProps {
 }
 
 /**
- * The message box: Enter sends, Shift+Enter adds a line; files beside it; the patient-data guard
- * warns while typing (the same rule the API refuses with), and the draft stays in the browser.
+ * The message box, a form of the kit on the send endpoint's schema: Enter sends, Shift+Enter adds a
+ * line; up to `MAX_MESSAGE_FILES` files in the shared `FilePicker`; the patient-data guard warns while
+ * typing (the same rule the API refuses with), and the draft stays in the browser.
  */
 export function Composer({ draft, onSend, replyingTo, onCancelReply, allowFiles = true }: ComposerProps) {
   const { t } = useTranslation('messages');
-  const [text, setText] = useState(() => readDraft(draft));
+  const form = useContractForm(ComposerInput, { defaultValues: { body: readDraft(draft) } });
+  const text = useWatch({ control: form.control, name: 'body' }) ?? '';
   const [files, setFiles] = useState<File[]>([]);
-  const [sending, setSending] = useState(false);
-  // A 422 from the API, beside the field it names (the text, or the files: a PDF with a number in it).
-  const [serverError, setServerError] = useState<{ body?: string; files?: string }>({});
+  // A 422 on the files (a PDF with a number in it), under the picker.
+  const [filesError, setFilesError] = useState<string | null>(null);
+  const { reset } = form;
 
-  useEffect(() => setText(readDraft(draft)), [draft]);
+  useEffect(() => reset({ body: readDraft(draft) }), [draft, reset]);
   useEffect(() => writeDraft(draft, text), [draft, text]);
 
-  // The patient-data guard while typing: the API's rule and words (with the account-number hint).
-  const guard = useNationalIdWarning(text);
+  // The patient-data guard while typing: the kit's warning on the guarded field (with the account-number
+  // hint); while it stands, nothing is sent.
+  const guard = form.fieldError('body');
+  const warned = nationalIdMessage(text) !== null;
   const empty = text.trim() === '' && files.length === 0;
+  const sending = form.formState.isSubmitting;
 
-  const submit = async () => {
-    if (empty || guard || sending) return;
-    setSending(true);
-    setServerError({});
-    try {
-      await onSend(text.trim(), files);
-      setText('');
+  const send = form.submit(
+    async ({ body }) => {
+      setFilesError(null);
+      await onSend(body, files);
+      form.reset({ body: '' });
       setFiles([]);
-    } catch (err) {
-      // The API client has shown the error; a 422's messages also go beside their field, and the text stays.
-      const validation = err instanceof ApiError ? err.validation : null;
-      if (validation) {
-        const next: { body?: string; files?: string } = {};
-        for (const [field, messages] of Object.entries(validation.errors)) {
-          const key = field.startsWith('files') ? 'files' : 'body';
-          next[key] = [next[key], ...messages].filter(Boolean).join(' ');
-        }
-        setServerError(next);
-      }
-    } finally {
-      setSending(false);
-    }
+    },
+    // The API client has shown the error; a 422's messages also go beside their field, and the text stays.
+    (field, message) => {
+      if (field.startsWith('files')) setFilesError(message);
+      else form.setError('body', { type: 'server', message });
+    },
+  );
+  const submit = () => {
+    if (empty || warned || sending) return;
+    void send();
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      void submit();
+      submit();
     }
   };
 
@@ -94,59 +99,34 @@ export function Composer({ draft, onSend, replyingTo, onCancelReply, allowFiles 
       ) : null}
       <Textarea
         label={t('ui.composer_label')}
-        value={text}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          if (serverError.body) setServerError({ ...serverError, body: undefined });
-        }}
+        {...form.register('body')}
         onKeyDown={onKeyDown}
         rows={3}
         resize="vertical"
-        maxLength={5000}
+        maxLength={MAX_MESSAGE_BODY}
         description={t('ui.composer_hint')}
-        // The guard's warning is the field's error: announced with it, and linked (aria-describedby).
-        error={guard ?? serverError.body}
+        // The guard's warning (or a 422) is the field's error: announced with it, and linked (aria-describedby).
+        error={guard}
         errorProps={{ role: 'alert' }}
       />
-      {files.length > 0 ? (
-        <Group gap="xs">
-          {files.map((f, i) => (
-            <Group key={`${f.name}-${i}`} gap={4} wrap="nowrap">
-              <Text size="sm" truncate maw={200}>
-                {f.name}
-              </Text>
-              <CloseButton
-                size="sm"
-                aria-label={t('ui.remove_file', { name: f.name })}
-                onClick={() => {
-                  setFiles(files.filter((_, j) => j !== i));
-                  setServerError({ ...serverError, files: undefined });
-                }}
-              />
-            </Group>
-          ))}
-        </Group>
+      {allowFiles ? (
+        <FilePicker
+          label={t('ui.attach')}
+          accept={ACCEPT}
+          value={files}
+          onChange={(picked) => {
+            setFiles(picked.slice(0, MAX_MESSAGE_FILES));
+            setFilesError(null);
+          }}
+        />
       ) : null}
-      {serverError.files ? (
+      {filesError ? (
         <Text size="sm" c="red" role="alert">
-          {serverError.files}
+          {filesError}
         </Text>
       ) : null}
-      <Group justify="space-between">
-        {allowFiles ? (
-          <FileButton onChange={(picked) => setFiles([...files, ...picked].slice(0, 5))} accept="image/png,image/jpeg,image/webp,application/pdf" multiple>
-            {(props) => (
-              <ActionIcon {...props} variant="default" size="lg" aria-label={t('ui.attach')}>
-                <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
-                  <path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
-                </svg>
-              </ActionIcon>
-            )}
-          </FileButton>
-        ) : (
-          <span />
-        )}
-        <Button onClick={() => void submit()} disabled={empty || guard !== undefined} loading={sending}>
+      <Group justify="flex-end">
+        <Button onClick={submit} disabled={empty || warned} loading={sending}>
           {t('ui.send')}
         </Button>
       </Group>

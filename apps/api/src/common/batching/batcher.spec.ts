@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { GroupCommit } from './group-commit';
+import { Batcher } from './batcher';
 
 /** A batch function whose calls stay open until released, recording what each batch held. */
 function gated() {
@@ -23,10 +23,10 @@ function gated() {
 
 const single = (i: string) => Promise.resolve(`single:${i}`);
 
-describe('GroupCommit', () => {
+describe('Batcher', () => {
   it('sends a lone item at once, and groups what arrives while a batch runs, up to maxBatch', async () => {
     const g = gated();
-    const q = new GroupCommit(g.batch, single, { maxBatch: 3, maxInFlight: 1, keyOf: (i) => i });
+    const q = new Batcher(g.batch, single, { maxBatch: 3, maxInFlight: 1, keyOf: (i) => i });
     const first = q.submit('a');
     // No waiting for company: the batch left with the one item.
     expect(g.batches).toEqual([['a']]);
@@ -44,7 +44,7 @@ describe('GroupCommit', () => {
 
   it('runs up to maxInFlight batches at a time', async () => {
     const g = gated();
-    const q = new GroupCommit(g.batch, single, { maxBatch: 10, maxInFlight: 2, keyOf: (i) => i });
+    const q = new Batcher(g.batch, single, { maxBatch: 10, maxInFlight: 2, keyOf: (i) => i });
     const all = ['a', 'b', 'c', 'd'].map((i) => q.submit(i));
     expect(g.batches).toEqual([['a'], ['b']]);
     expect(g.open).toBe(2);
@@ -57,7 +57,7 @@ describe('GroupCommit', () => {
 
   it('next-tick: what arrives in one turn leaves together at its end, in batches of maxBatch, without waiting for running batches', async () => {
     const g = gated();
-    const q = new GroupCommit(g.batch, single, { maxBatch: 2, maxInFlight: 1, flush: 'next-tick' });
+    const q = new Batcher(g.batch, single, { maxBatch: 2, maxInFlight: 1, flush: 'next-tick' });
     const first = ['a', 'b', 'c'].map((i) => q.submit(i));
     // Nothing leaves within the turn.
     expect(g.batches).toEqual([]);
@@ -77,7 +77,7 @@ describe('GroupCommit', () => {
   it('next-tick: a lone item runs in the context of the call that submitted it', async () => {
     const als = new AsyncLocalStorage<string>();
     const seen: (string | undefined)[] = [];
-    const q = new GroupCommit(
+    const q = new Batcher(
       async (items: string[]) => {
         seen.push(als.getStore());
         return items;
@@ -91,7 +91,7 @@ describe('GroupCommit', () => {
 
   it('never puts two items of one key in a batch: the later one waits for the next, in order', async () => {
     const g = gated();
-    const q = new GroupCommit(g.batch, single, { maxBatch: 10, maxInFlight: 1, keyOf: (i) => i.split('#')[0]! });
+    const q = new Batcher(g.batch, single, { maxBatch: 10, maxInFlight: 1, keyOf: (i) => i.split('#')[0]! });
     const all = ['x#1', 'x#2', 'y#1', 'x#3', 'z#1'].map((i) => q.submit(i));
     await g.release();
     expect(g.batches).toEqual([['x#1'], ['x#2', 'y#1', 'z#1']]);
@@ -104,7 +104,7 @@ describe('GroupCommit', () => {
   it('retries each item of a failed batch alone, so each caller gets its own answer or error', async () => {
     const failures: number[] = [];
     let calls = 0;
-    const q = new GroupCommit(
+    const q = new Batcher(
       (items: string[]) => {
         calls += 1;
         // The first batch (the lone 'a') passes; the grouped one fails as a whole.
@@ -124,7 +124,7 @@ describe('GroupCommit', () => {
   });
 
   it('treats a batch answering the wrong number of results as failed', async () => {
-    const q = new GroupCommit(() => Promise.resolve(['only one']), single, { maxBatch: 10, maxInFlight: 1, keyOf: (i: string) => i });
+    const q = new Batcher(() => Promise.resolve(['only one']), single, { maxBatch: 10, maxInFlight: 1, keyOf: (i: string) => i });
     // 'a' leaves alone and gets its one result; 'b' and 'c' wait for it and share the next batch,
     // which answers one result for two items: both are retried alone.
     const all = ['a', 'b', 'c'].map((i) => q.submit(i));
@@ -135,7 +135,7 @@ describe('GroupCommit', () => {
     const store = new AsyncLocalStorage<string>();
     const seen: (string | undefined)[] = [];
     const g = gated();
-    const q = new GroupCommit(
+    const q = new Batcher(
       async (items: string[]) => {
         if (items.length === 1) seen.push(`batch ${items[0]} in ${store.getStore()}`);
         return g.batch(items);

@@ -1,9 +1,11 @@
 import { AsyncResource } from 'node:async_hooks';
 
 /**
- * Group commit (docs/performance/petitions.md, "Group commit of signatures"): requests that arrive
- * together share one statement (and for writes one commit). `submit` answers each item's own result.
- * Used by signing (`PetitionSignaturesService`) and by the access gate's caller lookup (`AuthRepository`).
+ * Batches the calls that arrive together into one statement: reads as well as writes. For writes it
+ * is a group commit (docs/performance/petitions.md, "Group commit of signatures"): one statement and
+ * one commit for the signatures that came at once (`PetitionSignaturesService`); for reads, one
+ * query for the lookups that came at once (the access gate's caller lookup, `Authenticator`, with
+ * `flush: 'next-tick'`). `submit` answers each item's own result.
  *
  * - While fewer than `maxInFlight` batches run, a batch leaves at once: a lone request never waits
  *   for company. While they all run, new items queue; each batch that ends takes the next (at most
@@ -17,7 +19,7 @@ import { AsyncResource } from 'node:async_hooks';
  *   batch of several runs in no particular caller's context, so its statement must not depend on
  *   one (a write, or a read of the primary).
  */
-export interface GroupCommitOptions<I> {
+export interface BatcherOptions<I> {
   maxBatch: number;
   /** Batches of `when-free` running at once; `next-tick` has no such limit. */
   maxInFlight: number;
@@ -43,7 +45,8 @@ interface Waiting<I, R> {
   reject: (err: unknown) => void;
 }
 
-export class GroupCommit<I, R> {
+/** The batching queue itself: `submit(item)` answers that item's result from a batch (or alone after a failed batch). */
+export class Batcher<I, R> {
   private readonly queue: Waiting<I, R>[] = [];
   private inFlight = 0;
   private flushScheduled = false;
@@ -53,14 +56,14 @@ export class GroupCommit<I, R> {
     private readonly batch: (items: I[]) => Promise<R[]>,
     /** One item alone: after a batch failed. */
     private readonly single: (item: I) => Promise<R>,
-    private readonly options: GroupCommitOptions<I>,
+    private readonly options: BatcherOptions<I>,
   ) {
-    if (options.maxBatch < 1 || options.maxInFlight < 1) throw new Error('GroupCommit: maxBatch and maxInFlight must be at least 1');
+    if (options.maxBatch < 1 || options.maxInFlight < 1) throw new Error('Batcher: maxBatch and maxInFlight must be at least 1');
   }
 
   submit(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, scope: new AsyncResource('GroupCommit'), resolve, reject });
+      this.queue.push({ item, scope: new AsyncResource('Batcher'), resolve, reject });
       this.pump();
     });
   }
@@ -112,7 +115,7 @@ export class GroupCommit<I, R> {
     let results: R[];
     try {
       results = await (taken.length === 1 ? taken[0]!.scope.runInAsyncScope(() => this.batch([taken[0]!.item])) : this.batch(taken.map((w) => w.item)));
-      if (results.length !== taken.length) throw new Error(`GroupCommit: ${results.length} results for ${taken.length} items`);
+      if (results.length !== taken.length) throw new Error(`Batcher: ${results.length} results for ${taken.length} items`);
     } catch (err) {
       this.options.onBatchError?.(err, taken.length);
       await Promise.all(
