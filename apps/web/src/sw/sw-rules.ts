@@ -18,3 +18,6 @@ export const isHashedAsset = (pathname: string): boolean =>
  * removed by `cleanupOutdatedCaches`) and the current runtime caches. Anything else is an old one.
  */
 export const isOurCache = (name: string): boolean => name.startsWith('workbox-precache') || name === ASSETS_CACHE;
+
+/** Workbox's precache: the app shell, the same for every user (kept at logout; runtime caches are not). */
+export const isPrecache = (name: string): boolean => name.startsWith('workbox-precache');

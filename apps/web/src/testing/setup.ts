@@ -10,6 +10,7 @@ import { authStore } from '@/shared/auth/auth-store';
 import { heldPage } from '@/shared/auth/held-page';
 import { changeLocale } from '@/shared/i18n/i18n';
 import { maintenance } from '@/shared/ui/maintenance-store';
+import { theme } from '@/shared/ui/theme';
 import { apiServer } from './api-mocks';
 import { preloadWholeCatalogue } from './catalogue';
 
@@ -21,6 +22,12 @@ await preloadWholeCatalogue();
 // web tier 332 s where it had taken 130 s) `/feed`'s first posts took 7-8 s to show, with or without
 // the lazy schemas. Below the test time-out (20 s, vitest.config.ts), so a missing element still fails.
 configure({ asyncUtilTimeout: 15_000 });
+
+// jsdom measures every element as 0 × 0 at the origin, which Floating UI's `hide` middleware reads as a
+// target scrolled out of view: Mantine's `hideDetached` then hid an open menu (display: none) as soon as
+// its position was computed, so a test that queried the menu after that (on a loaded machine) failed:
+// the flaky "report sits in the message's menu". Tests do not scroll, so no popover is detached here.
+theme.components = { ...theme.components, Popover: { defaultProps: { hideDetached: false } } };
 
 // jsdom lacks the layout APIs Mantine reads.
 Object.defineProperty(window, 'matchMedia', {

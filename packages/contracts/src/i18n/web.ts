@@ -9,6 +9,10 @@ export const web = defineMessages(
     app_name: 'Legenett',
     tagline: 'Nettverket for leger og helsepersonell i Norge',
     skip_link: 'Hopp til hovedinnholdet',
+    offline: {
+      banner: 'Frakoblet – viser sist lagrede',
+      banner_with_time: 'Frakoblet – viser sist lagrede (oppdatert kl. {{time}})',
+    },
     loading: 'Laster …',
     close_dialog: 'Lukk',
     confirm_cancel: 'Avbryt',
@@ -281,6 +285,10 @@ export const web = defineMessages(
     app_name: 'Legenett',
     tagline: 'The network for doctors and health professionals in Norway',
     skip_link: 'Skip to main content',
+    offline: {
+      banner: 'Offline – showing what was saved',
+      banner_with_time: 'Offline – showing what was saved (updated {{time}})',
+    },
     loading: 'Loading …',
     close_dialog: 'Close',
     confirm_cancel: 'Cancel',

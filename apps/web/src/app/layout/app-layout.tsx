@@ -10,6 +10,8 @@ import { createExternalStore, useExternalStore } from '@/shared/lib/external-sto
 import { CookieNotice } from '@/shared/ui/cookie-notice';
 import { GlobalLoadingOverlay } from '@/shared/ui/global-loading-overlay';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
+import { OfflineBanner } from '@/shared/ui/offline-banner';
+import { useOutboxSender } from '@/shared/offline/outbox-sender';
 import { useMaintenance } from '@/shared/ui/maintenance-store';
 import { useThemeColorMeta } from '@/shared/ui/theme-color';
 import { Footer } from './footer';
@@ -57,6 +59,8 @@ export function AppLayout() {
   const handle = useRouteHandle();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const withNavigation = handle?.layout !== 'full';
+  // Messages written offline go out when the app starts and when the connection returns.
+  useOutboxSender();
 
   const pageTitle = handle?.title ? t(handle.title) : null;
   useThemeColorMeta();
@@ -92,6 +96,7 @@ export function AppLayout() {
         <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
           <Box maw={1200} mx="auto">
             <CookieNotice />
+            <OfflineBanner />
             <RouteAccessGuard>
               {/* A page's catalogue sections load with its route; one used beyond those suspends here. */}
               <Suspense

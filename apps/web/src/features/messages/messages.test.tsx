@@ -240,7 +240,8 @@ describe('/messages: safety tools (issue 37)', () => {
     expect(await screen.findByText('Forespørselen er avslått. Avsenderen får ikke beskjed.')).toBeInTheDocument();
     expect(decisions[0]!.body).toEqual({ decision: 'decline' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
-    expect(screen.queryByText('Kari Nordmann vil sende deg meldinger')).not.toBeInTheDocument();
+    // The router's state moves before React renders the new route (a transition): wait for the page.
+    await waitFor(() => expect(screen.queryByText('Kari Nordmann vil sende deg meldinger')).not.toBeInTheDocument());
     expect(screen.queryByText('Fant ikke det du lette etter.')).not.toBeInTheDocument();
   });
 

@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { OFFLINE_READ_GC_MS } from '@/shared/offline/keep';
 
 /**
  * Every cached post list lives under `postKeys.all`, so liking, editing or deleting a post anywhere
@@ -47,6 +48,7 @@ export const feedQueryOptions = (locale: string) =>
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.next_cursor,
+    gcTime: OFFLINE_READ_GC_MS,
   });
 
 export function useFeed() {

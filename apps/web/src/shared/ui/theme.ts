@@ -91,6 +91,9 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   focusRing: 'auto',
+  // A person who asked their device for less motion gets menus, dialogs and toasts without animation
+  // (WCAG 2.3.3); the web tests run as such a person (testing/setup.ts).
+  respectReducedMotion: true,
   components: {
     // A plain override (what `Modal.extend` returns): importing Modal here would put it in the start-up code.
     Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },

@@ -3,11 +3,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall, apiUrl } from '@/shared/api/api-client';
 import { authStore } from '@/shared/auth/auth-store';
 import { currentLocale } from '@/shared/i18n/i18n';
+import { forgetOtherUsers } from '@/shared/offline/device-data';
 import { authKeys } from './keys';
 
-/** Stores a login answer: token in the `access_token` cookie, user in local storage. */
-export function storeSession(session: LoginResponse): void {
+const idOf = (user: unknown): number | null =>
+  typeof user === 'object' && user !== null && 'id' in user && typeof user.id === 'number' ? user.id : null;
+
+/**
+ * Stores a login answer: token in the `access_token` cookie, user in local storage. Another
+ * account's leftovers on the device (offline queue, runtime caches) go; true when the account
+ * changed, so the caller clears the query cache as well.
+ */
+export function storeSession(session: LoginResponse): boolean {
+  const switched = forgetOtherUsers(idOf(authStore.get().user), session.user.id);
   authStore.setSession(session.access_token, session.expires_in, session.user);
+  return switched;
 }
 
 /**

@@ -2,6 +2,7 @@ import { authEndpoints } from '@legenett/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { authStore } from '@/shared/auth/auth-store';
+import { forgetUsersOnDevice } from '@/shared/offline/device-data';
 import { authKeys } from './keys';
 
 export const sessionsQueryOptions = () =>
@@ -17,6 +18,7 @@ export const revokeSession = (id: number) => apiCall(authEndpoints.revokeSession
 export async function logOutEverywhere(): Promise<void> {
   await apiCall(authEndpoints.revokeSessions, { query: { scope: 'all' } });
   authStore.clear();
+  await forgetUsersOnDevice();
 }
 
 export function useRevokeSession() {

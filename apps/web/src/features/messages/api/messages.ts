@@ -4,16 +4,20 @@ import {
   type Message,
   type MessageEvent as ChatEvent,
   MessageEventSchema,
-  MESSAGE_FILES_FIELD,
   messageEndpoints as ep,
 } from '@legenett/contracts';
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { apiCall } from '@/shared/api/api-client';
+import { NetworkError } from '@/shared/api/api-error';
+import { showApiError } from '@/shared/api/handle-api-error';
 import { subscribeLiveStream } from '@/shared/api/live-stream';
 import { mayUseMessages } from '@/shared/auth/account-state';
 import { useAuthSession, useCurrentUser } from '@/shared/auth/auth-store';
 import { type InboxFilter, messageKeys } from '@/shared/messages/api';
+import { OFFLINE_READ_GC_MS } from '@/shared/offline/keep';
+import { outbox } from '@/shared/offline/outbox';
+import { sendMessage } from '@/shared/offline/outbox-sender';
 
 export type { InboxFilter } from '@/shared/messages/api';
 export { messageKeys };
@@ -39,6 +43,7 @@ export const inboxQueryOptions = (filter: InboxFilter) =>
     queryFn: ({ pageParam, signal }) => apiCall(ep.inbox, { query: { filter, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     initialPageParam: '',
     getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
+    gcTime: OFFLINE_READ_GC_MS,
   });
 
 export function useInbox(filter: InboxFilter) {
@@ -50,6 +55,7 @@ export const conversationQueryOptions = (id: number | null) =>
     queryKey: messageKeys.conversation(id ?? 0),
     queryFn: async ({ signal }) => (await apiCall(ep.show, { params: { id: id ?? 0 }, signal })).data,
     enabled: id !== null,
+    gcTime: OFFLINE_READ_GC_MS,
   });
 
 export function useConversation(id: number | null) {
@@ -67,6 +73,7 @@ export const historyQueryOptions = (id: number | null) =>
       apiCall(ep.history, { params: { id: id ?? 0 }, query: { limit: HISTORY_PAGE, ...(pageParam > 0 ? { before: pageParam } : {}) }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.meta.has_more && last.data[0] ? last.data[0].seq : undefined),
+    gcTime: OFFLINE_READ_GC_MS,
   });
 
 export function useHistory(id: number | null) {
@@ -96,17 +103,40 @@ function useRefresh() {
   };
 }
 
+export type SendResult = { queued: false; message: Message } | { queued: true; clientKey: string };
+
+/**
+ * Sends a message, or, without a connection (the browser offline, or the send failing for want of
+ * one), keeps a text message in the offline queue to send when the connection returns, with the
+ * same key (issue 41). Files are not kept on the device: a message with files needs a connection.
+ */
 export function useSendMessage(conversationId: number) {
   const refresh = useRefresh();
+  const user = useCurrentUser();
+  const userId = user?.id ?? null;
   return useMutation({
-    mutationFn: async ({ body, files, replyTo }: { body: string; files: File[]; replyTo: number | null }) => {
-      const form = new FormData();
-      form.append('body', body);
-      if (replyTo !== null) form.append('reply_to_id', String(replyTo));
-      for (const file of files) form.append(MESSAGE_FILES_FIELD, file);
-      return (await apiCall(ep.send, { params: { id: conversationId }, body: form })).data;
+    // Runs offline too (TanStack would hold it back), so that it can queue.
+    networkMode: 'always',
+    mutationFn: async ({ body, files, replyTo }: { body: string; files: File[]; replyTo: number | null }): Promise<SendResult> => {
+      const clientKey = crypto.randomUUID();
+      const queueable = files.length === 0 && userId !== null;
+      const queue = (): SendResult => {
+        if (userId === null) throw new Error('No user to queue for');
+        outbox.add(userId, { client_key: clientKey, conversation_id: conversationId, body, reply_to_id: replyTo, written_at: new Date().toISOString() });
+        return { queued: true, clientKey };
+      };
+      if (queueable && !navigator.onLine) return queue();
+      try {
+        return { queued: false, message: await sendMessage(conversationId, { body, files, replyTo, clientKey }) };
+      } catch (error) {
+        if (queueable && error instanceof NetworkError) return queue();
+        showApiError(error);
+        throw error;
+      }
     },
-    onSuccess: () => refresh(conversationId),
+    onSuccess: (result) => {
+      if (!result.queued) refresh(conversationId);
+    },
   });
 }
 

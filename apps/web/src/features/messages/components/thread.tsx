@@ -3,10 +3,12 @@ import { Alert, Anchor, Box, Button, Group, Loader, Menu, Paper, Stack, Text, Te
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '@/shared/auth/auth-store';
 import { formatDateTime } from '@/shared/lib/dates';
 import { BlockButton } from '@/shared/messages/block-button';
 import { loadNamespaces } from '@/shared/i18n/i18n';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
+import { useQueuedMessages, type QueuedMessage } from '@/shared/offline/outbox';
 import { notify } from '@/shared/ui/notify';
 import {
   messagesOf,
@@ -284,12 +286,39 @@ function GroupActions({ conversation, onLeft }: { conversation: Conversation; on
   );
 }
 
+/** A message written without a connection, in the offline queue until it is sent (issue 41). */
+function QueuedItem({ message }: { message: QueuedMessage }) {
+  const { t, i18n } = useTranslation('messages');
+  return (
+    <Box component="li" style={{ listStyle: 'none', alignSelf: 'flex-end', maxWidth: '85%' }}>
+      <Paper withBorder p="xs" radius="md" style={{ borderStyle: 'dashed' }}>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {t('ui.you')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            <time dateTime={message.written_at}>{formatDateTime(message.written_at, i18n.language as Locale)}</time>
+          </Text>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.body}
+        </Text>
+        <Text size="xs" c="dimmed" fs="italic">
+          {t('ui.waiting_for_connection')}
+        </Text>
+      </Paper>
+    </Box>
+  );
+}
+
 /** One conversation: its messages by sequence, older on demand, the composer, and polite announcements. */
 export function Thread({ id, backLink, onAccepted }: { id: number; backLink: boolean; onAccepted?: () => void }) {
   const { t } = useTranslation('messages');
   const conversation = useConversation(id);
   const history = useHistory(id);
   const send = useSendMessage(id);
+  const me = useCurrentUser();
+  const queued = useQueuedMessages(me?.id ?? null, id);
   const markRead = useMarkRead(id);
   const flags = useConversationFlags(id);
   const navigate = useNavigate();
@@ -365,6 +394,9 @@ export function Thread({ id, backLink, onAccepted }: { id: number; backLink: boo
         {messages.map((m) => (
           <MessageItem key={m.seq} message={m} conversationId={id} seenBy={seen && m === lastMine} onReply={setReplyTo} canWrite={c.can_write} />
         ))}
+        {queued.map((m) => (
+          <QueuedItem key={m.client_key} message={m} />
+        ))}
       </Stack>
       <VisuallyHidden aria-live="polite" role="status">
         {announcement}
@@ -375,8 +407,9 @@ export function Thread({ id, backLink, onAccepted }: { id: number; backLink: boo
           replyingTo={replyTo ? (replyTo.is_mine ? t('ui.you') : (replyTo.sender?.name ?? t('ui.deleted_user'))) : null}
           onCancelReply={() => setReplyTo(null)}
           onSend={async (body, files) => {
-            await send.mutateAsync({ body, files, replyTo: replyTo?.id ?? null });
+            const result = await send.mutateAsync({ body, files, replyTo: replyTo?.id ?? null });
             setReplyTo(null);
+            if (result.queued) setAnnouncement(t('ui.queued_announcement'));
           }}
         />
       ) : (
