@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type Principal } from '../../common/auth';
 
-/** Writes one server-sent event to a caller's stream; `id` sets the event id the browser resends on reconnect. */
+/**
+ * Writes one server-sent event to a caller's stream; `id` (digits, rising: a message id) sets the event
+ * id the browser resends on reconnect, written only above the highest so far on the stream (issue 40).
+ */
 export type StreamWrite = (event: string, data: unknown, id?: string) => void;
 
 /**
