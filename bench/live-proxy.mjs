@@ -2,14 +2,28 @@
 // round robin over the backends, a refused connection tried on the next one (a process that died),
 // bytes passed through as they come (no buffering: the event stream reaches the client at each
 // write). Its own connections to the backends leave from 127.0.1.x so that 40 000 of them do not run
-// out of ephemeral ports. Run by bench/live.mjs with a raised open-file limit (two sockets a stream).
+// out of ephemeral ports. Two sockets per stream, and a process may open 20 000 files here (the
+// hard limit; raising it is refused in this container): the proxy is a `node:cluster` of `workers`
+// processes (the primary accepts and hands each connection to a worker in turn), each under 9 000
+// streams.
 //
-//   node bench/live-proxy.mjs <listen port> <backend port>,<backend port>,...
-//
-// Prints one JSON line of counters on SIGUSR2 and when asked over IPC.
+//   node bench/live-proxy.mjs <listen port> <backend port>,<backend port>,... <workers>
+import cluster from 'node:cluster';
 import net from 'node:net';
 
-const [listenPort, backendList] = process.argv.slice(2);
+const [listenPort, backendList, workerCount] = process.argv.slice(2);
+if (cluster.isPrimary) {
+  // Round robin in the primary (the default outside Windows): connections spread evenly over workers.
+  cluster.schedulingPolicy = cluster.SCHED_RR;
+  for (let i = 0; i < Number(workerCount ?? 1); i++) cluster.fork();
+  process.on('SIGTERM', () => {
+    for (const w of Object.values(cluster.workers)) w.process.kill('SIGKILL');
+    process.exit(0);
+  });
+} else {
+  // The primary gone (killed by the bench): so are the workers.
+  process.on('disconnect', () => process.exit(0));
+}
 const backends = backendList.split(',').map(Number);
 const SOURCES = Array.from({ length: 8 }, (_, i) => `127.0.1.${i + 1}`);
 let next = 0;
@@ -42,17 +56,13 @@ function connect(client, attempt) {
   client.on('close', () => upstream.destroy());
 }
 
-const server = net.createServer({ noDelay: true }, (client) => {
+const server = cluster.isPrimary ? null : net.createServer({ noDelay: true }, (client) => {
   counters.accepted++;
   counters.open++;
   client.on('error', () => undefined);
   client.on('close', () => counters.open--);
   connect(client, 0);
 });
-// The accept queue: as deep as the kernel allows (net.core.somaxconn caps it).
-server.listen({ port: Number(listenPort), host: '127.0.0.1', backlog: 65535 }, () => process.send?.({ listening: true }));
-const report = () => JSON.stringify(counters);
-process.on('SIGUSR2', () => console.log(report()));
-process.on('message', (m) => {
-  if (m === 'counters') process.send?.({ counters });
-});
+// The accept queue (the primary's socket): as deep as the kernel allows (net.core.somaxconn caps it).
+server?.listen({ port: Number(listenPort), host: '127.0.0.1', backlog: 65535 });
+process.on('SIGUSR2', () => console.log(JSON.stringify(counters)));
