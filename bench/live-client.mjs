@@ -74,6 +74,8 @@ function startStream(s) {
         const line = buffer.slice(0, at);
         buffer = buffer.slice(at + 1);
         if (line === '') {
+          // As EventSource: an id sets the last event id even when no event is dispatched (`id:` alone).
+          if (event.id !== null) s.lastId = event.id;
           if (event.data !== '' || event.name) dispatch(s, event);
           event = { id: null, name: null, data: '' };
         } else if (line.startsWith(':')) {

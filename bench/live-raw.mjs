@@ -98,7 +98,14 @@ async function stream(req, res, url) {
   });
   try {
     res.write(`event: unread\ndata: ${JSON.stringify({ unreadCount: await unreadCount(userId) })}\n\n`);
-    if (written) {
+    if (!written) {
+      // As the API: a fresh stream starts at the newest message id (`id:` alone).
+      const newest = Number((await db.query('select coalesce(max(id), 0) as id from messages')).rows[0].id);
+      if (newest > highest) {
+        highest = newest;
+        res.write(`id: ${newest}\n\n`);
+      }
+    } else {
       const { rows } = await db.query(
         `select m.id, m.conversation_id, m.seq from messages m
          join conversation_participants p on p.conversation_id = m.conversation_id and p.user_id = $1

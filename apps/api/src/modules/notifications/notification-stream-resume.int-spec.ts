@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { notificationEndpoints as ep } from '@legenett/contracts';
+import { messageEndpoints, notificationEndpoints as ep } from '@legenett/contracts';
 import { RECONNECT_MAX_MS, RECONNECT_MIN_MS } from './notification-stream.service';
 import { type StreamWrite, StreamSources } from './stream-sources';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -108,4 +108,24 @@ it('on a resumed stream writes an id replayed and heard live once, and never an 
     { id: '6', n: 6 },
   ]);
   onOpen = () => undefined;
+});
+
+it('marks a fresh stream with the newest message id, so a tab that drops before its first event catches up from it', async () => {
+  const a = await t.session();
+  const b = await t.session();
+  const first = (await t.call(messageEndpoints.start, { as: a, body: { to_user_id: b.user.id, body: 'Før strømmen' } })).parsed.data;
+  // b's tab opens and receives no event; the newest message of all is its starting id (`id:` alone).
+  const fresh = await streamUntilOpen(b.accessToken);
+  const marked = /^id: (\d+)$/m.exec(fresh.split('\n\n').find((block) => /^id: \d+$/.test(block)) ?? '');
+  expect(marked).not.toBeNull();
+  expect(Number(marked![1])).toBeGreaterThanOrEqual(first.message.id);
+  expect(chatEvents(fresh)).toEqual([]);
+  // Away: a message is sent; back with the marked id, the tab gets it (and only it).
+  const meanwhile = (await t.call(messageEndpoints.send, { as: a, params: { id: first.conversation.id }, body: { body: 'Mens du var borte' } })).parsed.data;
+  const back = await streamUntilOpen(b.accessToken, marked![1]);
+  const chat = back
+    .split('\n\n')
+    .filter((block) => block.includes('event: chat'))
+    .map((block) => (JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as { message_id: number }).message_id);
+  expect(chat).toEqual([meanwhile.id]);
 });

@@ -155,6 +155,11 @@ export class NotificationStreamService implements OnModuleDestroy {
       }
       res.write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
+    const mark = (id: string): void => {
+      if (closed || !/^\d{1,15}$/.test(id) || Number(id) <= highest) return;
+      highest = Number(id);
+      res.write(`id: ${id}\n\n`);
+    };
     const others: (() => void)[] = [];
     let gone = false;
     req.on('close', () => {
@@ -163,7 +168,7 @@ export class NotificationStreamService implements OnModuleDestroy {
     });
     for (const source of this.sources.all(personal)) {
       try {
-        const off = await source(me, write, lastEventId);
+        const off = await source(me, write, lastEventId, mark);
         if (gone) off();
         else others.push(off);
       } catch {
