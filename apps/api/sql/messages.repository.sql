@@ -838,6 +838,16 @@ where
 limit
   $3;
 
+-- MessagesRepository.newestMessageId
+select
+  "id"
+from
+  "messages"
+order by
+  "messages"."id" desc
+limit
+  $1;
+
 -- MessagesRepository.messagesSince
 select
   "messages"."id",
