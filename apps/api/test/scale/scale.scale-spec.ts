@@ -531,9 +531,9 @@ it('reads from the replica, writes to the primary, survives a replica outage and
 /** Streams held over the two api processes in the kill test; two members per conversation. */
 const LIVE_STREAMS = 2_000;
 /** Messages a second sent while the streams are held and one process dies. */
-const LIVE_RATE = 40;
+const LIVE_RATE = 20;
 /** Messages sent after every dropped stream is open again (published to the resumed streams). */
-const LIVE_AFTER = 40;
+const LIVE_AFTER = 20;
 
 /** An access token as the API signs it (HS256), for a member and the session family `fam`. */
 function accessToken(userId: number, fam: number): string {
@@ -683,15 +683,19 @@ it(`holds ${LIVE_STREAMS} streams over two api processes; one killed, every tab 
     const send = async (): Promise<void> => {
       const pair = pairs[Math.floor(Math.random() * pairs.length)]!;
       const from = Math.random() < 0.5 ? pair.a : pair.b;
-      const res = await fetch(`http://127.0.0.1:${api1!.port}/api/conversations/${pair.id}/messages`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${from.token}` },
-        body: JSON.stringify({ body: `Mens en prosess dør ${sent.length}` }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      const json = (await res.json().catch(() => null)) as { data?: { id: number } } | null;
-      if (res.status === 201 && json?.data) sent.push({ id: Number(json.data.id), to: [pair.a.id, pair.b.id] });
-      else failedSends++;
+      try {
+        const res = await fetch(`http://127.0.0.1:${api1!.port}/api/conversations/${pair.id}/messages`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${from.token}` },
+          body: JSON.stringify({ body: `Mens en prosess dør ${sent.length}` }),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const json = (await res.json().catch(() => null)) as { data?: { id: number } } | null;
+        if (res.status === 201 && json?.data) sent.push({ id: Number(json.data.id), to: [pair.a.id, pair.b.id] });
+        else failedSends++;
+      } catch {
+        failedSends++;
+      }
     };
     let sending = true;
     const sender = (async () => {
@@ -706,10 +710,11 @@ it(`holds ${LIVE_STREAMS} streams over two api processes; one killed, every tab 
     const openAtKill = tabs.filter((t) => t.open).length;
     await stop(api0!, 'SIGKILL');
     await waitForTabs(() => tabs.filter((t) => t.drops > 0).length >= LIVE_STREAMS / 2, 'the killed process\'s streams to drop', 30_000);
-    await waitForTabs(() => tabs.every((t) => t.open), 'every dropped stream to reopen', 30_000);
+    // Not past 30 s: the figures and the assertions below say how many came back and when.
+    const reopened = await waitForTabs(() => tabs.every((t) => t.open), 'every dropped stream to reopen', 30_000).then(() => true, () => false);
     // A few more messages to the resumed streams, then the last answers.
     const reopenedAt = sent.length;
-    while (sent.length < reopenedAt + LIVE_AFTER) await sleep(20);
+    while (reopened && sent.length < reopenedAt + LIVE_AFTER && failedSends < 100) await sleep(20);
     sending = false;
     await sender;
 
@@ -725,6 +730,7 @@ it(`holds ${LIVE_STREAMS} streams over two api processes; one killed, every tab 
       open_at_kill: openAtKill,
       dropped: dropped.length,
       reconnected: reconnects.length,
+      still_closed: tabs.filter((t) => !t.open).length,
       reconnect_p50_ms: percentile(reconnects, 50),
       reconnect_max_ms: Math.max(...reconnects),
       messages: sent.length,
@@ -740,6 +746,7 @@ it(`holds ${LIVE_STREAMS} streams over two api processes; one killed, every tab 
     expect(figures.reconnected).toBe(LIVE_STREAMS / 2);
     expect(figures.reconnect_max_ms).toBeLessThan(15_000);
     expect(figures.failed_sends).toBe(0);
+    expect(reopened).toBe(true);
     expect(figures.messages).toBeGreaterThanOrEqual(LIVE_RATE + LIVE_AFTER);
     expect(figures.lost).toBe(0);
     expect(figures.duplicated).toBe(0);
