@@ -63,8 +63,8 @@ it('tells each stream its own wait before the browser reconnects, within the jit
   const waits: number[] = [];
   for (let i = 0; i < 6; i++) {
     const text = await streamUntilOpen(accessToken);
-    // The first thing on the stream, before any event.
-    const retry = /^retry: (\d+)\n\n/.exec(text);
+    // Written with ': open', once every source listens.
+    const retry = /^retry: (\d+)\n\n: open\n\n/m.exec(text);
     expect(retry).not.toBeNull();
     waits.push(Number(retry![1]));
   }

@@ -114,9 +114,6 @@ export class NotificationStreamService implements OnModuleDestroy {
     res.setHeader('Cache-Control', 'no-cache, no-transform');
     res.setHeader('Connection', 'keep-alive');
     res.setHeader('X-Accel-Buffering', 'no');
-    // The wait before the browser's own reconnect if this stream drops, jittered per stream.
-    res.write(`retry: ${reconnectRetry()}\n\n`);
-
     let closed = false;
     // Every change, also one that leaves the count as it was: a second like joins the unread entry
     // "Ola Bakken likte innlegget ditt" (still 1 unread), and the open bell reads its entries again on
@@ -176,7 +173,8 @@ export class NotificationStreamService implements OnModuleDestroy {
       }
     }
     // Every source listens now: a comment says so (EventSource ignores it; a test waits for it).
-    if (!gone) res.write(': open\n\n');
+    // With it, the wait before the browser's own reconnect if this stream drops, jittered per stream.
+    if (!gone) res.write(`retry: ${reconnectRetry()}\n\n: open\n\n`);
     let beats = 0;
     const stopBeating = this.heartbeat.add(() => {
       if (written && ++beats >= 2) written = null;
