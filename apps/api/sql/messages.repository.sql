@@ -302,6 +302,16 @@ where
 limit
   $3;
 
+-- MessagesRepository.newestMessageId
+select
+  "id"
+from
+  "messages"
+order by
+  "messages"."id" desc
+limit
+  $1;
+
 -- MessagesRepository.messagesSince
 select
   "messages"."id",

@@ -11,7 +11,7 @@ export const CATCH_UP_LIMIT = 200;
 /**
  * Message events on the bell's stream (`event: chat`): every event for the caller's open tabs, live
  * from `MessageEvents` (all replicas), and on reconnect the messages after the last message id the
- * tab had (`Last-Event-ID`). Subscribed before the catch-up is read, so nothing falls between the
+ * tab had (`Last-Event-ID`; a fresh stream is marked with the newest message id). Subscribed before the catch-up is read, so nothing falls between the
  * two; an event that comes both ways is shown once by the tab (it keys messages by sequence number).
  * In business mode the caller is the company: every manager's tab acting as it hears the company's
  * conversations (`c<id>`), the same events its participant row is published to.
@@ -26,7 +26,7 @@ export class MessagesStream implements OnModuleInit {
 
   onModuleInit(): void {
     this.sources.register(
-      async (me, write, lastEventId) => {
+      async (me, write, lastEventId, mark) => {
         const send = (e: MessageEvent) => write(CHAT_STREAM_EVENT, e, e.type === 'message' ? String(e.message_id) : undefined);
         const party = partyOf(me);
         const key = readerKey(party.kind === 'company' ? { user_id: null, company_id: party.id } : { user_id: party.id, company_id: null });
@@ -36,6 +36,11 @@ export class MessagesStream implements OnModuleInit {
           for (const m of await this.repository.messagesSince(party, after, CATCH_UP_LIMIT)) {
             send({ type: 'message', conversation_id: m.conversation_id, seq: m.seq, message_id: m.id });
           }
+        } else {
+          // A fresh stream starts at the newest message id (read after subscribing: a later message
+          // comes live). A tab that drops before its first event resumes from it; without it, it
+          // would come back without an id and miss what was sent meanwhile (issue 40).
+          mark(String(await this.repository.newestMessageId()));
         }
         return off;
       },

@@ -3,7 +3,7 @@ export { NotificationsModule } from './notifications.module';
 export { NotificationPublisher } from './notification.publisher';
 export { NotificationPreferencesService } from './notification-preferences.service';
 export { NotificationsService } from './notifications.service';
-export { StreamSources, type StreamSource, type StreamWrite } from './stream-sources';
+export { StreamSources, type StreamMark, type StreamSource, type StreamWrite } from './stream-sources';
 export { renderDigest, type DigestView } from './digest/digest-template';
 export { type DigestSectionContent } from './digest/digest-sections';
 export { contentsByReader, digestDate, digestText, DigestSections, type DigestReader, type DigestSection } from './digest/digest-sections';

@@ -15,6 +15,16 @@ export const MAX_STREAMS_PER_USER = 5;
 export type StreamCloseReason = 'session_ended' | 'mode_changed' | 'too_many_streams';
 /** What the browser waits before it reconnects on its own after a stream the server ended (ms). */
 const RETRY_AFTER_CLOSE_MS: Record<StreamCloseReason, number> = { session_ended: 60_000, mode_changed: 1_000, too_many_streams: 60_000 };
+/**
+ * The browser's own reconnect after a dropped stream (a process that died, a proxy restart) waits the
+ * `retry:` the stream sent: each stream gets its own wait in this range, so the tabs of a process that
+ * died come back spread over it, not all at once on the browser's default of 3 s (issue 40).
+ */
+export const RECONNECT_MIN_MS = 1_000;
+export const RECONNECT_MAX_MS = 8_000;
+/** The stream's `retry:` line: a wait drawn at random in [RECONNECT_MIN_MS, RECONNECT_MAX_MS]. */
+export const reconnectRetry = (random: () => number = Math.random): number =>
+  RECONNECT_MIN_MS + Math.floor(random() * (RECONNECT_MAX_MS - RECONNECT_MIN_MS + 1));
 
 interface OpenStream {
   userId: number;
@@ -104,8 +114,6 @@ export class NotificationStreamService implements OnModuleDestroy {
     res.setHeader('Cache-Control', 'no-cache, no-transform');
     res.setHeader('Connection', 'keep-alive');
     res.setHeader('X-Accel-Buffering', 'no');
-    res.flushHeaders();
-
     let closed = false;
     // Every change, also one that leaves the count as it was: a second like joins the unread entry
     // "Ola Bakken likte innlegget ditt" (still 1 unread), and the open bell reads its entries again on
@@ -118,13 +126,37 @@ export class NotificationStreamService implements OnModuleDestroy {
           res.write(`event: unread\ndata: ${JSON.stringify({ unreadCount })}\n\n`);
         })
       : () => undefined;
+    const header = req.headers['last-event-id'];
+    const lastEventId = typeof header === 'string' && header !== '' ? header : lastEventIdParam;
+    // A resumed stream (`Last-Event-ID`): a source replays what the tab missed while it already
+    // listens live, so an event may come both ways (read by the catch-up and published after it).
+    // Each id is written once; the ids are kept until the second heartbeat after the catch-up (a live
+    // event comes within milliseconds of its commit), then dropped: a new stream keeps none.
+    let written: Set<string> | null = lastEventId === undefined ? null : new Set<string>();
+    // The highest id written: the `id:` line goes only on an event above it. Events of different
+    // conversations arrive out of id order (commits and publishes race); the browser resends the last
+    // `id:` it saw, and a lower one would replay events the tab already has (issue 40: a duplicate
+    // per out-of-order event after a reconnect). An event without `id:` keeps the browser's last id.
+    let highest = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : 0;
     // Other modules' events (messages: `event: chat`), with the id the browser resends on reconnect.
     const write = (event: string, data: unknown, id?: string): void => {
       if (closed) return;
-      res.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      if (id !== undefined && written) {
+        if (written.has(id)) return;
+        written.add(id);
+      }
+      let idLine = '';
+      if (id !== undefined && /^\d{1,15}$/.test(id) && Number(id) > highest) {
+        highest = Number(id);
+        idLine = `id: ${id}\n`;
+      }
+      res.write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
-    const header = req.headers['last-event-id'];
-    const lastEventId = typeof header === 'string' && header !== '' ? header : lastEventIdParam;
+    const mark = (id: string): void => {
+      if (closed || !/^\d{1,15}$/.test(id) || Number(id) <= highest) return;
+      highest = Number(id);
+      res.write(`id: ${id}\n\n`);
+    };
     const others: (() => void)[] = [];
     let gone = false;
     req.on('close', () => {
@@ -133,7 +165,7 @@ export class NotificationStreamService implements OnModuleDestroy {
     });
     for (const source of this.sources.all(personal)) {
       try {
-        const off = await source(me, write, lastEventId);
+        const off = await source(me, write, lastEventId, mark);
         if (gone) off();
         else others.push(off);
       } catch {
@@ -141,8 +173,11 @@ export class NotificationStreamService implements OnModuleDestroy {
       }
     }
     // Every source listens now: a comment says so (EventSource ignores it; a test waits for it).
-    if (!gone) res.write(': open\n\n');
+    // With it, the wait before the browser's own reconnect if this stream drops, jittered per stream.
+    if (!gone) res.write(`retry: ${reconnectRetry()}\n\n: open\n\n`);
+    let beats = 0;
     const stopBeating = this.heartbeat.add(() => {
+      if (written && ++beats >= 2) written = null;
       if (!closed) res.write(': ping\n\n');
     });
     let unregister = (): void => undefined;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { FakeEventSource } from '@/testing/fake-event-source';
-import { subscribeLiveStream } from './live-stream';
+import { jittered, subscribeLiveStream } from './live-stream';
 
 const open = () => FakeEventSource.instances.filter((s) => s.readyState !== FakeEventSource.CLOSED);
 
@@ -12,6 +12,7 @@ describe('the live stream', () => {
     vi.useFakeTimers();
   });
   afterEach(() => {
+    vi.restoreAllMocks();
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
@@ -51,6 +52,8 @@ describe('the live stream', () => {
   });
 
   it('opens again after a refusal, waiting longer each time, from the last event id it had', () => {
+    // The longest wait the jitter draws (the whole back-off).
+    vi.spyOn(Math, 'random').mockReturnValue(1 - Number.EPSILON);
     const seen: unknown[] = [];
     const off = subscribeLiveStream('t1', 'chat', z.object({ n: z.number() }), (data) => seen.push(data));
     FakeEventSource.instances[0]!.emit('chat', { n: 1 }, '41');
@@ -72,6 +75,20 @@ describe('the live stream', () => {
     FakeEventSource.instances[2]!.fail();
     vi.advanceTimersByTime(60_000);
     expect(FakeEventSource.instances).toHaveLength(3);
+  });
+
+  it('waits a random part of the back-off, so tabs refused together do not come back together', () => {
+    expect(jittered(2_000, () => 0)).toBe(1_000);
+    expect(jittered(2_000, () => 0.5)).toBe(1_500);
+    expect(jittered(60_000, () => 1 - Number.EPSILON)).toBe(60_000);
+    vi.spyOn(Math, 'random').mockReturnValue(0.25);
+    const off = subscribeLiveStream('t1', 'chat', z.object({ n: z.number() }), () => undefined);
+    FakeEventSource.instances[0]!.fail();
+    vi.advanceTimersByTime(1_249);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    off();
   });
 
   it('does not reopen a stream the server ended (logout, too many streams), until another token comes', () => {

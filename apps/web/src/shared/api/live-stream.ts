@@ -12,8 +12,8 @@ import { apiUrl } from './api-client';
  *   login) closes it and opens one with that token.
  * - EventSource cannot send headers, so the token travels as `?token=`. The browser retries a dropped
  *   connection itself (with `Last-Event-ID`); a refused one (an expired token, the server away) is
- *   closed and opened again after 2 s, doubling up to 60 s, with `last_event_id` so the server sends
- *   the chat events missed meanwhile. An event that arrives sets the wait back to 2 s.
+ *   closed and opened again after 1-2 s (at random), doubling up to 30-60 s, with `last_event_id` so
+ *   the server sends the chat events missed meanwhile. An event that arrives sets the wait back to 2 s.
  * - A stream the server ends (`event: closed`: logged out, another mode, too many streams) is not
  *   reopened with the same token; a listener with another token opens it anew.
  * - A listener gets an event's data parsed and checked against its schema; data that is not JSON or
@@ -23,6 +23,12 @@ type LiveListener = (event: MessageEvent) => void;
 
 const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
+/**
+ * The wait before reopening a refused stream: between half and all of the back-off, at random, so the
+ * tabs that lost the same server do not come back in one wave (issue 40). A dropped stream is
+ * reopened by the browser after the `retry:` the server drew for it (jittered there).
+ */
+export const jittered = (delay: number, random: () => number = Math.random): number => Math.round(delay / 2 + random() * (delay / 2));
 
 interface Connection {
   token: string;
@@ -76,7 +82,7 @@ function open(token: string, lastId: string | null, delay: number): void {
     es.close();
     current.timer = setTimeout(() => {
       if (connection === current && listenerCount() > 0) open(token, current.lastId, Math.min(current.delay * 2, RETRY_MAX_MS));
-    }, current.delay);
+    }, jittered(current.delay));
   });
 }
 
