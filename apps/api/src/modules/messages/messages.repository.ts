@@ -130,17 +130,17 @@ export class MessagesRepository {
     return row?.sender_name ?? null;
   }
 
-  /**
-   * A reconnecting tab's catch-up: the messages after message id `afterId` in the party's readable
-   * conversations (a member's, or a company's in business mode), oldest first, at most `limit` (the
-   * tab reloads the lists when it gets as many).
-   */
   /** The newest message id of all (a fresh stream's starting id; the primary key's last entry). */
   async newestMessageId(): Promise<number> {
     const [row] = await this.db.select({ id: messages.id }).from(messages).orderBy(desc(messages.id)).limit(1);
     return row?.id ?? 0;
   }
 
+  /**
+   * A reconnecting tab's catch-up: the messages after message id `afterId` in the party's readable
+   * conversations (a member's, or a company's in business mode), oldest first, at most `limit` (the
+   * tab reloads the lists when it gets as many).
+   */
   messagesSince(party: Party, afterId: number, limit: number): Promise<{ id: number; conversation_id: number; seq: number }[]> {
     return this.db
       .select({ id: messages.id, conversation_id: messages.conversation_id, seq: messages.seq })
