@@ -12,7 +12,7 @@ import {
 } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
-import { mockEndpoint, validationError } from '@/testing/api-mocks';
+import { apiServer, mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { authStore } from '@/shared/auth/auth-store';
 import { logIn, testUser } from '@/testing/users';
@@ -161,6 +161,12 @@ describe('petitions', () => {
     expect(screen.getByText('Doctor: 40')).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: /Count me anonymously/ }));
+    const requests: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith('/api/petitions')) requests.push(`${request.method} ${path}`);
+    };
+    apiServer.events.on('request:start', count);
     await user.click(screen.getByRole('button', { name: 'Sign the petition' }));
     await waitFor(() => expect(signs).toHaveLength(1));
     expect(signs[0]!.body).toEqual({ anonymous: true });
@@ -188,9 +194,12 @@ describe('petitions', () => {
     ).toBeVisible();
     expect(screen.getByText(leaf)).toBeVisible();
     // The petition is read once more, when the counter job has counted the signature (for the
-    // statistics, which the answer does not carry), not at 0, 1.5 and 3.5 s as before.
+    // statistics, which the answer does not carry), not at 0, 1.5 and 3.5 s as before; the receipt
+    // once more, until it is in a checkpoint. An anonymous signature leaves the signer list as it is.
     await waitFor(() => expect(shows).toHaveLength(2));
     expect(screen.getByText('Valid signatures: 43')).toBeInTheDocument();
+    apiServer.events.removeListener('request:start', count);
+    expect(requests.sort()).toEqual(['GET /api/petitions/5', 'GET /api/petitions/5/signatures/receipt', 'POST /api/petitions/5/signatures']);
   });
 
   describe('the receipt checked in the browser', () => {

@@ -7,7 +7,7 @@ import {
 } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
-import { postKeys } from '@/shared/posts/api';
+import { postKeys } from '@/shared/posts/keys';
 import { authStore } from '@/shared/auth/auth-store';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useLocale } from '@/shared/i18n/use-locale';
