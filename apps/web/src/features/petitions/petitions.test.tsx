@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   authEndpoints,
+  networkEndpoints,
   type PetitionDetail,
   petitionEndpoints,
   petitionLogEndpoints,
@@ -400,6 +401,35 @@ describe('petitions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('button', { name: 'Sign the petition' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Forsvarlig arbeidstid 5' })).toBeInTheDocument();
+  });
+
+  it('adds a co-author through the form kit: the contract\'s rules beside the fields, a member picked by name fills the name', async () => {
+    const user = setupUser();
+    mockEndpoint(petitionEndpoints.show, { data: petition(6, { is_owner: true, can_edit: true, text_locked: false, status: 'draft' }) });
+    const searches = mockEndpoint(networkEndpoints.search, {
+      data: [{ id: 12, slug: 'ola', first_name: 'Ola', last_name: 'Nordmann', profile_avatar: null, verified_as: 'doctor' }],
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: 1 },
+    });
+    const adds = mockEndpoint(petitionEndpoints.addManualAuthor, validationError({ title: ['The title is too long (server).'] }));
+    renderApp('/petitions/update_petition/6');
+    const form = await screen.findByRole('form', { name: 'Add co-author' });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'O');
+    await user.click(within(form).getByRole('button', { name: 'Add co-author' }));
+    expect(await within(form).findByText('Must be at least 2 characters.')).toBeInTheDocument();
+    expect(adds).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Member (optional)'), 'Ola');
+    await waitFor(() => expect(searches.at(-1)?.query.get('name')).toBe('Ola'));
+    // Mantine's dropdown is drawn through a transition jsdom leaves hidden (as in the other select tests).
+    await user.click(await screen.findByRole('option', { name: 'Ola Nordmann', hidden: true }));
+    expect(within(form).getByRole('textbox', { name: /^Name/ })).toHaveValue('Ola Nordmann');
+    expect(within(form).queryByText('Must be at least 2 characters.')).not.toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: 'Title or position' }), 'Overlege');
+    await user.click(within(form).getByRole('button', { name: 'Add co-author' }));
+    await waitFor(() => expect(adds).toHaveLength(1));
+    expect(adds[0]!.body).toEqual({ name: 'Ola Nordmann', title: 'Overlege', user_id: 12 });
+    // A 422 shows beside its field (and as a toast).
+    expect(await within(form).findByText('The title is too long (server).')).toBeInTheDocument();
   });
 
   it('lets an invited co-author accept the invitation from the petition', async () => {

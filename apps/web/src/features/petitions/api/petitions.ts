@@ -1,4 +1,5 @@
 import {
+  type ManualAuthorInput,
   networkEndpoints,
   type PetitionCreateInput,
   type PetitionDetail,
@@ -282,18 +283,7 @@ export function useRemoveAttachment() {
 export function useAddManualAuthor() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({
-      id,
-      name,
-      title,
-      userId,
-    }: {
-      id: number;
-      name: string;
-      title: string;
-      userId: number | null;
-    }) =>
-      apiCall(ep.addManualAuthor, { params: { id }, body: { name, title: title || null, user_id: userId } }),
+    mutationFn: ({ id, body }: { id: number; body: ManualAuthorInput }) => apiCall(ep.addManualAuthor, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
