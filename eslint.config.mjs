@@ -63,11 +63,20 @@ const webSelectInController = {
   selector: "JSXElement[openingElement.name.name='Controller'] JSXOpeningElement[name.name=/^(Select|MultiSelect|NativeSelect)$/]",
   message: "A select in a form is the form kit's field: EnumSelectField (@/shared/forms/enum-select-field) for a contract's fixed values, IdSelectField / IdsMultiSelectField (@/shared/forms/id-select-field) for reference rows (docs/how-to/write-a-form.md).",
 };
+// - a key factory (`const xKeys = ...`) is declared only in a keys.ts: a feature's api/keys.ts, a shared
+//   area's keys.ts, with the filter types its keys take (so keys.ts imports nothing of its api files);
+//   a test may make keys for its own fixture query (`storageKeys` names localStorage keys, not queries).
+const webKeyFactory = {
+  selector: 'VariableDeclarator[id.name=/^(?!storageKeys$)[a-z][A-Za-z]*Keys$/]',
+  message: "Declare query key factories only in a keys.ts (a feature's api/keys.ts, a shared area's keys.ts), with the filter types they take, and import them from there (docs/how-to/web-feature.md, \"api/\").",
+};
 const webSyntax = (...extra) => ({ 'no-restricted-syntax': ['error', ...webOneWay, ...extra] });
+const webKeyFactoryFree = ['apps/web/src/**/keys.ts', 'apps/web/src/**/*.test.{ts,tsx}'];
 const webOneWayRules = [
-  { files: ['apps/web/src/**/*.{ts,tsx}'], rules: webSyntax(webPagination, webSelectInController) },
-  { files: ['apps/web/src/shared/forms/**/*.{ts,tsx}'], rules: webSyntax(webPagination) },
-  { files: ['apps/web/src/shared/ui/paged-list.tsx'], rules: webSyntax(webSelectInController) },
+  { files: ['apps/web/src/**/*.{ts,tsx}'], ignores: webKeyFactoryFree, rules: webSyntax(webPagination, webSelectInController, webKeyFactory) },
+  { files: webKeyFactoryFree, rules: webSyntax(webPagination, webSelectInController) },
+  { files: ['apps/web/src/shared/forms/**/*.{ts,tsx}'], rules: webSyntax(webPagination, webKeyFactory) },
+  { files: ['apps/web/src/shared/ui/paged-list.tsx'], rules: webSyntax(webSelectInController, webKeyFactory) },
 ];
 
 // API import zones (issue 24). Five rules, each message saying what to do instead:

@@ -46,6 +46,20 @@ test('a query key is not written at a use site', async () => {
   );
 });
 
+test('a key factory is declared only in a keys.ts', async () => {
+  const factory = "export const jobKeys = { all: ['jobs'] as const, one: (id: number) => ['jobs', id] as const };\n";
+  for (const file of ['apps/web/src/features/jobs/api/jobs.ts', 'apps/web/src/shared/posts/api.ts', 'apps/web/src/features/jobs/components/planted.tsx']) {
+    const found = await reported(file, factory);
+    assert.equal(found.length, 1, file);
+    assert.match(found[0], /only in a keys\.ts/);
+  }
+  for (const file of ['apps/web/src/features/jobs/api/keys.ts', 'apps/web/src/shared/posts/keys.ts', 'apps/web/src/shared/api/planted.test.tsx']) {
+    assert.deepEqual(await reported(file, factory), [], file);
+  }
+  // localStorage's keys are no query keys.
+  assert.deepEqual(await reported('apps/web/src/shared/config/storage-keys.ts', "export const storageKeys = { theme: 'theme' };\n"), []);
+});
+
 test('useQuery takes query options, not an object of its own', async () => {
   for (const call of ['useQuery({ queryKey: jobKeys.all, queryFn: () => 1 })', 'useQuery({ ...o(), enabled: false })']) {
     const found = await reported('apps/web/src/features/jobs/api/planted.ts', `${header}const o = () => queryOptions({ queryKey: jobKeys.all, queryFn: () => 1 });\nexport const useX = () => ${call};\n`);

@@ -2,7 +2,7 @@ import { authEndpoints, type LoginResponse, messageEndpoints, type User } from '
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { authStore } from '@/shared/auth/auth-store';
-import { messageKeys } from '@/shared/messages/api';
+import { messageKeys } from '@/shared/messages/keys';
 import { mockEndpoint } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';

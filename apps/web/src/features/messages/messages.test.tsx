@@ -1,6 +1,7 @@
 import { type Conversation, mentionEndpoints, type Message, messageEndpoints as ep } from '@legenett/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { apiError, mockEndpoint, validationError } from '@/testing/api-mocks';
+import { apiError, apiServer, mockEndpoint, validationError } from '@/testing/api-mocks';
+import { FakeEventSource } from '@/testing/fake-event-source';
 import { asPhone } from '@/testing/viewport';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { logIn, testUser } from '@/testing/users';
@@ -81,6 +82,48 @@ describe('/messages', () => {
     // FormData sends line breaks as CRLF, as browsers do.
     expect((sends[0]!.body as FormData).get('body')).toMatch(/^Første linje\r?\nandre$/);
     await waitFor(() => expect(box).toHaveValue(''));
+  });
+
+  it("writes a sent message into the thread from the answer, reads only the inbox again, and nothing on the stream's echo of it (issue 39)", async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const sends = mockApi();
+    // After mockApi's `/conversations/:id`, which would answer this path too.
+    mockEndpoint(ep.unread, { data: { unread_total: 0, requests: 0 } });
+    const ui = setupUser();
+    const { queryClient } = renderApp('/messages/7');
+    const thread = await screen.findByRole('list', { name: 'Kari Nordmann' });
+    // The header's icon (revealed after the first paint) listens for the counts and the inbox.
+    await screen.findByLabelText('Meldinger');
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const stream = FakeEventSource.instances[0]!;
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const reads: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith('/api/conversations')) reads.push(`${request.method} ${path}`);
+    };
+    apiServer.events.on('request:start', count);
+    try {
+      await ui.type(screen.getByRole('textbox', { name: 'Skriv en melding' }), 'Hei igjen{Enter}');
+      expect(await within(thread).findByText('Hei igjen')).toBeInTheDocument();
+      expect(sends).toHaveLength(1);
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+      // The answer is the message: no read of the history, the conversation or the counts, no read
+      // mark for one's own message; the inbox (its order and excerpt) is read once.
+      expect(reads).toEqual(['POST /api/conversations/7/messages', 'GET /api/conversations']);
+
+      stream.emit('chat', { type: 'message', conversation_id: 7, seq: 3, message_id: 103 });
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+      expect(reads).toHaveLength(2);
+
+      // Someone else's message: the counts, the inbox and the open thread, each once.
+      stream.emit('chat', { type: 'message', conversation_id: 7, seq: 4, message_id: 104 });
+      await waitFor(() => expect(reads).toHaveLength(5));
+      expect(reads.slice(2).sort()).toEqual(['GET /api/conversations', 'GET /api/conversations/7/messages', 'GET /api/conversations/unread']);
+    } finally {
+      apiServer.events.removeListener('request:start', count);
+    }
   });
 
   it('warns about a national identity number while typing and does not send it', async () => {

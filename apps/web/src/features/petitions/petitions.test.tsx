@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
   authEndpoints,
+  networkEndpoints,
   type PetitionDetail,
   petitionEndpoints,
   petitionLogEndpoints,
@@ -12,7 +13,7 @@ import {
 } from '@legenett/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { changeLocale } from '@/shared/i18n/i18n';
-import { mockEndpoint, validationError } from '@/testing/api-mocks';
+import { apiServer, mockEndpoint, validationError } from '@/testing/api-mocks';
 import { renderApp, setupUser } from '@/testing/test-utils';
 import { authStore } from '@/shared/auth/auth-store';
 import { logIn, testUser } from '@/testing/users';
@@ -161,6 +162,12 @@ describe('petitions', () => {
     expect(screen.getByText('Doctor: 40')).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: /Count me anonymously/ }));
+    const requests: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith('/api/petitions')) requests.push(`${request.method} ${path}`);
+    };
+    apiServer.events.on('request:start', count);
     await user.click(screen.getByRole('button', { name: 'Sign the petition' }));
     await waitFor(() => expect(signs).toHaveLength(1));
     expect(signs[0]!.body).toEqual({ anonymous: true });
@@ -188,9 +195,12 @@ describe('petitions', () => {
     ).toBeVisible();
     expect(screen.getByText(leaf)).toBeVisible();
     // The petition is read once more, when the counter job has counted the signature (for the
-    // statistics, which the answer does not carry), not at 0, 1.5 and 3.5 s as before.
+    // statistics, which the answer does not carry), not at 0, 1.5 and 3.5 s as before; the receipt
+    // once more, until it is in a checkpoint. An anonymous signature leaves the signer list as it is.
     await waitFor(() => expect(shows).toHaveLength(2));
     expect(screen.getByText('Valid signatures: 43')).toBeInTheDocument();
+    apiServer.events.removeListener('request:start', count);
+    expect(requests.sort()).toEqual(['GET /api/petitions/5', 'GET /api/petitions/5/signatures/receipt', 'POST /api/petitions/5/signatures']);
   });
 
   describe('the receipt checked in the browser', () => {
@@ -391,6 +401,35 @@ describe('petitions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('button', { name: 'Sign the petition' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Forsvarlig arbeidstid 5' })).toBeInTheDocument();
+  });
+
+  it('adds a co-author through the form kit: the contract\'s rules beside the fields, a member picked by name fills the name', async () => {
+    const user = setupUser();
+    mockEndpoint(petitionEndpoints.show, { data: petition(6, { is_owner: true, can_edit: true, text_locked: false, status: 'draft' }) });
+    const searches = mockEndpoint(networkEndpoints.search, {
+      data: [{ id: 12, slug: 'ola', first_name: 'Ola', last_name: 'Nordmann', profile_avatar: null, verified_as: 'doctor' }],
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: 1 },
+    });
+    const adds = mockEndpoint(petitionEndpoints.addManualAuthor, validationError({ title: ['The title is too long (server).'] }));
+    renderApp('/petitions/update_petition/6');
+    const form = await screen.findByRole('form', { name: 'Add co-author' });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'O');
+    await user.click(within(form).getByRole('button', { name: 'Add co-author' }));
+    expect(await within(form).findByText('Must be at least 2 characters.')).toBeInTheDocument();
+    expect(adds).toHaveLength(0);
+
+    await user.type(within(form).getByLabelText('Member (optional)'), 'Ola');
+    await waitFor(() => expect(searches.at(-1)?.query.get('name')).toBe('Ola'));
+    // Mantine's dropdown is drawn through a transition jsdom leaves hidden (as in the other select tests).
+    await user.click(await screen.findByRole('option', { name: 'Ola Nordmann', hidden: true }));
+    expect(within(form).getByRole('textbox', { name: /^Name/ })).toHaveValue('Ola Nordmann');
+    expect(within(form).queryByText('Must be at least 2 characters.')).not.toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: 'Title or position' }), 'Overlege');
+    await user.click(within(form).getByRole('button', { name: 'Add co-author' }));
+    await waitFor(() => expect(adds).toHaveLength(1));
+    expect(adds[0]!.body).toEqual({ name: 'Ola Nordmann', title: 'Overlege', user_id: 12 });
+    // A 422 shows beside its field (and as a toast).
+    expect(await within(form).findByText('The title is too long (server).')).toBeInTheDocument();
   });
 
   it('lets an invited co-author accept the invitation from the petition', async () => {

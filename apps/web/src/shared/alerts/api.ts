@@ -1,12 +1,7 @@
 import { type AlertInput, alertEndpoints } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
-
-/** Every cached alert list lives under `alertKeys.all`: saving or deleting one refreshes them all. */
-export const alertKeys = {
-  all: ['alerts'] as const,
-  list: (page: number) => [...alertKeys.all, 'list', page] as const,
-};
+import { alertKeys } from './keys';
 
 /** The caller's alerts, newest first. */
 export const myAlertsQueryOptions = (page: number) =>

@@ -1,20 +1,8 @@
 import { networkEndpoints } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
-import { postKeys } from '@/shared/posts/api';
-
-export const networkKeys = {
-  all: ['network'] as const,
-  followers: (slug: string, page?: number) =>
-    page === undefined ? ([...networkKeys.all, 'followers', slug] as const) : ([...networkKeys.all, 'followers', slug, page] as const),
-  following: (slug: string, page?: number) =>
-    page === undefined ? ([...networkKeys.all, 'following', slug] as const) : ([...networkKeys.all, 'following', slug, page] as const),
-  /** Every "who follows whom" list: a follow or unfollow changes the viewer's own following list too. */
-  follows: () => [...networkKeys.all] as const,
-  suggestions: (limit?: number) =>
-    limit === undefined ? ([...networkKeys.all, 'suggestions'] as const) : ([...networkKeys.all, 'suggestions', limit] as const),
-  search: (term: string, page: number) => [...networkKeys.all, 'search', term, page] as const,
-};
+import { postKeys } from '@/shared/posts/keys';
+import { networkKeys } from './keys';
 
 /**
  * Follow or unfollow a member; follower lists and the feed are refreshed, and `onChanged` lets the

@@ -5,7 +5,7 @@ import { apiCall } from '@/shared/api/api-client';
 import { showApiError } from '@/shared/api/handle-api-error';
 import { mayUseMessages } from '@/shared/auth/account-state';
 import { useCurrentUser } from '@/shared/auth/auth-store';
-import { messageKeys } from '@/shared/messages/api';
+import { messageKeys } from '@/shared/messages/keys';
 import { flushOutbox, type QueuedMessage } from './outbox';
 
 export interface Outgoing {

@@ -1,7 +1,6 @@
 import { FEED_DEFAULT_LIMIT, type Post, POST_FILES_FIELD, postEndpoints } from '@legenett/contracts';
 import {
   type InfiniteData,
-  infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
@@ -10,44 +9,19 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
+import { keysetQueryOptions } from '@/shared/api/keyset';
 import { useLocale } from '@/shared/i18n/use-locale';
 import { OFFLINE_READ_GC_MS } from '@/shared/offline/keep';
-
-/**
- * Every cached post list lives under `postKeys.all`, so liking, editing or deleting a post anywhere
- * refreshes each list that may hold it; features build their post keys here, never from strings.
- */
-export const postKeys = {
-  all: ['posts'] as const,
-  feeds: () => [...postKeys.all, 'feed'] as const,
-  feed: (locale: string) => [...postKeys.feeds(), locale] as const,
-  userPosts: (slug: string, locale: string) => [...postKeys.feeds(), 'user', slug, locale] as const,
-  archived: (slug: string, page: number, locale: string) =>
-    [...postKeys.all, 'archived', slug, page, locale] as const,
-  one: (id: number, locale?: string) =>
-    locale ? ([...postKeys.all, 'one', id, locale] as const) : ([...postKeys.all, 'one', id] as const),
-  comments: (id: number, page?: number, locale?: string) =>
-    page === undefined
-      ? ([...postKeys.all, 'comments', id] as const)
-      : ([...postKeys.all, 'comments', id, page, locale] as const),
-  company: (slug: string, search: string, page: number) =>
-    [...postKeys.all, 'company', slug, search, page] as const,
-};
+import { postKeys } from './keys';
 
 type FeedPage = { data: Post[]; meta: { next_cursor: string | null } };
 type CachedPosts = InfiniteData<FeedPage> | { data: Post[]; meta: unknown } | Post;
 
 /** The feed, newest first, one keyset page (`cursor`) at a time. */
 export const feedQueryOptions = (locale: string) =>
-  infiniteQueryOptions({
+  keysetQueryOptions({
     queryKey: postKeys.feed(locale),
-    queryFn: async ({ pageParam, signal }) =>
-      apiCall(postEndpoints.feed, {
-        query: { limit: FEED_DEFAULT_LIMIT, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.meta.next_cursor,
+    page: (after, signal) => apiCall(postEndpoints.feed, { query: { limit: FEED_DEFAULT_LIMIT, ...after }, signal }),
     gcTime: OFFLINE_READ_GC_MS,
   });
 
@@ -57,16 +31,10 @@ export function useFeed() {
 
 /** A member's own posts on their profile page, newest first, keyset pages. */
 export const userPostsQueryOptions = (slug: string, locale: string) =>
-  infiniteQueryOptions({
+  keysetQueryOptions({
     queryKey: postKeys.userPosts(slug, locale),
-    queryFn: async ({ pageParam, signal }) =>
-      apiCall(postEndpoints.userPosts, {
-        params: { slug },
-        query: { limit: FEED_DEFAULT_LIMIT, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.meta.next_cursor,
+    page: (after, signal) =>
+      apiCall(postEndpoints.userPosts, { params: { slug }, query: { limit: FEED_DEFAULT_LIMIT, ...after }, signal }),
   });
 
 export function useUserPosts(slug: string) {

@@ -4,6 +4,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiCall } from '@/shared/api/api-client';
+import { mentionKeys } from './keys';
 import { mentionLabel, type PickedMentions, toDisplayText, toStoredText } from './mentions';
 
 /** A text being written with mentions: what the box shows, and whom its `@Name` labels stand for. */
@@ -21,10 +22,6 @@ export function useMentionDraft(initial = '', mentions?: Parameters<typeof toDis
   };
 }
 export type MentionDraft = ReturnType<typeof useMentionDraft>;
-
-export const mentionKeys = {
-  people: (term: string) => ['mentions', 'people', term] as const,
-};
 
 /** People to mention by name; asked from MENTION_SEARCH_MIN_LENGTH letters. */
 export const mentionPeopleQueryOptions = (term: string) =>

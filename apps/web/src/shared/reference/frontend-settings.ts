@@ -1,7 +1,7 @@
 import { referenceEndpoints } from '@legenett/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
-import { referenceKeys } from './reference-lists';
+import { referenceKeys } from './keys';
 
 /**
  * The front page's settings (its preview video): read when a page first shows them and kept for the

@@ -1,23 +1,8 @@
-import { type CategoryQuery, referenceEndpoints, type ReferenceItem } from '@legenett/contracts';
+import { referenceEndpoints, type ReferenceItem } from '@legenett/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
-
-type ChildList = 'citiesOfCounty' | 'hospitalClinicsOfHospital' | 'departmentsOfHospitalClinic' | 'clinicsOfCity';
-/** The reference lists without a parent (counties, hospitals, job categories ...). */
-export type FlatList = Exclude<keyof typeof referenceEndpoints, ChildList | 'categories' | 'frontendSettings'>;
-
-export const referenceKeys = {
-  all: ['reference'] as const,
-  list: (list: FlatList, locale: string) => [...referenceKeys.all, list, locale] as const,
-  children: (list: ChildList, parentId: number | null, locale: string) => [...referenceKeys.all, list, parentId, locale] as const,
-  categories: (type: CategoryType, locale: string) => [...referenceKeys.all, 'categories', type, locale] as const,
-  /** The front page's settings (`frontend-settings.ts`: the home page reads them, the media admin changes them). */
-  frontendSettings: ['reference', 'frontend-settings'] as const,
-};
-
-/** Categories come in kinds: companies, products, courses ... */
-export type CategoryType = CategoryQuery['type'];
+import { type CategoryType, type ChildList, type FlatList, referenceKeys } from './keys';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -1,10 +1,8 @@
-import { adminEndpoints, type AdminUserListQuery, type Locale } from '@legenett/contracts';
+import { adminEndpoints, type Locale } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { adminKeys } from './keys';
-
-export type AdminUsersFilter = Pick<AdminUserListQuery, 'status' | 'page'> & { search?: string; per_page?: number };
+import { adminKeys, type AdminUsersFilter } from './keys';
 
 export function getAdminUsers(filter: AdminUsersFilter, { signal }: { signal?: AbortSignal } = {}) {
   return apiCall(adminEndpoints.users, { query: filter, signal });

@@ -1,9 +1,7 @@
-import { adminEndpoints, type OutboxQuery } from '@legenett/contracts';
+import { adminEndpoints } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
-import { adminKeys } from './keys';
-
-export type OutboxFilter = Pick<OutboxQuery, 'page'> & Partial<Pick<OutboxQuery, 'channel' | 'status'>>;
+import { adminKeys, type OutboxFilter } from './keys';
 
 export function getOutbox(filter: OutboxFilter, { signal }: { signal?: AbortSignal } = {}) {
   return apiCall(adminEndpoints.outbox, { query: filter, signal });

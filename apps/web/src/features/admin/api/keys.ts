@@ -1,6 +1,10 @@
-import { type GuardFindingStatus, type Locale, type ReportFilter } from '@legenett/contracts';
-import { type AdminUsersFilter } from './get-admin-users';
-import { type OutboxFilter } from './get-outbox';
+import { type AdminUserListQuery, type GuardFindingStatus, type Locale, type OutboxQuery, type ReportFilter } from '@legenett/contracts';
+
+/** The account queue's filters (the users list's key and query). */
+export type AdminUsersFilter = Pick<AdminUserListQuery, 'status' | 'page'> & { search?: string; per_page?: number };
+
+/** The outbox list's filters (its key and query). */
+export type OutboxFilter = Pick<OutboxQuery, 'page'> & Partial<Pick<OutboxQuery, 'channel' | 'status'>>;
 
 /** Every query key of the admin feature (the only place they are written). */
 export const adminKeys = {

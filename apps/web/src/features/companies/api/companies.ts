@@ -7,22 +7,15 @@ import {
 } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
-import { postKeys } from '@/shared/posts/api';
+import { postKeys } from '@/shared/posts/keys';
 import { authStore } from '@/shared/auth/auth-store';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { companyKeys } from './keys';
+import { type CompanyFilters, companyKeys } from './keys';
 
 export const PAGE_SIZE = 12;
 export const FOLLOWERS_PAGE_SIZE = 20;
 export const POSTS_PAGE_SIZE = 10;
-
-/** The directory's filters as they travel in the URL and to the API. */
-export interface CompanyFilters {
-  name: string;
-  categories: number[];
-  page: number;
-}
 
 export const companiesQueryOptions = (filters: CompanyFilters, locale: string) =>
   queryOptions({

@@ -1,4 +1,9 @@
-import { type CompanyFilters } from './companies';
+/** The directory's filters as they travel in the URL and to the API. */
+export interface CompanyFilters {
+  name: string;
+  categories: number[];
+  page: number;
+}
 
 /** Every query key of the companies feature (the only place they are written). */
 export const companyKeys = {

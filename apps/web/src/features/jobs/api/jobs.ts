@@ -1,13 +1,10 @@
-import { type JobInput, jobEndpoints as ep, type JobListQuery } from '@legenett/contracts';
+import { type JobInput, jobEndpoints as ep } from '@legenett/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { jobKeys } from './keys';
+import { type JobFilterValues, jobKeys } from './keys';
 
 export const PAGE_SIZE = 10;
-
-/** The board's filters as they travel in the URL and to the API. */
-export type JobFilterValues = Pick<JobListQuery, 'search' | 'speciality' | 'workplace' | 'county' | 'category'>;
 
 export const jobsQueryOptions = (filters: JobFilterValues, page: number, showOld: boolean, locale: string) =>
   queryOptions({

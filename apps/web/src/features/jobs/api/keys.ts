@@ -1,4 +1,7 @@
-import { type JobFilterValues } from './jobs';
+import { type JobListQuery } from '@legenett/contracts';
+
+/** The board's filters as they travel in the URL and to the API. */
+export type JobFilterValues = Pick<JobListQuery, 'search' | 'speciality' | 'workplace' | 'county' | 'category'>;
 
 /** Every query key of the jobs feature (the only place they are written). */
 export const jobKeys = {

@@ -10,7 +10,8 @@ import { useQueryParams } from '@/shared/lib/use-query-params';
 import { FilterDrawer } from '@/shared/ui/filter-drawer';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
-import { type JobFilterValues, useJobs } from '../api/jobs';
+import { useJobs } from '../api/jobs';
+import { type JobFilterValues } from '../api/keys';
 import { JobCard } from './job-card';
 import { JobFilters } from './job-filters';
 

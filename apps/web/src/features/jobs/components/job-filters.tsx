@@ -1,7 +1,7 @@
 import { JOB_WORKPLACE_TYPES } from '@legenett/contracts';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type JobFilterValues } from '../api/jobs';
+import { type JobFilterValues } from '../api/keys';
 import { toOptions, useReferenceList } from '@/shared/reference/reference-lists';
 import { IdFilterSelect, SearchFilterForm } from '@/shared/ui/search-filter-form';
 

@@ -7,7 +7,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
 import { useLocale } from '@/shared/i18n/use-locale';
-import { referenceKeys } from '@/shared/reference/reference-lists';
+import { referenceKeys } from '@/shared/reference/keys';
 import { mediaKeys } from './keys';
 import { uploadMedia } from './upload-with-progress';
 

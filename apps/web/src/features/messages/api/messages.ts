@@ -6,21 +6,21 @@ import {
   MessageEventSchema,
   messageEndpoints as ep,
 } from '@legenett/contracts';
-import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { apiCall } from '@/shared/api/api-client';
+import { keysetQueryOptions } from '@/shared/api/keyset';
 import { NetworkError } from '@/shared/api/api-error';
 import { showApiError } from '@/shared/api/handle-api-error';
 import { subscribeLiveStream } from '@/shared/api/live-stream';
 import { mayUseMessages } from '@/shared/auth/account-state';
 import { useAuthSession, useCurrentUser } from '@/shared/auth/auth-store';
-import { type InboxFilter, messageKeys } from '@/shared/messages/api';
+import { type InboxFilter, messageKeys } from '@/shared/messages/keys';
 import { OFFLINE_READ_GC_MS } from '@/shared/offline/keep';
 import { outbox } from '@/shared/offline/outbox';
 import { sendMessage } from '@/shared/offline/outbox-sender';
 
-export type { InboxFilter } from '@/shared/messages/api';
-export { messageKeys };
+export type { InboxFilter } from '@/shared/messages/keys';
 
 /**
  * The header's count of unread messages: read once, then again on each live event (useLiveRefresh in
@@ -38,11 +38,9 @@ export function useUnreadMessages(enabled: boolean) {
 }
 
 export const inboxQueryOptions = (filter: InboxFilter) =>
-  infiniteQueryOptions({
+  keysetQueryOptions({
     queryKey: messageKeys.inbox(filter),
-    queryFn: ({ pageParam, signal }) => apiCall(ep.inbox, { query: { filter, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.meta.next_cursor ?? undefined,
+    page: (after, signal) => apiCall(ep.inbox, { query: { filter, ...after }, signal }),
     gcTime: OFFLINE_READ_GC_MS,
   });
 
@@ -82,6 +80,32 @@ export function useHistory(id: number | null) {
 
 type HistoryData = InfiniteData<{ data: Message[]; meta: { has_more: boolean; last_seq: number } }, unknown>;
 
+/** A message of the loaded history by its id (the caller's own message that the stream echoes). */
+function cachedMessage(data: HistoryData | undefined, id: number): Message | undefined {
+  for (const page of data?.pages ?? []) for (const m of page.data) if (m.id === id) return m;
+  return undefined;
+}
+
+/** The history with a message the caller sent added to its newest page (once). */
+function withMessage(data: HistoryData | undefined, message: Message): HistoryData | undefined {
+  const [newest, ...older] = data?.pages ?? [];
+  if (!data || !newest || cachedMessage(data, message.id)) return data;
+  const meta = { ...newest.meta, last_seq: Math.max(newest.meta.last_seq, message.seq) };
+  return { ...data, pages: [{ ...newest, data: [...newest.data, message], meta }, ...older] };
+}
+
+/** The conversation after the caller's own message: it is the last, and read by the caller up to it. */
+function afterOwnMessage(conversation: Conversation | undefined, seq: number): Conversation | undefined {
+  if (!conversation) return conversation;
+  const last = Math.max(conversation.last_seq, seq);
+  return {
+    ...conversation,
+    last_seq: last,
+    last_read_seq: last,
+    participants: conversation.participants.map((p) => (p.is_me ? { ...p, last_read_seq: last } : p)),
+  };
+}
+
 /** The messages of all loaded pages, oldest first, each sequence number once. */
 export function messagesOf(data: HistoryData | undefined): Message[] {
   if (!data) return [];
@@ -109,9 +133,15 @@ export type SendResult = { queued: false; message: Message } | { queued: true; c
  * Sends a message, or, without a connection (the browser offline, or the send failing for want of
  * one), keeps a text message in the offline queue to send when the connection returns, with the
  * same key (issue 41). Files are not kept on the device: a message with files needs a connection.
+ *
+ * A sent message's answer is the message: it goes into the open history and the conversation's read
+ * state, so the thread shows it without a read, and the stream's echo of it reads nothing
+ * (`useLiveRefresh`). What the answer does not carry is read once: the inbox's order and excerpt, and,
+ * when the message answered a request (which makes the conversation active), the conversation and the
+ * counts.
  */
 export function useSendMessage(conversationId: number) {
-  const refresh = useRefresh();
+  const queryClient = useQueryClient();
   const user = useCurrentUser();
   const userId = user?.id ?? null;
   return useMutation({
@@ -135,7 +165,16 @@ export function useSendMessage(conversationId: number) {
       }
     },
     onSuccess: (result) => {
-      if (!result.queued) refresh(conversationId);
+      if (result.queued) return;
+      const { message } = result;
+      const wasRequest = queryClient.getQueryData<Conversation>(messageKeys.conversation(conversationId))?.my_state === 'request';
+      queryClient.setQueryData<HistoryData>(messageKeys.history(conversationId), (data) => withMessage(data, message));
+      queryClient.setQueryData<Conversation>(messageKeys.conversation(conversationId), (c) => afterOwnMessage(c, message.seq));
+      void queryClient.invalidateQueries({ queryKey: messageKeys.inboxes() });
+      if (wasRequest) {
+        void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(conversationId) });
+        void queryClient.invalidateQueries({ queryKey: messageKeys.unread() });
+      }
     },
   });
 }
@@ -267,17 +306,41 @@ export function useChatEvents(listener: Listener): void {
   }, [token, allowed, listener]);
 }
 
-/** Live events refresh what they concern: counts and lists always, the conversation when it is open. */
-export function useLiveRefresh(openConversation: number | null): void {
+/** A live message event that is the echo of the caller's own message, already in the cache from the send's answer. */
+function isOwnEcho(queryClient: QueryClient, event: ChatEvent): boolean {
+  if (event.type !== 'message') return false;
+  const history = queryClient.getQueryData<HistoryData>(messageKeys.history(event.conversation_id));
+  return cachedMessage(history, event.message_id)?.is_mine === true;
+}
+
+/**
+ * Live events refresh the counts and the inbox (the header's icon, mounted once for a member): each
+ * event reads them again, except the echo of the caller's own message, whose answer the send wrote.
+ */
+export function useLiveRefresh(): void {
   const queryClient = useQueryClient();
   const listener = useCallback(
     (event: ChatEvent) => {
+      if (isOwnEcho(queryClient, event)) return;
       void queryClient.invalidateQueries({ queryKey: messageKeys.unread() });
       void queryClient.invalidateQueries({ queryKey: messageKeys.inboxes() });
-      if (event.conversation_id === openConversation) {
-        void queryClient.invalidateQueries({ queryKey: messageKeys.history(event.conversation_id) });
-        if (event.type !== 'message') void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(event.conversation_id) });
-      }
+    },
+    [queryClient],
+  );
+  useChatEvents(listener);
+}
+
+/**
+ * Live events of the open conversation (`/messages/:id`) read its messages again, and the conversation
+ * itself for what is not a new message; the echo of the caller's own message reads nothing.
+ */
+export function useLiveConversation(openConversation: number | null): void {
+  const queryClient = useQueryClient();
+  const listener = useCallback(
+    (event: ChatEvent) => {
+      if (event.conversation_id !== openConversation || isOwnEcho(queryClient, event)) return;
+      void queryClient.invalidateQueries({ queryKey: messageKeys.history(event.conversation_id) });
+      if (event.type !== 'message') void queryClient.invalidateQueries({ queryKey: messageKeys.conversation(event.conversation_id) });
     },
     [queryClient, openConversation],
   );

@@ -7,7 +7,7 @@ import { useLiveRefresh, useUnreadMessages } from '../api/messages';
 export function MessagesIcon() {
   const { t } = useTranslation();
   const unread = useUnreadMessages(true);
-  useLiveRefresh(null);
+  useLiveRefresh();
   const count = unread.data?.unread_total ?? 0;
   const requests = unread.data?.requests ?? 0;
   const shown = count + requests;

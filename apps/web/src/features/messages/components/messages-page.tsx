@@ -8,7 +8,7 @@ import { mayStartConversation } from '@/shared/messages/send-message-button';
 import { loadNamespaces } from '@/shared/i18n/i18n';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { usePhone } from '@/shared/ui/use-phone';
-import { type InboxFilter, useLiveRefresh, useStartConversation } from '../api/messages';
+import { type InboxFilter, useLiveConversation, useStartConversation } from '../api/messages';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { Thread } from './thread';
@@ -105,7 +105,7 @@ export function MessagesPage() {
   const [filter, setFilter] = useState<InboxFilter>('all');
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const target = id === null ? targetOf(search) : null;
-  useLiveRefresh(id);
+  useLiveConversation(id);
   const newConversation = target && writer ? target : null;
   const detail = id !== null || newConversation !== null;
   return (

@@ -1,8 +1,7 @@
 import { type NotificationChannel, notificationPreferenceEndpoints as ep, type NotificationPreferences, type NotificationPreferencesInput, type UnsubscribeQuery } from '@legenett/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
-
-export const preferenceKeys = { all: ['notification-preferences'] as const };
+import { preferenceKeys } from './keys';
 
 /** My settings table, quiet hours and digest. */
 export const notificationPreferencesQueryOptions = () =>

@@ -1,22 +1,14 @@
 import { type Notification, notificationEndpoints as ep, UnreadCountSchema } from '@legenett/contracts';
-import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiCall } from '@/shared/api/api-client';
+import { keysetQueryOptions } from '@/shared/api/keyset';
 import { subscribeLiveStream } from '@/shared/api/live-stream';
+import { notificationKeys } from './keys';
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 /** One page of the notifications page. */
 export const NOTIFICATIONS_PAGE_LIST_SIZE = 20;
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  /** The bell's newest ones. */
-  list: ['notifications', 'list'] as const,
-  /** The `/notifications` page (pages loaded one after another). */
-  page: ['notifications', 'page'] as const,
-  /** Who is in one grouped entry. */
-  members: (id: number) => ['notifications', 'members', id] as const,
-};
 
 type ListPage = { data: Notification[]; unreadCount: number; meta: { next_cursor: string | null } };
 const listKey = notificationKeys.list;
@@ -53,12 +45,9 @@ export function useMarkNotificationsRead(onCount: (count: number) => void) {
 
 /** All my entries, newest first, a page at a time by cursor (the `/notifications` page). */
 export const notificationsPageQueryOptions = () =>
-  infiniteQueryOptions({
+  keysetQueryOptions({
     queryKey: notificationKeys.page,
-    initialPageParam: null as string | null,
-    queryFn: ({ signal, pageParam }) =>
-      apiCall(ep.list, { query: pageParam ? { limit: NOTIFICATIONS_PAGE_LIST_SIZE, cursor: pageParam } : { limit: NOTIFICATIONS_PAGE_LIST_SIZE }, signal }),
-    getNextPageParam: (last) => last.meta.next_cursor,
+    page: (after, signal) => apiCall(ep.list, { query: { limit: NOTIFICATIONS_PAGE_LIST_SIZE, ...after }, signal }),
   });
 
 export function useNotificationsPage() {

@@ -1,8 +1,7 @@
 import { pushEndpoints as ep, type PushSubscriptionInput } from '@legenett/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/shared/api/api-client';
-
-export const pushKeys = { devices: ['push-devices'] as const };
+import { pushKeys } from './keys';
 
 /** The devices that get my pushes (a person has a handful: the first page of 50 holds them). */
 export const pushDevicesQueryOptions = () =>

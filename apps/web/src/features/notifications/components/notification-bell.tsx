@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuthSession } from '@/shared/auth/auth-store';
 import { paths } from '@/shared/config/paths';
+import { notificationKeys } from '../api/keys';
 import {
-  notificationKeys,
   useMarkAllNotificationsRead,
   useMarkNotificationsRead,
   useNotifications,

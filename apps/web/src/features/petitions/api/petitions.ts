@@ -1,17 +1,16 @@
 import {
+  type ManualAuthorInput,
   networkEndpoints,
   type PetitionCreateInput,
   type PetitionDetail,
   type SignatureReceipt,
   petitionEndpoints as ep,
   petitionLogEndpoints as logEp,
-  type PetitionListQuery,
   type PetitionExportFormat,
   type PetitionUpdateInput,
   type PressReleaseInput,
 } from '@legenett/contracts';
 import {
-  infiniteQueryOptions,
   keepPreviousData,
   type QueryClient,
   queryOptions,
@@ -22,39 +21,13 @@ import {
 } from '@tanstack/react-query';
 import { apiCall, apiUrl } from '@/shared/api/api-client';
 import { ApiError } from '@/shared/api/api-error';
+import { keysetQueryOptions } from '@/shared/api/keyset';
 import { authStore } from '@/shared/auth/auth-store';
 import { currentLocale } from '@/shared/i18n/i18n';
 import { useLocale } from '@/shared/i18n/use-locale';
+import { type PetitionFilterValues, petitionKeys, type PetitionTab } from './keys';
 
 export const PAGE_SIZE = 10;
-
-/** The tabs of `/petitions`: which list and which status each reads. */
-export const PETITION_TABS = ['all', 'saved', 'my', 'drafts', 'archived'] as const;
-export type PetitionTab = (typeof PETITION_TABS)[number];
-
-export type PetitionFilterValues = Pick<
-  PetitionListQuery,
-  'search' | 'petitionSpecialties' | 'petitionStatus'
->;
-
-/** Query keys: everything of the feature starts with `petitions`. */
-export const petitionKeys = {
-  all: ['petitions'] as const,
-  list: (tab: PetitionTab, filters: PetitionFilterValues, page: number, locale: string) =>
-    ['petitions', 'list', tab, filters, page, locale] as const,
-  lists: ['petitions', 'list'] as const,
-  one: (id: number, locale: string) => ['petitions', 'one', id, locale] as const,
-  oneAnyLocale: (id: number) => ['petitions', 'one', id] as const,
-  signers: (id: number) => ['petitions', 'signers', id] as const,
-  receipt: (id: number) => ['petitions', 'receipt', id] as const,
-  similar: (title: string) => ['petitions', 'similar', title] as const,
-  attachments: (id: number) => ['petitions', 'attachments', id] as const,
-  authors: (id: number) => ['petitions', 'authors', id] as const,
-  members: (term: string) => ['petitions', 'members', term] as const,
-  press: (id: number, locale: string) => ['petitions', 'press', id, locale] as const,
-  /** The public log's latest checkpoint and key (`/petition-log`). */
-  log: ['petitions', 'log'] as const,
-};
 
 export const petitionsQueryOptions = (
   tab: PetitionTab,
@@ -94,16 +67,9 @@ export function usePetition(id: number) {
 
 /** The named signers, oldest first, one keyset page (`cursor`) at a time ("show more"). */
 export const signersQueryOptions = (id: number) =>
-  infiniteQueryOptions({
+  keysetQueryOptions({
     queryKey: petitionKeys.signers(id),
-    queryFn: ({ pageParam, signal }) =>
-      apiCall(ep.signatures, {
-        params: { id },
-        query: { per_page: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.meta.next_cursor,
+    page: (after, signal) => apiCall(ep.signatures, { params: { id }, query: { per_page: PAGE_SIZE, ...after }, signal }),
   });
 
 export function useSigners(id: number) {
@@ -193,31 +159,33 @@ export function useDeletePetition() {
   });
 }
 
-/** When to read the petition again after a signature: the sequencer (250 ms) and the counter job (≤ 1 s) have run. */
-const COUNTED_AFTER_MS = [1500, 3500];
+/**
+ * When the counter job has counted a signature or withdrawal: the sequencer runs every 250 ms, the
+ * counter at most a second after it (docs/petitions.md, "Counts and statistics").
+ */
+const COUNTED_AFTER_MS = 2000;
 
 /**
- * The statistics are the one thing a signature's answer does not carry, and they follow once the
- * counter job has counted it: read the petition again until its count has reached `expected` (once,
- * mostly), and only then put it in the cache, so the count shown never goes back.
+ * The statistics are the one thing a signature's (or withdrawal's) answer does not carry: the petition
+ * is read once, when the counter job has counted it, and put into the cache with the count the page
+ * already shows when that read is behind it (`settle`), so the count shown never goes back.
  */
-function readWhenCounted(queryClient: QueryClient, id: number, expected: (shown: number) => boolean) {
+function readOnceCounted(queryClient: QueryClient, id: number, settle: (fresh: number) => number) {
   const locale = currentLocale();
-  const attempt = async (i: number) => {
-    const fresh = (await apiCall(ep.show, { params: { id }, silent: true, overlay: false })).data;
-    if (expected(fresh.signatures_count) || i === COUNTED_AFTER_MS.length - 1) queryClient.setQueryData(petitionKeys.one(id, locale), fresh);
-    else schedule(i + 1);
-  };
-  const schedule = (i: number) => setTimeout(() => void attempt(i).catch(() => undefined), COUNTED_AFTER_MS[i]! - (i > 0 ? COUNTED_AFTER_MS[i - 1]! : 0));
-  schedule(0);
+  setTimeout(() => {
+    apiCall(ep.show, { params: { id }, silent: true, overlay: false })
+      .then(({ data }) => queryClient.setQueryData(petitionKeys.one(id, locale), { ...data, signatures_count: settle(data.signatures_count) }))
+      .catch(() => undefined);
+  }, COUNTED_AFTER_MS);
 }
 
 /**
  * A signature's answer is the receipt: it goes into the cache with the petition's new state, and only
- * what the answer does not carry is read again (the lists when shown, the named signers, and the
- * statistics once counted). The answer's count is the one added up when the statement ran, which
- * cannot hold this signature yet (the counter job adds it within about 2 s, docs/petitions.md), so
- * the page shows that count plus one at once.
+ * what the answer does not carry is read, once: the lists when shown (else when next shown), the named
+ * signers (a named signature), and the petition for its statistics when counted. The
+ * answer's count is the one added up when the statement ran, which cannot hold this signature yet
+ * (the counter job adds it within about 2 s, docs/petitions.md), so the page shows that count plus one
+ * at once.
  */
 export function useSign() {
   const queryClient = useQueryClient();
@@ -226,13 +194,15 @@ export function useSign() {
       (await apiCall(ep.sign, { params: { id }, body: { anonymous } })).data,
     onSuccess: (receipt: SignatureReceipt, { id }) => {
       queryClient.setQueryData(petitionKeys.receipt(id), receipt);
-      const count = receipt.signatures_count + 1;
-      queryClient.setQueriesData<PetitionDetail>({ queryKey: petitionKeys.oneAnyLocale(id) }, (p) =>
-        p && { ...p, signed: true, text_locked: true, signatures_count: Math.max(count, p.signatures_count + 1) },
-      );
+      let count = receipt.signatures_count + 1;
+      queryClient.setQueriesData<PetitionDetail>({ queryKey: petitionKeys.oneAnyLocale(id) }, (p) => {
+        if (!p) return p;
+        count = Math.max(count, p.signatures_count + 1);
+        return { ...p, signed: true, text_locked: true, signatures_count: count };
+      });
       void queryClient.invalidateQueries({ queryKey: petitionKeys.lists });
       if (!receipt.anonymous) void queryClient.invalidateQueries({ queryKey: petitionKeys.signers(id) });
-      readWhenCounted(queryClient, id, (shown) => shown >= count);
+      readOnceCounted(queryClient, id, (fresh) => Math.max(fresh, count));
     },
   });
 }
@@ -252,7 +222,7 @@ export function useWithdraw() {
       });
       void queryClient.invalidateQueries({ queryKey: petitionKeys.lists });
       void queryClient.invalidateQueries({ queryKey: petitionKeys.signers(id) });
-      readWhenCounted(queryClient, id, (shown) => shown <= count);
+      readOnceCounted(queryClient, id, (fresh) => Math.min(fresh, count));
     },
   });
 }
@@ -313,18 +283,7 @@ export function useRemoveAttachment() {
 export function useAddManualAuthor() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({
-      id,
-      name,
-      title,
-      userId,
-    }: {
-      id: number;
-      name: string;
-      title: string;
-      userId: number | null;
-    }) =>
-      apiCall(ep.addManualAuthor, { params: { id }, body: { name, title: title || null, user_id: userId } }),
+    mutationFn: ({ id, body }: { id: number; body: ManualAuthorInput }) => apiCall(ep.addManualAuthor, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }

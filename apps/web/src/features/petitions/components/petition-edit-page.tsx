@@ -1,4 +1,4 @@
-import { type PetitionDetail } from '@legenett/contracts';
+import { ManualAuthorInput, type PetitionDetail } from '@legenett/contracts';
 import {
   ActionIcon,
   Alert,
@@ -8,7 +8,6 @@ import {
   FileInput,
   Group,
   List,
-  Select,
   Skeleton,
   Stack,
   Text,
@@ -18,7 +17,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { type z } from 'zod';
 import { paths } from '@/shared/config/paths';
+import { useContractForm } from '@/shared/forms/contract-form';
+import { IdSelectField } from '@/shared/forms/id-select-field';
 import { notify } from '@/shared/ui/notify';
 import { Page } from '@/shared/ui/page';
 import {
@@ -98,19 +100,9 @@ function Attachments({ petition }: { petition: PetitionDetail }) {
 /** Co-authors: the list, and a name with a title or position to add; a member found by name is invited. */
 function CoAuthors({ petition }: { petition: PetitionDetail }) {
   const { t } = useTranslation('petitions');
-  const add = useAddManualAuthor();
   const remove = useRemoveManualAuthor();
   // The initiator removes co-authors until the first signature (then the API answers 409).
   const canRemove = petition.is_owner && !petition.text_locked;
-  const [name, setName] = useState('');
-  const [title, setTitle] = useState('');
-  const [member, setMember] = useState<string | null>(null);
-  const [memberSearch, setMemberSearch] = useState('');
-  const members = useMemberSearch(useDebounced(memberSearch, 300));
-  const options = (members.data ?? []).map((m) => ({
-    value: String(m.id),
-    label: `${m.first_name} ${m.last_name}`,
-  }));
   return (
     <Stack gap="xs">
       <Title order={3}>{t('co_authors')}</Title>
@@ -147,58 +139,58 @@ function CoAuthors({ petition }: { petition: PetitionDetail }) {
         ))}
       </Stack>
       {/* The author list is the initiator's: co-authors do not invite others (the API answers 403). */}
-      {petition.is_owner && (
-        <Group align="flex-end">
-          <Select
-            label={t('authors.account')}
-            description={t('authors.account_hint')}
-            data={options}
-            searchable
-            clearable
-            searchValue={memberSearch}
-            onSearchChange={setMemberSearch}
-            value={member}
-            onChange={(value) => {
-              setMember(value);
-              const picked = options.find((o) => o.value === value);
-              if (picked) setName(picked.label);
-            }}
-            filter={({ options: all }) => all}
-          />
-          <TextInput label={t('authors.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <TextInput
-            label={t('authors.title')}
-            value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
-          />
-          <Button
-            variant="light"
-            disabled={name.trim().length < 2}
-            loading={add.isPending}
-            onClick={() =>
-              add.mutate(
-                {
-                  id: petition.id,
-                  name: name.trim(),
-                  title: title.trim(),
-                  userId: member ? Number(member) : null,
-                },
-                {
-                  onSuccess: () => {
-                    setName('');
-                    setTitle('');
-                    setMember(null);
-                    setMemberSearch('');
-                  },
-                },
-              )
-            }
-          >
-            {t('authors.add')}
-          </Button>
-        </Group>
-      )}
+      {petition.is_owner && <AddCoAuthorForm petitionId={petition.id} />}
     </Stack>
+  );
+}
+
+/**
+ * Add a co-author: a name with a title or position, or a member found by name (invited, must accept),
+ * whose name fills in the name. Validated by the contract's `ManualAuthorInput` (write-a-form.md).
+ */
+function AddCoAuthorForm({ petitionId }: { petitionId: number }) {
+  const { t } = useTranslation('petitions');
+  const add = useAddManualAuthor();
+  // The picker's search words are the picker's own state, not a field of the form.
+  const [memberSearch, setMemberSearch] = useState('');
+  const members = useMemberSearch(useDebounced(memberSearch, 300));
+  const options = (members.data ?? []).map((m) => ({ value: String(m.id), label: `${m.first_name} ${m.last_name}` }));
+  const { register, control, submit, fieldError, reset, setValue } = useContractForm<ManualAuthorInput, z.input<typeof ManualAuthorInput>>(
+    ManualAuthorInput,
+    { defaultValues: { name: '', title: '', user_id: null } },
+  );
+  const onSubmit = submit(async (body) => {
+    await add.mutateAsync({ id: petitionId, body });
+    reset();
+    setMemberSearch('');
+  });
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('authors.add')}>
+      <Group align="flex-end">
+        <IdSelectField
+          control={control}
+          name="user_id"
+          label={t('authors.account')}
+          description={t('authors.account_hint')}
+          data={options}
+          searchable
+          clearable
+          searchValue={memberSearch}
+          onSearchChange={setMemberSearch}
+          filter={({ options: all }) => all}
+          onPicked={(id) => {
+            const picked = options.find((o) => o.value === String(id));
+            if (picked) setValue('name', picked.label, { shouldValidate: true });
+          }}
+          error={fieldError('user_id')}
+        />
+        <TextInput label={t('authors.name')} required error={fieldError('name')} {...register('name')} />
+        <TextInput label={t('authors.title')} error={fieldError('title')} {...register('title')} />
+        <Button type="submit" variant="light" loading={add.isPending}>
+          {t('authors.add')}
+        </Button>
+      </Group>
+    </form>
   );
 }
 

@@ -11,7 +11,8 @@ import { FilterDrawer } from '@/shared/ui/filter-drawer';
 import { FilterTabs } from '@/shared/ui/filter-tabs';
 import { PagedList } from '@/shared/ui/paged-list';
 import { Page } from '@/shared/ui/page';
-import { PETITION_TABS, type PetitionFilterValues, type PetitionTab, usePetitions } from '../api/petitions';
+import { PETITION_TABS, type PetitionFilterValues, type PetitionTab } from '../api/keys';
+import { usePetitions } from '../api/petitions';
 import { PetitionCard } from './petition-card';
 
 const isTab = (v: string | null): v is PetitionTab => (PETITION_TABS as readonly string[]).includes(v ?? '');
