@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { i18n } from '@/shared/i18n/i18n';
 import { messageKeys } from '@/shared/messages/keys';
-import { postKeys } from '@/shared/posts/api';
+import { postKeys } from '@/shared/posts/keys';
 import { renderWithProviders } from '@/testing/test-utils';
 import { OfflineBanner } from './offline-banner';
 
