@@ -1,4 +1,3 @@
-import { type ListCounts } from './list-counts';
 import { type ListedTable } from './list-versions.repository';
 import { type CurrentAndArchivedCounts, type ListPage, type PageRequest, type ReadSlice, readCurrentThenArchived, readPage, type Slice } from './page';
 
@@ -27,6 +26,22 @@ export interface BoardCount<C> {
   compute: () => Promise<C>;
 }
 
+/** A list reader that can also name the order keys of the row at a position (a bookmark). */
+export interface KeysetSource<T> {
+  read: ReadSlice<T>;
+  /** The order keys (as text) of the row at `position` counted from the start or the end; null past the end. */
+  keyAt: (position: number, fromEnd: boolean) => Promise<string[] | null>;
+}
+
+/**
+ * What a board reads through: the count cache (`ListCounts`, which makes boards). Named here so that
+ * the cache and the board do not import each other.
+ */
+export interface BoardCache {
+  cached<C>(list: string, tables: readonly ListedTable[], filter: Record<string, unknown>, compute: () => Promise<C>): Promise<C>;
+  keyset<T>(list: string, tables: readonly ListedTable[], filter: Record<string, unknown>, source: KeysetSource<T>): ReadSlice<T>;
+}
+
 /**
  * A board of parts shown one after the other (spec point 9): current items first, archived ones
  * appended, the total rounded up to ten, `show_old` answering the last page; and one part alone
@@ -34,7 +49,7 @@ export interface BoardCount<C> {
  */
 export class Board<P extends string, T> {
   constructor(
-    private readonly counts: ListCounts,
+    private readonly counts: BoardCache,
     private readonly source: BoardSource<P, T>,
   ) {}
 

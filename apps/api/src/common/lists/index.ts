@@ -1,5 +1,5 @@
-export { Board, type BoardCount, type BoardSource } from './board';
-export { BOOKMARK_EVERY, filterKey, type KeysetSource, ListCounts } from './list-counts';
+export { Board, type BoardCount, type BoardSource, type KeysetSource } from './board';
+export { BOOKMARK_EVERY, filterKey, ListCounts } from './list-counts';
 export { type ListedTable } from './list-versions.repository';
 export { ListsModule } from './lists.module';
 export {

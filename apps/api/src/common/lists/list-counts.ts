@@ -1,17 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { type ListedTable, ListVersionsRepository } from './list-versions.repository';
-import { Board, type BoardSource } from './board';
+import { Board, type BoardCache, type BoardSource, type KeysetSource } from './board';
 import { type ReadSlice } from './page';
 
 /** A deep slice starts from the cached key of the last row of the block before it: it skips < 1000 rows. */
 export const BOOKMARK_EVERY = 1000;
-
-/** A list reader that can also name the order keys of the row at a position (a bookmark). */
-export interface KeysetSource<T> {
-  read: ReadSlice<T>;
-  /** The order keys (as text) of the row at `position` counted from the start or the end; null past the end. */
-  keyAt: (position: number, fromEnd: boolean) => Promise<string[] | null>;
-}
 
 /** Ceiling of the cache: past it the oldest entries go (a Map keeps insertion order). */
 const MAX_ENTRIES = 5_000;
@@ -41,7 +34,7 @@ export function filterKey(filter: Record<string, unknown>): string {
  * Why memory and not Redis: docs/decisions/0008-lists-and-counts.md.
  */
 @Injectable()
-export class ListCounts {
+export class ListCounts implements BoardCache {
   private readonly cache = new Map<string, Entry>();
   private readonly running = new Map<string, Promise<unknown>>();
 

@@ -1,23 +1,6 @@
 import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { RateLimitGuard } from './rate-limit.guard';
-
-/** What a limit counts by: the client address, the account, or each pair of both. */
-export type RateLimitBy = 'ip' | 'account' | 'ip+account';
-
-export interface RateLimitRule {
-  /** Names the counter (`login`, `forgot-password`); rules with the same name share it. */
-  name: string;
-  /** Requests allowed per window; the next one answers 429 with `Retry-After`. */
-  limit: number;
-  windowSeconds: number;
-  /**
-   * `account` is the logged-in caller, else the `email` of the body (login, forgot password),
-   * else the client address.
-   */
-  by: RateLimitBy;
-}
-
-export const RATE_LIMIT_KEY = 'legenett:rate-limit';
+import { RATE_LIMIT_KEY, type RateLimitRule } from './rate-limit.rule';
 
 /**
  * Limits a handler: `@RateLimit({ name: 'login', limit: 10, windowSeconds: 900, by: 'account' })`.

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type Request } from 'express';
-import { RATE_LIMIT_KEY, type RateLimitRule } from './rate-limit.decorator';
+import { RATE_LIMIT_KEY, type RateLimitRule } from './rate-limit.rule';
 import { RateLimitService } from './rate-limit.service';
 
 /** Counts the request against each rule of `@RateLimit`; over a limit answers 429 with Retry-After. */

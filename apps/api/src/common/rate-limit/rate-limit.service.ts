@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Request } from 'express';
 import { AppError } from '../errors/app-error';
-import { type RateLimitRule } from './rate-limit.decorator';
+import { type RateLimitRule } from './rate-limit.rule';
 import { type HitResult, RateLimitStore } from './rate-limit.store';
 
 /** The account a request speaks for: the caller, else the body's e-mail address. */

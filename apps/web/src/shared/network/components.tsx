@@ -1,16 +1,12 @@
-import { type PublicProfile, type UserCard } from '@legenett/contracts';
-import { Anchor, Avatar, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type PublicProfile } from '@legenett/contracts';
+import { Anchor, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { paths } from '@/shared/config/paths';
 import { LoadOnFirstOpen } from '@/shared/ui/load-on-first-open';
 import { notify } from '@/shared/ui/notify';
-import { VerifiedBadge } from '@/shared/ui/verified-badge';
 import { useFollowMember, useProfileSearch } from './api';
-
-const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
+import { fullName, UserCardRow } from './user-card-row';
 
 /** Follow / unfollow a member; a pressed toggle button so screen readers hear the state. */
 export function FollowButton({
@@ -40,22 +36,6 @@ export function FollowButton({
   );
 }
 
-/** A person in a list: avatar and name linking to their page. */
-export function UserCardRow({ user }: { user: UserCard }) {
-  const name = fullName(user);
-  return (
-    <Group gap="sm" wrap="nowrap">
-      <Avatar src={user.profile_avatar} radius="xl" size="md" alt="">
-        {user.first_name.charAt(0)}
-        {user.last_name.charAt(0)}
-      </Avatar>
-      <Anchor component={Link} to={paths.profileBySlug.href({ slug: user.slug })} style={{ overflowWrap: 'anywhere' }}>
-        {name}
-      </Anchor>
-      <VerifiedBadge verifiedAs={user.verified_as} />
-    </Group>
-  );
-}
 
 const FollowersDialog = lazy(() => import('./followers-dialog').then((m) => ({ default: m.FollowersDialog })));
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/shared/ui/paged-list';
 import { useFollowList } from './api';
-import { UserCardRow } from './components';
+import { UserCardRow } from './user-card-row';
 
 /** The paged list of a member's followers, or of the members they follow. */
 function FollowList({ slug, which }: { slug: string; which: 'followers' | 'following' }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserCardRow } from '@/shared/network/components';
+import { UserCardRow } from '@/shared/network/user-card-row';
 import { PagedList } from '@/shared/ui/paged-list';
 import { useCompanyFollowers } from '../api/companies';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/shared/auth/auth-store';
 import { mayNavigate } from '@/shared/auth/access-rules';
 import { useFollowMember, useSuggestions } from '@/shared/network/api';
-import { UserCardRow } from '@/shared/network/components';
+import { UserCardRow } from '@/shared/network/user-card-row';
 import { notify } from '@/shared/ui/notify';
 import { usePhone } from '@/shared/ui/use-phone';
 

@@ -1,4 +1,4 @@
-import { CreateGroupInput, MAX_GROUP_SIZE, type MentionPerson } from '@legenett/contracts';
+import { CreateGroupInput, MAX_GROUP_SIZE, MAX_MESSAGE_BODY, type MentionPerson } from '@legenett/contracts';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,7 @@ function NewGroupForm({ onClose }: { onClose: () => void }) {
             </Text>
           ) : null}
         </Stack>
-        <Textarea label={t('ui.group_first_message')} required rows={3} maxLength={5000} {...form.register('body')} error={form.fieldError('body')} />
+        <Textarea label={t('ui.group_first_message')} required rows={3} maxLength={MAX_MESSAGE_BODY} {...form.register('body')} error={form.fieldError('body')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('ui.cancel')}

@@ -1,4 +1,4 @@
-import { type Conversation, type Locale, type Message } from '@legenett/contracts';
+import { type Conversation, type Locale, MAX_MESSAGE_BODY, type Message } from '@legenett/contracts';
 import { Alert, Anchor, Box, Button, Group, Loader, Menu, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +80,7 @@ function MessageItem({
           </Text>
         ) : editing !== null ? (
           <Stack gap={4}>
-            <Textarea label={t('ui.edit')} value={editing} onChange={(e) => setEditing(e.currentTarget.value)} autosize minRows={3} maxRows={14} maxLength={5000} />
+            <Textarea label={t('ui.edit')} value={editing} onChange={(e) => setEditing(e.currentTarget.value)} autosize minRows={3} maxRows={14} maxLength={MAX_MESSAGE_BODY} />
             <Group gap="xs">
               <Button size="xs" onClick={() => edit.mutate({ id: message.id, body: editing }, { onSuccess: () => setEditing(null) })} loading={edit.isPending}>
                 {t('ui.save')}
