@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, serial, text, unique } from 'drizzle-orm/pg-core';
 import { inList, timestamps, tstz } from './_shared';
 import { postComments, posts } from './posts';
-import { users } from './users';
+import { users } from './accounts';
 
 /** What an alert watches: the jobs board, the course catalogue, petitions, the video archive. */
 export const ALERT_TYPES = ['job', 'course', 'petition', 'video'] as const;

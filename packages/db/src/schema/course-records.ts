@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { inList, timestamps, tstz } from './_shared';
 import { COURSE_TYPES, courses } from './courses';
-import { users } from './users';
+import { users } from './accounts';
 
 /**
  * A certificate of attendance (docs/courses.md, "Certificates"): one per user and course, issued on

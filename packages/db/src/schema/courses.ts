@@ -13,11 +13,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
-import { partnerCompanies } from './companies';
+import { partnerCompanies, users, storedFiles } from './accounts';
 import { WORKPLACE_TYPES } from './professional';
 import { categories, cities, clinics, counties, hospitals, specialties } from './reference';
-import { users } from './users';
-import { storedFiles } from './files';
 
 /** docs/courses.md: a course (in person or hybrid), a webinar, a sponsored lunch meeting, a closed small group. */
 export const COURSE_TYPES = ['course', 'webinar', 'lunch_meeting', 'small_group'] as const;

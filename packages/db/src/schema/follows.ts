@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { timestamps } from './_shared';
-import { users } from './users';
+import { users } from './accounts';
 
 export const userFollows = pgTable(
   'user_follows',

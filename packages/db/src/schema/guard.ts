@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList, timestamps, tstz } from './_shared';
-import { partnerCompanies } from './companies';
-import { users } from './users';
+import { partnerCompanies, users } from './accounts';
 
 /**
  * The patient-data guard's sweep of content written before (issue 38, docs/patient-data-guard.md):

@@ -1,8 +1,7 @@
 export * from './_shared';
 export * from './reference';
-export * from './users';
+export * from './accounts';
 export * from './professional';
-export * from './companies';
 export * from './follows';
 export * from './courses';
 export * from './course-records';
@@ -14,7 +13,6 @@ export * from './messages';
 export * from './notifications';
 export * from './alerts';
 export * from './media';
-export * from './files';
 export * from './job-outbox';
 export * from './lists';
 export * from './guard';

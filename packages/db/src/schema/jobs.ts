@@ -11,11 +11,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
-import { partnerCompanies } from './companies';
+import { partnerCompanies, users, storedFiles } from './accounts';
 import { WORKPLACE_TYPES } from './professional';
 import { cities, clinics, counties, hospitals, jobCategories, specialties } from './reference';
-import { users } from './users';
-import { storedFiles } from './files';
 
 export const POSITION_TYPES = ['full_time', 'substitute', 'asap'] as const;
 /** A published job whose application_deadline has passed is archived without a status change. */

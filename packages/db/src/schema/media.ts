@@ -11,9 +11,8 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
-import { storedFiles } from './files';
+import { storedFiles, users } from './accounts';
 import { categories } from './reference';
-import { users } from './users';
 
 /*
  * Video and audio categories are `categories` rows of type `video` / `audio` (reference.ts already has

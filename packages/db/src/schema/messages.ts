@@ -16,9 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
-import { partnerCompanies } from './companies';
-import { storedFiles } from './files';
-import { users } from './users';
+import { partnerCompanies, storedFiles, users } from './accounts';
 
 /** Messages between colleagues (issue 26, docs/messages.md). */
 export const CONVERSATION_KINDS = ['direct', 'group'] as const;

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, smallint, text, type AnyPgColumn, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList, timestamps, tstz } from './_shared';
-import { partnerCompanies } from './companies';
-import { users } from './users';
+import { partnerCompanies, users } from './accounts';
 
 /**
  * `chat_message`: one entry per conversation with unread messages (modules/messages). The same list

@@ -17,8 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
 import { categories, counties, specialties } from './reference';
-import { users } from './users';
-import { storedFiles } from './files';
+import { users, storedFiles } from './accounts';
 
 /** How a signer is counted in the statistics: from their roles when signing. */
 export const SIGNER_PROFESSIONS = ['doctor', 'student', 'other'] as const;

@@ -13,10 +13,8 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { inList, norwegianSearch, timestamps, tstz, tsvector } from './_shared';
-import { partnerCompanies } from './companies';
+import { partnerCompanies, users, storedFiles } from './accounts';
 import { petitions } from './petitions';
-import { users } from './users';
-import { storedFiles } from './files';
 
 export const POST_ATTACHMENT_KINDS = ['image', 'document'] as const;
 

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList, norwegianSearch, timestamps, tsvector } from './_shared';
 import { categories } from './reference';
-import { users } from './users';
-import { storedFiles } from './files';
+import { users, storedFiles } from './accounts';
 
 /** 1 = in stock, 2 = sold out (the spec's numeric status filter, default 1). */
 export const PRODUCT_STATUSES = [1, 2] as const;

@@ -11,7 +11,7 @@ import {
   universities,
   universitySpecialties,
 } from './reference';
-import { customWorkplaces, users } from './users';
+import { customWorkplaces, users } from './accounts';
 
 export const WORKPLACE_TYPES = ['hospital', 'general_practice', 'other'] as const;
 

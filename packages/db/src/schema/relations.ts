@@ -1,11 +1,5 @@
 import { relations } from 'drizzle-orm';
-import {
-  followInvitations,
-  partnerCompanies,
-  partnerCompanyCategories,
-  partnerCompanyFollowers,
-  partnerCompanyManagers,
-} from './companies';
+import { followInvitations, partnerCompanies, partnerCompanyCategories, partnerCompanyFollowers, partnerCompanyManagers, accountDecisions, customWorkplaces, refreshTokenFamilies, refreshTokens, roles, userInfo, userRoles, userSpecialties, users } from './accounts';
 import { courseSpecialties, courseSubscriptions, courseViewRecords, courses } from './courses';
 import { userFollows } from './follows';
 import { jobSpecialties, jobViews, jobs } from './jobs';
@@ -39,17 +33,6 @@ import {
   universitySpecialties,
   workplaceSituations,
 } from './reference';
-import {
-  accountDecisions,
-  customWorkplaces,
-  refreshTokenFamilies,
-  refreshTokens,
-  roles,
-  userInfo,
-  userRoles,
-  userSpecialties,
-  users,
-} from './users';
 
 // Kept in one file: relation objects are built at import time, and the table files import each other.
 

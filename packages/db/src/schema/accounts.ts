@@ -13,14 +13,21 @@ import {
   serial,
   smallint,
   text,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { citext, inList, localised, timestamps, tstz } from './_shared';
-import { partnerCompanies } from './companies';
-import { cities, clinics, counties, hospitals, specialties, workplaceSituations } from './reference';
-import { storedFiles } from './files';
+import { categories, cities, clinics, counties, hospitals, specialties, workplaceSituations } from './reference';
+
+/*
+ * Accounts: the members (users), the partner companies and the stored files, in one file because
+ * their tables reference each other (a member's avatar is a file, a file's owner a member, a company's
+ * manager a member, a member acts as a company): in three files they imported each other in a circle.
+ */
+
+// ---- Members -----------------------------------------------------------------------------------
 
 export const USER_STATUSES = ['awaiting_approval', 'in_review', 'approved', 'rejected', 'blocked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -430,5 +437,184 @@ export const outboxMessages = pgTable(
     index('outbox_messages_status_created_at_idx').on(t.status, t.created_at),
     // Housekeeping deletes delivered messages after the retention period.
     index('outbox_messages_sent_at_idx').on(t.sent_at).where(sql`${t.status} = 'sent'`),
+  ],
+);
+
+// ---- Partner companies ---------------------------------------------------------------------------
+
+export const FOLLOW_INVITATION_STATUSES = ['pending', 'accepted', 'declined'] as const;
+
+/** Partner companies: the business profiles users manage and act as. */
+export const partnerCompanies = pgTable(
+  'partner_companies',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description'),
+    organisation_number: text('organisation_number'),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    address: text('address'),
+    postal_code: text('postal_code'),
+    city_id: integer('city_id').references(() => cities.id, { onDelete: 'set null' }),
+    /** `stored_files` main rows. */
+    logo_file_id: integer('logo_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    background_file_id: integer('background_file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    /** Unpublished pages are visible to their managers only. */
+    is_published: boolean('is_published').notNull().default(false),
+    is_comments_allowed: boolean('is_comments_allowed').notNull().default(true),
+    followers_count: integer('followers_count').notNull().default(0),
+    created_by_user_id: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    deleted_at: tstz('deleted_at'),
+    reason_to_delete: text('reason_to_delete'),
+    ...timestamps,
+  },
+  (t) => [
+    check('partner_companies_followers_count_check', sql`${t.followers_count} >= 0`),
+    index('partner_companies_logo_file_id_idx').on(t.logo_file_id).where(sql`${t.logo_file_id} is not null`),
+    index('partner_companies_background_file_id_idx').on(t.background_file_id).where(sql`${t.background_file_id} is not null`),
+    // Public list: published, not deleted, by name.
+    index('partner_companies_public_name_idx')
+      .on(sql`lower(${t.name})`, t.id)
+      .where(sql`${t.is_published} and ${t.deleted_at} is null`),
+    index('partner_companies_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const partnerCompanyCategories = pgTable(
+  'partner_company_categories',
+  {
+    partner_company_id: integer('partner_company_id')
+      .notNull()
+      .references(() => partnerCompanies.id, { onDelete: 'cascade' }),
+    /** A `categories` row of type `company`. */
+    category_id: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.partner_company_id, t.category_id] }),
+    index('partner_company_categories_category_id_idx').on(t.category_id),
+  ],
+);
+
+export const partnerCompanyManagers = pgTable(
+  'partner_company_managers',
+  {
+    partner_company_id: integer('partner_company_id')
+      .notNull()
+      .references(() => partnerCompanies.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.partner_company_id, t.user_id] }),
+    index('partner_company_managers_user_id_idx').on(t.user_id),
+  ],
+);
+
+export const partnerCompanyFollowers = pgTable(
+  'partner_company_followers',
+  {
+    partner_company_id: integer('partner_company_id')
+      .notNull()
+      .references(() => partnerCompanies.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.partner_company_id, t.user_id] }),
+    // Followers list, newest first.
+    index('partner_company_followers_company_created_at_idx').on(t.partner_company_id, t.created_at.desc()),
+    // Feed: which companies a user follows.
+    index('partner_company_followers_user_id_idx').on(t.user_id),
+  ],
+);
+
+export const followInvitations = pgTable(
+  'follow_invitations',
+  {
+    id: serial('id').primaryKey(),
+    partner_company_id: integer('partner_company_id')
+      .notNull()
+      .references(() => partnerCompanies.id, { onDelete: 'cascade' }),
+    invited_user_id: integer('invited_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invited_by_user_id: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: FOLLOW_INVITATION_STATUSES }).notNull().default('pending'),
+    responded_at: tstz('responded_at'),
+    ...timestamps,
+  },
+  (t) => [
+    check('follow_invitations_status_check', inList(t.status, FOLLOW_INVITATION_STATUSES)),
+    uniqueIndex('follow_invitations_company_user_uq').on(t.partner_company_id, t.invited_user_id),
+    index('follow_invitations_invited_user_id_idx').on(t.invited_user_id, t.status),
+  ],
+);
+
+// ---- Stored files ----------------------------------------------------------------------------------
+
+/** What a stored file is for; decides how the API accepts and processes it (see docs/how-to/store-a-file.md). */
+export const FILE_KINDS = [
+  'avatar',
+  'profile_background',
+  'company_logo',
+  'company_background',
+  'job_logo',
+  'post_image',
+  'post_document',
+  /** Attachments of direct messages (issue 26): members-only, signed links. */
+  'message_image',
+  'message_document',
+  'product_image',
+  'course_video',
+  'petition_attachment',
+  /** The video and audio archive (modules/media): the media file, its poster frame, its WebVTT captions. */
+  'media_video',
+  'media_audio',
+  'media_poster',
+  'media_captions',
+  /** `POST /upload-image` and files carried over from before the one file model. */
+  'image',
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/**
+ * Every object in storage is one row here (ADR 0007). A file stored in several sizes is a main row
+ * (`original_id` null) and one row per other size (`original_id` -> the main row, `variant` its name);
+ * tables that use a file point at the main row. Rows go with their storage objects, never without.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: serial('id').primaryKey(),
+    storage_key: text('storage_key').notNull().unique(),
+    kind: text('kind', { enum: FILE_KINDS }).notNull(),
+    content_type: text('content_type').notNull(),
+    /** Null only for files carried over from before migration 0007, whose size was never recorded. */
+    size_bytes: integer('size_bytes'),
+    width: integer('width'),
+    height: integer('height'),
+    original_name: text('original_name'),
+    /** Who uploaded it: their account erasure removes it, or keeps it unowned while something still uses it. */
+    owner_user_id: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    original_id: integer('original_id').references((): AnyPgColumn => storedFiles.id, { onDelete: 'cascade' }),
+    /** Size name (`lg`, `sm`); on a main row the name of its own size, or null for a file with one version. */
+    variant: text('variant'),
+    ...timestamps,
+  },
+  (t) => [
+    index('stored_files_owner_user_id_idx').on(t.owner_user_id, t.created_at.desc()),
+    unique('stored_files_original_id_variant_uq').on(t.original_id, t.variant),
+    check('stored_files_kind_check', inList(t.kind, FILE_KINDS)),
+    check('stored_files_variant_check', sql`${t.original_id} is null or ${t.variant} is not null`),
   ],
 );
