@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { messageEndpoints, notificationEndpoints as ep } from '@legenett/contracts';
 import { RECONNECT_MAX_MS, RECONNECT_MIN_MS } from './notification-stream.service';
 import { type StreamWrite, StreamSources } from './stream-sources';
@@ -97,17 +98,25 @@ it('on a resumed stream writes an id replayed and heard live once, and never an 
   ]);
 
   // Not resuming: nothing is held back (a source writes each event once anyway), ids still only rise.
+  // A fresh stream starts at the newest message id (the messages source's mark), so the ids here are
+  // far above the newest message of the run's database, whatever other specs write to it meanwhile.
+  const newest = await t.db.execute<{ id: string }>(sql`select coalesce(max(id), 0) as id from messages`);
+  const base = Number(newest.rows[0]!.id) + 1_000_000_000;
+  const [five, three, six] = [base + 5, base + 3, base + 6].map(String) as [string, string, string];
   onOpen = (write) => {
-    write('chat', { n: 5 }, '5');
-    write('chat', { n: 3 }, '3');
-    write('chat', { n: 6 }, '6');
+    write('chat', { n: 5 }, five);
+    write('chat', { n: 3 }, three);
+    write('chat', { n: 6 }, six);
   };
-  expect(chatEvents(await streamUntilOpen(accessToken))).toEqual([
-    { id: '5', n: 5 },
-    { id: null, n: 3 },
-    { id: '6', n: 6 },
-  ]);
-  onOpen = () => undefined;
+  try {
+    expect(chatEvents(await streamUntilOpen(accessToken))).toEqual([
+      { id: five, n: 5 },
+      { id: null, n: 3 },
+      { id: six, n: 6 },
+    ]);
+  } finally {
+    onOpen = () => undefined;
+  }
 });
 
 it('marks a fresh stream with the newest message id, so a tab that drops before its first event catches up from it', async () => {
