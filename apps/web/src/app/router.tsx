@@ -94,8 +94,8 @@ export const pageRoutes: RouteObject[] = [
   r(paths.messages.path, 'inbox', 'nav.messages', { lazy: page(() => import('@/features/messages/routes/messages'), ['messages']) }),
   r(paths.alerts.path, 'personal', 'nav.alerts', { lazy: page(() => import('@/features/alerts/routes/alerts'), ['alerts', 'jobs', 'courses']) }),
   r(paths.companyProxy.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/companies'), ['companies_ui']) }),
-  r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company'), ['companies_ui', 'feed', 'network']) }),
-  r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage'), ['companies_ui', 'network']) }),
+  r(paths.company.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company'), ['companies_ui', 'feed']) }),
+  r(paths.companyManage.path, 'login', 'nav.companies', { lazy: page(() => import('@/features/companies/routes/company-manage'), ['companies_ui']) }),
 
   // Courses and webinars
   r(paths.course.path, 'login', 'nav.courses', {
