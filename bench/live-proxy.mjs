@@ -18,10 +18,11 @@ if (cluster.isPrimary) {
   for (let i = 0; i < Number(workerCount ?? 1); i++) cluster.fork();
   process.on('SIGTERM', () => {
     for (const w of Object.values(cluster.workers)) w.process.kill('SIGKILL');
+    // The workers are gone; the primary's listening handle would keep it alive, so it ends here.
     process.exit(0);
   });
 } else {
-  // The primary gone (killed by the bench): so are the workers.
+  // The primary gone (killed by the bench): so are the workers (their held sockets would keep them up).
   process.on('disconnect', () => process.exit(0));
 }
 const backends = backendList.split(',').map(Number);

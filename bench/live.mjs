@@ -149,6 +149,7 @@ process.on('exit', () => {
     }
   }
 });
+// An interrupted bench exits (130, as a shell does) so that the 'exit' handler above stops every child it started.
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
 function startProcess(name, args, env = {}) {
@@ -616,4 +617,5 @@ console.log(`|---|${col(() => '---').join('|')}|`);
 for (const [label, f] of rows) console.log(`| ${label} | ${col(f).join(' | ')} |`);
 console.log(`\nload at the end: ${loadAverage()}`);
 fs.writeFileSync(`/tmp/live-bench-${STREAMS}.json`, JSON.stringify(results, null, 2));
+// Done: the 'exit' handler stops the servers and generators it started (their sockets would keep the bench up).
 process.exit(0);
