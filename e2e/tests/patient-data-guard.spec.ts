@@ -113,7 +113,7 @@ test.describe('patient-data guard', () => {
 
     await page.getByRole('textbox', { name: 'Skriv en melding' }).fill(`Se vedlegget ${id}`);
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Legg ved fil' }).click();
+    await page.getByRole('button', { name: 'Velg filer: Legg ved fil' }).click();
     await (await chooser).setFiles({ name: 'epikrise.pdf', mimeType: 'application/pdf', buffer: pdfWithText('Epikrise for pasient 150384 10099, innlagt 3. mars.') });
     await expect(page.getByText('epikrise.pdf')).toBeVisible();
     const sent = page.waitForResponse((r) => r.url().includes(`/api/conversations/${conversation}/messages`) && r.request().method() === 'POST');

@@ -28,8 +28,8 @@ interface FilePickerProps {
 /**
  * The app's file field (not the browser's "Choose Files"): drop files on it or press its button,
  * see what was chosen (image previews, document names) and remove a file. Texts in the user's
- * language; the real file input stays in the page for assistive technology and tests
- * (`getByLabelText(label)`). **Copy:** `features/feed/components/post-composer.tsx`.
+ * language; the real file input stays in the page (hidden from assistive technology, which has the
+ * button) for tests (`getByLabelText(label)`). **Copy:** `features/feed/components/post-composer.tsx`.
  */
 export function FilePicker({
   label,
@@ -95,6 +95,10 @@ export function FilePicker({
           multiple={multiple}
           className="visually-hidden"
           tabIndex={-1}
+          // The visible button below is the control; the input would be a second, unfocusable
+          // "button" with the field's name in the accessibility tree (Chromium gives a file input
+          // that role). Its label still points here, so a click on the label opens the chooser.
+          aria-hidden
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => add(Array.from(e.currentTarget.files ?? []))}
