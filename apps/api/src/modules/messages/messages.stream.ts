@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { CHAT_STREAM_EVENT, type MessageEvent } from '@legenett/contracts';
+import { Batcher } from '../../common/batching';
 import { StreamSources } from '../notifications';
 import { MessageEvents, readerKey } from './message-events';
 import { MessagesRepository } from './messages.repository';
@@ -18,11 +19,27 @@ export const CATCH_UP_LIMIT = 200;
  */
 @Injectable()
 export class MessagesStream implements OnModuleInit {
+  /**
+   * The newest message id for the fresh streams: those that ask while a read runs share the next one
+   * (a burst of streams opening: a few reads, not one per stream; issue 40). That read starts after
+   * each of them subscribed, as a read of its own would (a later message comes live).
+   */
+  private readonly newest: Batcher<null, number>;
+
   constructor(
     private readonly sources: StreamSources,
     private readonly events: MessageEvents,
     private readonly repository: MessagesRepository,
-  ) {}
+  ) {
+    this.newest = new Batcher<null, number>(
+      async (asked) => {
+        const id = await this.repository.newestMessageId();
+        return asked.map(() => id);
+      },
+      () => this.repository.newestMessageId(),
+      { maxBatch: 10_000, maxInFlight: 1, flush: 'when-free' },
+    );
+  }
 
   onModuleInit(): void {
     this.sources.register(
@@ -40,7 +57,7 @@ export class MessagesStream implements OnModuleInit {
           // A fresh stream starts at the newest message id (read after subscribing: a later message
           // comes live). A tab that drops before its first event resumes from it; without it, it
           // would come back without an id and miss what was sent meanwhile (issue 40).
-          mark(String(await this.repository.newestMessageId()));
+          mark(String(await this.newest.submit(null)));
         }
         return off;
       },
