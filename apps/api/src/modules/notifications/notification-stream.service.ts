@@ -154,7 +154,9 @@ export class NotificationStreamService implements OnModuleDestroy {
     // conversations arrive out of id order (commits and publishes race); the browser resends the last
     // `id:` it saw, and a lower one would replay events the tab already has (issue 40: a duplicate
     // per out-of-order event after a reconnect). An event without `id:` keeps the browser's last id.
-    let highest = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : 0;
+    // A fresh stream starts below every id, so that its mark is written even when it is 0 (no message
+    // yet: the tab resumes from 0 and catches up on the first messages, issue 40).
+    let highest = lastEventId !== undefined && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : -1;
     // Other modules' events (messages: `event: chat`), with the id the browser resends on reconnect.
     const write = (event: string, data: unknown, id?: string): void => {
       if (closed) return;
