@@ -5,7 +5,8 @@
 // `: open`), timed from the first request to the last `: open`. Prints opens per second, the open
 // latency p50/p99, the statements PostgreSQL ran for the database meanwhile (pg_stat_database's
 // transactions: each statement outside a transaction is one; the streams' reads are), per open, and
-// the load average. `--profile`: the API runs under `node --cpu-prof` and its self time during the
+// the API process's CPU time per open (utime + stime: less dependent on the shared machine's load than
+// the rate) and the load average. `--profile`: the API runs under `node --cpu-prof` and its self time during the
 // burst is printed per package and function (raw profile in /tmp/open-prof/).
 //
 //   node bench/stream-open.mjs --streams 2000 [--inflight 500] [--rounds 3] [--profile] [--count-sql]
@@ -85,6 +86,11 @@ function token(userId, fam) {
   return `${body}.${createHmac('sha256', JWT_SECRET).update(body).digest('base64url')}`;
 }
 
+/** CPU time of a process so far (utime + stime, ms): per open it depends little on the machine's load. */
+const cpuMs = (pid) => {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
 const transactions = () => Number(psql(['-tAc', `select xact_commit + xact_rollback from pg_stat_database where datname = '${DB}'`]).trim());
 
 const started = [];
@@ -213,13 +219,15 @@ for (let round = 1; round <= ROUNDS; round++) {
   const load = loadAverage();
   const tx0 = transactions();
   const sql0 = COUNT_SQL ? await sqlCounts() : null;
+  const cpu0 = cpuMs(api.pid);
   const t0 = performance.now();
   const { latencies, held } = await burst(tokens);
+  const cpu = cpuMs(api.pid) - cpu0;
   const seconds = (performance.now() - t0) / 1000;
   windows.push([t0 - spawnedAt, performance.now() - spawnedAt]);
   const tx = transactions() - tx0;
   log(
-    `round ${round}: ${STREAMS} streams open in ${seconds.toFixed(2)} s = ${(STREAMS / seconds).toFixed(0)}/s; open p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms; ${tx} statements (${(tx / STREAMS).toFixed(2)} per open); load ${load} -> ${loadAverage()}`,
+    `round ${round}: ${STREAMS} streams open in ${seconds.toFixed(2)} s = ${(STREAMS / seconds).toFixed(0)}/s; open p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms; ${tx} statements (${(tx / STREAMS).toFixed(2)} per open); API CPU ${cpu} ms = ${(cpu / STREAMS).toFixed(2)} ms per open; load ${load} -> ${loadAverage()}`,
   );
   if (sql0) {
     const sql1 = await sqlCounts();
