@@ -300,6 +300,18 @@ where
     and "notification_groups"."unread_count" > 0
   );
 
+-- NotificationsRepository.unreadCounts
+select
+  "notification_groups"."user_id" as user_id,
+  count(*)::int as n
+from
+  "notification_groups"
+where
+  "notification_groups"."user_id" = any ($1::int[])
+  and "notification_groups"."unread_count" > 0
+group by
+  "notification_groups"."user_id";
+
 -- NotificationsRepository.markRead
 update "notification_groups"
 set

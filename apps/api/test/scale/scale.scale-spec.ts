@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { authEndpoints, networkEndpoints, postEndpoints } from '@legenett/contracts';
@@ -20,7 +21,7 @@ import {
   sleep,
   waitForExit,
 } from '../private-servers';
-import { type Backend, Balancer } from './balancer';
+import { type Backend, Balancer, StreamProxy } from './balancer';
 import { vapidPrivateKey } from '../vapid';
 
 /**
@@ -523,4 +524,268 @@ it('reads from the replica, writes to the primary, survives a replica outage and
   expect(duplicateRuns).toBe(0);
   expect(apiScheduledRuns).toBe(0);
   expect(report.figures.bench_errors).toBe(0);
+});
+
+// ---- Live streams: a process dies under them (issue 40) ------------------------------------------
+
+/** Streams held over the two api processes in the kill test; two members per conversation. */
+const LIVE_STREAMS = 2_000;
+/** Messages a second sent while the streams are held and one process dies. */
+const LIVE_RATE = 20;
+/** Messages sent after every dropped stream is open again (published to the resumed streams). */
+const LIVE_AFTER = 20;
+
+/** An access token as the API signs it (HS256), for a member and the session family `fam`. */
+function accessToken(userId: number, fam: number): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const iat = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ typ: 'access', fam, iat, exp: iat + 600, aud: 'legenett-api', iss: 'legenett', sub: String(userId), jti: randomUUID() })}`;
+  return `${body}.${createHmac('sha256', env.JWT_SECRET!).update(body).digest('base64url')}`;
+}
+
+/**
+ * One member's tab: an event stream as the browser's EventSource holds it. On a drop it waits the
+ * `retry:` the server sent for this stream, then opens again with `Last-Event-ID`. Records every chat
+ * message id (a repeat counts as a duplicate), drops and the time from a drop to the reopened ': open'.
+ */
+class LiveTab {
+  lastId: string | null = null;
+  retry = 3000;
+  open = false;
+  opened = 0;
+  drops = 0;
+  duplicates = 0;
+  droppedAt = 0;
+  readonly reconnectMs: number[] = [];
+  readonly ids = new Set<number>();
+  /** Attempts that did not open: the answer's status, or 0 for a socket error; and when (ms since the drop). */
+  readonly failures: { status: number; at: number }[] = [];
+  attempts = 0;
+  /** The `Last-Event-ID` of each reopening attempt after a drop ('none': sent without one). */
+  readonly resumedFrom: string[] = [];
+  /** When the stream last dropped (kept after the reopening, for the figures). */
+  lastDropAt = 0;
+  readonly arrivals = new Map<number, number>();
+  attemptAt = 0;
+  private req: http.ClientRequest | null = null;
+  private stopped = false;
+
+  constructor(
+    readonly userId: number,
+    private readonly token: string,
+    private readonly port: number,
+  ) {}
+
+  connect(): void {
+    this.attempts++;
+    this.attemptAt = Date.now();
+    if (this.droppedAt) this.resumedFrom.push(this.lastId ?? 'none');
+    const headers: Record<string, string> = this.lastId ? { 'Last-Event-ID': this.lastId } : {};
+    const req = http.get({ host: '127.0.0.1', port: this.port, path: `/api/user-notifications/stream?token=${this.token}`, headers, agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        this.failures.push({ status: res.statusCode ?? 0, at: this.droppedAt ? Date.now() - this.droppedAt : -1 });
+        res.resume();
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          this.block(block);
+        }
+      });
+    });
+    this.req = req;
+    let lost = false;
+    const drop = () => {
+      if (lost) return;
+      lost = true;
+      if (this.open) {
+        this.open = false;
+        this.drops++;
+        this.droppedAt = Date.now();
+        this.lastDropAt = this.droppedAt;
+      }
+      // As the browser: the stream's own wait, then again with the last id.
+      if (!this.stopped) setTimeout(() => this.connect(), this.retry).unref();
+    };
+    req.on('error', () => {
+      if (!this.open) this.failures.push({ status: 0, at: this.droppedAt ? Date.now() - this.droppedAt : -1 });
+      drop();
+    });
+    req.on('close', drop);
+  }
+
+  private block(block: string): void {
+    if (block === ': open') {
+      this.open = true;
+      this.opened++;
+      if (this.droppedAt) {
+        this.reconnectMs.push(Date.now() - this.droppedAt);
+        this.droppedAt = 0;
+      }
+      return;
+    }
+    const fields = new Map<string, string>();
+    for (const line of block.split('\n')) {
+      const at = line.indexOf(': ');
+      if (at > 0) fields.set(line.slice(0, at), line.slice(at + 2));
+    }
+    const retry = fields.get('retry');
+    if (retry) this.retry = Number(retry);
+    const id = fields.get('id');
+    if (id !== undefined) this.lastId = id;
+    if (fields.get('event') !== 'chat') return;
+    const event = JSON.parse(fields.get('data')!) as { type: string; message_id?: number };
+    if (event.type !== 'message' || event.message_id === undefined) return;
+    if (this.ids.has(event.message_id)) this.duplicates++;
+    this.ids.add(event.message_id);
+    this.arrivals.set(event.message_id, Date.now());
+  }
+
+  close(): void {
+    this.stopped = true;
+    this.req?.destroy();
+  }
+}
+
+/** Waits until what the tabs hold says `done()` (looked at every 50 ms; no fixed sleep); fails after `ms`. */
+async function waitForTabs(done: () => boolean, what: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+it(`holds ${LIVE_STREAMS} streams over two api processes; one killed, every tab reconnects to the other and gets every message once`, async () => {
+  const [api0, api1] = procs.filter((p) => p.name === 'api-0' || p.name === 'api-1');
+  expect(api0!.child.exitCode).toBeNull();
+  // Members (two per conversation), each with a session whose id the token names.
+  const rows = await db.db.execute<{ id: number; fam: string }>(sql`
+    with u as (
+      insert into users (email, password_hash, first_name, last_name, slug, status, terms_accepted_at, no_sensitive_info_accepted_at)
+      select 'live-' || g || '@scale.no', 'x', 'Live', 'Strøm ' || g, 'scale-live-' || g, 'approved', now(), now() from generate_series(1, ${LIVE_STREAMS}) g
+      returning id
+    ), i as (insert into user_info (user_id, approved_hrp, hpr_verified) select id, 2, true from u),
+    r as (insert into user_roles (user_id, role_id) select id, (select id from roles where code = 'doctor') from u)
+    insert into refresh_token_families (user_id, absolute_expires_at) select id, now() + interval '1 day' from u returning user_id as id, id as fam`);
+  const members = rows.rows.map((r) => ({ id: Number(r.id), token: accessToken(Number(r.id), Number(r.fam)) })).sort((a, b) => a.id - b.id);
+  // One conversation per neighbouring pair, in one statement.
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const convs = await db.db.execute<{ id: string; a: number; b: number }>(sql`
+    with m as (select id, row_number() over (order by id) - 1 as i from unnest(${`{${members.map((m) => m.id).join(',')}}`}::int[]) as t(id)),
+    p as (select x.id as a, y.id as b from m x join m y on y.i = x.i + 1 where x.i % 2 = 0),
+    c as (insert into conversations (kind, direct_key, created_by_user_id) select 'direct', 'u' || a || ':u' || b, a from p returning id, created_by_user_id as a),
+    cp as (insert into conversation_participants (conversation_id, user_id, state) select c.id, x.u, 'active' from c join p on p.a = c.a cross join lateral (values (p.a), (p.b)) x(u))
+    select c.id, p.a, p.b from c join p on p.a = c.a`);
+  const pairs = convs.rows.map((r) => ({ id: Number(r.id), a: byId.get(Number(r.a))!, b: byId.get(Number(r.b))! }));
+  expect(pairs).toHaveLength(LIVE_STREAMS / 2);
+
+  // The streams, through the proxy's round robin over the two api processes.
+  const proxy = new StreamProxy([api0!.port, api1!.port]);
+  const proxyPort = await port(9);
+  await proxy.listen(proxyPort);
+  const tabs = members.map((m) => new LiveTab(m.id, m.token, proxyPort));
+  try {
+    for (const tab of tabs) tab.connect();
+    await waitForTabs(() => tabs.every((t) => t.open), `${LIVE_STREAMS} streams to open`, 60_000);
+    expect(proxy.passed.get(api0!.port)).toBe(LIVE_STREAMS / 2);
+
+    // Messages through the survivor (api-1) while api-0 is killed: each expected at both members.
+    const sent: { id: number; to: number[]; start: number; end: number }[] = [];
+    let failedSends = 0;
+    const send = async (): Promise<void> => {
+      const pair = pairs[Math.floor(Math.random() * pairs.length)]!;
+      const from = Math.random() < 0.5 ? pair.a : pair.b;
+      try {
+        const start = Date.now();
+        const res = await fetch(`http://127.0.0.1:${api1!.port}/api/conversations/${pair.id}/messages`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${from.token}` },
+          body: JSON.stringify({ body: `Mens en prosess dør ${sent.length}` }),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const json = (await res.json().catch(() => null)) as { data?: { id: number } } | null;
+        if (res.status === 201 && json?.data) sent.push({ id: Number(json.data.id), to: [pair.a.id, pair.b.id], start, end: Date.now() });
+        else failedSends++;
+      } catch {
+        failedSends++;
+      }
+    };
+    let sending = true;
+    const sender = (async () => {
+      while (sending) {
+        const tick = Date.now();
+        await Promise.all(Array.from({ length: LIVE_RATE / 10 }, send));
+        await sleep(Math.max(0, 100 - (Date.now() - tick)));
+      }
+    })();
+    // Killed once messages flow; the proxy skips it from then on (refused).
+    while (sent.length < LIVE_RATE) await sleep(20);
+    const openAtKill = tabs.filter((t) => t.open).length;
+    const killAt = Date.now();
+    await stop(api0!, 'SIGKILL');
+    await waitForTabs(() => tabs.filter((t) => t.drops > 0).length >= LIVE_STREAMS / 2, 'the killed process\'s streams to drop', 30_000);
+    // Not past 30 s: the figures and the assertions below say how many came back and when.
+    const reopened = await waitForTabs(() => tabs.every((t) => t.open), 'every dropped stream to reopen', 30_000).then(() => true, () => false);
+    // A few more messages to the resumed streams, then the last answers.
+    const reopenedAt = sent.length;
+    while (reopened && sent.length < reopenedAt + LIVE_AFTER && failedSends < 100) await sleep(20);
+    sending = false;
+    await sender;
+
+    const byTab = new Map(tabs.map((t) => [t.userId, t]));
+    const missing = () => sent.reduce((n, m) => n + m.to.filter((u) => !byTab.get(u)!.ids.has(m.id)).length, 0);
+    await waitForTabs(() => missing() === 0, 'every message at every member', 30_000).catch(() => undefined);
+
+    const dropped = tabs.filter((t) => t.drops > 0);
+    const reconnects = dropped.flatMap((t) => t.reconnectMs);
+    const figures = {
+      streams: LIVE_STREAMS,
+      streams_on_killed_process: proxy.passed.get(api0!.port),
+      open_at_kill: openAtKill,
+      dropped: dropped.length,
+      reconnected: reconnects.length,
+      still_closed: tabs.filter((t) => !t.open).length,
+      reconnect_p50_ms: percentile(reconnects, 50),
+      reconnect_max_ms: Math.max(...reconnects),
+      messages: sent.length,
+      failed_sends: failedSends,
+      lost: missing(),
+      tabs_with_loss: tabs.filter((t) => sent.some((m) => m.to.includes(t.userId) && !t.ids.has(m.id))).length,
+      duplicated: tabs.reduce((n, t) => n + t.duplicates, 0),
+      failed_attempts: tabs.reduce((n, t) => n + t.failures.length, 0),
+    };
+    const failures = tabs.flatMap((t) => t.failures.map((f) => `${f.status}@${f.at}`));
+    if (failures.length > 0) console.log(`failed attempts (status@ms after the drop): ${failures.slice(0, 40).join(' ')}`);
+    const lossLines = tabs.flatMap((t) =>
+      sent
+        .filter((m) => m.to.includes(t.userId) && !t.ids.has(m.id))
+        .map((m) => `tab ${t.userId} drops=${t.drops} dropped=${t.lastDropAt ? t.lastDropAt - killAt : '-'} reconnect=${t.reconnectMs.join(',')} resumedFrom=${t.resumedFrom.join(',')} lost=${m.id} sent=${m.start - killAt}..${m.end - killAt} got=${[...t.arrivals].map(([id, at]) => `${id}@${at - killAt}`).join(',')}`),
+    );
+    if (lossLines.length > 0) console.log(`lost (ms from the kill):\n${lossLines.slice(0, 30).join('\n')}`);
+    const late = tabs.filter((t) => !t.open || t.reconnectMs.some((r) => r > 15_000));
+    if (late.length > 0) console.log(`late tabs: ${late.slice(0, 20).map((t) => `${t.userId} open=${t.open} retry=${t.retry} opened=${t.opened} attempts=${t.attempts} lastAttempt=${t.droppedAt ? t.attemptAt - t.droppedAt : -1} reconnect=${t.reconnectMs.join(',')}`).join('; ')}`);
+    console.table(Object.entries(figures).map(([figure, value]) => ({ figure, value })));
+    expect(figures.dropped).toBe(LIVE_STREAMS / 2);
+    expect(dropped.every((t) => t.drops === 1)).toBe(true);
+    expect(tabs.filter((t) => t.drops === 0).length).toBe(LIVE_STREAMS / 2);
+    expect(figures.reconnected).toBe(LIVE_STREAMS / 2);
+    expect(figures.reconnect_max_ms).toBeLessThan(15_000);
+    expect(figures.failed_sends).toBe(0);
+    // No reopening attempt refused or cut: the proxy passes a refused connection to the survivor.
+    expect(figures.failed_attempts).toBe(0);
+    expect(reopened).toBe(true);
+    expect(figures.messages).toBeGreaterThanOrEqual(LIVE_RATE + LIVE_AFTER);
+    expect(figures.lost).toBe(0);
+    expect(figures.duplicated).toBe(0);
+  } finally {
+    for (const tab of tabs) tab.close();
+    await proxy.close();
+  }
 });

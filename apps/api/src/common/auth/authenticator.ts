@@ -34,6 +34,15 @@ export class Authenticator {
    * never older than what the request would have read. `AUTH_CALLER_BATCH=1` turns grouping off.
    */
   private readonly lookups: Batcher<{ userId: number; familyId: number }, CallerRow | null> | null;
+  /**
+   * The event stream's lookups (`resolveToken(token, 'stream')`): while one batch runs, the streams
+   * that open meanwhile wait for it and leave together in the next (`when-free`, two at a time). A
+   * stream is long-lived, so a few milliseconds more at its opening cost nothing, and a burst of
+   * tabs reopening after a process died (issue 40) reads the sessions in a few statements instead of
+   * one per tab (with `next-tick` most turns held one stream). Still read, never cached: a revoked
+   * session is refused as before.
+   */
+  private readonly streamLookups: Batcher<{ userId: number; familyId: number }, CallerRow | null> | null;
 
   constructor(
     private readonly tokens: TokenService,
@@ -42,18 +51,14 @@ export class Authenticator {
   ) {
     const { callerBatch } = config.database;
     const one = ({ userId, familyId }: { userId: number; familyId: number }) => this.repository.caller(userId, familyId);
-    this.lookups =
-      callerBatch === 1
-        ? null
-        : new Batcher((keys) => (keys.length === 1 ? one(keys[0]!).then((row) => [row]) : this.repository.callers(keys)), one, {
-            maxBatch: callerBatch,
-            maxInFlight: 1,
-            flush: 'next-tick',
-          });
+    const batch = (keys: { userId: number; familyId: number }[]) => (keys.length === 1 ? one(keys[0]!).then((row) => [row]) : this.repository.callers(keys));
+    this.lookups = callerBatch === 1 ? null : new Batcher(batch, one, { maxBatch: callerBatch, maxInFlight: 1, flush: 'next-tick' });
+    this.streamLookups = callerBatch === 1 ? null : new Batcher(batch, one, { maxBatch: callerBatch, maxInFlight: 2, flush: 'when-free' });
   }
 
-  private caller(userId: number, familyId: number): Promise<CallerRow | null> {
-    return this.lookups ? this.lookups.submit({ userId, familyId }) : this.repository.caller(userId, familyId);
+  private caller(userId: number, familyId: number, purpose: 'request' | 'stream'): Promise<CallerRow | null> {
+    const lookups = purpose === 'stream' ? this.streamLookups : this.lookups;
+    return lookups ? lookups.submit({ userId, familyId }) : this.repository.caller(userId, familyId);
   }
 
   async authenticate(req: Request): Promise<Principal | null> {
@@ -69,13 +74,13 @@ export class Authenticator {
     return this.resolveToken(match[1]);
   }
 
-  /** Resolves a raw access token (the SSE stream also takes it as a query parameter). */
-  async resolveToken(token: string): Promise<AuthResult> {
+  /** Resolves a raw access token (the SSE stream also takes it as a query parameter: `purpose` 'stream'). */
+  async resolveToken(token: string, purpose: 'request' | 'stream' = 'request'): Promise<AuthResult> {
     const verified = this.tokens.verify(token, 'access');
     if (!verified.ok) return { ok: false, failure: verified.reason };
     const familyId = verified.claims.fam;
     if (familyId === undefined) return { ok: false, failure: 'invalid' };
-    const row = await this.caller(verified.userId, familyId);
+    const row = await this.caller(verified.userId, familyId, purpose);
     if (!row || row.deletedAt) return { ok: false, failure: 'revoked' };
     if (!row.familyFound || row.familyRevokedAt || (row.familyExpiresAt && row.familyExpiresAt.getTime() <= Date.now())) {
       return { ok: false, failure: 'revoked' };

@@ -379,6 +379,19 @@ export class NotificationsRepository {
     return row?.n ?? 0;
   }
 
+  /**
+   * The unread count of several users in one statement, in the order asked (the streams that open
+   * together, issue 40); reads the primary (`execute`), as the stream's reads do.
+   */
+  async unreadCounts(userIds: readonly number[]): Promise<number[]> {
+    const { rows } = await this.db.execute<{ user_id: number; n: number }>(sql`
+      select ${groups.user_id} as user_id, count(*)::int as n from ${groups}
+      where ${groups.user_id} = any(${`{${userIds.join(',')}}`}::int[]) and ${groups.unread_count} > 0
+      group by ${groups.user_id}`);
+    const byUser = new Map(rows.map((r) => [Number(r.user_id), Number(r.n)]));
+    return userIds.map((id) => byUser.get(id) ?? 0);
+  }
+
   /** Marks the caller's own unread entries among `ids` and their members read; returns how many entries changed. */
   async markRead(userId: number, ids: number[]): Promise<number> {
     return this.db.transaction(async (tx) => {

@@ -331,6 +331,11 @@ export class NotificationsService implements OnModuleInit {
     return this.repository.unreadCount(userId);
   }
 
+  /** The unread counts of several users in one read, in the order asked (streams opening together). */
+  unreadCounts(userIds: readonly number[]): Promise<number[]> {
+    return this.repository.unreadCounts(userIds);
+  }
+
   /** Listen for changes of a user's unread count (all replicas). */
   onChange(userId: number, listener: () => void): Promise<() => void> {
     return this.bus.subscribe(userId, listener);
