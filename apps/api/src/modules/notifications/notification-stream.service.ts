@@ -213,7 +213,7 @@ export class NotificationStreamService implements OnModuleDestroy {
     req.on('close', finish);
     res.on('close', finish);
     if (closed) return;
-    unregister = this.register({
+    const stream: OpenStream = {
       userId,
       familyId: me.familyId,
       activeCompanyId: me.activeCompanyId,
@@ -224,7 +224,25 @@ export class NotificationStreamService implements OnModuleDestroy {
         finish();
         res.end();
       },
-    });
+    };
+    unregister = this.register(stream);
+    // The session was read before the stream was registered: a logout or a switch of business mode
+    // whose event came in between found no stream to close. Read once more now that any later event
+    // finds it (a revocation commits before its event is published, so this read sees it).
+    const ended = await this.endedWhileOpening(req, token, me);
+    if (ended) stream.close(ended);
+  }
+
+  private async endedWhileOpening(req: Request, token: string | undefined, me: Principal): Promise<StreamCloseReason | null> {
+    try {
+      const again = token ? await this.authenticator.resolveToken(token, 'stream') : await this.authenticator.resolve(req);
+      // An access token that aged out meanwhile leaves the session as it was (the stream outlives its token).
+      if (!again.ok) return again.failure === 'expired' ? null : 'session_ended';
+      return again.principal.activeCompanyId === me.activeCompanyId ? null : 'mode_changed';
+    } catch {
+      // The database went away meanwhile: the stream stays, as the ones opened before it do.
+      return null;
+    }
   }
 
   private async caller(req: Request, token: string | undefined): Promise<Principal> {

@@ -10,6 +10,7 @@ import { schema } from '@legenett/db';
 import { eq } from 'drizzle-orm';
 import { JobQueue } from '../../common/queue';
 import { MAX_STREAMS_PER_USER, NotificationStreamService } from './notification-stream.service';
+import { StreamSources } from './stream-sources';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { bearer, createCompany, createUser, type TestUser, tokenFor } from '../../../test/auth';
 import { type BodyIn, type Caller, type Invalid, invalid, type QueryIn } from '../../../test/call';
@@ -361,6 +362,32 @@ describe('GET /user-notifications/stream: sessions and the cap (issue 37)', () =
     b.close();
     // Reconnecting with the logged-out token is refused.
     expect((await firstEvent(`/api${ep.stream.path}?token=${leaving.accessToken}`)).status).toBe(401);
+  });
+
+  it('closes a stream whose session logged out while it opened (the event came before the stream was registered)', async () => {
+    const me = await createUser(t.db);
+    const session = await tokenFor(t, me);
+    const sources = t.app.get(StreamSources, { strict: false });
+    const all = sources.all.bind(sources);
+    // Between the stream's session check and its registration (while its sources start): the logout
+    // commits and its event is delivered in this process, while no stream of the session is registered.
+    const spy = jest.spyOn(sources, 'all').mockImplementationOnce((personal) => [
+      async () => {
+        const out = await t.call(authEndpoints.logout, { as: session, headers: { Cookie: session.refreshCookie } });
+        expect(out.status).toBe(204);
+        return () => undefined;
+      },
+      ...all(personal),
+    ]);
+    try {
+      const stream = await holdStream(session.accessToken);
+      expect(stream.status).toBe(200);
+      expect(await within(stream.ended)).toContain('event: closed\ndata: {"reason":"session_ended"}');
+      const service = t.app.get(NotificationStreamService, { strict: false });
+      expect(service.openCount(me.id)).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('closes the personal stream when the session switches to a company, and the company stream when it switches back', async () => {
