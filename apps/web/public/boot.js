@@ -9,6 +9,9 @@ try {
   // The installed app's title bar follows the skin (the manifest's theme_color is the light skin's).
   var themeColor = document.querySelector('meta[name="theme-color"]');
   if (themeColor && dark) themeColor.setAttribute('content', '#242424');
+  // The cookie notice the API writes into the page shows only until it is accepted, as the app's own
+  // (app/global.css, `.prepaint`).
+  if (localStorage.getItem('legenett-cookie-consent') === 'accepted') document.documentElement.setAttribute('data-cookie-consent', 'accepted');
   var lang = localStorage.getItem('legenett-locale');
   if (lang === 'en' || lang === 'no') document.documentElement.lang = lang;
 } catch (e) {
