@@ -17,3 +17,15 @@ try {
 } catch (e) {
   // Storage may be blocked; the app falls back to its defaults.
 }
+// The accept button of the cookie notice the API writes into the page works before the app has run:
+// the choice is remembered as the app's own button remembers it, so the app's notice is not shown.
+document.addEventListener('click', function (event) {
+  var target = event.target;
+  if (!target || !target.closest || !target.closest('.prepaint button')) return;
+  try {
+    localStorage.setItem('legenett-cookie-consent', 'accepted');
+  } catch (e) {
+    // Not remembered: the app shows its notice again.
+  }
+  document.documentElement.setAttribute('data-cookie-consent', 'accepted');
+});
