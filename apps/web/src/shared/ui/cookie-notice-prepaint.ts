@@ -7,7 +7,7 @@
  *
  * `cookie-notice.prepaint.html` is React's own markup of the notice (Mantine's theme variables, the
  * layout's box and `CookieNotice`) with placeholders for the texts, written and checked by
- * `cookie-notice-prepaint.test.tsx`; the build (`vite.prepaint.ts`) fills it per language. The box
+ * `cookie-notice-prepaint.test.tsx`; the build (`vite.preload.ts`) fills it per language. The box
  * around it (`.prepaint` in `app/global.css`) takes the room the shell's header and main take; the
  * boot script hides it when the notice was accepted, as `CookieNotice` renders nothing then.
  */
