@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { minifySync, type Plugin, type Rolldown } from 'vite';
+import { minifySync, type Plugin, type Rolldown, runnerImport } from 'vite';
+import { fillPrepaint, type PrepaintTexts } from './src/shared/ui/cookie-notice-prepaint';
 
 /** `r(paths.<key>.path, …, { … page(() => import('<spec>')…, ['<section>', …]) })` in the route table. */
 const ROUTE =
@@ -39,7 +40,7 @@ export function routePreload(options: { src: string }): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    writeBundle(_options, bundle) {
+    async writeBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
@@ -79,6 +80,9 @@ export function routePreload(options: { src: string }): Plugin {
       // No table read is a build that preloads nothing for any page: say so rather than ship it.
       if (!patterns.feed || !patterns.jobs) throw new Error(`routePreload: no route patterns read from ${pathsFile}`);
       const routes: [string, number, string[]][] = [];
+      // The routes whose layout is full (no navigation): the cookie notice written into their pages
+      // leaves no room for it.
+      const full: number[] = [];
       for (const m of fs.readFileSync(routerFile, 'utf8').matchAll(ROUTE)) {
         // Administrators' pages are left out (200 bytes): a few people, who open them from the app.
         if (/^r\(paths\.\w+\.path,\s*'admin'/.test(m[0])) continue;
@@ -94,7 +98,10 @@ export function routePreload(options: { src: string }): Plugin {
         const variants = pattern.endsWith('?')
           ? [pattern.slice(0, pattern.lastIndexOf('/')) || '/', pattern.slice(0, -1)]
           : [pattern];
-        for (const variant of variants) routes.push([variant, index(chunk.fileName), named]);
+        for (const variant of variants) {
+          if (/\blayout: full\b/.test(m[0])) full.push(routes.length);
+          routes.push([variant, index(chunk.fileName), named]);
+        }
       }
       // The shell's sections (`*`) and those a route names, per language.
       const used = new Set(['*', ...routes.flatMap((r) => r[2])]);
@@ -111,7 +118,17 @@ export function routePreload(options: { src: string }): Plugin {
 
       const out = path.join(outDir, '.vite', 'route-preload.json');
       fs.mkdirSync(path.dirname(out), { recursive: true });
-      fs.writeFileSync(out, JSON.stringify({ chunks: table, routes, sections }));
+      // The cookie notice per language, as HTML for the pages (src/shared/ui/cookie-notice-prepaint.ts).
+      const template = fs.readFileSync(path.join(options.src, 'shared/ui/cookie-notice.prepaint.html'), 'utf8');
+      const { catalogue } = (
+        await runnerImport<{ catalogue: Record<string, { web: { cookie: PrepaintTexts } }> }>(
+          path.resolve(options.src, '../../../packages/contracts/src/i18n/index.ts'),
+        )
+      ).module;
+      const prepaint = Object.fromEntries(
+        Object.entries(catalogue).map(([locale, messages]) => [locale, fillPrepaint(template, messages.web.cookie)]),
+      );
+      fs.writeFileSync(out, JSON.stringify({ chunks: table, routes, sections, full, prepaint }));
 
       // The API writes boot.js into every page (it blocks the first paint): minified, without its comments.
       const boot = path.join(outDir, 'boot.js');

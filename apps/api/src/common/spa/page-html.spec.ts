@@ -6,6 +6,7 @@ import {
   pageCache,
   pageHtml,
   pageLocale,
+  prepaintHtml,
   preloadFiles,
   type RoutePreloadTable,
 } from './page-html';
@@ -101,5 +102,30 @@ describe('route preloads of a page', () => {
     expect(zlib.brotliDecompressSync(a.br).equals(a.raw)).toBe(true);
     expect(zlib.gunzipSync(a.gzip).equals(a.raw)).toBe(true);
     expect(a.raw.toString()).toContain('/boot.js');
+  });
+
+  it('writes the cookie notice in the page language into #root, with room for the navigation unless the layout is full', () => {
+    const withNotice: RoutePreloadTable = {
+      ...table,
+      full: [2],
+      prepaint: { no: '<section>Informasjonskapsler</section>', en: '<section>Cookies $&</section>' },
+    };
+    const jobs = matchRoute(withNotice, '/jobs');
+    expect(prepaintHtml(withNotice, jobs, 'no')).toBe(
+      '<div class="prepaint" data-navbar><section>Informasjonskapsler</section></div>',
+    );
+    expect(prepaintHtml(withNotice, matchRoute(withNotice, '/jobs/new'), 'no')).toBe(
+      '<div class="prepaint"><section>Informasjonskapsler</section></div>',
+    );
+    // A route the table does not know: its layout is not known either.
+    expect(prepaintHtml(withNotice, matchRoute(withNotice, '/nowhere'), 'no')).toBeNull();
+    // An older build without notices.
+    expect(prepaintHtml(table, jobs, 'no')).toBeNull();
+
+    const page = pageCache(template, withNotice, null);
+    expect(page('/jobs', 'en').raw.toString()).toContain(
+      '<body><div id="root"><div class="prepaint" data-navbar><section>Cookies $&</section></div></div></body>',
+    );
+    expect(page('/nowhere', 'en').raw.toString()).toContain('<body><div id="root"></div></body>');
   });
 });

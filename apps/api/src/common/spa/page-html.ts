@@ -15,6 +15,10 @@ const RoutePreloadSchema = z.object({
   chunks: z.array(z.tuple([z.string().regex(/^[A-Za-z0-9_-]+$/), z.array(z.number().int().nonnegative())])),
   routes: z.array(z.tuple([z.string().startsWith('/'), z.number().int().nonnegative(), z.array(z.string())])),
   sections: z.record(z.string(), z.record(z.string(), z.number().int().nonnegative())),
+  /** Indexes into `routes` of the routes whose layout is full (no navigation). */
+  full: z.array(z.number().int().nonnegative()).optional(),
+  /** Per language, the cookie notice as HTML (the web's `shared/ui/cookie-notice-prepaint.ts`). */
+  prepaint: z.record(z.string(), z.string()).optional(),
 });
 export type RoutePreloadTable = z.infer<typeof RoutePreloadSchema>;
 
@@ -78,6 +82,22 @@ export function preloadFiles(table: RoutePreloadTable, route: number, locale: Lo
 }
 
 /**
+ * What the page shows before the app has run, inside `#root`: the cookie notice in the language, in a
+ * box that gives it the place the shell's main gives it (`.prepaint` in the web's `app/global.css`,
+ * with the navigation's room unless the route's layout is full). On a first visit it is the largest
+ * text of the first screen; without it nothing showed until the start-up chunk, the router, the page's
+ * chunk and its texts had arrived and run. React's first commit replaces it with its own notice at the
+ * same place; the boot script hides it once the notice was accepted. Routes the table does not know
+ * (-1) get none: their layout is not known.
+ */
+export function prepaintHtml(table: RoutePreloadTable, route: number, locale: Locale): string | null {
+  const notice = table.prepaint?.[locale];
+  if (route < 0 || !notice) return null;
+  const navbar = table.full?.includes(route) ? '' : ' data-navbar';
+  return `<div class="prepaint"${navbar}>${notice}</div>`;
+}
+
+/**
  * `boot.js` (the skin and language before React starts) written into the page: it blocks the first
  * paint, and a file of its own cost a round trip before anything could show. The policy allows it by
  * its hash (`appCsp`), nothing else inline.
@@ -92,6 +112,7 @@ export function inlineScript(text: string): InlineScript {
 }
 
 const BOOT_TAG = '<script src="/boot.js"></script>';
+const ROOT_TAG = '<div id="root"></div>';
 
 /**
  * `index.html` for one page: `<html lang>` in the page's language, the boot script inline, and a
@@ -103,12 +124,14 @@ export function pageHtml(
   files: string[],
   locale: Locale,
   boot: InlineScript | null = null,
+  prepaint: string | null = null,
 ): string {
   const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`).join('');
   let html = template
     .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`)
     .replace(/([ \t]*)<\/head>/, (_, indent: string) => `${links}${indent}</head>`);
   if (boot) html = html.replace(BOOT_TAG, () => `<script>${boot.text}</script>`);
+  if (prepaint) html = html.replace(ROOT_TAG, () => `<div id="root">${prepaint}</div>`);
   return html;
 }
 
@@ -134,7 +157,13 @@ export function pageCache(
     const known = cache.get(key);
     if (known) return known;
     const raw = Buffer.from(
-      pageHtml(template, table ? preloadFiles(table, route, locale) : [], locale, boot),
+      pageHtml(
+        template,
+        table ? preloadFiles(table, route, locale) : [],
+        locale,
+        boot,
+        table ? prepaintHtml(table, route, locale) : null,
+      ),
     );
     const bodies = { raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw, { level: 9 }) };
     cache.set(key, bodies);
