@@ -1,9 +1,11 @@
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '@/shared/i18n/i18n';
+import { importWhenOnline } from '@/shared/lib/import-when-online';
 import { useAfterFirstPaint } from '@/shared/lib/use-after-first-paint';
+import { ShellPart } from '@/shared/ui/shell-part';
 import { colorSchemeManager, cssVariablesResolver, theme } from '@/shared/ui/theme';
 
 /** The theme with the texts it needs in the user's language (every dialog's close button has a name). */
@@ -34,7 +36,7 @@ function LocalisedMantine({ children }: { children: ReactNode }) {
   );
 }
 
-const LazyToasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+const LazyToasts = lazy(() => importWhenOnline(() => import('./toasts')).then((m) => ({ default: m.Toasts })));
 
 /**
  * Where toasts show. Its code (the container, its transitions, react-transition-group and
@@ -45,9 +47,9 @@ function Toasts() {
   const painted = useAfterFirstPaint();
   if (!painted) return null;
   return (
-    <Suspense fallback={null}>
+    <ShellPart>
       <LazyToasts />
-    </Suspense>
+    </ShellPart>
   );
 }
 

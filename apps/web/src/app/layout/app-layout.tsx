@@ -18,11 +18,13 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { Navigation } from './navigation';
 import classes from './app-layout.module.css';
+import { importWhenOnline } from '@/shared/lib/import-when-online';
+import { ShellPart } from '@/shared/ui/shell-part';
 
 const MAIN_ID = 'main-content';
 
 const AudioMiniPlayer = lazy(() =>
-  import('@/features/media/components/audio-mini-player').then((m) => ({ default: m.AudioMiniPlayer })),
+  importWhenOnline(() => import('@/features/media/components/audio-mini-player')).then((m) => ({ default: m.AudioMiniPlayer })),
 );
 
 const MaintenanceModal = lazy(() => import('@/shared/ui/maintenance-modal').then((m) => ({ default: m.MaintenanceModal })));
@@ -47,9 +49,9 @@ function StickyAudioPlayer() {
   const wanted = useExternalStore(playerWanted);
   if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
+    <ShellPart>
       <AudioMiniPlayer />
-    </Suspense>
+    </ShellPart>
   );
 }
 

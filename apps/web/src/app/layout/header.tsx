@@ -1,5 +1,5 @@
 import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountStateBadge } from '@/features/auth/components/account-state-page';
@@ -10,8 +10,10 @@ import { useRevealAfterFirstPaint } from '@/shared/lib/use-after-first-paint';
 import { usePhone } from '@/shared/ui/use-phone';
 import { LanguageSwitch } from './language-switch';
 import { SkinToggle } from './skin-toggle';
+import { importWhenOnline } from '@/shared/lib/import-when-online';
+import { ShellPart } from '@/shared/ui/shell-part';
 
-const loadMenus = () => import('./header-menus');
+const loadMenus = () => importWhenOnline(() => import('./header-menus'));
 const UserMenu = lazy(() => loadMenus().then((m) => ({ default: m.UserMenu })));
 const NotificationBell = lazy(() => loadMenus().then((m) => ({ default: m.NotificationBell })));
 const MessagesIcon = lazy(() => loadMenus().then((m) => ({ default: m.MessagesIcon })));
@@ -76,7 +78,7 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
       </Group>
       <Group gap={6} wrap="nowrap">
         {user && mayUseSearch(user) ? (
-          <Suspense fallback={<Placeholder />}>{shown >= REVEAL.search ? <GlobalSearch /> : <Placeholder />}</Suspense>
+          <ShellPart fallback={<Placeholder />}>{shown >= REVEAL.search ? <GlobalSearch /> : <Placeholder />}</ShellPart>
         ) : null}
         {!settingsInMenu && (
           <>
@@ -90,13 +92,13 @@ export function Header({ withNavigation, navOpened, onToggleNav }: HeaderProps) 
             <Box visibleFrom="md">
               <AccountStateBadge user={user} />
             </Box>
-            <Suspense fallback={<Placeholder />}>
+            <ShellPart fallback={<Placeholder />}>
               {mayUseMessages(user) && (shown >= REVEAL.messages ? <MessagesIcon /> : <Placeholder />)}
-            </Suspense>
-            <Suspense fallback={<Placeholder />}>
+            </ShellPart>
+            <ShellPart fallback={<Placeholder />}>
               {mayReadOwnNotifications(user) && (shown >= REVEAL.bell ? <NotificationBell /> : <Placeholder />)}
-            </Suspense>
-            <Suspense fallback={<Placeholder />}>{shown >= REVEAL.userMenu ? <UserMenu user={user} /> : <Placeholder />}</Suspense>
+            </ShellPart>
+            <ShellPart fallback={<Placeholder />}>{shown >= REVEAL.userMenu ? <UserMenu user={user} /> : <Placeholder />}</ShellPart>
           </>
         ) : (
           <>
