@@ -42,5 +42,6 @@ test.describe('certificates of attendance', () => {
     // An unknown code is not valid.
     await visitor.goto('/certificates/ABCDEFGHJK0123456789');
     await expect(visitor.getByRole('alert')).toContainText('Fant ingen kursbevis med denne koden.');
+    await visitor.context().close();
   });
 });

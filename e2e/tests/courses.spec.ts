@@ -82,6 +82,8 @@ test.describe('courses', () => {
     await expect(organiser.getByRole('heading', { name: 'Statistikk' })).toBeVisible();
     await expect(organiser.getByText('Deltok', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('1');
     await expect(organiser.getByRole('img', { name: 'Samtidige seere per minutt' })).toBeVisible();
+    // Closed, or their pages (live streams, polling) run on beside the worker's next tests.
+    for (const p of [organiser, admin, doctor]) await p.context().close();
   });
 
   test.describe('on a 390 px phone', () => {
