@@ -160,3 +160,63 @@ function loadWithNode(url, token, seconds) {
 
 export const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 export const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+/** The package a profiled function's file belongs to (a `node_modules` package, node core, the API, a workspace package). */
+const packageOfUrl = (url) => {
+  if (!url) return '(native)';
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1];
+  if (url.startsWith('node:')) return 'node core';
+  if (url.includes('/apps/api/')) return 'api';
+  if (url.includes('/packages/')) return '@legenett/' + url.split('/packages/')[1].split('/')[0];
+  return url;
+};
+
+/**
+ * Self time of a V8 `.cpuprofile` (`node --cpu-prof`) over the samples taken at a time `counts(t)`
+ * keeps (profile clock, µs): the total, and by function and by package, each a Map to µs.
+ */
+export function selfTime(profile, counts) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const at = [];
+  profile.timeDeltas.reduce((t, d, i) => (at[i] = t + d), profile.startTime);
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    if (counts(at[i])) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  const idle = new Set(['(idle)', '(program)', '(garbage collector)']);
+  const fn = new Map();
+  const pkg = new Map();
+  for (const [id, t] of self) {
+    const n = byId.get(id);
+    const name = n.callFrame.functionName || '(anonymous)';
+    const where = idle.has(name) ? name : packageOfUrl(n.callFrame.url);
+    const key = `${name}  ${where}${n.callFrame.url && !idle.has(name) ? `:${n.callFrame.lineNumber + 1}` : ''}`;
+    fn.set(key, (fn.get(key) ?? 0) + t);
+    pkg.set(where, (pkg.get(where) ?? 0) + t);
+  }
+  return { total: [...self.values()].reduce((a, b) => a + b, 0), fn, pkg };
+}
+
+/**
+ * The environment of a built API process for a bench (`apps/api/dist/main.js`): its port and role,
+ * the bench database, a Redis of the bench's own, the bench's token secret, quiet logs and no
+ * housekeeping. `extra` adds to it or overrides.
+ */
+export const benchApiEnv = ({ port, role, db, redisPort, prefix, dataDir, extra = {} }) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  ROLE: role,
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: dbUrl(db),
+  DATABASE_POOL_SIZE: '10',
+  MIGRATE_ON_START: 'false',
+  REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+  REDIS_PREFIX: prefix,
+  JWT_SECRET,
+  ACCESS_TOKEN_TTL_SECONDS: '3600',
+  HOUSEKEEPING_INTERVAL_MINUTES: '0',
+  DATA_DIR: dataDir,
+  ...extra,
+});

@@ -28,7 +28,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { cliFlag, cliOption, dbUrl, JWT_SECRET, loadAverage, root, workspaceRequire } from './lib.mjs';
+import { benchApiEnv, cliFlag, cliOption, dbUrl, JWT_SECRET, loadAverage, root, workspaceRequire } from './lib.mjs';
 
 const STREAMS = Number(cliOption('--streams', 2000));
 const USERS = Math.max(STREAMS, Number(cliOption('--users', STREAMS)));
@@ -174,23 +174,8 @@ async function waitHealthy(port, pathName, child) {
   throw new Error(`bench: ${child.name} did not become ready`);
 }
 
-const apiEnv = (port, role) => ({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  ROLE: role,
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: dbUrl(DB),
-  DATABASE_POOL_SIZE: '10',
-  MIGRATE_ON_START: 'false',
-  REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
-  REDIS_PREFIX: 'live-bench',
-  JWT_SECRET,
-  ACCESS_TOKEN_TTL_SECONDS: '3600',
-  HOUSEKEEPING_INTERVAL_MINUTES: '0',
-  DATA_DIR: `/tmp/live-bench-data-${port}`,
-  TRUST_PROXY: '1',
-});
+const apiEnv = (port, role) =>
+  benchApiEnv({ port, role, db: DB, redisPort: REDIS_PORT, prefix: 'live-bench', dataDir: `/tmp/live-bench-data-${port}`, extra: { TRUST_PROXY: '1' } });
 
 function startBackend(kind, i) {
   const port = PORTS[kind].first + i;

@@ -8,7 +8,7 @@
 // Chrome DevTools or speedscope for the call tree).
 import fs from 'node:fs';
 import path from 'node:path';
-import { login, startApi, stopApi, wrk } from './lib.mjs';
+import { login, selfTime, startApi, stopApi, wrk } from './lib.mjs';
 
 const target = process.argv[2] ?? '/api/user-notifications';
 const seconds = Number(process.argv[3] ?? 15);
@@ -46,41 +46,12 @@ const files = fs
 if (files.length === 0) throw new Error(`no profile in ${dir}`);
 const file = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
 const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 // Only the measured run: start-up (module loading), the warm-up and shutdown are left out. The
 // profile starts when the process does (`spawned`, give or take a few ms); the run began
 // `loadStarted - spawned` ms later and lasted `seconds`.
-const self = new Map();
-const dt = profile.timeDeltas;
-const at = [];
-dt.reduce((t, d, i) => (at[i] = t + d), profile.startTime);
 const from = profile.startTime + (loadStarted - spawned) * 1000;
 const to = from + seconds * 1e6;
-profile.samples.forEach((id, i) => {
-  if (at[i] >= from && at[i] <= to) self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0));
-});
-const total = [...self.values()].reduce((a, b) => a + b, 0);
-const idle = new Set(['(idle)', '(program)', '(garbage collector)']);
-
-const pkgOf = (url) => {
-  if (!url) return '(native)';
-  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) return m[1];
-  if (url.startsWith('node:')) return 'node core';
-  if (url.includes('/apps/api/')) return 'api';
-  if (url.includes('/packages/')) return '@legenett/' + url.split('/packages/')[1].split('/')[0];
-  return url;
-};
-const fn = new Map();
-const pkg = new Map();
-for (const [id, t] of self) {
-  const n = byId.get(id);
-  const name = n.callFrame.functionName || '(anonymous)';
-  const where = idle.has(name) ? name : pkgOf(n.callFrame.url);
-  const key = `${name}  ${where}${n.callFrame.url && !idle.has(name) ? `:${n.callFrame.lineNumber + 1}` : ''}`;
-  fn.set(key, (fn.get(key) ?? 0) + t);
-  pkg.set(where, (pkg.get(where) ?? 0) + t);
-}
+const { total, fn, pkg } = selfTime(profile, (t) => t >= from && t <= to);
 const pct = (t) => `${((100 * t) / total).toFixed(1).padStart(5)} %`;
 console.log(`\nprofile ${file}: ${(total / 1e6).toFixed(1)} s sampled\n\nself time by package`);
 for (const [k, t] of [...pkg].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(t)}  ${k}`);

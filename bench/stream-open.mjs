@@ -21,7 +21,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { cliFlag, cliOption, dbUrl, JWT_SECRET, loadAverage, root, workspaceRequire } from './lib.mjs';
+import { benchApiEnv, cliFlag, cliOption, dbUrl, JWT_SECRET, loadAverage, root, selfTime, workspaceRequire } from './lib.mjs';
 
 const STREAMS = Number(cliOption('--streams', 2000));
 const INFLIGHT = Number(cliOption('--inflight', 500));
@@ -103,6 +103,7 @@ process.on('exit', () => {
     }
   }
 });
+// Ctrl+C or a kill: leave through `exit`, whose handler above stops the API and Redis children.
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 
 /** Opens every stream (at most INFLIGHT waiting); answers the open latencies once all are open. */
@@ -174,21 +175,15 @@ const api = spawn(process.execPath, [...(PROFILE ? ['--cpu-prof', `--cpu-prof-di
   stdio: ['ignore', out, out],
   env: {
     ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    ROLE: 'api',
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: dbUrl(DB),
-    DATABASE_POOL_SIZE: '10',
-    MIGRATE_ON_START: 'false',
-    REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
-    REDIS_PREFIX: 'open-bench',
-    JWT_SECRET,
-    ACCESS_TOKEN_TTL_SECONDS: '3600',
-    HOUSEKEEPING_INTERVAL_MINUTES: '0',
-    DATA_DIR: `/tmp/open-bench-data-${PORT}`,
-    COUNT_SQL_FILE: COUNT_FILE,
+    ...benchApiEnv({
+      port: PORT,
+      role: 'api',
+      db: DB,
+      redisPort: REDIS_PORT,
+      prefix: 'open-bench',
+      dataDir: `/tmp/open-bench-data-${PORT}`,
+      extra: { COUNT_SQL_FILE: COUNT_FILE },
+    }),
   },
 });
 started.push(api);
@@ -245,37 +240,15 @@ if (PROFILE) {
   await new Promise((r) => api.once('exit', r));
   const files = fs.readdirSync(PROF_DIR).filter((f) => f.endsWith('.cpuprofile'));
   const profile = JSON.parse(fs.readFileSync(path.join(PROF_DIR, files[0]), 'utf8'));
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const at = [];
-  profile.timeDeltas.reduce((t, d, i) => (at[i] = t + d), profile.startTime);
   // The profile starts within a few ms of the spawn: only the bursts' windows count.
   const inBurst = (t) => windows.some(([a, b]) => t >= profile.startTime + a * 1000 && t <= profile.startTime + b * 1000);
-  const self = new Map();
-  profile.samples.forEach((id, i) => {
-    if (inBurst(at[i])) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  });
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const pkgOf = (url) => {
-    if (!url) return '(native)';
-    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-    if (m) return m[1];
-    if (url.startsWith('node:')) return 'node core';
-    if (url.includes('/apps/api/')) return 'api';
-    return url;
-  };
-  const fn = new Map();
-  const pkg = new Map();
-  for (const [id, t] of self) {
-    const n = byId.get(id);
-    const name = n.callFrame.functionName || '(anonymous)';
-    const where = n.callFrame.url ? `${pkgOf(n.callFrame.url)}:${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}` : pkgOf('');
-    fn.set(`${name}  ${where}`, (fn.get(`${name}  ${where}`) ?? 0) + t);
-    pkg.set(pkgOf(n.callFrame.url), (pkg.get(pkgOf(n.callFrame.url)) ?? 0) + t);
-  }
+  const { total, fn, pkg } = selfTime(profile, inBurst);
   const share = (t) => `${((100 * t) / total).toFixed(1).padStart(5)} %`;
   console.log(`\nprofile: ${(total / 1e6).toFixed(1)} s sampled in the bursts\n\nself time by package`);
   for (const [k, t] of [...pkg].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${share(t)}  ${k}`);
   console.log('\nself time by function');
   for (const [k, t] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${share(t)}  ${k}`);
 }
+// The API child and the streams' sockets are closed above, but the Redis child (and pg's pool) would
+// keep the process up: exit, and the exit handler stops what the bench started.
 process.exit(0);

@@ -23,6 +23,7 @@ import {
 } from '../private-servers';
 import { type Backend, Balancer, StreamProxy } from './balancer';
 import { vapidPrivateKey } from '../vapid';
+import { onEventBlocks } from '../sse';
 
 /**
  * The scale tier (issue 29): the built API as two `api` processes and one `worker` behind a small
@@ -587,17 +588,7 @@ class LiveTab {
         res.resume();
         return;
       }
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          this.block(block);
-        }
-      });
+      onEventBlocks(res, (block) => this.block(block));
     });
     this.req = req;
     let lost = false;

@@ -7,6 +7,7 @@ import { CHAT_STREAM_EVENT, type MessageEvent, messageEndpoints as ep, notificat
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createCompany, createUser, tokenFor } from '../../../test/auth';
 import { freePort, type PrivateRedis, privateRedis, sleep } from '../../../test/private-servers';
+import { onEventBlocks } from '../../../test/sse';
 
 /**
  * Real time over two replicas (issue 26): two apps on one database and one Redis of this test's own
@@ -39,22 +40,14 @@ function openTab(baseUrl: string, token: string, lastEventId?: string): Promise<
     const events: Tab['events'] = [];
     const headers: Record<string, string> = lastEventId ? { 'Last-Event-ID': lastEventId } : {};
     const req = http.get(`${baseUrl}/api${notificationEndpoints.stream.path}?token=${token}`, { headers }, (res) => {
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          // Every source of the stream listens once it writes this comment.
-          if (block === ': open') resolve({ events, close: () => req.destroy() });
-          const lines = block.split('\n');
-          const type = lines.find((l) => l.startsWith('event: '))?.slice(7);
-          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-          const id = lines.find((l) => l.startsWith('id: '))?.slice(4) ?? null;
-          if (type === CHAT_STREAM_EVENT && data) events.push({ id, event: JSON.parse(data) as MessageEvent });
-        }
+      onEventBlocks(res, (block) => {
+        // Every source of the stream listens once it writes this comment.
+        if (block === ': open') resolve({ events, close: () => req.destroy() });
+        const lines = block.split('\n');
+        const type = lines.find((l) => l.startsWith('event: '))?.slice(7);
+        const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+        const id = lines.find((l) => l.startsWith('id: '))?.slice(4) ?? null;
+        if (type === CHAT_STREAM_EVENT && data) events.push({ id, event: JSON.parse(data) as MessageEvent });
       });
     });
     req.on('error', (e: NodeJS.ErrnoException) => {
